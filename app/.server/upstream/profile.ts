@@ -1,0 +1,25 @@
+import { call } from "./client";
+import {
+  DocumentNotificationsResponseSchema,
+  ProfileResponseSchema,
+  SystemNotificationsSchema,
+} from "./schemas";
+
+export async function profile(token: string) {
+  return (await call("GET", "/api/profile", ProfileResponseSchema, { token })).profile;
+}
+
+export async function documentNotifications(token: string) {
+  return (await call("GET", "/api/profile/document_notifications", DocumentNotificationsResponseSchema, { token }))
+    .documentNotifications;
+}
+
+export function systemNotifications(token: string) {
+  return call("GET", "/api/profile/notifications", SystemNotificationsSchema, { token });
+}
+
+/** Spec §4 SMS consent prompt: Yes gives consent (POST), No declines (DELETE). */
+export async function setSmsConsent(token: string, consent: boolean) {
+  return (await call(consent ? "POST" : "DELETE", "/api/profile/sms_consent", ProfileResponseSchema, { token }))
+    .profile;
+}

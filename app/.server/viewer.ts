@@ -1,0 +1,62 @@
+import type { MenuState } from "~/domain/menu";
+import { isBroker, type SessionUser } from "~/domain/user";
+import { runtime } from "./runtime";
+import type { PortalSession } from "./session";
+import { UpstreamError } from "./upstream/client";
+import { documentNotifications, profile } from "./upstream/profile";
+import type { DocumentNotification, Profile } from "./upstream/schemas";
+import { me } from "./upstream/session";
+
+export interface LoadedViewer {
+  token: string;
+  session: PortalSession;
+  user: SessionUser;
+  /** Agent or Agency only (spec §4 "Session"); empty for others. */
+  documentNotifications: DocumentNotification[];
+  /** Agent or Agency only; null for others or when the profile could not be loaded. */
+  profile: Profile | null;
+  betaTesterEmail: string;
+}
+
+/**
+ * Spec §4 "Session: loaded on start. For Agent or Agency it also loads document notifications and the
+ * profile." The three calls start together: the role remembered at sign-in says whether the last two
+ * are needed, so they need not wait for /api/me. A 401 from /api/me propagates (the session is over);
+ * the profile and document notifications degrade to empty ("some session failures are only logged").
+ */
+export async function loadViewer(session: PortalSession): Promise<LoadedViewer | null> {
+  const token = session.get("token");
+  if (!token) return null;
+  const { logger, env } = runtime();
+  const broker = isBroker({ role: session.get("role") ?? "Admin" });
+  const soft = <T,>(promise: Promise<T>, fallback: T, what: string): Promise<T> =>
+    promise.catch((error: unknown) => {
+      if (error instanceof UpstreamError && error.status === 401) throw error;
+      logger.warn({ err: error }, `could not load ${what}`);
+      return fallback;
+    });
+
+  const [user, docs, prof] = await Promise.all([
+    me(token),
+    broker ? soft(documentNotifications(token), [], "document notifications") : Promise.resolve([]),
+    broker ? soft(profile(token), null, "profile") : Promise.resolve(null),
+  ]);
+
+  // The role changed since sign-in (rare): load what the new role needs.
+  if (isBroker(user) !== broker) {
+    session.set("role", user.role);
+    const [docs2, prof2] = isBroker(user)
+      ? await Promise.all([soft(documentNotifications(token), [], "document notifications"), soft(profile(token), null, "profile")])
+      : [[], null];
+    return { token, session, user, documentNotifications: docs2, profile: prof2, betaTesterEmail: env.BETA_TESTER_EMAIL };
+  }
+  return { token, session, user, documentNotifications: docs, profile: prof, betaTesterEmail: env.BETA_TESTER_EMAIL };
+}
+
+export function menuStateOf(viewer: LoadedViewer): MenuState {
+  return {
+    user: viewer.user,
+    betaTesterEmail: viewer.betaTesterEmail,
+    documentNotificationCount: viewer.documentNotifications.length,
+  };
+}

@@ -1,0 +1,55 @@
+import { Button, NavLink as MantineNavLink, ScrollArea, Stack, Text } from "@mantine/core";
+import { IconAlertTriangle } from "@tabler/icons-react";
+import { Form, NavLink } from "react-router";
+import type { MenuItem } from "~/domain/menu";
+
+function Entry({ item, onNavigate }: { item: MenuItem; onNavigate: () => void }) {
+  if (item.action === "logout") {
+    return (
+      <Form method="post" action={item.to}>
+        <Button type="submit" variant="subtle" color="gray" fullWidth justify="flex-start" data-menu-item={item.key}>
+          {item.label}
+        </Button>
+      </Form>
+    );
+  }
+  const alert = item.alert ? (
+    <IconAlertTriangle size={18} color="var(--mantine-color-red-8)" aria-label="Documents need attention" role="img" />
+  ) : null;
+  if (item.children?.length) {
+    return (
+      <MantineNavLink label={item.label} defaultOpened data-menu-item={item.key} childrenOffset="md">
+        {item.children.map((child) => (
+          <Entry key={child.key} item={child} onNavigate={onNavigate} />
+        ))}
+      </MantineNavLink>
+    );
+  }
+  return (
+    <MantineNavLink
+      component={NavLink}
+      to={item.to}
+      label={item.label}
+      rightSection={alert}
+      onClick={onNavigate}
+      data-menu-item={item.key}
+      {...(item.newWindow ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+    />
+  );
+}
+
+/** The navigation menu of spec §2, as computed by menuFor on the server. */
+export function MainMenu({ items, userName, onNavigate }: { items: MenuItem[]; userName: string; onNavigate: () => void }) {
+  return (
+    <ScrollArea>
+      <Stack gap={2} component="nav" aria-label="Main menu">
+        <Text size="sm" c="dimmed" px="sm" py="xs" data-testid="signed-in-as">
+          Signed in as {userName}
+        </Text>
+        {items.map((item) => (
+          <Entry key={item.key} item={item} onNavigate={onNavigate} />
+        ))}
+      </Stack>
+    </ScrollArea>
+  );
+}

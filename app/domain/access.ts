@@ -1,0 +1,157 @@
+import { type SessionUser, contractingIncomplete, isBroker } from "./user";
+
+/**
+ * Who may open what (spec §2 menu, §6 roles and permissions). The menu (menu.ts) and the server
+ * guard (app/.server/guards.ts) both read `can`, so a hidden entry is also a refused URL.
+ */
+export type Feature =
+  | "dashboard"
+  | "home"
+  | "bookOfBusiness"
+  | "commissions"
+  | "commissionInquiry"
+  | "carrierTickets"
+  | "downlines"
+  | "onboarding"
+  | "contracts"
+  | "learningCenter"
+  | "quoteEnroll"
+  | "quoteTool"
+  | "submittedEnrollments"
+  | "profile"
+  | "basicProfile"
+  | "myTickets"
+  | "contactSupport"
+  | "feedback"
+  | "admin"
+  | "logout";
+
+export interface Viewer {
+  user: SessionUser;
+  /** BETA_TESTER_EMAIL: spec §6 "a beta tester is defined by one specific e-mail address". */
+  betaTesterEmail: string;
+}
+
+export function isBetaTester({ user, betaTesterEmail }: Viewer): boolean {
+  return user.email.toLowerCase() === betaTesterEmail.toLowerCase();
+}
+
+/** Spec §2: "Contracting required and onboarding incomplete: the menu is locked to Contracting plus
+ * Profile, Contact Support and Logout." The guard locks the same pages (plus the read-only basic profile). */
+const LOCKED_FEATURES: ReadonlySet<Feature> = new Set<Feature>([
+  "onboarding",
+  "profile",
+  "basicProfile",
+  "contactSupport",
+  "logout",
+]);
+
+/** What the role and state allow, before the contracting lock. */
+function allowedByRole(feature: Feature, viewer: Viewer): boolean {
+  const { user } = viewer;
+  const admin = user.role === "Admin";
+  const broker = isBroker(user);
+  switch (feature) {
+    case "basicProfile":
+    case "logout":
+      return true;
+    case "admin":
+      return admin;
+    case "carrierTickets":
+      // Spec §6: carriers see only tickets and profile; admin sees everything except contracting.
+      return user.role === "Carrier" || admin;
+    case "onboarding":
+    case "contracts":
+      // Admin sees no contracting entries.
+      return broker;
+    case "commissions":
+    case "commissionInquiry":
+    case "myTickets":
+      // Spec §6: the LOA flag hides Commissions, Commission Inquiry and My Tickets.
+      return admin || (broker && !user.loa);
+    case "downlines":
+      // Spec §6: only an agency sees Downlines and Register Downlines.
+      return admin || user.role === "Agency";
+    case "quoteEnroll":
+      // Spec §6: Quote & Enroll is hidden for agents with no active contracts.
+      return admin || (broker && user.existingActiveContracts);
+    case "quoteTool":
+      return admin || (allowedByRole("quoteEnroll", viewer) && user.sunfireAccess);
+    case "submittedEnrollments":
+      return (
+        admin ||
+        (allowedByRole("quoteEnroll", viewer) && (user.sunfireAccess || isBetaTester(viewer)))
+      );
+    case "dashboard":
+    case "home":
+    case "bookOfBusiness":
+    case "learningCenter":
+    case "profile":
+    case "contactSupport":
+    case "feedback":
+      return admin || broker;
+  }
+}
+
+export function can(viewer: Viewer, feature: Feature): boolean {
+  if (!allowedByRole(feature, viewer)) return false;
+  if (contractingIncomplete(viewer.user)) return LOCKED_FEATURES.has(feature);
+  return true;
+}
+
+/** URL areas of spec §2 and the feature each belongs to. Matched by whole path segments. */
+const AREAS: ReadonlyArray<readonly [string, Feature]> = [
+  ["/admin", "admin"],
+  ["/dashboard", "dashboard"],
+  ["/home", "home"],
+  ["/book_of_business", "bookOfBusiness"],
+  ["/commissions", "commissions"],
+  ["/commission_inquiry", "commissionInquiry"],
+  ["/carrier/tickets", "carrierTickets"],
+  ["/downlines", "downlines"],
+  ["/register_downlines", "downlines"],
+  ["/onboarding", "onboarding"],
+  ["/onboarding_complete", "onboarding"],
+  ["/contracts", "contracts"],
+  ["/contracts_pending", "contracts"],
+  ["/contract_now", "contracts"],
+  ["/learning_center", "learningCenter"],
+  ["/enrollments", "quoteEnroll"],
+  ["/quote_tool", "quoteTool"],
+  ["/submitted_enrollments", "submittedEnrollments"],
+  ["/profile", "profile"],
+  ["/basic_profile", "basicProfile"],
+  ["/my_tickets", "myTickets"],
+  ["/contact_support", "contactSupport"],
+  ["/feedback", "feedback"],
+  ["/account/logout", "logout"],
+  ["/account/logout_as_user", "logout"],
+];
+
+/** Spec §2 public routes: no sign-in needed. */
+const PUBLIC_AREAS = [
+  "/registration",
+  "/account/activate",
+  "/account/update_password",
+  "/account/verify",
+  "/privacy_policy",
+];
+
+function inArea(pathname: string, area: string): boolean {
+  return pathname === area || pathname.startsWith(`${area}/`);
+}
+
+export function isPublicPath(pathname: string): boolean {
+  return pathname === "/" || PUBLIC_AREAS.some((area) => inArea(pathname, area));
+}
+
+export function featureOfPath(pathname: string): Feature | null {
+  const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return AREAS.find(([area]) => inArea(normalised, area))?.[1] ?? null;
+}
+
+/** May this viewer open this URL? Paths outside every area (unknown URLs) are left to the 404 page. */
+export function canOpen(viewer: Viewer, pathname: string): boolean {
+  const feature = featureOfPath(pathname);
+  return feature === null ? true : can(viewer, feature);
+}

@@ -1,0 +1,6 @@
+import { z } from "zod";
+
+/** Spec §6: admins may impersonate users. The admin names the user by e-mail. */
+export const ImpersonateSchema = z.object({
+  email: z.string({ error: "Enter the user's e-mail address" }).trim().email("Enter a valid e-mail address"),
+});

@@ -1,0 +1,77 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import {
+  type EntryContext,
+  type HandleErrorFunction,
+  RouterContextProvider,
+  ServerRouter,
+} from "react-router";
+import { NonceProvider } from "./components/nonce";
+import { type RequestInfo, requestInfoContext } from "./context";
+import { runtime } from "./.server/runtime";
+
+export const streamTimeout = 5_000;
+
+/** Called by server/index.ts for every request: the build's own context keys carry nonce and request id. */
+export function createLoadContext(info: RequestInfo): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(requestInfoContext, info);
+  return context;
+}
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  const { nonce } = loadContext.get(requestInfoContext);
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const userAgent = request.headers.get("user-agent");
+    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          pipe(body);
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) runtime().reportError(error, { phase: "stream" });
+        },
+      },
+    );
+  });
+}
+
+/** Unexpected loader/action/render errors: reported once (Sentry when configured, else the log). */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  runtime().reportError(error, { url: request.url, method: request.method });
+};

@@ -1,0 +1,98 @@
+import { AppShell, Burger, Button, Group, Tooltip } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { IconAlertTriangle } from "@tabler/icons-react";
+import { Form, Outlet, useLocation } from "react-router";
+import { Footer } from "~/components/footer";
+import { BrandLogo } from "~/components/brand-logo";
+import { MainMenu } from "~/components/main-menu";
+import { NoticeModal } from "~/components/notice-modal";
+import { OfflineBanner } from "~/components/offline-banner";
+import { PendingTasksBanner } from "~/components/pending-tasks-banner";
+import { SmsConsentPrompt } from "~/components/sms-consent-prompt";
+import { viewerContext } from "~/context";
+import { BRANDINGS } from "~/domain/branding";
+import { logoutAsLabel, menuFor } from "~/domain/menu";
+import { NOTICE_PARAM } from "~/domain/notice";
+import { pendingTasksFor } from "~/domain/pending-tasks";
+import { fullName } from "~/domain/user";
+import { accessMiddleware, requireViewer } from "~/.server/guards";
+import { menuStateOf } from "~/.server/viewer";
+import { useRootData } from "~/root";
+import type { Route } from "./+types/default";
+
+/** Every page under this layout is signed-in only and passes the shared access rule first. */
+export const middleware: Route.MiddlewareFunction[] = [accessMiddleware];
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireViewer(request, context);
+  const state = menuStateOf(viewer);
+  const smsConsent = viewer.profile?.smsConsent ?? null;
+  return {
+    userName: fullName(viewer.user),
+    menu: menuFor(state),
+    logoutAs: logoutAsLabel(state),
+    documentAlert: viewer.documentNotifications.length > 0,
+    pendingTasks: pendingTasksFor({
+      user: viewer.user,
+      documentNotificationCount: viewer.documentNotifications.length,
+    }),
+    // Spec §4: the prompt shows while the prompt flag is on and smsConsent is unanswered.
+    showSmsPrompt: viewer.profile !== null && smsConsent === null && viewer.session.get("smsPrompt") !== false,
+  };
+}
+
+export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
+  const branding = useRootData()?.branding ?? BRANDINGS.default;
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const location = useLocation();
+  const noticeOpen = new URLSearchParams(location.search).has(NOTICE_PARAM);
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 260, breakpoint: "sm", collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <BrandLogo branding={branding} />
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            {loaderData.documentAlert ? (
+              <Tooltip label="Documents need your attention">
+                <a href="/profile" aria-label="Documents need your attention" data-testid="document-alert">
+                  <IconAlertTriangle color="var(--mantine-color-red-8)" aria-hidden />
+                </a>
+              </Tooltip>
+            ) : null}
+            {loaderData.logoutAs ? (
+              <Form method="post" action="/account/logout_as_user">
+                <Button type="submit" variant="light" color="orange" size="xs">
+                  {loaderData.logoutAs}
+                </Button>
+              </Form>
+            ) : null}
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label="Main menu">
+        <MainMenu items={loaderData.menu} userName={loaderData.userName} onNavigate={close} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <OfflineBanner />
+        <PendingTasksBanner tasks={loaderData.pendingTasks} />
+        {loaderData.showSmsPrompt ? <SmsConsentPrompt /> : null}
+        <div id="main" tabIndex={-1}>
+          <Outlet />
+        </div>
+        <Footer branding={branding} />
+      </AppShell.Main>
+      <NoticeModal opened={noticeOpen} branding={branding} />
+    </AppShell>
+  );
+}

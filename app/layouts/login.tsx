@@ -1,0 +1,37 @@
+import { Box, Center, Container, Paper, Stack } from "@mantine/core";
+import { Outlet, redirect } from "react-router";
+import { viewerContext } from "~/context";
+import { homeFor } from "~/domain/home";
+import { useRootData } from "~/root";
+import { BRANDINGS } from "~/domain/branding";
+import { Footer } from "~/components/footer";
+import { BrandLogo } from "~/components/brand-logo";
+import type { Route } from "./+types/login";
+
+/** Spec §2 login layout: a signed-in user who has an email is redirected to their home route. */
+export function loader({ context }: Route.LoaderArgs) {
+  const viewer = context.get(viewerContext);
+  if (viewer?.user.email) throw redirect(homeFor(viewer.user));
+  return null;
+}
+
+export default function LoginLayout() {
+  const branding = useRootData()?.branding ?? BRANDINGS.default;
+  return (
+    <Stack mih="100vh" gap={0} justify="space-between" bg="gray.0">
+      <Center component="main" py="xl" style={{ flex: 1 }}>
+        <Container size={460} w="100%">
+          <Paper withBorder shadow="sm" p="xl" radius="md">
+            <Stack gap="lg">
+              <Box>
+                <BrandLogo branding={branding} size={48} />
+              </Box>
+              <Outlet />
+            </Stack>
+          </Paper>
+        </Container>
+      </Center>
+      <Footer branding={branding} />
+    </Stack>
+  );
+}

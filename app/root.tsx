@@ -1,0 +1,76 @@
+import "@mantine/core/styles.css";
+import "./styles/app.css";
+import { ColorSchemeScript, MantineProvider, createTheme, mantineHtmlProps } from "@mantine/core";
+import type { ReactNode } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import { ErrorPage } from "./components/error-page";
+import { useNonce } from "./components/nonce";
+import { Toaster } from "./components/toaster";
+import { rootStateContext } from "./context";
+import { BRANDINGS } from "./domain/branding";
+import { viewerMiddleware } from "./.server/guards";
+import { rootStateMiddleware } from "./.server/root";
+
+export const middleware: Route.MiddlewareFunction[] = [rootStateMiddleware, viewerMiddleware];
+
+const theme = createTheme({
+  primaryColor: "indigo",
+  // Indigo 6 on white fails WCAG contrast; shade 8 passes.
+  primaryShade: { light: 8, dark: 6 },
+  fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+});
+
+export function loader({ context }: Route.LoaderArgs) {
+  const state = context.get(rootStateContext);
+  return { branding: state?.branding ?? BRANDINGS.default, toasts: state?.toasts ?? [] };
+}
+
+/** The root loader only reads what the middleware resolved: cheap, and it delivers flash toasts. */
+export const shouldRevalidate: ShouldRevalidateFunction = () => true;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.branding.portalName ?? BRANDINGS.default.portalName }];
+}
+
+export function links(): Route.LinkDescriptors {
+  return [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en" {...mantineHtmlProps}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <ColorSchemeScript nonce={nonce} defaultColorScheme="light" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <MantineProvider theme={theme} defaultColorScheme="light" getStyleNonce={() => nonce}>
+          {children}
+        </MantineProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <Toaster toasts={loaderData.toasts}>
+      <Outlet />
+    </Toaster>
+  );
+}
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
+}

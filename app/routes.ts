@@ -1,0 +1,19 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+/** Spec §2, route by route. Later issues add the remaining pages under the same layouts. */
+export default [
+  layout("layouts/login.tsx", [index("routes/_index.tsx")]),
+  layout("layouts/container.tsx", [route("privacy_policy", "routes/privacy_policy.tsx")]),
+  layout("layouts/default.tsx", [
+    route("dashboard", "routes/dashboard.tsx"),
+    route("home", "routes/home.tsx"),
+    route("basic_profile", "routes/basic_profile.tsx"),
+    route("onboarding/:step?", "routes/onboarding.tsx"),
+    route("carrier/tickets", "routes/carrier.tickets.tsx"),
+    route("admin", "routes/admin._index.tsx"),
+  ]),
+  route("account/logout", "routes/account.logout.tsx"),
+  route("account/logout_as_user", "routes/account.logout_as_user.tsx"),
+  route("account/sms_consent", "routes/account.sms_consent.tsx"),
+  route("*", "routes/$.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,80 @@
+import { Card, Table, Stack, Text, Title } from "@mantine/core";
+import { formatDate } from "~/domain/formats";
+import { fullName, levelLabel } from "~/domain/user";
+import { requireViewer } from "~/.server/guards";
+import type { Route } from "./+types/basic_profile";
+
+export function meta() {
+  return [{ title: "User Profile" }];
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { user, profile } = requireViewer(request, context);
+  const broker = user.role === "Agent" || user.role === "Agency";
+  const rows: Array<[string, string]> = [
+    ["Name", fullName(user)],
+    ["E-mail", user.email],
+    ["Role", user.role],
+    ...(broker
+      ? ([
+          ["Level", levelLabel(user)],
+          ["NPN", user.npnNumber ?? "—"],
+        ] as Array<[string, string]>)
+      : []),
+  ];
+  return { rows, licenses: profile?.licenses ?? [], broker };
+}
+
+/** The signed-in user's own details, read-only. */
+export default function BasicProfile({ loaderData }: Route.ComponentProps) {
+  return (
+    <Stack gap="lg">
+      <Title order={1}>User Profile</Title>
+      <Card withBorder>
+        <Table variant="vertical" withTableBorder={false} aria-label="Your details">
+          <Table.Tbody>
+            {loaderData.rows.map(([label, value]) => (
+              <Table.Tr key={label}>
+                <Table.Th w={160}>{label}</Table.Th>
+                <Table.Td>{value}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Card>
+      {loaderData.broker ? (
+        <section aria-labelledby="licenses-title">
+          <Title order={2} size="h3" id="licenses-title" mb="xs">
+            Licenses
+          </Title>
+          {loaderData.licenses.length === 0 ? (
+            <Text c="dimmed">No licenses on file.</Text>
+          ) : (
+            <Table withTableBorder>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>State</Table.Th>
+                  <Table.Th>Type</Table.Th>
+                  <Table.Th>Number</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Expires</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {loaderData.licenses.map((l) => (
+                  <Table.Tr key={l.id}>
+                    <Table.Td>{l.state}</Table.Td>
+                    <Table.Td>{l.licenseType}</Table.Td>
+                    <Table.Td>{l.licenseNumber}</Table.Td>
+                    <Table.Td>{l.status}</Table.Td>
+                    <Table.Td>{formatDate(l.expiresOn)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </section>
+      ) : null}
+    </Stack>
+  );
+}

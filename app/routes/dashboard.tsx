@@ -1,0 +1,128 @@
+import { Alert, Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { formatDate } from "~/domain/formats";
+import { Link } from "react-router";
+import { useRootData } from "~/root";
+import { BRANDINGS } from "~/domain/branding";
+import { pendingTasksFor } from "~/domain/pending-tasks";
+import { fullName, levelLabel } from "~/domain/user";
+import { requireViewer, upstreamFailure } from "~/.server/guards";
+import { unreadMessages, unrespondedMessages } from "~/.server/upstream/feedback";
+import { systemNotifications } from "~/.server/upstream/profile";
+import type { Route } from "./+types/dashboard";
+
+export function meta() {
+  return [{ title: "Dashboard" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireViewer(request, context);
+  try {
+    // Independent calls start together.
+    const [notifications, unread, unresponded] = await Promise.all([
+      systemNotifications(viewer.token),
+      unreadMessages(viewer.token),
+      unrespondedMessages(viewer.token),
+    ]);
+    return {
+      name: fullName(viewer.user),
+      level: levelLabel(viewer.user),
+      npnNumber: viewer.user.npnNumber,
+      notifications,
+      unread,
+      unresponded,
+      pendingTasks: pendingTasksFor({ user: viewer.user, documentNotificationCount: viewer.documentNotifications.length }),
+    };
+  } catch (error) {
+    return upstreamFailure(error, viewer.session);
+  }
+}
+
+const SEVERITY_COLOR = { info: "blue", warning: "orange", critical: "red" } as const;
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const branding = useRootData()?.branding ?? BRANDINGS.default;
+  const { name, level, npnNumber, notifications, unread, unresponded, pendingTasks } = loaderData;
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>{branding.welcomeMessage}</Title>
+        <Text c="dimmed">Signed in as {name}</Text>
+      </div>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Card withBorder>
+          <Text size="sm" c="dimmed">
+            Level
+          </Text>
+          <Text size="xl" fw={700} data-testid="level">
+            {level}
+          </Text>
+          {npnNumber ? <Text size="sm">NPN {npnNumber}</Text> : null}
+        </Card>
+        <Card withBorder>
+          <Text size="sm" c="dimmed">
+            Unread messages
+          </Text>
+          <Text size="xl" fw={700} data-testid="unread-messages">
+            {unread}
+          </Text>
+        </Card>
+        <Card withBorder>
+          <Text size="sm" c="dimmed">
+            Messages awaiting your reply
+          </Text>
+          <Text size="xl" fw={700} data-testid="unresponded-messages">
+            {unresponded}
+          </Text>
+        </Card>
+      </SimpleGrid>
+
+      <section aria-labelledby="tasks-title">
+        <Title order={2} size="h3" id="tasks-title" mb="xs">
+          Pending tasks
+        </Title>
+        {pendingTasks.length === 0 ? (
+          <Text c="dimmed">You are all caught up: nothing needs your attention.</Text>
+        ) : (
+          <List>
+            {pendingTasks.map((task) => (
+              <List.Item key={task.key}>
+                <Anchor component={Link} to={task.to}>
+                  {task.text}
+                </Anchor>
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </section>
+
+      <section aria-labelledby="notifications-title">
+        <Title order={2} size="h3" id="notifications-title" mb="xs">
+          System notifications
+        </Title>
+        {notifications.length === 0 ? (
+          <Text c="dimmed">There are no system notifications.</Text>
+        ) : (
+          <Stack gap="sm">
+            {notifications.map((n) => (
+              <Alert key={n.id} color={SEVERITY_COLOR[n.severity]} title={n.title}>
+                <Text size="sm">{n.message}</Text>
+                <Group gap="xs" mt={4}>
+                  <Badge variant="light" color={SEVERITY_COLOR[n.severity]}>
+                    {n.severity}
+                  </Badge>
+                  <Text size="xs" c="dimmed">
+                    {formatDate(n.publishedAt)}
+                  </Text>
+                </Group>
+              </Alert>
+            ))}
+          </Stack>
+        )}
+      </section>
+
+      <Text size="sm" c="dimmed">
+        {branding.rewardsDisclaimer}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,106 @@
+import { Anchor, Card, List, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Link } from "react-router";
+import { useRootData } from "~/root";
+import { BRANDINGS } from "~/domain/branding";
+import { fullName } from "~/domain/user";
+import { requireViewer, upstreamFailure } from "~/.server/guards";
+import { systemNotifications } from "~/.server/upstream/profile";
+import type { Route } from "./+types/home";
+
+export function meta() {
+  return [{ title: "Home" }];
+}
+
+/** The home of a user whose contracting is required and complete (spec §2 "Home per user"). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireViewer(request, context);
+  try {
+    const notifications = await systemNotifications(viewer.token);
+    return {
+      name: fullName(viewer.user),
+      agency: viewer.user.role === "Agency",
+      onboardingComplete: viewer.user.onboardingComplete,
+      licenses: viewer.profile?.licenses ?? [],
+      notifications,
+    };
+  } catch (error) {
+    return upstreamFailure(error, viewer.session);
+  }
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const branding = useRootData()?.branding ?? BRANDINGS.default;
+  const { name, agency, onboardingComplete, licenses, notifications } = loaderData;
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>{branding.welcomeMessage}</Title>
+        <Text c="dimmed">Signed in as {name}</Text>
+      </div>
+      {onboardingComplete ? (
+        <Text>Your onboarding with {branding.marketingOrganisation} is complete. Your contract requests are on their way to the carriers.</Text>
+      ) : null}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Card withBorder>
+          <Title order={2} size="h4" mb="xs">
+            Next steps
+          </Title>
+          <List>
+            <List.Item>
+              <Anchor component={Link} to="/contracts_pending">
+                Follow your contracts
+              </Anchor>
+            </List.Item>
+            {agency ? (
+              <List.Item>
+                <Anchor component={Link} to="/register_downlines">
+                  Invite your downline agents and agencies
+                </Anchor>
+              </List.Item>
+            ) : null}
+            <List.Item>
+              <Anchor component={Link} to="/learning_center">
+                Learn about our carriers in the Learning Center
+              </Anchor>
+            </List.Item>
+          </List>
+        </Card>
+        <Card withBorder>
+          <Title order={2} size="h4" mb="xs">
+            Your licenses
+          </Title>
+          {licenses.length === 0 ? (
+            <Text c="dimmed">No licenses on file.</Text>
+          ) : (
+            <List>
+              {licenses.map((l) => (
+                <List.Item key={l.id}>
+                  {l.state} {l.licenseType} license {l.licenseNumber}: {l.status}
+                </List.Item>
+              ))}
+            </List>
+          )}
+        </Card>
+      </SimpleGrid>
+      <section aria-labelledby="notifications-title">
+        <Title order={2} size="h3" id="notifications-title" mb="xs">
+          System notifications
+        </Title>
+        {notifications.length === 0 ? (
+          <Text c="dimmed">There are no system notifications.</Text>
+        ) : (
+          <List>
+            {notifications.map((n) => (
+              <List.Item key={n.id}>
+                <Text span fw={600}>
+                  {n.title}:
+                </Text>{" "}
+                {n.message}
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </section>
+    </Stack>
+  );
+}

@@ -1,0 +1,206 @@
+/**
+ * The reference upstream API's routes (docs/upstream-api.md). Every response body is typed with the
+ * portal's contract types (app/.server/upstream/schemas.ts).
+ */
+import express, { type NextFunction, type Request, type Response } from "express";
+import type { Logger } from "pino";
+import { z } from "zod";
+import type { SessionUser } from "../../app/domain/user.ts";
+import type {
+  DocumentNotification,
+  LoginResponse,
+  Profile,
+  SystemNotification,
+} from "../../app/.server/upstream/schemas.ts";
+import { type ReferenceDb, type SessionRecord, verifyPassword } from "./db.ts";
+
+export const UNAUTHORIZED = "Unauthorized Request";
+export const INVALID_CREDENTIALS = "Invalid e-mail or password";
+export const ADMIN_ONLY = "Only administrators may sign in as another user";
+export const NOT_IMPERSONATING = "You are not signed in as another user";
+
+const LoginBody = z.object({ email: z.string().min(1), password: z.string().min(1) });
+/** The admin names the user by id or by e-mail. */
+const LoginAsUserBody = z.union([
+  z.object({ userId: z.coerce.number().int().positive() }),
+  z.object({ email: z.string().trim().min(1) }),
+]);
+
+export interface AppOptions {
+  db: ReferenceDb;
+  logger: Logger;
+  allowReset: boolean;
+  reset: () => Promise<void>;
+}
+
+type Authed = Response<unknown, { session: SessionRecord }>;
+
+function fail(res: Response, status: number, error: string): void {
+  res.status(status).json({ error });
+}
+
+function bearerToken(req: Request): string | null {
+  const header = req.get("authorization");
+  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  return match ? match[1]! : null;
+}
+
+function validationMessage(error: z.ZodError): string {
+  return error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; ");
+}
+
+export function createApp({ db, logger, allowReset, reset }: AppOptions): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("etag", false);
+
+  app.use((req, res, next) => {
+    const started = performance.now();
+    res.on("finish", () => {
+      logger.debug(
+        { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(performance.now() - started) },
+        "reference-api request",
+      );
+    });
+    next();
+  });
+
+  app.use(express.json({ limit: "100kb" }));
+
+  const requireSession = async (req: Request, res: Response, next: NextFunction) => {
+    const token = bearerToken(req);
+    const session = token ? await db.findSession(token) : null;
+    if (!session) return fail(res, 401, UNAUTHORIZED);
+    res.locals.session = session;
+    next();
+  };
+
+  const login = async (res: Response, userId: number, returnToUserId: number | null = null) => {
+    const token = await db.createSession(userId, returnToUserId);
+    const user = await db.findUser(userId, returnToUserId);
+    if (!user) throw new Error(`user ${userId} vanished while signing in`);
+    const body: LoginResponse = { token, user };
+    res.json(body);
+  };
+
+  app.get("/api/health", (_req, res) => {
+    res.json({ status: "ok" });
+  });
+
+  if (allowReset) {
+    app.post("/__reset", async (_req, res) => {
+      await reset();
+      logger.info("reference-api data reset to the seed");
+      res.status(204).end();
+    });
+  }
+
+  app.post("/api/login", async (req, res) => {
+    const parsed = LoginBody.safeParse(req.body);
+    if (!parsed.success) return fail(res, 422, validationMessage(parsed.error));
+    const record = await db.findUserByEmail(parsed.data.email);
+    // Verify against a throwaway hash for unknown e-mails too, so timing does not reveal accounts.
+    const ok = record
+      ? await verifyPassword(parsed.data.password, record.passwordHash)
+      : (await verifyPassword(parsed.data.password, DUMMY_HASH), false);
+    if (!record || !ok) return fail(res, 401, INVALID_CREDENTIALS);
+    await login(res, record.user.userId);
+  });
+
+  app.get("/api/me", requireSession, (_req, res: Authed) => {
+    const body: { user: SessionUser } = { user: res.locals.session.user };
+    res.json(body);
+  });
+
+  app.delete("/api/logout", requireSession, async (_req, res: Authed) => {
+    await db.deleteSession(res.locals.session.token);
+    res.status(204).end();
+  });
+
+  app.post("/api/login_as_user", requireSession, async (req, res: Authed) => {
+    const { user } = res.locals.session;
+    if (user.role !== "Admin") return fail(res, 403, ADMIN_ONLY);
+    const parsed = LoginAsUserBody.safeParse(req.body ?? {});
+    if (!parsed.success) return fail(res, 422, validationMessage(parsed.error));
+    const targetId =
+      "userId" in parsed.data ? parsed.data.userId : (await db.findUserByEmail(parsed.data.email))?.user.userId ?? null;
+    const target = targetId == null ? null : await db.findUser(targetId);
+    if (!target) {
+      return fail(res, 404, "userId" in parsed.data ? `No user with id ${parsed.data.userId}` : `No user with e-mail ${parsed.data.email}`);
+    }
+    logger.info({ adminId: user.userId, userId: target.userId }, "admin signed in as another user");
+    await login(res, target.userId, user.userId);
+  });
+
+  app.get("/api/logout_as_user", requireSession, async (_req, res: Authed) => {
+    const { token, returnToUserId } = res.locals.session;
+    if (returnToUserId == null) return fail(res, 422, NOT_IMPERSONATING);
+    const admin = await db.findUser(returnToUserId);
+    if (!admin) return fail(res, 404, `No user with id ${returnToUserId}`);
+    await db.deleteSession(token);
+    await login(res, admin.userId);
+  });
+
+  const sendProfile = async (res: Authed) => {
+    const body: { profile: Profile } = { profile: await db.profile(res.locals.session.user) };
+    res.json(body);
+  };
+
+  app.get("/api/profile", requireSession, async (_req, res: Authed) => {
+    await sendProfile(res);
+  });
+
+  app.post("/api/profile/sms_consent", requireSession, async (_req, res: Authed) => {
+    await db.setSmsConsent(res.locals.session.user.userId, true);
+    await sendProfile(res);
+  });
+
+  app.delete("/api/profile/sms_consent", requireSession, async (_req, res: Authed) => {
+    await db.setSmsConsent(res.locals.session.user.userId, false);
+    await sendProfile(res);
+  });
+
+  app.get("/api/profile/notifications", requireSession, async (_req, res: Authed) => {
+    const body: SystemNotification[] = await db.systemNotifications();
+    res.json(body);
+  });
+
+  app.get("/api/profile/document_notifications", requireSession, async (_req, res: Authed) => {
+    const body: { documentNotifications: DocumentNotification[] } = {
+      documentNotifications: await db.documentNotifications(res.locals.session.user.userId),
+    };
+    res.json(body);
+  });
+
+  app.get("/api/feedback_conversations/show_unread_messages", requireSession, async (_req, res: Authed) => {
+    const { unread } = await db.messageCounts(res.locals.session.user.userId);
+    res.json({ unread_messages: unread });
+  });
+
+  app.get("/api/feedback_conversations/show_unresponded_messages", requireSession, async (_req, res: Authed) => {
+    const { unresponded } = await db.messageCounts(res.locals.session.user.userId);
+    res.json({ unresponded_messages: unresponded });
+  });
+
+  app.use((_req, res) => {
+    fail(res, 404, "Not found");
+  });
+
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const e = error as { type?: string; status?: number; statusCode?: number; message?: string };
+    if (e?.type === "entity.parse.failed") return fail(res, 400, "Invalid JSON body");
+    const status = e?.status ?? e?.statusCode;
+    if (typeof status === "number" && status >= 400 && status < 500) {
+      return fail(res, status, e.message || "Bad request");
+    }
+    logger.error({ err: error, method: req.method, path: req.path }, "reference-api request failed");
+    if (res.headersSent) return;
+    fail(res, 500, "Internal server error");
+  });
+
+  return app;
+}
+
+/** A valid hash of a random password, used to spend the same time on unknown e-mails. */
+const DUMMY_HASH =
+  "scrypt$00000000000000000000000000000000$0000000000000000000000000000000000000000000000000000000000000000";

@@ -1,0 +1,82 @@
+/**
+ * The reference upstream API: a real HTTP service over an embedded SQLite file, speaking the contract
+ * of docs/upstream-api.md. The portal talks to it over HTTP; tests start one on a temporary db file.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import pino, { type Logger } from "pino";
+import { createApp } from "./app.ts";
+import { ReferenceDb } from "./db.ts";
+
+export interface ReferenceApiOptions {
+  /** SQLite file; its parent directory is created if missing. */
+  dbPath: string;
+  /** 0 or undefined = any free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Enables POST /__reset (204). Otherwise that path is 404. */
+  allowReset?: boolean;
+  logger?: Logger;
+}
+
+export interface ReferenceApi {
+  /** e.g. http://127.0.0.1:43123 (no trailing slash). */
+  url: string;
+  /** Stops the server (dropping idle keep-alive connections) and closes the db. */
+  close(): Promise<void>;
+  /** Restores every data table to the seed; the sessions table is kept, so tokens stay valid. */
+  reset(): Promise<void>;
+}
+
+function urlHost(host: string): string {
+  if (host === "0.0.0.0") return "127.0.0.1";
+  if (host === "::") return "[::1]";
+  return host.includes(":") ? `[${host}]` : host;
+}
+
+export async function startReferenceApi(options: ReferenceApiOptions): Promise<ReferenceApi> {
+  const host = options.host ?? "127.0.0.1";
+  const logger = (options.logger ?? pino({ level: process.env.LOG_LEVEL ?? "info" })).child({
+    component: "reference-api",
+  });
+  const db = await ReferenceDb.open(options.dbPath);
+  const reset = () => db.reset();
+  const app = createApp({ db, logger, allowReset: options.allowReset ?? false, reset });
+
+  const server: Server = createServer(app);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(options.port ?? 0, host, () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${urlHost(host)}:${port}`;
+  logger.debug({ url, dbPath: options.dbPath }, "reference-api listening");
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    reset,
+    close() {
+      closing ??= new Promise<void>((resolve, reject) => {
+        server.close((error) => {
+          db.close();
+          if (error) reject(error);
+          else resolve();
+        });
+        server.closeIdleConnections();
+        // Callers stop the API when they are done with it: do not wait for clients' keep-alive sockets.
+        setTimeout(() => server.closeAllConnections(), 1000).unref();
+      });
+      return closing;
+    },
+  };
+}

@@ -19,7 +19,7 @@ export function decrypt(sealed: string, secrets: string[]): string | null {
   } catch {
     return null;
   }
-  if (raw.length < 29) return null;
+  if (raw.length < 28) return null;
   const iv = raw.subarray(0, 12);
   const tag = raw.subarray(12, 28);
   const data = raw.subarray(28);

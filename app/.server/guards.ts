@@ -59,10 +59,13 @@ export function requireViewer(request: Request, context: Readonly<RouterContextP
  * loaders and actions of the page, so a refused URL never reaches the upstream.
  */
 export const accessMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const viewer = requireViewer(request, context);
-  const { pathname } = new URL(request.url);
-  if (!canOpen(viewer, pathname)) {
-    throw data({ home: homeFor(viewer.user) }, { status: 403, statusText: "Forbidden" });
-  }
+  refuseUnlessAllowed(requireViewer(request, context), request);
   return next();
 };
+
+/** The 403 answer for a URL the shared rule refuses (its page carries a link to the user's home). */
+export function refuseUnlessAllowed(viewer: LoadedViewer, request: Request): void {
+  if (!canOpen(viewer, new URL(request.url).pathname)) {
+    throw data({ home: homeFor(viewer.user) }, { status: 403, statusText: "Forbidden" });
+  }
+}

@@ -11,7 +11,10 @@ export function safeRedirect(to: unknown, fallback: string): string {
   try {
     const url = new URL(to, "http://portal.invalid");
     if (url.origin !== "http://portal.invalid") return fallback;
-    return url.pathname + url.search + url.hash;
+    const result = url.pathname + url.search + url.hash;
+    // Dot segments can collapse to a protocol-relative path: "/.//evil.example" → "//evil.example".
+    if (result.startsWith("//")) return fallback;
+    return result;
   } catch {
     return fallback;
   }

@@ -1,12 +1,25 @@
 import { data } from "react-router";
+import { viewerContext } from "~/context";
+import { refuseUnlessAllowed } from "~/.server/guards";
+import type { Route } from "./+types/$";
 
-/** Unknown URLs: the root error boundary renders spec §8's 404 page. */
-export function loader() {
+/**
+ * Unknown URLs: the root error boundary renders spec §8's 404 page. A signed-in user typing a URL of an
+ * area their role or state may not open is refused (403) by the same rule as every page, even where
+ * that area's page is not built yet.
+ */
+function notFound(request: Request, context: Route.LoaderArgs["context"]): never {
+  const viewer = context.get(viewerContext);
+  if (viewer) refuseUnlessAllowed(viewer, request);
   throw data(null, { status: 404, statusText: "Not Found" });
 }
 
-export function action() {
-  throw data(null, { status: 404, statusText: "Not Found" });
+export function loader({ request, context }: Route.LoaderArgs) {
+  return notFound(request, context);
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return notFound(request, context);
 }
 
 export default function NotFound() {

@@ -34,9 +34,7 @@ export async function action({ request }: Route.ActionArgs) {
     return redirect(to, { headers: combineHeaders({ "set-cookie": await commitSession(session) }) });
   } catch (error) {
     if (error instanceof UpstreamError) {
-      return data(submission.reply({ formErrors: error.messages, hideFields: ["password"] }), {
-        status: error.status === 401 ? 401 : 400,
-      });
+      return data(submission.reply({ formErrors: error.messages, hideFields: ["password"] }), { status: 400 });
     }
     throw error;
   }

@@ -93,6 +93,14 @@ export function createApp({ db, logger, allowReset, reset }: AppOptions): expres
       logger.info("reference-api data reset to the seed");
       res.status(204).end();
     });
+    // Ends every session of one user, as an expired upstream session would (tests of the 401 path).
+    app.post("/__revoke_sessions", async (req, res) => {
+      const email = typeof req.body?.email === "string" ? req.body.email : "";
+      const record = await db.findUserByEmail(email);
+      if (!record) return fail(res, 404, `No user with e-mail ${email}`);
+      await db.client.execute({ sql: "DELETE FROM sessions WHERE user_id = ?", args: [record.user.userId] });
+      res.status(204).end();
+    });
   }
 
   app.post("/api/login", async (req, res) => {

@@ -268,6 +268,23 @@ export const SEED_USERS: readonly SeedUser[] = [
     flags: flags({}),
     licenses: [],
   },
+  // Not in demo-data.md's table: used by the end-to-end test of an upstream 401 mid-session.
+  {
+    id: 11,
+    email: "expired@demo.test",
+    role: "Agent",
+    firstName: "Samuel",
+    lastName: "Reyes",
+    npnId: 1011,
+    npnNumber: "20455102",
+    npnCurrentMaxLevel: "Level 2",
+    phone: "(555) 201-7788",
+    smsConsent: true,
+    unreadMessages: 0,
+    unrespondedMessages: 0,
+    flags: flags({ existingActiveContracts: true }),
+    licenses: [license("TX", "2299001")],
+  },
 ];
 
 export interface SeedSystemNotification {

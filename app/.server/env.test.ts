@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "~/.server/env";
+
+const SECRET_A = "a-session-secret-of-32-characters";
+const SECRET_B = "another-secret-0123456789";
+
+/** Runs parseEnv and returns the thrown Error's message. */
+function failure(source: Record<string, string | undefined>): string {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    expect(error).toBeInstanceOf(Error);
+    return (error as Error).message;
+  }
+  throw new Error("parseEnv did not throw");
+}
+
+function expectOneLine(message: string) {
+  expect(message).not.toMatch(/[\r\n]/);
+}
+
+describe("configuration is validated at boot (parseEnv)", () => {
+  it("defaults: PORT 3000, BETA_TESTER_EMAIL beta@demo.test, UPSTREAM_TIMEOUT_MS 10000, LOG_LEVEL info", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.BETA_TESTER_EMAIL).toBe("beta@demo.test");
+    expect(env.UPSTREAM_TIMEOUT_MS).toBe(10_000);
+    expect(env.LOG_LEVEL).toBe("info");
+    expect(env.UPSTREAM_API_URL).toBeUndefined();
+    expect(env.SESSION_SECRET).toBeUndefined();
+  });
+
+  it("empty strings count as unset (defaults apply)", () => {
+    const env = parseEnv({ PORT: "", LOG_LEVEL: "", BETA_TESTER_EMAIL: "" });
+    expect(env.PORT).toBe(3000);
+    expect(env.LOG_LEVEL).toBe("info");
+    expect(env.BETA_TESTER_EMAIL).toBe("beta@demo.test");
+  });
+
+  it("reads given values", () => {
+    const env = parseEnv({
+      PORT: "8080",
+      BETA_TESTER_EMAIL: "tester@example.com",
+      UPSTREAM_TIMEOUT_MS: "2500",
+      LOG_LEVEL: "debug",
+      UPSTREAM_API_URL: "https://api.example.com",
+      SESSION_SECRET: SECRET_A,
+    });
+    expect(env.PORT).toBe(8080);
+    expect(env.BETA_TESTER_EMAIL).toBe("tester@example.com");
+    expect(env.UPSTREAM_TIMEOUT_MS).toBe(2500);
+    expect(env.LOG_LEVEL).toBe("debug");
+    expect(env.UPSTREAM_API_URL).toBe("https://api.example.com");
+  });
+
+  it("SESSION_SECRET is comma-separated into a list (first one encrypts)", () => {
+    expect(parseEnv({ SESSION_SECRET: SECRET_A }).SESSION_SECRET).toEqual([SECRET_A]);
+    expect(parseEnv({ SESSION_SECRET: `${SECRET_A},${SECRET_B}` }).SESSION_SECRET).toEqual([SECRET_A, SECRET_B]);
+    expect(parseEnv({ SESSION_SECRET: ` ${SECRET_A} , ${SECRET_B} ,` }).SESSION_SECRET).toEqual([SECRET_A, SECRET_B]);
+  });
+
+  it("SESSION_SECRET is required when UPSTREAM_API_URL is set in production: one-line error naming it", () => {
+    const message = failure({ NODE_ENV: "production", UPSTREAM_API_URL: "https://api.example.com" });
+    expect(message).toContain("SESSION_SECRET");
+    expectOneLine(message);
+  });
+
+  it("SESSION_SECRET is required in production even when NODE_ENV is not given (defaults to production)", () => {
+    expect(failure({ UPSTREAM_API_URL: "https://api.example.com" })).toContain("SESSION_SECRET");
+  });
+
+  it("SESSION_SECRET is not required outside production or without UPSTREAM_API_URL", () => {
+    expect(() => parseEnv({ NODE_ENV: "development", UPSTREAM_API_URL: "https://api.example.com" })).not.toThrow();
+    expect(() => parseEnv({ NODE_ENV: "production" })).not.toThrow();
+  });
+
+  it("a too-short secret is refused with a one-line error naming SESSION_SECRET", () => {
+    const message = failure({ SESSION_SECRET: `${SECRET_A},short` });
+    expect(message).toContain("SESSION_SECRET");
+    expectOneLine(message);
+  });
+
+  it.each(["abc", "0", "70000", "3.5", "-1"])("a bad PORT (%s) gives a one-line error naming PORT", (port) => {
+    const message = failure({ PORT: port });
+    expect(message).toContain("PORT");
+    expectOneLine(message);
+  });
+
+  it.each(["not a url", "ftp://api.example.com", "api.example.com"])(
+    "a bad UPSTREAM_API_URL (%s) gives a one-line error naming UPSTREAM_API_URL",
+    (url) => {
+      const message = failure({ UPSTREAM_API_URL: url, SESSION_SECRET: SECRET_A });
+      expect(message).toContain("UPSTREAM_API_URL");
+      expectOneLine(message);
+    },
+  );
+
+  it("a bad BETA_TESTER_EMAIL, LOG_LEVEL or UPSTREAM_TIMEOUT_MS is named", () => {
+    expect(failure({ BETA_TESTER_EMAIL: "nope" })).toContain("BETA_TESTER_EMAIL");
+    expect(failure({ LOG_LEVEL: "loud" })).toContain("LOG_LEVEL");
+    expect(failure({ UPSTREAM_TIMEOUT_MS: "0" })).toContain("UPSTREAM_TIMEOUT_MS");
+  });
+
+  it("several bad values are named in the same single line", () => {
+    const message = failure({ PORT: "abc", UPSTREAM_API_URL: "nope", NODE_ENV: "production" });
+    expect(message).toContain("PORT");
+    expect(message).toContain("UPSTREAM_API_URL");
+    expectOneLine(message);
+  });
+});

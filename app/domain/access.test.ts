@@ -1,0 +1,320 @@
+import { describe, expect, it } from "vitest";
+import { type Viewer, can, canOpen, featureOfPath, isBetaTester, isPublicPath } from "~/domain/access";
+import type { SessionUser } from "~/domain/user";
+
+const BETA = "beta@demo.test";
+
+function userFor(overrides: Partial<SessionUser> = {}): SessionUser {
+  return {
+    userId: 1,
+    role: "Agent",
+    firstName: "Test",
+    lastName: "User",
+    email: "someone@demo.test",
+    loa: false,
+    npnCurrentMaxLevel: null,
+    npnId: null,
+    npnNumber: null,
+    sunfireAccess: false,
+    existingActiveContracts: false,
+    existingExpiredContracts: false,
+    onboardingComplete: false,
+    onboardingInProgress: false,
+    onboardingPresent: false,
+    onboardingActivated: false,
+    hierarchyPresent: false,
+    skipOnboardingWithContracts: false,
+    roleHasOnboardingProcess: false,
+    roleHasShowAchInfo: false,
+    roleHasOptoutProcess: false,
+    roleRequiresSsnOrTin: false,
+    returnToUserId: null,
+    ...overrides,
+  };
+}
+
+function viewerFor(overrides: Partial<SessionUser> = {}): Viewer {
+  return { user: userFor(overrides), betaTesterEmail: BETA };
+}
+
+const agent = viewerFor({ role: "Agent", existingActiveContracts: true, sunfireAccess: true });
+const agency = viewerFor({ role: "Agency", existingActiveContracts: true, sunfireAccess: true });
+const admin = viewerFor({ role: "Admin" });
+const carrier = viewerFor({ role: "Carrier" });
+const loa = viewerFor({ role: "Agent", existingActiveContracts: true, loa: true });
+const locked = viewerFor({ role: "Agent", roleHasOnboardingProcess: true, onboardingPresent: true });
+
+/** A path in every area of spec §2 that a signed-in user may reach. */
+const ALL_AREAS = [
+  "/dashboard",
+  "/home",
+  "/book_of_business",
+  "/commissions",
+  "/commission_inquiry",
+  "/carrier/tickets",
+  "/downlines",
+  "/register_downlines",
+  "/register_downlines/new",
+  "/onboarding",
+  "/onboarding/personal",
+  "/onboarding_complete",
+  "/contracts",
+  "/contracts_pending",
+  "/contract_now",
+  "/learning_center",
+  "/learning_center/agent_resources/3",
+  "/enrollments",
+  "/quote_tool",
+  "/submitted_enrollments",
+  "/profile",
+  "/basic_profile",
+  "/my_tickets",
+  "/contact_support",
+  "/feedback/list",
+  "/feedback/12",
+  "/admin",
+  "/admin/users",
+  "/account/logout",
+];
+
+describe("spec §2 admin area: /admin and its children are for admins", () => {
+  const adminPaths = ["/admin", "/admin/", "/admin/users", "/admin/users/5/edit", "/admin/brokers/7/contracts/new", "/admin/contracting/edit"];
+
+  it.each(adminPaths)("admin may open %s", (path) => {
+    expect(canOpen(admin, path)).toBe(true);
+  });
+
+  it.each(adminPaths)("non-admins are refused %s", (path) => {
+    for (const viewer of [agent, agency, carrier, loa, locked]) {
+      expect(canOpen(viewer, path), viewer.user.role).toBe(false);
+    }
+  });
+
+  it("/admin/** maps to the admin feature", () => {
+    expect(featureOfPath("/admin/users/5/edit")).toBe("admin");
+    expect(can(admin, "admin")).toBe(true);
+    expect(can(agent, "admin")).toBe(false);
+  });
+});
+
+describe("spec §6: carriers see only tickets and profile", () => {
+  const allowed = ["/carrier/tickets", "/basic_profile", "/account/logout"];
+
+  it.each(allowed)("a carrier may open %s", (path) => {
+    expect(canOpen(carrier, path)).toBe(true);
+  });
+
+  it("a carrier is refused every other area", () => {
+    for (const path of ALL_AREAS.filter((p) => !allowed.includes(p))) {
+      expect(canOpen(carrier, path), path).toBe(false);
+    }
+  });
+
+  it("a carrier is refused everything else even with broker flags set", () => {
+    const flagged = viewerFor({ role: "Carrier", existingActiveContracts: true, sunfireAccess: true, email: BETA });
+    for (const path of ["/dashboard", "/enrollments", "/quote_tool", "/submitted_enrollments", "/contracts", "/downlines"]) {
+      expect(canOpen(flagged, path), path).toBe(false);
+    }
+  });
+});
+
+describe("spec §6: the LOA flag hides Commissions, Commission Inquiry and My Tickets", () => {
+  it.each(["/commissions", "/commission_inquiry", "/my_tickets"])("an LOA user is refused %s", (path) => {
+    expect(canOpen(loa, path)).toBe(false);
+    expect(canOpen(viewerFor({ role: "Agency", loa: true }), path)).toBe(false);
+  });
+
+  it.each(["/commissions", "/commission_inquiry", "/my_tickets"])("a non-LOA agent may open %s", (path) => {
+    expect(canOpen(agent, path)).toBe(true);
+  });
+
+  it("an LOA user keeps the rest of the normal state", () => {
+    for (const path of ["/dashboard", "/book_of_business", "/contracts", "/learning_center", "/profile", "/contact_support"]) {
+      expect(canOpen(loa, path), path).toBe(true);
+    }
+  });
+});
+
+describe("spec §2: contracting required and onboarding incomplete locks the portal to Contracting, Profile, Contact Support and Logout", () => {
+  it.each(["/dashboard", "/home", "/book_of_business", "/contracts", "/contracts_pending", "/contract_now", "/learning_center", "/enrollments", "/commissions", "/my_tickets", "/downlines"])(
+    "refuses %s",
+    (path) => {
+      expect(canOpen(locked, path)).toBe(false);
+    },
+  );
+
+  it.each(["/onboarding", "/onboarding/personal", "/onboarding_complete", "/profile", "/basic_profile", "/contact_support", "/account/logout"])(
+    "allows %s",
+    (path) => {
+      expect(canOpen(locked, path)).toBe(true);
+    },
+  );
+
+  it("an agency in the locked state is refused downlines too", () => {
+    const lockedAgency = viewerFor({ role: "Agency", roleHasOnboardingProcess: true, onboardingPresent: true });
+    expect(canOpen(lockedAgency, "/downlines")).toBe(false);
+    expect(canOpen(lockedAgency, "/register_downlines")).toBe(false);
+    expect(canOpen(lockedAgency, "/onboarding")).toBe(true);
+  });
+
+  it("not locked when skipOnboardingWithContracts and existingActiveContracts", () => {
+    const skipping = viewerFor({
+      role: "Agent",
+      roleHasOnboardingProcess: true,
+      onboardingPresent: true,
+      skipOnboardingWithContracts: true,
+      existingActiveContracts: true,
+    });
+    expect(canOpen(skipping, "/dashboard")).toBe(true);
+  });
+
+  it("contracting complete: Home, My Contracts (contracts_pending), Learning Center and Profile open", () => {
+    const complete = viewerFor({ role: "Agency", roleHasOnboardingProcess: true, onboardingPresent: true, onboardingComplete: true });
+    for (const path of ["/home", "/contracts_pending", "/register_downlines", "/learning_center", "/profile"]) {
+      expect(canOpen(complete, path), path).toBe(true);
+    }
+  });
+});
+
+describe("spec §6: only an agency sees Downlines and Register Downlines (admin sees everything except contracting)", () => {
+  const paths = ["/downlines", "/register_downlines", "/register_downlines/new"];
+
+  it.each(paths)("Agency and Admin may open %s", (path) => {
+    expect(canOpen(agency, path)).toBe(true);
+    expect(canOpen(admin, path)).toBe(true);
+  });
+
+  it.each(paths)("Agent and Carrier are refused %s", (path) => {
+    expect(canOpen(agent, path)).toBe(false);
+    expect(canOpen(carrier, path)).toBe(false);
+  });
+});
+
+describe("spec §6: admin sees everything except contracting", () => {
+  it.each(["/onboarding", "/onboarding/personal", "/onboarding_complete", "/contracts", "/contracts_pending", "/contract_now"])(
+    "admin is refused %s",
+    (path) => {
+      expect(canOpen(admin, path)).toBe(false);
+    },
+  );
+
+  it("admin may open every non-contracting area of the menu", () => {
+    for (const path of [
+      "/book_of_business",
+      "/commissions",
+      "/commission_inquiry",
+      "/downlines",
+      "/learning_center",
+      "/enrollments",
+      "/quote_tool",
+      "/submitted_enrollments",
+      "/admin",
+      "/basic_profile",
+      "/account/logout",
+    ]) {
+      expect(canOpen(admin, path), path).toBe(true);
+    }
+  });
+
+  it("admin stays out of contracting even with onboarding flags set", () => {
+    const flagged = viewerFor({ role: "Admin", roleHasOnboardingProcess: true, onboardingPresent: true });
+    expect(canOpen(flagged, "/onboarding")).toBe(false);
+    expect(canOpen(flagged, "/admin")).toBe(true);
+  });
+});
+
+describe("spec §6: Quote & Enroll is hidden for agents with no active contracts; quote tool with sunfireAccess; Submitted Enrollments for sunfireAccess or beta testers", () => {
+  it("no active contracts: /enrollments, /quote_tool, /submitted_enrollments refused", () => {
+    const none = viewerFor({ role: "Agent", sunfireAccess: true, email: BETA });
+    for (const path of ["/enrollments", "/quote_tool", "/submitted_enrollments"]) {
+      expect(canOpen(none, path), path).toBe(false);
+    }
+  });
+
+  it("active contracts without sunfireAccess: enrollments yes, quote tool and submitted enrollments no", () => {
+    const plain = viewerFor({ role: "Agent", existingActiveContracts: true });
+    expect(canOpen(plain, "/enrollments")).toBe(true);
+    expect(canOpen(plain, "/quote_tool")).toBe(false);
+    expect(canOpen(plain, "/submitted_enrollments")).toBe(false);
+  });
+
+  it("the beta tester (case-insensitive e-mail) gets Submitted Enrollments", () => {
+    const beta = viewerFor({ role: "Agency", existingActiveContracts: true, email: "BETA@demo.test" });
+    expect(isBetaTester(beta)).toBe(true);
+    expect(canOpen(beta, "/submitted_enrollments")).toBe(true);
+    expect(canOpen(beta, "/quote_tool")).toBe(false);
+  });
+});
+
+describe("areas are matched by whole path segments", () => {
+  it("/contracts_pending is its own area, not '/contracts' plus junk", () => {
+    expect(featureOfPath("/contracts_pending")).toBe("contracts");
+    expect(featureOfPath("/contractsXYZ")).toBeNull();
+    expect(featureOfPath("/contracts/12")).toBe("contracts");
+  });
+
+  it("/administrator is not /admin", () => {
+    expect(featureOfPath("/administrator")).toBeNull();
+    expect(featureOfPath("/admin-tools")).toBeNull();
+    expect(canOpen(agent, "/administrator")).toBe(true); // unknown: left to the 404 page
+  });
+
+  it("/onboarding_complete maps to onboarding", () => {
+    expect(featureOfPath("/onboarding_complete")).toBe("onboarding");
+  });
+
+  it("/homework is not /home, /profiles is not /profile", () => {
+    expect(featureOfPath("/homework")).toBeNull();
+    expect(featureOfPath("/profiles")).toBeNull();
+  });
+
+  it("maps each spec area to its feature", () => {
+    expect(featureOfPath("/commission_inquiry")).toBe("commissionInquiry");
+    expect(featureOfPath("/commissions")).toBe("commissions");
+    expect(featureOfPath("/carrier/tickets")).toBe("carrierTickets");
+    expect(featureOfPath("/register_downlines/new")).toBe("downlines");
+    expect(featureOfPath("/learning_center/carrier_resources/4")).toBe("learningCenter");
+    expect(featureOfPath("/basic_profile")).toBe("basicProfile");
+    expect(featureOfPath("/feedback/conversation")).toBe("feedback");
+    expect(featureOfPath("/account/logout")).toBe("logout");
+  });
+
+  it("a trailing slash is handled", () => {
+    expect(featureOfPath("/admin/")).toBe("admin");
+    expect(featureOfPath("/commissions/")).toBe("commissions");
+    expect(featureOfPath("/contracts_pending/")).toBe("contracts");
+    expect(canOpen(loa, "/commissions/")).toBe(false);
+    expect(canOpen(agent, "/admin/")).toBe(false);
+  });
+});
+
+describe("unknown paths are allowed (left to the 404 page)", () => {
+  it.each(["/nope", "/does/not/exist", "/"])("%s", (path) => {
+    expect(featureOfPath(path)).toBeNull();
+    expect(canOpen(carrier, path)).toBe(true);
+    expect(canOpen(locked, path)).toBe(true);
+  });
+});
+
+describe("spec §2 public routes (no sign-in): index, /registration, /registration/:invitation_token, /account/activate/:id?, /account/update_password/:id?, /account/verify/:token?", () => {
+  it.each([
+    "/",
+    "/registration",
+    "/registration/abc123",
+    "/account/activate",
+    "/account/activate/42",
+    "/account/update_password",
+    "/account/update_password/42",
+    "/account/verify",
+    "/account/verify/tok-1",
+  ])("%s is public", (path) => {
+    expect(isPublicPath(path)).toBe(true);
+  });
+
+  it.each(["/dashboard", "/admin", "/profile", "/account/logout", "/registrationx", "/account/activated", "/account"])(
+    "%s needs sign-in",
+    (path) => {
+      expect(isPublicPath(path)).toBe(false);
+    },
+  );
+});

@@ -1,0 +1,48 @@
+import { defineConfig } from "@playwright/test";
+
+export const PORTAL_PORT = 3100;
+export const REFERENCE_API_PORT = 4110;
+
+/** End-to-end tests against the production build and the bundled reference API (fresh database). */
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 20_000,
+  expect: { timeout: 5_000 },
+  forbidOnly: true,
+  reporter: process.env.CI ? "line" : [["list"]],
+  use: {
+    baseURL: `http://localhost:${PORTAL_PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  webServer: {
+    command: "rm -rf .data/e2e && node --import tsx server/index.ts",
+    url: `http://localhost:${PORTAL_PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(PORTAL_PORT),
+      LOG_LEVEL: "warn",
+      REFERENCE_API_DB: ".data/e2e/reference-api.db",
+      REFERENCE_API_PORT: String(REFERENCE_API_PORT),
+      REFERENCE_API_ALLOW_RESET: "1",
+    },
+  },
+});

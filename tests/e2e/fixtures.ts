@@ -1,0 +1,58 @@
+import { type Page, expect, test as base } from "@playwright/test";
+import { REFERENCE_API_PORT } from "../../playwright.config";
+
+export const PASSWORD = "demo-pass-123";
+const REFERENCE_API = `http://127.0.0.1:${REFERENCE_API_PORT}`;
+
+/** Signs in through the real sign-in form and waits for the landing page. */
+export async function loginAs(page: Page, email: string, options: { path?: string } = {}): Promise<void> {
+  await page.goto(options.path ?? "/");
+  await page.getByRole("textbox", { name: "E-mail" }).fill(email);
+  await page.getByRole("textbox", { name: "Password" }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Sign in", exact: true })).toHaveCount(0);
+}
+
+/** Restores the reference API's seed (sessions stay valid). */
+export async function resetReferenceApi(): Promise<void> {
+  const response = await fetch(`${REFERENCE_API}/__reset`, { method: "POST" });
+  expect(response.status).toBe(204);
+}
+
+/** Ends every upstream session of a user, as an expired session would. */
+export async function revokeSessions(email: string): Promise<void> {
+  const response = await fetch(`${REFERENCE_API}/__revoke_sessions`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email }),
+  });
+  expect(response.status).toBe(204);
+}
+
+/** The labels of the main menu, in order, children included. */
+export async function menuLabels(page: Page): Promise<string[]> {
+  const menu = page.getByRole("navigation", { name: "Main menu" });
+  return menu.locator("[data-menu-item]").evaluateAll((nodes) =>
+    nodes.map((n) => (n.querySelector(".mantine-NavLink-label")?.textContent ?? n.textContent ?? "").trim()),
+  );
+}
+
+/** Fails the test on any console error or uncaught exception in the page (hydration warnings included). */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      page.on("pageerror", (error) => errors.push(error.message));
+      await use(errors);
+      // Form errors (400) and refused or unknown URLs (403/404) answer so on purpose: the browser logs the failed resource load.
+      const unexpected = errors.filter((e) => !/Failed to load resource: the server responded with a status of (400|403|404)/.test(e));
+      expect(unexpected, "console errors in the page").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

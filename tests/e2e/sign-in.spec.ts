@@ -1,0 +1,101 @@
+import { ACCOUNTS } from "./accounts";
+import { PASSWORD, expect, loginAs, menuLabels, test } from "./fixtures";
+
+test.describe("every demo account: home, menu and a refused URL", () => {
+  for (const account of ACCOUNTS) {
+    test(`${account.email} lands on ${account.home}, sees its menu and is refused ${account.refused}`, async ({ page }) => {
+      await loginAs(page, account.email);
+      await expect(page).toHaveURL(account.home);
+      await expect(page.getByTestId("signed-in-as")).toBeVisible();
+      expect(await menuLabels(page)).toEqual(account.menu);
+
+      const response = await page.goto(account.refused);
+      expect(response?.status()).toBe(403);
+      await expect(page.getByText("You do not have access to this page.")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Back to the home page" })).toHaveAttribute("href", account.home);
+    });
+  }
+});
+
+test("a wrong password keeps the e-mail and says why", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("textbox", { name: "E-mail" }).fill("agent@demo.test");
+  await page.getByRole("textbox", { name: "Password" }).fill("not-the-password");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("alert")).toContainText("Invalid e-mail or password");
+  await expect(page.getByRole("textbox", { name: "E-mail" })).toHaveValue("agent@demo.test");
+});
+
+test("a malformed e-mail is refused at the field before anything is sent", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("textbox", { name: "E-mail" }).fill("not-an-email");
+  await page.getByRole("textbox", { name: "Password" }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByText("Enter a valid e-mail address")).toBeVisible();
+  await expect(page).toHaveURL("/");
+});
+
+test("a signed-out visit to a protected URL returns there after sign-in", async ({ page }) => {
+  await page.goto("/basic_profile?tab=details");
+  await expect(page).toHaveURL("/?redirectTo=%2Fbasic_profile%3Ftab%3Ddetails");
+  await page.getByRole("textbox", { name: "E-mail" }).fill("agent@demo.test");
+  await page.getByRole("textbox", { name: "Password" }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL("/basic_profile?tab=details");
+  await expect(page.getByRole("heading", { name: "User Profile" })).toBeVisible();
+  await expect(page.getByText("agent@demo.test")).toBeVisible();
+});
+
+for (const evil of ["//evil.example", "/\\evil.example", "https://evil.example/x"]) {
+  test(`an unsafe redirectTo (${evil}) is ignored`, async ({ page }) => {
+    await loginAs(page, "agent@demo.test", { path: `/?redirectTo=${encodeURIComponent(evil)}` });
+    await expect(page).toHaveURL("/dashboard");
+  });
+}
+
+test("a signed-in user opening / goes to their home", async ({ page }) => {
+  await loginAs(page, "carrier@demo.test");
+  await page.goto("/");
+  await expect(page).toHaveURL("/carrier/tickets");
+});
+
+test("signing out calls the upstream, clears the session and lands on /", async ({ page, context }) => {
+  await loginAs(page, "agency@demo.test");
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
+  expect((await context.cookies()).map((c) => c.name)).not.toContain("portal_session");
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL("/?redirectTo=%2Fdashboard");
+});
+
+test("opening /account/logout signs out too", async ({ page }) => {
+  await loginAs(page, "loa@demo.test");
+  await page.goto("/account/logout");
+  await expect(page).toHaveURL("/");
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL("/?redirectTo=%2Fdashboard");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("sign in, land on the home, sign out", async ({ page }) => {
+    await loginAs(page, "agent@demo.test");
+    await expect(page).toHaveURL("/dashboard");
+    expect(await menuLabels(page)).toContain("Book of Business");
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL("/");
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL("/?redirectTo=%2Fdashboard");
+  });
+
+  test("a wrong password shows the upstream's message", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("textbox", { name: "E-mail" }).fill("agent@demo.test");
+    await page.getByRole("textbox", { name: "Password" }).fill("wrong-password");
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page.getByRole("alert")).toContainText("Invalid e-mail or password");
+    await expect(page.getByRole("textbox", { name: "E-mail" })).toHaveValue("agent@demo.test");
+  });
+});

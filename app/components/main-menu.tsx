@@ -1,4 +1,4 @@
-import { Button, NavLink as MantineNavLink, ScrollArea, Stack, Text } from "@mantine/core";
+import { NavLink as MantineNavLink, ScrollArea, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { Form, NavLink } from "react-router";
 import type { MenuItem } from "~/domain/menu";
@@ -7,9 +7,7 @@ function Entry({ item, onNavigate }: { item: MenuItem; onNavigate: () => void })
   if (item.action === "logout") {
     return (
       <Form method="post" action={item.to}>
-        <Button type="submit" variant="subtle" color="gray" fullWidth justify="flex-start" data-menu-item={item.key}>
-          {item.label}
-        </Button>
+        <MantineNavLink component="button" type="submit" label={item.label} data-menu-item={item.key} />
       </Form>
     );
   }
@@ -42,7 +40,7 @@ function Entry({ item, onNavigate }: { item: MenuItem; onNavigate: () => void })
 export function MainMenu({ items, userName, onNavigate }: { items: MenuItem[]; userName: string; onNavigate: () => void }) {
   return (
     <ScrollArea>
-      <Stack gap={2} component="nav" aria-label="Main menu">
+      <Stack gap={2}>
         <Text size="sm" c="dimmed" px="sm" py="xs" data-testid="signed-in-as">
           Signed in as {userName}
         </Text>

@@ -85,7 +85,8 @@ export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
       </AppShell.Navbar>
       <AppShell.Main>
         <OfflineBanner />
-        <PendingTasksBanner tasks={loaderData.pendingTasks} />
+        {/* The dashboard lists the pending tasks itself. */}
+        {location.pathname === "/dashboard" ? null : <PendingTasksBanner tasks={loaderData.pendingTasks} />}
         {loaderData.showSmsPrompt ? <SmsConsentPrompt /> : null}
         <div id="main" tabIndex={-1}>
           <Outlet />

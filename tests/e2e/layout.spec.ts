@@ -1,0 +1,195 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, loginAs, resetReferenceApi, revokeSessions, test } from "./fixtures";
+
+test.describe("branding", () => {
+  test("?brand=partner sets logo, welcome message and disclaimer, and is remembered", async ({ page }) => {
+    await page.goto("/?brand=partner");
+    await expect(page.getByTestId("brand-logo").locator("img")).toHaveAttribute("src", "/brand/partner-logo.svg");
+    await expect(page.getByText("Welcome to Harbor Partners, your contracting home")).toBeVisible();
+    await expect(page.getByText("Harbor Partners Insurance Network, Inc.")).toBeVisible();
+
+    await loginAs(page, "agent@demo.test");
+    await expect(page.getByRole("heading", { name: "Welcome to Harbor Partners, your contracting home" })).toBeVisible();
+    await expect(page.getByText(/brokers must be active with Harbor Partners Insurance Network and each policy must be active at the time of payment/)).toBeVisible();
+  });
+
+  test("an unknown brand gives the default branding", async ({ page }) => {
+    await page.goto("/?brand=partner");
+    await page.goto("/?brand=nonsense");
+    await expect(page.getByTestId("brand-logo").locator("img")).toHaveAttribute("src", "/brand/default-logo.svg");
+    await page.goto("/");
+    await expect(page.getByText("Welcome to the Summit Agent Portal")).toBeVisible();
+  });
+});
+
+test.describe("the 1099 notice modal", () => {
+  test("shows with ?notice and closing removes the parameter", async ({ page }) => {
+    await loginAs(page, "agent@demo.test");
+    await page.goto("/dashboard?notice&x=1");
+    const dialog = page.getByRole("dialog", { name: /1099 tax forms/ });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("$600 or more in 2023");
+    await dialog.getByRole("link", { name: "Close" }).click();
+    await expect(page).toHaveURL("/dashboard?x=1");
+    await expect(dialog).toHaveCount(0);
+  });
+
+  test("Escape closes it", async ({ page }) => {
+    await loginAs(page, "agency@demo.test");
+    await page.goto("/dashboard?notice");
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page).toHaveURL("/dashboard");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the notice modal shows and closes", async ({ page }) => {
+    await loginAs(page, "agent@demo.test");
+    await page.goto("/dashboard?notice");
+    await expect(page.getByRole("dialog")).toContainText("1099");
+    await page.getByRole("link", { name: "Close" }).click();
+    await expect(page).toHaveURL("/dashboard");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+});
+
+test("an unknown URL shows the 404 page with a link home", async ({ page }) => {
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("This page could not be found")).toBeVisible();
+  await page.getByRole("link", { name: "Back to the home page" }).click();
+  await expect(page).toHaveURL("/");
+});
+
+test("the footer links to the privacy policy", async ({ page }) => {
+  await loginAs(page, "agent@demo.test");
+  await page.getByRole("link", { name: "Privacy Policy" }).click();
+  await expect(page).toHaveURL("/privacy_policy");
+  await expect(page.getByRole("heading", { name: "Privacy Policy", level: 1 })).toBeVisible();
+});
+
+test("the dashboard shows level, message counts and system notifications from the upstream", async ({ page }) => {
+  await loginAs(page, "agent@demo.test");
+  await expect(page.getByTestId("level")).toHaveText("Level 3");
+  await expect(page.getByTestId("unread-messages")).toHaveText("3");
+  await expect(page.getByTestId("unresponded-messages")).toHaveText("1");
+  await expect(page.getByText("Annual Enrollment Period").first()).toBeVisible();
+});
+
+test("an LOA user's level shows as LOA", async ({ page }) => {
+  await loginAs(page, "loa@demo.test");
+  await expect(page.getByTestId("level")).toHaveText("LOA");
+});
+
+test("document notifications show the alert icon and a pending task", async ({ page }) => {
+  await loginAs(page, "docs@demo.test");
+  await expect(page.getByTestId("document-alert")).toBeVisible();
+  await expect(page.getByRole("link", { name: "2 documents need your attention" })).toBeVisible();
+  await page.goto("/basic_profile");
+  await expect(page.getByTestId("pending-tasks")).toContainText("2 documents need your attention");
+  await page.goto("/account/logout");
+  await loginAs(page, "agent@demo.test");
+  await expect(page.getByTestId("document-alert")).toHaveCount(0);
+});
+
+test("the offline banner shows while the browser is offline", async ({ page, context }) => {
+  await loginAs(page, "agent@demo.test");
+  await expect(page.getByText("You are offline")).toHaveCount(0);
+  await context.setOffline(true);
+  await expect(page.getByText("You are offline")).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByText("You are offline")).toHaveCount(0);
+});
+
+test("an admin signs in as a user and comes back with 'Logout As {name}'", async ({ page }) => {
+  await loginAs(page, "admin@demo.test");
+  await page.getByRole("textbox", { name: "User e-mail" }).fill("agent@demo.test");
+  await page.getByRole("button", { name: "Sign in as user" }).click();
+  await expect(page).toHaveURL("/dashboard");
+  const back = page.getByRole("button", { name: "Logout As Maria Alvarez" });
+  await expect(back).toBeVisible();
+  await back.click();
+  await expect(page).toHaveURL("/admin");
+  await expect(page.getByRole("heading", { name: "Admin Tools" })).toBeVisible();
+  await expect(page.getByText("(admin@demo.test)")).toBeVisible();
+  await expect(page.getByRole("button", { name: /Logout As/ })).toHaveCount(0);
+});
+
+test("an upstream 401 ends the session with 'Unauthorized Request'", async ({ page, context }) => {
+  await page.clock.install();
+  await loginAs(page, "expired@demo.test");
+  await revokeSessions("expired@demo.test");
+  await page.getByRole("link", { name: "Book of Business" }).click();
+  await expect(page).toHaveURL("/");
+  const toast = page.locator("[data-toast=error]");
+  await expect(toast).toContainText("Unauthorized Request");
+  expect((await context.cookies()).map((c) => c.name)).not.toContain("portal_session");
+  // Spec §9: notifications disappear after 7 seconds.
+  await page.clock.fastForward(7100);
+  await expect(toast).toHaveCount(0);
+});
+
+test.describe("the SMS consent prompt", () => {
+  test.describe.configure({ mode: "serial" });
+  test.beforeEach(async () => {
+    await resetReferenceApi();
+  });
+
+  test("Yes gives consent, hides the prompt and shows a green toast", async ({ page }) => {
+    await loginAs(page, "newagent@demo.test");
+    const prompt = page.getByTestId("sms-prompt");
+    await expect(prompt).toBeVisible();
+    await prompt.getByRole("button", { name: "Yes" }).click();
+    await expect(page.locator("[data-toast=success]")).toContainText("You will receive text-message alerts.");
+    await expect(prompt).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByTestId("sms-prompt")).toHaveCount(0);
+  });
+
+  test("No declines and hides it; a toast can be dismissed", async ({ page }) => {
+    await loginAs(page, "newagent@demo.test");
+    await page.getByTestId("sms-prompt").getByRole("button", { name: "No" }).click();
+    const toast = page.locator("[data-toast=success]");
+    await expect(toast).toContainText("You will not receive text-message alerts.");
+    await toast.getByRole("button", { name: "Dismiss notification" }).click();
+    await expect(toast).toHaveCount(0);
+    await page.goto("/basic_profile");
+    await expect(page.getByTestId("sms-prompt")).toHaveCount(0);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("Yes is a plain form that returns to the page", async ({ page }) => {
+      await loginAs(page, "newagent@demo.test");
+      await page.goto("/basic_profile");
+      await page.getByTestId("sms-prompt").getByRole("button", { name: "Yes" }).click();
+      await expect(page).toHaveURL("/basic_profile");
+      await expect(page.locator("[data-toast=success]")).toContainText("You will receive text-message alerts.");
+      await expect(page.getByTestId("sms-prompt")).toHaveCount(0);
+    });
+  });
+
+  test("accounts that answered never see it", async ({ page }) => {
+    await loginAs(page, "agent@demo.test");
+    await expect(page.getByTestId("sms-prompt")).toHaveCount(0);
+  });
+});
+
+test.describe("accessibility", () => {
+  for (const [email, path] of [
+    [null, "/"],
+    ["agent@demo.test", "/dashboard"],
+    ["carrier@demo.test", "/basic_profile"],
+  ] as const) {
+    test(`${path} has no axe violations${email ? ` for ${email}` : ""}`, async ({ page }) => {
+      if (email) await loginAs(page, email);
+      await page.goto(path);
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    });
+  }
+});

@@ -172,9 +172,12 @@ export async function startPortal(source: Record<string, string | undefined> = p
       draining = true;
       logger.info("shutting down: no new connections, finishing in-flight requests");
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Keep-alive connections become idle as their last response finishes: close them as they do.
       server.closeIdleConnections();
+      const sweep = setInterval(() => server.closeIdleConnections(), 50);
       const force = setTimeout(() => server.closeAllConnections(), 10_000);
       await closed;
+      clearInterval(sweep);
       clearTimeout(force);
       await referenceApi?.close();
       logger.info("shut down");

@@ -70,10 +70,14 @@ export async function call<S extends z.ZodType>(
   const started = performance.now();
   let response: Awaited<ReturnType<typeof undiciRequest>>;
   try {
-    response = await undiciRequest(url, { method, headers, body, dispatcher: agent(), signal: options.signal });
+    const timeout = AbortSignal.timeout(runtime().env.UPSTREAM_TIMEOUT_MS);
+    const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+    response = await undiciRequest(url, { method, headers, body, dispatcher: agent(), signal });
   } catch (error) {
     const timedOut =
-      error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError;
+      (error instanceof Error && error.name === "TimeoutError") ||
+      error instanceof undiciErrors.HeadersTimeoutError ||
+      error instanceof undiciErrors.BodyTimeoutError;
     logger.warn({ err: error, method, path, timedOut }, "upstream unreachable");
     throw new UpstreamError(503, [UPSTREAM_UNREACHABLE]);
   }

@@ -1,0 +1,118 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { type Server, createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { REFERENCE_API_PORT } from "../../playwright.config";
+import { PASSWORD, expect, test } from "./fixtures";
+
+/** These tests start their own portal processes (production build) beside the shared one. */
+test.describe.configure({ mode: "serial" });
+
+const SECRET = "an-e2e-session-secret-0123456789";
+
+interface Portal {
+  child: ChildProcess;
+  url: string;
+  stdout: () => string;
+  stderr: () => string;
+}
+
+function startPortal(env: Record<string, string>, port: number): Portal {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", LOG_LEVEL: "info", PORT: String(port), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  let err = "";
+  child.stdout?.on("data", (chunk) => (out += String(chunk)));
+  child.stderr?.on("data", (chunk) => (err += String(chunk)));
+  return { child, url: `http://localhost:${port}`, stdout: () => out, stderr: () => err };
+}
+
+async function waitUntilUp(portal: Portal): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${portal.url}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`portal did not start: ${portal.stderr()}`);
+}
+
+async function exitCode(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return child.exitCode;
+  const [code] = await once(child, "exit");
+  return code as number | null;
+}
+
+test("a bad configuration stops start-up with one clear line", async () => {
+  const portal = startPortal({ UPSTREAM_API_URL: "http://127.0.0.1:9" }, 3201);
+  expect(await exitCode(portal.child)).toBe(1);
+  const lines = portal.stderr().trim().split("\n");
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toContain("SESSION_SECRET is required when UPSTREAM_API_URL is set in production");
+});
+
+test("as a pure BFF in front of UPSTREAM_API_URL: secure __Host- session cookie, JSON logs without secrets", async () => {
+  const portal = startPortal(
+    { UPSTREAM_API_URL: `http://127.0.0.1:${REFERENCE_API_PORT}`, SESSION_SECRET: `${SECRET},an-older-secret-0123456789` },
+    3202,
+  );
+  try {
+    await waitUntilUp(portal);
+    expect((await fetch(`${portal.url}/readyz`)).status).toBe(200);
+    const response = await fetch(`${portal.url}/?index`, {
+      method: "POST",
+      body: new URLSearchParams({ email: "agent@demo.test", password: PASSWORD }),
+      redirect: "manual",
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/dashboard");
+    const cookie = response.headers.get("set-cookie") ?? "";
+    expect(cookie).toMatch(/^__Host-portal_session=/);
+    expect(cookie).toMatch(/; Secure/);
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; SameSite=Lax/);
+
+    const dashboard = await fetch(`${portal.url}/dashboard`, { headers: { cookie: cookie.split(";")[0]! } });
+    expect(dashboard.status).toBe(200);
+    expect(await dashboard.text()).toContain("Maria Alvarez");
+
+    portal.child.kill("SIGTERM");
+    expect(await exitCode(portal.child)).toBe(0);
+    const logs = portal.stdout().trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    const requests = logs.filter((l) => l.msg === "request");
+    expect(requests.length).toBeGreaterThan(0);
+    expect(requests.every((l) => typeof l.requestId === "string" && typeof l.status === "number")).toBe(true);
+    expect(portal.stdout()).not.toContain(PASSWORD);
+    expect(portal.stdout()).not.toContain("portal_session=");
+  } finally {
+    portal.child.kill("SIGKILL");
+  }
+});
+
+test("SIGTERM stops accepting, finishes in-flight requests and exits 0", async () => {
+  // An upstream whose health check takes a while, so /readyz is in flight when the signal arrives.
+  const slow: Server = createServer((req, res) => {
+    setTimeout(() => res.writeHead(200, { "content-type": "application/json" }).end('{"status":"ok"}'), 1000);
+  });
+  await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
+  const { port } = slow.address() as AddressInfo;
+  const portal = startPortal({ UPSTREAM_API_URL: `http://127.0.0.1:${port}`, SESSION_SECRET: SECRET }, 3203);
+  try {
+    await waitUntilUp(portal);
+    const inFlight = fetch(`${portal.url}/readyz`);
+    await new Promise((r) => setTimeout(r, 300));
+    portal.child.kill("SIGTERM");
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    expect(await exitCode(portal.child)).toBe(0);
+    await expect(fetch(`${portal.url}/healthz`)).rejects.toThrow();
+  } finally {
+    portal.child.kill("SIGKILL");
+    slow.closeAllConnections();
+    slow.close();
+  }
+});

@@ -38,8 +38,11 @@ export const REDACT_PATHS = [
   "tin",
 ];
 
-export function createLogger(level: string): Logger {
-  return pino({ level, base: { service: "agent-portal" }, redact: { paths: REDACT_PATHS, censor: "[redacted]" } });
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  return pino(
+    { level, base: { service: "agent-portal" }, redact: { paths: REDACT_PATHS, censor: "[redacted]" } },
+    destination,
+  );
 }
 
 /** Without SESSION_SECRET (allowed only for the bundled demo), a random secret kept beside the demo db. */

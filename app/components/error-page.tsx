@@ -86,22 +86,23 @@ function ErrorContent({ error }: { error: unknown }) {
   );
 }
 
-/** Spec §8: if showing the error page fails, a plain last-resort page. */
-class ErrorPageGuard extends Component<{ children: ReactNode }, { failed: boolean }> {
+/** Spec §8: the last-resort page when showing the error page itself fails: plain HTML, no library. */
+export function ErrorPageFallback() {
+  return (
+    <main style={{ padding: 32, fontFamily: "system-ui, sans-serif" }}>
+      <h1>{ERROR_PAGE_FAILED}</h1>
+      <a href="/">{GO_BACK_HOME}</a>
+    </main>
+  );
+}
+
+export class ErrorPageGuard extends Component<{ children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
   }
   render() {
-    if (this.state.failed) {
-      return (
-        <main style={{ padding: 32, fontFamily: "system-ui, sans-serif" }}>
-          <h1>{ERROR_PAGE_FAILED}</h1>
-          <a href="/">{GO_BACK_HOME}</a>
-        </main>
-      );
-    }
-    return this.props.children;
+    return this.state.failed ? <ErrorPageFallback /> : this.props.children;
   }
 }
 

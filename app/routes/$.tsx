@@ -1,6 +1,7 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { viewerContext } from "~/context";
-import { refuseUnlessAllowed } from "~/.server/guards";
+import { featureOfPath } from "~/domain/access";
+import { refuseUnlessAllowed, signInUrl } from "~/.server/guards";
 import type { Route } from "./+types/$";
 
 /**
@@ -11,6 +12,8 @@ import type { Route } from "./+types/$";
 function notFound(request: Request, context: Route.LoaderArgs["context"]): never {
   const viewer = context.get(viewerContext);
   if (viewer) refuseUnlessAllowed(viewer, request);
+  // A signed-out visit to a URL of a signed-in area goes to sign-in first, like every other page.
+  else if (featureOfPath(new URL(request.url).pathname)) throw redirect(signInUrl(request));
   throw data(null, { status: 404, statusText: "Not Found" });
 }
 

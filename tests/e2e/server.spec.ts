@@ -93,6 +93,25 @@ test("as a pure BFF in front of UPSTREAM_API_URL: secure __Host- session cookie,
   }
 });
 
+test("an upstream that is down gets a clear message at sign-in, not a crash", async () => {
+  const portal = startPortal({ UPSTREAM_API_URL: "http://127.0.0.1:9", SESSION_SECRET: SECRET }, 3204);
+  try {
+    await waitUntilUp(portal);
+    expect((await fetch(`${portal.url}/readyz`)).status).toBe(503);
+    const response = await fetch(`${portal.url}/?index`, {
+      method: "POST",
+      body: new URLSearchParams({ email: "agent@demo.test", password: PASSWORD }),
+      redirect: "manual",
+    });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("The portal cannot reach its server right now. Please try again in a moment.");
+    expect(html).toContain('value="agent@demo.test"');
+  } finally {
+    portal.child.kill("SIGKILL");
+  }
+});
+
 test("SIGTERM stops accepting, finishes in-flight requests and exits 0", async () => {
   // An upstream whose health check takes a while, so /readyz is in flight when the signal arrives.
   const slow: Server = createServer((req, res) => {

@@ -46,6 +46,11 @@ test("a signed-out visit to a protected URL returns there after sign-in", async 
   await expect(page.getByText("agent@demo.test")).toBeVisible();
 });
 
+test("a signed-out visit to a signed-in area whose page is not built yet also asks to sign in", async ({ page }) => {
+  await page.goto("/book_of_business");
+  await expect(page).toHaveURL("/?redirectTo=%2Fbook_of_business");
+});
+
 for (const evil of ["//evil.example", "/\\evil.example", "https://evil.example/x"]) {
   test(`an unsafe redirectTo (${evil}) is ignored`, async ({ page }) => {
     await loginAs(page, "agent@demo.test", { path: `/?redirectTo=${encodeURIComponent(evil)}` });

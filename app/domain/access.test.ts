@@ -1,37 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { type Viewer, can, canOpen, featureOfPath, isBetaTester, isPublicPath } from "~/domain/access";
 import type { SessionUser } from "~/domain/user";
+import { userFor } from "../../tests/support/users";
 
 const BETA = "beta@demo.test";
 
-function userFor(overrides: Partial<SessionUser> = {}): SessionUser {
-  return {
-    userId: 1,
-    role: "Agent",
-    firstName: "Test",
-    lastName: "User",
-    email: "someone@demo.test",
-    loa: false,
-    npnCurrentMaxLevel: null,
-    npnId: null,
-    npnNumber: null,
-    sunfireAccess: false,
-    existingActiveContracts: false,
-    existingExpiredContracts: false,
-    onboardingComplete: false,
-    onboardingInProgress: false,
-    onboardingPresent: false,
-    onboardingActivated: false,
-    hierarchyPresent: false,
-    skipOnboardingWithContracts: false,
-    roleHasOnboardingProcess: false,
-    roleHasShowAchInfo: false,
-    roleHasOptoutProcess: false,
-    roleRequiresSsnOrTin: false,
-    returnToUserId: null,
-    ...overrides,
-  };
-}
 
 function viewerFor(overrides: Partial<SessionUser> = {}): Viewer {
   return { user: userFor(overrides), betaTesterEmail: BETA };

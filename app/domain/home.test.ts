@@ -2,35 +2,8 @@ import { describe, expect, it } from "vitest";
 import { homeFor } from "~/domain/home";
 import type { SessionUser } from "~/domain/user";
 import { SEED_USERS } from "../../server/reference-api/seed";
+import { userFor } from "../../tests/support/users";
 
-function userFor(overrides: Partial<SessionUser> = {}): SessionUser {
-  return {
-    userId: 1,
-    role: "Agent",
-    firstName: "Test",
-    lastName: "User",
-    email: "someone@demo.test",
-    loa: false,
-    npnCurrentMaxLevel: null,
-    npnId: null,
-    npnNumber: null,
-    sunfireAccess: false,
-    existingActiveContracts: false,
-    existingExpiredContracts: false,
-    onboardingComplete: false,
-    onboardingInProgress: false,
-    onboardingPresent: false,
-    onboardingActivated: false,
-    hierarchyPresent: false,
-    skipOnboardingWithContracts: false,
-    roleHasOnboardingProcess: false,
-    roleHasShowAchInfo: false,
-    roleHasOptoutProcess: false,
-    roleRequiresSsnOrTin: false,
-    returnToUserId: null,
-    ...overrides,
-  };
-}
 
 const contractingIncomplete = { roleHasOnboardingProcess: true, onboardingPresent: true, onboardingComplete: false };
 const contractingComplete = { roleHasOnboardingProcess: true, onboardingPresent: true, onboardingComplete: true };

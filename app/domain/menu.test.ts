@@ -10,38 +10,11 @@ import {
   menuHrefs,
 } from "~/domain/menu";
 import type { SessionUser } from "~/domain/user";
+import { userFor } from "../../tests/support/users";
 
 const BETA = "beta@demo.test";
 
 /** A session user with every flag false and every optional value null. */
-function userFor(overrides: Partial<SessionUser> = {}): SessionUser {
-  return {
-    userId: 1,
-    role: "Agent",
-    firstName: "Maria",
-    lastName: "Alvarez",
-    email: "someone@demo.test",
-    loa: false,
-    npnCurrentMaxLevel: null,
-    npnId: null,
-    npnNumber: null,
-    sunfireAccess: false,
-    existingActiveContracts: false,
-    existingExpiredContracts: false,
-    onboardingComplete: false,
-    onboardingInProgress: false,
-    onboardingPresent: false,
-    onboardingActivated: false,
-    hierarchyPresent: false,
-    skipOnboardingWithContracts: false,
-    roleHasOnboardingProcess: false,
-    roleHasShowAchInfo: false,
-    roleHasOptoutProcess: false,
-    roleRequiresSsnOrTin: false,
-    returnToUserId: null,
-    ...overrides,
-  };
-}
 
 function stateFor(overrides: Partial<SessionUser> = {}, documentNotificationCount = 0): MenuState {
   return { user: userFor(overrides), betaTesterEmail: BETA, documentNotificationCount };

@@ -8,35 +8,8 @@ import {
   isBroker,
   levelLabel,
 } from "~/domain/user";
+import { userFor } from "../../tests/support/users";
 
-function userFor(overrides: Partial<SessionUser> = {}): SessionUser {
-  return {
-    userId: 1,
-    role: "Agent",
-    firstName: "Test",
-    lastName: "User",
-    email: "someone@demo.test",
-    loa: false,
-    npnCurrentMaxLevel: null,
-    npnId: null,
-    npnNumber: null,
-    sunfireAccess: false,
-    existingActiveContracts: false,
-    existingExpiredContracts: false,
-    onboardingComplete: false,
-    onboardingInProgress: false,
-    onboardingPresent: false,
-    onboardingActivated: false,
-    hierarchyPresent: false,
-    skipOnboardingWithContracts: false,
-    roleHasOnboardingProcess: false,
-    roleHasShowAchInfo: false,
-    roleHasOptoutProcess: false,
-    roleRequiresSsnOrTin: false,
-    returnToUserId: null,
-    ...overrides,
-  };
-}
 
 describe("spec §4: contracting is required when the role has an onboarding process and not (skipOnboardingWithContracts and existing contracts)", () => {
   const cases: Array<[string, Partial<SessionUser>, boolean]> = [

@@ -9,7 +9,6 @@ import { NoticeModal } from "~/components/notice-modal";
 import { OfflineBanner } from "~/components/offline-banner";
 import { PendingTasksBanner } from "~/components/pending-tasks-banner";
 import { SmsConsentPrompt } from "~/components/sms-consent-prompt";
-import { viewerContext } from "~/context";
 import { BRANDINGS } from "~/domain/branding";
 import { logoutAsLabel, menuFor } from "~/domain/menu";
 import { NOTICE_PARAM } from "~/domain/notice";

@@ -41,6 +41,15 @@ async function waitUntilUp(portal: Portal): Promise<void> {
   throw new Error(`portal did not start: ${portal.stderr()}`);
 }
 
+/** The sign-in form's POST, as a browser without JavaScript sends it. */
+function postSignIn(portal: Portal): Promise<Response> {
+  return fetch(`${portal.url}/?index`, {
+    method: "POST",
+    body: new URLSearchParams({ email: "agent@demo.test", password: PASSWORD }),
+    redirect: "manual",
+  });
+}
+
 async function exitCode(child: ChildProcess): Promise<number | null> {
   if (child.exitCode !== null) return child.exitCode;
   const [code] = await once(child, "exit");
@@ -63,11 +72,7 @@ test("as a pure BFF in front of UPSTREAM_API_URL: secure __Host- session cookie,
   try {
     await waitUntilUp(portal);
     expect((await fetch(`${portal.url}/readyz`)).status).toBe(200);
-    const response = await fetch(`${portal.url}/?index`, {
-      method: "POST",
-      body: new URLSearchParams({ email: "agent@demo.test", password: PASSWORD }),
-      redirect: "manual",
-    });
+    const response = await postSignIn(portal);
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/dashboard");
     const cookie = response.headers.get("set-cookie") ?? "";
@@ -98,11 +103,7 @@ test("an upstream that is down gets a clear message at sign-in, not a crash", as
   try {
     await waitUntilUp(portal);
     expect((await fetch(`${portal.url}/readyz`)).status).toBe(503);
-    const response = await fetch(`${portal.url}/?index`, {
-      method: "POST",
-      body: new URLSearchParams({ email: "agent@demo.test", password: PASSWORD }),
-      redirect: "manual",
-    });
+    const response = await postSignIn(portal);
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain("The portal cannot reach its server right now. Please try again in a moment.");

@@ -12,6 +12,9 @@ import { SmsConsentPrompt } from "~/components/sms-consent-prompt";
 import { BRANDINGS } from "~/domain/branding";
 import { logoutAsLabel, menuFor } from "~/domain/menu";
 import { NOTICE_PARAM } from "~/domain/notice";
+import { toggledParam } from "~/domain/url";
+
+const MENU_PARAM = "menu";
 import { pendingTasksFor } from "~/domain/pending-tasks";
 import { fullName } from "~/domain/user";
 import { accessMiddleware, requireViewer } from "~/.server/guards";
@@ -42,9 +45,12 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
   const branding = useRootData()?.branding ?? BRANDINGS.default;
-  const [opened, { toggle, close }] = useDisclosure(false);
   const location = useLocation();
-  const noticeOpen = new URLSearchParams(location.search).has(NOTICE_PARAM);
+  const search = new URLSearchParams(location.search);
+  const noticeOpen = search.has(NOTICE_PARAM);
+  // On phones the menu opens with a link to ?menu (so it works before hydration), then as a toggle.
+  const [opened, { toggle, close }] = useDisclosure(search.has(MENU_PARAM));
+  const menuToggleHref = toggledParam(location.pathname, location.search, MENU_PARAM);
 
   return (
     <AppShell
@@ -58,7 +64,18 @@ export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Burger
+              renderRoot={(props) => <a {...props} href={menuToggleHref} />}
+              opened={opened}
+              onClick={(event) => {
+                event.preventDefault();
+                toggle();
+              }}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Toggle navigation"
+              aria-expanded={opened}
+            />
             <BrandLogo branding={branding} />
           </Group>
           <Group gap="sm" wrap="nowrap">

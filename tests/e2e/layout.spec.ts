@@ -193,3 +193,26 @@ test.describe("accessibility", () => {
     });
   }
 });
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 800 } });
+
+  test("the menu opens from the burger", async ({ page }) => {
+    await loginAs(page, "agent@demo.test");
+    const entry = page.getByRole("link", { name: "Book of Business" });
+    await expect(entry).not.toBeInViewport();
+    await page.getByRole("link", { name: "Toggle navigation" }).click();
+    await expect(entry).toBeInViewport();
+    await expect(page).toHaveURL("/dashboard");
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("the burger is a link that opens the menu", async ({ page }) => {
+      await loginAs(page, "agent@demo.test");
+      await page.getByRole("link", { name: "Toggle navigation" }).click();
+      await expect(page).toHaveURL("/dashboard?menu=");
+      await expect(page.getByRole("link", { name: "Book of Business" })).toBeInViewport();
+    });
+  });
+});

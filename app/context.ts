@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+import type { PortalSession } from "./.server/session";
 import type { LoadedViewer } from "./.server/viewer";
 
 /** Per-request values the HTTP server hands to the app (see entry.server.tsx createLoadContext). */
@@ -8,8 +9,16 @@ export interface RequestInfo {
 }
 export const requestInfoContext = createContext<RequestInfo>({ nonce: "", requestId: "" });
 
-/** The signed-in viewer, loaded once per request by the root middleware (null when signed out). */
-export const viewerContext = createContext<LoadedViewer | null>(null);
+/**
+ * The request's session, read by the root middleware, and its viewer: loaded on first use, at most once
+ * per request (null when signed out). Pages that do not need the viewer (sign-out, the privacy policy)
+ * never wait for the upstream.
+ */
+export interface RequestSession {
+  session: PortalSession;
+  viewer: () => Promise<LoadedViewer | null>;
+}
+export const sessionContext = createContext<RequestSession | null>(null);
 
 /** Per-request UI state the root middleware resolves (branding, flash toasts) for the root loader. */
 export interface RootState {

@@ -1,13 +1,14 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
 import {
   type EntryContext,
   type HandleErrorFunction,
   RouterContextProvider,
   ServerRouter,
 } from "react-router";
+import { ErrorPageFallback } from "./components/error-page";
 import { NonceProvider } from "./components/nonce";
 import { type RequestInfo, requestInfoContext } from "./context";
 import { runtime } from "./.server/runtime";
@@ -33,7 +34,7 @@ export default function handleRequest(
   }
   const { nonce } = loadContext.get(requestInfoContext);
 
-  return new Promise<Response>((resolve, reject) => {
+  return new Promise<Response>((resolve) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
@@ -59,7 +60,12 @@ export default function handleRequest(
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
-          reject(error);
+          // Even the error page failed to render: spec §8's last-resort page, plain HTML.
+          runtime().reportError(error, { phase: "shell" });
+          clearTimeout(timeoutId);
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Error</title></head><body>${renderToStaticMarkup(<ErrorPageFallback />)}</body></html>`;
+          resolve(new Response(html, { status: 500, headers: responseHeaders }));
         },
         onError(error: unknown) {
           responseStatusCode = 500;

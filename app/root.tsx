@@ -9,10 +9,10 @@ import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/toaster";
 import { rootStateContext } from "./context";
 import { BRANDINGS } from "./domain/branding";
-import { viewerMiddleware } from "./.server/guards";
+import { sessionMiddleware } from "./.server/guards";
 import { rootStateMiddleware } from "./.server/root";
 
-export const middleware: Route.MiddlewareFunction[] = [rootStateMiddleware, viewerMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [rootStateMiddleware, sessionMiddleware];
 
 const theme = createTheme({
   primaryColor: "indigo",

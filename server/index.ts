@@ -133,7 +133,8 @@ export async function startPortal(source: Record<string, string | undefined> = p
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", true);
+  // X-Forwarded-* are believed only from a proxy on a private network (load balancer, ingress).
+  app.set("trust proxy", "loopback, linklocal, uniquelocal");
 
   let draining = false;
   app.get("/healthz", (_req, res) => {

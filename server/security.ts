@@ -40,6 +40,8 @@ export function isCrossSiteWrite(method: string, headers: Record<string, string 
   if (SAFE_METHODS.has(method.toUpperCase())) return false;
   const fetchSite = headers["sec-fetch-site"];
   if (fetchSite === "cross-site" || fetchSite === "same-site") return true;
+  // The browser vouches for the origin: no need to compare hosts (a proxy may rewrite Host).
+  if (fetchSite === "same-origin") return false;
   const origin = headers.origin;
   if (typeof origin !== "string" || origin === "") return false;
   if (origin === "null") return true;

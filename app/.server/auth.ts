@@ -1,6 +1,5 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { SignInSchema } from "~/domain/sign-in";
 import { login } from "./upstream/session";
 import type { LoginResponse } from "./upstream/schemas";
 
@@ -8,9 +7,7 @@ import type { LoginResponse } from "./upstream/schemas";
 export const authenticator = new Authenticator<LoginResponse>();
 
 authenticator.use(
-  new FormStrategy(async ({ form }) => {
-    const parsed = SignInSchema.parse({ email: form.get("email"), password: form.get("password") });
-    return login(parsed.email, parsed.password);
-  }),
+  // The sign-in action has validated the form with SignInSchema before authenticating.
+  new FormStrategy(async ({ form }) => login(String(form.get("email")).trim(), String(form.get("password")))),
   "form",
 );

@@ -1,13 +1,15 @@
 import { type MiddlewareFunction, type RouterContextProvider, data, redirect } from "react-router";
+import { type RequestSession, sessionContext } from "~/context";
 import { canOpen } from "~/domain/access";
-import { UNAUTHORIZED_REQUEST } from "~/domain/errors";
+import { UNAUTHORIZED_REQUEST, UNDEFINED_RESPONSE } from "~/domain/errors";
 import { homeFor } from "~/domain/home";
 import { errorToasts } from "~/domain/toast";
-import { viewerContext } from "~/context";
-import { getSession, destroySession, type PortalSession } from "./session";
+import { destroySession, getSession, type PortalSession } from "./session";
 import { redirectWithToast } from "./toast";
 import { UnauthorizedError, UpstreamError } from "./upstream/client";
 import { type LoadedViewer, loadViewer } from "./viewer";
+
+type Context = Readonly<RouterContextProvider>;
 
 /** Spec §8: an upstream 401 at any time ends the session and lands on index with 'Unauthorized Request'. */
 export async function endSessionResponse(session: PortalSession): Promise<Response> {
@@ -18,50 +20,82 @@ export async function endSessionResponse(session: PortalSession): Promise<Respon
 
 /**
  * Turns an upstream failure inside a loader or action into what the user should see: a 401 ends the
- * session; other upstream errors become an error response the error boundary shows with their messages.
+ * session; other upstream errors become an error page carrying the upstream's messages (503 when it
+ * cannot be reached, 502 otherwise: the portal's own 403/404 pages are not the upstream's).
  */
 export async function upstreamFailure(error: unknown, session: PortalSession): Promise<never> {
   if (error instanceof UnauthorizedError) throw await endSessionResponse(session);
   if (error instanceof UpstreamError) {
-    throw data({ messages: error.messages }, { status: error.status >= 500 ? 503 : error.status });
+    throw data({ messages: error.messages }, { status: error.status === 503 ? 503 : 502 });
   }
   throw error;
 }
 
-/** Root middleware: loads the session and the viewer once per request, for every loader and action. */
-export const viewerMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+/** Root middleware: reads the session; the viewer is loaded on first use, once per request. */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const session = await getSession(request);
-  let viewer: LoadedViewer | null = null;
-  try {
-    viewer = await loadViewer(session);
-  } catch (error) {
-    await upstreamFailure(error, session);
-  }
-  context.set(viewerContext, viewer);
+  let pending: Promise<LoadedViewer | null> | null = null;
+  const viewer = () => (pending ??= loadViewer(session).catch((error: unknown) => upstreamFailure(error, session)));
+  context.set(sessionContext, { session, viewer });
   return next();
 };
 
+export function sessionOf(context: Context): RequestSession {
+  const value = context.get(sessionContext);
+  if (!value) throw new Error("sessionMiddleware did not run");
+  return value;
+}
+
+/** Where a signed-out visitor signs in; a GET keeps the wanted URL for after sign-in (spec §2). */
 export function signInUrl(request: Request): string {
   const url = new URL(request.url);
   const wanted = url.pathname + url.search;
-  return wanted === "/" ? "/" : `/?redirectTo=${encodeURIComponent(wanted)}`;
+  if (request.method !== "GET" || wanted === "/") return "/";
+  return `/?redirectTo=${encodeURIComponent(wanted)}`;
 }
 
 /** Spec §2: a visitor without a session goes to index; the wanted URL is kept for after sign-in. */
-export function requireViewer(request: Request, context: Readonly<RouterContextProvider>): LoadedViewer {
-  const viewer = context.get(viewerContext);
+export async function requireViewer(request: Request, context: Context): Promise<LoadedViewer> {
+  const viewer = await sessionOf(context).viewer();
   if (!viewer) throw redirect(signInUrl(request));
   return viewer;
 }
 
+/** The viewer when signed in and the upstream answers; null otherwise (pages that work signed out). */
+export async function optionalViewer(context: Context): Promise<LoadedViewer | null> {
+  try {
+    return await sessionOf(context).viewer();
+  } catch (error) {
+    if (error instanceof Response) throw error; // a 401 ends the session
+    return null;
+  }
+}
+
 /**
- * Layout middleware for every signed-in page: the same `canOpen` rule the menu reads. Runs before the
- * loaders and actions of the page, so a refused URL never reaches the upstream.
+ * A page's upstream calls, started together with the viewer's (no waterfall): `load` gets the session's
+ * token at once. Upstream failures become what the user should see (upstreamFailure).
  */
-export const accessMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  refuseUnlessAllowed(requireViewer(request, context), request);
-  return next();
-};
+export async function loadWithViewer<T>(
+  request: Request,
+  context: Context,
+  load: (token: string) => Promise<T>,
+): Promise<[LoadedViewer, T]> {
+  const { session } = sessionOf(context);
+  const token = session.get("token");
+  if (!token) throw redirect(signInUrl(request));
+  try {
+    return await Promise.all([requireViewer(request, context), load(token)]);
+  } catch (error) {
+    return upstreamFailure(error, session);
+  }
+}
+
+/** The messages of a failure thrown by upstreamFailure, for actions that answer with a toast instead. */
+export function failureMessages(error: unknown): string[] {
+  const messages = (error as { data?: { messages?: unknown } } | null)?.data?.messages;
+  const list = Array.isArray(messages) ? messages.filter((m): m is string => typeof m === "string") : [];
+  return list.length > 0 ? list : [UNDEFINED_RESPONSE];
+}
 
 /** The 403 answer for a URL the shared rule refuses (its page carries a link to the user's home). */
 export function refuseUnlessAllowed(viewer: LoadedViewer, request: Request): void {
@@ -69,3 +103,18 @@ export function refuseUnlessAllowed(viewer: LoadedViewer, request: Request): voi
     throw data({ home: homeFor(viewer.user) }, { status: 403, statusText: "Forbidden" });
   }
 }
+
+/**
+ * Layout middleware for every signed-in page: the same `canOpen` rule the menu reads. Actions run only
+ * after the verdict. Loaders (reads) start at once, alongside the viewer's calls, and nothing they
+ * produce is sent unless the verdict allows it.
+ */
+export const accessMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const verdict = requireViewer(request, context).then((viewer) => refuseUnlessAllowed(viewer, request));
+  if (request.method === "GET" || request.method === "HEAD") {
+    const [, response] = await Promise.all([verdict, next()]);
+    return response;
+  }
+  await verdict;
+  return next();
+};

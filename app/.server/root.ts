@@ -14,7 +14,7 @@ export const rootStateMiddleware: MiddlewareFunction<Response> = async ({ reques
   if (setCookie) response.headers.append("set-cookie", setCookie);
   // The toasts were delivered only if this response renders the page: not on a redirect, and not when
   // the response sets new toasts itself.
-  const redirecting = (response.status >= 300 && response.status < 400) || response.headers.has("x-remix-redirect");
+  const redirecting = response.status >= 300 && response.status < 400;
   const settingToasts = (response.headers.get("set-cookie") ?? "").includes("portal_toast=");
   if (headers && !redirecting && !settingToasts) response.headers.append("set-cookie", headers.get("set-cookie")!);
   return response;

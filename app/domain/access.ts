@@ -128,25 +128,27 @@ const AREAS: ReadonlyArray<readonly [string, Feature]> = [
   ["/account/logout_as_user", "logout"],
 ];
 
-/** Spec §2 public routes: no sign-in needed. */
-const PUBLIC_AREAS = [
-  "/registration",
-  "/account/activate",
-  "/account/update_password",
-  "/account/verify",
-  "/privacy_policy",
-];
-
 function inArea(pathname: string, area: string): boolean {
   return pathname === area || pathname.startsWith(`${area}/`);
 }
 
-export function isPublicPath(pathname: string): boolean {
-  return pathname === "/" || PUBLIC_AREAS.some((area) => inArea(pathname, area));
+/**
+ * The path as the router matches it: percent-decoded, case-insensitive, repeated and trailing slashes
+ * dropped. The rule must read the same path, or /ADMIN or /%61dmin would slip past it.
+ */
+export function normalisePath(pathname: string): string {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // malformed escapes: match on the raw path
+  }
+  const collapsed = decoded.toLowerCase().replace(/[\\/]+/g, "/");
+  return collapsed.length > 1 ? collapsed.replace(/\/$/, "") : collapsed;
 }
 
 export function featureOfPath(pathname: string): Feature | null {
-  const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  const normalised = normalisePath(pathname);
   return AREAS.find(([area]) => inArea(normalised, area))?.[1] ?? null;
 }
 

@@ -86,9 +86,7 @@ export function menuFor(state: MenuState): MenuItem[] {
     return [
       { key: "home", label: "Home", to: "/home" },
       { key: "myContracts", label: "My Contracts", to: "/contracts_pending" },
-      ...(user.role === "Agency"
-        ? [{ key: "registerDownlines", label: "Register Downlines", to: "/register_downlines" }]
-        : []),
+      ...item(state, "downlines", { key: "registerDownlines", label: "Register Downlines", to: "/register_downlines" }),
       { key: "learningCenter", label: "Learning Center", to: "/learning_center" },
       profile(state),
       // Not in the spec's list for this state, but a user must always be able to sign out.
@@ -96,7 +94,6 @@ export function menuFor(state: MenuState): MenuItem[] {
     ];
   }
 
-  const agency = user.role === "Agency";
   const quoteChildren: MenuItem[] = [
     { key: "enrollments", label: "Enrollments", to: "/enrollments" },
     ...item(state, "quoteTool", { key: "quote", label: "Quote", to: "/quote_tool", newWindow: true }),
@@ -115,14 +112,11 @@ export function menuFor(state: MenuState): MenuItem[] {
       label: "Commission Inquiry",
       to: "/commission_inquiry",
     }),
-    ...(agency
-      ? [
-          { key: "downlines", label: "Downlines", to: "/downlines" },
-          { key: "registerDownlines", label: "Register Downlines", to: "/register_downlines" },
-        ]
-      : []),
+    ...item(state, "downlines", { key: "downlines", label: "Downlines", to: "/downlines" }),
+    ...item(state, "downlines", { key: "registerDownlines", label: "Register Downlines", to: "/register_downlines" }),
+    // Spec §2: Contracting only if onboarding is present and incomplete.
     ...(user.onboardingPresent && !user.onboardingComplete
-      ? [{ key: "contracting", label: "Contracting", to: "/onboarding" }]
+      ? item(state, "onboarding", { key: "contracting", label: "Contracting", to: "/onboarding" })
       : []),
     { key: "myContracts", label: "My Contracts", to: "/contracts" },
     { key: "contractNow", label: "Contract Now", to: CONTRACT_NOW_HREF },

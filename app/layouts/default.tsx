@@ -25,8 +25,8 @@ import type { Route } from "./+types/default";
 /** Every page under this layout is signed-in only and passes the shared access rule first. */
 export const middleware: Route.MiddlewareFunction[] = [accessMiddleware];
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = requireViewer(request, context);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request, context);
   const state = menuStateOf(viewer);
   const smsConsent = viewer.profile?.smsConsent ?? null;
   return {
@@ -88,6 +88,7 @@ export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
             ) : null}
             {loaderData.logoutAs ? (
               <Form method="post" action="/account/logout_as_user">
+                <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
                 <Button type="submit" variant="light" color="orange" size="xs">
                   {loaderData.logoutAs}
                 </Button>

@@ -1,16 +1,17 @@
 import { Box, Center, Container, Paper, Stack } from "@mantine/core";
 import { Outlet, redirect } from "react-router";
-import { viewerContext } from "~/context";
 import { homeFor } from "~/domain/home";
 import { useRootData } from "~/root";
 import { BRANDINGS } from "~/domain/branding";
 import { Footer } from "~/components/footer";
 import { BrandLogo } from "~/components/brand-logo";
+import { optionalViewer } from "~/.server/guards";
 import type { Route } from "./+types/login";
 
 /** Spec §2 login layout: a signed-in user who has an email is redirected to their home route. */
-export function loader({ context }: Route.LoaderArgs) {
-  const viewer = context.get(viewerContext);
+export async function loader({ context }: Route.LoaderArgs) {
+  // An unreachable upstream must not lock anyone out of the sign-in page.
+  const viewer = await optionalViewer(context);
   if (viewer?.user.email) throw redirect(homeFor(viewer.user));
   return null;
 }

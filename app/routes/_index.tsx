@@ -3,11 +3,14 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form, data, redirect, useNavigation, useSearchParams } from "react-router";
 import { useRootData } from "~/root";
+import { canOpen } from "~/domain/access";
 import { homeFor } from "~/domain/home";
 import { safeRedirect } from "~/domain/redirect";
 import { SignInSchema } from "~/domain/sign-in";
 import { authenticator } from "~/.server/auth";
 import { combineHeaders } from "~/.server/cookies";
+import { formDataOf } from "~/.server/forms";
+import { runtime } from "~/.server/runtime";
 import { commitSession, getSession } from "~/.server/session";
 import { UpstreamError } from "~/.server/upstream/client";
 import type { Route } from "./+types/_index";
@@ -17,7 +20,7 @@ export function meta() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.clone().formData();
+  const formData = await formDataOf(request.clone());
   const submission = parseWithZod(formData, { schema: SignInSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
@@ -30,7 +33,10 @@ export async function action({ request }: Route.ActionArgs) {
     session.set("userId", user.userId);
     session.set("smsPrompt", true);
     session.unset("returnTo");
-    const to = safeRedirect(submission.value.redirectTo, homeFor(user));
+    // The wanted URL is honoured when it is same-site and this user may open it; else their home.
+    const home = homeFor(user);
+    const wanted = safeRedirect(submission.value.redirectTo, home);
+    const to = canOpen({ user, betaTesterEmail: runtime().env.BETA_TESTER_EMAIL }, new URL(wanted, request.url).pathname) ? wanted : home;
     return redirect(to, { headers: combineHeaders({ "set-cookie": await commitSession(session) }) });
   } catch (error) {
     if (error instanceof UpstreamError) {

@@ -1,39 +1,61 @@
-import { data } from "react-router";
-import { errorMessages } from "~/domain/errors";
+import { data, redirect } from "react-router";
+import { homeFor } from "~/domain/home";
 import { safeRedirect } from "~/domain/redirect";
-import { errorToasts, successToast } from "~/domain/toast";
-import { requireViewer } from "~/.server/guards";
+import { type Toast, errorToasts, successToast } from "~/domain/toast";
+import { isBroker } from "~/domain/user";
+import { endSessionResponse, failureMessages, sessionOf, signInUrl } from "~/.server/guards";
+import { formDataOf } from "~/.server/forms";
+import { runtime } from "~/.server/runtime";
 import { commitSession } from "~/.server/session";
 import { redirectWithToast } from "~/.server/toast";
 import { UnauthorizedError, UpstreamError } from "~/.server/upstream/client";
 import { setSmsConsent } from "~/.server/upstream/profile";
-import { endSessionResponse } from "~/.server/guards";
 import type { Route } from "./+types/account.sms_consent";
 
-/** Spec §4 SMS consent prompt: Yes → POST /api/profile/sms_consent, No → DELETE. Both hide the prompt. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requireViewer(request, context);
-  const form = await request.formData();
-  const consent = form.get("consent");
-  const back = safeRedirect(form.get("redirectTo"), "/dashboard");
-  const viaFetcher = form.get("mode") === "fetcher";
+const SMS_YES = "You will receive text-message alerts.";
+const SMS_NO = "You will not receive text-message alerts.";
 
-  let toasts;
-  if (consent !== "yes" && consent !== "no") {
-    toasts = errorToasts(["Choose Yes or No."]);
-  } else {
-    try {
-      await setSmsConsent(viewer.token, consent === "yes");
-      viewer.session.set("smsPrompt", false);
-      toasts = [successToast(consent === "yes" ? "You will receive text-message alerts." : "You will not receive text-message alerts.")];
-    } catch (error) {
-      if (error instanceof UnauthorizedError) throw await endSessionResponse(viewer.session);
-      toasts = errorToasts(error instanceof UpstreamError ? error.messages : errorMessages(error));
-    }
+/**
+ * Spec §4 SMS consent prompt: Yes → POST /api/profile/sms_consent, No → DELETE; both hide the prompt.
+ * Answered with a redirect back (plain form) or with data for the fetcher; failures are toasts, never
+ * an error page.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { session, viewer: loadViewer } = sessionOf(context);
+  const form = await formDataOf(request);
+  const viaFetcher = form.get("mode") === "fetcher";
+  const consent = form.get("consent");
+
+  async function respond(toasts: Toast[], back: string) {
+    const headers = { "set-cookie": await commitSession(session) };
+    if (!viaFetcher) return redirectWithToast(back, toasts, { headers });
+    for (const toast of toasts) if (toast.type === "error") runtime().reportError(new Error(toast.message), { toast: true });
+    return data({ toasts }, { headers });
   }
-  const headers = { "set-cookie": await commitSession(viewer.session) };
-  if (viaFetcher) return data({ toasts }, { headers });
-  return redirectWithToast(back, toasts, { headers });
+
+  let viewer;
+  try {
+    viewer = await loadViewer();
+  } catch (error) {
+    if (error instanceof Response) throw error; // a 401 ended the session
+    return respond(errorToasts(failureMessages(error)), safeRedirect(form.get("redirectTo"), "/"));
+  }
+  if (!viewer) return redirect(signInUrl(request));
+  const back = safeRedirect(form.get("redirectTo"), homeFor(viewer.user));
+
+  // Only agents and agencies are asked (spec §4: their profile carries smsConsent).
+  if (!isBroker(viewer.user)) return respond(errorToasts(["Text-message alerts are only for agents and agencies."]), back);
+  if (consent !== "yes" && consent !== "no") return respond(errorToasts(["Choose Yes or No."]), back);
+
+  try {
+    await setSmsConsent(viewer.token, consent === "yes");
+  } catch (error) {
+    if (error instanceof UnauthorizedError) throw await endSessionResponse(session);
+    if (!(error instanceof UpstreamError)) throw error;
+    return respond(errorToasts(error.messages), back);
+  }
+  session.set("smsPrompt", false);
+  return respond([successToast(consent === "yes" ? SMS_YES : SMS_NO)], back);
 }
 
 export function loader() {

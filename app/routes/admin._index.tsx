@@ -6,32 +6,39 @@ import { homeFor } from "~/domain/home";
 import { ImpersonateSchema } from "~/domain/impersonation";
 import { fullName } from "~/domain/user";
 import { requireViewer, upstreamFailure } from "~/.server/guards";
+import { formDataOf } from "~/.server/forms";
 import { commitSession } from "~/.server/session";
 import { UnauthorizedError, UpstreamError } from "~/.server/upstream/client";
-import { loginAsUser } from "~/.server/upstream/session";
+import { loginAsUser, logout } from "~/.server/upstream/session";
+import { runtime } from "~/.server/runtime";
 import type { Route } from "./+types/admin._index";
 
 export function meta() {
   return [{ title: "Admin Tools" }];
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = requireViewer(request, context);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireViewer(request, context);
   return { name: fullName(user), email: user.email };
 }
 
 /** Spec §6 "Admins may impersonate users": sign in as a user; 'Logout As {name}' returns here. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requireViewer(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: ImpersonateSchema });
+  const viewer = await requireViewer(request, context);
+  const submission = parseWithZod(await formDataOf(request), { schema: ImpersonateSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
     const { token, user } = await loginAsUser(viewer.token, submission.value.email);
+    // The upstream remembers the admin (returnToUserId) and gives a fresh admin session back at
+    // logout-as-user, so the admin's own token is ended now rather than left valid.
+    await logout(viewer.token).catch((error: unknown) => runtime().logger.warn({ err: error }, "admin token not ended"));
     const { session } = viewer;
     session.set("returnTo", "/admin");
     session.set("token", token);
     session.set("role", user.role);
     session.set("userId", user.userId);
+    // The admin must not answer the user's own questions (the SMS consent prompt).
+    session.set("smsPrompt", false);
     return redirect(homeFor(user), { headers: { "set-cookie": await commitSession(session) } });
   } catch (error) {
     if (error instanceof UpstreamError && !(error instanceof UnauthorizedError)) {

@@ -8,8 +8,8 @@ export function meta() {
   return [{ title: "User Profile" }];
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const { user, profile } = requireViewer(request, context);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, profile } = await requireViewer(request, context);
   const broker = user.role === "Agent" || user.role === "Agency";
   const rows: Array<[string, string]> = [
     ["Name", fullName(user)],

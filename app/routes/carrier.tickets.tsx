@@ -1,6 +1,6 @@
 import { Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { fullName } from "~/domain/user";
-import { requireViewer, upstreamFailure } from "~/.server/guards";
+import { loadWithViewer } from "~/.server/guards";
 import { unreadMessages, unrespondedMessages } from "~/.server/upstream/feedback";
 import type { Route } from "./+types/carrier.tickets";
 
@@ -10,13 +10,10 @@ export function meta() {
 
 /** The carrier's landing page (spec §2: carriers see only tickets and profile). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = requireViewer(request, context);
-  try {
-    const [unread, unresponded] = await Promise.all([unreadMessages(viewer.token), unrespondedMessages(viewer.token)]);
-    return { name: fullName(viewer.user), email: viewer.user.email, unread, unresponded };
-  } catch (error) {
-    return upstreamFailure(error, viewer.session);
-  }
+  const [viewer, [unread, unresponded]] = await loadWithViewer(request, context, (token) =>
+    Promise.all([unreadMessages(token), unrespondedMessages(token)]),
+  );
+  return { name: fullName(viewer.user), email: viewer.user.email, unread, unresponded };
 }
 
 export default function CarrierTickets({ loaderData }: Route.ComponentProps) {

@@ -1,11 +1,11 @@
 import { Alert, Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { formatDate } from "~/domain/formats";
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
+import type { loader as layoutLoader } from "~/layouts/default";
 import { useRootData } from "~/root";
 import { BRANDINGS } from "~/domain/branding";
-import { pendingTasksFor } from "~/domain/pending-tasks";
 import { fullName, levelLabel } from "~/domain/user";
-import { requireViewer, upstreamFailure } from "~/.server/guards";
+import { loadWithViewer } from "~/.server/guards";
 import { unreadMessages, unrespondedMessages } from "~/.server/upstream/feedback";
 import { systemNotifications } from "~/.server/upstream/profile";
 import type { Route } from "./+types/dashboard";
@@ -15,33 +15,27 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = requireViewer(request, context);
-  try {
-    // Independent calls start together.
-    const [notifications, unread, unresponded] = await Promise.all([
-      systemNotifications(viewer.token),
-      unreadMessages(viewer.token),
-      unrespondedMessages(viewer.token),
-    ]);
-    return {
-      name: fullName(viewer.user),
-      level: levelLabel(viewer.user),
-      npnNumber: viewer.user.npnNumber,
-      notifications,
-      unread,
-      unresponded,
-      pendingTasks: pendingTasksFor({ user: viewer.user, documentNotificationCount: viewer.documentNotifications.length }),
-    };
-  } catch (error) {
-    return upstreamFailure(error, viewer.session);
-  }
+  // Independent calls start together, alongside the viewer's.
+  const [viewer, [notifications, unread, unresponded]] = await loadWithViewer(request, context, (token) =>
+    Promise.all([systemNotifications(token), unreadMessages(token), unrespondedMessages(token)]),
+  );
+  return {
+    name: fullName(viewer.user),
+    level: levelLabel(viewer.user),
+    npnNumber: viewer.user.npnNumber,
+    notifications,
+    unread,
+    unresponded,
+  };
 }
 
 const SEVERITY_COLOR = { info: "blue", warning: "orange", critical: "red" } as const;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const branding = useRootData()?.branding ?? BRANDINGS.default;
-  const { name, level, npnNumber, notifications, unread, unresponded, pendingTasks } = loaderData;
+  const { name, level, npnNumber, notifications, unread, unresponded } = loaderData;
+  // The default layout computes the pending tasks for its banner; the dashboard lists them instead.
+  const pendingTasks = useRouteLoaderData<typeof layoutLoader>("layouts/default")?.pendingTasks ?? [];
   return (
     <Stack gap="lg">
       <div>

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { useRootData } from "~/root";
 import { BRANDINGS } from "~/domain/branding";
 import { fullName } from "~/domain/user";
-import { requireViewer, upstreamFailure } from "~/.server/guards";
+import { loadWithViewer } from "~/.server/guards";
 import { systemNotifications } from "~/.server/upstream/profile";
 import type { Route } from "./+types/home";
 
@@ -13,19 +13,14 @@ export function meta() {
 
 /** The home of a user whose contracting is required and complete (spec §2 "Home per user"). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = requireViewer(request, context);
-  try {
-    const notifications = await systemNotifications(viewer.token);
-    return {
-      name: fullName(viewer.user),
-      agency: viewer.user.role === "Agency",
-      onboardingComplete: viewer.user.onboardingComplete,
-      licenses: viewer.profile?.licenses ?? [],
-      notifications,
-    };
-  } catch (error) {
-    return upstreamFailure(error, viewer.session);
-  }
+  const [viewer, notifications] = await loadWithViewer(request, context, systemNotifications);
+  return {
+    name: fullName(viewer.user),
+    agency: viewer.user.role === "Agency",
+    onboardingComplete: viewer.user.onboardingComplete,
+    licenses: viewer.profile?.licenses ?? [],
+    notifications,
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -11,8 +11,8 @@ export function meta() {
 }
 
 /** Where a user whose contracting is required and incomplete lands (spec §2 "Home per user"). */
-export function loader({ request, context, params }: Route.LoaderArgs) {
-  const { user } = requireViewer(request, context);
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { user } = await requireViewer(request, context);
   const steps = onboardingStepsFor(user);
   if (params.step && !steps.some((s) => s.key === params.step)) {
     throw data(null, { status: 404, statusText: "Not Found" });

@@ -10,7 +10,8 @@ export async function loginAs(page: Page, email: string, options: { path?: strin
   await page.getByRole("textbox", { name: "E-mail" }).fill(email);
   await page.getByRole("textbox", { name: "Password" }).fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByRole("button", { name: "Sign in", exact: true })).toHaveCount(0);
+  // Every signed-in page shows who is signed in in its menu.
+  await expect(page.getByTestId("signed-in-as")).toBeVisible();
 }
 
 /** Restores the reference API's seed (sessions stay valid). */

@@ -3,6 +3,7 @@ import { once } from "node:events";
 import { type Server, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { REFERENCE_API_PORT } from "../../playwright.config";
+import { userFor } from "../support/users";
 import { PASSWORD, expect, test } from "./fixtures";
 
 /** These tests start their own portal processes (production build) beside the shared one. */
@@ -110,6 +111,46 @@ test("an upstream that is down gets a clear message at sign-in, not a crash", as
     expect(html).toContain('value="agent@demo.test"');
   } finally {
     portal.child.kill("SIGKILL");
+  }
+});
+
+test("when the upstream goes down mid-session, sign-out and the sign-in page still work", async () => {
+  let down = false;
+  const user = userFor({ userId: 7, role: "Agent", firstName: "Uma", lastName: "Upstream", email: "uma@demo.test" });
+  const upstream: Server = createServer((req, res) => {
+    if (down) return void req.socket.destroy();
+    const json = (body: unknown) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
+    if (req.url === "/api/login") return json({ token: "fake-token", user });
+    if (req.url === "/api/me") return json({ user });
+    if (req.url === "/api/profile") return json({ profile: { licenses: [], smsConsent: true, phone: null } });
+    if (req.url === "/api/profile/document_notifications") return json({ documentNotifications: [] });
+    res.writeHead(404, { "content-type": "application/json" }).end('{"error":"Not found"}');
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+  const { port } = upstream.address() as AddressInfo;
+  const portal = startPortal({ UPSTREAM_API_URL: `http://127.0.0.1:${port}`, SESSION_SECRET: SECRET }, 3205);
+  try {
+    await waitUntilUp(portal);
+    const signIn = await postSignIn(portal);
+    expect(signIn.status).toBe(302);
+    const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0]!;
+    expect((await fetch(`${portal.url}/basic_profile`, { headers: { cookie } })).status).toBe(200);
+
+    down = true;
+    const page = await fetch(`${portal.url}/basic_profile`, { headers: { cookie } });
+    expect(page.status).toBe(503);
+    expect(await page.text()).toContain("The portal cannot reach its server right now.");
+    const signInPage = await fetch(`${portal.url}/`, { headers: { cookie } });
+    expect(signInPage.status).toBe(200);
+    expect(await signInPage.text()).toContain("Sign in");
+    const logout = await fetch(`${portal.url}/account/logout`, { method: "POST", headers: { cookie }, redirect: "manual" });
+    expect(logout.status).toBe(302);
+    expect(logout.headers.get("location")).toBe("/");
+    expect(logout.headers.get("set-cookie")).toMatch(/__Host-portal_session=;.*Expires=Thu, 01 Jan 1970/);
+  } finally {
+    portal.child.kill("SIGKILL");
+    upstream.closeAllConnections();
+    upstream.close();
   }
 });
 

@@ -58,6 +58,20 @@ for (const evil of ["//evil.example", "/\\evil.example", "https://evil.example/x
   });
 }
 
+test("a wanted URL this user may not open gives way to their home", async ({ page }) => {
+  await loginAs(page, "carrier@demo.test", { path: "/?redirectTo=%2Fdashboard" });
+  await expect(page).toHaveURL("/carrier/tickets");
+});
+
+for (const sneaky of ["/ADMIN", "/%61dmin", "/Admin/"]) {
+  test(`the guard is not fooled by ${sneaky}`, async ({ page }) => {
+    await loginAs(page, "agent@demo.test");
+    const response = await page.goto(sneaky);
+    expect([403, 404]).toContain(response?.status());
+    await expect(page.getByRole("heading", { name: "Admin Tools" })).toHaveCount(0);
+  });
+}
+
 test("a signed-in user opening / goes to their home", async ({ page }) => {
   await loginAs(page, "carrier@demo.test");
   await page.goto("/");

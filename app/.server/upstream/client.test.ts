@@ -32,6 +32,12 @@ beforeAll(async () => {
         return send(422, JSON.stringify({ error: "Carrier is not accepting requests" }));
       case "/api/error-list":
         return send(422, JSON.stringify({ error: ["First problem", "Second problem"] }));
+      case "/api/error-plain":
+        return send(400, JSON.stringify("A plain message"));
+      case "/api/error-message":
+        return send(400, JSON.stringify({ message: "An object with a message" }));
+      case "/api/error-array":
+        return send(400, JSON.stringify(["One", "Two"]));
       case "/api/error-empty":
         return send(500, "");
       case "/api/slow":
@@ -94,6 +100,12 @@ describe("the upstream client (spec §7, §8)", () => {
     expect((await failure(call("POST", "/api/error-string", Value))).messages).toEqual(["Carrier is not accepting requests"]);
     expect((await failure(call("POST", "/api/error-list", Value))).messages).toEqual(["First problem", "Second problem"]);
     expect((await failure(call("POST", "/api/error-empty", Value))).messages).toEqual([UNDEFINED_RESPONSE]);
+  });
+
+  it("without an error field, the body itself: a string, a list of strings, or an object with message", async () => {
+    expect((await failure(call("POST", "/api/error-plain", Value))).messages).toEqual(["A plain message"]);
+    expect((await failure(call("POST", "/api/error-message", Value))).messages).toEqual(["An object with a message"]);
+    expect((await failure(call("POST", "/api/error-array", Value))).messages).toEqual(["One", "Two"]);
   });
 
   it("an upstream that does not answer in time, or is down, gives a clear message", async () => {

@@ -44,7 +44,6 @@ export interface CallOptions {
   body?: unknown;
   /** A 401 means bad credentials here, not an ended session (sign-in). */
   unauthorizedIsError?: boolean;
-  signal?: AbortSignal;
 }
 
 /**
@@ -70,8 +69,7 @@ export async function call<S extends z.ZodType>(
   const started = performance.now();
   let response: Awaited<ReturnType<typeof undiciRequest>>;
   try {
-    const timeout = AbortSignal.timeout(runtime().env.UPSTREAM_TIMEOUT_MS);
-    const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+    const signal = AbortSignal.timeout(runtime().env.UPSTREAM_TIMEOUT_MS);
     response = await undiciRequest(url, { method, headers, body, dispatcher: agent(), signal });
   } catch (error) {
     const timedOut =
@@ -97,7 +95,9 @@ export async function call<S extends z.ZodType>(
 
   if (response.statusCode === 401 && !options.unauthorizedIsError) throw new UnauthorizedError();
   if (response.statusCode >= 400) {
-    throw new UpstreamError(response.statusCode, errorMessages({ data: json }));
+    // Spec §8: the body's error field; else the body itself (a string, a list of strings, {message}).
+    const hasErrorField = json !== null && typeof json === "object" && "error" in json;
+    throw new UpstreamError(response.statusCode, errorMessages(hasErrorField ? { data: json } : json));
   }
 
   const parsed = schema.safeParse(response.statusCode === 204 ? undefined : json);

@@ -84,6 +84,3 @@ export const DocumentNotificationsResponseSchema = z.object({
 export const UnreadMessagesSchema = z.object({ unread_messages: z.number().int().min(0) });
 /** GET /api/feedback_conversations/show_unresponded_messages */
 export const UnrespondedMessagesSchema = z.object({ unresponded_messages: z.number().int().min(0) });
-
-/** Error bodies: spec §8 reads the error field. */
-export const ErrorBodySchema = z.object({ error: z.unknown() });

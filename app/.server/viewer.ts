@@ -36,20 +36,15 @@ export async function loadViewer(session: PortalSession): Promise<LoadedViewer |
       return fallback;
     });
 
-  const [user, docs, prof] = await Promise.all([
-    me(token),
-    broker ? soft(documentNotifications(token), [], "document notifications") : Promise.resolve([]),
-    broker ? soft(profile(token), null, "profile") : Promise.resolve(null),
-  ]);
-
+  const extras = () =>
+    Promise.all([
+      soft(documentNotifications(token), [] as DocumentNotification[], "document notifications"),
+      soft(profile(token), null as Profile | null, "profile"),
+    ]);
+  const none: [DocumentNotification[], Profile | null] = [[], null];
+  const [user, loaded] = await Promise.all([me(token), broker ? extras() : Promise.resolve(none)]);
   // The role changed since sign-in (rare): load what the new role needs.
-  if (isBroker(user) !== broker) {
-    session.set("role", user.role);
-    const [docs2, prof2] = isBroker(user)
-      ? await Promise.all([soft(documentNotifications(token), [], "document notifications"), soft(profile(token), null, "profile")])
-      : [[], null];
-    return { token, session, user, documentNotifications: docs2, profile: prof2, betaTesterEmail: env.BETA_TESTER_EMAIL };
-  }
+  const [docs, prof] = isBroker(user) ? (broker ? loaded : await extras()) : none;
   return { token, session, user, documentNotifications: docs, profile: prof, betaTesterEmail: env.BETA_TESTER_EMAIL };
 }
 

@@ -1,6 +1,6 @@
 import "@mantine/core/styles.css";
 import "./styles/app.css";
-import { ColorSchemeScript, MantineProvider, createTheme, mantineHtmlProps } from "@mantine/core";
+import { Anchor, ColorSchemeScript, MantineProvider, createTheme, mantineHtmlProps } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
@@ -15,6 +15,8 @@ import { rootStateMiddleware } from "./.server/root";
 export const middleware: Route.MiddlewareFunction[] = [rootStateMiddleware, sessionMiddleware];
 
 const theme = createTheme({
+  // Links inside text must be distinguishable without colour (WCAG 1.4.1).
+  components: { Anchor: Anchor.extend({ defaultProps: { underline: "always" } }) },
   primaryColor: "indigo",
   // Indigo 6 on white fails WCAG contrast; shade 8 passes.
   primaryShade: { light: 8, dark: 6 },

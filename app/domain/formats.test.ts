@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate } from "~/domain/formats";
+import { cleanCurrency, formatCurrency, formatDate, formatPercent, ordinal } from "~/domain/formats";
 
 describe("spec §9: date formats MM/DD/YYYY and MM/DD/YY", () => {
   it("MM/DD/YYYY is the default", () => {
@@ -20,4 +20,63 @@ describe("spec §9: date formats MM/DD/YYYY and MM/DD/YY", () => {
     expect(formatDate(value)).toBe("—");
     expect(formatDate(value, "MM/DD/YY")).toBe("—");
   });
+});
+
+describe("spec §5: currency cleaning strips everything except digits and the dot", () => {
+  it.each([
+    ["$1,234.50", "1234.50"],
+    [" 12 345 ", "12345"],
+    ["USD 7.5", "7.5"],
+    ["-$3.00", "3.00"],
+    ["abc", ""],
+    ["", ""],
+  ])("%j → %j", (input, output) => expect(cleanCurrency(input)).toBe(output));
+});
+
+describe("spec §9: currency default symbol $ with 2 decimals", () => {
+  it("default $ and 2 decimals, grouped", () => {
+    expect(formatCurrency(1234.5)).toBe("$1,234.50");
+    expect(formatCurrency(0)).toBe("$0.00");
+    expect(formatCurrency(1234567.891)).toBe("$1,234,567.89");
+  });
+  it("another symbol and decimals", () => {
+    expect(formatCurrency(1234.5, "€")).toBe("€1,234.50");
+    expect(formatCurrency(1234.5, "$", 0)).toBe("$1,235");
+  });
+  it("negative amounts put the sign before the symbol", () => {
+    expect(formatCurrency(-12.3)).toBe("-$12.30");
+    expect(formatCurrency(-0.001)).toBe("$0.00");
+  });
+  it("non-finite numbers show '—'", () => expect(formatCurrency(Number.NaN)).toBe("—"));
+});
+
+describe("spec §9: percent formats exist", () => {
+  it("ratio to percent, 0 decimals by default", () => {
+    expect(formatPercent(0.5)).toBe("50%");
+    expect(formatPercent(0.125)).toBe("13%");
+  });
+  it("with decimals", () => {
+    expect(formatPercent(0.125, 1)).toBe("12.5%");
+    expect(formatPercent(1, 2)).toBe("100.00%");
+  });
+  it("non-finite numbers show '—'", () => expect(formatPercent(Number.POSITIVE_INFINITY)).toBe("—"));
+});
+
+describe("spec §9: an ordinal suffix helper", () => {
+  it.each([
+    [1, "1st"],
+    [2, "2nd"],
+    [3, "3rd"],
+    [4, "4th"],
+    [11, "11th"],
+    [12, "12th"],
+    [13, "13th"],
+    [21, "21st"],
+    [22, "22nd"],
+    [23, "23rd"],
+    [101, "101st"],
+    [111, "111th"],
+    [112, "112th"],
+    [0, "0th"],
+  ])("%i → %s", (n, text) => expect(ordinal(n)).toBe(text));
 });

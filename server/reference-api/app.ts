@@ -12,6 +12,7 @@ import type {
   Profile,
   SystemNotification,
 } from "../../app/.server/upstream/schemas.ts";
+import { registerContractingRoutes } from "./contracting.ts";
 import { type ReferenceDb, type SessionRecord, verifyPassword } from "./db.ts";
 
 export const UNAUTHORIZED = "Unauthorized Request";
@@ -88,9 +89,15 @@ export function createApp({ db, logger, allowReset, reset }: AppOptions): expres
   });
 
   if (allowReset) {
-    app.post("/__reset", async (_req, res) => {
-      await reset();
-      logger.info("reference-api data reset to the seed");
+    // Body { email } resets only that user's data (tests running in parallel); no body resets everything.
+    app.post("/__reset", async (req, res) => {
+      const email = typeof req.body?.email === "string" ? req.body.email : null;
+      if (email) {
+        if (!(await db.resetUser(email))) return fail(res, 404, `No user with e-mail ${email}`);
+      } else {
+        await reset();
+      }
+      logger.info({ email }, "reference-api data reset to the seed");
       res.status(204).end();
     });
     // Ends every session of one user, as an expired upstream session would (tests of the 401 path).
@@ -189,6 +196,8 @@ export function createApp({ db, logger, allowReset, reset }: AppOptions): expres
     const { unresponded } = await db.messageCounts(res.locals.session.user.userId);
     res.json({ unresponded_messages: unresponded });
   });
+
+  registerContractingRoutes(app, { db, logger, requireSession });
 
   app.use((_req, res) => {
     fail(res, 404, "Not found");

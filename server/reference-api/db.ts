@@ -1,20 +1,43 @@
 /**
  * The reference API's embedded SQLite database (@libsql/client over a `file:` URL): schema, seed,
- * reset, and the queries the routes need.
+ * reset, and the queries the routes need (users and sessions, profile, notifications, contracting:
+ * products, carriers, carrier resources, contracting entries, idempotency keys, legal questions and
+ * answers, files).
  */
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
-import { createClient, type Client, type InStatement, type Row } from "@libsql/client";
+import { createClient, type Client, type InStatement, type InValue, type Row } from "@libsql/client";
 import type { SessionUser, Role } from "../../app/domain/user.ts";
-import type { DocumentNotification, License, Profile, SystemNotification } from "../../app/.server/upstream/schemas.ts";
+import type {
+  CarrierResource,
+  ContractingEntry,
+  ContractingStatuses,
+  DocumentNotification,
+  LegalAnswer,
+  LegalQuestion,
+  License,
+  Product,
+  ProductCarrier,
+  Profile,
+  SystemNotification,
+} from "../../app/.server/upstream/schemas.ts";
 import {
+  type ContractStatus,
   DEMO_PASSWORD,
+  SEED_CARRIER_PRODUCTS,
+  SEED_CARRIERS,
+  SEED_CONTRACTING_ENTRIES,
   SEED_DOCUMENT_NOTIFICATIONS,
+  SEED_FILES,
+  SEED_LEGAL_ANSWERS,
+  SEED_LEGAL_QUESTIONS,
+  SEED_PRODUCTS,
   SEED_SYSTEM_NOTIFICATIONS,
   SEED_USERS,
+  seedCarrierResource,
   type UserFlags,
 } from "./seed.ts";
 
@@ -89,6 +112,77 @@ const SCHEMA: string[] = [
     message TEXT NOT NULL
   )`,
   `CREATE INDEX IF NOT EXISTS document_notifications_user ON document_notifications (user_id)`,
+  `CREATE TABLE IF NOT EXISTS products (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    position INTEGER NOT NULL
+  )`,
+  `CREATE TABLE IF NOT EXISTS carriers (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL
+  )`,
+  // A carrier's offering of one product; its id is the carrierProductId of the contract.
+  `CREATE TABLE IF NOT EXISTS carrier_products (
+    id INTEGER PRIMARY KEY,
+    carrier_id INTEGER NOT NULL,
+    product_id INTEGER NOT NULL,
+    UNIQUE (carrier_id, product_id)
+  )`,
+  `CREATE TABLE IF NOT EXISTS carrier_resources (
+    id INTEGER PRIMARY KEY,
+    carrier_product_id INTEGER NOT NULL UNIQUE,
+    data TEXT NOT NULL               -- JSON: the CarrierResource fields (HTML strings or null)
+  )`,
+  `CREATE TABLE IF NOT EXISTS contracting_entries (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL,
+    carrier_product_id INTEGER NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('pending', 'denied', 'approved', 'active')),
+    last_public_note TEXT,
+    updated_at TEXT NOT NULL,
+    UNIQUE (user_id, carrier_product_id)
+  )`,
+  // Answers of POST /api/profile/contracting_entries by Idempotency-Key (successful answers only).
+  `CREATE TABLE IF NOT EXISTS idempotency_keys (
+    user_id INTEGER NOT NULL,
+    key TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    status INTEGER NOT NULL,
+    body TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (user_id, key)
+  )`,
+  `CREATE TABLE IF NOT EXISTS legal_questions (
+    id INTEGER PRIMARY KEY,
+    question_text TEXT NOT NULL
+  )`,
+  `CREATE TABLE IF NOT EXISTS product_legal_questions (
+    product_id INTEGER NOT NULL,
+    legal_question_id INTEGER NOT NULL,
+    position INTEGER NOT NULL,
+    PRIMARY KEY (product_id, legal_question_id)
+  )`,
+  `CREATE TABLE IF NOT EXISTS legal_answers (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL,
+    legal_question_id INTEGER NOT NULL,
+    has_occurred INTEGER NOT NULL DEFAULT 0,
+    action_on TEXT,
+    action TEXT,
+    reason TEXT,
+    explanation TEXT,
+    file_id INTEGER,
+    UNIQUE (user_id, legal_question_id)
+  )`,
+  `CREATE TABLE IF NOT EXISTS files (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    content_type TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    data BLOB NOT NULL,
+    created_at TEXT NOT NULL
+  )`,
   // Sessions are not a data table: reset() keeps them, so signed-in sessions survive a reset.
   // No foreign keys on purpose (the users they point at are deleted and re-inserted by reset()).
   `CREATE TABLE IF NOT EXISTS sessions (
@@ -100,7 +194,39 @@ const SCHEMA: string[] = [
 ];
 
 /** Tables reset() restores to the seed, children first. */
-const DATA_TABLES = ["licenses", "document_notifications", "system_notifications", "users"] as const;
+/** Tables holding one user's data, and the column naming the user (order: parents before children). */
+const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
+  ["idempotency_keys", "user_id"],
+  ["legal_answers", "user_id"],
+  ["files", "user_id"],
+  ["contracting_entries", "user_id"],
+  ["licenses", "user_id"],
+  ["document_notifications", "user_id"],
+  ["users", "id"],
+];
+
+const DATA_TABLES = [
+  "idempotency_keys",
+  "legal_answers",
+  "files",
+  "product_legal_questions",
+  "legal_questions",
+  "contracting_entries",
+  "carrier_resources",
+  "carrier_products",
+  "carriers",
+  "products",
+  "licenses",
+  "document_notifications",
+  "system_notifications",
+  "users",
+] as const;
+
+/**
+ * Bumped whenever the seed gains tables or rows: a db file seeded by an older version (PRAGMA
+ * user_version lower than this) is reset to the seed on open (sessions kept).
+ */
+const SEED_VERSION = 2;
 
 async function seedStatements(): Promise<InStatement[]> {
   const hashes = await seedPasswordHashes();
@@ -146,6 +272,52 @@ async function seedStatements(): Promise<InStatement[]> {
     statements.push({
       sql: `INSERT INTO document_notifications (id, user_id, document_name, message) VALUES (?, ?, ?, ?)`,
       args: [d.id, d.userId, d.documentName, d.message],
+    });
+  }
+  for (const p of SEED_PRODUCTS) {
+    statements.push({ sql: "INSERT INTO products (id, name, position) VALUES (?, ?, ?)", args: [p.id, p.name, p.position] });
+  }
+  for (const c of SEED_CARRIERS) {
+    statements.push({ sql: "INSERT INTO carriers (id, name) VALUES (?, ?)", args: [c.id, c.name] });
+  }
+  SEED_CARRIER_PRODUCTS.forEach((cp, index) => {
+    statements.push({
+      sql: "INSERT INTO carrier_products (id, carrier_id, product_id) VALUES (?, ?, ?)",
+      args: [cp.id, cp.carrierId, cp.productId],
+    });
+    const resource = seedCarrierResource(cp, index + 1);
+    statements.push({
+      sql: "INSERT INTO carrier_resources (id, carrier_product_id, data) VALUES (?, ?, ?)",
+      args: [resource.id, cp.id, JSON.stringify(resource)],
+    });
+  });
+  for (const e of SEED_CONTRACTING_ENTRIES) {
+    statements.push({
+      sql: `INSERT INTO contracting_entries (id, user_id, carrier_product_id, status, last_public_note, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?)`,
+      args: [e.id, e.userId, e.carrierProductId, e.status, e.lastPublicNote, e.updatedAt],
+    });
+  }
+  for (const q of SEED_LEGAL_QUESTIONS) {
+    statements.push({ sql: "INSERT INTO legal_questions (id, question_text) VALUES (?, ?)", args: [q.id, q.questionText] });
+    for (const productId of q.productIds) {
+      statements.push({
+        sql: "INSERT INTO product_legal_questions (product_id, legal_question_id, position) VALUES (?, ?, ?)",
+        args: [productId, q.id, q.id],
+      });
+    }
+  }
+  for (const f of SEED_FILES) {
+    statements.push({
+      sql: "INSERT INTO files (id, user_id, name, content_type, size, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      args: [f.id, f.userId, f.name, f.contentType, f.data.byteLength, f.data, "2025-01-15T12:00:00.000Z"],
+    });
+  }
+  for (const a of SEED_LEGAL_ANSWERS) {
+    statements.push({
+      sql: `INSERT INTO legal_answers (id, user_id, legal_question_id, has_occurred, action_on, action, reason, explanation, file_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      args: [a.id, a.userId, a.legalQuestionId, a.hasOccurred ? 1 : 0, a.actionOn, a.action, a.reason, a.explanation, a.fileId],
     });
   }
   return statements;
@@ -209,7 +381,8 @@ export class ReferenceDb {
       await client.execute("PRAGMA busy_timeout = 5000");
       await client.batch(SCHEMA, "write");
       const count = await client.execute("SELECT COUNT(*) AS n FROM users");
-      if (Number(count.rows[0]!.n) === 0) await db.reset();
+      const version = await client.execute("PRAGMA user_version");
+      if (Number(count.rows[0]!.n) === 0 || Number(version.rows[0]![0]) < SEED_VERSION) await db.reset();
     } catch (error) {
       client.close();
       throw error;
@@ -217,10 +390,63 @@ export class ReferenceDb {
     return db;
   }
 
+  /**
+   * Runs `fn` after every earlier exclusive() call has finished. The libsql driver is synchronous, so
+   * an interactive transaction left open across an await would block other requests; read-check-write
+   * sequences (contract requests, legal answers) instead run one at a time here and write with one batch.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(() => fn());
+    this.queue = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+  private queue: Promise<void> = Promise.resolve();
+
+  /**
+   * Restores one user's data (their row, licenses, notices, contract entries, legal answers, files,
+   * idempotency keys) to the seed, leaving everyone else's alone: tests running side by side reset only
+   * the account they change. Returns false for an unknown e-mail.
+   */
+  async resetUser(email: string): Promise<boolean> {
+    const seed = createClient({ url: ":memory:" });
+    try {
+      await seed.batch([...SCHEMA, ...(await seedStatements())], "write");
+      const found = await seed.execute({ sql: "SELECT id FROM users WHERE email = ? COLLATE NOCASE", args: [email] });
+      const userId = found.rows[0]?.id;
+      if (userId === undefined || userId === null) return false;
+      const statements: InStatement[] = [];
+      const copy = async (table: string, column: string) => {
+        statements.push({ sql: `DELETE FROM ${table} WHERE ${column} = ?`, args: [userId] });
+        const rows = await seed.execute({ sql: `SELECT * FROM ${table} WHERE ${column} = ?`, args: [userId] });
+        for (const row of rows.rows) {
+          const columns = rows.columns;
+          statements.push({
+            sql: `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+            args: columns.map((c) => row[c] as InValue),
+          });
+        }
+      };
+      // Children first when deleting; files before legal answers when inserting.
+      for (const [table, column] of USER_TABLES) await copy(table, column);
+      await this.exclusive(() => this.client.batch(statements, "write").then(() => undefined));
+      return true;
+    } finally {
+      seed.close();
+    }
+  }
+
   /** Restores every data table to the seed in one transaction; the sessions table is kept. */
   async reset(): Promise<void> {
     const statements = await seedStatements();
-    await this.client.batch([...DATA_TABLES.map((t) => `DELETE FROM ${t}`), ...statements], "write");
+    await this.exclusive(async () => {
+      await this.client.batch(
+        [...DATA_TABLES.map((t) => `DELETE FROM ${t}`), ...statements, `PRAGMA user_version = ${SEED_VERSION}`],
+        "write",
+      );
+    });
   }
 
   close(): void {
@@ -327,4 +553,200 @@ export class ReferenceDb {
     const row = result.rows[0];
     return { unread: Number(row?.unread_messages ?? 0), unresponded: Number(row?.unresponded_messages ?? 0) };
   }
+
+  /* ---- Contracting ---- */
+
+  async products(): Promise<Product[]> {
+    const result = await this.client.execute("SELECT id, name FROM products ORDER BY position, id");
+    return result.rows.map((r) => ({ id: Number(r.id), name: String(r.name) }));
+  }
+
+  async productExists(productId: number): Promise<boolean> {
+    const result = await this.client.execute({ sql: "SELECT 1 FROM products WHERE id = ?", args: [productId] });
+    return result.rows.length > 0;
+  }
+
+  /** The carriers offering a product (id = carrier id), in carrier product order. */
+  async productCarriers(productId: number): Promise<ProductCarrier[]> {
+    const result = await this.client.execute({
+      sql: `SELECT c.id AS carrier_id, c.name AS carrier_name, cp.id AS carrier_product_id
+            FROM carrier_products cp JOIN carriers c ON c.id = cp.carrier_id
+            WHERE cp.product_id = ? ORDER BY cp.id`,
+      args: [productId],
+    });
+    return result.rows.map((r) => ({
+      id: Number(r.carrier_id),
+      carrierName: String(r.carrier_name),
+      carrierProductId: Number(r.carrier_product_id),
+    }));
+  }
+
+  /** All carrier resources, or the one (if any) of a carrier product. */
+  async carrierResources(carrierProductId: number | null): Promise<CarrierResource[]> {
+    const result =
+      carrierProductId == null
+        ? await this.client.execute("SELECT data FROM carrier_resources ORDER BY carrier_product_id")
+        : await this.client.execute({
+            sql: "SELECT data FROM carrier_resources WHERE carrier_product_id = ?",
+            args: [carrierProductId],
+          });
+    return result.rows.map((r) => JSON.parse(String(r.data)) as CarrierResource);
+  }
+
+  /** The subset of `ids` that are known carrier products. */
+  async knownCarrierProductIds(ids: readonly number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const result = await this.client.execute({
+      sql: `SELECT id FROM carrier_products WHERE id IN (${ids.map(() => "?").join(", ")})`,
+      args: [...ids],
+    });
+    return new Set(result.rows.map((r) => Number(r.id)));
+  }
+
+  async contractingStatuses(userId: number): Promise<ContractingStatuses> {
+    const result = await this.client.execute({
+      sql: `SELECT e.id, e.carrier_product_id, e.status, e.last_public_note, e.updated_at,
+                   c.name AS carrier_name, p.name AS product_name
+            FROM contracting_entries e
+            JOIN carrier_products cp ON cp.id = e.carrier_product_id
+            JOIN carriers c ON c.id = cp.carrier_id
+            JOIN products p ON p.id = cp.product_id
+            WHERE e.user_id = ?
+            ORDER BY p.position, cp.id`,
+      args: [userId],
+    });
+    const statuses: ContractingStatuses = { pending: [], denied: [], approved: [], active: [] };
+    for (const r of result.rows) {
+      const entry: ContractingEntry = {
+        id: Number(r.id),
+        carrierProductId: Number(r.carrier_product_id),
+        carrierName: String(r.carrier_name),
+        productName: String(r.product_name),
+        lastPublicNote: r.last_public_note == null ? null : String(r.last_public_note),
+        updatedAt: String(r.updated_at),
+      };
+      statuses[String(r.status) as ContractStatus].push(entry);
+    }
+    return statuses;
+  }
+
+  /** The caller's entry status per carrier product. */
+  async contractStatusesByCarrierProduct(userId: number): Promise<Map<number, ContractStatus>> {
+    const result = await this.client.execute({
+      sql: "SELECT carrier_product_id, status FROM contracting_entries WHERE user_id = ?",
+      args: [userId],
+    });
+    return new Map(result.rows.map((r) => [Number(r.carrier_product_id), String(r.status) as ContractStatus]));
+  }
+
+  async findIdempotentAnswer(
+    userId: number,
+    key: string,
+  ): Promise<{ fingerprint: string; status: number; body: string } | null> {
+    const result = await this.client.execute({
+      sql: "SELECT fingerprint, status, body FROM idempotency_keys WHERE user_id = ? AND key = ?",
+      args: [userId, key],
+    });
+    const row = result.rows[0];
+    return row ? { fingerprint: String(row.fingerprint), status: Number(row.status), body: String(row.body) } : null;
+  }
+
+  /**
+   * New pending entries for `carrierProductIds`, in one transaction. A denied entry is turned back into
+   * a pending one (note cleared); pending, approved and active entries are left as they are.
+   */
+  async createPendingEntries(
+    userId: number,
+    carrierProductIds: readonly number[],
+    now: string,
+  ): Promise<void> {
+    await this.client.batch(
+      carrierProductIds.map((id) => ({
+        sql: `INSERT INTO contracting_entries (user_id, carrier_product_id, status, last_public_note, updated_at)
+              VALUES (?, ?, 'pending', NULL, ?)
+              ON CONFLICT (user_id, carrier_product_id) DO UPDATE
+                SET status = 'pending', last_public_note = NULL, updated_at = excluded.updated_at
+                WHERE contracting_entries.status = 'denied'`,
+        args: [userId, id, now],
+      })),
+      "write",
+    );
+  }
+
+  async storeIdempotentAnswer(
+    userId: number,
+    key: string,
+    fingerprint: string,
+    status: number,
+    body: string,
+  ): Promise<void> {
+    await this.client.execute({
+      sql: `INSERT INTO idempotency_keys (user_id, key, fingerprint, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+      args: [userId, key, fingerprint, status, body, new Date().toISOString()],
+    });
+  }
+
+  /* ---- Legal questions and answers ---- */
+
+  async legalQuestions(productId: number): Promise<LegalQuestion[]> {
+    const result = await this.client.execute({
+      sql: `SELECT q.id, q.question_text FROM product_legal_questions pq
+            JOIN legal_questions q ON q.id = pq.legal_question_id
+            WHERE pq.product_id = ? ORDER BY pq.position, q.id`,
+      args: [productId],
+    });
+    return result.rows.map((r) => ({ id: Number(r.id), questionText: String(r.question_text) }));
+  }
+
+  /** Every legal question by id (the texts name questions in validation messages). */
+  async allLegalQuestions(): Promise<Map<number, string>> {
+    const result = await this.client.execute("SELECT id, question_text FROM legal_questions");
+    return new Map(result.rows.map((r) => [Number(r.id), String(r.question_text)]));
+  }
+
+  async legalAnswers(userId: number): Promise<LegalAnswer[]> {
+    const result = await this.client.execute({
+      sql: `SELECT a.*, f.name AS file_name, f.content_type AS file_content_type, f.size AS file_size
+            FROM legal_answers a LEFT JOIN files f ON f.id = a.file_id AND f.user_id = a.user_id
+            WHERE a.user_id = ? ORDER BY a.legal_question_id, a.id`,
+      args: [userId],
+    });
+    return result.rows.map((r) => ({
+      id: Number(r.id),
+      legalQuestionId: Number(r.legal_question_id),
+      hasOccurred: Number(r.has_occurred) === 1,
+      actionOn: nullableString(r.action_on),
+      action: nullableString(r.action),
+      reason: nullableString(r.reason),
+      explanation: nullableString(r.explanation),
+      file:
+        r.file_id == null || r.file_name == null
+          ? null
+          : {
+              id: Number(r.file_id),
+              name: String(r.file_name),
+              contentType: String(r.file_content_type),
+              size: Number(r.file_size),
+            },
+    }));
+  }
+
+  /** The bytes of a stored file, only for its owner. */
+  async file(userId: number, fileId: number): Promise<{ name: string; contentType: string; data: Buffer } | null> {
+    const result = await this.client.execute({
+      sql: "SELECT name, content_type, data FROM files WHERE id = ? AND user_id = ?",
+      args: [fileId, userId],
+    });
+    const row = result.rows[0];
+    if (!row) return null;
+    return {
+      name: String(row.name),
+      contentType: String(row.content_type),
+      data: Buffer.from(row.data as ArrayBuffer),
+    };
+  }
+}
+
+function nullableString(value: unknown): string | null {
+  return value == null ? null : String(value);
 }

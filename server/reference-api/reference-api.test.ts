@@ -155,6 +155,19 @@ describe("reference API", () => {
     expect((await ok(MeResponseSchema, "GET", "/api/me", token)).user.email).toBe("newagent@demo.test");
   });
 
+  it("POST /__reset with an e-mail restores only that user", async () => {
+    const newagent = (await signIn("newagent@demo.test")).token;
+    const agent = (await signIn("agent@demo.test")).token;
+    await ok(ProfileResponseSchema, "POST", "/api/profile/sms_consent", newagent);
+    await ok(ProfileResponseSchema, "DELETE", "/api/profile/sms_consent", agent);
+    expect(await request("POST", "/__reset", { body: { email: "NEWAGENT@demo.test" } })).toEqual({ status: 204, json: undefined });
+    expect((await ok(ProfileResponseSchema, "GET", "/api/profile", newagent)).profile.smsConsent).toBeNull();
+    expect((await ok(ProfileResponseSchema, "GET", "/api/profile", agent)).profile.smsConsent).toBe(false);
+    expect((await ok(ProfileResponseSchema, "GET", "/api/profile", agent)).profile.licenses.length).toBeGreaterThan(0);
+    expect((await request("POST", "/__reset", { body: { email: "nobody@demo.test" } })).status).toBe(404);
+    await request("POST", "/__reset");
+  });
+
   it("round-trips admin impersonation", async () => {
     const admin = await signIn("admin@demo.test");
     const as = await ok(LoginResponseSchema, "POST", "/api/login_as_user", admin.token, { userId: 5 });

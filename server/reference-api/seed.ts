@@ -1,9 +1,12 @@
 /**
  * The reference API's seed: the demo accounts of /work/shared/design/demo-data.md (fixed user ids
- * 1..10 in the order of that table), their licenses, system notifications and document notifications.
+ * 1..10 in the order of that table), their licenses, system notifications and document notifications;
+ * and the contracting data: products, carriers, carrier products and their resources, each account's
+ * contracting entries, legal questions, agent@'s legal answers and their stored file.
  * Ids are fixed so a reset (which keeps the sessions table) leaves every token pointing at the same user.
  */
 import type { Role } from "../../app/domain/user.ts";
+import type { CarrierResource } from "../../app/.server/upstream/schemas.ts";
 
 export const DEMO_PASSWORD = "demo-pass-123";
 
@@ -344,3 +347,290 @@ export const SEED_DOCUMENT_NOTIFICATIONS: readonly SeedDocumentNotification[] = 
     message: "We do not have a W-9 on file for you. Upload a signed W-9 form.",
   },
 ];
+
+/* ---- Contracting (issue 3): products, carriers, carrier resources, contracting entries, legal questions ---- */
+
+export interface SeedProduct {
+  id: number;
+  name: string;
+  /** Display order: Medicare Advantage first (the default tab of Contract Now). */
+  position: number;
+}
+
+export const SEED_PRODUCTS: readonly SeedProduct[] = [
+  { id: 1, name: "Medicare Advantage", position: 1 },
+  { id: 2, name: "Medicare Supplement", position: 2 },
+  { id: 3, name: "Prescription Drug Plans", position: 3 },
+  { id: 4, name: "Dental, Vision & Hearing", position: 4 },
+];
+
+export interface SeedCarrier {
+  id: number;
+  name: string;
+  /** Host name under example.com used for the carrier's links and e-mail. */
+  domain: string;
+}
+
+export const SEED_CARRIERS: readonly SeedCarrier[] = [
+  { id: 1, name: "Blue Harbor Health", domain: "blueharbor.example.com" },
+  { id: 2, name: "Summit Mutual", domain: "summitmutual.example.com" },
+  { id: 3, name: "Evergreen Life & Health", domain: "evergreen.example.com" },
+  { id: 4, name: "Pioneer Benefits", domain: "pioneerbenefits.example.com" },
+  { id: 5, name: "Keystone Senior Health", domain: "keystonesenior.example.com" },
+  { id: 6, name: "Clearview Dental & Vision", domain: "clearview.example.com" },
+  { id: 7, name: "Brightsmile Dental", domain: "brightsmile.example.com" },
+];
+
+/** Which carrier resource fields a carrier product's seed resource has (the rest are generated). */
+export interface SeedCarrierProduct {
+  /** The carrier product id (unique across products). */
+  id: number;
+  productId: number;
+  carrierId: number;
+  /** YYYY-MM-DD or null ('TBA'); future dates show 'OPENS <date>'. */
+  certificationDate: string | null;
+  /** null shows 'TBA'. */
+  packageCode: string | null;
+  /** Whether the optional tabs (Agent Guide, Certification, Technology) have content. */
+  extraTabs: boolean;
+  /** Whether commissionPayments has content. */
+  commissionPayments: boolean;
+}
+
+export const FUTURE_CERTIFICATION_DATE = "2027-01-15";
+export const PAST_CERTIFICATION_DATE = "2025-03-01";
+
+export const SEED_CARRIER_PRODUCTS: readonly SeedCarrierProduct[] = [
+  // Medicare Advantage
+  { id: 101, productId: 1, carrierId: 1, certificationDate: FUTURE_CERTIFICATION_DATE, packageCode: "PKG-MA-2026-01", extraTabs: true, commissionPayments: true },
+  { id: 102, productId: 1, carrierId: 2, certificationDate: PAST_CERTIFICATION_DATE, packageCode: "PKG-MA-2026-02", extraTabs: false, commissionPayments: true },
+  { id: 103, productId: 1, carrierId: 3, certificationDate: null, packageCode: null, extraTabs: true, commissionPayments: false },
+  { id: 104, productId: 1, carrierId: 4, certificationDate: "2027-02-01", packageCode: null, extraTabs: false, commissionPayments: false },
+  { id: 105, productId: 1, carrierId: 5, certificationDate: null, packageCode: "PKG-MA-2026-05", extraTabs: true, commissionPayments: true },
+  // Medicare Supplement
+  { id: 201, productId: 2, carrierId: 1, certificationDate: PAST_CERTIFICATION_DATE, packageCode: "PKG-MS-2026-01", extraTabs: true, commissionPayments: true },
+  { id: 202, productId: 2, carrierId: 2, certificationDate: null, packageCode: null, extraTabs: false, commissionPayments: false },
+  { id: 203, productId: 2, carrierId: 3, certificationDate: FUTURE_CERTIFICATION_DATE, packageCode: "PKG-MS-2026-03", extraTabs: false, commissionPayments: true },
+  // Prescription Drug Plans
+  { id: 301, productId: 3, carrierId: 1, certificationDate: FUTURE_CERTIFICATION_DATE, packageCode: "PKG-PDP-2026-01", extraTabs: true, commissionPayments: false },
+  { id: 302, productId: 3, carrierId: 4, certificationDate: PAST_CERTIFICATION_DATE, packageCode: null, extraTabs: false, commissionPayments: true },
+  { id: 303, productId: 3, carrierId: 5, certificationDate: null, packageCode: null, extraTabs: false, commissionPayments: false },
+  // Dental, Vision & Hearing (two of them the "new carriers" of system notification 3)
+  { id: 401, productId: 4, carrierId: 4, certificationDate: null, packageCode: "PKG-DVH-2026-01", extraTabs: false, commissionPayments: true },
+  { id: 402, productId: 4, carrierId: 6, certificationDate: FUTURE_CERTIFICATION_DATE, packageCode: null, extraTabs: true, commissionPayments: false },
+  { id: 403, productId: 4, carrierId: 7, certificationDate: PAST_CERTIFICATION_DATE, packageCode: "PKG-DVH-2026-03", extraTabs: false, commissionPayments: false },
+];
+
+/** The one carrier product whose resource's additionalInfo carries unsafe HTML (exercises the portal's sanitiser). */
+export const UNSAFE_HTML_CARRIER_PRODUCT_ID = 104;
+export const UNSAFE_ADDITIONAL_INFO =
+  `<p>Bonus details</p><script>alert(1)</script><img src=x onerror="alert(2)">` +
+  `<p><a href="javascript:alert(3)">Claim your bonus</a></p>`;
+
+export type ContractStatus = "pending" | "denied" | "approved" | "active";
+
+export interface SeedContractingEntry {
+  id: number;
+  userId: number;
+  carrierProductId: number;
+  status: ContractStatus;
+  lastPublicNote: string | null;
+  updatedAt: string;
+}
+
+export const DENIED_NOTE = "Your appointment was declined: the carrier requires an active AHIP certification for 2026.";
+
+/**
+ * agent@ (1): Medicare Advantage 101 active, 102 pending, 103 approved, 104 denied, 105 none; also
+ * 201 active. docs@ (4): 101 and 201 active, none with the others. loa@, agency@, beta@: a few active.
+ * onboarded@ (8): two pending. newagent@, onboarding@, admin, carrier, expired@: none.
+ */
+export const SEED_CONTRACTING_ENTRIES: readonly SeedContractingEntry[] = [
+  { id: 1, userId: 1, carrierProductId: 101, status: "active", lastPublicNote: null, updatedAt: "2025-02-11T15:20:00.000Z" },
+  { id: 2, userId: 1, carrierProductId: 102, status: "pending", lastPublicNote: null, updatedAt: "2026-10-30T13:05:00.000Z" },
+  { id: 3, userId: 1, carrierProductId: 103, status: "approved", lastPublicNote: null, updatedAt: "2026-11-03T17:45:00.000Z" },
+  { id: 4, userId: 1, carrierProductId: 104, status: "denied", lastPublicNote: DENIED_NOTE, updatedAt: "2026-10-12T09:30:00.000Z" },
+  { id: 5, userId: 1, carrierProductId: 201, status: "active", lastPublicNote: null, updatedAt: "2025-03-18T14:00:00.000Z" },
+  { id: 6, userId: 4, carrierProductId: 101, status: "active", lastPublicNote: null, updatedAt: "2024-11-05T16:10:00.000Z" },
+  { id: 7, userId: 4, carrierProductId: 201, status: "active", lastPublicNote: null, updatedAt: "2024-11-05T16:12:00.000Z" },
+  { id: 8, userId: 3, carrierProductId: 102, status: "active", lastPublicNote: null, updatedAt: "2025-01-22T10:00:00.000Z" },
+  { id: 9, userId: 3, carrierProductId: 301, status: "active", lastPublicNote: null, updatedAt: "2025-01-22T10:02:00.000Z" },
+  { id: 10, userId: 5, carrierProductId: 101, status: "active", lastPublicNote: null, updatedAt: "2024-09-14T12:00:00.000Z" },
+  { id: 11, userId: 5, carrierProductId: 102, status: "active", lastPublicNote: null, updatedAt: "2024-09-14T12:03:00.000Z" },
+  { id: 12, userId: 5, carrierProductId: 201, status: "active", lastPublicNote: null, updatedAt: "2024-09-20T08:40:00.000Z" },
+  { id: 13, userId: 5, carrierProductId: 401, status: "active", lastPublicNote: null, updatedAt: "2025-08-25T11:15:00.000Z" },
+  { id: 14, userId: 6, carrierProductId: 103, status: "active", lastPublicNote: null, updatedAt: "2025-04-02T15:30:00.000Z" },
+  { id: 15, userId: 6, carrierProductId: 202, status: "active", lastPublicNote: null, updatedAt: "2025-04-02T15:33:00.000Z" },
+  { id: 16, userId: 8, carrierProductId: 101, status: "pending", lastPublicNote: null, updatedAt: "2026-11-10T09:00:00.000Z" },
+  { id: 17, userId: 8, carrierProductId: 202, status: "pending", lastPublicNote: null, updatedAt: "2026-11-10T09:01:00.000Z" },
+];
+
+export interface SeedLegalQuestion {
+  id: number;
+  questionText: string;
+  /** The products that ask it. */
+  productIds: readonly number[];
+}
+
+const ALL_PRODUCTS = [1, 2, 3, 4] as const;
+
+export const SEED_LEGAL_QUESTIONS: readonly SeedLegalQuestion[] = [
+  { id: 1, questionText: "Have you ever been convicted of a felony?", productIds: ALL_PRODUCTS },
+  { id: 2, questionText: "Has any insurance license you held been suspended or revoked?", productIds: ALL_PRODUCTS },
+  { id: 3, questionText: "Have you ever been named in a lawsuit related to insurance sales?", productIds: ALL_PRODUCTS },
+  { id: 4, questionText: "Do you have any outstanding debt to an insurance carrier?", productIds: ALL_PRODUCTS },
+  {
+    id: 5,
+    questionText:
+      "Has a state Department of Insurance ever received a complaint about your sale of Medicare Supplement policies?",
+    productIds: [2],
+  },
+];
+
+/** A tiny valid one-page PDF (correct xref offsets) showing one line of text. */
+export function tinyPdf(text: string): Uint8Array<ArrayBuffer> {
+  const safe = text.replace(/[\\()]/g, (c) => `\\${c}`);
+  const stream = `BT /F1 12 Tf 72 720 Td (${safe}) Tj ET`;
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ];
+  let pdf = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(pdf.length);
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) pdf += `${String(offset).padStart(10, "0")} 00000 n \n`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return new TextEncoder().encode(pdf);
+}
+
+export interface SeedFile {
+  id: number;
+  userId: number;
+  name: string;
+  contentType: string;
+  data: Uint8Array;
+}
+
+export const SEED_FILES: readonly SeedFile[] = [
+  {
+    id: 1,
+    userId: 1,
+    name: "ga-license-reinstatement.pdf",
+    contentType: "application/pdf",
+    data: tinyPdf("Georgia Department of Insurance - license reinstatement notice"),
+  },
+];
+
+export interface SeedLegalAnswer {
+  id: number;
+  userId: number;
+  legalQuestionId: number;
+  hasOccurred: boolean;
+  actionOn: string | null;
+  action: string | null;
+  reason: string | null;
+  explanation: string | null;
+  fileId: number | null;
+}
+
+function no(id: number, userId: number, legalQuestionId: number): SeedLegalAnswer {
+  return { id, userId, legalQuestionId, hasOccurred: false, actionOn: null, action: null, reason: null, explanation: null, fileId: null };
+}
+
+/** agent@ answered the four common questions: all No except question 2 (with a stored PDF). */
+export const SEED_LEGAL_ANSWERS: readonly SeedLegalAnswer[] = [
+  no(1, 1, 1),
+  {
+    id: 2,
+    userId: 1,
+    legalQuestionId: 2,
+    hasOccurred: true,
+    actionOn: "2019-04-12",
+    action: "License suspended for 30 days",
+    reason: "Late continuing-education filing",
+    explanation:
+      "My Georgia license was suspended for 30 days in 2019 because my continuing-education credits were filed late. It was reinstated as soon as the credits were filed; the reinstatement notice is attached.",
+    fileId: 1,
+  },
+  no(3, 1, 3),
+  no(4, 1, 4),
+];
+
+const PRODUCT_DETAILS: Record<number, { short: string; supplies: string; commission: string }> = {
+  1: {
+    short: "Medicare Advantage (Part C) HMO and PPO plans",
+    supplies: "enrollment kits, Summary of Benefits booklets and provider directories",
+    commission: "the CMS maximum: $626 initial / $313 renewal per enrollment (most states)",
+  },
+  2: {
+    short: "Medicare Supplement Plans G, N and High-Deductible G",
+    supplies: "outline-of-coverage booklets, rate sheets and paper applications",
+    commission: "22% of first-year premium, 10% renewal for years 2-6",
+  },
+  3: {
+    short: "stand-alone Prescription Drug Plans (Part D)",
+    supplies: "formulary guides, pharmacy directories and enrollment forms",
+    commission: "$100 initial / $50 renewal per enrollment",
+  },
+  4: {
+    short: "individual dental, vision and hearing plans",
+    supplies: "plan brochures, network flyers and enrollment forms",
+    commission: "20% of premium, paid monthly as earned",
+  },
+};
+
+/** The seed carrier resource of one carrier product (db.ts numbers them 1..n in SEED_CARRIER_PRODUCTS order). */
+export function seedCarrierResource(cp: SeedCarrierProduct, id: number): CarrierResource {
+  const carrier = SEED_CARRIERS.find((c) => c.id === cp.carrierId)!;
+  const product = SEED_PRODUCTS.find((p) => p.id === cp.productId)!;
+  const details = PRODUCT_DETAILS[cp.productId]!;
+  const portal = `https://portal.${carrier.domain}`;
+  const phoneSuffix = String(cp.id % 100 + (cp.productId - 1) * 10).padStart(2, "0");
+  return {
+    id,
+    carrierProductId: cp.id,
+    description:
+      `<p><strong>${escapeHtml(carrier.name)}</strong> offers ${details.short} for the ${escapeHtml(product.name)} market.</p>` +
+      `<ul><li>Ready-to-sell in most states after appointment</li><li>Dedicated broker services team</li><li>Online enrollment through the carrier portal</li></ul>`,
+    agentGuide: cp.extraTabs
+      ? `<p>Download the <a href="${portal}/guides/${cp.id}.pdf">${escapeHtml(carrier.name)} ${escapeHtml(product.name)} agent guide</a> for plan rules, enrollment periods and compliance reminders.</p>`
+      : null,
+    certification: cp.extraTabs
+      ? `<p>Complete the annual product certification and AHIP before selling. Certification is done in the carrier portal; allow 2 business days for your certification to show as complete.</p>`
+      : null,
+    commissions:
+      `<p>Commissions follow ${details.commission}.</p><p>Chargebacks apply when a member disenrolls within the first 3 months.</p>`,
+    transferPolicy:
+      `<p>${escapeHtml(carrier.name)} accepts book transfers with a signed release from the current upline. ` +
+      `Transfers are processed within 30 days; existing members stay with the writing agent.</p>`,
+    technology: cp.extraTabs
+      ? `<p>Quote and enroll with the carrier's mobile app or the <a href="${portal}/enroll">online enrollment tool</a>. Electronic signatures are accepted.</p>`
+      : null,
+    brokerServicesNumber: `(800) 555-01${phoneSuffix}`,
+    brokerSupportedEmail: `brokers@${carrier.domain}`,
+    carrierPortalLink: portal,
+    certificationLink: `${portal}/certification`,
+    certificationDate: cp.certificationDate,
+    packageCode: cp.packageCode,
+    commissionPayments: cp.commissionPayments
+      ? `<p>Commissions are paid twice a month by direct deposit; statements are available in the carrier portal.</p>`
+      : null,
+    orderingSupplies: `<p>Order ${details.supplies} from the <a href="${portal}/supplies">supplies page</a>. Orders ship in 3-5 business days.</p>`,
+    additionalInfo:
+      cp.id === UNSAFE_HTML_CARRIER_PRODUCT_ID
+        ? UNSAFE_ADDITIONAL_INFO
+        : `<p>Questions about ${escapeHtml(product.name)} with ${escapeHtml(carrier.name)}? Call broker services or e-mail <a href="mailto:brokers@${carrier.domain}">brokers@${carrier.domain}</a>.</p>`,
+  };
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -14,9 +14,13 @@ export async function loginAs(page: Page, email: string, options: { path?: strin
   await expect(page.getByTestId("signed-in-as")).toBeVisible();
 }
 
-/** Restores the reference API's seed (sessions stay valid). */
-export async function resetReferenceApi(): Promise<void> {
-  const response = await fetch(`${REFERENCE_API}/__reset`, { method: "POST" });
+/** Restores one account's data to the reference API's seed (its sessions stay valid; others untouched). */
+export async function resetAccount(email: string): Promise<void> {
+  const response = await fetch(`${REFERENCE_API}/__reset`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email }),
+  });
   expect(response.status).toBe(204);
 }
 

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, loginAs, resetReferenceApi, revokeSessions, test } from "./fixtures";
+import { expect, loginAs, resetAccount, revokeSessions, test } from "./fixtures";
 
 test.describe("branding", () => {
   test("?brand=partner sets logo, welcome message and disclaimer, and is remembered", async ({ page }) => {
@@ -136,7 +136,7 @@ test("an upstream 401 ends the session with 'Unauthorized Request'", async ({ pa
 test.describe("the SMS consent prompt", () => {
   test.describe.configure({ mode: "serial" });
   test.beforeEach(async () => {
-    await resetReferenceApi();
+    await resetAccount("newagent@demo.test");
   });
 
   test("Yes gives consent, hides the prompt and shows a green toast", async ({ page }) => {
@@ -184,6 +184,8 @@ test.describe("accessibility", () => {
     [null, "/"],
     ["agent@demo.test", "/dashboard"],
     ["carrier@demo.test", "/basic_profile"],
+    ["loa@demo.test", "/contract_now?product=1&carrier=103&step=legal"],
+    ["loa@demo.test", "/contracts"],
   ] as const) {
     test(`${path} has no axe violations${email ? ` for ${email}` : ""}`, async ({ page }) => {
       if (email) await loginAs(page, email);

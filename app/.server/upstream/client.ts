@@ -44,6 +44,9 @@ export interface CallOptions {
   body?: unknown;
   /** A 401 means bad credentials here, not an ended session (sign-in). */
   unauthorizedIsError?: boolean;
+  headers?: Record<string, string>;
+  /** A multipart body (sent instead of `body`). */
+  form?: FormData;
 }
 
 /**
@@ -58,10 +61,15 @@ export async function call<S extends z.ZodType>(
 ): Promise<z.infer<S>> {
   const { upstreamUrl, logger } = runtime();
   const url = new URL(path.replace(/^\//, ""), upstreamUrl.endsWith("/") ? upstreamUrl : `${upstreamUrl}/`);
-  const headers: Record<string, string> = { accept: "application/json" };
+  const headers: Record<string, string> = { ...options.headers, accept: "application/json" };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  let body: string | undefined;
-  if (options.body !== undefined) {
+  let body: string | Buffer | undefined;
+  if (options.form) {
+    // Serialise the multipart body with the platform's encoder (boundary included in the content type).
+    const encoded = new Response(options.form);
+    headers["content-type"] = encoded.headers.get("content-type")!;
+    body = Buffer.from(await encoded.arrayBuffer());
+  } else if (options.body !== undefined) {
     headers["content-type"] = "application/json";
     body = JSON.stringify(options.body);
   }
@@ -106,4 +114,20 @@ export async function call<S extends z.ZodType>(
     throw new UpstreamError(502, [UNDEFINED_RESPONSE]);
   }
   return parsed.data;
+}
+
+/** A multipart call: `entries` in order (nested-attributes naming relies on it). */
+export function callMultipart<S extends z.ZodType>(
+  method: Method,
+  path: string,
+  schema: S,
+  options: Omit<CallOptions, "body" | "form"> & { entries: Array<[string, string | Blob]> },
+): Promise<z.infer<S>> {
+  const form = new FormData();
+  for (const [key, value] of options.entries) {
+    if (typeof value === "string") form.append(key, value);
+    else form.append(key, value, value instanceof File ? value.name : "upload");
+  }
+  const { entries: _entries, ...rest } = options;
+  return call(method, path, schema, { ...rest, form });
 }

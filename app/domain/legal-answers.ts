@@ -1,0 +1,132 @@
+import { z } from "zod";
+import type { NestedValue } from "~/domain/nested-attributes";
+import { isEmptyFile, uploadProblem } from "~/domain/uploads";
+import { parseUsDate, usDate } from "~/domain/validation";
+
+/**
+ * The legal questions form, shared by the client (conform) and the server.
+ * Spec §4 "Legal answers: the explanation fields appear only when the answer is Yes."
+ * Spec §5 "A legal explanation requires an attachment (images or PDF) and a date of action in
+ * month/day/year format."
+ *
+ * Field names (conform): answers[i].legalQuestionId, .id, .hasOccurred ("yes" | "no"), .explanation,
+ * .actionOn (MM/DD/YYYY), .action, .reason, .file, .existingFileId, .removeFile ("on").
+ */
+
+export const EXPLANATION_REQUIRED = "Explain what happened";
+export const ACTION_ON_REQUIRED = "Enter the date of action as MM/DD/YYYY";
+export const ATTACHMENT_REQUIRED = "Attach a document (image or PDF)";
+export const EARLIEST_ACTION_ON = "1950-01-01";
+
+/** One answer after validation. For a "no" answer only legalQuestionId, id and hasOccurred are kept. */
+export interface ParsedAnswer {
+  legalQuestionId: number;
+  id?: number;
+  hasOccurred: "yes" | "no";
+  explanation?: string;
+  /** ISO YYYY-MM-DD. */
+  actionOn?: string;
+  action?: string;
+  reason?: string;
+  /** A new, non-empty file. */
+  file?: File;
+  /** The stored file kept (unless removeFile). */
+  existingFileId?: string;
+  /** The user removes the stored file. */
+  removeFile: boolean;
+}
+
+const optionalText = z.string().trim().optional();
+const CHECKED = new Set(["on", "true", "1"]);
+
+export function legalAnswersSchema(options: { today: string /* ISO */ }) {
+  const actionOnSchema = usDate(ACTION_ON_REQUIRED, { min: EARLIEST_ACTION_ON, max: options.today });
+
+  const answerSchema = z
+    .object({
+      legalQuestionId: z.coerce.number().int().positive(),
+      id: z.coerce.number().int().positive().optional(),
+      hasOccurred: z.enum(["yes", "no"]).default("no"),
+      explanation: optionalText,
+      actionOn: optionalText,
+      action: optionalText,
+      reason: optionalText,
+      file: z.file().optional(),
+      existingFileId: optionalText,
+      removeFile: z.string().optional(),
+    })
+    .superRefine((answer, ctx) => {
+      if (answer.hasOccurred !== "yes") return;
+      if (!answer.explanation) {
+        ctx.addIssue({ code: "custom", message: EXPLANATION_REQUIRED, path: ["explanation"] });
+      }
+      const date = actionOnSchema.safeParse(answer.actionOn ?? "");
+      if (!date.success) {
+        ctx.addIssue({ code: "custom", message: date.error.issues[0]?.message ?? ACTION_ON_REQUIRED, path: ["actionOn"] });
+      }
+      const newFile = answer.file && !isEmptyFile(answer.file) ? answer.file : undefined;
+      const keepsStored = !!answer.existingFileId && !CHECKED.has(answer.removeFile ?? "");
+      if (newFile) {
+        const problem = uploadProblem(newFile);
+        if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["file"] });
+      } else if (!keepsStored) {
+        ctx.addIssue({ code: "custom", message: ATTACHMENT_REQUIRED, path: ["file"] });
+      }
+    })
+    .transform((answer): ParsedAnswer => {
+      const base = {
+        legalQuestionId: answer.legalQuestionId,
+        ...(answer.id !== undefined ? { id: answer.id } : {}),
+      };
+      const removeFile = CHECKED.has(answer.removeFile ?? "");
+      if (answer.hasOccurred !== "yes") return { ...base, hasOccurred: "no", removeFile: false };
+      const newFile = answer.file && !isEmptyFile(answer.file) ? answer.file : undefined;
+      return {
+        ...base,
+        hasOccurred: "yes",
+        explanation: answer.explanation,
+        actionOn: parseUsDate(answer.actionOn ?? "") ?? undefined,
+        action: answer.action ?? "",
+        reason: answer.reason ?? "",
+        ...(newFile ? { file: newFile } : {}),
+        ...(answer.existingFileId ? { existingFileId: answer.existingFileId } : {}),
+        removeFile,
+      };
+    });
+
+  return z.object({ answers: z.array(answerSchema) });
+}
+
+/**
+ * Parsed answers → the upstream's legal answer rows (spec §7 PUT /api/profile/legal_answers: id,
+ * hasOccurred, legalQuestionId, actionOn, action, reason, explanation, file, removeFile), ready for
+ * toNestedEntries("user", "legalAnswers", rows). legalQuestionId comes first in every row.
+ *
+ * A "no" row carries only legalQuestionId, id and hasOccurred "false". A "yes" row sends action and reason
+ * as "" when cleared (so the upstream clears them), the file only when a new non-empty one was chosen,
+ * and removeFile "1" only when the stored file is removed without a replacement (a new file replaces it).
+ */
+export function answersToNestedRows(answers: ParsedAnswer[]): Array<Record<string, NestedValue | null>> {
+  return answers.map((answer) => {
+    const row: Record<string, NestedValue | null> = {
+      legalQuestionId: String(answer.legalQuestionId),
+      id: answer.id !== undefined ? String(answer.id) : null,
+      hasOccurred: answer.hasOccurred === "yes" ? "true" : "false",
+      actionOn: null,
+      action: null,
+      reason: null,
+      explanation: null,
+      file: null,
+      removeFile: null,
+    };
+    if (answer.hasOccurred !== "yes") return row;
+    row.actionOn = answer.actionOn ?? null;
+    row.action = answer.action ?? "";
+    row.reason = answer.reason ?? "";
+    row.explanation = answer.explanation ?? null;
+    const newFile = answer.file && !isEmptyFile(answer.file) ? answer.file : null;
+    row.file = newFile;
+    row.removeFile = answer.removeFile && !newFile ? "1" : null;
+    return row;
+  });
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import {
+  ACCEPTED_UPLOAD_TYPES,
+  MAX_UPLOAD_BYTES,
+  OVERSIZED_UPLOAD_TYPE,
+  isEmptyFile,
+  uploadProblem,
+} from "~/domain/uploads";
+
+const file = (name: string, type: string, size = 1000) => ({ name, type, size });
+
+describe("spec §5: a legal explanation requires an attachment (images or PDF), at most 10 MB", () => {
+  it("the limits", () => {
+    expect(MAX_UPLOAD_BYTES).toBe(10 * 1024 * 1024);
+    expect(ACCEPTED_UPLOAD_TYPES).toBe("image/*,application/pdf");
+  });
+  it.each([
+    file("a.pdf", "application/pdf"),
+    file("a.png", "image/png"),
+    file("a.JPG", "image/jpeg"),
+    file("scan.heic", ""),
+    file("b.pdf", "", MAX_UPLOAD_BYTES),
+  ])("accepts %j", (f) => expect(uploadProblem(f)).toBeNull());
+  it.each([
+    file("a.docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"),
+    file("a.txt", "text/plain"),
+    file("a.svg", "image/svg+xml"),
+    file("noext", ""),
+    file("a.exe", ""),
+  ])("refuses other types: %j", (f) => expect(uploadProblem(f)).toBe("Only images or PDF files can be attached"));
+  it("refuses files over 10 MB", () => {
+    expect(uploadProblem(file("a.pdf", "application/pdf", MAX_UPLOAD_BYTES + 1))).toBe("The file is larger than 10 MB");
+  });
+  it("the server's oversized marker (an empty file of OVERSIZED_UPLOAD_TYPE) reads as too large", () => {
+    const marker = new File([], "huge.pdf", { type: OVERSIZED_UPLOAD_TYPE });
+    expect(isEmptyFile(marker)).toBe(false);
+    expect(uploadProblem(marker)).toBe("The file is larger than 10 MB");
+  });
+  it("refuses a chosen file with no content", () => {
+    expect(uploadProblem(new File([], "empty.pdf", { type: "application/pdf" }))).toBe("The attached file is empty");
+  });
+  it("the type problem wins over the size problem", () => {
+    expect(uploadProblem(file("a.zip", "application/zip", MAX_UPLOAD_BYTES + 1))).toBe(
+      "Only images or PDF files can be attached",
+    );
+  });
+  it("works with real File objects", () => {
+    expect(uploadProblem(new File(["%PDF"], "x.pdf", { type: "application/pdf" }))).toBeNull();
+  });
+});
+
+describe("no file chosen", () => {
+  it("an empty nameless file, null or undefined is no file", () => {
+    expect(isEmptyFile(new File([], ""))).toBe(true);
+    expect(isEmptyFile(file("", "application/octet-stream", 0))).toBe(true);
+    expect(isEmptyFile(null)).toBe(true);
+    expect(isEmptyFile(undefined)).toBe(true);
+  });
+  it("a named file is a file even when empty", () => {
+    expect(isEmptyFile(new File([], "empty.pdf", { type: "application/pdf" }))).toBe(false);
+    expect(isEmptyFile(file("a.pdf", "application/pdf"))).toBe(false);
+  });
+});

@@ -1,0 +1,64 @@
+/** Legal-answer attachments: images or PDF only, at most 10 MB (spec §5 "an attachment (images or PDF)"). */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** For the file input's accept attribute. */
+export const ACCEPTED_UPLOAD_TYPES = "image/*,application/pdf";
+
+export const UPLOAD_WRONG_TYPE = "Only images or PDF files can be attached";
+export const UPLOAD_TOO_LARGE = "The file is larger than 10 MB";
+/** A chosen file with no content (the upstream refuses it too). */
+export const UPLOAD_EMPTY = "The attached file is empty";
+
+/**
+ * The type of the empty marker file the server's multipart parser puts in place of a file over
+ * MAX_UPLOAD_BYTES (it keeps the name), so that validation reports the size at that field.
+ */
+export const OVERSIZED_UPLOAD_TYPE = "application/x-oversized-upload";
+
+export interface FileLike {
+  name: string;
+  type: string;
+  size: number;
+}
+
+const EXTENSION_TYPES: Record<string, string> = {
+  pdf: "application/pdf",
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  webp: "image/webp",
+  bmp: "image/bmp",
+  tif: "image/tiff",
+  tiff: "image/tiff",
+  heic: "image/heic",
+  heif: "image/heif",
+};
+
+/** The browser leaves `type` empty for some files (e.g. .heic on some systems): fall back to the extension. */
+function effectiveType(file: FileLike): string {
+  const type = (file.type ?? "").trim().toLowerCase();
+  if (type) return type;
+  const extension = /\.([a-z0-9]+)$/i.exec(file.name ?? "")?.[1]?.toLowerCase() ?? "";
+  return EXTENSION_TYPES[extension] ?? "";
+}
+
+/** Whether the file matches ACCEPTED_UPLOAD_TYPES. SVG is refused: it can carry scripts. */
+export function isAcceptedUploadType(file: FileLike): boolean {
+  const type = effectiveType(file);
+  if (type === "image/svg+xml") return false;
+  return type === "application/pdf" || type.startsWith("image/");
+}
+
+/** The problem with a chosen file, or null when it can be attached. Check isEmptyFile first. */
+export function uploadProblem(file: FileLike): string | null {
+  if (file.type === OVERSIZED_UPLOAD_TYPE) return UPLOAD_TOO_LARGE;
+  if (!isAcceptedUploadType(file)) return UPLOAD_WRONG_TYPE;
+  if (file.size > MAX_UPLOAD_BYTES) return UPLOAD_TOO_LARGE;
+  if (file.size === 0) return UPLOAD_EMPTY;
+  return null;
+}
+
+/** "No file chosen": a browser submits an empty file input as a nameless, empty file. */
+export function isEmptyFile(file: FileLike | null | undefined): boolean {
+  return !file || (file.size === 0 && !file.name);
+}

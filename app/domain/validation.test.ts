@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { DATE_FORMAT, parseUsDate, positiveNumber, required, toUsDate, usDate } from "~/domain/validation";
+
+function messages(result: { success: boolean; error?: z.ZodError }): string[] {
+  return result.success ? [] : result.error!.issues.map((i) => i.message);
+}
+
+describe("spec §5: a required value that is blank raises the supplied error message", () => {
+  const schema = required("Enter your name");
+  it("a value passes, trimmed", () => expect(schema.parse("  Ann ")).toBe("Ann"));
+  it.each(["", "   ", "\t\n"])("blank (%j) raises the message", (value) => {
+    expect(messages(schema.safeParse(value))).toEqual(["Enter your name"]);
+  });
+  it("an absent field raises the message", () => {
+    expect(messages(schema.safeParse(undefined))).toEqual(["Enter your name"]);
+    expect(messages(z.object({ name: schema }).safeParse({}))).toEqual(["Enter your name"]);
+  });
+});
+
+describe("spec §5: a number must be numeric and greater than zero, otherwise an error message", () => {
+  const schema = positiveNumber("Enter an amount");
+  it.each([
+    [1, 1],
+    [0.5, 0.5],
+    ["12", 12],
+    [" 3.25 ", 3.25],
+    [".5", 0.5],
+  ])("%j passes as %j", (input, output) => expect(schema.parse(input)).toBe(output));
+  it.each([0, -1, "0", "-2", "", "abc", "1,000", "12px", Number.NaN, Number.POSITIVE_INFINITY, null, undefined])(
+    "%j raises the message",
+    (value) => expect(messages(schema.safeParse(value))).toEqual(["Enter an amount"]),
+  );
+});
+
+describe("spec §5/§9: dates in month/day/year format (MM/DD/YYYY)", () => {
+  it("the format", () => expect(DATE_FORMAT).toBe("MM/DD/YYYY"));
+  it.each([
+    ["03/05/2024", "2024-03-05"],
+    ["12/31/1999", "1999-12-31"],
+    ["02/29/2024", "2024-02-29"],
+    ["1/5/2024", "2024-01-05"],
+    [" 01/05/2024 ", "2024-01-05"],
+  ])("%j → %j", (input, iso) => expect(parseUsDate(input)).toBe(iso));
+  it.each(["02/30/2024", "02/29/2023", "13/01/2024", "00/10/2024", "04/31/2024", "01/00/2024", "1/1/24", "2024-01-05", "", "tomorrow"])(
+    "%j is not a real MM/DD/YYYY date",
+    (input) => expect(parseUsDate(input)).toBeNull(),
+  );
+  it("toUsDate formats ISO as MM/DD/YYYY, '' when missing or invalid", () => {
+    expect(toUsDate("2024-03-05")).toBe("03/05/2024");
+    expect(toUsDate("2024-03-05T10:00:00Z")).toBe("03/05/2024");
+    expect(toUsDate(null)).toBe("");
+    expect(toUsDate("")).toBe("");
+    expect(toUsDate("2024-02-30")).toBe("");
+    expect(toUsDate("03/05/2024")).toBe("");
+  });
+  it("round trip", () => expect(parseUsDate(toUsDate("1987-11-09"))).toBe("1987-11-09"));
+});
+
+describe("spec §5: a date of action in month/day/year format, with min and max dates (spec §2 date picker)", () => {
+  const schema = usDate("Enter the date as MM/DD/YYYY", { min: "1950-01-01", max: "2024-06-15" });
+  it("transforms to ISO", () => expect(schema.parse("06/15/2024")).toBe("2024-06-15"));
+  it("the bounds are inclusive", () => expect(schema.parse("01/01/1950")).toBe("1950-01-01"));
+  it.each(["", "02/30/2024", "6/15/24", undefined])("%j raises the message", (value) => {
+    expect(messages(schema.safeParse(value))).toEqual(["Enter the date as MM/DD/YYYY"]);
+  });
+  it("before min", () =>
+    expect(messages(schema.safeParse("12/31/1949"))).toEqual(["Enter a date on or after 01/01/1950"]));
+  it("after max", () =>
+    expect(messages(schema.safeParse("06/16/2024"))).toEqual(["Enter a date on or before 06/15/2024"]));
+  it("no bounds", () => expect(usDate("x", {}).parse("01/01/1800")).toBe("1800-01-01"));
+});

@@ -1,0 +1,90 @@
+import { z } from "zod";
+
+/**
+ * Spec §5 validation rules, as zod schemas shared by the client (conform) and the server:
+ * "A required value that is blank raises the supplied error message. A number must be numeric and
+ * greater than zero, otherwise an error message."
+ */
+
+/** A trimmed string that raises `message` when blank or absent. Output: the trimmed string. */
+export function required(message: string) {
+  return z.string({ error: message }).trim().min(1, { error: message });
+}
+
+const NUMERIC = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
+
+/** A number, or a numeric string ("12", "0.5"), greater than zero; otherwise `message`. Output: the number. */
+export function positiveNumber(message: string) {
+  return z.union([z.number(), z.string()], { error: message }).transform((value, ctx) => {
+    const n = typeof value === "number" ? value : NUMERIC.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+    if (!Number.isFinite(n) || n <= 0) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return n;
+  });
+}
+
+/** Spec §9/§5: dates are entered as month/day/year. */
+export const DATE_FORMAT = "MM/DD/YYYY";
+
+const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, "0");
+}
+
+function isCalendarDate(year: number, month: number, day: number): boolean {
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  // Day 0 of the next month is the last day of this month (UTC: no DST surprises).
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return day <= daysInMonth;
+}
+
+/**
+ * "MM/DD/YYYY" (single-digit month and day accepted: "1/5/2024") → ISO "YYYY-MM-DD" for a real calendar
+ * date; anything else (02/30/2024, 13/01/2024, two-digit years) → null.
+ */
+export function parseUsDate(v: string): string | null {
+  const match = US_DATE.exec((v ?? "").trim());
+  if (!match) return null;
+  const [month, day, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (!isCalendarDate(year, month, day)) return null;
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+}
+
+/** ISO "YYYY-MM-DD" (a timestamp's date part is used) → "MM/DD/YYYY"; missing or invalid → "". */
+export function toUsDate(iso: string | null): string {
+  const match = ISO_DATE.exec((iso ?? "").trim());
+  if (!match) return "";
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (!isCalendarDate(year, month, day)) return "";
+  return `${match[2]}/${match[3]}/${match[1]}`;
+}
+
+/**
+ * A MM/DD/YYYY string, transformed to ISO "YYYY-MM-DD". Blank, absent or not a real date raises
+ * `message`; outside the ISO bounds raises "Enter a date on or after MM/DD/YYYY" / "… on or before …".
+ */
+export function usDate(message: string, bounds: { min?: string; max?: string } = {}) {
+  return z
+    .string({ error: message })
+    .trim()
+    .transform((value, ctx) => {
+      const iso = parseUsDate(value);
+      if (iso === null) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      if (bounds.min && iso < bounds.min.slice(0, 10)) {
+        ctx.addIssue({ code: "custom", message: `Enter a date on or after ${toUsDate(bounds.min)}` });
+        return z.NEVER;
+      }
+      if (bounds.max && iso > bounds.max.slice(0, 10)) {
+        ctx.addIssue({ code: "custom", message: `Enter a date on or before ${toUsDate(bounds.max)}` });
+        return z.NEVER;
+      }
+      return iso;
+    });
+}

@@ -1,0 +1,354 @@
+import { randomUUID } from "node:crypto";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Alert, Anchor, Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useEffect } from "react";
+import { Link, data, redirect } from "react-router";
+import { CarrierResourceTabs } from "~/components/carrier-resource-tabs";
+import { LegalQuestionsForm } from "~/components/legal-questions-form";
+import { useShowToasts } from "~/components/toaster";
+import {
+  CONTRACT_REQUEST_BLOCKED,
+  contractRequestedMessage,
+  viewContractHref,
+} from "~/domain/contract-state";
+import { homeFor } from "~/domain/home";
+import { answersToNestedRows, legalAnswersSchema } from "~/domain/legal-answers";
+import { toNestedEntries } from "~/domain/nested-attributes";
+import { errorToasts, successToast } from "~/domain/toast";
+import { fullName } from "~/domain/user";
+import { carrierCards, chosenProduct } from "~/.server/contract-now";
+import { loadWithViewer, requireViewer, upstreamFailure } from "~/.server/guards";
+import { redirectWithToast } from "~/.server/toast";
+import { parseUploadForm } from "~/.server/upload";
+import { UnauthorizedError, UpstreamError } from "~/.server/upstream/client";
+import {
+  centerResources,
+  contractingStatuses,
+  legalAnswers,
+  legalQuestions,
+  productCarriers,
+  products,
+  requestContracts,
+  saveLegalAnswers,
+} from "~/.server/upstream/contracting";
+import type { Route } from "./+types/contract_now";
+
+export function meta() {
+  return [{ title: "Contract Now" }];
+}
+
+type Step = "confirm" | "legal";
+
+function numberParam(url: URL, name: string): number | null {
+  const value = Number(url.searchParams.get(name));
+  return Number.isInteger(value) && value > 0 ? value : null;
+}
+
+function todayIso(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/**
+ * Spec §2 Contract Now dialog and §4 contract flow, driven by the URL (?product, ?carrier, ?step) so it
+ * works without JavaScript: products → carriers with resources and contract state → confirm the
+ * account → legal questions → 'Update Answers & Contract'.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const askedProduct = numberParam(url, "product");
+  const carrierParam = numberParam(url, "carrier");
+  const stepParam = url.searchParams.get("step");
+  const wantsLegal = stepParam === "legal" && askedProduct !== null;
+
+  // One round: everything that does not depend on another answer starts together.
+  const [viewer, [productList, statuses, resources, askedCarriers, questions, answers]] = await loadWithViewer(
+    request,
+    context,
+    (token) =>
+      Promise.all([
+        products(token),
+        contractingStatuses(token),
+        centerResources(token),
+        askedProduct ? productCarriers(token, askedProduct) : Promise.resolve(null),
+        wantsLegal ? legalQuestions(token, askedProduct) : Promise.resolve(null),
+        wantsLegal ? legalAnswers(token) : Promise.resolve(null),
+      ]),
+  );
+  const product = chosenProduct(productList, askedProduct);
+  let carriers = product && product.id === askedProduct ? askedCarriers : null;
+  if (product && !carriers) {
+    try {
+      carriers = await productCarriers(viewer.token, product.id);
+    } catch (error) {
+      return upstreamFailure(error, viewer.session);
+    }
+  }
+  const cards = carrierCards(carriers ?? [], resources, statuses, new Date());
+  const blocked = viewer.documentNotifications.length > 0;
+
+  // The flow applies to a carrier with no contract state yet, and never while documents block requests.
+  const selected = cards.find((c) => c.carrierProductId === carrierParam && c.state === "none") ?? null;
+  const step: Step | null = selected && !blocked && (stepParam === "confirm" || stepParam === "legal") ? stepParam : null;
+
+  return {
+    products: productList,
+    productId: product?.id ?? null,
+    cards,
+    blocked,
+    requested: numberParam(url, "requested"),
+    flow:
+      step && selected && product
+        ? {
+            step,
+            carrierProductId: selected.carrierProductId,
+            carrierName: selected.carrierName,
+            questions: step === "legal" ? (questions ?? []) : [],
+            answers: step === "legal" ? (answers ?? []) : [],
+            idempotencyKey: randomUUID(),
+            today: todayIso(),
+          }
+        : null,
+    account: {
+      name: fullName(viewer.user),
+      email: viewer.user.email,
+      npnNumber: viewer.user.npnNumber,
+      licenses: viewer.profile?.licenses.length ?? 0,
+    },
+    viewContractHref: viewContractHref(viewer.user),
+    closeHref: homeFor(viewer.user),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewer(request, context);
+  const url = new URL(request.url);
+  const productId = numberParam(url, "product");
+  const carrierProductId = numberParam(url, "carrier");
+  if (!productId || !carrierProductId) throw redirect("/contract_now");
+  const back = `/contract_now?product=${productId}`;
+
+  // Spec §6: requesting contracts is blocked while document notifications exist (the upstream refuses too).
+  if (viewer.documentNotifications.length > 0) {
+    return redirectWithToast(back, errorToasts([CONTRACT_REQUEST_BLOCKED]));
+  }
+
+  const formData = await parseUploadForm(request);
+  const submission = parseWithZod(formData, { schema: legalAnswersSchema({ today: todayIso() }) });
+  const fileFields = [...formData.keys()].filter((key) => key.endsWith(".file"));
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: fileFields }), toasts: [] }, { status: 400 });
+  }
+  const idempotencyKey = String(formData.get("idempotencyKey") ?? "");
+
+  try {
+    // Spec §4: saves the answers, then submits the request.
+    await saveLegalAnswers(viewer.token, toNestedEntries("user", "legalAnswers", answersToNestedRows(submission.value.answers)));
+    const statuses = await requestContracts(viewer.token, [carrierProductId], idempotencyKey || randomUUID());
+    const entry = [...statuses.pending, ...statuses.approved, ...statuses.active].find(
+      (e) => e.carrierProductId === carrierProductId,
+    );
+    return redirectWithToast(`${back}&requested=${carrierProductId}`, [
+      successToast(contractRequestedMessage(entry?.carrierName ?? "the carrier")),
+    ]);
+  } catch (error) {
+    if (error instanceof UnauthorizedError || !(error instanceof UpstreamError)) return upstreamFailure(error, viewer.session);
+    // Spec §8: the error toast carries the upstream's message; the form keeps what the user typed.
+    return data(
+      { result: submission.reply({ formErrors: error.messages, hideFields: fileFields }), toasts: errorToasts(error.messages) },
+      { status: 400 },
+    );
+  }
+}
+
+function StateControl({
+  card,
+  productId,
+  blocked,
+  viewContractHref,
+}: {
+  card: Route.ComponentProps["loaderData"]["cards"][number];
+  productId: number;
+  blocked: boolean;
+  viewContractHref: string;
+}) {
+  switch (card.state) {
+    case "active":
+      return (
+        <Button component={Link} to={viewContractHref} variant="light">
+          {card.stateText}
+        </Button>
+      );
+    case "pending":
+    case "approved":
+      return <Badge size="lg" variant="light">{card.stateText}</Badge>;
+    case "denied":
+      return (
+        <Alert color="red" variant="light" title="Request denied" p="xs">
+          {card.stateText}
+        </Alert>
+      );
+    case "none":
+      return blocked ? (
+        <Button disabled>{card.stateText}</Button>
+      ) : (
+        <Button component={Link} to={`/contract_now?product=${productId}&carrier=${card.carrierProductId}&step=confirm`}>
+          {card.stateText}
+        </Button>
+      );
+  }
+}
+
+export default function ContractNow({ loaderData, actionData }: Route.ComponentProps) {
+  const { products: productList, productId, cards, blocked, requested, flow, account } = loaderData;
+  const show = useShowToasts();
+  useEffect(() => {
+    if (actionData?.toasts.length) show(actionData.toasts);
+  }, [actionData, show]);
+  const cancelHref = `/contract_now?product=${productId}`;
+
+  return (
+    <Paper
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="contract-now-title"
+      pos="fixed"
+      inset={0}
+      style={{ zIndex: 200, overflowY: "auto" }}
+      p="md"
+    >
+      <Stack gap="md" maw={1200} mx="auto">
+        <Group justify="space-between">
+          <Title order={1} id="contract-now-title">
+            Contract Now
+          </Title>
+          <Button component={Link} to={loaderData.closeHref} variant="default">
+            Close
+          </Button>
+        </Group>
+
+        {blocked ? (
+          <Alert color="red" title="Documents need your attention" role="alert">
+            {CONTRACT_REQUEST_BLOCKED}
+          </Alert>
+        ) : null}
+
+        <nav aria-label="Products">
+          <Group gap="xs">
+            {productList.map((p) => (
+              <Button
+                key={p.id}
+                component={Link}
+                to={`/contract_now?product=${p.id}`}
+                variant={p.id === productId ? "filled" : "default"}
+                aria-current={p.id === productId ? "page" : undefined}
+              >
+                {p.name}
+              </Button>
+            ))}
+          </Group>
+        </nav>
+
+        {flow && productId ? (
+          <Paper withBorder p="md" bg="gray.0" component="section" aria-labelledby="flow-title">
+            <Title order={2} size="h3" id="flow-title" mb="sm">
+              Contract with {flow.carrierName}
+            </Title>
+            {flow.step === "confirm" ? (
+              <Stack gap={4}>
+                <Title order={3} size="h4">
+                  Confirm your account
+                </Title>
+                <Text>{account.name}</Text>
+                <Text>{account.email}</Text>
+                {account.npnNumber ? <Text>NPN {account.npnNumber}</Text> : null}
+                <Text size="sm" c="dimmed">
+                  {account.licenses} license{account.licenses === 1 ? "" : "s"} on file
+                </Text>
+                <Group mt="sm">
+                  <Button component={Link} to={`/contract_now?product=${productId}&carrier=${flow.carrierProductId}&step=legal`}>
+                    Confirm &amp; Next
+                  </Button>
+                  <Button component={Link} to={cancelHref} variant="default">
+                    Cancel
+                  </Button>
+                </Group>
+              </Stack>
+            ) : (
+              <LegalQuestionsForm
+                action={`/contract_now?product=${productId}&carrier=${flow.carrierProductId}&step=legal`}
+                questions={flow.questions}
+                answers={flow.answers}
+                today={flow.today}
+                idempotencyKey={flow.idempotencyKey}
+                lastResult={actionData?.result}
+                cancelHref={cancelHref}
+              />
+            )}
+          </Paper>
+        ) : null}
+
+        {cards.length === 0 ? (
+          <Text c="dimmed">No carriers offer this product yet.</Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            {cards.map((card) => (
+              <Card key={card.carrierProductId} withBorder component="section" aria-labelledby={`carrier-${card.carrierProductId}`} data-carrier={card.carrierProductId}>
+                <Stack gap="sm">
+                  <Group justify="space-between" align="flex-start">
+                    <Title order={2} size="h3" id={`carrier-${card.carrierProductId}`}>
+                      {card.carrierName}
+                    </Title>
+                    {productId ? (
+                      <StateControl card={card} productId={productId} blocked={blocked} viewContractHref={loaderData.viewContractHref} />
+                    ) : null}
+                  </Group>
+                  {requested === card.carrierProductId ? (
+                    <Alert color="green" role="status">
+                      {contractRequestedMessage(card.carrierName)}
+                    </Alert>
+                  ) : null}
+
+                  <dl className="carrier-facts">
+                    <dt>Recertification</dt>
+                    <dd>{card.recertification}</dd>
+                    <dt>Package code</dt>
+                    <dd>{card.packageCode}</dd>
+                  </dl>
+                  {card.descriptionHtml ? (
+                    <div>
+                      <Title order={3} size="h5">
+                        Description
+                      </Title>
+                      <div className="resource-html" dangerouslySetInnerHTML={{ __html: card.descriptionHtml }} />
+                    </div>
+                  ) : null}
+                  {card.transferPolicyHtml ? (
+                    <div>
+                      <Title order={3} size="h5">
+                        Transfer Policy
+                      </Title>
+                      <div className="resource-html" dangerouslySetInnerHTML={{ __html: card.transferPolicyHtml }} />
+                    </div>
+                  ) : null}
+                  <Group gap="md">
+                    {card.carrierPortalLink ? (
+                      <Anchor href={card.carrierPortalLink} target="_blank" rel="noopener noreferrer">
+                        Carrier portal
+                      </Anchor>
+                    ) : null}
+                    {card.certificationLink ? (
+                      <Anchor href={card.certificationLink} target="_blank" rel="noopener noreferrer">
+                        Certification
+                      </Anchor>
+                    ) : null}
+                  </Group>
+                  <CarrierResourceTabs tabs={card.tabs} />
+                </Stack>
+              </Card>
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,90 @@
+import { Alert, Anchor, Badge, Stack, Table, Text, Title } from "@mantine/core";
+import { Link } from "react-router";
+import { CONTRACT_NOW_HREF } from "~/domain/menu";
+import { formatDate } from "~/domain/formats";
+import { contractStateText, type ContractState } from "~/domain/contract-state";
+import { loadWithViewer } from "~/.server/guards";
+import { contractingStatuses } from "~/.server/upstream/contracting";
+import type { Route } from "./+types/contracts";
+
+export function meta() {
+  return [{ title: "My Contracts" }];
+}
+
+const ORDER: ContractState[] = ["active", "approved", "pending", "denied"];
+const HEADINGS: Record<string, string> = {
+  active: "Active",
+  approved: "Approved: request being processed",
+  pending: "Pending",
+  denied: "Denied",
+};
+const COLORS: Record<string, string> = { active: "green", approved: "blue", pending: "orange", denied: "red" };
+
+/** /contracts and /contracts_pending: the user's contracts by state (spec §2, §4). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [, statuses] = await loadWithViewer(request, context, contractingStatuses);
+  const groups = ORDER.map((state) => ({
+    state,
+    entries: statuses[state as keyof typeof statuses].map((e) => ({
+      id: e.id,
+      carrierName: e.carrierName,
+      productName: e.productName,
+      text: contractStateText(state, e.lastPublicNote),
+      updatedAt: formatDate(e.updatedAt),
+    })),
+  }));
+  return { groups, total: groups.reduce((n, g) => n + g.entries.length, 0) };
+}
+
+export default function Contracts({ loaderData }: Route.ComponentProps) {
+  return (
+    <Stack gap="lg">
+      <Title order={1}>My Contracts</Title>
+      {loaderData.total === 0 ? (
+        <Alert color="blue" title="No contracts yet">
+          You have no contracts or contract requests yet.{" "}
+          <Anchor component={Link} to={CONTRACT_NOW_HREF}>
+            Contract Now
+          </Anchor>{" "}
+          to request your first one.
+        </Alert>
+      ) : (
+        loaderData.groups
+          .filter((g) => g.entries.length > 0)
+          .map((group) => (
+            <section key={group.state} aria-labelledby={`contracts-${group.state}`}>
+              <Title order={2} size="h3" id={`contracts-${group.state}`} mb="xs">
+                {HEADINGS[group.state]} <Badge color={COLORS[group.state]} variant="light">{group.entries.length}</Badge>
+              </Title>
+              <Table withTableBorder striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">Carrier</Table.Th>
+                    <Table.Th scope="col">Product</Table.Th>
+                    <Table.Th scope="col">Status</Table.Th>
+                    <Table.Th scope="col">Updated</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {group.entries.map((e) => (
+                    <Table.Tr key={e.id}>
+                      <Table.Td>{e.carrierName}</Table.Td>
+                      <Table.Td>{e.productName}</Table.Td>
+                      <Table.Td>{e.text}</Table.Td>
+                      <Table.Td>{e.updatedAt}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </section>
+          ))
+      )}
+      <Text size="sm" c="dimmed">
+        Want to work with another carrier?{" "}
+        <Anchor component={Link} to={CONTRACT_NOW_HREF}>
+          Contract Now
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

@@ -29,6 +29,11 @@ export default defineConfig({
       ],
     },
   },
+  // Specs that change shared demo accounts (contract requests, onboarding) run after the read-only ones.
+  projects: [
+    { name: "read-only", testIgnore: /\.mutations\.spec\.ts$/ },
+    { name: "mutations", testMatch: /\.mutations\.spec\.ts$/, dependencies: ["read-only"] },
+  ],
   webServer: {
     command: "rm -rf .data/e2e && node --import tsx server/index.ts",
     url: `http://localhost:${PORTAL_PORT}/healthz`,

@@ -9,6 +9,7 @@ export default [
     route("home", "routes/home.tsx"),
     route("basic_profile", "routes/basic_profile.tsx"),
     route("onboarding/:step?", "routes/onboarding.tsx"),
+    route("onboarding_complete", "routes/onboarding_complete.tsx"),
     route("carrier/tickets", "routes/carrier.tickets.tsx"),
     route("admin", "routes/admin._index.tsx"),
     route("contract_now", "routes/contract_now.tsx"),

@@ -36,14 +36,18 @@ export function LegalQuestionsForm({
   idempotencyKey,
   lastResult,
   cancelHref,
+  submitLabel = "Update Answers & Contract",
 }: {
   action: string;
   questions: Question[];
   answers: Answer[];
   today: string;
-  idempotencyKey: string;
+  /** Makes a resubmission harmless upstream (contract requests). */
+  idempotencyKey?: string;
   lastResult: SubmissionResult<string[]> | undefined;
-  cancelHref: string;
+  /** Where Cancel goes; no Cancel button without it. */
+  cancelHref?: string;
+  submitLabel?: string;
 }) {
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formAction === action;
@@ -76,7 +80,7 @@ export function LegalQuestionsForm({
 
   return (
     <Form method="post" action={action} encType="multipart/form-data" {...getFormProps(form)}>
-      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      {idempotencyKey ? <input type="hidden" name="idempotencyKey" value={idempotencyKey} /> : null}
       <Stack gap="md">
         <Title order={3} size="h4">
           Legal questions
@@ -162,11 +166,13 @@ export function LegalQuestionsForm({
         })}
         <Group>
           <Button type="submit" loading={submitting}>
-            Update Answers &amp; Contract
+            {submitLabel}
           </Button>
-          <Button component={Link} to={cancelHref} variant="default">
-            Cancel
-          </Button>
+          {cancelHref ? (
+            <Button component={Link} to={cancelHref} variant="default">
+              Cancel
+            </Button>
+          ) : null}
         </Group>
       </Stack>
     </Form>

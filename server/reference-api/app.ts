@@ -13,6 +13,7 @@ import type {
   SystemNotification,
 } from "../../app/.server/upstream/schemas.ts";
 import { registerContractingRoutes } from "./contracting.ts";
+import { registerOnboardingRoutes } from "./onboarding.ts";
 import { type ReferenceDb, type SessionRecord, verifyPassword } from "./db.ts";
 
 export const UNAUTHORIZED = "Unauthorized Request";
@@ -66,6 +67,9 @@ export function createApp({ db, logger, allowReset, reset }: AppOptions): expres
     next();
   });
 
+  // A drawn signature (strokes of points with times) may be larger than other bodies; the general
+  // parser below skips a body already read.
+  app.use("/api/onboarding/steps/signature", express.json({ limit: "1mb" }));
   app.use(express.json({ limit: "100kb" }));
 
   const requireSession = async (req: Request, res: Response, next: NextFunction) => {
@@ -198,6 +202,7 @@ export function createApp({ db, logger, allowReset, reset }: AppOptions): expres
   });
 
   registerContractingRoutes(app, { db, logger, requireSession });
+  registerOnboardingRoutes(app, { db, logger, requireSession });
 
   app.use((_req, res) => {
     fail(res, 404, "Not found");

@@ -213,7 +213,7 @@ function flag(value: string | undefined, name: string, where: string): boolean |
   throw new HttpError(422, `${where}: ${name} must be true or false`);
 }
 
-function isIsoDate(value: string): boolean {
+export function isIsoDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return false;
   const date = new Date(`${value}T00:00:00Z`);
@@ -221,13 +221,13 @@ function isIsoDate(value: string): boolean {
 }
 
 /** A stored file name: no path, no control characters, at most 255 characters. */
-function cleanFileName(name: string): string {
+export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
   const cleaned = base.replace(/[\x00-\x1f\x7f]/g, "").trim().slice(-255);
   return cleaned || "attachment";
 }
 
-function allowedContentType(file: File): string | null {
+export function allowedContentType(file: File): string | null {
   const type = file.type.split(";")[0]!.trim().toLowerCase();
   return type === "application/pdf" || /^image\/[a-z0-9.+-]+$/.test(type) ? type : null;
 }

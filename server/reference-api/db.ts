@@ -2,7 +2,7 @@
  * The reference API's embedded SQLite database (@libsql/client over a `file:` URL): schema, seed,
  * reset, and the queries the routes need (users and sessions, profile, notifications, contracting:
  * products, carriers, carrier resources, contracting entries, idempotency keys, legal questions and
- * answers, files).
+ * answers, files) and the onboarding tables (the queries of onboarding are in onboarding.ts).
  */
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -34,6 +34,8 @@ import {
   SEED_FILES,
   SEED_LEGAL_ANSWERS,
   SEED_LEGAL_QUESTIONS,
+  SEED_ONBOARDING_DOCUMENTS,
+  SEED_ONBOARDING_STEPS,
   SEED_PRODUCTS,
   SEED_SYSTEM_NOTIFICATIONS,
   SEED_USERS,
@@ -183,6 +185,23 @@ const SCHEMA: string[] = [
     data BLOB NOT NULL,
     created_at TEXT NOT NULL
   )`,
+  // Onboarding (issue 3): one row per saved step of a user; completed_at NULL = saved but not complete
+  // (e.g. licenses added, not yet confirmed). data is JSON (the personal step's holds the tax id number,
+  // which is never sent back).
+  `CREATE TABLE IF NOT EXISTS onboarding_steps (
+    user_id INTEGER NOT NULL,
+    step TEXT NOT NULL,
+    data TEXT NOT NULL DEFAULT '{}',
+    completed_at TEXT,
+    PRIMARY KEY (user_id, step)
+  )`,
+  // The onboarding documents (W-9, E&O certificate); the bytes are in files.
+  `CREATE TABLE IF NOT EXISTS onboarding_documents (
+    user_id INTEGER NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('w9', 'eo')),
+    file_id INTEGER NOT NULL,
+    PRIMARY KEY (user_id, kind)
+  )`,
   // Sessions are not a data table: reset() keeps them, so signed-in sessions survive a reset.
   // No foreign keys on purpose (the users they point at are deleted and re-inserted by reset()).
   `CREATE TABLE IF NOT EXISTS sessions (
@@ -197,6 +216,8 @@ const SCHEMA: string[] = [
 /** Tables holding one user's data, and the column naming the user (order: parents before children). */
 const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
   ["idempotency_keys", "user_id"],
+  ["onboarding_documents", "user_id"],
+  ["onboarding_steps", "user_id"],
   ["legal_answers", "user_id"],
   ["files", "user_id"],
   ["contracting_entries", "user_id"],
@@ -207,6 +228,8 @@ const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
 
 const DATA_TABLES = [
   "idempotency_keys",
+  "onboarding_documents",
+  "onboarding_steps",
   "legal_answers",
   "files",
   "product_legal_questions",
@@ -226,7 +249,7 @@ const DATA_TABLES = [
  * Bumped whenever the seed gains tables or rows: a db file seeded by an older version (PRAGMA
  * user_version lower than this) is reset to the seed on open (sessions kept).
  */
-const SEED_VERSION = 2;
+const SEED_VERSION = 3;
 
 async function seedStatements(): Promise<InStatement[]> {
   const hashes = await seedPasswordHashes();
@@ -320,6 +343,18 @@ async function seedStatements(): Promise<InStatement[]> {
       args: [a.id, a.userId, a.legalQuestionId, a.hasOccurred ? 1 : 0, a.actionOn, a.action, a.reason, a.explanation, a.fileId],
     });
   }
+  for (const o of SEED_ONBOARDING_STEPS) {
+    statements.push({
+      sql: "INSERT INTO onboarding_steps (user_id, step, data, completed_at) VALUES (?, ?, ?, ?)",
+      args: [o.userId, o.step, JSON.stringify(o.data), o.completedAt],
+    });
+  }
+  for (const d of SEED_ONBOARDING_DOCUMENTS) {
+    statements.push({
+      sql: "INSERT INTO onboarding_documents (user_id, kind, file_id) VALUES (?, ?, ?)",
+      args: [d.userId, d.kind, d.fileId],
+    });
+  }
   return statements;
 }
 
@@ -407,7 +442,7 @@ export class ReferenceDb {
 
   /**
    * Restores one user's data (their row, licenses, notices, contract entries, legal answers, files,
-   * idempotency keys) to the seed, leaving everyone else's alone: tests running side by side reset only
+   * idempotency keys, onboarding steps and documents) to the seed, leaving everyone else's alone: tests running side by side reset only
    * the account they change. Returns false for an unknown e-mail.
    */
   async resetUser(email: string): Promise<boolean> {

@@ -46,13 +46,14 @@ export class HttpError extends Error {
 const FIELD = /^user\[legalAnswersAttributes\]\[(\d*)\]\[([A-Za-z_]+)\]$/;
 
 /**
- * Reads a multipart/form-data (or urlencoded) body, refusing more than `maxBytes` in total with 413.
+ * Reads a multipart/form-data (or urlencoded) body, refusing more than `maxBytes` in total with 413
+ * (and any other content type with 415 "Send <what> as multipart/form-data").
  * Express has no multipart parser; Node's fetch implementation (undici) parses it from the request stream.
  */
-export async function readFormData(req: Request, maxBytes: number): Promise<FormData> {
+export async function readFormData(req: Request, maxBytes: number, what = "the legal answers"): Promise<FormData> {
   const contentType = req.get("content-type") ?? "";
   if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(contentType)) {
-    throw new HttpError(415, "Send the legal answers as multipart/form-data");
+    throw new HttpError(415, `Send ${what} as multipart/form-data`);
   }
   const declared = Number(req.get("content-length"));
   if (Number.isFinite(declared) && declared > maxBytes) throw new HttpError(413, "The request body is too large");

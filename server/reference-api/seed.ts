@@ -2,11 +2,12 @@
  * The reference API's seed: the demo accounts of /work/shared/design/demo-data.md (fixed user ids
  * 1..10 in the order of that table), their licenses, system notifications and document notifications;
  * and the contracting data: products, carriers, carrier products and their resources, each account's
- * contracting entries, legal questions, agent@'s legal answers and their stored file.
+ * contracting entries, legal questions, agent@'s and onboarded@'s legal answers and stored files; and
+ * onboarded@'s finished onboarding (onboarding@ has none saved yet).
  * Ids are fixed so a reset (which keeps the sessions table) leaves every token pointing at the same user.
  */
 import type { Role } from "../../app/domain/user.ts";
-import type { CarrierResource } from "../../app/.server/upstream/schemas.ts";
+import type { CarrierResource, OnboardingStepKey } from "../../app/.server/upstream/schemas.ts";
 
 export const DEMO_PASSWORD = "demo-pass-123";
 
@@ -527,6 +528,21 @@ export const SEED_FILES: readonly SeedFile[] = [
     contentType: "application/pdf",
     data: tinyPdf("Georgia Department of Insurance - license reinstatement notice"),
   },
+  // onboarded@'s onboarding documents (SEED_ONBOARDING_DOCUMENTS).
+  {
+    id: 2,
+    userId: 8,
+    name: "w9-rossi-insurance-group.pdf",
+    contentType: "application/pdf",
+    data: tinyPdf("Form W-9 - Rossi Insurance Group LLC"),
+  },
+  {
+    id: 3,
+    userId: 8,
+    name: "eo-certificate-2026.pdf",
+    contentType: "application/pdf",
+    data: tinyPdf("Errors & Omissions certificate of insurance - Rossi Insurance Group LLC - 2026"),
+  },
 ];
 
 export interface SeedLegalAnswer {
@@ -545,7 +561,10 @@ function no(id: number, userId: number, legalQuestionId: number): SeedLegalAnswe
   return { id, userId, legalQuestionId, hasOccurred: false, actionOn: null, action: null, reason: null, explanation: null, fileId: null };
 }
 
-/** agent@ answered the four common questions: all No except question 2 (with a stored PDF). */
+/**
+ * agent@ answered the four common questions: all No except question 2 (with a stored PDF).
+ * onboarded@ answered them all No (its onboarding's legal step is complete).
+ */
 export const SEED_LEGAL_ANSWERS: readonly SeedLegalAnswer[] = [
   no(1, 1, 1),
   {
@@ -562,6 +581,116 @@ export const SEED_LEGAL_ANSWERS: readonly SeedLegalAnswer[] = [
   },
   no(3, 1, 3),
   no(4, 1, 4),
+  no(5, 8, 1),
+  no(6, 8, 2),
+  no(7, 8, 3),
+  no(8, 8, 4),
+];
+
+/* ---- Onboarding (issue 3) ---- */
+
+/** The stored data of the personal step: the tax id number is kept here and never sent back. */
+export interface OnboardingPersonalData {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  dateOfBirth: string;
+  addressLine1: string;
+  city: string;
+  state: string;
+  zip: string;
+  taxIdType: "ssn" | "ein" | null;
+  /** 9 digits, or null. */
+  taxId: string | null;
+}
+
+export interface OnboardingBankingData {
+  accountHolder: string;
+  accountType: "checking" | "savings";
+  routingNumber: string;
+  accountNumber: string;
+}
+
+export interface OnboardingSignatureData {
+  strokes: { points: { x: number; y: number; time?: number }[] }[];
+  points: number;
+}
+
+export interface OnboardingOptoutData {
+  marketingEmails: boolean;
+  leadPrograms: boolean;
+}
+
+/** One row of onboarding_steps: the saved data of a step and when it was completed (null = not yet). */
+export interface SeedOnboardingStep {
+  userId: number;
+  step: OnboardingStepKey;
+  data: unknown;
+  completedAt: string | null;
+}
+
+/** A signature drawn as two strokes of 20 points each (deterministic). */
+function seedSignature(): OnboardingSignatureData {
+  const stroke = (offset: number, start: number) => ({
+    points: Array.from({ length: 20 }, (_, i) => ({
+      x: offset + i * 9,
+      y: 60 + Math.round(Math.sin(i / 2) * 18),
+      time: start + i * 16,
+    })),
+  });
+  const strokes = [stroke(20, 0), stroke(210, 600)];
+  return { strokes, points: strokes.reduce((n, s) => n + s.points.length, 0) };
+}
+
+const ONBOARDED_AT = "2025-06-02T15:00:00.000Z";
+
+/**
+ * onboarded@ (8, Agency; roleHasShowAchInfo, no roleRequiresSsnOrTin, no roleHasOptoutProcess): every
+ * step of its role stored as complete (documents: SEED_ONBOARDING_DOCUMENTS). onboarding@ (7): nothing.
+ */
+export const SEED_ONBOARDING_STEPS: readonly SeedOnboardingStep[] = [
+  {
+    userId: 8,
+    step: "personal",
+    data: {
+      firstName: "Michael",
+      lastName: "Rossi",
+      phone: "(555) 850-6674",
+      dateOfBirth: "1978-04-19",
+      addressLine1: "250 Park Avenue South",
+      city: "New York",
+      state: "NY",
+      zip: "10003",
+      taxIdType: "ein",
+      taxId: "134567890",
+    } satisfies OnboardingPersonalData,
+    completedAt: "2025-06-02T14:20:00.000Z",
+  },
+  { userId: 8, step: "licenses", data: {}, completedAt: "2025-06-02T14:25:00.000Z" },
+  { userId: 8, step: "legal", data: {}, completedAt: "2025-06-02T14:31:00.000Z" },
+  {
+    userId: 8,
+    step: "banking",
+    data: {
+      accountHolder: "Rossi Insurance Group LLC",
+      accountType: "checking",
+      routingNumber: "021000021",
+      accountNumber: "000123456789",
+    } satisfies OnboardingBankingData,
+    completedAt: "2025-06-02T14:40:00.000Z",
+  },
+  { userId: 8, step: "signature", data: seedSignature(), completedAt: ONBOARDED_AT },
+];
+
+export interface SeedOnboardingDocument {
+  userId: number;
+  kind: "w9" | "eo";
+  fileId: number;
+}
+
+export const SEED_ONBOARDING_DOCUMENTS: readonly SeedOnboardingDocument[] = [
+  { userId: 8, kind: "w9", fileId: 2 },
+  { userId: 8, kind: "eo", fileId: 3 },
 ];
 
 const PRODUCT_DETAILS: Record<number, { short: string; supplies: string; commission: string }> = {

@@ -1,0 +1,113 @@
+import { z } from "zod";
+import { digitsOf, isValidEin, isValidPhone, isValidSsn } from "./masks";
+import { SignatureSchema } from "./signature";
+import { isEmptyFile, uploadProblem } from "./uploads";
+import { required, usDate } from "./validation";
+
+/**
+ * The forms of the onboarding steps (issue 3), shared by the client (conform, instant validation) and
+ * the server (the same parse before anything is sent upstream).
+ */
+
+function isoYearsAgo(today: string, years: number): string {
+  return `${Number(today.slice(0, 4)) - years}${today.slice(4, 10)}`;
+}
+
+export const TAX_ID_REQUIRED = "Enter your SSN (###-##-####) or your agency's EIN (##-#######)";
+
+/** Personal details; the SSN/TIN is asked when the role requires it and none is on file yet. */
+export function personalSchema(options: { today: string; taxIdRequired: boolean }) {
+  return z
+    .object({
+      firstName: required("Enter your first name"),
+      lastName: required("Enter your last name"),
+      phone: required("Enter your phone number").refine(isValidPhone, "Enter a 10-digit phone number"),
+      dateOfBirth: usDate("Enter your date of birth as MM/DD/YYYY", {
+        min: "1900-01-01",
+        max: isoYearsAgo(options.today, 18),
+      }),
+      addressLine1: required("Enter your street address"),
+      city: required("Enter your city"),
+      state: required("Enter your state").transform((v) => v.toUpperCase()).refine((v) => /^[A-Z]{2}$/.test(v), "Use the 2-letter state code"),
+      zip: required("Enter your ZIP code").refine((v) => /^\d{5}$/.test(v), "Enter a 5-digit ZIP code"),
+      taxIdType: z.enum(["ssn", "ein"]).optional(),
+      taxId: z.string().trim().optional(),
+    })
+    .superRefine((value, ctx) => {
+      if (!value.taxId) {
+        if (options.taxIdRequired) ctx.addIssue({ code: "custom", path: ["taxId"], message: TAX_ID_REQUIRED });
+        return;
+      }
+      const type = value.taxIdType ?? "ssn";
+      const valid = type === "ssn" ? isValidSsn(value.taxId) : isValidEin(value.taxId);
+      if (!valid) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["taxId"],
+          message: type === "ssn" ? "Enter the SSN as ###-##-####" : "Enter the EIN as ##-#######",
+        });
+      }
+    })
+    .transform((value) => ({
+      ...value,
+      phone: digitsOf(value.phone),
+      taxId: value.taxId ? digitsOf(value.taxId) : undefined,
+    }));
+}
+
+function isoNextDay(today: string): string {
+  const date = new Date(`${today.slice(0, 10)}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** A license to add: its expiry must be in the future. */
+export function licenseSchema(options: { today: string }) {
+  return z.object({
+    state: required("Enter the state").transform((v) => v.toUpperCase()).refine((v) => /^[A-Z]{2}$/.test(v), "Use the 2-letter state code"),
+    licenseNumber: required("Enter the license number"),
+    licenseType: required("Enter the license type"),
+    expiresOn: usDate("Enter the expiry date as MM/DD/YYYY", { min: isoNextDay(options.today) }),
+  });
+}
+
+export const bankingSchema = z.object({
+  accountHolder: required("Enter the account holder's name"),
+  accountType: z.enum(["checking", "savings"], { error: "Choose checking or savings" }),
+  routingNumber: required("Enter the routing number").refine((v) => /^\d{9}$/.test(digitsOf(v)), "A routing number has 9 digits"),
+  accountNumber: required("Enter the account number").refine((v) => /^\d{4,17}$/.test(digitsOf(v)), "An account number has 4 to 17 digits"),
+});
+
+const optionalFile = z
+  .instanceof(File)
+  .optional()
+  .superRefine((file, ctx) => {
+    if (!file || isEmptyFile(file)) return;
+    const problem = uploadProblem(file);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+
+export const DOCUMENT_KINDS = [
+  { kind: "w9", label: "W-9 form" },
+  { kind: "eo", label: "E&O certificate" },
+] as const;
+
+/** Each document is required unless one of that kind is already stored. */
+export function documentsSchema(stored: ReadonlyArray<"w9" | "eo">) {
+  return z.object({ w9: optionalFile, eo: optionalFile }).superRefine((value, ctx) => {
+    for (const { kind, label } of DOCUMENT_KINDS) {
+      const file = value[kind];
+      if (!stored.includes(kind) && (!file || isEmptyFile(file))) {
+        ctx.addIssue({ code: "custom", path: [kind], message: `Attach your ${label} (image or PDF)` });
+      }
+    }
+  });
+}
+
+export const signatureFormSchema = z.object({ signature: SignatureSchema });
+
+const checkbox = z
+  .string()
+  .optional()
+  .transform((v) => v === "on" || v === "true");
+export const optoutSchema = z.object({ marketingEmails: checkbox, leadPrograms: checkbox });

@@ -1,0 +1,99 @@
+import path from "node:path";
+import { expect, loginAs, resetAccount, test } from "./fixtures";
+
+/** Changes agent@'s contracts: runs after the read-only specs (playwright.config.ts projects). */
+
+const PDF = path.join(import.meta.dirname, "files", "court-order.pdf");
+const TEXT = path.join(import.meta.dirname, "files", "notes.txt");
+
+function carrier(page: import("@playwright/test").Page, name: string) {
+  return page.getByRole("region", { name });
+}
+
+test.describe("the contract flow", () => {
+  test.describe.configure({ mode: "serial" });
+  test.beforeEach(async () => {
+    await resetAccount("agent@demo.test");
+  });
+
+  test("Contract Now → Confirm & Next → legal questions → Update Answers & Contract", async ({ page }) => {
+    await loginAs(page, "agent@demo.test");
+    await page.goto("/contract_now");
+    await carrier(page, "Keystone Senior Health").getByRole("link", { name: "Contract Now" }).click();
+    await expect(page.getByRole("heading", { name: "Contract with Keystone Senior Health" })).toBeVisible();
+    await expect(page.getByText("Confirm your account")).toBeVisible();
+    await page.getByRole("link", { name: "Confirm & Next" }).click();
+
+    // Answers are prefilled: question 2 was answered Yes, with its explanation and stored file.
+    const q2 = page.getByRole("group", { name: /suspended or revoked/ });
+    await expect(q2.getByRole("radio", { name: "Yes" })).toBeChecked();
+    await expect(q2.getByText("ga-license-reinstatement.pdf")).toBeVisible();
+    const q1 = page.getByRole("group", { name: /felony/ });
+    await expect(q1.getByRole("radio", { name: "No" })).toBeChecked();
+    await expect(q1.getByLabel("Explanation")).toBeHidden();
+
+    // Yes reveals the explanation fields and makes them required (instant validation with JS).
+    await q1.getByRole("radio", { name: "Yes" }).check();
+    await expect(q1.getByLabel("Explanation")).toBeVisible();
+    await page.getByRole("button", { name: "Update Answers & Contract" }).click();
+    await expect(q1.getByText("Explain what happened")).toBeVisible();
+
+    await q1.getByLabel("Explanation").fill("A 2001 misdemeanour, expunged in 2005.");
+    await q1.getByRole("textbox", { name: "Date of action" }).fill("03/15/2005");
+    await q1.locator('input[type="file"]').setInputFiles(PDF);
+    await page.getByRole("button", { name: "Update Answers & Contract" }).dblclick();
+
+    await expect(page.locator("[data-toast=success]")).toContainText(
+      "We will be in touch shortly to get you contracting with Keystone Senior Health",
+    );
+    const keystone = carrier(page, "Keystone Senior Health");
+    await expect(keystone).toContainText("We will be in touch shortly to get you contracting with Keystone Senior Health");
+    await expect(keystone).toContainText("Pending contract");
+
+    // The double click made one request, and the answers were saved.
+    await page.goto("/contracts");
+    await expect(page.getByRole("row").filter({ hasText: "Keystone Senior Health" })).toHaveCount(1);
+    // A requested carrier no longer opens the flow.
+    await page.goto("/contract_now?product=1&carrier=105&step=legal");
+    await expect(page.getByRole("heading", { name: "Legal questions" })).toHaveCount(0);
+  });
+
+  test("Cancel resets the flow", async ({ page }) => {
+    await loginAs(page, "agent@demo.test");
+    await page.goto("/contract_now?product=1&carrier=105&step=confirm");
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect(page).toHaveURL("/contract_now?product=1");
+    await expect(page.getByText("Confirm your account")).toHaveCount(0);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("a wrong file is refused at its field and nothing typed is lost; then the request goes through", async ({ page }) => {
+      await loginAs(page, "agent@demo.test");
+      await page.goto("/contract_now");
+      await carrier(page, "Keystone Senior Health").getByRole("link", { name: "Contract Now" }).click();
+      await page.getByRole("link", { name: "Confirm & Next" }).click();
+      const q1 = page.getByRole("group", { name: /felony/ });
+      await q1.getByRole("radio", { name: "Yes" }).check();
+      await q1.getByLabel("Explanation").fill("Expunged misdemeanour.");
+      await q1.getByRole("textbox", { name: "Date of action" }).fill("03/15/2005");
+      await q1.locator('input[type="file"]').setInputFiles(TEXT);
+      await page.getByRole("button", { name: "Update Answers & Contract" }).click();
+
+      const again = page.getByRole("group", { name: /felony/ });
+      await expect(again.getByText("Only images or PDF files can be attached")).toBeVisible();
+      await expect(again.getByLabel("Explanation")).toHaveValue("Expunged misdemeanour.");
+      await expect(again.getByRole("textbox", { name: "Date of action" })).toHaveValue("03/15/2005");
+      await expect(again.getByRole("radio", { name: "Yes" })).toBeChecked();
+
+      await again.locator('input[type="file"]').setInputFiles(PDF);
+      await page.getByRole("button", { name: "Update Answers & Contract" }).click();
+      await expect(page.locator("[data-toast=success]")).toContainText(
+        "We will be in touch shortly to get you contracting with Keystone Senior Health",
+      );
+      await expect(carrier(page, "Keystone Senior Health")).toContainText("Pending contract");
+    });
+  });
+});
+

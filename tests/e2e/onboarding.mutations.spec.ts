@@ -1,0 +1,102 @@
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { expect, loginAs, menuLabels, resetAccount, test } from "./fixtures";
+
+const PDF = path.join(import.meta.dirname, "files", "court-order.pdf");
+
+async function fillPersonal(page: Page) {
+  await page.getByRole("textbox", { name: "Phone" }).fill("5552014410");
+  await page.getByRole("textbox", { name: "Date of birth" }).fill("04/12/1980");
+  await page.getByRole("textbox", { name: "Street address" }).fill("12 Ocean Drive");
+  await page.getByRole("textbox", { name: "City" }).fill("Miami");
+  await page.getByRole("textbox", { name: "State" }).fill("FL");
+  await page.getByRole("textbox", { name: "ZIP code" }).fill("33101");
+}
+
+test.describe("onboarding, step by step, to an unlocked menu", () => {
+  test.describe.configure({ mode: "serial" });
+  test.beforeEach(async () => {
+    await resetAccount("onboarding@demo.test");
+  });
+
+  test("with JavaScript: every step saved, then submitted", async ({ page }) => {
+    await loginAs(page, "onboarding@demo.test");
+    await expect(page).toHaveURL("/onboarding");
+    expect(await menuLabels(page)).toEqual(["Contracting", "Profile", "Contact Support", "Logout"]);
+    await page.getByRole("link", { name: "Continue where you left off" }).click();
+
+    // Personal details with the spec §5 masks; the SSN shows masked once saved.
+    await expect(page).toHaveURL("/onboarding/personal");
+    await fillPersonal(page);
+    await expect(page.getByRole("textbox", { name: "Phone" })).toHaveValue("(555) 201-4410");
+    await page.getByRole("button", { name: "Save & Continue" }).click();
+    await expect(page.getByText("Enter your SSN (###-##-####) or your agency's EIN (##-#######)")).toBeVisible();
+    await page.getByRole("textbox", { name: /SSN/ }).fill("123456789");
+    await expect(page.getByRole("textbox", { name: /SSN/ })).toHaveValue("123-45-6789");
+    await page.getByRole("button", { name: "Save & Continue" }).click();
+    await expect(page).toHaveURL("/onboarding/licenses");
+    await page.goto("/onboarding/personal");
+    await expect(page.getByTestId("tax-id-on-file")).toContainText("SSN XXX-XX-XXXX");
+    expect(await page.content()).not.toContain("123-45-6789");
+
+    await page.goto("/onboarding/licenses");
+    await page.getByRole("textbox", { name: "State" }).fill("FL");
+    await page.getByRole("textbox", { name: "License number" }).fill("W7654321");
+    await page.getByRole("textbox", { name: "License type" }).fill("Health");
+    await page.getByRole("textbox", { name: "Expires on" }).fill("12/31/2028");
+    await page.getByRole("button", { name: "Add license" }).click();
+    await expect(page.getByRole("table", { name: "Your licenses" })).toContainText("W7654321");
+    await page.getByRole("button", { name: "Continue" }).click();
+
+    await expect(page).toHaveURL("/onboarding/legal");
+    await page.getByRole("button", { name: "Save & Continue" }).click();
+
+    await expect(page).toHaveURL("/onboarding/documents");
+    await page.getByLabel(/W-9 form/).setInputFiles(PDF);
+    await page.getByLabel(/E&O certificate/).setInputFiles(PDF);
+    await page.getByRole("button", { name: "Save & Continue" }).click();
+
+    await expect(page).toHaveURL("/onboarding/signature");
+    const canvas = page.locator("canvas.signature-canvas[data-ready]");
+    await page.getByRole("button", { name: "Save & Continue" }).click();
+    await expect(page.getByText("Please sign in the box: your signature is too short.")).toBeVisible();
+    const box = (await canvas.boundingBox())!;
+    await page.mouse.move(box.x + 20, box.y + 60);
+    await page.mouse.down();
+    for (let i = 1; i <= 30; i++) await page.mouse.move(box.x + 20 + i * 8, box.y + 60 + Math.sin(i / 3) * 25);
+    await page.mouse.up();
+    await page.getByRole("button", { name: "Save & Continue" }).click();
+
+    await expect(page).toHaveURL("/onboarding");
+    await page.getByRole("button", { name: "Submit onboarding" }).click();
+    await expect(page).toHaveURL("/onboarding_complete");
+    await expect(page.getByRole("heading", { name: "Your onboarding is complete" })).toBeVisible();
+    expect(await menuLabels(page)).toEqual(["Home", "My Contracts", "Learning Center", "Profile", "Logout"]);
+    await page.getByRole("link", { name: "Go to your home page" }).click();
+    await expect(page).toHaveURL("/home");
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the steps are plain forms; errors show at the field and what was typed stays", async ({ page }) => {
+      await loginAs(page, "onboarding@demo.test");
+      await page.goto("/onboarding/personal");
+      await fillPersonal(page);
+      await page.getByRole("textbox", { name: /SSN/ }).fill("12-34");
+      await page.getByRole("button", { name: "Save & Continue" }).click();
+      await expect(page.getByText("Enter the SSN as ###-##-####")).toBeVisible();
+      await expect(page.getByRole("textbox", { name: "City" })).toHaveValue("Miami");
+      await page.getByRole("textbox", { name: /SSN/ }).fill("123-45-6789");
+      await page.getByRole("button", { name: "Save & Continue" }).click();
+      await expect(page).toHaveURL("/onboarding/licenses");
+
+      await page.goto("/onboarding/documents");
+      await page.getByRole("button", { name: "Save & Continue" }).click();
+      await expect(page.getByText("Attach your W-9 form (image or PDF)")).toBeVisible();
+
+      await page.goto("/onboarding/signature");
+      await expect(page.getByText("Drawing your signature needs JavaScript.")).toBeVisible();
+    });
+  });
+});

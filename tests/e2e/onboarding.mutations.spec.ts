@@ -94,6 +94,15 @@ test.describe("onboarding, step by step, to an unlocked menu", () => {
       await page.goto("/onboarding/documents");
       await page.getByRole("button", { name: "Save & Continue" }).click();
       await expect(page.getByText("Attach your W-9 form (image or PDF)")).toBeVisible();
+      // A file over 10 MB is refused at its field; the other file is checked on its own.
+      await page.getByLabel(/W-9 form/).setInputFiles({
+        name: "w9-scan.pdf",
+        mimeType: "application/pdf",
+        buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 0x20),
+      });
+      await page.getByRole("button", { name: "Save & Continue" }).click();
+      await expect(page.getByText("The file is larger than 10 MB")).toBeVisible();
+      await expect(page.getByText("Attach your E&O certificate (image or PDF)")).toBeVisible();
 
       await page.goto("/onboarding/signature");
       await expect(page.getByText("Drawing your signature needs JavaScript.")).toBeVisible();

@@ -1,8 +1,10 @@
 import { Button, Group, Paper, Text } from "@mantine/core";
 import type { FormEvent } from "react";
 import { Form, useFetcher, useLocation } from "react-router";
-import { useFetcherToasts } from "./toaster";
 import type { Toast } from "~/domain/toast";
+
+/** The prompt's fetcher; the default layout (which outlives the prompt) shows its toasts. */
+export const SMS_FETCHER_KEY = "sms-consent";
 
 export const SMS_PROMPT_TEXT = "Would you like to receive text-message alerts about your contracts and commissions?";
 
@@ -12,8 +14,7 @@ export const SMS_PROMPT_TEXT = "Would you like to receive text-message alerts ab
  */
 export function SmsConsentPrompt() {
   const location = useLocation();
-  const fetcher = useFetcher<{ toasts?: Toast[] }>();
-  useFetcherToasts(fetcher.data);
+  const fetcher = useFetcher<{ toasts?: Toast[] }>({ key: SMS_FETCHER_KEY });
   const busy = fetcher.state !== "idle";
 
   function submitWithFetcher(event: FormEvent<HTMLFormElement>) {

@@ -1,14 +1,16 @@
 import { AppShell, Burger, Button, Group, Tooltip } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconAlertTriangle } from "@tabler/icons-react";
-import { Form, Outlet, useLocation } from "react-router";
+import { Form, Outlet, useFetcher, useLocation, useMatches } from "react-router";
 import { Footer } from "~/components/footer";
 import { BrandLogo } from "~/components/brand-logo";
 import { MainMenu } from "~/components/main-menu";
 import { NoticeModal } from "~/components/notice-modal";
 import { OfflineBanner } from "~/components/offline-banner";
 import { PendingTasksBanner } from "~/components/pending-tasks-banner";
-import { SmsConsentPrompt } from "~/components/sms-consent-prompt";
+import { SMS_FETCHER_KEY, SmsConsentPrompt } from "~/components/sms-consent-prompt";
+import { useFetcherToasts } from "~/components/toaster";
+import type { Toast } from "~/domain/toast";
 import { BRANDINGS } from "~/domain/branding";
 import { logoutAsLabel, menuFor } from "~/domain/menu";
 import { NOTICE_PARAM } from "~/domain/notice";
@@ -43,14 +45,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** A route whose handle says `fullScreen` (the Contract Now dialog) is shown alone, over nothing. */
+export interface LayoutHandle {
+  fullScreen?: boolean;
+}
+
 export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
   const branding = useRootData()?.branding ?? BRANDINGS.default;
+  const fullScreen = useMatches().some((m) => (m.handle as LayoutHandle | undefined)?.fullScreen);
+  // The SMS prompt disappears as soon as it is answered; its result's toast is shown from here.
+  useFetcherToasts(useFetcher<{ toasts?: Toast[] }>({ key: SMS_FETCHER_KEY }).data);
   const location = useLocation();
   const search = new URLSearchParams(location.search);
   const noticeOpen = search.has(NOTICE_PARAM);
   // On phones the menu opens with a link to ?menu (so it works before hydration), then as a toggle.
   const [opened, { toggle, close }] = useDisclosure(search.has(MENU_PARAM));
   const menuToggleHref = toggledParam(location.pathname, location.search, MENU_PARAM);
+
+  if (fullScreen) {
+    // Nothing behind the dialog for keyboard or screen-reader users to wander into.
+    return <Outlet />;
+  }
 
   return (
     <AppShell

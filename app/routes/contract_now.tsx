@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Alert, Anchor, Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Link, data, redirect } from "react-router";
 import { CarrierResourceTabs } from "~/components/carrier-resource-tabs";
 import { LegalQuestionsForm } from "~/components/legal-questions-form";
@@ -31,11 +31,14 @@ import {
   requestContracts,
   saveLegalAnswers,
 } from "~/.server/upstream/contracting";
+import type { LayoutHandle } from "~/layouts/default";
 import type { Route } from "./+types/contract_now";
 
 export function meta() {
   return [{ title: "Contract Now" }];
 }
+
+export const handle: LayoutHandle = { fullScreen: true };
 
 type Step = "confirm" | "legal";
 
@@ -205,20 +208,17 @@ export default function ContractNow({ loaderData, actionData }: Route.ComponentP
     if (actionData?.toasts.length) show(actionData.toasts);
   }, [actionData, show]);
   const cancelHref = `/contract_now?product=${productId}`;
+  // Opening the dialog (or moving within it) puts keyboard and screen-reader focus on its title.
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    title.current?.focus();
+  }, [productId, flow?.step]);
 
   return (
-    <Paper
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="contract-now-title"
-      pos="fixed"
-      inset={0}
-      style={{ zIndex: 200, overflowY: "auto" }}
-      p="md"
-    >
+    <Paper role="dialog" aria-modal="true" aria-labelledby="contract-now-title" mih="100vh" p="md" radius={0}>
       <Stack gap="md" maw={1200} mx="auto">
         <Group justify="space-between">
-          <Title order={1} id="contract-now-title">
+          <Title order={1} id="contract-now-title" ref={title} tabIndex={-1}>
             Contract Now
           </Title>
           <Button component={Link} to={loaderData.closeHref} variant="default">

@@ -1,6 +1,9 @@
 import {
   FormDataParseError,
   MaxFileSizeExceededError,
+  MaxFilesExceededError,
+  MaxHeaderSizeExceededError,
+  MaxPartsExceededError,
   MaxTotalSizeExceededError,
   parseFormData,
 } from "@remix-run/form-data-parser";
@@ -31,7 +34,14 @@ export async function parseUploadForm(request: Request): Promise<FormData> {
     if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
       throw data({ messages: ["The file is larger than 10 MB"] }, { status: 413 });
     }
-    if (error instanceof FormDataParseError) throw data({ messages: [UNREADABLE_FORM] }, { status: 400 });
+    if (
+      error instanceof FormDataParseError ||
+      error instanceof MaxPartsExceededError ||
+      error instanceof MaxHeaderSizeExceededError ||
+      error instanceof MaxFilesExceededError
+    ) {
+      throw data({ messages: [UNREADABLE_FORM] }, { status: 400 });
+    }
     throw error;
   }
 }

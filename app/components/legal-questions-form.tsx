@@ -90,9 +90,11 @@ export function LegalQuestionsForm({
             {form.errors.join(" ")}
           </Alert>
         ) : null}
-        {list.map((item, index) => {
+        {questions.map((question, index) => {
+          // Rendered from the questions, so a tampered submission with extra rows cannot break the page.
+          const item = list[index];
+          if (!item) return null;
           const f = item.getFieldset();
-          const question = questions[index]!;
           const stored = answerOf(question.id)?.file ?? null;
           const hasOccurred = (f.hasOccurred.initialValue as string | undefined) ?? "no";
           return (

@@ -1,13 +1,14 @@
 import { type SubmissionResult, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Alert, Button, Checkbox, Group, Input, Radio, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
-import { useMemo, type ReactNode } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { formatDate } from "~/domain/formats";
 import { MASKED_EIN, MASKED_SSN, formatEin, formatPhone, formatSsn } from "~/domain/masks";
 import {
   DOCUMENT_KINDS,
   bankingSchema,
+  isoYearsAgo,
   documentsSchema,
   licenseSchema,
   optoutSchema,
@@ -82,7 +83,8 @@ export function PersonalStep({
       taxIdType: values.taxIdType ?? "ssn",
     },
   });
-  const taxIdType = (fields.taxIdType.initialValue as string | undefined) ?? "ssn";
+  // The mask follows the kind chosen (SSN ###-##-####, EIN ##-#######).
+  const [taxIdType, setTaxIdType] = useState((fields.taxIdType.initialValue as string | undefined) ?? "ssn");
   return (
     <Form method="post" {...getFormProps(form)}>
       <Stack gap="sm">
@@ -91,7 +93,7 @@ export function PersonalStep({
           <TextInput {...getInputProps(fields.firstName, { type: "text" })} key={fields.firstName.key} label="First name" autoComplete="given-name" {...fieldError(fields.firstName)} />
           <TextInput {...getInputProps(fields.lastName, { type: "text" })} key={fields.lastName.key} label="Last name" autoComplete="family-name" {...fieldError(fields.lastName)} />
           <MaskedInput name={fields.phone.name} id={fields.phone.id} key={fields.phone.key} defaultValue={(fields.phone.initialValue as string) ?? ""} format={formatPhone} label="Phone" autoComplete="tel" {...fieldError(fields.phone)} />
-          <DateField name={fields.dateOfBirth.name} id={fields.dateOfBirth.id} key={fields.dateOfBirth.key} defaultValue={(fields.dateOfBirth.initialValue as string) ?? ""} label="Date of birth" description="MM/DD/YYYY" min="1900-01-01" max={`${Number(today.slice(0, 4)) - 18}${today.slice(4)}`} {...fieldError(fields.dateOfBirth)} />
+          <DateField name={fields.dateOfBirth.name} id={fields.dateOfBirth.id} key={fields.dateOfBirth.key} defaultValue={(fields.dateOfBirth.initialValue as string) ?? ""} label="Date of birth" description="MM/DD/YYYY" min="1900-01-01" max={isoYearsAgo(today, 18)} {...fieldError(fields.dateOfBirth)} />
           <TextInput {...getInputProps(fields.addressLine1, { type: "text" })} key={fields.addressLine1.key} label="Street address" autoComplete="address-line1" {...fieldError(fields.addressLine1)} />
           <TextInput {...getInputProps(fields.city, { type: "text" })} key={fields.city.key} label="City" autoComplete="address-level2" {...fieldError(fields.city)} />
           <TextInput {...getInputProps(fields.state, { type: "text" })} key={fields.state.key} label="State" maxLength={2} autoComplete="address-level1" {...fieldError(fields.state)} />
@@ -108,14 +110,14 @@ export function PersonalStep({
               </Text>
             ) : null}
             <Group gap="lg" mb="xs">
-              <Radio name={fields.taxIdType.name} value="ssn" label="SSN" defaultChecked={taxIdType === "ssn"} />
-              <Radio name={fields.taxIdType.name} value="ein" label="EIN (TIN)" defaultChecked={taxIdType === "ein"} />
+              <Radio name={fields.taxIdType.name} value="ssn" label="SSN" checked={taxIdType === "ssn"} onChange={() => setTaxIdType("ssn")} />
+              <Radio name={fields.taxIdType.name} value="ein" label="EIN (TIN)" checked={taxIdType === "ein"} onChange={() => setTaxIdType("ein")} />
             </Group>
             <MaskedInput
               name={fields.taxId.name}
               id={fields.taxId.id}
-              key={fields.taxId.key}
-              format={(v) => (v.replace(/\D/g, "").length > 0 && /^\d{2}-/.test(v) ? formatEin(v) : formatSsn(v))}
+              key={`${fields.taxId.key}-${taxIdType}`}
+              format={taxIdType === "ein" ? formatEin : formatSsn}
               label="SSN (###-##-####) or EIN (##-#######)"
               autoComplete="off"
               {...fieldError(fields.taxId)}
@@ -213,12 +215,12 @@ export function BankingStep({
         <FormErrors errors={form.errors} id={form.errorId} />
         {values ? <Text size="sm">On file: account ending in {values.accountNumberLast4}. Enter the account number again to change the details.</Text> : null}
         <TextInput {...getInputProps(fields.accountHolder, { type: "text" })} key={fields.accountHolder.key} label="Account holder" {...fieldError(fields.accountHolder)} />
-        <Input.Wrapper label="Account type" {...fieldError(fields.accountType)}>
+        <Radio.Group name={fields.accountType.name} label="Account type" defaultValue={accountType} {...fieldError(fields.accountType)}>
           <Group gap="lg" mt={4}>
-            <Radio name={fields.accountType.name} value="checking" label="Checking" defaultChecked={accountType === "checking"} />
-            <Radio name={fields.accountType.name} value="savings" label="Savings" defaultChecked={accountType === "savings"} />
+            <Radio value="checking" label="Checking" />
+            <Radio value="savings" label="Savings" />
           </Group>
-        </Input.Wrapper>
+        </Radio.Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput {...getInputProps(fields.routingNumber, { type: "text" })} key={fields.routingNumber.key} label="Routing number" inputMode="numeric" maxLength={9} {...fieldError(fields.routingNumber)} />
           <TextInput {...getInputProps(fields.accountNumber, { type: "text" })} key={fields.accountNumber.key} label="Account number" inputMode="numeric" maxLength={17} autoComplete="off" {...fieldError(fields.accountNumber)} />

@@ -300,3 +300,19 @@ describe("the rule reads the path as the router matches it (no bypass by case, e
     expect(canOpen(agent, "/admin%E0%A4%A")).toBe(true); // not the /admin area: the 404 page answers
   });
 });
+
+describe("the contracting steps (/onboarding) open only for a user with an onboarding", () => {
+  it("refuses an agent whose role has no onboarding process and who has none", () => {
+    const viewer = { user: userFor({ role: "Agent", existingActiveContracts: true }), betaTesterEmail: BETA };
+    expect(canOpen(viewer, "/onboarding")).toBe(false);
+    expect(canOpen(viewer, "/onboarding_complete")).toBe(false);
+    expect(canOpen(viewer, "/contracts")).toBe(true);
+  });
+  it("allows it when the role has an onboarding process or an onboarding is present", () => {
+    for (const flags of [{ roleHasOnboardingProcess: true }, { onboardingPresent: true }]) {
+      const viewer = { user: userFor({ role: "Agency", ...flags }), betaTesterEmail: BETA };
+      expect(canOpen(viewer, "/onboarding/personal")).toBe(true);
+    }
+  });
+});
+

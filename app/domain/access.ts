@@ -61,6 +61,8 @@ function allowedByRole(feature: Feature, viewer: Viewer): boolean {
       // Spec §6: carriers see only tickets and profile; admin sees everything except contracting.
       return user.role === "Carrier" || admin;
     case "onboarding":
+      // The contracting steps exist only for a user who has (or whose role calls for) an onboarding.
+      return broker && (user.roleHasOnboardingProcess || user.onboardingPresent);
     case "contracts":
       // Admin sees no contracting entries.
       return broker;

@@ -9,7 +9,8 @@ import { required, usDate } from "./validation";
  * the server (the same parse before anything is sent upstream).
  */
 
-function isoYearsAgo(today: string, years: number): string {
+/** The same calendar day `years` earlier (date-of-birth bound: adults only). */
+export function isoYearsAgo(today: string, years: number): string {
   return `${Number(today.slice(0, 4)) - years}${today.slice(4, 10)}`;
 }
 

@@ -9,6 +9,7 @@ import { useShowToasts } from "~/components/toaster";
 import {
   CONTRACT_REQUEST_BLOCKED,
   contractRequestedMessage,
+  contractStateOf,
   viewContractHref,
 } from "~/domain/contract-state";
 import { homeFor } from "~/domain/home";
@@ -16,8 +17,9 @@ import { answersToNestedRows, legalAnswersSchema } from "~/domain/legal-answers"
 import { toNestedEntries } from "~/domain/nested-attributes";
 import { errorToasts, successToast } from "~/domain/toast";
 import { fullName } from "~/domain/user";
-import { carrierCards, chosenProduct } from "~/.server/contract-now";
+import { answerProblems, carrierCards, chosenProduct } from "~/.server/contract-now";
 import { loadWithViewer, requireViewer, upstreamFailure } from "~/.server/guards";
+import { todayIso } from "~/.server/clock";
 import { redirectWithToast } from "~/.server/toast";
 import { parseUploadForm } from "~/.server/upload";
 import { UnauthorizedError, UpstreamError } from "~/.server/upstream/client";
@@ -42,14 +44,17 @@ export const handle: LayoutHandle = { fullScreen: true };
 
 type Step = "confirm" | "legal";
 
+/** A product the upstream does not know: the dialog falls back to the default product. */
+function unknownProduct(error: unknown): null {
+  if (error instanceof UpstreamError && error.status === 404) return null;
+  throw error;
+}
+
 function numberParam(url: URL, name: string): number | null {
   const value = Number(url.searchParams.get(name));
   return Number.isInteger(value) && value > 0 ? value : null;
 }
 
-function todayIso(): string {
-  return new Date().toISOString().slice(0, 10);
-}
 
 /**
  * Spec §2 Contract Now dialog and §4 contract flow, driven by the URL (?product, ?carrier, ?step) so it
@@ -63,30 +68,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const stepParam = url.searchParams.get("step");
   const wantsLegal = stepParam === "legal" && askedProduct !== null;
 
-  // One round: everything that does not depend on another answer starts together.
-  const [viewer, [productList, statuses, resources, askedCarriers, questions, answers]] = await loadWithViewer(
+  // One round: everything that does not depend on another answer starts together; without ?product
+  // (the menu's link) the default product's carriers follow the product list directly.
+  const [viewer, [[productList, product, carriers], statuses, resources, questions, answers]] = await loadWithViewer(
     request,
     context,
     (token) =>
       Promise.all([
-        products(token),
+        products(token).then(async (list) => {
+          const chosen = chosenProduct(list, askedProduct);
+          return [list, chosen, chosen ? await productCarriers(token, chosen.id) : []] as const;
+        }),
         contractingStatuses(token),
         centerResources(token),
-        askedProduct ? productCarriers(token, askedProduct) : Promise.resolve(null),
-        wantsLegal ? legalQuestions(token, askedProduct) : Promise.resolve(null),
+        wantsLegal ? legalQuestions(token, askedProduct).catch(unknownProduct) : Promise.resolve(null),
         wantsLegal ? legalAnswers(token) : Promise.resolve(null),
       ]),
   );
-  const product = chosenProduct(productList, askedProduct);
-  let carriers = product && product.id === askedProduct ? askedCarriers : null;
-  if (product && !carriers) {
-    try {
-      carriers = await productCarriers(viewer.token, product.id);
-    } catch (error) {
-      return upstreamFailure(error, viewer.session);
-    }
-  }
-  const cards = carrierCards(carriers ?? [], resources, statuses, new Date());
+  const cards = carrierCards(carriers, resources, statuses, new Date());
   const blocked = viewer.documentNotifications.length > 0;
 
   // The flow applies to a carrier with no contract state yet, and never while documents block requests.
@@ -135,17 +134,41 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(back, errorToasts([CONTRACT_REQUEST_BLOCKED]));
   }
 
+  // The server decides, not the form: the carrier must offer this product and have no contract state
+  // yet, and the answers must be those of this product's questions. Independent reads start together.
+  let carriers, statuses, questions, stored;
+  try {
+    [carriers, statuses, questions, stored] = await Promise.all([
+      productCarriers(viewer.token, productId),
+      contractingStatuses(viewer.token),
+      legalQuestions(viewer.token, productId),
+      legalAnswers(viewer.token),
+    ]);
+  } catch (error) {
+    if (error instanceof UpstreamError && error.status === 404) throw redirect("/contract_now");
+    return upstreamFailure(error, viewer.session);
+  }
+  const carrier = carriers.find((c) => c.carrierProductId === carrierProductId);
+  if (!carrier || contractStateOf(carrierProductId, statuses).state !== "none") {
+    return redirectWithToast(back, errorToasts(["This carrier cannot be requested now: its contract state has changed."]));
+  }
+
   const formData = await parseUploadForm(request);
   const submission = parseWithZod(formData, { schema: legalAnswersSchema({ today: todayIso() }) });
   const fileFields = [...formData.keys()].filter((key) => key.endsWith(".file"));
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: fileFields }), toasts: [] }, { status: 400 });
   }
+  const problems = answerProblems(submission.value.answers, questions, stored);
+  if (problems) {
+    return data({ result: submission.reply({ ...problems, hideFields: fileFields }), toasts: [] }, { status: 400 });
+  }
   const idempotencyKey = String(formData.get("idempotencyKey") ?? "");
 
   try {
     // Spec §4: saves the answers, then submits the request.
-    await saveLegalAnswers(viewer.token, toNestedEntries("user", "legalAnswers", answersToNestedRows(submission.value.answers)));
+    const rows = answersToNestedRows(submission.value.answers);
+    if (rows.length > 0) await saveLegalAnswers(viewer.token, toNestedEntries("user", "legalAnswers", rows));
     const statuses = await requestContracts(viewer.token, [carrierProductId], idempotencyKey || randomUUID());
     const entry = [...statuses.pending, ...statuses.approved, ...statuses.active].find(
       (e) => e.carrierProductId === carrierProductId,
@@ -186,7 +209,7 @@ function StateControl({
       return <Badge size="lg" variant="light">{card.stateText}</Badge>;
     case "denied":
       return (
-        <Alert color="red" variant="light" title="Request denied" p="xs">
+        <Alert color="red" variant="light" title="Request denied" p="xs" role="status">
           {card.stateText}
         </Alert>
       );
@@ -208,11 +231,12 @@ export default function ContractNow({ loaderData, actionData }: Route.ComponentP
     if (actionData?.toasts.length) show(actionData.toasts);
   }, [actionData, show]);
   const cancelHref = `/contract_now?product=${productId}`;
-  // Opening the dialog (or moving within it) puts keyboard and screen-reader focus on its title.
+  // Opening the dialog, or a step of the flow, puts keyboard and screen-reader focus on its title.
   const title = useRef<HTMLHeadingElement>(null);
+  const flowTitle = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    title.current?.focus();
-  }, [productId, flow?.step]);
+    (flowTitle.current ?? title.current)?.focus();
+  }, [productId, flow?.step, flow?.carrierProductId]);
 
   return (
     <Paper role="dialog" aria-modal="true" aria-labelledby="contract-now-title" mih="100vh" p="md" radius={0}>
@@ -250,7 +274,7 @@ export default function ContractNow({ loaderData, actionData }: Route.ComponentP
 
         {flow && productId ? (
           <Paper withBorder p="md" bg="gray.0" component="section" aria-labelledby="flow-title">
-            <Title order={2} size="h3" id="flow-title" mb="sm">
+            <Title order={2} size="h3" id="flow-title" mb="sm" ref={flowTitle} tabIndex={-1}>
               Contract with {flow.carrierName}
             </Title>
             {flow.step === "confirm" ? (

@@ -29,7 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       id: e.id,
       carrierName: e.carrierName,
       productName: e.productName,
-      text: contractStateText(state, e.lastPublicNote),
+      // 'View Contract' is a button in the dialog; here the row itself is the contract.
+      text: state === "active" ? "Active" : contractStateText(state, e.lastPublicNote),
       updatedAt: formatDate(e.updatedAt),
     })),
   }));

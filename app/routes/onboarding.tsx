@@ -1,5 +1,6 @@
+import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Anchor, Button, Group, List, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Group, List, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconCircleCheck, IconCircleDashed } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { Form, Link, data } from "react-router";
@@ -25,12 +26,14 @@ import {
 } from "~/domain/onboarding-forms";
 import { errorToasts, successToast } from "~/domain/toast";
 import { fullName } from "~/domain/user";
+import { todayIso } from "~/.server/clock";
 import { formDataOf } from "~/.server/forms";
 import { loadWithViewer, requireViewer, upstreamFailure } from "~/.server/guards";
 import { redirectWithToast } from "~/.server/toast";
 import { parseUploadForm } from "~/.server/upload";
 import { UnauthorizedError, UpstreamError } from "~/.server/upstream/client";
-import { legalAnswers, legalQuestions, saveLegalAnswers } from "~/.server/upstream/contracting";
+import { legalAnswers, legalQuestions, products, saveLegalAnswers } from "~/.server/upstream/contracting";
+import { defaultProductId } from "~/domain/contract-state";
 import {
   completeOnboarding,
   onboarding as loadOnboarding,
@@ -40,16 +43,11 @@ import {
 import type { Onboarding } from "~/.server/upstream/schemas";
 import type { Route } from "./+types/onboarding";
 
-/** The legal questions of onboarding are those of the default product (Medicare Advantage, id 1). */
-const ONBOARDING_LEGAL_PRODUCT = 1;
 
 export function meta() {
   return [{ title: "Contracting" }];
 }
 
-function todayIso(): string {
-  return new Date().toISOString().slice(0, 10);
-}
 
 function nextStepHref(state: Pick<Onboarding, "steps">): string {
   const next = state.steps.find((s) => !s.complete);
@@ -65,7 +63,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const [viewer, [state, questions, answers]] = await loadWithViewer(request, context, (token) =>
     Promise.all([
       loadOnboarding(token),
-      legal ? legalQuestions(token, ONBOARDING_LEGAL_PRODUCT) : Promise.resolve([]),
+      // Onboarding asks the legal questions of the default product (Medicare Advantage).
+      legal
+        ? products(token).then((list) => {
+            const id = defaultProductId(list);
+            return id === null ? [] : legalQuestions(token, id);
+          })
+        : Promise.resolve([]),
       legal ? legalAnswers(token) : Promise.resolve([]),
     ]),
   );
@@ -89,75 +93,93 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context);
+  const { token } = viewer;
   const step = params.step ?? null;
   const today = todayIso();
   const form = step === "documents" || step === "legal" ? await parseUploadForm(request) : await formDataOf(request);
   const intent = String(form.get("intent") ?? "save");
 
-  async function saved(state: Onboarding, message = "Saved") {
-    return redirectWithToast(nextStepHref(state), [successToast(message)]);
-  }
+  // The submission is kept so an upstream refusal answers with everything the user typed.
+  let submission: Submission<unknown> | null = null;
+  let hidden: string[] = [];
+  const invalid = (s: Submission<unknown>) => data({ step, result: s.reply({ hideFields: hidden }), toasts: [] }, { status: 400 });
+  const saved = (state: Onboarding, message = "Saved") => redirectWithToast(nextStepHref(state), [successToast(message)]);
 
   try {
     if (intent === "complete") {
-      await completeOnboarding(viewer.token);
+      await completeOnboarding(token);
       return redirectWithToast("/onboarding_complete", [successToast("Your onboarding is complete")]);
     }
-    const current = await loadOnboarding(viewer.token);
     switch (step) {
       case "personal": {
-        const schema = personalSchema({ today, taxIdRequired: viewer.user.roleRequiresSsnOrTin && current.personal?.taxIdType == null });
-        const submission = parseWithZod(form, { schema });
-        if (submission.status !== "success") return data({ step, result: submission.reply({ hideFields: ["taxId"] }), toasts: [] }, { status: 400 });
-        const { taxId, taxIdType, ...rest } = submission.value;
-        const body = { ...rest, ...(taxId ? { [taxIdType ?? "ssn"]: taxId } : {}) };
-        return saved(await saveOnboardingStep(viewer.token, "personal", body));
+        hidden = ["taxId"];
+        const current = await loadOnboarding(token);
+        const s = parseWithZod(form, {
+          schema: personalSchema({ today, taxIdRequired: viewer.user.roleRequiresSsnOrTin && current.personal?.taxIdType == null }),
+        });
+        submission = s;
+        if (s.status !== "success") return invalid(s);
+        const { taxId, taxIdType, ...rest } = s.value;
+        return saved(await saveOnboardingStep(token, "personal", { ...rest, ...(taxId ? { [taxIdType ?? "ssn"]: taxId } : {}) }));
       }
       case "licenses": {
-        if (intent === "continue") return saved(await saveOnboardingStep(viewer.token, "licenses", {}));
-        const submission = parseWithZod(form, { schema: licenseSchema({ today }) });
-        if (submission.status !== "success") return data({ step, result: submission.reply(), toasts: [] }, { status: 400 });
-        await saveOnboardingStep(viewer.token, "licenses", { license: submission.value });
+        if (intent === "continue") return saved(await saveOnboardingStep(token, "licenses", {}));
+        const s = parseWithZod(form, { schema: licenseSchema({ today }) });
+        submission = s;
+        if (s.status !== "success") return invalid(s);
+        // A double click or a resubmission adds the license once; the repeat is not an error.
+        const current = await loadOnboarding(token);
+        const onFile = current.licenses.some((l) => l.state === s.value.state && l.licenseNumber === s.value.licenseNumber);
+        if (!onFile) await saveOnboardingStep(token, "licenses", { license: s.value });
         return redirectWithToast("/onboarding/licenses", [successToast("License added")]);
       }
       case "legal": {
-        const submission = parseWithZod(form, { schema: legalAnswersSchema({ today }) });
-        const fileFields = [...form.keys()].filter((key) => key.endsWith(".file"));
-        if (submission.status !== "success") return data({ step, result: submission.reply({ hideFields: fileFields }), toasts: [] }, { status: 400 });
-        await saveLegalAnswers(viewer.token, toNestedEntries("user", "legalAnswers", answersToNestedRows(submission.value.answers)));
-        return saved(await saveOnboardingStep(viewer.token, "legal", {}));
+        hidden = [...form.keys()].filter((key) => key.endsWith(".file"));
+        const s = parseWithZod(form, { schema: legalAnswersSchema({ today }) });
+        submission = s;
+        if (s.status !== "success") return invalid(s);
+        const rows = answersToNestedRows(s.value.answers);
+        if (rows.length > 0) await saveLegalAnswers(token, toNestedEntries("user", "legalAnswers", rows));
+        return saved(await saveOnboardingStep(token, "legal", {}));
       }
       case "banking": {
-        const submission = parseWithZod(form, { schema: bankingSchema });
-        if (submission.status !== "success") return data({ step, result: submission.reply({ hideFields: ["accountNumber"] }), toasts: [] }, { status: 400 });
-        const v = submission.value;
+        hidden = ["accountNumber"];
+        const s = parseWithZod(form, { schema: bankingSchema });
+        submission = s;
+        if (s.status !== "success") return invalid(s);
+        const digits = (v: string) => v.replace(/\D/g, "");
         return saved(
-          await saveOnboardingStep(viewer.token, "banking", {
-            ...v,
-            routingNumber: v.routingNumber.replace(/\D/g, ""),
-            accountNumber: v.accountNumber.replace(/\D/g, ""),
+          await saveOnboardingStep(token, "banking", {
+            ...s.value,
+            routingNumber: digits(s.value.routingNumber),
+            accountNumber: digits(s.value.accountNumber),
           }),
         );
       }
       case "documents": {
-        const submission = parseWithZod(form, { schema: documentsSchema(current.documents.map((d) => d.kind)) });
-        if (submission.status !== "success") return data({ step, result: submission.reply({ hideFields: ["w9", "eo"] }), toasts: [] }, { status: 400 });
+        hidden = ["w9", "eo"];
+        const current = await loadOnboarding(token);
+        const s = parseWithZod(form, { schema: documentsSchema(current.documents.map((d) => d.kind)) });
+        submission = s;
+        if (s.status !== "success") return invalid(s);
         const entries: Array<[string, Blob]> = [];
         for (const kind of ["w9", "eo"] as const) {
-          const file = submission.value[kind];
+          const file = s.value[kind];
           if (file && file.size > 0) entries.push([kind, file]);
         }
-        return saved(entries.length ? await saveOnboardingDocuments(viewer.token, entries) : current);
+        return saved(entries.length ? await saveOnboardingDocuments(token, entries) : current);
       }
       case "signature": {
-        const submission = parseWithZod(form, { schema: signatureFormSchema });
-        if (submission.status !== "success") return data({ step, result: submission.reply(), toasts: [] }, { status: 400 });
-        return saved(await saveOnboardingStep(viewer.token, "signature", { strokes: submission.value.signature }));
+        const s = parseWithZod(form, { schema: signatureFormSchema });
+        submission = s;
+        if (s.status !== "success") return invalid(s);
+        return saved(await saveOnboardingStep(token, "signature", { strokes: s.value.signature }));
       }
       case "optout": {
-        const submission = parseWithZod(form, { schema: optoutSchema });
-        if (submission.status !== "success") return data({ step, result: submission.reply(), toasts: [] }, { status: 400 });
-        return saved(await saveOnboardingStep(viewer.token, "optout", submission.value));
+        const s = parseWithZod(form, { schema: optoutSchema });
+        submission = s;
+        if (s.status !== "success") return invalid(s);
+        return saved(await saveOnboardingStep(token, "optout", s.value));
       }
       default:
         throw data(null, { status: 404, statusText: "Not Found" });
@@ -165,10 +187,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof UnauthorizedError || !(error instanceof UpstreamError)) return upstreamFailure(error, viewer.session);
     // The upstream's reason as a toast and at the form; what was typed stays in the form.
-    return data(
-      { step, result: { status: "error" as const, error: { "": error.messages } }, toasts: errorToasts(error.messages) },
-      { status: 400 },
-    );
+    const result = submission
+      ? submission.reply({ formErrors: error.messages, hideFields: hidden })
+      : { status: "error" as const, error: { "": error.messages } };
+    return data({ step, result, toasts: errorToasts(error.messages) }, { status: 400 });
   }
 }
 
@@ -208,7 +230,7 @@ export default function OnboardingPage({ loaderData, actionData }: Route.Compone
               key={s.key}
               icon={
                 <ThemeIcon color={s.complete ? "green" : "gray"} size={22} radius="xl" variant="light">
-                  {s.complete ? <IconCircleCheck size={16} aria-label="done" /> : <IconCircleDashed size={16} aria-label="to do" />}
+                  {s.complete ? <IconCircleCheck size={16} role="img" aria-label="done" /> : <IconCircleDashed size={16} role="img" aria-label="to do" />}
                 </ThemeIcon>
               }
             >
@@ -258,6 +280,11 @@ export default function OnboardingPage({ loaderData, actionData }: Route.Compone
           {allDone ? (
             <Form method="post" action="/onboarding">
               <Stack gap="sm">
+                {actionData && actionData.step === null && actionData.result.status === "error" ? (
+                  <Alert color="red" role="alert">
+                    {Object.values(actionData.result.error ?? {}).flat().join(" ")}
+                  </Alert>
+                ) : null}
                 <Text>Every step is done. Submit your onboarding to start contracting.</Text>
                 <Group>
                   <Button type="submit" name="intent" value="complete">

@@ -58,6 +58,24 @@ test.describe("the contract flow", () => {
     await expect(page.getByRole("heading", { name: "Legal questions" })).toHaveCount(0);
   });
 
+  test("the server decides: no request for a carrier already in a state, nor without every answer", async ({ page }) => {
+    await loginAs(page, "agent@demo.test");
+    const active = await page.request.post("/contract_now?product=1&carrier=101&step=legal", {
+      multipart: { "answers[0].legalQuestionId": "1", "answers[0].hasOccurred": "no", idempotencyKey: "forged-active-1" },
+      maxRedirects: 0,
+    });
+    expect(active.status()).toBe(302);
+    const partial = await page.request.post("/contract_now?product=1&carrier=105&step=legal", {
+      multipart: { "answers[0].legalQuestionId": "1", "answers[0].hasOccurred": "no", idempotencyKey: "forged-partial-1" },
+      maxRedirects: 0,
+    });
+    expect(partial.status()).toBe(400);
+    expect(await partial.text()).toContain("Answer every legal question of this product.");
+    await page.goto("/contract_now");
+    await expect(carrier(page, "Keystone Senior Health").getByRole("link", { name: "Contract Now" })).toBeVisible();
+    await expect(carrier(page, "Blue Harbor Health").getByRole("link", { name: "View Contract" })).toBeVisible();
+  });
+
   test("Cancel resets the flow", async ({ page }) => {
     await loginAs(page, "agent@demo.test");
     await page.goto("/contract_now?product=1&carrier=105&step=confirm");

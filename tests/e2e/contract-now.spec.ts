@@ -62,6 +62,20 @@ test.describe("the Contract Now dialog", () => {
   });
 });
 
+test("the date of action can be typed or picked, within its bounds", async ({ page }) => {
+  await loginAs(page, "loa@demo.test");
+  await page.goto("/contract_now?product=1&carrier=103&step=legal");
+  const q1 = page.getByRole("group", { name: /felony/ });
+  await q1.getByRole("radio", { name: "Yes" }).check();
+  await q1.getByRole("button", { name: "Pick a date" }).click();
+  const calendar = page.locator(".mantine-Popover-dropdown");
+  await expect(calendar).toBeVisible();
+  // Days after today are out of bounds (max = today).
+  await expect(calendar.locator("button[data-disabled]").first()).toBeAttached();
+  await calendar.locator("button.mantine-DatePicker-day:not([data-disabled]):not([data-outside])").first().click();
+  await expect(q1.getByRole("textbox", { name: "Date of action" })).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
+});
+
 test("My Contracts lists the contracts by state; a completed onboarding sees contracts_pending", async ({ page }) => {
   await loginAs(page, "loa@demo.test");
   await page.getByRole("link", { name: "My Contracts" }).click();

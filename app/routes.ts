@@ -13,6 +13,7 @@ export default [
     route("carrier/tickets", "routes/carrier.tickets.tsx"),
     route("admin", "routes/admin._index.tsx"),
     route("contract_now", "routes/contract_now.tsx"),
+    route("book_of_business", "routes/book_of_business.tsx"),
     route("contracts", "routes/contracts.tsx", { id: "contracts" }),
     route("contracts_pending", "routes/contracts.tsx", { id: "contracts_pending" }),
   ]),

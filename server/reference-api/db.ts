@@ -2,7 +2,8 @@
  * The reference API's embedded SQLite database (@libsql/client over a `file:` URL): schema, seed,
  * reset, and the queries the routes need (users and sessions, profile, notifications, contracting:
  * products, carriers, carrier resources, contracting entries, idempotency keys, legal questions and
- * answers, files) and the onboarding tables (the queries of onboarding are in onboarding.ts).
+ * answers, files), the onboarding tables (the queries of onboarding are in onboarding.ts) and the
+ * book of business tables, policies and exports (queries in book-of-business.ts).
  */
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -36,6 +37,7 @@ import {
   SEED_LEGAL_QUESTIONS,
   SEED_ONBOARDING_DOCUMENTS,
   SEED_ONBOARDING_STEPS,
+  SEED_POLICIES,
   SEED_PRODUCTS,
   SEED_SYSTEM_NOTIFICATIONS,
   SEED_USERS,
@@ -202,6 +204,27 @@ const SCHEMA: string[] = [
     file_id INTEGER NOT NULL,
     PRIMARY KEY (user_id, kind)
   )`,
+  // Book of business (GET /api/book_of_business): one row per policy of an agent's or agency's book;
+  // product and carrier come from the carrier product.
+  `CREATE TABLE IF NOT EXISTS policies (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL,
+    member_name TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('Active', 'Pending', 'Terminated', 'Cancelled')),
+    carrier_product_id INTEGER NOT NULL,
+    effective_date TEXT NOT NULL,   -- YYYY-MM-DD
+    policy_number TEXT NOT NULL UNIQUE
+  )`,
+  `CREATE INDEX IF NOT EXISTS policies_user ON policies (user_id)`,
+  // Requested exports ("Download was sent to your email"); params is JSON (the filters, search and sort).
+  `CREATE TABLE IF NOT EXISTS exports (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    params TEXT NOT NULL DEFAULT '{}',
+    created_at TEXT NOT NULL
+  )`,
+  `CREATE INDEX IF NOT EXISTS exports_user ON exports (user_id)`,
   // Sessions are not a data table: reset() keeps them, so signed-in sessions survive a reset.
   // No foreign keys on purpose (the users they point at are deleted and re-inserted by reset()).
   `CREATE TABLE IF NOT EXISTS sessions (
@@ -215,6 +238,8 @@ const SCHEMA: string[] = [
 /** Tables reset() restores to the seed, children first. */
 /** Tables holding one user's data, and the column naming the user (order: parents before children). */
 const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
+  ["exports", "user_id"],
+  ["policies", "user_id"],
   ["idempotency_keys", "user_id"],
   ["onboarding_documents", "user_id"],
   ["onboarding_steps", "user_id"],
@@ -227,6 +252,8 @@ const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
 ];
 
 const DATA_TABLES = [
+  "exports",
+  "policies",
   "idempotency_keys",
   "onboarding_documents",
   "onboarding_steps",
@@ -249,7 +276,10 @@ const DATA_TABLES = [
  * Bumped whenever the seed gains tables or rows: a db file seeded by an older version (PRAGMA
  * user_version lower than this) is reset to the seed on open (sessions kept).
  */
-const SEED_VERSION = 3;
+const SEED_VERSION = 4;
+
+/** Rows per INSERT of the seed policies (7 parameters each, well under SQLite's parameter limit). */
+const POLICY_INSERT_CHUNK = 100;
 
 async function seedStatements(): Promise<InStatement[]> {
   const hashes = await seedPasswordHashes();
@@ -355,6 +385,15 @@ async function seedStatements(): Promise<InStatement[]> {
       args: [d.userId, d.kind, d.fileId],
     });
   }
+  // Policies: multi-row inserts (hundreds of rows) keep start-up and reset fast.
+  for (let i = 0; i < SEED_POLICIES.length; i += POLICY_INSERT_CHUNK) {
+    const chunk = SEED_POLICIES.slice(i, i + POLICY_INSERT_CHUNK);
+    statements.push({
+      sql: `INSERT INTO policies (id, user_id, member_name, status, carrier_product_id, effective_date, policy_number)
+            VALUES ${chunk.map(() => "(?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
+      args: chunk.flatMap((p) => [p.id, p.userId, p.memberName, p.status, p.carrierProductId, p.effectiveDate, p.policyNumber]),
+    });
+  }
   return statements;
 }
 
@@ -442,7 +481,7 @@ export class ReferenceDb {
 
   /**
    * Restores one user's data (their row, licenses, notices, contract entries, legal answers, files,
-   * idempotency keys, onboarding steps and documents) to the seed, leaving everyone else's alone: tests running side by side reset only
+   * idempotency keys, onboarding steps and documents, policies and exports) to the seed, leaving everyone else's alone: tests running side by side reset only
    * the account they change. Returns false for an unknown e-mail.
    */
   async resetUser(email: string): Promise<boolean> {

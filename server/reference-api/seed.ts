@@ -3,7 +3,8 @@
  * 1..10 in the order of that table), their licenses, system notifications and document notifications;
  * and the contracting data: products, carriers, carrier products and their resources, each account's
  * contracting entries, legal questions, agent@'s and onboarded@'s legal answers and stored files; and
- * onboarded@'s finished onboarding (onboarding@ has none saved yet).
+ * onboarded@'s finished onboarding (onboarding@ has none saved yet); and the books of business
+ * (policies, generated deterministically: SEED_BOOK_SIZES).
  * Ids are fixed so a reset (which keeps the sessions table) leaves every token pointing at the same user.
  */
 import type { Role } from "../../app/domain/user.ts";
@@ -763,3 +764,106 @@ export function seedCarrierResource(cp: SeedCarrierProduct, id: number): Carrier
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
+
+/* ---- Book of business: policies (GET /api/book_of_business) ---- */
+
+export const POLICY_STATUSES = ["Active", "Pending", "Terminated", "Cancelled"] as const;
+export type PolicyStatus = (typeof POLICY_STATUSES)[number];
+
+export interface SeedPolicy {
+  id: number;
+  userId: number;
+  memberName: string;
+  status: PolicyStatus;
+  carrierProductId: number;
+  /** YYYY-MM-DD */
+  effectiveDate: string;
+  policyNumber: string;
+}
+
+/**
+ * How many policies each account's book holds, by user id: agency@ 320 (13 pages of 25), agent@ 60,
+ * loa@, docs@ and beta@ 15 each; every other account (newagent@ among them) has an empty book.
+ */
+export const SEED_BOOK_SIZES: ReadonlyArray<readonly [userId: number, count: number]> = [
+  [1, 60],
+  [3, 15],
+  [4, 15],
+  [5, 320],
+  [6, 15],
+];
+
+const MEMBER_FIRST_NAMES = [
+  "James", "Mary", "Robert", "Patricia", "John", "Jennifer", "Michael", "Linda", "David", "Elizabeth",
+  "William", "Barbara", "Richard", "Susan", "Joseph", "Jessica", "Thomas", "Karen", "Charles", "Nancy",
+  "Christopher", "Lisa", "Daniel", "Margaret", "Matthew", "Betty", "Anthony", "Sandra", "Donald", "Dorothy",
+  "Mark", "Ashley", "Paul", "Carol", "Steven", "Ruth", "George", "Sharon", "Kenneth", "Donna",
+  "Edward", "Helen", "Ronald", "Deborah", "Harold", "Gloria", "Frank", "Evelyn", "Walter", "Jean",
+];
+
+const MEMBER_LAST_NAMES = [
+  "Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Rodriguez", "Martinez",
+  "Hernandez", "Lopez", "Gonzalez", "Wilson", "Anderson", "Thomas", "Taylor", "Moore", "Jackson", "Martin",
+  "Lee", "Perez", "Thompson", "White", "Harris", "Sanchez", "Clark", "Ramirez", "Lewis", "Robinson",
+  "Walker", "Young", "Allen", "King", "Wright", "Scott", "Torres", "Nguyen", "Hill", "Flores",
+  "Green", "Adams", "Nelson", "Baker", "Hall", "Rivera", "Campbell", "Mitchell", "Carter", "O'Brien",
+];
+
+/** Policy number prefix per product id. */
+const POLICY_PREFIXES: Record<number, string> = { 1: "MA", 2: "MS", 3: "PDP", 4: "DVH" };
+
+/** mulberry32: a small seeded PRNG, so the seed is the same on every run (no Math.random). */
+function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function seedStatus(r: number): PolicyStatus {
+  if (r < 0.72) return "Active";
+  if (r < 0.84) return "Pending";
+  if (r < 0.93) return "Terminated";
+  return "Cancelled";
+}
+
+/**
+ * Effective dates fall on the first of a month (as Medicare coverage starts): pending policies start
+ * in 2026, terminated and cancelled ones in 2023–2025, active ones anywhere in 2023–2026.
+ */
+function seedEffectiveDate(status: PolicyStatus, r: number): string {
+  const [fromMonth, months] = status === "Pending" ? [36, 12] : status === "Active" ? [0, 48] : [0, 36];
+  const month = fromMonth + Math.floor(r * months);
+  return `${2023 + Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, "0")}-01`;
+}
+
+/** The policies of SEED_BOOK_SIZES: ids consecutive in that order; each user's book from its own PRNG stream. */
+function seedPolicies(): SeedPolicy[] {
+  const policies: SeedPolicy[] = [];
+  for (const [userId, count] of SEED_BOOK_SIZES) {
+    const random = seededRandom(0x5eed0000 + userId * 7919);
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+    for (let i = 0; i < count; i++) {
+      const id = policies.length + 1;
+      const carrierProduct = pick(SEED_CARRIER_PRODUCTS);
+      const status = seedStatus(random());
+      policies.push({
+        id,
+        userId,
+        memberName: `${pick(MEMBER_FIRST_NAMES)} ${pick(MEMBER_LAST_NAMES)}`,
+        status,
+        carrierProductId: carrierProduct.id,
+        effectiveDate: seedEffectiveDate(status, random()),
+        // 7 digits, unique per id (7919 is prime, so coprime to 9 000 000), e.g. "MA-1000123".
+        policyNumber: `${POLICY_PREFIXES[carrierProduct.productId] ?? "POL"}-${1000000 + ((id * 7919) % 9000000)}`,
+      });
+    }
+  }
+  return policies;
+}
+
+export const SEED_POLICIES: readonly SeedPolicy[] = seedPolicies();

@@ -186,6 +186,7 @@ test.describe("accessibility", () => {
     ["carrier@demo.test", "/basic_profile"],
     ["loa@demo.test", "/contract_now?product=1&carrier=103&step=legal"],
     ["loa@demo.test", "/contracts"],
+    ["agency@demo.test", "/book_of_business"],
   ] as const) {
     test(`${path} has no axe violations${email ? ` for ${email}` : ""}`, async ({ page }) => {
       if (email) await loginAs(page, email);

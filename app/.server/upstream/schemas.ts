@@ -218,3 +218,45 @@ export const OnboardingSchema = z.object({
 export type Onboarding = z.infer<typeof OnboardingSchema>;
 /** GET /api/onboarding, PUT /api/onboarding/steps/{step}, POST /api/onboarding/complete */
 export const OnboardingResponseSchema = z.object({ onboarding: OnboardingSchema });
+
+/* ---- Tables (issue 4): paging meta and the book of business ---- */
+
+/** Spec §3 table paging meta. */
+export const PagingMetaSchema = z.object({
+  page: z.number().int(),
+  currentPage: z.number().int(),
+  perPage: z.number().int(),
+  totalCount: z.number().int(),
+  totalPages: z.number().int(),
+  search: z.string(),
+  sort: z.string().nullable(),
+  order: z.enum(["ASC", "DESC"]),
+  pageNumbers: z.array(z.number().int()),
+});
+
+export const PolicySchema = z.object({
+  id: z.number().int(),
+  memberName: z.string(),
+  status: z.string(),
+  productName: z.string(),
+  productId: z.number().int(),
+  carrierName: z.string(),
+  carrierId: z.number().int(),
+  effectiveDate: z.string(),
+  policyNumber: z.string(),
+});
+export type Policy = z.infer<typeof PolicySchema>;
+
+/** GET /api/book_of_business */
+export const BookOfBusinessResponseSchema = z.object({
+  policies: z.array(PolicySchema),
+  meta: PagingMetaSchema,
+  filters: z.object({
+    statuses: z.array(z.string()),
+    products: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    carriers: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  }),
+});
+
+/** POST /api/book_of_business/export: spec §8 'Download was sent to your email'. */
+export const ExportResponseSchema = z.object({ message: z.string() });

@@ -1,0 +1,106 @@
+import { Badge, Button, Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
+import { Form, useLocation } from "react-router";
+import { type Column, DataTable } from "~/components/data-table";
+import { formatDate } from "~/domain/formats";
+import { successToast } from "~/domain/toast";
+import { loadWithViewer, requireViewer, upstreamFailure } from "~/.server/guards";
+import { formDataOf } from "~/.server/forms";
+import { redirectWithToast } from "~/.server/toast";
+import { bookOfBusiness, exportBookOfBusiness } from "~/.server/upstream/book-of-business";
+import type { Policy } from "~/.server/upstream/schemas";
+import type { Route } from "./+types/book_of_business";
+
+export function meta() {
+  return [{ title: "Book of Business" }];
+}
+
+const SORTABLE = ["memberName", "status", "productName", "carrierName", "effectiveDate"] as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const [, book] = await loadWithViewer(request, context, (token) => bookOfBusiness(token, params));
+  return {
+    ...book,
+    selected: {
+      status: params.get("status") ?? "",
+      productId: params.get("productId") ?? "",
+      carrierId: params.get("carrierId") ?? "",
+    },
+  };
+}
+
+/** Export: the upstream e-mails the file (spec §8 'Download was sent to your email'). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewer(request, context);
+  const url = new URL(request.url);
+  await formDataOf(request);
+  try {
+    const message = await exportBookOfBusiness(viewer.token, url.searchParams);
+    return redirectWithToast(`${url.pathname}${url.search}`, [successToast(message)]);
+  } catch (error) {
+    return upstreamFailure(error, viewer.session);
+  }
+}
+
+const STATUS_COLOR: Record<string, string> = { Active: "green", Pending: "orange", Terminated: "gray", Cancelled: "red" };
+
+const COLUMNS: Column<Policy>[] = [
+  { key: "memberName", header: "Member", sortable: true, cell: (p) => p.memberName },
+  { key: "policyNumber", header: "Policy #", cell: (p) => p.policyNumber },
+  {
+    key: "status",
+    header: "Status",
+    sortable: true,
+    cell: (p) => (
+      <Badge variant="light" color={STATUS_COLOR[p.status] ?? "gray"}>
+        {p.status}
+      </Badge>
+    ),
+  },
+  { key: "productName", header: "Product", sortable: true, cell: (p) => p.productName },
+  { key: "carrierName", header: "Carrier", sortable: true, cell: (p) => p.carrierName },
+  { key: "effectiveDate", header: "Effective", sortable: true, cell: (p) => formatDate(p.effectiveDate) },
+];
+
+export default function BookOfBusiness({ loaderData }: Route.ComponentProps) {
+  const { policies, meta, filters, selected } = loaderData;
+  const location = useLocation();
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={1}>Book of Business</Title>
+        <Form method="post" action={`${location.pathname}${location.search}`}>
+          <Button type="submit" variant="default">
+            Export
+          </Button>
+        </Form>
+      </Group>
+      <DataTable
+        caption="Policies"
+        columns={COLUMNS}
+        rows={policies}
+        rowKey={(p) => p.id}
+        meta={meta}
+        sortable={SORTABLE}
+        empty={<Text c="dimmed">No policies match. Clear the search or the filters to see your whole book.</Text>}
+        filters={
+          <>
+            <NativeSelect name="status" label="Status" defaultValue={selected.status} data={[{ value: "", label: "All" }, ...filters.statuses]} />
+            <NativeSelect
+              name="productId"
+              label="Product"
+              defaultValue={selected.productId}
+              data={[{ value: "", label: "All" }, ...filters.products.map((p) => ({ value: String(p.id), label: p.name }))]}
+            />
+            <NativeSelect
+              name="carrierId"
+              label="Carrier"
+              defaultValue={selected.carrierId}
+              data={[{ value: "", label: "All" }, ...filters.carriers.map((c) => ({ value: String(c.id), label: c.name }))]}
+            />
+          </>
+        }
+      />
+    </Stack>
+  );
+}

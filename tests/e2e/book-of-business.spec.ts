@@ -1,0 +1,87 @@
+import { expect, loginAs, test } from "./fixtures";
+
+test.describe("the shared data table on the book of business", () => {
+  test("sorts (a new column descending first, then toggles), pages, searches and filters", async ({ page }) => {
+    await loginAs(page, "agency@demo.test");
+    await page.getByRole("link", { name: "Book of Business" }).click();
+    await expect(page).toHaveURL("/book_of_business");
+    const table = page.getByRole("table", { name: /Policies/ });
+    await expect(table.locator("caption")).toHaveText("Policies: 1–25 of 320");
+    await expect(table.locator("tbody tr")).toHaveCount(25);
+
+    // Spec §4: a new column sorts descending first; the same column toggles.
+    const member = table.getByRole("columnheader", { name: /Member/ });
+    await member.getByRole("link").click();
+    await expect(page).toHaveURL("/book_of_business?sort=memberName&order=DESC");
+    await expect(member).toHaveAttribute("aria-sort", "descending");
+    const first = await table.locator("tbody tr td").first().textContent();
+    await member.getByRole("link").click();
+    await expect(page).toHaveURL("/book_of_business?sort=memberName&order=ASC");
+    await expect(member).toHaveAttribute("aria-sort", "ascending");
+    expect(await table.locator("tbody tr td").first().textContent()).not.toBe(first);
+
+    // First and Last with more than one page; page numbers move the window.
+    const pages = page.getByRole("navigation", { name: "Policies pages" });
+    await expect(pages.getByRole("link", { name: "First" })).toBeVisible();
+    await pages.getByRole("link", { name: "Last" }).click();
+    await expect(page).toHaveURL(/page=13/);
+    await expect(pages.getByRole("link", { name: "Page 13" })).toHaveAttribute("aria-current", "page");
+    await expect(table.locator("caption")).toHaveText("Policies: 301–320 of 320");
+
+    // Per page: 5, 10, 25, 50 (default 25); changing it goes back to page 1.
+    await page.getByRole("combobox", { name: "Rows per page" }).selectOption("50");
+    await expect(page).toHaveURL(/perPage=50/);
+    await expect(page).not.toHaveURL(/page=13/);
+    await expect(table.locator("tbody tr")).toHaveCount(50);
+
+    // Search with the 500 ms debounce (no Enter needed).
+    await page.getByRole("textbox", { name: "Search" }).fill("nobody-matches-this");
+    await expect(page).toHaveURL(/search=nobody-matches-this/);
+    await expect(table).toContainText("No policies match.");
+    await expect(pages.getByRole("link", { name: "First" })).toHaveCount(0);
+  });
+
+  test("a one-page book shows no First or Last, and export says where the file went", async ({ page }) => {
+    await loginAs(page, "loa@demo.test");
+    await page.goto("/book_of_business");
+    const pages = page.getByRole("navigation", { name: "Policies pages" });
+    await expect(pages.getByRole("link", { name: "Page 1" })).toBeVisible();
+    await expect(pages.getByRole("link", { name: "First" })).toHaveCount(0);
+    await expect(pages.getByRole("link", { name: "Last" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Export" }).click();
+    await expect(page.locator("[data-toast=success]")).toContainText("Download was sent to your email");
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("search on Enter, filters, per-page with its button, sort links and export", async ({ page }) => {
+      await loginAs(page, "agency@demo.test");
+      await page.goto("/book_of_business");
+      await page.getByRole("combobox", { name: "Status" }).selectOption("Pending");
+      await page.getByRole("textbox", { name: "Search" }).press("Enter");
+      await expect(page).toHaveURL(/status=Pending/);
+      const table = page.getByRole("table", { name: /Policies/ });
+      const statuses = await table.locator("tbody tr td:nth-child(3)").allTextContents();
+      expect(statuses.length).toBeGreaterThan(0);
+      expect(new Set(statuses.map((s) => s.toLowerCase()))).toEqual(new Set(["pending"]));
+
+      await page.getByRole("combobox", { name: "Rows per page" }).selectOption("5");
+      await page.getByRole("button", { name: "Show" }).click();
+      await expect(page).toHaveURL(/perPage=5/);
+      await expect(page).toHaveURL(/status=Pending/);
+      await expect(table.locator("tbody tr")).toHaveCount(5);
+
+      await table.getByRole("columnheader", { name: /Effective/ }).getByRole("link").click();
+      await expect(page).toHaveURL(/sort=effectiveDate&order=DESC/);
+      await page.getByRole("button", { name: "Export" }).click();
+      await expect(page.locator("[data-toast=success]")).toContainText("Download was sent to your email");
+    });
+  });
+
+  test("an empty book reads as such", async ({ page }) => {
+    await loginAs(page, "newagent@demo.test");
+    await page.goto("/book_of_business");
+    await expect(page.getByRole("table", { name: /Policies/ })).toContainText("No policies match.");
+  });
+});

@@ -260,3 +260,28 @@ export const BookOfBusinessResponseSchema = z.object({
 
 /** POST /api/book_of_business/export: spec §8 'Download was sent to your email'. */
 export const ExportResponseSchema = z.object({ message: z.string() });
+
+/* ---- Register downlines (issue 4): invitations an agency sends to downline agents and agencies ---- */
+
+export const InvitationSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  /** One of the response's `levels`. */
+  level: z.string(),
+  status: z.enum(["Sent", "Accepted", "Expired"]),
+  sentAt: z.string(),
+  /** The portal path the invitee registers at: /registration/:invitation_token. */
+  registrationPath: z.string(),
+});
+export type Invitation = z.infer<typeof InvitationSchema>;
+
+/** GET /api/downline_invitations?page&perPage&search&sort&order */
+export const InvitationsResponseSchema = z.object({
+  invitations: z.array(InvitationSchema),
+  meta: PagingMetaSchema,
+  levels: z.array(z.string()),
+});
+/** POST /api/downline_invitations → 201 */
+export const InvitationResponseSchema = z.object({ invitation: InvitationSchema });

@@ -1,5 +1,5 @@
-import { Anchor, Button, Group, Loader, NativeSelect, Table, Text, TextInput, VisuallyHidden } from "@mantine/core";
-import { IconArrowDown, IconArrowUp, IconArrowsSort, IconSearch } from "@tabler/icons-react";
+import { Anchor, Button, Checkbox, Group, Loader, NativeSelect, Table, Text, TextInput, VisuallyHidden } from "@mantine/core";
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconDots, IconSearch } from "@tabler/icons-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import {
@@ -14,6 +14,33 @@ import {
   showFirstLast,
   withQuery,
 } from "~/domain/table";
+
+/**
+ * The per-row menu: a native disclosure (it opens without JavaScript) holding the row's actions.
+ * An action that is not available for the row is not shown.
+ */
+function RowMenu({ label, editHref, deleteHref }: { label: string; editHref: string | null; deleteHref: string | null }) {
+  if (!editHref && !deleteHref) return null;
+  return (
+    <details className="row-menu">
+      <summary aria-label={`Actions for ${label}`}>
+        <IconDots size={18} aria-hidden />
+      </summary>
+      <div className="row-menu-items">
+        {editHref ? (
+          <Anchor component={Link} to={editHref}>
+            Edit
+          </Anchor>
+        ) : null}
+        {deleteHref ? (
+          <Anchor component={Link} to={deleteHref} c="red.9" preventScrollReset>
+            Delete
+          </Anchor>
+        ) : null}
+      </div>
+    </details>
+  );
+}
 
 export interface Column<Row> {
   key: string;
@@ -61,6 +88,8 @@ export function DataTable<Row>({
   filters,
   newButton,
   onStateChange,
+  rowMenu,
+  bulk,
 }: {
   caption: string;
   columns: Column<Row>[];
@@ -75,6 +104,13 @@ export function DataTable<Row>({
   newButton?: { to: string; label?: string };
   /** The table's state-change callback (spec §7): the caller receives the meta. */
   onStateChange?: (meta: Pick<PagingMeta, "page" | "perPage" | "search" | "sort" | "order">) => void;
+  /**
+   * Per-row menu with Edit and Delete, each available per row by a condition (null = not for this row).
+   * Delete leads to a confirmation (a URL the page renders), so it works without JavaScript.
+   */
+  rowMenu?: { editHref?: (row: Row) => string | null; deleteHref?: (row: Row) => string | null; label: (row: Row) => string };
+  /** Row checkboxes with select-all; the checked rows are sent (GET) as `name` to the bulk action. */
+  bulk?: { name: string; label: string; value: (row: Row) => string; rowLabel: (row: Row) => string };
 }) {
   const location = useLocation();
   const navigation = useNavigation();
@@ -87,6 +123,8 @@ export function DataTable<Row>({
   const debounce = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const [hydrated, setHydrated] = useState(false);
+  const bulkForm = useRef<HTMLFormElement>(null);
+  const bulkFormId = `${caption.toLowerCase().replace(/\W+/g, "-")}-bulk`;
   useEffect(() => setHydrated(true), []);
 
   const { page, perPage, search, sort, order } = meta;
@@ -96,9 +134,9 @@ export function DataTable<Row>({
   useEffect(() => () => clearTimeout(debounce.current), []);
 
   // The other table state travels with the search and per-page forms as hidden fields.
-  const keep = (except: string[]) =>
+  const keep = (except: string[], keepPage = false) =>
     [...params.entries()]
-      .filter(([key]) => !except.includes(key) && key !== "page")
+      .filter(([key]) => !except.includes(key) && (keepPage || key !== "page"))
       .map(([key, value]) => <input key={`${key}=${value}`} type="hidden" name={key} value={value} />);
   const filterKeys = ["search", ...[...params.keys()].filter((k) => !["page", "perPage", "sort", "order", "search"].includes(k))];
 
@@ -148,6 +186,23 @@ export function DataTable<Row>({
           </Table.Caption>
           <Table.Thead>
             <Table.Tr>
+              {bulk ? (
+                <Table.Th scope="col" w={40}>
+                  <Checkbox
+                    aria-label="Select all rows"
+                    disabled={!hydrated || rows.length === 0}
+                    onChange={(event) => {
+                      const checked = event.currentTarget.checked;
+                      bulkForm.current
+                        ?.querySelectorAll<HTMLInputElement>(`input[name="${bulk.name}"]`)
+                        .forEach((box) => (box.checked = checked));
+                      document
+                        .querySelectorAll<HTMLInputElement>(`input[form="${bulkFormId}"][name="${bulk.name}"]`)
+                        .forEach((box) => (box.checked = checked));
+                    }}
+                  />
+                </Table.Th>
+              ) : null}
               {columns.map((column) => {
                 const sorted = ariaSort(column.key, meta);
                 return (
@@ -181,25 +236,55 @@ export function DataTable<Row>({
                   </Table.Th>
                 );
               })}
+              {rowMenu ? (
+                <Table.Th scope="col">
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              ) : null}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {rows.length === 0 ? (
               <Table.Tr>
-                <Table.Td colSpan={columns.length}>{empty}</Table.Td>
+                <Table.Td colSpan={columns.length + (bulk ? 1 : 0) + (rowMenu ? 1 : 0)}>{empty}</Table.Td>
               </Table.Tr>
             ) : (
               rows.map((row) => (
                 <Table.Tr key={rowKey(row)}>
+                  {bulk ? (
+                    <Table.Td>
+                      <Checkbox name={bulk.name} value={bulk.value(row)} form={bulkFormId} aria-label={bulk.rowLabel(row)} />
+                    </Table.Td>
+                  ) : null}
                   {columns.map((column) => (
                     <Table.Td key={column.key}>{column.cell(row)}</Table.Td>
                   ))}
+                  {rowMenu ? (
+                    <Table.Td>
+                      <RowMenu
+                        // A new URL (the confirmation opened or cancelled) closes the menu.
+                        key={location.search}
+                        label={rowMenu.label(row)}
+                        editHref={rowMenu.editHref?.(row) ?? null}
+                        deleteHref={rowMenu.deleteHref?.(row) ?? null}
+                      />
+                    </Table.Td>
+                  ) : null}
                 </Table.Tr>
               ))
             )}
           </Table.Tbody>
         </Table>
       </div>
+
+      {bulk ? (
+        <Form method="get" id={bulkFormId} ref={bulkForm} aria-label={bulk.label}>
+          {keep([bulk.name], true)}
+          <Button type="submit" variant="default" color="red" mt="sm" disabled={rows.length === 0}>
+            {bulk.label}
+          </Button>
+        </Form>
+      ) : null}
 
       <Group justify="space-between" mt="sm" gap="sm">
         <Form method="get">

@@ -58,14 +58,14 @@ export interface BookQuery {
 }
 
 /** One scalar of a query string or JSON body (a repeated query parameter: its first value). */
-function scalar(value: unknown): string | undefined {
+export function scalar(value: unknown): string | undefined {
   if (Array.isArray(value)) return scalar(value[0]);
   if (typeof value === "string") return value.trim();
   if (typeof value === "number" || typeof value === "boolean") return String(value);
   return undefined;
 }
 
-function positiveInt(value: string | undefined): number | null {
+export function positiveInt(value: string | undefined): number | null {
   if (value === undefined || !/^\d{1,15}$/.test(value)) return null;
   const n = Number(value);
   return n > 0 ? n : null;

@@ -3,7 +3,8 @@
  * reset, and the queries the routes need (users and sessions, profile, notifications, contracting:
  * products, carriers, carrier resources, contracting entries, idempotency keys, legal questions and
  * answers, files), the onboarding tables (the queries of onboarding are in onboarding.ts) and the
- * book of business tables, policies and exports (queries in book-of-business.ts).
+ * book of business tables, policies and exports (queries in book-of-business.ts), and the downline
+ * invitations (queries in invitations.ts).
  */
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -33,6 +34,7 @@ import {
   SEED_CONTRACTING_ENTRIES,
   SEED_DOCUMENT_NOTIFICATIONS,
   SEED_FILES,
+  SEED_INVITATIONS,
   SEED_LEGAL_ANSWERS,
   SEED_LEGAL_QUESTIONS,
   SEED_ONBOARDING_DOCUMENTS,
@@ -225,6 +227,21 @@ const SCHEMA: string[] = [
     created_at TEXT NOT NULL
   )`,
   `CREATE INDEX IF NOT EXISTS exports_user ON exports (user_id)`,
+  // Register downlines (issue 4): invitations an agency sent (user_id = the agency). A withdrawn
+  // invitation is deleted. AUTOINCREMENT: new ids never reuse a seed id, so a per-user reset can
+  // re-insert the seed rows without colliding with another user's new invitation.
+  `CREATE TABLE IF NOT EXISTS downline_invitations (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id INTEGER NOT NULL,
+    email TEXT NOT NULL,
+    first_name TEXT NOT NULL,
+    last_name TEXT NOT NULL,
+    level TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('Sent', 'Accepted', 'Expired')),
+    token TEXT NOT NULL UNIQUE,     -- 32 hex; the invitee registers at /registration/<token>
+    sent_at TEXT NOT NULL           -- ISO timestamp
+  )`,
+  `CREATE INDEX IF NOT EXISTS downline_invitations_user ON downline_invitations (user_id)`,
   // Sessions are not a data table: reset() keeps them, so signed-in sessions survive a reset.
   // No foreign keys on purpose (the users they point at are deleted and re-inserted by reset()).
   `CREATE TABLE IF NOT EXISTS sessions (
@@ -238,6 +255,7 @@ const SCHEMA: string[] = [
 /** Tables reset() restores to the seed, children first. */
 /** Tables holding one user's data, and the column naming the user (order: parents before children). */
 const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
+  ["downline_invitations", "user_id"],
   ["exports", "user_id"],
   ["policies", "user_id"],
   ["idempotency_keys", "user_id"],
@@ -252,6 +270,7 @@ const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
 ];
 
 const DATA_TABLES = [
+  "downline_invitations",
   "exports",
   "policies",
   "idempotency_keys",
@@ -276,7 +295,7 @@ const DATA_TABLES = [
  * Bumped whenever the seed gains tables or rows: a db file seeded by an older version (PRAGMA
  * user_version lower than this) is reset to the seed on open (sessions kept).
  */
-const SEED_VERSION = 4;
+const SEED_VERSION = 5;
 
 /** Rows per INSERT of the seed policies (7 parameters each, well under SQLite's parameter limit). */
 const POLICY_INSERT_CHUNK = 100;
@@ -394,6 +413,13 @@ async function seedStatements(): Promise<InStatement[]> {
       args: chunk.flatMap((p) => [p.id, p.userId, p.memberName, p.status, p.carrierProductId, p.effectiveDate, p.policyNumber]),
     });
   }
+  for (const i of SEED_INVITATIONS) {
+    statements.push({
+      sql: `INSERT INTO downline_invitations (id, user_id, email, first_name, last_name, level, status, token, sent_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      args: [i.id, i.userId, i.email, i.firstName, i.lastName, i.level, i.status, i.token, i.sentAt],
+    });
+  }
   return statements;
 }
 
@@ -481,7 +507,7 @@ export class ReferenceDb {
 
   /**
    * Restores one user's data (their row, licenses, notices, contract entries, legal answers, files,
-   * idempotency keys, onboarding steps and documents, policies and exports) to the seed, leaving everyone else's alone: tests running side by side reset only
+   * idempotency keys, onboarding steps and documents, policies, exports and downline invitations) to the seed, leaving everyone else's alone: tests running side by side reset only
    * the account they change. Returns false for an unknown e-mail.
    */
   async resetUser(email: string): Promise<boolean> {

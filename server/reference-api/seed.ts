@@ -4,7 +4,8 @@
  * and the contracting data: products, carriers, carrier products and their resources, each account's
  * contracting entries, legal questions, agent@'s and onboarded@'s legal answers and stored files; and
  * onboarded@'s finished onboarding (onboarding@ has none saved yet); and the books of business
- * (policies, generated deterministically: SEED_BOOK_SIZES).
+ * (policies, generated deterministically: SEED_BOOK_SIZES); and the agencies' downline invitations
+ * (SEED_INVITATIONS).
  * Ids are fixed so a reset (which keeps the sessions table) leaves every token pointing at the same user.
  */
 import type { Role } from "../../app/domain/user.ts";
@@ -867,3 +868,75 @@ function seedPolicies(): SeedPolicy[] {
 }
 
 export const SEED_POLICIES: readonly SeedPolicy[] = seedPolicies();
+
+/* ---- Register downlines (issue 4): invitations an agency sends to downline agents and agencies ---- */
+
+/** The levels an agency may invite a downline at (GET /api/downline_invitations `levels`). */
+export const INVITATION_LEVELS = ["Agent", "Agency Level 1", "Agency Level 2", "Agency Level 3"] as const;
+export type InvitationLevel = (typeof INVITATION_LEVELS)[number];
+export const INVITATION_STATUSES = ["Sent", "Accepted", "Expired"] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+
+/**
+ * The agency names the public registration page shows (GET /api/registration/:token `agencyName`),
+ * by user id; an agency not listed is named by its user's full name.
+ */
+export const SEED_AGENCY_NAMES: Readonly<Record<number, string>> = {
+  5: "Chen Senior Benefits Group",
+  6: "Nguyen Insurance Partners",
+  8: "Rossi Medicare Advisors",
+};
+
+export interface SeedInvitation {
+  id: number;
+  userId: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  level: InvitationLevel;
+  status: InvitationStatus;
+  /** ISO timestamp. */
+  sentAt: string;
+  /** 32 hex characters; the invitee registers at /registration/<token>. */
+  token: string;
+}
+
+/** A fixed token per seed invitation (deterministic, so tests and demos can open the registration link). */
+function seedInvitationToken(id: number): string {
+  const random = seededRandom(0x1a7e0000 + id * 104729);
+  return Array.from({ length: 32 }, () => Math.floor(random() * 16).toString(16)).join("");
+}
+
+type SeedInvitationRow = [userId: number, first: string, last: string, level: InvitationLevel, status: InvitationStatus, sentAt: string];
+
+/** agency@ (5): 12 invitations (8 Sent, 3 Accepted, 1 Expired); beta@ (6): 2 Sent; nobody else any. */
+const SEED_INVITATION_ROWS: readonly SeedInvitationRow[] = [
+  [5, "Olivia", "Bennett", "Agent", "Expired", "2026-01-12T15:20:00.000Z"],
+  [5, "Marcus", "Delgado", "Agency Level 1", "Accepted", "2026-02-03T14:05:00.000Z"],
+  [5, "Hannah", "Whitaker", "Agent", "Accepted", "2026-03-17T18:42:00.000Z"],
+  [5, "Ethan", "Kowalski", "Agency Level 2", "Sent", "2026-04-08T13:30:00.000Z"],
+  [5, "Sofia", "Ramirez", "Agent", "Accepted", "2026-05-21T16:10:00.000Z"],
+  [5, "Jordan", "Pratt", "Agency Level 3", "Sent", "2026-06-02T19:55:00.000Z"],
+  [5, "Chloe", "Fitzgerald", "Agent", "Sent", "2026-07-14T12:25:00.000Z"],
+  [5, "Isaac", "Morales", "Agency Level 1", "Sent", "2026-08-09T17:00:00.000Z"],
+  [5, "Natalie", "Brooks", "Agent", "Sent", "2026-09-01T14:45:00.000Z"],
+  [5, "Victor", "Sandoval", "Agency Level 2", "Sent", "2026-09-28T20:15:00.000Z"],
+  [5, "Grace", "Lindqvist", "Agent", "Sent", "2026-10-19T13:05:00.000Z"],
+  [5, "Caleb", "Osei", "Agency Level 1", "Sent", "2026-11-10T15:35:00.000Z"],
+  [6, "Megan", "Holloway", "Agent", "Sent", "2026-08-25T14:00:00.000Z"],
+  [6, "Trevor", "Ashby", "Agency Level 1", "Sent", "2026-10-30T16:20:00.000Z"],
+];
+
+export const SEED_INVITATIONS: readonly SeedInvitation[] = SEED_INVITATION_ROWS.map(
+  ([userId, firstName, lastName, level, status, sentAt], index) => ({
+    id: index + 1,
+    userId,
+    email: `${firstName}.${lastName}@example.com`.toLowerCase(),
+    firstName,
+    lastName,
+    level,
+    status,
+    sentAt,
+    token: seedInvitationToken(index + 1),
+  }),
+);

@@ -187,6 +187,8 @@ test.describe("accessibility", () => {
     ["loa@demo.test", "/contract_now?product=1&carrier=103&step=legal"],
     ["loa@demo.test", "/contracts"],
     ["agency@demo.test", "/book_of_business"],
+    ["agency@demo.test", "/register_downlines?confirm=1"],
+    ["agency@demo.test", "/register_downlines/new"],
   ] as const) {
     test(`${path} has no axe violations${email ? ` for ${email}` : ""}`, async ({ page }) => {
       if (email) await loginAs(page, email);

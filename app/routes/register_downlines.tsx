@@ -1,0 +1,158 @@
+import { Alert, Anchor, Badge, Button, Code, Group, List, Paper, Stack, Text, Title } from "@mantine/core";
+import { Form, Link, useLocation } from "react-router";
+import { type Column, DataTable } from "~/components/data-table";
+import { formatDate } from "~/domain/formats";
+import { errorToasts, successToast } from "~/domain/toast";
+import { formDataOf } from "~/.server/forms";
+import { loadWithViewer, requireViewer, upstreamFailure } from "~/.server/guards";
+import { redirectWithToast } from "~/.server/toast";
+import { UnauthorizedError, UpstreamError } from "~/.server/upstream/client";
+import { invitations, withdrawInvitation } from "~/.server/upstream/invitations";
+import type { Invitation } from "~/.server/upstream/schemas";
+import type { Route } from "./+types/register_downlines";
+
+export function meta() {
+  return [{ title: "Register Downlines" }];
+}
+
+const SORTABLE = ["email", "lastName", "level", "status", "sentAt"] as const;
+const CONFIRM = "confirm";
+
+/** The URL without the confirmation (where Cancel and a finished withdrawal go). */
+function withoutConfirm(url: URL): string {
+  const params = new URLSearchParams(url.search);
+  params.delete(CONFIRM);
+  const rest = params.toString();
+  return rest ? `${url.pathname}?${rest}` : url.pathname;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const [, list] = await loadWithViewer(request, context, (token) => invitations(token, url.searchParams));
+  const asked = new Set(url.searchParams.getAll(CONFIRM));
+  // Only pending invitations can be withdrawn: the confirmation lists those of the asked ones.
+  const confirming = list.invitations.filter((i) => asked.has(String(i.id)) && i.status === "Sent");
+  return { ...list, confirming, cancelHref: withoutConfirm(url), askedCount: asked.size };
+}
+
+/** Withdraws the confirmed invitations (each checked by the upstream: own and still pending). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewer(request, context);
+  const url = new URL(request.url);
+  const form = await formDataOf(request);
+  const ids = form.getAll("id").map(Number).filter((n) => Number.isInteger(n) && n > 0);
+  const back = withoutConfirm(url);
+  if (ids.length === 0) return redirectWithToast(back, errorToasts(["Choose at least one invitation to withdraw."]));
+  const results = await Promise.allSettled(ids.map((id) => withdrawInvitation(viewer.token, id)));
+  const failure = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (failure) {
+    if (failure.reason instanceof UnauthorizedError || !(failure.reason instanceof UpstreamError)) {
+      return upstreamFailure(failure.reason, viewer.session);
+    }
+  }
+  const done = results.filter((r) => r.status === "fulfilled").length;
+  const messages = results.flatMap((r) => (r.status === "rejected" && r.reason instanceof UpstreamError ? r.reason.messages : []));
+  return redirectWithToast(back, [
+    ...(done ? [successToast(done === 1 ? "Invitation withdrawn" : `${done} invitations withdrawn`)] : []),
+    ...errorToasts(messages),
+  ]);
+}
+
+const STATUS_COLOR: Record<string, string> = { Sent: "blue", Accepted: "green", Expired: "gray" };
+
+export default function RegisterDownlines({ loaderData }: Route.ComponentProps) {
+  const { invitations: rows, meta, confirming, cancelHref, askedCount } = loaderData;
+  const location = useLocation();
+  const confirmHref = (invitation: Invitation) => {
+    const params = new URLSearchParams(location.search);
+    params.delete(CONFIRM);
+    params.append(CONFIRM, String(invitation.id));
+    return `${location.pathname}?${params.toString()}`;
+  };
+  const columns: Column<Invitation>[] = [
+    { key: "lastName", header: "Name", sortable: true, cell: (i) => `${i.firstName} ${i.lastName}` },
+    { key: "email", header: "E-mail", sortable: true, cell: (i) => i.email },
+    { key: "level", header: "Level", sortable: true, cell: (i) => i.level },
+    {
+      key: "status",
+      header: "Status",
+      sortable: true,
+      cell: (i) => (
+        <Badge variant="light" color={STATUS_COLOR[i.status] ?? "gray"}>
+          {i.status}
+        </Badge>
+      ),
+    },
+    { key: "sentAt", header: "Sent", sortable: true, cell: (i) => formatDate(i.sentAt) },
+    {
+      key: "registrationPath",
+      header: "Registration link",
+      cell: (i) => (i.status === "Sent" ? <Code>{i.registrationPath}</Code> : "—"),
+    },
+  ];
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>Register Downlines</Title>
+      <Text c="dimmed">Invite agents and agencies to join your downline. Each invitation carries its own registration link.</Text>
+
+      {askedCount > 0 ? (
+        confirming.length > 0 ? (
+          <Paper withBorder p="md" bg="red.0" role="alertdialog" aria-label="Confirm withdrawal" aria-describedby="withdraw-title">
+            <Title order={2} size="h4" id="withdraw-title" mb="xs">
+              Withdraw these invitations?
+            </Title>
+            <List mb="sm">
+              {confirming.map((i) => (
+                <List.Item key={i.id}>
+                  {i.firstName} {i.lastName} ({i.email})
+                </List.Item>
+              ))}
+            </List>
+            <Form method="post" action={`${location.pathname}${location.search}`}>
+              {confirming.map((i) => (
+                <input key={i.id} type="hidden" name="id" value={i.id} />
+              ))}
+              <Group>
+                <Button type="submit" color="red">
+                  Withdraw
+                </Button>
+                <Button component={Link} to={cancelHref} variant="default">
+                  Cancel
+                </Button>
+              </Group>
+            </Form>
+          </Paper>
+        ) : (
+          <Alert color="yellow" title="Nothing to withdraw">
+            Only pending invitations can be withdrawn.{" "}
+            <Anchor component={Link} to={cancelHref}>
+              Back to the list
+            </Anchor>
+          </Alert>
+        )
+      ) : null}
+
+      <DataTable
+        caption="Invitations"
+        columns={columns}
+        rows={rows}
+        rowKey={(i) => i.id}
+        meta={meta}
+        sortable={SORTABLE}
+        newButton={{ to: "/register_downlines/new", label: "Invite a downline" }}
+        empty={<Text c="dimmed">No invitations yet. Invite your first downline agent or agency.</Text>}
+        rowMenu={{
+          label: (i) => `${i.firstName} ${i.lastName}`,
+          deleteHref: (i) => (i.status === "Sent" ? confirmHref(i) : null),
+        }}
+        bulk={{
+          name: CONFIRM,
+          label: "Withdraw selected",
+          value: (i) => String(i.id),
+          rowLabel: (i) => `Select ${i.firstName} ${i.lastName}`,
+        }}
+      />
+    </Stack>
+  );
+}

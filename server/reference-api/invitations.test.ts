@@ -1,0 +1,326 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import {
+  type Invitation,
+  InvitationResponseSchema,
+  InvitationsResponseSchema,
+  LoginResponseSchema,
+} from "../../app/.server/upstream/schemas.ts";
+import { type ReferenceApi, startReferenceApi } from "./index.ts";
+import {
+  AGENCIES_ONLY,
+  BLANK_FIRST_NAME,
+  BLANK_LAST_NAME,
+  INVALID_EMAIL,
+  INVALID_LEVEL,
+  INVITATION_NOT_FOUND,
+  ONLY_PENDING_WITHDRAWN,
+  alreadyHasAccount,
+  alreadyPending,
+} from "./invitations.ts";
+import { DEMO_PASSWORD, INVITATION_LEVELS, SEED_AGENCY_NAMES, SEED_INVITATIONS } from "./seed.ts";
+
+type Invitations = z.infer<typeof InvitationsResponseSchema>;
+const RegistrationSchema = z.strictObject({
+  invitation: z.strictObject({
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    level: z.enum(INVITATION_LEVELS),
+    agencyName: z.string().min(1),
+  }),
+});
+const ErrorSchema = z.strictObject({ error: z.string() });
+
+const logger = pino({ level: "silent" });
+const dir = mkdtempSync(join(tmpdir(), "reference-api-invitations-"));
+const dbPath = join(dir, "api.db");
+let api: ReferenceApi;
+
+async function send(method: string, path: string, token?: string, json?: unknown) {
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (json !== undefined) headers["content-type"] = "application/json";
+  const response = await fetch(`${api.url}${path}`, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
+  const text = await response.text();
+  return { status: response.status, text, json: text ? (JSON.parse(text) as unknown) : undefined };
+}
+
+const tokens = new Map<string, string>();
+async function tokenOf(email: string): Promise<string> {
+  let token = tokens.get(email);
+  if (!token) {
+    const response = await send("POST", "/api/login", undefined, { email, password: DEMO_PASSWORD });
+    token = LoginResponseSchema.parse(response.json).token;
+    tokens.set(email, token);
+  }
+  return token;
+}
+
+async function list(email: string, query: Record<string, string | number> = {}): Promise<Invitations> {
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  const path = `/api/downline_invitations${qs ? `?${qs}` : ""}`;
+  const response = await send("GET", path, await tokenOf(email));
+  expect(response.status, `GET ${path}: ${response.text}`).toBe(200);
+  return InvitationsResponseSchema.parse(response.json);
+}
+
+async function all(email: string, query: Record<string, string | number> = {}): Promise<Invitation[]> {
+  return (await list(email, { ...query, perPage: 50 })).invitations;
+}
+
+async function invite(email: string, body: unknown) {
+  return send("POST", "/api/downline_invitations", await tokenOf(email), body);
+}
+
+function expectError(response: { status: number; json: unknown }, status: number, error?: string) {
+  expect(response.status, JSON.stringify(response.json)).toBe(status);
+  const parsed = ErrorSchema.parse(response.json);
+  if (error !== undefined) expect(parsed.error).toBe(error);
+}
+
+const tokenFrom = (invitation: Invitation) => invitation.registrationPath.replace("/registration/", "");
+const resetUser = async (email: string) => expect((await send("POST", "/__reset", undefined, { email })).status).toBe(204);
+
+beforeAll(async () => {
+  api = await startReferenceApi({ dbPath, port: 0, allowReset: true, logger });
+});
+
+afterAll(async () => {
+  await api?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("GET /api/downline_invitations", () => {
+  it("lists agency@'s 12 invitations newest first, with the levels", async () => {
+    const { invitations, meta, levels } = await list("agency@demo.test");
+    expect(levels).toEqual(["Agent", "Agency Level 1", "Agency Level 2", "Agency Level 3"]);
+    expect(meta).toEqual({
+      page: 1,
+      currentPage: 1,
+      perPage: 25,
+      totalCount: 12,
+      totalPages: 1,
+      search: "",
+      sort: null,
+      order: "ASC",
+      pageNumbers: [1],
+    });
+    expect(invitations.map((i) => i.id)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
+    const count = (status: string) => invitations.filter((i) => i.status === status).length;
+    expect([count("Sent"), count("Accepted"), count("Expired")]).toEqual([8, 3, 1]);
+    for (const i of invitations) {
+      expect(i.email).toMatch(/^[a-z]+\.[a-z]+@example\.com$/);
+      expect(i.registrationPath).toMatch(/^\/registration\/[0-9a-f]{32}$/);
+      expect(levels).toContain(i.level);
+      expect(i.sentAt.startsWith("2026-")).toBe(true);
+    }
+    expect(new Set(invitations.map((i) => i.level)).size).toBe(4);
+    expect(new Set(invitations.map((i) => i.registrationPath)).size).toBe(12);
+
+    expect((await list("beta@demo.test")).invitations.map((i) => i.status)).toEqual(["Sent", "Sent"]);
+    const empty = await list("onboarded@demo.test", { page: 3 });
+    expect(empty.invitations).toEqual([]);
+    expect(empty.meta).toMatchObject({ page: 3, currentPage: 1, totalCount: 0, totalPages: 1, pageNumbers: [1] });
+  });
+
+  it("pages like the book of business (perPage 5/10/25/50, page beyond the last → last)", async () => {
+    const first = await list("agency@demo.test", { perPage: 5 });
+    expect(first.meta).toMatchObject({ perPage: 5, totalPages: 3, currentPage: 1, pageNumbers: [1, 2, 3] });
+    expect(first.invitations).toHaveLength(5);
+    const third = await list("agency@demo.test", { perPage: 5, page: 3 });
+    expect(third.invitations.map((i) => i.id)).toEqual([2, 1]);
+    const beyond = await list("agency@demo.test", { perPage: 5, page: 99 });
+    expect(beyond.meta).toMatchObject({ page: 99, currentPage: 3 });
+    expect(beyond.invitations).toEqual(third.invitations);
+    for (const perPage of ["7", "abc", "0"]) {
+      expect((await list("agency@demo.test", { perPage })).meta.perPage).toBe(25);
+    }
+    expect((await list("agency@demo.test", { perPage: 10 })).meta).toMatchObject({ perPage: 10, totalPages: 2 });
+  });
+
+  const SORTS = {
+    email: (i: Invitation) => i.email.toLowerCase(),
+    lastName: (i: Invitation) => i.lastName.toLowerCase(),
+    level: (i: Invitation) => INVITATION_LEVELS.indexOf(i.level as (typeof INVITATION_LEVELS)[number]),
+    status: (i: Invitation) => i.status,
+    sentAt: (i: Invitation) => i.sentAt,
+  } as const;
+
+  for (const [sort, key] of Object.entries(SORTS)) {
+    it(`sorts by ${sort} ASC and DESC (ties by id)`, async () => {
+      const asc = await all("agency@demo.test", { sort, order: "asc" });
+      const desc = await all("agency@demo.test", { sort, order: "DESC" });
+      const expected = [...asc].sort((a, b) => {
+        const [x, y] = [key(a), key(b)];
+        return x < y ? -1 : x > y ? 1 : a.id - b.id;
+      });
+      expect(asc.map((i) => i.id)).toEqual(expected.map((i) => i.id));
+      expect(desc.map((i) => i.id)).toEqual([...expected].reverse().map((i) => i.id));
+      expect((await list("agency@demo.test", { sort, order: "desc" })).meta).toMatchObject({ sort, order: "DESC" });
+    });
+  }
+
+  it("ignores an unknown sort (null: newest first)", async () => {
+    const { meta, invitations } = await list("agency@demo.test", { sort: "token; DROP TABLE users" });
+    expect(meta.sort).toBeNull();
+    expect(invitations[0]!.id).toBe(12);
+  });
+
+  it("searches e-mail, first and last name (case-insensitive substring)", async () => {
+    const everyone = await all("agency@demo.test");
+    const byLast = await all("agency@demo.test", { search: "  KOWAL " });
+    expect(byLast.map((i) => i.lastName)).toEqual(["Kowalski"]);
+    const byFirst = await all("agency@demo.test", { search: "natal" });
+    expect(byFirst.map((i) => i.firstName)).toEqual(["Natalie"]);
+    const byEmail = await all("agency@demo.test", { search: "EXAMPLE.COM" });
+    expect(byEmail).toHaveLength(12);
+    const some = await list("agency@demo.test", { search: "an" });
+    expect(some.meta).toMatchObject({ search: "an", totalCount: some.invitations.length });
+    expect(some.invitations.map((i) => i.id)).toEqual(
+      everyone.filter((i) => [i.email, i.firstName, i.lastName].some((s) => s.toLowerCase().includes("an"))).map((i) => i.id),
+    );
+    // Another agency's invitations are never found.
+    expect(await all("beta@demo.test", { search: "kowalski" })).toEqual([]);
+  });
+
+  it("refuses anyone but an agency (403) and callers without a token (401)", async () => {
+    for (const email of ["agent@demo.test", "admin@demo.test", "carrier@demo.test"]) {
+      const token = await tokenOf(email);
+      expectError(await send("GET", "/api/downline_invitations", token), 403, AGENCIES_ONLY);
+      expectError(await send("POST", "/api/downline_invitations", token, { email: "x.y@example.com", firstName: "X", lastName: "Y", level: "Agent" }), 403, AGENCIES_ONLY);
+      expectError(await send("DELETE", "/api/downline_invitations/4", token), 403, AGENCIES_ONLY);
+    }
+    expectError(await send("GET", "/api/downline_invitations"), 401, "Unauthorized Request");
+    expectError(await send("POST", "/api/downline_invitations", undefined, {}), 401, "Unauthorized Request");
+  });
+});
+
+describe("POST /api/downline_invitations", () => {
+  it("sends an invitation (201) that is listed first and opens at its registration path", async () => {
+    await resetUser("beta@demo.test");
+    const before = Date.now();
+    const response = await invite("beta@demo.test", { email: " Paula.Quinn@Example.com ", firstName: " Paula ", lastName: "Quinn", level: "Agency Level 2" });
+    expect(response.status, response.text).toBe(201);
+    const { invitation } = InvitationResponseSchema.parse(response.json);
+    expect(invitation).toMatchObject({ email: "Paula.Quinn@Example.com", firstName: "Paula", lastName: "Quinn", level: "Agency Level 2", status: "Sent" });
+    expect(invitation.registrationPath).toMatch(/^\/registration\/[0-9a-f]{32}$/);
+    expect(Date.parse(invitation.sentAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect(new Date(invitation.sentAt).toISOString()).toBe(invitation.sentAt);
+    expect((await list("beta@demo.test")).invitations[0]).toEqual(invitation);
+
+    const lookup = await send("GET", `/api/registration/${tokenFrom(invitation)}`);
+    expect(RegistrationSchema.parse(lookup.json)).toEqual({
+      invitation: { email: "Paula.Quinn@Example.com", firstName: "Paula", lastName: "Quinn", level: "Agency Level 2", agencyName: SEED_AGENCY_NAMES[6] },
+    });
+
+    // The same e-mail again (any case, any agency) while it is pending.
+    expectError(await invite("beta@demo.test", { email: "paula.quinn@example.com", firstName: "P", lastName: "Q", level: "Agent" }), 422, alreadyPending("paula.quinn@example.com"));
+    expectError(await invite("agency@demo.test", { email: "PAULA.QUINN@EXAMPLE.COM", firstName: "P", lastName: "Q", level: "Agent" }), 422, alreadyPending("PAULA.QUINN@EXAMPLE.COM"));
+    await resetUser("beta@demo.test");
+    expect((await list("beta@demo.test")).meta.totalCount).toBe(2);
+  });
+
+  it("refuses a pending e-mail of the seed, an existing account, bad fields (422) and sends nothing", async () => {
+    const pendingSeed = SEED_INVITATIONS.find((i) => i.userId === 5 && i.status === "Sent")!;
+    expectError(await invite("agency@demo.test", { email: pendingSeed.email, firstName: "A", lastName: "B", level: "Agent" }), 422, alreadyPending(pendingSeed.email));
+    // An accepted (or expired) invitation does not block a new one... unless the person has an account.
+    expectError(await invite("agency@demo.test", { email: "Agent@Demo.test", firstName: "Maria", lastName: "Alvarez", level: "Agent" }), 422, alreadyHasAccount("Agent@Demo.test"));
+    expectError(await invite("agency@demo.test", { email: "not-an-email", firstName: "A", lastName: "B", level: "Agent" }), 422, INVALID_EMAIL);
+    expectError(await invite("agency@demo.test", { email: "a.b@example.com", firstName: "  ", lastName: "B", level: "Agent" }), 422, BLANK_FIRST_NAME);
+    expectError(await invite("agency@demo.test", { email: "a.b@example.com", firstName: "A", lastName: "", level: "Agent" }), 422, BLANK_LAST_NAME);
+    expectError(await invite("agency@demo.test", { email: "a.b@example.com", firstName: "A", lastName: "B", level: "Agency Level 5" }), 422, INVALID_LEVEL);
+    expectError(await invite("agency@demo.test", { email: "a.b@example.com", firstName: "A", lastName: "B" }), 422, INVALID_LEVEL);
+    expectError(await invite("agency@demo.test", {}), 422, [INVALID_EMAIL, BLANK_FIRST_NAME, BLANK_LAST_NAME, INVALID_LEVEL].join("; "));
+    expect(INVALID_LEVEL).toBe("level must be one of Agent, Agency Level 1, Agency Level 2, Agency Level 3");
+    expect((await list("agency@demo.test")).meta.totalCount).toBe(12);
+  });
+
+  it("re-invites someone whose invitation expired", async () => {
+    const expired = SEED_INVITATIONS.find((i) => i.status === "Expired")!;
+    const response = await invite("agency@demo.test", { email: expired.email, firstName: expired.firstName, lastName: expired.lastName, level: expired.level });
+    expect(response.status, response.text).toBe(201);
+    await resetUser("agency@demo.test");
+    expect((await list("agency@demo.test")).meta.totalCount).toBe(12);
+  });
+});
+
+describe("DELETE /api/downline_invitations/:id", () => {
+  it("withdraws a pending invitation (204) and refuses accepted (422), another agency's and unknown ones (404)", async () => {
+    const token = await tokenOf("agency@demo.test");
+    const sent = SEED_INVITATIONS.find((i) => i.userId === 5 && i.status === "Sent")!;
+    const accepted = SEED_INVITATIONS.find((i) => i.userId === 5 && i.status === "Accepted")!;
+    const expired = SEED_INVITATIONS.find((i) => i.userId === 5 && i.status === "Expired")!;
+    const betas = SEED_INVITATIONS.find((i) => i.userId === 6)!;
+
+    const withdrawn = await send("DELETE", `/api/downline_invitations/${sent.id}`, token);
+    expect(withdrawn.status, withdrawn.text).toBe(204);
+    expect(withdrawn.text).toBe("");
+    expect((await all("agency@demo.test")).map((i) => i.id)).not.toContain(sent.id);
+    expectError(await send("GET", `/api/registration/${sent.token}`), 404, INVITATION_NOT_FOUND);
+    expectError(await send("DELETE", `/api/downline_invitations/${sent.id}`, token), 404, `No invitation with id ${sent.id}`);
+
+    expectError(await send("DELETE", `/api/downline_invitations/${accepted.id}`, token), 422, ONLY_PENDING_WITHDRAWN);
+    expectError(await send("DELETE", `/api/downline_invitations/${expired.id}`, token), 422, ONLY_PENDING_WITHDRAWN);
+    expectError(await send("DELETE", `/api/downline_invitations/${betas.id}`, token), 404);
+    expectError(await send("DELETE", "/api/downline_invitations/9999", token), 404);
+    expectError(await send("DELETE", "/api/downline_invitations/abc", token), 404);
+    expect((await all("beta@demo.test")).map((i) => i.id)).toContain(betas.id);
+
+    // The per-user reset restores the withdrawn invitation, exactly as seeded.
+    const seeded = await (async () => {
+      await resetUser("agency@demo.test");
+      return all("agency@demo.test");
+    })();
+    expect(seeded).toHaveLength(12);
+    expect(seeded.find((i) => i.id === sent.id)).toEqual({
+      id: sent.id,
+      email: sent.email,
+      firstName: sent.firstName,
+      lastName: sent.lastName,
+      level: sent.level,
+      status: "Sent",
+      sentAt: sent.sentAt,
+      registrationPath: `/registration/${sent.token}`,
+    });
+  });
+});
+
+describe("GET /api/registration/:token (no session)", () => {
+  it("answers a pending invitation with its agency's name; 404 for accepted, expired and unknown tokens", async () => {
+    const sent = SEED_INVITATIONS.find((i) => i.userId === 5 && i.status === "Sent")!;
+    const response = await send("GET", `/api/registration/${sent.token}`);
+    expect(response.status, response.text).toBe(200);
+    expect(RegistrationSchema.parse(response.json)).toEqual({
+      invitation: { email: sent.email, firstName: sent.firstName, lastName: sent.lastName, level: sent.level, agencyName: "Chen Senior Benefits Group" },
+    });
+    for (const status of ["Accepted", "Expired"]) {
+      const other = SEED_INVITATIONS.find((i) => i.status === status)!;
+      expectError(await send("GET", `/api/registration/${other.token}`), 404, INVITATION_NOT_FOUND);
+    }
+    expectError(await send("GET", `/api/registration/${"0".repeat(32)}`), 404, INVITATION_NOT_FOUND);
+    expectError(await send("GET", "/api/registration/not-a-token"), 404, INVITATION_NOT_FOUND);
+  });
+});
+
+describe("reset", () => {
+  it("the full reset restores every agency's invitations; the per-user reset leaves others alone", async () => {
+    const created = await invite("beta@demo.test", { email: "rita.vance@example.com", firstName: "Rita", lastName: "Vance", level: "Agent" });
+    expect(created.status, created.text).toBe(201);
+    const agencyToken = await tokenOf("agency@demo.test");
+    const withdrawn = SEED_INVITATIONS.filter((i) => i.userId === 5 && i.status === "Sent")[1]!;
+    expect((await send("DELETE", `/api/downline_invitations/${withdrawn.id}`, agencyToken)).status).toBe(204);
+
+    await resetUser("agency@demo.test");
+    expect((await list("agency@demo.test")).meta.totalCount).toBe(12);
+    expect((await list("beta@demo.test")).meta.totalCount).toBe(3);
+
+    await api.reset();
+    expect((await list("beta@demo.test")).meta.totalCount).toBe(2);
+    expect((await list("agency@demo.test")).meta.totalCount).toBe(12);
+  });
+});

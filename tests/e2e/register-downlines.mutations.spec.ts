@@ -1,0 +1,86 @@
+import { expect, loginAs, resetAccount, test } from "./fixtures";
+
+/** Changes agency@'s invitations: runs after the read-only specs (playwright.config.ts projects). */
+test.describe("Register Downlines", () => {
+  test.describe.configure({ mode: "serial" });
+  test.beforeEach(async () => {
+    await resetAccount("agency@demo.test");
+  });
+
+  test("invite a downline, then withdraw invitations one by one and in bulk", async ({ page }) => {
+    await loginAs(page, "agency@demo.test");
+    await page.getByRole("link", { name: "Register Downlines" }).click();
+    const table = page.getByRole("table", { name: /Invitations/ });
+    await expect(table.locator("caption")).toHaveText("Invitations: 1–12 of 12");
+
+    await page.getByRole("link", { name: "Invite a downline" }).click();
+    await expect(page).toHaveURL("/register_downlines/new");
+    await page.getByRole("button", { name: "Send invitation" }).click();
+    await expect(page.getByText("Enter the e-mail address")).toBeVisible();
+    await page.getByRole("textbox", { name: "E-mail" }).fill("new.recruit@example.com");
+    await page.getByRole("textbox", { name: "First name" }).fill("Nora");
+    await page.getByRole("textbox", { name: "Last name" }).fill("Recruit");
+    await page.getByRole("combobox", { name: "Level" }).selectOption("Agent");
+    await page.getByRole("button", { name: "Send invitation" }).click();
+    await expect(page).toHaveURL("/register_downlines");
+    await expect(page.locator("[data-toast=success]")).toContainText("Invitation sent to new.recruit@example.com");
+    const row = table.getByRole("row").filter({ hasText: "new.recruit@example.com" });
+    await expect(row).toContainText("/registration/");
+
+    // The same e-mail again: the upstream's reason at the form, the typed values kept.
+    await page.goto("/register_downlines/new");
+    await page.getByRole("textbox", { name: "E-mail" }).fill("new.recruit@example.com");
+    await page.getByRole("textbox", { name: "First name" }).fill("Nora");
+    await page.getByRole("textbox", { name: "Last name" }).fill("Recruit");
+    await page.getByRole("combobox", { name: "Level" }).selectOption("Agent");
+    await page.getByRole("button", { name: "Send invitation" }).click();
+    await expect(page.getByRole("alert")).toContainText("already pending");
+    await expect(page.getByRole("textbox", { name: "First name" })).toHaveValue("Nora");
+
+    // Delete from the row menu asks for confirmation first.
+    await page.goto("/register_downlines");
+    await row.getByLabel(/Actions for Nora Recruit/).click();
+    await row.getByRole("link", { name: "Delete" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Confirm withdrawal" });
+    await expect(confirm).toContainText("new.recruit@example.com");
+    await confirm.getByRole("link", { name: "Cancel" }).click();
+    await expect(confirm).toHaveCount(0);
+    await row.getByLabel(/Actions for Nora Recruit/).click();
+    await row.getByRole("link", { name: "Delete" }).click();
+    await confirm.getByRole("button", { name: "Withdraw" }).click();
+    await expect(page.locator("[data-toast=success]").last()).toContainText("Invitation withdrawn");
+    await expect(table.getByRole("row").filter({ hasText: "new.recruit@example.com" })).toHaveCount(0);
+
+    // Select-all feeds the bulk action; only pending invitations are withdrawn.
+    await page.getByRole("checkbox", { name: "Select all rows" }).check();
+    await page.getByRole("button", { name: "Withdraw selected" }).click();
+    await expect(confirm.getByRole("listitem")).toHaveCount(8);
+    await confirm.getByRole("button", { name: "Withdraw" }).click();
+    await expect(page.locator("[data-toast=success]").last()).toContainText("8 invitations withdrawn");
+    await expect(table.locator("caption")).toHaveText("Invitations: 1–4 of 4");
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("the row menu opens, the confirmation is a page, the bulk form is a plain form", async ({ page }) => {
+      await loginAs(page, "agency@demo.test");
+      await page.goto("/register_downlines?sort=email&order=ASC");
+      const table = page.getByRole("table", { name: /Invitations/ });
+      const sent = table.locator("tbody tr").filter({ hasText: "Sent" });
+      const first = sent.first();
+      const email = (await first.locator("td").nth(2).textContent())!;
+      await first.locator("summary").click();
+      await first.getByRole("link", { name: "Delete" }).click();
+      await expect(page).toHaveURL(/confirm=/);
+      await expect(page).toHaveURL(/sort=email/);
+      await page.getByRole("alertdialog").getByRole("button", { name: "Withdraw" }).click();
+      await expect(page.locator("[data-toast=success]")).toContainText("Invitation withdrawn");
+      await expect(table).not.toContainText(email);
+
+      await sent.nth(0).getByRole("checkbox").check();
+      await sent.nth(1).getByRole("checkbox").check();
+      await page.getByRole("button", { name: "Withdraw selected" }).click();
+      await expect(page.getByRole("alertdialog").getByRole("listitem")).toHaveCount(2);
+    });
+  });
+});

@@ -15,6 +15,7 @@ export default [
     route("contract_now", "routes/contract_now.tsx"),
     route("book_of_business", "routes/book_of_business.tsx"),
     route("register_downlines", "routes/register_downlines.tsx"),
+    route("downlines", "routes/downlines.tsx"),
     route("register_downlines/new", "routes/register_downlines.new.tsx"),
     route("contracts", "routes/contracts.tsx", { id: "contracts" }),
     route("contracts_pending", "routes/contracts.tsx", { id: "contracts_pending" }),

@@ -14,6 +14,7 @@ import type {
 } from "../../app/.server/upstream/schemas.ts";
 import { registerBookOfBusinessRoutes } from "./book-of-business.ts";
 import { registerContractingRoutes } from "./contracting.ts";
+import { registerDownlineRoutes } from "./downlines.ts";
 import { registerInvitationRoutes } from "./invitations.ts";
 import { registerOnboardingRoutes } from "./onboarding.ts";
 import { type ReferenceDb, type SessionRecord, verifyPassword } from "./db.ts";
@@ -207,6 +208,7 @@ export function createApp({ db, logger, allowReset, reset }: AppOptions): expres
   registerOnboardingRoutes(app, { db, logger, requireSession });
   registerBookOfBusinessRoutes(app, { db, logger, requireSession });
   registerInvitationRoutes(app, { db, logger, requireSession });
+  registerDownlineRoutes(app, { db, logger, requireSession });
 
   app.use((_req, res) => {
     fail(res, 404, "Not found");

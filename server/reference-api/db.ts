@@ -4,7 +4,8 @@
  * products, carriers, carrier resources, contracting entries, idempotency keys, legal questions and
  * answers, files), the onboarding tables (the queries of onboarding are in onboarding.ts) and the
  * book of business tables, policies and exports (queries in book-of-business.ts), and the downline
- * invitations (queries in invitations.ts).
+ * invitations (queries in invitations.ts) and the downline tree, contracts and policies (queries in
+ * downlines.ts).
  */
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -32,6 +33,9 @@ import {
   SEED_CARRIER_PRODUCTS,
   SEED_CARRIERS,
   SEED_CONTRACTING_ENTRIES,
+  SEED_DOWNLINE_CONTRACTS,
+  SEED_DOWNLINE_NODES,
+  SEED_DOWNLINE_POLICIES,
   SEED_DOCUMENT_NOTIFICATIONS,
   SEED_FILES,
   SEED_INVITATIONS,
@@ -242,6 +246,38 @@ const SCHEMA: string[] = [
     sent_at TEXT NOT NULL           -- ISO timestamp
   )`,
   `CREATE INDEX IF NOT EXISTS downline_invitations_user ON downline_invitations (user_id)`,
+  // Downlines (issue 4, queries in downlines.ts): the sub-agencies and agents under an agency user
+  // (owner_user_id; the root's npn is users.npn_id), their contract per carrier, and their policies.
+  `CREATE TABLE IF NOT EXISTS downline_nodes (
+    npn_id INTEGER PRIMARY KEY,
+    parent_npn_id INTEGER NOT NULL,
+    owner_user_id INTEGER NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('agency', 'agent')),
+    advisor TEXT NOT NULL,
+    level TEXT NOT NULL,
+    agent_writing_number TEXT,
+    npn_number TEXT NOT NULL
+  )`,
+  `CREATE INDEX IF NOT EXISTS downline_nodes_owner ON downline_nodes (owner_user_id)`,
+  `CREATE TABLE IF NOT EXISTS downline_contracts (
+    owner_user_id INTEGER NOT NULL,
+    npn_id INTEGER NOT NULL,
+    carrier_id INTEGER NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('Active', 'Pending', 'Terminated')),
+    rts_code TEXT NOT NULL CHECK (rts_code IN ('RTS', 'NRTS', 'PEND')),
+    PRIMARY KEY (npn_id, carrier_id)
+  )`,
+  `CREATE TABLE IF NOT EXISTS downline_policies (
+    id INTEGER PRIMARY KEY,
+    owner_user_id INTEGER NOT NULL,
+    npn_id INTEGER NOT NULL,
+    carrier_id INTEGER NOT NULL,
+    member_name TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('Active', 'Pending', 'Terminated', 'Cancelled')),
+    product_name TEXT NOT NULL,
+    effective_date TEXT NOT NULL    -- YYYY-MM-DD
+  )`,
+  `CREATE INDEX IF NOT EXISTS downline_policies_npn ON downline_policies (npn_id, carrier_id)`,
   // Sessions are not a data table: reset() keeps them, so signed-in sessions survive a reset.
   // No foreign keys on purpose (the users they point at are deleted and re-inserted by reset()).
   `CREATE TABLE IF NOT EXISTS sessions (
@@ -255,6 +291,9 @@ const SCHEMA: string[] = [
 /** Tables reset() restores to the seed, children first. */
 /** Tables holding one user's data, and the column naming the user (order: parents before children). */
 const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
+  ["downline_policies", "owner_user_id"],
+  ["downline_contracts", "owner_user_id"],
+  ["downline_nodes", "owner_user_id"],
   ["downline_invitations", "user_id"],
   ["exports", "user_id"],
   ["policies", "user_id"],
@@ -270,6 +309,9 @@ const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
 ];
 
 const DATA_TABLES = [
+  "downline_policies",
+  "downline_contracts",
+  "downline_nodes",
   "downline_invitations",
   "exports",
   "policies",
@@ -295,7 +337,7 @@ const DATA_TABLES = [
  * Bumped whenever the seed gains tables or rows: a db file seeded by an older version (PRAGMA
  * user_version lower than this) is reset to the seed on open (sessions kept).
  */
-const SEED_VERSION = 5;
+const SEED_VERSION = 6;
 
 /** Rows per INSERT of the seed policies (7 parameters each, well under SQLite's parameter limit). */
 const POLICY_INSERT_CHUNK = 100;
@@ -420,6 +462,27 @@ async function seedStatements(): Promise<InStatement[]> {
       args: [i.id, i.userId, i.email, i.firstName, i.lastName, i.level, i.status, i.token, i.sentAt],
     });
   }
+  for (const n of SEED_DOWNLINE_NODES) {
+    statements.push({
+      sql: `INSERT INTO downline_nodes (npn_id, parent_npn_id, owner_user_id, kind, advisor, level, agent_writing_number, npn_number)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      args: [n.npnId, n.parentNpnId, n.ownerUserId, n.kind, n.advisor, n.level, n.agentWritingNumber, n.npnNumber],
+    });
+  }
+  for (const c of SEED_DOWNLINE_CONTRACTS) {
+    statements.push({
+      sql: "INSERT INTO downline_contracts (owner_user_id, npn_id, carrier_id, status, rts_code) VALUES (?, ?, ?, ?, ?)",
+      args: [c.ownerUserId, c.npnId, c.carrierId, c.status, c.rtsCode],
+    });
+  }
+  for (let i = 0; i < SEED_DOWNLINE_POLICIES.length; i += POLICY_INSERT_CHUNK) {
+    const chunk = SEED_DOWNLINE_POLICIES.slice(i, i + POLICY_INSERT_CHUNK);
+    statements.push({
+      sql: `INSERT INTO downline_policies (id, owner_user_id, npn_id, carrier_id, member_name, status, product_name, effective_date)
+            VALUES ${chunk.map(() => "(?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
+      args: chunk.flatMap((p) => [p.id, p.ownerUserId, p.npnId, p.carrierId, p.memberName, p.status, p.productName, p.effectiveDate]),
+    });
+  }
   return statements;
 }
 
@@ -507,7 +570,7 @@ export class ReferenceDb {
 
   /**
    * Restores one user's data (their row, licenses, notices, contract entries, legal answers, files,
-   * idempotency keys, onboarding steps and documents, policies, exports and downline invitations) to the seed, leaving everyone else's alone: tests running side by side reset only
+   * idempotency keys, onboarding steps and documents, policies, exports, downline invitations and, for an agency, its downline) to the seed, leaving everyone else's alone: tests running side by side reset only
    * the account they change. Returns false for an unknown e-mail.
    */
   async resetUser(email: string): Promise<boolean> {

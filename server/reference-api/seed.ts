@@ -5,7 +5,8 @@
  * contracting entries, legal questions, agent@'s and onboarded@'s legal answers and stored files; and
  * onboarded@'s finished onboarding (onboarding@ has none saved yet); and the books of business
  * (policies, generated deterministically: SEED_BOOK_SIZES); and the agencies' downline invitations
- * (SEED_INVITATIONS).
+ * (SEED_INVITATIONS); and agency@'s downline (SEED_DOWNLINE_NODES, their per-carrier contracts and
+ * policies).
  * Ids are fixed so a reset (which keeps the sessions table) leaves every token pointing at the same user.
  */
 import type { Role } from "../../app/domain/user.ts";
@@ -940,3 +941,146 @@ export const SEED_INVITATIONS: readonly SeedInvitation[] = SEED_INVITATION_ROWS.
     token: seedInvitationToken(index + 1),
   }),
 );
+
+/* ---- Downlines (issue 4): agency@'s downline per carrier, contracts and policies ---- */
+
+/** The carriers a downline can be viewed for (GET /api/downlines/carriers), in this order. */
+export const DOWNLINE_CARRIER_IDS: readonly number[] = [1, 2, 3, 4];
+
+export type DownlineKind = "agency" | "agent";
+export const DOWNLINE_CONTRACT_STATUSES = ["Active", "Pending", "Terminated"] as const;
+export type DownlineContractStatus = (typeof DOWNLINE_CONTRACT_STATUSES)[number];
+export type RtsCode = "RTS" | "NRTS" | "PEND";
+
+export interface SeedDownlineNode {
+  npnId: number;
+  parentNpnId: number;
+  /** The agency user whose tree this node is in (per-user reset, access). */
+  ownerUserId: number;
+  kind: DownlineKind;
+  advisor: string;
+  level: string;
+  /** Agents only. */
+  agentWritingNumber: string | null;
+  npnNumber: string;
+}
+
+export interface SeedDownlineContract {
+  ownerUserId: number;
+  npnId: number;
+  carrierId: number;
+  status: DownlineContractStatus;
+  rtsCode: RtsCode;
+}
+
+export interface SeedDownlinePolicy {
+  id: number;
+  ownerUserId: number;
+  npnId: number;
+  carrierId: number;
+  memberName: string;
+  status: PolicyStatus;
+  productName: string;
+  /** YYYY-MM-DD */
+  effectiveDate: string;
+}
+
+/** agency@ (user 5, npnId 1005): the root of the seeded downline. */
+export const DOWNLINE_ROOT = { userId: 5, npnId: 1005 } as const;
+export const DOWNLINE_COASTAL_NPN = 5101;
+export const DOWNLINE_LAKESIDE_NPN = 5102;
+export const DOWNLINE_BAYFRONT_NPN = 5103;
+/** Peter Vance: a direct agent of agency@ with policies for every carrier but none Active. */
+export const DOWNLINE_NO_ACTIVE_POLICIES_NPN = 5204;
+
+/**
+ * Contract per carrier 1..4, one letter each: A = Active and ready to sell, N = Active but not ready
+ * to sell, P = Pending, T = Terminated (not ready to sell).
+ */
+type SeedDownlineRow = [npnId: number, parentNpnId: number, kind: DownlineKind, advisor: string, level: string, contracts: string];
+
+const SEED_DOWNLINE_ROWS: readonly SeedDownlineRow[] = [
+  [DOWNLINE_COASTAL_NPN, 1005, "agency", "Coastal Senior Advisors", "Agency Level 2", "AAAA"],
+  [DOWNLINE_LAKESIDE_NPN, 1005, "agency", "Lakeside Insurance Group", "Agency Level 2", "AAAA"],
+  [DOWNLINE_BAYFRONT_NPN, DOWNLINE_COASTAL_NPN, "agency", "Bayfront Benefits", "Agency Level 1", "AAAA"],
+  // agency@'s direct agents
+  [5201, 1005, "agent", "Samuel Ortiz", "Agent", "AAAN"],
+  [5202, 1005, "agent", "Rebecca Lin", "Agent", "PAAA"],
+  [5203, 1005, "agent", "Omar Haddad", "Agent", "TAPA"],
+  [DOWNLINE_NO_ACTIVE_POLICIES_NPN, 1005, "agent", "Peter Vance", "Agent", "AANA"],
+  // Coastal Senior Advisors
+  [5211, DOWNLINE_COASTAL_NPN, "agent", "Angela Moretti", "Agent", "AAAA"],
+  [5212, DOWNLINE_COASTAL_NPN, "agent", "Derek Sutton", "Agent", "APAT"],
+  // Bayfront Benefits (under Coastal)
+  [5221, DOWNLINE_BAYFRONT_NPN, "agent", "Fiona Marsh", "Agent", "AATA"],
+  [5222, DOWNLINE_BAYFRONT_NPN, "agent", "Gabriel Reyes", "Agent", "PAAA"],
+  // Lakeside Insurance Group
+  [5231, DOWNLINE_LAKESIDE_NPN, "agent", "Helen Park", "Agent", "AAAA"],
+  [5232, DOWNLINE_LAKESIDE_NPN, "agent", "Isaiah Grant", "Agent", "TAAA"],
+  [5233, DOWNLINE_LAKESIDE_NPN, "agent", "Julia Novak", "Agent", "ANPA"],
+];
+
+const CONTRACT_LETTERS: Record<string, readonly [DownlineContractStatus, RtsCode]> = {
+  A: ["Active", "RTS"],
+  N: ["Active", "NRTS"],
+  P: ["Pending", "PEND"],
+  T: ["Terminated", "NRTS"],
+};
+
+export const SEED_DOWNLINE_NODES: readonly SeedDownlineNode[] = SEED_DOWNLINE_ROWS.map(
+  ([npnId, parentNpnId, kind, advisor, level]) => ({
+    npnId,
+    parentNpnId,
+    ownerUserId: DOWNLINE_ROOT.userId,
+    kind,
+    advisor,
+    level,
+    agentWritingNumber: kind === "agent" ? `AWN-${npnId}` : null,
+    npnNumber: `3${String(npnId).padStart(7, "0")}`,
+  }),
+);
+
+export const SEED_DOWNLINE_CONTRACTS: readonly SeedDownlineContract[] = SEED_DOWNLINE_ROWS.flatMap(([npnId, , , , , letters]) =>
+  DOWNLINE_CARRIER_IDS.map((carrierId, i) => {
+    const [status, rtsCode] = CONTRACT_LETTERS[letters[i]!]!;
+    return { ownerUserId: DOWNLINE_ROOT.userId, npnId, carrierId, status, rtsCode };
+  }),
+);
+
+/**
+ * 3–12 policies per agent and carrier (a seeded PRNG per pair); every agent's first policy per carrier
+ * is Active, except Peter Vance's, none of which is. Ids consecutive from 1.
+ */
+function seedDownlinePolicies(): SeedDownlinePolicy[] {
+  const policies: SeedDownlinePolicy[] = [];
+  for (const node of SEED_DOWNLINE_NODES) {
+    if (node.kind !== "agent") continue;
+    for (const carrierId of DOWNLINE_CARRIER_IDS) {
+      const random = seededRandom(0xd0e10000 + node.npnId * 31 + carrierId);
+      const products = SEED_CARRIER_PRODUCTS.filter((cp) => cp.carrierId === carrierId).map(
+        (cp) => SEED_PRODUCTS.find((p) => p.id === cp.productId)!.name,
+      );
+      const count = 3 + Math.floor(random() * 10);
+      for (let i = 0; i < count; i++) {
+        let status: PolicyStatus = i === 0 ? "Active" : seedStatus(random());
+        if (node.npnId === DOWNLINE_NO_ACTIVE_POLICIES_NPN) status = i % 2 === 0 ? "Terminated" : "Pending";
+        const memberName = `${MEMBER_FIRST_NAMES[Math.floor(random() * MEMBER_FIRST_NAMES.length)]} ${
+          MEMBER_LAST_NAMES[Math.floor(random() * MEMBER_LAST_NAMES.length)]
+        }`;
+        policies.push({
+          id: policies.length + 1,
+          ownerUserId: node.ownerUserId,
+          npnId: node.npnId,
+          carrierId,
+          memberName,
+          status,
+          productName: products[Math.floor(random() * products.length)]!,
+          effectiveDate: seedEffectiveDate(status, random()),
+        });
+      }
+    }
+  }
+  return policies;
+}
+
+export const SEED_DOWNLINE_POLICIES: readonly SeedDownlinePolicy[] = seedDownlinePolicies();

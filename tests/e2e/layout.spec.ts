@@ -189,6 +189,7 @@ test.describe("accessibility", () => {
     ["agency@demo.test", "/book_of_business"],
     ["agency@demo.test", "/register_downlines?confirm=1"],
     ["agency@demo.test", "/register_downlines/new"],
+    ["agency@demo.test", "/downlines?open=5101&policies=5101"],
   ] as const) {
     test(`${path} has no axe violations${email ? ` for ${email}` : ""}`, async ({ page }) => {
       if (email) await loginAs(page, email);

@@ -1,0 +1,305 @@
+import { Anchor, Badge, Button, Card, FocusTrap, Group, NativeSelect, Overlay, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Fragment } from "react";
+import { Form, Link, useLocation } from "react-router";
+import { CONTRACT_STATUS_FILTERS, noPoliciesText, toggledOpen, withParam } from "~/domain/downlines";
+import { formatDate } from "~/domain/formats";
+import { errorToasts, successToast } from "~/domain/toast";
+import { formDataOf } from "~/.server/forms";
+import { loadWithViewer, requireViewer, upstreamFailure } from "~/.server/guards";
+import { redirectWithToast } from "~/.server/toast";
+import { UpstreamError } from "~/.server/upstream/client";
+import { downlineCarriers, downlinePolicies, downlines, exportDownlinePolicies } from "~/.server/upstream/downlines";
+import type { DownlineAgency, DownlineAgent } from "~/.server/upstream/schemas";
+import type { Route } from "./+types/downlines";
+
+export function meta() {
+  return [{ title: "Downlines" }];
+}
+
+function notInTree(error: unknown): null {
+  if (error instanceof UpstreamError && error.status === 404) return null;
+  throw error;
+}
+
+function intParam(params: URLSearchParams, key: string): number | null {
+  const n = Number(params.get(key));
+  return Number.isInteger(n) && n > 0 ? n : null;
+}
+
+/**
+ * Spec §2 downlines: per carrier, agency blocks that expand (a link: ?open=npnId) to their sub-agencies
+ * and agents; policy lists per agent and agency (?policies=npnId) with export. Every open block is
+ * fetched in the same round.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const open = [...new Set(params.getAll("open").map(Number).filter((n) => Number.isInteger(n) && n > 0))];
+  const statusFilter = params.get("status");
+  const statuses = statusFilter && (CONTRACT_STATUS_FILTERS as readonly string[]).includes(statusFilter) ? [statusFilter] : [];
+  const policiesOf = intParam(params, "policies");
+
+  const [viewer, carriers] = await loadWithViewer(request, context, downlineCarriers);
+  const asked = intParam(params, "carrier");
+  const carrierId = carriers.find((c) => c.id === asked)?.id ?? carriers[0]?.id ?? null;
+  const rootNpn = viewer.user.npnId;
+  if (carrierId === null || rootNpn === null) {
+    return { carriers, carrierId, rootNpn, branches: {}, policyDetails: null, status: statusFilter ?? "" };
+  }
+  try {
+    // The root and every open agency, and the policy list when one is asked for, all at once.
+    const ids = [rootNpn, ...open.filter((id) => id !== rootNpn)];
+    const [branches, details] = await Promise.all([
+      // An open agency that is not in this carrier's tree (a stale link) is skipped, not an error.
+      Promise.all(ids.map((id) => downlines(viewer.token, carrierId, id, statuses).then((d) => [id, d] as const).catch(notInTree))),
+      policiesOf ? downlinePolicies(viewer.token, carrierId, policiesOf) : Promise.resolve(null),
+    ]);
+    return {
+      carriers,
+      carrierId,
+      rootNpn,
+      branches: Object.fromEntries(branches.filter((b) => b !== null)),
+      policyDetails: details,
+      status: statusFilter ?? "",
+    };
+  } catch (error) {
+    return upstreamFailure(error, viewer.session);
+  }
+}
+
+/** Export of a policy list: the upstream e-mails it (spec §8 'Download was sent to your email'). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewer(request, context);
+  const url = new URL(request.url);
+  const form = await formDataOf(request);
+  // The carrier shown (the URL's, or the default one the page fell back to); the upstream checks
+  // that the advisor is in this agency's tree for it.
+  const fromForm = Number(form.get("carrierId"));
+  const carrierId = intParam(url.searchParams, "carrier") ?? (Number.isInteger(fromForm) && fromForm > 0 ? fromForm : null);
+  const npnId = intParam(url.searchParams, "policies");
+  if (!carrierId || !npnId) {
+    return redirectWithToast(`${url.pathname}${url.search}`, errorToasts(["Choose a policy list to export."]));
+  }
+  try {
+    const message = await exportDownlinePolicies(viewer.token, carrierId, npnId);
+    return redirectWithToast(`${url.pathname}${url.search}`, [successToast(message)]);
+  } catch (error) {
+    return upstreamFailure(error, viewer.session);
+  }
+}
+
+type Branches = Record<string, { agencies: DownlineAgency[]; agents: DownlineAgent[] }>;
+
+function RtsBadge({ rts }: { rts: DownlineAgent["rtsStatus"] }) {
+  const color = rts.statusCode === "RTS" ? "green" : rts.statusCode === "PEND" ? "orange" : "red";
+  return (
+    <Badge variant="light" color={color} title={rts.description}>
+      {rts.displayStatus}
+    </Badge>
+  );
+}
+
+function AgentsTable({ agents, search }: { agents: DownlineAgent[]; search: string }) {
+  if (agents.length === 0) return <Text c="dimmed">No agents in this agency.</Text>;
+  return (
+    <Table withTableBorder striped>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">Advisor</Table.Th>
+          <Table.Th scope="col">Writing #</Table.Th>
+          <Table.Th scope="col">Status</Table.Th>
+          <Table.Th scope="col">RTS Status</Table.Th>
+          <Table.Th scope="col">Active Policies</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {agents.map((agent) => (
+          <Table.Tr key={agent.npnId}>
+            <Table.Td>{agent.advisor}</Table.Td>
+            <Table.Td>{agent.agentWritingNumber}</Table.Td>
+            <Table.Td>{agent.status}</Table.Td>
+            <Table.Td>
+              <RtsBadge rts={agent.rtsStatus} />
+              <Text size="xs" c="dimmed">
+                {agent.rtsStatus.description}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Anchor component={Link} to={withParam(search, "policies", String(agent.npnId))} preventScrollReset aria-label={`Policies of ${agent.advisor}: ${agent.activePolicyCount}`}>
+                {agent.activePolicyCount}
+              </Anchor>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function AgencyBlock({
+  agency,
+  branches,
+  search,
+  depth = 0,
+}: {
+  agency: DownlineAgency;
+  branches: Branches;
+  search: string;
+  depth?: number;
+}) {
+  const branch = branches[String(agency.npnId)];
+  return (
+    <Card withBorder component="section" aria-labelledby={`agency-${agency.npnId}`} data-agency={agency.npnId}>
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={Math.min(2 + depth, 6) as 2 | 3 | 4 | 5 | 6} size="h4" id={`agency-${agency.npnId}`}>
+            {agency.advisor}
+          </Title>
+          <Text size="sm">
+            {agency.level} · {agency.agentCount} agents ·{" "}
+            <Anchor component={Link} to={withParam(search, "policies", String(agency.npnId))} preventScrollReset>
+              {agency.activePolicyCount} active policies
+            </Anchor>
+          </Text>
+          <Group gap="xs" mt={4}>
+            <RtsBadge rts={agency.rtsStatus} />
+            <Text size="xs" c="dimmed">
+              {agency.rtsStatus.description}
+            </Text>
+          </Group>
+        </div>
+        <Button component={Link} to={toggledOpen(search, agency.npnId) || "?"} variant="light" size="xs" preventScrollReset aria-expanded={Boolean(branch)}>
+          {branch ? "Hide downline" : "Show downline"}
+        </Button>
+      </Group>
+      {branch ? (
+        <Stack gap="sm" mt="sm" pl="md" style={{ borderLeft: "3px solid var(--mantine-color-gray-3)" }}>
+          {branch.agencies.map((child) => (
+            <AgencyBlock key={child.npnId} agency={child} branches={branches} search={search} depth={depth + 1} />
+          ))}
+          <AgentsTable agents={branch.agents} search={search} />
+        </Stack>
+      ) : null}
+    </Card>
+  );
+}
+
+export default function Downlines({ loaderData }: Route.ComponentProps) {
+  const { carriers, carrierId, rootNpn, branches, policyDetails, status } = loaderData;
+  const location = useLocation();
+  const search = location.search;
+  const root = rootNpn !== null ? (branches as Branches)[String(rootNpn)] : undefined;
+  const closePolicies = `${location.pathname}${withParam(search, "policies", null)}`;
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>Downlines</Title>
+      <Form method="get">
+        <Group align="flex-end" gap="sm">
+          {[...new URLSearchParams(search).getAll("open")].map((id) => (
+            <input key={id} type="hidden" name="open" value={id} />
+          ))}
+          <NativeSelect name="carrier" label="Carrier" defaultValue={String(carrierId ?? "")} data={carriers.map((c) => ({ value: String(c.id), label: c.name }))} />
+          <NativeSelect
+            name="status"
+            label="Contract status"
+            defaultValue={status}
+            data={[{ value: "", label: "All" }, ...CONTRACT_STATUS_FILTERS.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))]}
+          />
+          <Button type="submit" variant="default">
+            Show
+          </Button>
+        </Group>
+      </Form>
+
+      {!root ? (
+        <Text c="dimmed">There is no downline to show for this carrier.</Text>
+      ) : (
+        <Stack gap="sm">
+          {root.agencies.map((agency) => (
+            <AgencyBlock key={agency.npnId} agency={agency} branches={branches as Branches} search={search} />
+          ))}
+          <Title order={2} size="h3">
+            Agents
+          </Title>
+          <AgentsTable agents={root.agents} search={search} />
+        </Stack>
+      )}
+
+      {policyDetails ? (
+        <>
+          <Overlay fixed backgroundOpacity={0.55} zIndex={300} />
+          <FocusTrap active>
+            <Paper
+              role="dialog"
+              aria-modal="true"
+              aria-labelledby="policies-title"
+              shadow="xl"
+              p="lg"
+              withBorder
+              style={{ position: "fixed", zIndex: 301, top: "5vh", left: "50%", transform: "translateX(-50%)", width: "min(60rem, calc(100vw - 2rem))", maxHeight: "90vh", overflowY: "auto" }}
+            >
+              <Group justify="space-between" mb="sm">
+                <Title order={2} size="h3" id="policies-title">
+                  Policies of {policyDetails.advisor.name}
+                </Title>
+                <Group gap="xs">
+                  <Form method="post" action={`${location.pathname}${search}`}>
+                    <input type="hidden" name="carrierId" value={carrierId ?? ""} />
+                    <Button type="submit" variant="default" size="xs">
+                      Export
+                    </Button>
+                  </Form>
+                  <Button component={Link} to={closePolicies} size="xs" preventScrollReset data-autofocus>
+                    Close
+                  </Button>
+                </Group>
+              </Group>
+              <Text size="sm" c="dimmed" mb="sm">
+                NPN {policyDetails.advisor.npnNumber}
+                {policyDetails.advisor.upline ? ` · Upline ${policyDetails.advisor.upline}` : ""}
+              </Text>
+              {policyDetails.policies.length === 0 ? (
+                <Text>{noPoliciesText(policyDetails.advisor.name)}</Text>
+              ) : (
+                <Table withTableBorder striped aria-labelledby="policies-title">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col">Member</Table.Th>
+                      <Table.Th scope="col">Status</Table.Th>
+                      <Table.Th scope="col">Product</Table.Th>
+                      <Table.Th scope="col">Effective</Table.Th>
+                      {policyDetails.advisor.isAgency ? (
+                        <>
+                          <Table.Th scope="col">Upline</Table.Th>
+                          <Table.Th scope="col">Agent</Table.Th>
+                          <Table.Th scope="col">NPN</Table.Th>
+                        </>
+                      ) : null}
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {policyDetails.policies.map((p) => (
+                      <Table.Tr key={p.id}>
+                        <Table.Td>{p.memberName}</Table.Td>
+                        <Table.Td>{p.status}</Table.Td>
+                        <Table.Td>{p.productName}</Table.Td>
+                        <Table.Td>{formatDate(p.effectiveDate)}</Table.Td>
+                        {policyDetails.advisor.isAgency ? (
+                          <Fragment>
+                            <Table.Td>{p.upline ?? "—"}</Table.Td>
+                            <Table.Td>{p.agentName ?? "—"}</Table.Td>
+                            <Table.Td>{p.npnNumber ?? "—"}</Table.Td>
+                          </Fragment>
+                        ) : null}
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              )}
+            </Paper>
+          </FocusTrap>
+        </>
+      ) : null}
+    </Stack>
+  );
+}

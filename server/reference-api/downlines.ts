@@ -1,0 +1,350 @@
+/**
+ * Downlines routes (issue 4, docs/upstream-api.md): GET /api/downlines/carriers (the carriers a
+ * downline can be viewed for), GET /api/downlines/:carrierId/agency/:npnId (the direct sub-agencies and
+ * agents of an agency for one carrier, with counts), GET /api/downlines/:carrierId/policies/:npnId (an
+ * agent's or a whole agency subtree's policies) and .../export (recorded in `exports`).
+ * Storage: downline_nodes (the tree under an agency user, owner_user_id; the root's npn is the user's
+ * npn_id), downline_contracts (status and RTS per node and carrier), downline_policies. Agencies see
+ * their own tree, admins any; other roles 403.
+ */
+import type { Express, Request, RequestHandler, Response } from "express";
+import type { Logger } from "pino";
+import type { z } from "zod";
+import type {
+  DownlineAgency,
+  DownlineAgent,
+  DownlineCarriersResponseSchema,
+  DownlinePolicy,
+  DownlinesResponseSchema,
+  PolicyDetailsResponseSchema,
+} from "../../app/.server/upstream/schemas.ts";
+import { EXPORT_SENT, positiveInt, scalar } from "./book-of-business.ts";
+import type { ReferenceDb, SessionRecord } from "./db.ts";
+import {
+  DOWNLINE_CARRIER_IDS,
+  DOWNLINE_CONTRACT_STATUSES,
+  type DownlineContractStatus,
+  POLICY_STATUSES,
+  type PolicyStatus,
+  type RtsCode,
+  SEED_AGENCY_NAMES,
+} from "./seed.ts";
+
+type DownlineCarriersResponse = z.infer<typeof DownlineCarriersResponseSchema>;
+type DownlinesResponse = z.infer<typeof DownlinesResponseSchema>;
+type PolicyDetailsResponse = z.infer<typeof PolicyDetailsResponseSchema>;
+type RtsStatus = DownlineAgent["rtsStatus"];
+
+export const AGENCIES_ONLY = "Only agencies can view downlines";
+export const EXPORT_KIND = "downline_policies";
+export const INVALID_CONTRACT_STATUSES = "contractStatuses must be a comma-separated list of active, pending, terminated";
+export const INVALID_POLICY_STATUS = `status must be all or one of ${POLICY_STATUSES.join(", ")}`;
+export const noCarrier = (carrierId: string) => `No carrier with id ${carrierId}`;
+export const noDownline = (npnId: string) => `No downline with npnId ${npnId}`;
+export const notAnAgency = (npnId: string) => `No downline agency with npnId ${npnId}`;
+
+export const RTS_STATUSES: Readonly<Record<RtsCode, RtsStatus>> = {
+  RTS: {
+    statusCode: "RTS",
+    statusTitle: "Ready to Sell",
+    displayStatus: "Ready to sell",
+    description: "The advisor is appointed with this carrier and may sell its plans.",
+  },
+  NRTS: {
+    statusCode: "NRTS",
+    statusTitle: "Not Ready to Sell",
+    displayStatus: "Not ready to sell",
+    description: "The advisor may not sell this carrier's plans until the appointment and certification requirements are met.",
+  },
+  PEND: {
+    statusCode: "PEND",
+    statusTitle: "Pending",
+    displayStatus: "Pending",
+    description: "The advisor's appointment with this carrier is being processed.",
+  },
+};
+
+type Authed = Response<unknown, { session: SessionRecord }>;
+
+function fail(res: Response, status: number, error: string): void {
+  res.status(status).json({ error });
+}
+
+class QueryError extends Error {}
+
+/** Comma list of active|pending|terminated (any case); empty or absent = every status. */
+export function parseContractStatuses(raw: string | undefined): Set<DownlineContractStatus> {
+  const names = (raw ?? "").split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const statuses = new Set<DownlineContractStatus>();
+  for (const name of names) {
+    const status = DOWNLINE_CONTRACT_STATUSES.find((s) => s.toLowerCase() === name);
+    if (!status) throw new QueryError(INVALID_CONTRACT_STATUSES);
+    statuses.add(status);
+  }
+  return statuses;
+}
+
+/** Default Active; `all` = null (every status); else one of POLICY_STATUSES (any case). */
+export function parsePolicyStatus(raw: string | undefined): PolicyStatus | null {
+  if (raw === undefined || raw === "") return "Active";
+  if (raw.toLowerCase() === "all") return null;
+  const status = POLICY_STATUSES.find((s) => s.toLowerCase() === raw.toLowerCase());
+  if (!status) throw new QueryError(INVALID_POLICY_STATUS);
+  return status;
+}
+
+interface DownlineNode {
+  npnId: number;
+  parentNpnId: number | null;
+  kind: "agency" | "agent";
+  advisor: string;
+  level: string;
+  agentWritingNumber: string | null;
+  npnNumber: string;
+}
+
+/** One agency user's tree: every node by npn (the root included) and the children of each. */
+interface Tree {
+  ownerUserId: number;
+  nodes: Map<number, DownlineNode>;
+  children: Map<number, DownlineNode[]>;
+}
+
+/** The tree `npnId` is in, if the caller may see it (its own tree; an admin any); else null. */
+async function treeOf(db: ReferenceDb, user: SessionRecord["user"], npnId: number): Promise<Tree | null> {
+  const found = await db.client.execute({
+    sql: `SELECT owner_user_id FROM downline_nodes WHERE npn_id = ?
+          UNION ALL SELECT id FROM users WHERE npn_id = ? AND role = 'Agency'`,
+    args: [npnId, npnId],
+  });
+  const ownerUserId = found.rows[0] ? Number(found.rows[0].owner_user_id) : null;
+  if (ownerUserId == null || (user.role !== "Admin" && ownerUserId !== user.userId)) return null;
+
+  const [owner, rows] = await Promise.all([
+    db.client.execute({ sql: "SELECT * FROM users WHERE id = ?", args: [ownerUserId] }),
+    db.client.execute({ sql: "SELECT * FROM downline_nodes WHERE owner_user_id = ? ORDER BY advisor, npn_id", args: [ownerUserId] }),
+  ]);
+  const o = owner.rows[0];
+  if (!o || o.npn_id == null) return null;
+  const nodes = new Map<number, DownlineNode>();
+  nodes.set(Number(o.npn_id), {
+    npnId: Number(o.npn_id),
+    parentNpnId: null,
+    kind: "agency",
+    advisor: SEED_AGENCY_NAMES[ownerUserId] ?? `${String(o.first_name)} ${String(o.last_name)}`,
+    level: o.npn_current_max_level == null ? "Agency" : String(o.npn_current_max_level),
+    agentWritingNumber: null,
+    npnNumber: o.npn_number == null ? "" : String(o.npn_number),
+  });
+  const children = new Map<number, DownlineNode[]>();
+  for (const r of rows.rows) {
+    const node: DownlineNode = {
+      npnId: Number(r.npn_id),
+      parentNpnId: Number(r.parent_npn_id),
+      kind: String(r.kind) as DownlineNode["kind"],
+      advisor: String(r.advisor),
+      level: String(r.level),
+      agentWritingNumber: r.agent_writing_number == null ? null : String(r.agent_writing_number),
+      npnNumber: String(r.npn_number),
+    };
+    nodes.set(node.npnId, node);
+    children.set(node.parentNpnId!, [...(children.get(node.parentNpnId!) ?? []), node]);
+  }
+  return nodes.has(npnId) ? { ownerUserId, nodes, children } : null;
+}
+
+/** The agents anywhere under `npnId`. */
+function agentsUnder(tree: Tree, npnId: number): DownlineNode[] {
+  return (tree.children.get(npnId) ?? []).flatMap((n) => (n.kind === "agent" ? [n] : agentsUnder(tree, n.npnId)));
+}
+
+async function downlines(
+  db: ReferenceDb,
+  tree: Tree,
+  npnId: number,
+  carrierId: number,
+  statuses: Set<DownlineContractStatus>,
+): Promise<DownlinesResponse> {
+  const [contracts, counts] = await Promise.all([
+    db.client.execute({
+      sql: "SELECT npn_id, status, rts_code FROM downline_contracts WHERE owner_user_id = ? AND carrier_id = ?",
+      args: [tree.ownerUserId, carrierId],
+    }),
+    db.client.execute({
+      sql: `SELECT npn_id, COUNT(*) AS n FROM downline_policies
+            WHERE owner_user_id = ? AND carrier_id = ? AND status = 'Active' GROUP BY npn_id`,
+      args: [tree.ownerUserId, carrierId],
+    }),
+  ]);
+  const contractOf = new Map(
+    contracts.rows.map((r) => [Number(r.npn_id), { status: String(r.status) as DownlineContractStatus, rts: String(r.rts_code) as RtsCode }]),
+  );
+  const activeCount = new Map(counts.rows.map((r) => [Number(r.npn_id), Number(r.n)]));
+  /** An agent shown for this carrier: it has a contract with it, of a wanted status. */
+  const shown = (n: DownlineNode) => {
+    const contract = contractOf.get(n.npnId);
+    return contract !== undefined && (statuses.size === 0 || statuses.has(contract.status));
+  };
+
+  const agencies: DownlineAgency[] = [];
+  const agents: DownlineAgent[] = [];
+  for (const child of tree.children.get(npnId) ?? []) {
+    if (child.kind === "agent") {
+      if (!shown(child)) continue;
+      const contract = contractOf.get(child.npnId)!;
+      agents.push({
+        npnId: child.npnId,
+        advisor: child.advisor,
+        agentWritingNumber: child.agentWritingNumber ?? "",
+        status: contract.status,
+        rtsStatus: RTS_STATUSES[contract.rts],
+        activePolicyCount: activeCount.get(child.npnId) ?? 0,
+      });
+    } else {
+      const subAgents = agentsUnder(tree, child.npnId).filter(shown);
+      if (statuses.size > 0 && subAgents.length === 0) continue;
+      agencies.push({
+        npnId: child.npnId,
+        advisor: child.advisor,
+        level: child.level,
+        rtsStatus: RTS_STATUSES[contractOf.get(child.npnId)?.rts ?? "NRTS"],
+        agentCount: subAgents.length,
+        activePolicyCount: subAgents.reduce((sum, a) => sum + (activeCount.get(a.npnId) ?? 0), 0),
+      });
+    }
+  }
+  return { downlines: { agencies, agents } };
+}
+
+async function policyDetails(
+  db: ReferenceDb,
+  tree: Tree,
+  npnId: number,
+  carrierId: number,
+  status: PolicyStatus | null,
+): Promise<PolicyDetailsResponse> {
+  const node = tree.nodes.get(npnId)!;
+  const isAgency = node.kind === "agency";
+  const agents = isAgency ? agentsUnder(tree, npnId) : [node];
+  const nameOf = (n: number | null) => (n == null ? null : tree.nodes.get(n)?.advisor ?? null);
+  const rows =
+    agents.length === 0
+      ? []
+      : (
+          await db.client.execute({
+            sql: `SELECT * FROM downline_policies
+                  WHERE carrier_id = ? AND npn_id IN (${agents.map(() => "?").join(", ")})${status ? " AND status = ?" : ""}
+                  ORDER BY effective_date DESC, id`,
+            args: [carrierId, ...agents.map((a) => a.npnId), ...(status ? [status] : [])],
+          })
+        ).rows;
+  const policies: DownlinePolicy[] = rows.map((r) => {
+    const agent = tree.nodes.get(Number(r.npn_id))!;
+    return {
+      id: Number(r.id),
+      memberName: String(r.member_name),
+      status: String(r.status),
+      productName: String(r.product_name),
+      effectiveDate: String(r.effective_date),
+      upline: isAgency ? nameOf(agent.parentNpnId) : null,
+      agentName: isAgency ? agent.advisor : null,
+      npnNumber: isAgency ? agent.npnNumber : null,
+    };
+  });
+  return {
+    policyDetails: {
+      advisor: { name: node.advisor, npnNumber: node.npnNumber, upline: nameOf(node.parentNpnId), isAgency },
+      policies,
+    },
+  };
+}
+
+export function registerDownlineRoutes(
+  app: Express,
+  { db, logger, requireSession }: { db: ReferenceDb; logger: Logger; requireSession: RequestHandler },
+): void {
+  /** The caller is an agency or an admin; else answers 403 and returns false. */
+  const mayView = (res: Authed): boolean => {
+    const { role } = res.locals.session.user;
+    if (role === "Agency" || role === "Admin") return true;
+    fail(res, 403, AGENCIES_ONLY);
+    return false;
+  };
+
+  /** The carrier and the caller's tree holding npnId from the path; else answers 404 and returns null. */
+  const target = async (req: Request, res: Authed): Promise<{ carrierId: number; npnId: number; tree: Tree } | null> => {
+    const rawCarrier = String(req.params.carrierId ?? "");
+    const rawNpn = String(req.params.npnId ?? "");
+    const carrierId = positiveInt(scalar(rawCarrier));
+    if (carrierId == null || !DOWNLINE_CARRIER_IDS.includes(carrierId)) {
+      fail(res, 404, noCarrier(rawCarrier));
+      return null;
+    }
+    const npnId = positiveInt(scalar(rawNpn));
+    const tree = npnId == null ? null : await treeOf(db, res.locals.session.user, npnId);
+    if (npnId == null || !tree) {
+      fail(res, 404, noDownline(rawNpn));
+      return null;
+    }
+    return { carrierId, npnId, tree };
+  };
+
+  /** Runs `parse` over a query value; a QueryError answers 422 (returns undefined). */
+  const parseQuery = <T>(res: Response, parse: () => T): T | undefined => {
+    try {
+      return parse();
+    } catch (error) {
+      if (error instanceof QueryError) {
+        fail(res, 422, error.message);
+        return undefined;
+      }
+      throw error;
+    }
+  };
+
+  app.get("/api/downlines/carriers", requireSession, async (_req, res: Authed) => {
+    if (!mayView(res)) return;
+    const rows = await db.client.execute({
+      sql: `SELECT id, name FROM carriers WHERE id IN (${DOWNLINE_CARRIER_IDS.map(() => "?").join(", ")}) ORDER BY id`,
+      args: [...DOWNLINE_CARRIER_IDS],
+    });
+    const body: DownlineCarriersResponse = { carriers: rows.rows.map((r) => ({ id: Number(r.id), name: String(r.name) })) };
+    res.json(body);
+  });
+
+  app.get("/api/downlines/:carrierId/agency/:npnId", requireSession, async (req: Request, res: Authed) => {
+    if (!mayView(res)) return;
+    const t = await target(req, res);
+    if (!t) return;
+    if (t.tree.nodes.get(t.npnId)!.kind !== "agency") return fail(res, 404, notAnAgency(String(req.params.npnId)));
+    const statuses = parseQuery(res, () => parseContractStatuses(scalar(req.query.contractStatuses)));
+    if (!statuses) return;
+    res.json(await downlines(db, t.tree, t.npnId, t.carrierId, statuses));
+  });
+
+  app.get("/api/downlines/:carrierId/policies/:npnId", requireSession, async (req: Request, res: Authed) => {
+    if (!mayView(res)) return;
+    const t = await target(req, res);
+    if (!t) return;
+    const status = parseQuery(res, () => parsePolicyStatus(scalar(req.query.status)));
+    if (status === undefined) return;
+    res.json(await policyDetails(db, t.tree, t.npnId, t.carrierId, status));
+  });
+
+  app.get("/api/downlines/:carrierId/policies/:npnId/export", requireSession, async (req: Request, res: Authed) => {
+    if (!mayView(res)) return;
+    const t = await target(req, res);
+    if (!t) return;
+    const status = parseQuery(res, () => parsePolicyStatus(scalar(req.query.status)));
+    if (status === undefined) return;
+    const { userId } = res.locals.session.user;
+    const { policies } = (await policyDetails(db, t.tree, t.npnId, t.carrierId, status)).policyDetails;
+    const params = { carrierId: t.carrierId, npnId: t.npnId, status: status ?? "all", totalCount: policies.length };
+    await db.client.execute({
+      sql: "INSERT INTO exports (user_id, kind, params, created_at) VALUES (?, ?, ?, ?)",
+      args: [userId, EXPORT_KIND, JSON.stringify(params), new Date().toISOString()],
+    });
+    logger.info({ userId, ...params }, "downline policies export requested");
+    res.status(202).json({ message: EXPORT_SENT });
+  });
+}

@@ -1,15 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createClient } from "@libsql/client";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { LoginResponseSchema } from "../../app/.server/upstream/schemas.ts";
 import { EXPORT_SENT, NO_BOOK_OF_BUSINESS } from "./book-of-business.ts";
-import { type ReferenceApi, startReferenceApi } from "./index.ts";
-import { DEMO_PASSWORD, SEED_BOOK_SIZES } from "./seed.ts";
+import type { ReferenceApi } from "./index.ts";
+import { SEED_BOOK_SIZES } from "./seed.ts";
+import { expectError, startTestApi, tempDbPath, testClient } from "./test-support.ts";
 
 /* The contract of docs/upstream-api.md, stated here on its own (stricter than the portal's schemas). */
 const STATUSES = ["Active", "Pending", "Terminated", "Cancelled"] as const;
@@ -48,32 +44,13 @@ const BookSchema = z.strictObject({
 });
 type Book = z.infer<typeof BookSchema>;
 const ExportSchema = z.strictObject({ message: z.literal(EXPORT_SENT) });
-const ErrorSchema = z.strictObject({ error: z.string() });
 
-const logger = pino({ level: "silent" });
-const dir = mkdtempSync(join(tmpdir(), "reference-api-book-"));
-const dbPath = join(dir, "api.db");
+const { dbPath, remove: removeDb } = tempDbPath("reference-api-book-");
 let api: ReferenceApi;
 
-async function send(method: string, path: string, token?: string, json?: unknown) {
-  const headers: Record<string, string> = { accept: "application/json" };
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (json !== undefined) headers["content-type"] = "application/json";
-  const response = await fetch(`${api.url}${path}`, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
-  const text = await response.text();
-  return { status: response.status, text, json: text ? (JSON.parse(text) as unknown) : undefined };
-}
-
-const tokens = new Map<string, string>();
-async function tokenOf(email: string): Promise<string> {
-  let token = tokens.get(email);
-  if (!token) {
-    const response = await send("POST", "/api/login", undefined, { email, password: DEMO_PASSWORD });
-    token = LoginResponseSchema.parse(response.json).token;
-    tokens.set(email, token);
-  }
-  return token;
-}
+const client = testClient(() => api.url);
+const { tokenOf } = client;
+const send = (method: string, path: string, token?: string, json?: unknown) => client.send(method, path, { token, json });
 
 async function book(email: string, query: Record<string, string | number> = {}): Promise<Book> {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
@@ -91,12 +68,6 @@ async function allPages(email: string, query: Record<string, string | number> = 
   return [first, ...(await Promise.all(rest))].flatMap((b) => b.policies);
 }
 
-function expectError(response: { status: number; json: unknown }, status: number, error?: string) {
-  expect(response.status, JSON.stringify(response.json)).toBe(status);
-  const parsed = ErrorSchema.parse(response.json);
-  if (error !== undefined) expect(parsed.error).toBe(error);
-}
-
 async function exportsOf(userId: number) {
   const client = createClient({ url: pathToFileURL(dbPath).href });
   try {
@@ -110,12 +81,12 @@ async function exportsOf(userId: number) {
 const sizeOf = (userId: number) => SEED_BOOK_SIZES.find(([id]) => id === userId)?.[1] ?? 0;
 
 beforeAll(async () => {
-  api = await startReferenceApi({ dbPath, port: 0, allowReset: true, logger });
+  api = await startTestApi(dbPath);
 });
 
 afterAll(async () => {
   await api?.close();
-  rmSync(dir, { recursive: true, force: true });
+  removeDb();
 });
 
 describe("GET /api/book_of_business", () => {

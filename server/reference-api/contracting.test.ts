@@ -1,11 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createClient } from "@libsql/client";
-import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { z } from "zod";
 import {
   CarrierResourceSchema,
   CenterResourcesResponseSchema,
@@ -26,57 +22,12 @@ import {
   tinyPdf,
   UNSAFE_HTML_CARRIER_PRODUCT_ID,
 } from "./seed.ts";
+import { expectErrorLike as expectError, silentLogger as logger, startTestApi, tempDbPath, testClient } from "./test-support.ts";
 
-const logger = pino({ level: "silent" });
-const dir = mkdtempSync(join(tmpdir(), "reference-api-contracting-"));
-const dbPath = join(dir, "api.db");
+const { dir, dbPath, remove: removeDb } = tempDbPath("reference-api-contracting-");
 let api: ReferenceApi;
 
-interface Sent {
-  token?: string;
-  json?: unknown;
-  form?: FormData;
-  headers?: Record<string, string>;
-}
-
-async function send(method: string, path: string, { token, json, form, headers: extra }: Sent = {}) {
-  const headers: Record<string, string> = { accept: "application/json", ...extra };
-  if (token) headers.authorization = `Bearer ${token}`;
-  let body: string | FormData | undefined = form;
-  if (json !== undefined) {
-    headers["content-type"] = "application/json";
-    body = JSON.stringify(json);
-  }
-  const response = await fetch(`${api.url}${path}`, { method, headers, body });
-  const text = await response.text();
-  const isJson = response.headers.get("content-type")?.startsWith("application/json");
-  return { status: response.status, headers: response.headers, text, json: text && isJson ? (JSON.parse(text) as unknown) : undefined };
-}
-
-async function ok<S extends z.ZodType>(schema: S, method: string, path: string, sent: Sent = {}, status = 200) {
-  const response = await send(method, path, sent);
-  expect(response.status, `${method} ${path}: ${response.text}`).toBe(status);
-  return schema.parse(response.json);
-}
-
-function expectError(response: { status: number; json: unknown }, status: number, error?: string | RegExp) {
-  expect(response.status, JSON.stringify(response.json)).toBe(status);
-  const parsed = z.object({ error: z.string() }).parse(response.json);
-  if (typeof error === "string") expect(parsed.error).toBe(error);
-  else if (error) expect(parsed.error).toMatch(error);
-  return parsed.error;
-}
-
-const tokens = new Map<string, string>();
-async function tokenOf(email: string): Promise<string> {
-  let token = tokens.get(email);
-  if (!token) {
-    const response = await send("POST", "/api/login", { json: { email, password: DEMO_PASSWORD } });
-    token = LoginResponseSchema.parse(response.json).token;
-    tokens.set(email, token);
-  }
-  return token;
-}
+const { send, ok, tokenOf } = testClient(() => api.url, { jsonContentTypeOnly: true });
 
 const statusesOf = async (email: string) =>
   (
@@ -100,12 +51,12 @@ function appendAnswer(form: FormData, fields: Record<string, string | Blob | [Bl
 const pdfBlob = (text: string) => new Blob([tinyPdf(text)], { type: "application/pdf" });
 
 beforeAll(async () => {
-  api = await startReferenceApi({ dbPath, port: 0, allowReset: true, logger });
+  api = await startTestApi(dbPath);
 });
 
 afterAll(async () => {
   await api?.close();
-  rmSync(dir, { recursive: true, force: true });
+  removeDb();
 });
 
 beforeEach(async () => {

@@ -1,23 +1,17 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createClient } from "@libsql/client";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
   DownlineCarriersResponseSchema,
   DownlinesResponseSchema,
   ExportResponseSchema,
-  LoginResponseSchema,
   PolicyDetailsResponseSchema,
 } from "../../app/.server/upstream/schemas.ts";
 import { EXPORT_SENT } from "./book-of-business.ts";
 import { AGENCIES_ONLY, EXPORT_KIND, INVALID_CONTRACT_STATUSES, INVALID_POLICY_STATUS, RTS_STATUSES } from "./downlines.ts";
-import { type ReferenceApi, startReferenceApi } from "./index.ts";
+import type { ReferenceApi } from "./index.ts";
 import {
-  DEMO_PASSWORD,
   DOWNLINE_BAYFRONT_NPN,
   DOWNLINE_COASTAL_NPN,
   DOWNLINE_LAKESIDE_NPN,
@@ -26,44 +20,15 @@ import {
   SEED_DOWNLINE_NODES,
   SEED_DOWNLINE_POLICIES,
 } from "./seed.ts";
+import { ErrorSchema, startTestApi, tempDbPath, testClient } from "./test-support.ts";
 
-const ErrorSchema = z.strictObject({ error: z.string() });
-const logger = pino({ level: "silent" });
-const dir = mkdtempSync(join(tmpdir(), "reference-api-downlines-"));
-const dbPath = join(dir, "api.db");
+const { dbPath, remove: removeDb } = tempDbPath("reference-api-downlines-");
 let api: ReferenceApi;
 
-async function send(method: string, path: string, token?: string) {
-  const headers: Record<string, string> = { accept: "application/json" };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const response = await fetch(`${api.url}${path}`, { method, headers });
-  const text = await response.text();
-  return { status: response.status, text, json: text ? (JSON.parse(text) as unknown) : undefined };
-}
-
-async function post(path: string, json: unknown) {
-  const response = await fetch(`${api.url}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(json),
-  });
-  return response.status;
-}
-
-const tokens = new Map<string, string>();
-async function tokenOf(email: string): Promise<string> {
-  let token = tokens.get(email);
-  if (!token) {
-    const response = await fetch(`${api.url}/api/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-    });
-    token = LoginResponseSchema.parse(await response.json()).token;
-    tokens.set(email, token);
-  }
-  return token;
-}
+const client = testClient(() => api.url);
+const { tokenOf } = client;
+const send = (method: string, path: string, token?: string) => client.send(method, path, { token });
+const post = async (path: string, json: unknown) => (await client.send("POST", path, { json })).status;
 
 async function get<T>(schema: z.ZodType<T>, path: string, email = "agency@demo.test"): Promise<T> {
   const response = await send("GET", path, await tokenOf(email));
@@ -91,12 +56,12 @@ const activeCount = (npnIds: number[], carrierId: number) =>
   SEED_DOWNLINE_POLICIES.filter((p) => npnIds.includes(p.npnId) && p.carrierId === carrierId && p.status === "Active").length;
 
 beforeAll(async () => {
-  api = await startReferenceApi({ dbPath, port: 0, allowReset: true, logger });
+  api = await startTestApi(dbPath);
 });
 
 afterAll(async () => {
   await api?.close();
-  rmSync(dir, { recursive: true, force: true });
+  removeDb();
 });
 
 describe("seed", () => {

@@ -1,16 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
   type Invitation,
   InvitationResponseSchema,
   InvitationsResponseSchema,
-  LoginResponseSchema,
 } from "../../app/.server/upstream/schemas.ts";
-import { type ReferenceApi, startReferenceApi } from "./index.ts";
+import type { ReferenceApi } from "./index.ts";
 import {
   AGENCIES_ONLY,
   BLANK_FIRST_NAME,
@@ -22,7 +17,8 @@ import {
   alreadyHasAccount,
   alreadyPending,
 } from "./invitations.ts";
-import { DEMO_PASSWORD, INVITATION_LEVELS, SEED_AGENCY_NAMES, SEED_INVITATIONS } from "./seed.ts";
+import { INVITATION_LEVELS, SEED_AGENCY_NAMES, SEED_INVITATIONS } from "./seed.ts";
+import { expectError, startTestApi, tempDbPath, testClient } from "./test-support.ts";
 
 type Invitations = z.infer<typeof InvitationsResponseSchema>;
 const RegistrationSchema = z.strictObject({
@@ -34,32 +30,13 @@ const RegistrationSchema = z.strictObject({
     agencyName: z.string().min(1),
   }),
 });
-const ErrorSchema = z.strictObject({ error: z.string() });
 
-const logger = pino({ level: "silent" });
-const dir = mkdtempSync(join(tmpdir(), "reference-api-invitations-"));
-const dbPath = join(dir, "api.db");
+const { remove: removeDb, dbPath } = tempDbPath("reference-api-invitations-");
 let api: ReferenceApi;
 
-async function send(method: string, path: string, token?: string, json?: unknown) {
-  const headers: Record<string, string> = { accept: "application/json" };
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (json !== undefined) headers["content-type"] = "application/json";
-  const response = await fetch(`${api.url}${path}`, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
-  const text = await response.text();
-  return { status: response.status, text, json: text ? (JSON.parse(text) as unknown) : undefined };
-}
-
-const tokens = new Map<string, string>();
-async function tokenOf(email: string): Promise<string> {
-  let token = tokens.get(email);
-  if (!token) {
-    const response = await send("POST", "/api/login", undefined, { email, password: DEMO_PASSWORD });
-    token = LoginResponseSchema.parse(response.json).token;
-    tokens.set(email, token);
-  }
-  return token;
-}
+const client = testClient(() => api.url);
+const { tokenOf } = client;
+const send = (method: string, path: string, token?: string, json?: unknown) => client.send(method, path, { token, json });
 
 async function list(email: string, query: Record<string, string | number> = {}): Promise<Invitations> {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
@@ -77,22 +54,16 @@ async function invite(email: string, body: unknown) {
   return send("POST", "/api/downline_invitations", await tokenOf(email), body);
 }
 
-function expectError(response: { status: number; json: unknown }, status: number, error?: string) {
-  expect(response.status, JSON.stringify(response.json)).toBe(status);
-  const parsed = ErrorSchema.parse(response.json);
-  if (error !== undefined) expect(parsed.error).toBe(error);
-}
-
 const tokenFrom = (invitation: Invitation) => invitation.registrationPath.replace("/registration/", "");
 const resetUser = async (email: string) => expect((await send("POST", "/__reset", undefined, { email })).status).toBe(204);
 
 beforeAll(async () => {
-  api = await startReferenceApi({ dbPath, port: 0, allowReset: true, logger });
+  api = await startTestApi(dbPath);
 });
 
 afterAll(async () => {
   await api?.close();
-  rmSync(dir, { recursive: true, force: true });
+  removeDb();
 });
 
 describe("GET /api/downline_invitations", () => {

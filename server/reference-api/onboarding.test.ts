@@ -1,20 +1,14 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createClient } from "@libsql/client";
-import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { z } from "zod";
 import {
   LegalAnswersResponseSchema,
-  LoginResponseSchema,
   MeResponseSchema,
   OnboardingResponseSchema,
   ProfileResponseSchema,
 } from "../../app/.server/upstream/schemas.ts";
 import { FILE_TOO_LARGE, FILE_TYPE_NOT_ALLOWED, MAX_FILE_BYTES } from "./contracting.ts";
-import { type ReferenceApi, startReferenceApi } from "./index.ts";
+import type { ReferenceApi } from "./index.ts";
 import {
   ADD_A_LICENSE,
   ANSWER_EVERY_LEGAL_QUESTION,
@@ -23,11 +17,10 @@ import {
   SIGNATURE_TOO_SHORT,
   TAX_ID_REQUIRED,
 } from "./onboarding.ts";
-import { DEMO_PASSWORD, tinyPdf } from "./seed.ts";
+import { tinyPdf } from "./seed.ts";
+import { expectErrorLike as expectError, type Sent, startTestApi, tempDbPath, testClient } from "./test-support.ts";
 
-const logger = pino({ level: "silent" });
-const dir = mkdtempSync(join(tmpdir(), "reference-api-onboarding-"));
-const dbPath = join(dir, "api.db");
+const { dbPath, remove: removeDb } = tempDbPath("reference-api-onboarding-");
 let api: ReferenceApi;
 
 const ONBOARDING = "onboarding@demo.test";
@@ -41,52 +34,7 @@ const TAX_ID_FRAGMENTS = ["123456789", "123-45-6789", "45-6789", "134567890", "1
 /** Every response body seen, to check that no tax id number ever leaves the API. */
 const seenBodies: string[] = [];
 
-interface Sent {
-  token?: string;
-  json?: unknown;
-  form?: FormData;
-  headers?: Record<string, string>;
-}
-
-async function send(method: string, path: string, { token, json, form, headers: extra }: Sent = {}) {
-  const headers: Record<string, string> = { accept: "application/json", ...extra };
-  if (token) headers.authorization = `Bearer ${token}`;
-  let body: string | FormData | undefined = form;
-  if (json !== undefined) {
-    headers["content-type"] = "application/json";
-    body = JSON.stringify(json);
-  }
-  const response = await fetch(`${api.url}${path}`, { method, headers, body });
-  const text = await response.text();
-  seenBodies.push(text);
-  const isJson = response.headers.get("content-type")?.startsWith("application/json");
-  return { status: response.status, text, json: text && isJson ? (JSON.parse(text) as unknown) : undefined };
-}
-
-async function ok<S extends z.ZodType>(schema: S, method: string, path: string, sent: Sent = {}, status = 200) {
-  const response = await send(method, path, sent);
-  expect(response.status, `${method} ${path}: ${response.text}`).toBe(status);
-  return schema.parse(response.json);
-}
-
-function expectError(response: { status: number; json: unknown }, status: number, error?: string | RegExp) {
-  expect(response.status, JSON.stringify(response.json)).toBe(status);
-  const parsed = z.object({ error: z.string() }).parse(response.json);
-  if (typeof error === "string") expect(parsed.error).toBe(error);
-  else if (error) expect(parsed.error).toMatch(error);
-  return parsed.error;
-}
-
-const tokens = new Map<string, string>();
-async function tokenOf(email: string): Promise<string> {
-  let token = tokens.get(email);
-  if (!token) {
-    const response = await send("POST", "/api/login", { json: { email, password: DEMO_PASSWORD } });
-    token = LoginResponseSchema.parse(response.json).token;
-    tokens.set(email, token);
-  }
-  return token;
-}
+const { send, ok, tokenOf } = testClient(() => api.url, { jsonContentTypeOnly: true, onBody: (text) => seenBodies.push(text) });
 
 const getOnboarding = async (email: string) =>
   (await ok(OnboardingResponseSchema, "GET", "/api/onboarding", { token: await tokenOf(email) })).onboarding;
@@ -139,12 +87,12 @@ function allNoAnswers(): FormData {
 }
 
 beforeAll(async () => {
-  api = await startReferenceApi({ dbPath, port: 0, allowReset: true, logger });
+  api = await startTestApi(dbPath);
 });
 
 afterAll(async () => {
   await api?.close();
-  rmSync(dir, { recursive: true, force: true });
+  removeDb();
 });
 
 beforeEach(async () => {

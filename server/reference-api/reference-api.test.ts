@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
@@ -15,23 +12,16 @@ import {
 } from "../../app/.server/upstream/schemas.ts";
 import { type ReferenceApi, startReferenceApi } from "./index.ts";
 import { DEMO_PASSWORD, SEED_USERS } from "./seed.ts";
+import { silentLogger as logger, startTestApi, tempDbPath, testClient } from "./test-support.ts";
 
-const logger = pino({ level: "silent" });
-const dir = mkdtempSync(join(tmpdir(), "reference-api-"));
-const dbPath = join(dir, "nested", "api.db");
+const { dir, dbPath, remove: removeDb } = tempDbPath("reference-api-", "nested/api.db");
 let api: ReferenceApi;
 
-async function request(method: string, path: string, options: { token?: string; body?: unknown; raw?: string } = {}) {
-  const headers: Record<string, string> = { accept: "application/json" };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  let body: string | undefined;
-  if (options.raw !== undefined || options.body !== undefined) {
-    headers["content-type"] = "application/json";
-    body = options.raw ?? JSON.stringify(options.body);
-  }
-  const response = await fetch(`${api.url}${path}`, { method, headers, body });
-  const text = await response.text();
-  return { status: response.status, json: text ? (JSON.parse(text) as unknown) : undefined };
+const client = testClient(() => api.url);
+/** Only `{ status, json }`: several tests compare the whole result with `toEqual`. */
+async function request(method: string, path: string, { token, body, raw }: { token?: string; body?: unknown; raw?: string } = {}) {
+  const { status, json } = await client.send(method, path, { token, json: body, raw });
+  return { status, json };
 }
 
 async function ok<S extends z.ZodType>(schema: S, method: string, path: string, token?: string, body?: unknown) {
@@ -51,12 +41,12 @@ async function signIn(email: string) {
 }
 
 beforeAll(async () => {
-  api = await startReferenceApi({ dbPath, port: 0, allowReset: true, logger });
+  api = await startTestApi(dbPath);
 });
 
 afterAll(async () => {
   await api?.close();
-  rmSync(dir, { recursive: true, force: true });
+  removeDb();
 });
 
 describe("reference API", () => {
@@ -143,7 +133,7 @@ describe("reference API", () => {
 
     // Restart on the same file: the answer and the session survive.
     await api.close();
-    api = await startReferenceApi({ dbPath, port: 0, allowReset: true, logger });
+    api = await startTestApi(dbPath);
     expect((await ok(ProfileResponseSchema, "GET", "/api/profile", token)).profile.smsConsent).toBe(false);
 
     await api.reset();

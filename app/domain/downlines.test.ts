@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { noPoliciesText, toggledOpen, withParam } from "./downlines";
+import { noPoliciesText, toggledOpen } from "./downlines";
+import { withParam } from "./url";
 
 describe("downlines (spec §2 'Downlines and policies')", () => {
   it("the empty list text is the spec's", () => {

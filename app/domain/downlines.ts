@@ -15,12 +15,3 @@ export function toggledOpen(search: string, npnId: number): string {
   const text = params.toString();
   return text ? `?${text}` : "";
 }
-
-/** The URL with one parameter set (or removed with null), others kept. */
-export function withParam(search: string, key: string, value: string | null): string {
-  const params = new URLSearchParams(search);
-  if (value === null) params.delete(key);
-  else params.set(key, value);
-  const text = params.toString();
-  return text ? `?${text}` : "";
-}

@@ -6,3 +6,12 @@ export function toggledParam(pathname: string, search: string, param: string): s
   const rest = params.toString();
   return rest ? `${pathname}?${rest}` : pathname;
 }
+
+/** The URL with one parameter set (or removed with null), others kept. */
+export function withParam(search: string, key: string, value: string | null): string {
+  const params = new URLSearchParams(search);
+  if (value === null) params.delete(key);
+  else params.set(key, value);
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}

@@ -1,50 +1,62 @@
-import { Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Stack, Text, Title } from "@mantine/core";
+import { useLocation } from "react-router";
+import { TicketList } from "~/components/ticket-list";
+import { TicketView } from "~/components/ticket-view";
 import { fullName } from "~/domain/user";
-import { loadWithViewer } from "~/.server/guards";
-import { unreadMessages, unrespondedMessages } from "~/.server/upstream/feedback";
+import { withParam } from "~/domain/url";
+import { loadWithViewer, requireViewer } from "~/.server/guards";
+import { ticketAction } from "~/.server/tickets";
+import { UpstreamError } from "~/.server/upstream/client";
+import { ticket, tickets } from "~/.server/upstream/tickets";
 import type { Route } from "./+types/carrier.tickets";
 
 export function meta() {
   return [{ title: "Commission Inquiry" }];
 }
 
-/** The carrier's landing page (spec §2: carriers see only tickets and profile). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const [viewer, [unread, unresponded]] = await loadWithViewer(request, context, (token) =>
-    Promise.all([unreadMessages(token), unrespondedMessages(token)]),
-  );
-  return { name: fullName(viewer.user), email: viewer.user.email, unread, unresponded };
+function notVisible(error: unknown): null {
+  if (error instanceof UpstreamError && error.status === 404) return null;
+  throw error;
 }
 
-export default function CarrierTickets({ loaderData }: Route.ComponentProps) {
+/** The carrier's side of commission inquiries: the ones addressed to it, answered here. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const open = Number(params.get("ticket"));
+  const [viewer, [list, current]] = await loadWithViewer(request, context, (token) =>
+    Promise.all([
+      tickets(token, "commission_inquiry", params),
+      Number.isInteger(open) && open > 0 ? ticket(token, open).catch(notVisible) : Promise.resolve(null),
+    ]),
+  );
+  return { ...list, current, name: fullName(viewer.user), email: viewer.user.email };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return ticketAction(request, await requireViewer(request, context));
+}
+
+export default function CarrierTickets({ loaderData, actionData }: Route.ComponentProps) {
+  const { tickets: rows, meta, current, name, email } = loaderData;
+  const location = useLocation();
   return (
-    <Stack gap="lg">
+    <Stack gap="md">
       <div>
         <Title order={1}>Commission Inquiry</Title>
         <Text c="dimmed">
-          Signed in as {loaderData.name} ({loaderData.email})
+          Signed in as {name} ({email})
         </Text>
       </div>
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Card withBorder>
-          <Text size="sm" c="dimmed">
-            Unread messages
-          </Text>
-          <Text size="xl" fw={700}>
-            {loaderData.unread}
-          </Text>
-        </Card>
-        <Card withBorder>
-          <Text size="sm" c="dimmed">
-            Inquiries awaiting your answer
-          </Text>
-          <Group>
-            <Text size="xl" fw={700}>
-              {loaderData.unresponded}
-            </Text>
-          </Group>
-        </Card>
-      </SimpleGrid>
+      {current ? (
+        <TicketView
+          ticket={current}
+          action={`${location.pathname}${location.search}`}
+          closeHref={`${location.pathname}${withParam(location.search, "ticket", null)}`}
+          canClose={false}
+          lastResult={actionData?.result}
+        />
+      ) : null}
+      <TicketList caption="Inquiries to answer" rows={rows} meta={meta} inquiries="carrier" empty="No commission inquiries are waiting for you." />
     </Stack>
   );
 }

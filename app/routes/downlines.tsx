@@ -1,7 +1,8 @@
 import { Anchor, Badge, Button, Card, FocusTrap, Group, NativeSelect, Overlay, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { Fragment } from "react";
 import { Form, Link, useLocation } from "react-router";
-import { CONTRACT_STATUS_FILTERS, noPoliciesText, toggledOpen, withParam } from "~/domain/downlines";
+import { CONTRACT_STATUS_FILTERS, noPoliciesText, toggledOpen } from "~/domain/downlines";
+import { withParam } from "~/domain/url";
 import { formatDate } from "~/domain/formats";
 import { errorToasts, successToast } from "~/domain/toast";
 import { formDataOf } from "~/.server/forms";

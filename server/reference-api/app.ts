@@ -17,6 +17,7 @@ import { registerContractingRoutes } from "./contracting.ts";
 import { registerDownlineRoutes } from "./downlines.ts";
 import { registerInvitationRoutes } from "./invitations.ts";
 import { registerOnboardingRoutes } from "./onboarding.ts";
+import { registerTicketRoutes } from "./tickets.ts";
 import { type ReferenceDb, type SessionRecord, verifyPassword } from "./db.ts";
 
 export const UNAUTHORIZED = "Unauthorized Request";
@@ -209,6 +210,7 @@ export function createApp({ db, logger, allowReset, reset }: AppOptions): expres
   registerBookOfBusinessRoutes(app, { db, logger, requireSession });
   registerInvitationRoutes(app, { db, logger, requireSession });
   registerDownlineRoutes(app, { db, logger, requireSession });
+  registerTicketRoutes(app, { db, logger, requireSession });
 
   app.use((_req, res) => {
     fail(res, 404, "Not found");

@@ -5,7 +5,7 @@
  * answers, files), the onboarding tables (the queries of onboarding are in onboarding.ts) and the
  * book of business tables, policies and exports (queries in book-of-business.ts), and the downline
  * invitations (queries in invitations.ts) and the downline tree, contracts and policies (queries in
- * downlines.ts).
+ * downlines.ts), and the tickets, their messages and the carrier users (queries in tickets.ts).
  */
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -46,6 +46,8 @@ import {
   SEED_POLICIES,
   SEED_PRODUCTS,
   SEED_SYSTEM_NOTIFICATIONS,
+  SEED_TICKETS,
+  SEED_CARRIER_USERS,
   SEED_USERS,
   seedCarrierResource,
   type UserFlags,
@@ -278,6 +280,40 @@ const SCHEMA: string[] = [
     effective_date TEXT NOT NULL    -- YYYY-MM-DD
   )`,
   `CREATE INDEX IF NOT EXISTS downline_policies_npn ON downline_policies (npn_id, carrier_id)`,
+  // Tickets (issue 4, queries in tickets.ts): support tickets and commission inquiries (carrier_id =
+  // the carrier that answers) and their messages (owner_user_id = the ticket's owner, for the per-user
+  // reset; file_id = an attachment in files, owned by the uploader). AUTOINCREMENT as downline_invitations.
+  `CREATE TABLE IF NOT EXISTS tickets (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id INTEGER NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('support', 'commission_inquiry')),
+    subject TEXT NOT NULL,
+    category TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('Open', 'Answered', 'Closed')),
+    reference TEXT,
+    carrier_id INTEGER,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  )`,
+  `CREATE INDEX IF NOT EXISTS tickets_user ON tickets (user_id, kind)`,
+  `CREATE INDEX IF NOT EXISTS tickets_carrier ON tickets (carrier_id, kind)`,
+  `CREATE TABLE IF NOT EXISTS ticket_messages (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    ticket_id INTEGER NOT NULL,
+    owner_user_id INTEGER NOT NULL,
+    author_id INTEGER NOT NULL,
+    author TEXT NOT NULL,
+    from_staff INTEGER NOT NULL DEFAULT 0,
+    body TEXT NOT NULL,
+    file_id INTEGER,
+    created_at TEXT NOT NULL
+  )`,
+  `CREATE INDEX IF NOT EXISTS ticket_messages_ticket ON ticket_messages (ticket_id)`,
+  // The carrier a Carrier-role user belongs to (answers that carrier's commission inquiries).
+  `CREATE TABLE IF NOT EXISTS carrier_users (
+    user_id INTEGER PRIMARY KEY,
+    carrier_id INTEGER NOT NULL
+  )`,
   // Sessions are not a data table: reset() keeps them, so signed-in sessions survive a reset.
   // No foreign keys on purpose (the users they point at are deleted and re-inserted by reset()).
   `CREATE TABLE IF NOT EXISTS sessions (
@@ -291,6 +327,9 @@ const SCHEMA: string[] = [
 /** Tables reset() restores to the seed, children first. */
 /** Tables holding one user's data, and the column naming the user (order: parents before children). */
 const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
+  ["ticket_messages", "owner_user_id"],
+  ["tickets", "user_id"],
+  ["carrier_users", "user_id"],
   ["downline_policies", "owner_user_id"],
   ["downline_contracts", "owner_user_id"],
   ["downline_nodes", "owner_user_id"],
@@ -309,6 +348,9 @@ const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
 ];
 
 const DATA_TABLES = [
+  "ticket_messages",
+  "tickets",
+  "carrier_users",
   "downline_policies",
   "downline_contracts",
   "downline_nodes",
@@ -337,7 +379,7 @@ const DATA_TABLES = [
  * Bumped whenever the seed gains tables or rows: a db file seeded by an older version (PRAGMA
  * user_version lower than this) is reset to the seed on open (sessions kept).
  */
-const SEED_VERSION = 6;
+const SEED_VERSION = 7;
 
 /** Rows per INSERT of the seed policies (7 parameters each, well under SQLite's parameter limit). */
 const POLICY_INSERT_CHUNK = 100;
@@ -483,6 +525,25 @@ async function seedStatements(): Promise<InStatement[]> {
       args: chunk.flatMap((p) => [p.id, p.ownerUserId, p.npnId, p.carrierId, p.memberName, p.status, p.productName, p.effectiveDate]),
     });
   }
+  for (const c of SEED_CARRIER_USERS) {
+    statements.push({ sql: "INSERT INTO carrier_users (user_id, carrier_id) VALUES (?, ?)", args: [c.userId, c.carrierId] });
+  }
+  let ticketMessageId = 0;
+  for (const t of SEED_TICKETS) {
+    statements.push({
+      sql: `INSERT INTO tickets (id, user_id, kind, subject, category, status, reference, carrier_id, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      args: [t.id, t.userId, t.kind, t.subject, t.category, t.status, t.reference, t.carrierId,
+        t.messages[0]!.createdAt, t.messages[t.messages.length - 1]!.createdAt],
+    });
+    for (const m of t.messages) {
+      statements.push({
+        sql: `INSERT INTO ticket_messages (id, ticket_id, owner_user_id, author_id, author, from_staff, body, file_id, created_at)
+              VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?)`,
+        args: [++ticketMessageId, t.id, t.userId, m.authorId, m.author, m.fromStaff ? 1 : 0, m.body, m.createdAt],
+      });
+    }
+  }
   return statements;
 }
 
@@ -570,7 +631,7 @@ export class ReferenceDb {
 
   /**
    * Restores one user's data (their row, licenses, notices, contract entries, legal answers, files,
-   * idempotency keys, onboarding steps and documents, policies, exports, downline invitations and, for an agency, its downline) to the seed, leaving everyone else's alone: tests running side by side reset only
+   * idempotency keys, onboarding steps and documents, policies, exports, downline invitations, tickets and their messages, the carrier mapping and, for an agency, its downline) to the seed, leaving everyone else's alone: tests running side by side reset only
    * the account they change. Returns false for an unknown e-mail.
    */
   async resetUser(email: string): Promise<boolean> {

@@ -1084,3 +1084,107 @@ function seedDownlinePolicies(): SeedDownlinePolicy[] {
 }
 
 export const SEED_DOWNLINE_POLICIES: readonly SeedDownlinePolicy[] = seedDownlinePolicies();
+
+/* ---- Tickets (issue 4): support tickets and commission inquiries ---- */
+
+export const TICKET_CATEGORIES = ["Contracting", "Commissions", "Technical problem", "Account and profile", "Other"] as const;
+export const COMMISSION_INQUIRY_CATEGORY = "Commissions";
+export type TicketKind = "support" | "commission_inquiry";
+export type TicketStatus = "Open" | "Answered" | "Closed";
+
+/** The carrier a Carrier-role user belongs to (table carrier_users): carrier@ (10) → Blue Harbor Health (1). */
+export const SEED_CARRIER_USERS: ReadonlyArray<{ userId: number; carrierId: number }> = [{ userId: 10, carrierId: 1 }];
+
+export interface SeedTicketMessage {
+  authorId: number;
+  author: string;
+  fromStaff: boolean;
+  body: string;
+  createdAt: string;
+}
+
+export interface SeedTicket {
+  id: number;
+  userId: number;
+  kind: TicketKind;
+  subject: string;
+  category: string;
+  status: TicketStatus;
+  reference: string | null;
+  carrierId: number | null;
+  messages: SeedTicketMessage[];
+}
+
+const owner = (authorId: number, author: string, body: string, createdAt: string): SeedTicketMessage => ({
+  authorId,
+  author,
+  fromStaff: false,
+  body,
+  createdAt,
+});
+const staff = (authorId: number, author: string, body: string, createdAt: string): SeedTicketMessage => ({
+  authorId,
+  author,
+  fromStaff: true,
+  body,
+  createdAt,
+});
+const MARIA = [1, "Maria Alvarez"] as const;
+const LINDA = [5, "Linda Chen"] as const;
+const SUPPORT = [9, "Grace Harper"] as const;
+const BLUE_HARBOR = [10, "Kevin Walsh"] as const;
+
+/**
+ * agent@ (1): 3 support tickets (1 Answered, 2 Open, 3 Closed) and 2 commission inquiries addressed to
+ * Blue Harbor Health (4 Open, 5 Answered); agency@ (5): 2 support tickets (6, 7); nobody else any.
+ * createdAt = the first message's time, updatedAt = the last one's.
+ */
+export const SEED_TICKETS: readonly SeedTicket[] = [
+  {
+    id: 1, userId: 1, kind: "support", subject: "Cannot upload my E&O certificate", category: "Technical problem",
+    status: "Answered", reference: null, carrierId: null,
+    messages: [
+      owner(...MARIA, "The upload of my E&O certificate fails with an error every time. The file is a 2 MB PDF.", "2026-09-03T14:10:00.000Z"),
+      staff(...SUPPORT, "Thanks, Maria. We fixed an issue with large PDFs; please try the upload again.", "2026-09-04T09:30:00.000Z"),
+    ],
+  },
+  {
+    id: 2, userId: 1, kind: "support", subject: "Update my mailing address", category: "Account and profile",
+    status: "Open", reference: null, carrierId: null,
+    messages: [owner(...MARIA, "I moved: please update my mailing address to 410 Peachtree St, Atlanta, GA 30308.", "2026-10-12T16:45:00.000Z")],
+  },
+  {
+    id: 3, userId: 1, kind: "support", subject: "Question about the Summit Mutual appointment", category: "Contracting",
+    status: "Closed", reference: null, carrierId: null,
+    messages: [
+      owner(...MARIA, "How long does the Summit Mutual appointment usually take?", "2026-06-20T13:00:00.000Z"),
+      staff(...SUPPORT, "Usually 5 to 10 business days after the carrier receives the request.", "2026-06-21T10:15:00.000Z"),
+    ],
+  },
+  {
+    id: 4, userId: 1, kind: "commission_inquiry", subject: "Missing commissions on Statement 2026-09", category: "Commissions",
+    status: "Open", reference: "Statement 2026-09", carrierId: 1,
+    messages: [owner(...MARIA, "Two of my new enrollments from August are not on Statement 2026-09.", "2026-10-06T15:20:00.000Z")],
+  },
+  {
+    id: 5, userId: 1, kind: "commission_inquiry", subject: "Chargeback on policy MA-1744386", category: "Commissions",
+    status: "Answered", reference: "MA-1744386", carrierId: 1,
+    messages: [
+      owner(...MARIA, "Why was the commission on policy MA-1744386 charged back? The member is still enrolled.", "2026-09-15T17:05:00.000Z"),
+      staff(...BLUE_HARBOR, "The member disenrolled within 90 days and re-enrolled later; the new enrollment is paid on the next statement.", "2026-09-18T11:40:00.000Z"),
+    ],
+  },
+  {
+    id: 6, userId: 5, kind: "support", subject: "Add a new agent to my agency", category: "Account and profile",
+    status: "Open", reference: null, carrierId: null,
+    messages: [owner(...LINDA, "How do I add an agent who already has a portal account to my agency?", "2026-10-02T12:00:00.000Z")],
+  },
+  {
+    id: 7, userId: 5, kind: "support", subject: "Downline commission report", category: "Commissions",
+    status: "Answered", reference: null, carrierId: null,
+    messages: [
+      owner(...LINDA, "Can I get a commission report for my whole downline?", "2026-08-11T14:30:00.000Z"),
+      staff(...SUPPORT, "Yes: the downline report is under Downlines, Export.", "2026-08-12T09:05:00.000Z"),
+    ],
+  },
+];

@@ -18,7 +18,7 @@ test.describe("the shared data table on the book of business", () => {
     await member.getByRole("link").click();
     await expect(page).toHaveURL("/book_of_business?sort=memberName&order=ASC");
     await expect(member).toHaveAttribute("aria-sort", "ascending");
-    expect(await table.locator("tbody tr td").first().textContent()).not.toBe(first);
+    await expect(table.locator("tbody tr td").first()).not.toHaveText(first ?? "");
 
     // First and Last with more than one page; page numbers move the window.
     const pages = page.getByRole("navigation", { name: "Policies pages" });
@@ -62,6 +62,8 @@ test.describe("the shared data table on the book of business", () => {
       await page.getByRole("textbox", { name: "Search" }).press("Enter");
       await expect(page).toHaveURL(/status=Pending/);
       const table = page.getByRole("table", { name: /Policies/ });
+      // Wait for the filtered page itself before reading all its rows.
+      await expect(table.locator("caption")).not.toHaveText(/of 320$/);
       const statuses = await table.locator("tbody tr td:nth-child(3)").allTextContents();
       expect(statuses.length).toBeGreaterThan(0);
       expect(new Set(statuses.map((s) => s.toLowerCase()))).toEqual(new Set(["pending"]));

@@ -55,3 +55,10 @@ test.describe("Downlines (agencies)", () => {
     });
   });
 });
+
+test("a carrier sees the commission inquiries addressed to it", async ({ page }) => {
+  await loginAs(page, "carrier@demo.test");
+  const table = page.getByRole("table", { name: /Inquiries to answer/ });
+  await expect(table).toContainText("Statement 2026-09");
+  await expect(table.getByRole("columnheader", { name: "Agent" })).toBeVisible();
+});

@@ -190,6 +190,9 @@ test.describe("accessibility", () => {
     ["agency@demo.test", "/register_downlines?confirm=1"],
     ["agency@demo.test", "/register_downlines/new"],
     ["agency@demo.test", "/downlines?open=5101&policies=5101"],
+    ["agent@demo.test", "/commission_inquiry?new&ticket=5"],
+    ["agent@demo.test", "/my_tickets?ticket=1"],
+    ["carrier@demo.test", "/carrier/tickets?ticket=4"],
   ] as const) {
     test(`${path} has no axe violations${email ? ` for ${email}` : ""}`, async ({ page }) => {
       if (email) await loginAs(page, email);

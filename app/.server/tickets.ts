@@ -1,0 +1,51 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import { ticketEntries, ticketReplySchema } from "~/domain/tickets";
+import { successToast } from "~/domain/toast";
+import type { LoadedViewer } from "./viewer";
+import { upstreamFailure } from "./guards";
+import { redirectWithToast } from "./toast";
+import { parseUploadForm } from "./upload";
+import { UnauthorizedError, UpstreamError } from "./upstream/client";
+import { productCarriers, products } from "./upstream/contracting";
+import { closeTicket, replyToTicket } from "./upstream/tickets";
+
+/**
+ * The reply and close actions of a ticket page (my tickets, commission inquiries, carrier tickets).
+ * Who may do what is the upstream's decision (owner, addressed carrier, admin); a refusal is shown at
+ * the form with the reply kept.
+ */
+export async function ticketAction(request: Request, viewer: LoadedViewer) {
+  const url = new URL(request.url);
+  const form = await parseUploadForm(request);
+  const id = Number(form.get("ticketId"));
+  if (!Number.isInteger(id) || id <= 0) throw redirect(`${url.pathname}`);
+  const back = `${url.pathname}${url.search}`;
+  if (form.get("intent") === "close") {
+    try {
+      await closeTicket(viewer.token, id);
+      return redirectWithToast(back, [successToast("Ticket closed")]);
+    } catch (error) {
+      if (error instanceof UnauthorizedError || !(error instanceof UpstreamError)) return upstreamFailure(error, viewer.session);
+      return data({ result: { status: "error" as const, error: { "": error.messages } } }, { status: 400 });
+    }
+  }
+  const submission = parseWithZod(form, { schema: ticketReplySchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["attachment"] }) }, { status: 400 });
+  try {
+    await replyToTicket(viewer.token, id, ticketEntries(submission.value));
+    return redirectWithToast(back, [successToast("Reply sent")]);
+  } catch (error) {
+    if (error instanceof UnauthorizedError || !(error instanceof UpstreamError)) return upstreamFailure(error, viewer.session);
+    return data({ result: submission.reply({ formErrors: error.messages, hideFields: ["attachment"] }) }, { status: 400 });
+  }
+}
+
+/** The carriers an inquiry can be addressed to: every carrier of every product, once each. */
+export async function inquiryCarriers(token: string): Promise<Array<{ id: number; name: string }>> {
+  const list = await products(token);
+  const perProduct = await Promise.all(list.map((p) => productCarriers(token, p.id)));
+  const byId = new Map<number, string>();
+  for (const carrier of perProduct.flat()) byId.set(carrier.id, carrier.carrierName);
+  return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
+}

@@ -1,0 +1,45 @@
+import { call, callMultipart } from "./client";
+import {
+  TicketCategoriesResponseSchema,
+  TicketResponseSchema,
+  TicketsResponseSchema,
+  type TICKET_KINDS,
+} from "./schemas";
+
+type Kind = (typeof TICKET_KINDS)[number];
+const TABLE_KEYS = ["page", "perPage", "search", "sort", "order"];
+
+export function tickets(token: string, kind: Kind, params: URLSearchParams) {
+  const query = new URLSearchParams({ kind });
+  for (const key of TABLE_KEYS) {
+    const value = params.get(key);
+    if (value) query.set(key, value);
+  }
+  return call("GET", `/api/tickets?${query.toString()}`, TicketsResponseSchema, { token });
+}
+
+export async function ticket(token: string, id: number) {
+  return (await call("GET", `/api/tickets/${id}`, TicketResponseSchema, { token })).ticket;
+}
+
+export async function ticketCategories(token: string) {
+  return (await call("GET", "/api/tickets/categories", TicketCategoriesResponseSchema, { token })).categories;
+}
+
+export async function createTicket(token: string, entries: Array<[string, string | Blob]>, idempotencyKey: string) {
+  return (
+    await callMultipart("POST", "/api/tickets", TicketResponseSchema, {
+      token,
+      entries,
+      headers: { "idempotency-key": idempotencyKey },
+    })
+  ).ticket;
+}
+
+export async function replyToTicket(token: string, id: number, entries: Array<[string, string | Blob]>) {
+  return (await callMultipart("POST", `/api/tickets/${id}/messages`, TicketResponseSchema, { token, entries })).ticket;
+}
+
+export async function closeTicket(token: string, id: number) {
+  return (await call("POST", `/api/tickets/${id}/close`, TicketResponseSchema, { token })).ticket;
+}

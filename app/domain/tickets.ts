@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { isEmptyFile, uploadProblem } from "./uploads";
+import { required } from "./validation";
+
+/** An optional attachment: images or PDF up to 10 MB (app/domain/uploads.ts). */
+export const optionalAttachment = z
+  .instanceof(File)
+  .optional()
+  .superRefine((file, ctx) => {
+    if (!file || isEmptyFile(file)) return;
+    const problem = uploadProblem(file);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+
+/** Contact support (issue 4): subject, category, message, optional attachment. */
+export function supportTicketSchema(categories: readonly string[]) {
+  return z.object({
+    subject: required("Enter a subject").pipe(z.string().max(120, "Keep the subject under 120 characters")),
+    category: z.string({ error: "Choose a category" }).refine((v) => categories.includes(v), "Choose a category"),
+    message: required("Write your message").pipe(z.string().max(5000, "Keep the message under 5000 characters")),
+    attachment: optionalAttachment,
+  });
+}
+
+/** A reply in a ticket's conversation. */
+export const ticketReplySchema = z.object({
+  message: required("Write your reply").pipe(z.string().max(5000, "Keep the reply under 5000 characters")),
+  attachment: optionalAttachment,
+});
+
+/** The entries of the multipart body the upstream takes (the attachment only when one was chosen). */
+export function ticketEntries(fields: Record<string, string | File | undefined>): Array<[string, string | Blob]> {
+  return Object.entries(fields).flatMap(([key, value]): Array<[string, string | Blob]> => {
+    if (value === undefined) return [];
+    if (value instanceof File) return value.size > 0 ? [[key, value]] : [];
+    return [[key, value]];
+  });
+}
+
+/** A commission inquiry (issue 4): about a statement or a policy, addressed to a carrier. */
+export function commissionInquirySchema(carrierIds: readonly number[]) {
+  return z.object({
+    carrierId: z.coerce
+      .number({ error: "Choose the carrier" })
+      .refine((id) => carrierIds.includes(id), "Choose the carrier"),
+    reference: required("Enter the statement or policy number"),
+    subject: required("Enter a subject").pipe(z.string().max(120, "Keep the subject under 120 characters")),
+    message: required("Write your question").pipe(z.string().max(5000, "Keep the message under 5000 characters")),
+    attachment: optionalAttachment,
+  });
+}

@@ -1,0 +1,90 @@
+import path from "node:path";
+import { expect, loginAs, resetAccount, test } from "./fixtures";
+
+/** Opens tickets for docs@ (no other spec changes docs@): runs after the read-only specs. */
+const PDF = path.join(import.meta.dirname, "files", "court-order.pdf");
+const TEXT = path.join(import.meta.dirname, "files", "notes.txt");
+
+test.describe("support tickets", () => {
+  test.describe.configure({ mode: "serial" });
+  test.beforeEach(async () => {
+    await resetAccount("docs@demo.test");
+  });
+
+  test("contact support with an attachment, then follow the conversation, reply and close", async ({ page }) => {
+    await loginAs(page, "docs@demo.test");
+    await page.getByRole("link", { name: "My Tickets" }).click();
+    await expect(page.getByRole("table", { name: /Support tickets/ })).toContainText("You have no support tickets.");
+    await page.getByRole("link", { name: "Contact Support" }).first().click();
+    await expect(page).toHaveURL("/contact_support");
+
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByText("Enter a subject")).toBeVisible();
+    await page.getByRole("textbox", { name: "Subject" }).fill("My W-9 upload keeps failing");
+    await page.getByRole("combobox", { name: "Category" }).selectOption("Account and profile");
+    await page.getByRole("textbox", { name: "Message" }).fill("The profile page says my W-9 is missing.");
+    await page.getByLabel(/Attachment/).setInputFiles(PDF);
+    await page.getByRole("button", { name: "Send" }).dblclick();
+
+    await expect(page).toHaveURL(/\/my_tickets\?ticket=\d+/);
+    await expect(page.locator("[data-toast=success]").first()).toContainText("Your message was sent to support.");
+    const ticket = page.getByRole("region", { name: "My W-9 upload keeps failing" });
+    await expect(ticket.getByRole("list", { name: "Conversation" })).toContainText("court-order.pdf");
+    // The double click opened one ticket.
+    await expect(page.getByRole("table", { name: /Support tickets/ }).locator("caption")).toHaveText("Support tickets: 1–1 of 1");
+
+    await ticket.getByRole("textbox", { name: "Your reply" }).fill("Here is more detail.");
+    await ticket.getByRole("button", { name: "Send reply" }).click();
+    await expect(page.locator("[data-toast=success]").last()).toContainText("Reply sent");
+    await expect(page.getByRole("list", { name: "Conversation" }).getByRole("listitem")).toHaveCount(2);
+    await page.getByRole("button", { name: "Close ticket" }).click();
+    await expect(page.getByText("This ticket is closed.")).toBeVisible();
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("a wrong attachment is refused at its field, the rest is kept", async ({ page }) => {
+      await loginAs(page, "docs@demo.test");
+      await page.goto("/contact_support");
+      await page.getByRole("textbox", { name: "Subject" }).fill("Question about contracting");
+      await page.getByRole("combobox", { name: "Category" }).selectOption("Contracting");
+      await page.getByRole("textbox", { name: "Message" }).fill("Which carriers pay bonuses?");
+      await page.getByLabel(/Attachment/).setInputFiles(TEXT);
+      await page.getByRole("button", { name: "Send" }).click();
+      await expect(page.getByText("Only images or PDF files can be attached")).toBeVisible();
+      await expect(page.getByRole("textbox", { name: "Subject" })).toHaveValue("Question about contracting");
+      await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue("Which carriers pay bonuses?");
+      await page.getByRole("button", { name: "Send" }).click();
+      await expect(page).toHaveURL(/\/my_tickets\?ticket=\d+/);
+      await expect(page.getByRole("region", { name: "Question about contracting" })).toBeVisible();
+    });
+  });
+
+  test("a commission inquiry: the agent asks, the carrier answers, the agent sees the answer", async ({ browser }) => {
+    const agent = await (await browser.newContext()).newPage();
+    await loginAs(agent, "docs@demo.test");
+    await agent.getByRole("link", { name: "Commission Inquiry" }).click();
+    await agent.getByRole("link", { name: "New inquiry" }).click();
+    await agent.getByRole("combobox", { name: "Carrier" }).selectOption({ label: "Blue Harbor Health" });
+    await agent.getByRole("textbox", { name: "Statement or policy number" }).fill("Statement 2026-10");
+    await agent.getByRole("textbox", { name: "Subject" }).fill("Missing October renewal");
+    await agent.getByRole("textbox", { name: "Question" }).fill("The October statement lacks the renewal for MA-1000123.");
+    await agent.getByRole("button", { name: "Send inquiry" }).click();
+    await expect(agent).toHaveURL(/\/commission_inquiry\?ticket=\d+/);
+    const id = new URL(agent.url()).searchParams.get("ticket");
+
+    const carrier = await (await browser.newContext()).newPage();
+    await loginAs(carrier, "carrier@demo.test");
+    await expect(carrier).toHaveURL("/carrier/tickets");
+    await carrier.getByRole("link", { name: "Missing October renewal" }).click();
+    await carrier.getByRole("textbox", { name: "Your reply" }).fill("The renewal is on the November statement.");
+    await carrier.getByRole("button", { name: "Send reply" }).click();
+    await expect(carrier.locator("[data-toast=success]").last()).toContainText("Reply sent");
+    await expect(carrier.getByRole("button", { name: "Close ticket" })).toHaveCount(0);
+
+    await agent.goto(`/commission_inquiry?ticket=${id}`);
+    const view = agent.getByRole("region", { name: "Missing October renewal" });
+    await expect(view).toContainText("Answered");
+    await expect(view.getByRole("list", { name: "Conversation" })).toContainText("The renewal is on the November statement.");
+  });
+});

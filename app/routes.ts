@@ -19,6 +19,7 @@ export default [
     route("my_tickets", "routes/my_tickets.tsx"),
     route("contact_support", "routes/contact_support.tsx"),
     route("commission_inquiry", "routes/commission_inquiry.tsx"),
+    route("commissions", "routes/commissions.tsx"),
     route("register_downlines/new", "routes/register_downlines.new.tsx"),
     route("contracts", "routes/contracts.tsx", { id: "contracts" }),
     route("contracts_pending", "routes/contracts.tsx", { id: "contracts_pending" }),

@@ -86,6 +86,7 @@ export function DataTable<Row>({
   sortable,
   empty,
   filters,
+  filterNames = [],
   newButton,
   onStateChange,
   rowMenu,
@@ -100,6 +101,8 @@ export function DataTable<Row>({
   empty: ReactNode;
   /** Extra fields of the search form (filters), sent with the search. */
   filters?: ReactNode;
+  /** The names of those fields (every other URL parameter is carried along as it is). */
+  filterNames?: readonly string[];
   /** Optional New button (label configurable, default 'New'). */
   newButton?: { to: string; label?: string };
   /** The table's state-change callback (spec §7): the caller receives the meta. */
@@ -138,7 +141,7 @@ export function DataTable<Row>({
     [...params.entries()]
       .filter(([key]) => !except.includes(key) && (keepPage || key !== "page"))
       .map(([key, value]) => <input key={`${key}=${value}`} type="hidden" name={key} value={value} />);
-  const filterKeys = ["search", ...[...params.keys()].filter((k) => !["page", "perPage", "sort", "order", "search"].includes(k))];
+  const filterKeys = ["search", ...filterNames];
 
   return (
     <div className="data-table" aria-busy={showLoader || undefined}>

@@ -82,6 +82,7 @@ export default function BookOfBusiness({ loaderData }: Route.ComponentProps) {
         rowKey={(p) => p.id}
         meta={meta}
         sortable={SORTABLE}
+        filterNames={["status", "productId", "carrierId"]}
         empty={<Text c="dimmed">No policies match. Clear the search or the filters to see your whole book.</Text>}
         filters={
           <>

@@ -13,6 +13,7 @@ import type {
   SystemNotification,
 } from "../../app/.server/upstream/schemas.ts";
 import { registerBookOfBusinessRoutes } from "./book-of-business.ts";
+import { registerCommissionRoutes } from "./commissions.ts";
 import { registerContractingRoutes } from "./contracting.ts";
 import { registerDownlineRoutes } from "./downlines.ts";
 import { registerInvitationRoutes } from "./invitations.ts";
@@ -211,6 +212,7 @@ export function createApp({ db, logger, allowReset, reset }: AppOptions): expres
   registerInvitationRoutes(app, { db, logger, requireSession });
   registerDownlineRoutes(app, { db, logger, requireSession });
   registerTicketRoutes(app, { db, logger, requireSession });
+  registerCommissionRoutes(app, { db, logger, requireSession });
 
   app.use((_req, res) => {
     fail(res, 404, "Not found");

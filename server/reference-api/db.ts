@@ -5,7 +5,8 @@
  * answers, files), the onboarding tables (the queries of onboarding are in onboarding.ts) and the
  * book of business tables, policies and exports (queries in book-of-business.ts), and the downline
  * invitations (queries in invitations.ts) and the downline tree, contracts and policies (queries in
- * downlines.ts), and the tickets, their messages and the carrier users (queries in tickets.ts).
+ * downlines.ts), and the tickets, their messages and the carrier users (queries in tickets.ts), and the commission lines
+ * (queries in commissions.ts).
  */
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -48,6 +49,7 @@ import {
   SEED_SYSTEM_NOTIFICATIONS,
   SEED_TICKETS,
   SEED_CARRIER_USERS,
+  SEED_COMMISSION_LINES,
   SEED_USERS,
   seedCarrierResource,
   type UserFlags,
@@ -314,6 +316,18 @@ const SCHEMA: string[] = [
     user_id INTEGER PRIMARY KEY,
     carrier_id INTEGER NOT NULL
   )`,
+  // Commissions (issue 4, queries in commissions.ts): one statement line per policy and monthly period
+  // (period YYYY-MM); member, policy number, product and carrier come from the policy. Amounts in cents.
+  `CREATE TABLE IF NOT EXISTS commission_lines (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL,
+    policy_id INTEGER NOT NULL,
+    period TEXT NOT NULL,
+    type TEXT NOT NULL CHECK (type IN ('New', 'Renewal', 'Chargeback')),
+    amount_cents INTEGER NOT NULL,
+    paid_on TEXT NOT NULL           -- YYYY-MM-DD
+  )`,
+  `CREATE INDEX IF NOT EXISTS commission_lines_user ON commission_lines (user_id, period)`,
   // Sessions are not a data table: reset() keeps them, so signed-in sessions survive a reset.
   // No foreign keys on purpose (the users they point at are deleted and re-inserted by reset()).
   `CREATE TABLE IF NOT EXISTS sessions (
@@ -327,6 +341,7 @@ const SCHEMA: string[] = [
 /** Tables reset() restores to the seed, children first. */
 /** Tables holding one user's data, and the column naming the user (order: parents before children). */
 const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
+  ["commission_lines", "user_id"],
   ["ticket_messages", "owner_user_id"],
   ["tickets", "user_id"],
   ["carrier_users", "user_id"],
@@ -348,6 +363,7 @@ const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
 ];
 
 const DATA_TABLES = [
+  "commission_lines",
   "ticket_messages",
   "tickets",
   "carrier_users",
@@ -379,7 +395,7 @@ const DATA_TABLES = [
  * Bumped whenever the seed gains tables or rows: a db file seeded by an older version (PRAGMA
  * user_version lower than this) is reset to the seed on open (sessions kept).
  */
-const SEED_VERSION = 7;
+const SEED_VERSION = 8;
 
 /** Rows per INSERT of the seed policies (7 parameters each, well under SQLite's parameter limit). */
 const POLICY_INSERT_CHUNK = 100;
@@ -544,6 +560,14 @@ async function seedStatements(): Promise<InStatement[]> {
       });
     }
   }
+  for (let i = 0; i < SEED_COMMISSION_LINES.length; i += POLICY_INSERT_CHUNK) {
+    const chunk = SEED_COMMISSION_LINES.slice(i, i + POLICY_INSERT_CHUNK);
+    statements.push({
+      sql: `INSERT INTO commission_lines (id, user_id, policy_id, period, type, amount_cents, paid_on)
+            VALUES ${chunk.map(() => "(?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
+      args: chunk.flatMap((l) => [l.id, l.userId, l.policyId, l.period, l.type, l.amountCents, l.paidOn]),
+    });
+  }
   return statements;
 }
 
@@ -631,7 +655,7 @@ export class ReferenceDb {
 
   /**
    * Restores one user's data (their row, licenses, notices, contract entries, legal answers, files,
-   * idempotency keys, onboarding steps and documents, policies, exports, downline invitations, tickets and their messages, the carrier mapping and, for an agency, its downline) to the seed, leaving everyone else's alone: tests running side by side reset only
+   * idempotency keys, onboarding steps and documents, policies, exports, downline invitations, tickets and their messages, commission lines, the carrier mapping and, for an agency, its downline) to the seed, leaving everyone else's alone: tests running side by side reset only
    * the account they change. Returns false for an unknown e-mail.
    */
   async resetUser(email: string): Promise<boolean> {

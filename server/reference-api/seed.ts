@@ -6,7 +6,7 @@
  * onboarded@'s finished onboarding (onboarding@ has none saved yet); and the books of business
  * (policies, generated deterministically: SEED_BOOK_SIZES); and the agencies' downline invitations
  * (SEED_INVITATIONS); and agency@'s downline (SEED_DOWNLINE_NODES, their per-carrier contracts and
- * policies).
+ * policies); and the commission lines (SEED_COMMISSION_LINES, derived from the policies).
  * Ids are fixed so a reset (which keeps the sessions table) leaves every token pointing at the same user.
  */
 import type { Role } from "../../app/domain/user.ts";
@@ -1188,3 +1188,94 @@ export const SEED_TICKETS: readonly SeedTicket[] = [
     ],
   },
 ];
+
+/* ---- Commissions (issue 4): statement lines per monthly period (GET /api/commissions/…) ---- */
+
+export const COMMISSION_TYPES = ["New", "Renewal", "Chargeback"] as const;
+export type CommissionType = (typeof COMMISSION_TYPES)[number];
+
+/** The 14 monthly statement periods of the seed, oldest first: 2025-09 … 2026-10. */
+export const COMMISSION_PERIODS: readonly string[] = Array.from({ length: 14 }, (_, i) => {
+  const month = 8 + i; // months since 2025-01
+  return `${2025 + Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, "0")}`;
+});
+
+/** A period's (YYYY-MM) payment date: the 15th of the following month. */
+export function commissionPaidOn(period: string): string {
+  const [year, month] = period.split("-").map(Number) as [number, number];
+  return month === 12 ? `${year + 1}-01-15` : `${year}-${String(month + 1).padStart(2, "0")}-15`;
+}
+
+export interface SeedCommissionLine {
+  id: number;
+  userId: number;
+  policyId: number;
+  /** YYYY-MM */
+  period: string;
+  type: CommissionType;
+  /** Integer cents (sums stay exact); chargebacks are negative. */
+  amountCents: number;
+  /** YYYY-MM-DD: commissionPaidOn(period). */
+  paidOn: string;
+}
+
+/**
+ * Which accounts earn commissions and the share of their Active policies that pay: agent@ and agency@
+ * most (agency@ ≥ 60 lines per period), docs@ and beta@ a few. loa@ (LOA), newagent@ and the rest none.
+ */
+export const SEED_COMMISSION_SHARES: ReadonlyArray<readonly [userId: number, share: number]> = [
+  [1, 0.7],
+  [4, 0.4],
+  [5, 0.5],
+  [6, 0.4],
+];
+
+/**
+ * The commission lines, derived from SEED_POLICIES (names and policy numbers match the book): a paying
+ * Active policy earns from the period after its effective month (within the 14 periods): New
+ * (300–626 dollars) in that first period, Renewal (15–50) in the later ones, rarely (3%) a Chargeback
+ * (−100 … −300) instead of a renewal. Ids consecutive in (user, period, policy) order.
+ */
+function seedCommissionLines(): SeedCommissionLine[] {
+  const lines: SeedCommissionLine[] = [];
+  for (const [userId, share] of SEED_COMMISSION_SHARES) {
+    const random = seededRandom(0xc0330000 + userId * 104729);
+    const cents = (from: number, to: number) => Math.round((from + random() * (to - from)) * 100);
+    const paying = SEED_POLICIES.filter((p) => p.userId === userId && p.status === "Active" && random() < share);
+    for (const period of COMMISSION_PERIODS) {
+      for (const policy of paying) {
+        const firstPeriod = commissionPeriodAfter(policy.effectiveDate);
+        if (firstPeriod > period) continue;
+        let type: CommissionType;
+        let amountCents: number;
+        if (firstPeriod === period) {
+          type = "New";
+          amountCents = cents(300, 626);
+        } else if (random() < 0.03) {
+          type = "Chargeback";
+          amountCents = -cents(100, 300);
+        } else {
+          type = "Renewal";
+          amountCents = cents(15, 50);
+        }
+        lines.push({
+          id: lines.length + 1,
+          userId,
+          policyId: policy.id,
+          period,
+          type,
+          amountCents,
+          paidOn: commissionPaidOn(period),
+        });
+      }
+    }
+  }
+  return lines;
+}
+
+/** The period (YYYY-MM) after the month of a YYYY-MM-DD date. */
+function commissionPeriodAfter(date: string): string {
+  return commissionPaidOn(date.slice(0, 7)).slice(0, 7);
+}
+
+export const SEED_COMMISSION_LINES: readonly SeedCommissionLine[] = seedCommissionLines();

@@ -41,6 +41,21 @@ test.describe("the shared data table on the book of business", () => {
     await expect(pages.getByRole("link", { name: "First" })).toHaveCount(0);
   });
 
+  test("a loading indicator shows only when loading lasts beyond 300 ms", async ({ page }) => {
+    await loginAs(page, "agency@demo.test");
+    await page.goto("/book_of_business");
+    const loading = page.getByRole("status").filter({ hasText: "Loading…" });
+    // Slow the next page's data down: the indicator appears, then goes when the rows arrive.
+    await page.route("**/book_of_business.data*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 900));
+      await route.continue();
+    });
+    await page.getByRole("navigation", { name: "Policies pages" }).getByRole("link", { name: "Page 2" }).click();
+    await expect(loading).toBeVisible();
+    await expect(page.getByRole("table", { name: /Policies/ }).locator("caption")).toHaveText("Policies: 26–50 of 320");
+    await expect(loading).toHaveCount(0);
+  });
+
   test("a one-page book shows no First or Last, and export says where the file went", async ({ page }) => {
     await loginAs(page, "loa@demo.test");
     await page.goto("/book_of_business");

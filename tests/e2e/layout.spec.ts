@@ -193,6 +193,7 @@ test.describe("accessibility", () => {
     ["agent@demo.test", "/commission_inquiry?new&ticket=5"],
     ["agent@demo.test", "/my_tickets?ticket=1"],
     ["carrier@demo.test", "/carrier/tickets?ticket=4"],
+    ["agency@demo.test", "/commissions"],
   ] as const) {
     test(`${path} has no axe violations${email ? ` for ${email}` : ""}`, async ({ page }) => {
       if (email) await loginAs(page, email);

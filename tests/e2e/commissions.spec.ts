@@ -1,0 +1,43 @@
+import { expect, loginAs, test } from "./fixtures";
+
+test.describe("Commissions", () => {
+  test("totals of the newest period in dollars, earnings over time, statement lines in the shared table", async ({ page }) => {
+    await loginAs(page, "agency@demo.test");
+    await page.getByRole("link", { name: "Commissions", exact: true }).click();
+    await expect(page).toHaveURL("/commissions");
+    await expect(page.getByRole("heading", { name: "October 2026" })).toBeVisible();
+    for (const id of ["total", "new-business", "renewals", "chargebacks"]) {
+      await expect(page.getByTestId(`total-${id}`)).toHaveText(/^-?\$[\d,]+\.\d{2}$/);
+    }
+    await expect(page.locator(".recharts-surface")).toBeVisible();
+    await page.getByText("Payouts by month").click();
+    await expect(page.getByRole("table", { name: "Payouts by month" }).locator("tbody tr")).toHaveCount(14);
+    const lines = page.getByRole("table", { name: /Statement lines/ });
+    await expect(lines.locator("caption")).toHaveText(/^Statement lines: 1–25 of \d+$/);
+    await lines.getByRole("columnheader", { name: /Amount/ }).getByRole("link").click();
+    await expect(page).toHaveURL(/sort=amount&order=DESC/);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("another period is chosen with a plain form; a search keeps the period", async ({ page }) => {
+      await loginAs(page, "agent@demo.test");
+      await page.goto("/commissions");
+      await page.getByRole("combobox", { name: "Statement period" }).selectOption({ label: "March 2026" });
+      await page.getByRole("button", { name: "Show statement" }).click();
+      await expect(page).toHaveURL(/period=2026-03/);
+      await expect(page.getByRole("heading", { name: "March 2026" })).toBeVisible();
+      await page.getByRole("textbox", { name: "Search" }).fill("MA-");
+      await page.getByRole("textbox", { name: "Search" }).press("Enter");
+      await expect(page).toHaveURL(/period=2026-03/);
+      await expect(page).toHaveURL(/search=MA-/);
+      await expect(page.getByRole("heading", { name: "March 2026" })).toBeVisible();
+    });
+  });
+
+  test("an account without statements reads as such", async ({ page }) => {
+    await loginAs(page, "newagent@demo.test");
+    await page.goto("/commissions");
+    await expect(page.getByText("No commission statements yet.")).toBeVisible();
+  });
+});

@@ -8,7 +8,7 @@ import { redirectWithToast } from "./toast";
 import { parseUploadForm } from "./upload";
 import { UnauthorizedError, UpstreamError } from "./upstream/client";
 import { productCarriers, products } from "./upstream/contracting";
-import { closeTicket, replyToTicket } from "./upstream/tickets";
+import { closeTicket, replyToTicket, ticket } from "./upstream/tickets";
 
 /**
  * The reply and close actions of a ticket page (my tickets, commission inquiries, carrier tickets).
@@ -48,4 +48,14 @@ export async function inquiryCarriers(token: string): Promise<Array<{ id: number
   const byId = new Map<number, string>();
   for (const carrier of perProduct.flat()) byId.set(carrier.id, carrier.carrierName);
   return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The ticket the URL names (?ticket=id), or null when there is none, or it is gone or not the user's. */
+export function ticketFromUrl(token: string, params: URLSearchParams) {
+  const id = Number(params.get("ticket"));
+  if (!Number.isInteger(id) || id <= 0) return Promise.resolve(null);
+  return ticket(token, id).catch((error: unknown) => {
+    if (error instanceof UpstreamError && error.status === 404) return null;
+    throw error;
+  });
 }

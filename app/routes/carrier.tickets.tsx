@@ -5,28 +5,22 @@ import { TicketView } from "~/components/ticket-view";
 import { fullName } from "~/domain/user";
 import { withParam } from "~/domain/url";
 import { loadWithViewer, requireViewer } from "~/.server/guards";
-import { ticketAction } from "~/.server/tickets";
-import { UpstreamError } from "~/.server/upstream/client";
-import { ticket, tickets } from "~/.server/upstream/tickets";
+import { ticketAction, ticketFromUrl } from "~/.server/tickets";
+import { tickets } from "~/.server/upstream/tickets";
 import type { Route } from "./+types/carrier.tickets";
 
 export function meta() {
   return [{ title: "Commission Inquiry" }];
 }
 
-function notVisible(error: unknown): null {
-  if (error instanceof UpstreamError && error.status === 404) return null;
-  throw error;
-}
 
 /** The carrier's side of commission inquiries: the ones addressed to it, answered here. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const open = Number(params.get("ticket"));
   const [viewer, [list, current]] = await loadWithViewer(request, context, (token) =>
     Promise.all([
       tickets(token, "commission_inquiry", params),
-      Number.isInteger(open) && open > 0 ? ticket(token, open).catch(notVisible) : Promise.resolve(null),
+      ticketFromUrl(token, params),
     ]),
   );
   return { ...list, current, name: fullName(viewer.user), email: viewer.user.email };

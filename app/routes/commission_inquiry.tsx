@@ -11,21 +11,17 @@ import { successToast } from "~/domain/toast";
 import { ACCEPTED_UPLOAD_TYPES } from "~/domain/uploads";
 import { withParam } from "~/domain/url";
 import { loadWithViewer, requireViewer, upstreamFailure } from "~/.server/guards";
-import { inquiryCarriers, ticketAction } from "~/.server/tickets";
+import { inquiryCarriers, ticketAction, ticketFromUrl } from "~/.server/tickets";
 import { redirectWithToast } from "~/.server/toast";
 import { parseUploadForm } from "~/.server/upload";
 import { UnauthorizedError, UpstreamError } from "~/.server/upstream/client";
-import { createTicket, ticket, tickets } from "~/.server/upstream/tickets";
+import { createTicket, tickets } from "~/.server/upstream/tickets";
 import type { Route } from "./+types/commission_inquiry";
 
 export function meta() {
   return [{ title: "Commission Inquiry" }];
 }
 
-function notVisible(error: unknown): null {
-  if (error instanceof UpstreamError && error.status === 404) return null;
-  throw error;
-}
 
 /**
  * Commission inquiries as tickets (issue 4): an agent opens one about a statement or policy for a
@@ -33,12 +29,11 @@ function notVisible(error: unknown): null {
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const open = Number(params.get("ticket"));
   const creating = params.has("new");
   const [, [list, current, carriers]] = await loadWithViewer(request, context, (token) =>
     Promise.all([
       tickets(token, "commission_inquiry", params),
-      Number.isInteger(open) && open > 0 ? ticket(token, open).catch(notVisible) : Promise.resolve(null),
+      ticketFromUrl(token, params),
       creating ? inquiryCarriers(token) : Promise.resolve(null),
     ]),
   );

@@ -4,29 +4,22 @@ import { TicketList } from "~/components/ticket-list";
 import { TicketView } from "~/components/ticket-view";
 import { withParam } from "~/domain/url";
 import { loadWithViewer, requireViewer } from "~/.server/guards";
-import { ticketAction } from "~/.server/tickets";
-import { UpstreamError } from "~/.server/upstream/client";
-import { ticket, tickets } from "~/.server/upstream/tickets";
+import { ticketAction, ticketFromUrl } from "~/.server/tickets";
+import { tickets } from "~/.server/upstream/tickets";
 import type { Route } from "./+types/my_tickets";
 
 export function meta() {
   return [{ title: "My Tickets" }];
 }
 
-/** A ticket the URL names but the user cannot see (or that is gone) just is not shown. */
-function notVisible(error: unknown): null {
-  if (error instanceof UpstreamError && error.status === 404) return null;
-  throw error;
-}
 
 /** The user's support tickets in the shared table; ?ticket=id opens one (its conversation and reply). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const open = Number(params.get("ticket"));
   const [, [list, current]] = await loadWithViewer(request, context, (token) =>
     Promise.all([
       tickets(token, "support", params),
-      Number.isInteger(open) && open > 0 ? ticket(token, open).catch(notVisible) : Promise.resolve(null),
+      ticketFromUrl(token, params),
     ]),
   );
   return { ...list, current };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { errorMessages } from "~/domain/errors";
-import { TOAST_LIFETIME_MS, errorToasts, successToast } from "~/domain/toast";
+import { DOWNLOAD_SENT, TOAST_LIFETIME_MS, errorToasts, successToast } from "~/domain/toast";
 
 describe("spec §9: toast lifetime 7 seconds (7000 ms)", () => {
   it("is 7000 ms", () => {
@@ -42,5 +42,11 @@ describe("spec §8: errors appear as red dismissible toasts, one per string; suc
   it("the same message twice gives two toasts with different ids", () => {
     const [a, b] = errorToasts(["Same", "Same"]);
     expect(a!.id).not.toBe(b!.id);
+  });
+});
+
+describe("spec §8 success messages", () => {
+  it("an export reads 'Download was sent to your email'", () => {
+    expect(DOWNLOAD_SENT).toBe("Download was sent to your email");
   });
 });

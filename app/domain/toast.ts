@@ -3,6 +3,9 @@ export const TOAST_LIFETIME_MS = 7000;
 
 export type ToastType = "error" | "success";
 
+/** Spec §8 success message of every export (the upstream e-mails the file). */
+export const DOWNLOAD_SENT = "Download was sent to your email";
+
 export interface Toast {
   id: string;
   type: ToastType;

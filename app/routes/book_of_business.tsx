@@ -2,7 +2,7 @@ import { Badge, Button, Group, NativeSelect, Stack, Text, Title } from "@mantine
 import { Form, useLocation } from "react-router";
 import { type Column, DataTable } from "~/components/data-table";
 import { formatDate } from "~/domain/formats";
-import { successToast } from "~/domain/toast";
+import { DOWNLOAD_SENT, successToast } from "~/domain/toast";
 import { loadWithViewer, requireViewer, upstreamFailure } from "~/.server/guards";
 import { formDataOf } from "~/.server/forms";
 import { redirectWithToast } from "~/.server/toast";
@@ -35,8 +35,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   await formDataOf(request);
   try {
-    const message = await exportBookOfBusiness(viewer.token, url.searchParams);
-    return redirectWithToast(`${url.pathname}${url.search}`, [successToast(message)]);
+    await exportBookOfBusiness(viewer.token, url.searchParams);
+    return redirectWithToast(`${url.pathname}${url.search}`, [successToast(DOWNLOAD_SENT)]);
   } catch (error) {
     return upstreamFailure(error, viewer.session);
   }

@@ -4,7 +4,7 @@ import { Form, Link, useLocation } from "react-router";
 import { CONTRACT_STATUS_FILTERS, noPoliciesText, toggledOpen } from "~/domain/downlines";
 import { withParam } from "~/domain/url";
 import { formatDate } from "~/domain/formats";
-import { errorToasts, successToast } from "~/domain/toast";
+import { DOWNLOAD_SENT, errorToasts, successToast } from "~/domain/toast";
 import { formDataOf } from "~/.server/forms";
 import { loadWithViewer, requireViewer, upstreamFailure } from "~/.server/guards";
 import { redirectWithToast } from "~/.server/toast";
@@ -81,8 +81,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(`${url.pathname}${url.search}`, errorToasts(["Choose a policy list to export."]));
   }
   try {
-    const message = await exportDownlinePolicies(viewer.token, carrierId, npnId);
-    return redirectWithToast(`${url.pathname}${url.search}`, [successToast(message)]);
+    await exportDownlinePolicies(viewer.token, carrierId, npnId);
+    return redirectWithToast(`${url.pathname}${url.search}`, [successToast(DOWNLOAD_SENT)]);
   } catch (error) {
     return upstreamFailure(error, viewer.session);
   }

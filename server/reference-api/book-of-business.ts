@@ -10,6 +10,7 @@ import type { Logger } from "pino";
 import type { z } from "zod";
 import type { BookOfBusinessResponseSchema, Policy } from "../../app/.server/upstream/schemas.ts";
 import type { ReferenceDb, SessionRecord } from "./db.ts";
+import { pagingMetaOf, parseTableQuery, positiveInt, scalar } from "./paging.ts";
 import { POLICY_STATUSES, type PolicyStatus } from "./seed.ts";
 
 type BookOfBusinessResponse = z.infer<typeof BookOfBusinessResponseSchema>;
@@ -21,10 +22,6 @@ export const NO_BOOK_OF_BUSINESS = "Only agents, agencies and administrators hav
 export const EXPORT_SENT = "Download was sent to your email";
 export const EXPORT_KIND = "book_of_business";
 
-export const PER_PAGE_OPTIONS = [5, 10, 25, 50] as const;
-export const DEFAULT_PER_PAGE = 25;
-/** The page numbers offered around the current page. */
-const PAGE_NUMBER_COUNT = 5;
 
 /** The sortable columns and their SQL; ties are broken by id in the same direction. */
 const SORT_COLUMNS = {
@@ -58,26 +55,11 @@ export interface BookQuery {
 }
 
 /** One scalar of a query string or JSON body (a repeated query parameter: its first value). */
-export function scalar(value: unknown): string | undefined {
-  if (Array.isArray(value)) return scalar(value[0]);
-  if (typeof value === "string") return value.trim();
-  if (typeof value === "number" || typeof value === "boolean") return String(value);
-  return undefined;
-}
-
-export function positiveInt(value: string | undefined): number | null {
-  if (value === undefined || !/^\d{1,15}$/.test(value)) return null;
-  const n = Number(value);
-  return n > 0 ? n : null;
-}
-
 /**
  * Paging, search and sort are forgiving (a bad value falls back to its default, as the table sends
  * whatever is in the URL); a filter that is present but malformed is a 422 (QueryError).
  */
 export function parseBookQuery(source: Record<string, unknown>): BookQuery {
-  const perPage = positiveInt(scalar(source.perPage));
-  const sort = scalar(source.sort);
   const idFilter = (name: "productId" | "carrierId"): number | null => {
     const raw = scalar(source[name]);
     if (raw === undefined || raw === "") return null;
@@ -92,11 +74,7 @@ export function parseBookQuery(source: Record<string, unknown>): BookQuery {
     if (!status) throw new QueryError(`status must be one of ${POLICY_STATUSES.join(", ")}`);
   }
   return {
-    page: positiveInt(scalar(source.page)) ?? 1,
-    perPage: PER_PAGE_OPTIONS.find((n) => n === perPage) ?? DEFAULT_PER_PAGE,
-    search: (scalar(source.search) ?? "").slice(0, 200),
-    sort: sort && Object.hasOwn(SORT_COLUMNS, sort) ? (sort as SortColumn) : null,
-    order: scalar(source.order)?.toUpperCase() === "DESC" ? "DESC" : "ASC",
+    ...parseTableQuery(source, SORT_COLUMNS),
     status,
     productId: idFilter("productId"),
     carrierId: idFilter("carrierId"),
@@ -104,12 +82,6 @@ export function parseBookQuery(source: Record<string, unknown>): BookQuery {
 }
 
 /** Up to PAGE_NUMBER_COUNT page numbers centred on `current` (shifted at either end). */
-export function pageNumbers(current: number, totalPages: number): number[] {
-  const count = Math.min(PAGE_NUMBER_COUNT, totalPages);
-  const start = Math.max(1, Math.min(current - Math.floor(PAGE_NUMBER_COUNT / 2), totalPages - count + 1));
-  return Array.from({ length: count }, (_, i) => start + i);
-}
-
 const FROM = `FROM policies p
   JOIN carrier_products cp ON cp.id = p.carrier_product_id
   JOIN products pr ON pr.id = cp.product_id
@@ -191,17 +163,7 @@ async function bookOfBusiness(db: ReferenceDb, user: SessionRecord["user"], q: B
     effectiveDate: String(r.effective_date),
     policyNumber: String(r.policy_number),
   }));
-  const meta: PagingMeta = {
-    page: q.page,
-    currentPage,
-    perPage: q.perPage,
-    totalCount,
-    totalPages,
-    search: q.search,
-    sort: q.sort,
-    order: q.order,
-    pageNumbers: pageNumbers(currentPage, totalPages),
-  };
+  const meta: PagingMeta = pagingMetaOf(q, currentPage, totalCount, totalPages);
   const present = new Set(statuses.rows.map((r) => String(r.status)));
   const filters: BookFilters = {
     statuses: POLICY_STATUSES.filter((s) => present.has(s)),

@@ -13,7 +13,7 @@ import type {
   CommissionPayoutsResponseSchema,
   CommissionStatementsResponseSchema,
 } from "../../app/.server/upstream/schemas.ts";
-import { DEFAULT_PER_PAGE, PER_PAGE_OPTIONS, pageNumbers, positiveInt, scalar } from "./book-of-business.ts";
+import { pagingMetaOf, parseTableQuery, scalar } from "./paging.ts";
 import type { ReferenceDb, SessionRecord } from "./db.ts";
 import { commissionPaidOn, type CommissionType } from "./seed.ts";
 
@@ -61,15 +61,9 @@ export interface StatementsQuery {
 
 /** Forgiving, as the book of business (the period is checked against the caller's periods by the route). */
 export function parseStatementsQuery(source: Record<string, unknown>): StatementsQuery {
-  const perPage = positiveInt(scalar(source.perPage));
-  const sort = scalar(source.sort);
   return {
     period: scalar(source.period) || null,
-    page: positiveInt(scalar(source.page)) ?? 1,
-    perPage: PER_PAGE_OPTIONS.find((n) => n === perPage) ?? DEFAULT_PER_PAGE,
-    search: (scalar(source.search) ?? "").slice(0, 200),
-    sort: sort && Object.hasOwn(SORT_COLUMNS, sort) ? (sort as CommissionSortColumn) : null,
-    order: scalar(source.order)?.toUpperCase() === "DESC" ? "DESC" : "ASC",
+    ...parseTableQuery(source, SORT_COLUMNS),
   };
 }
 
@@ -137,17 +131,7 @@ async function statements(db: ReferenceDb, user: User, q: StatementsQuery, perio
     amount: dollars(r.amount_cents),
     paidOn: String(r.paid_on),
   }));
-  const meta: PagingMeta = {
-    page: q.page,
-    currentPage,
-    perPage: q.perPage,
-    totalCount,
-    totalPages,
-    search: q.search,
-    sort: q.sort,
-    order: q.order,
-    pageNumbers: pageNumbers(currentPage, totalPages),
-  };
+  const meta: PagingMeta = pagingMetaOf(q, currentPage, totalCount, totalPages);
   return {
     lines,
     meta,

@@ -18,7 +18,8 @@ import type {
   DownlinesResponseSchema,
   PolicyDetailsResponseSchema,
 } from "../../app/.server/upstream/schemas.ts";
-import { EXPORT_SENT, positiveInt, scalar } from "./book-of-business.ts";
+import { EXPORT_SENT } from "./book-of-business.ts";
+import { positiveInt, scalar } from "./paging.ts";
 import type { ReferenceDb, SessionRecord } from "./db.ts";
 import {
   DOWNLINE_CARRIER_IDS,

@@ -11,7 +11,7 @@ import type { Express, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { z } from "zod";
 import type { Invitation, InvitationsResponseSchema } from "../../app/.server/upstream/schemas.ts";
-import { DEFAULT_PER_PAGE, PER_PAGE_OPTIONS, pageNumbers, positiveInt, scalar } from "./book-of-business.ts";
+import { pagingMetaOf, parseTableQuery, positiveInt, scalar } from "./paging.ts";
 import type { ReferenceDb, SessionRecord } from "./db.ts";
 import { INVITATION_LEVELS, type InvitationLevel, SEED_AGENCY_NAMES } from "./seed.ts";
 
@@ -57,14 +57,8 @@ export interface InvitationsQuery {
 
 /** Forgiving, as the book of business: a bad value falls back to its default. */
 export function parseInvitationsQuery(source: Record<string, unknown>): InvitationsQuery {
-  const perPage = positiveInt(scalar(source.perPage));
-  const sort = scalar(source.sort);
   return {
-    page: positiveInt(scalar(source.page)) ?? 1,
-    perPage: PER_PAGE_OPTIONS.find((n) => n === perPage) ?? DEFAULT_PER_PAGE,
-    search: (scalar(source.search) ?? "").slice(0, 200),
-    sort: sort && Object.hasOwn(SORT_COLUMNS, sort) ? (sort as InvitationSortColumn) : null,
-    order: scalar(source.order)?.toUpperCase() === "DESC" ? "DESC" : "ASC",
+    ...parseTableQuery(source, SORT_COLUMNS),
   };
 }
 
@@ -116,17 +110,7 @@ async function invitations(db: ReferenceDb, userId: number, q: InvitationsQuery)
     sql: `SELECT * FROM downline_invitations ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
     args: [...args, q.perPage, (currentPage - 1) * q.perPage],
   });
-  const meta: PagingMeta = {
-    page: q.page,
-    currentPage,
-    perPage: q.perPage,
-    totalCount,
-    totalPages,
-    search: q.search,
-    sort: q.sort,
-    order: q.order,
-    pageNumbers: pageNumbers(currentPage, totalPages),
-  };
+  const meta: PagingMeta = pagingMetaOf(q, currentPage, totalCount, totalPages);
   return { invitations: rows.rows.map(invitationFromRow), meta, levels: [...INVITATION_LEVELS] };
 }
 

@@ -20,7 +20,7 @@ import type {
   TicketSummary,
   TicketsResponseSchema,
 } from "../../app/.server/upstream/schemas.ts";
-import { DEFAULT_PER_PAGE, PER_PAGE_OPTIONS, pageNumbers, positiveInt, scalar } from "./book-of-business.ts";
+import { pagingMetaOf, parseTableQuery, positiveInt, scalar } from "./paging.ts";
 import {
   FILE_TOO_LARGE,
   FILE_TYPE_NOT_ALLOWED,
@@ -90,15 +90,9 @@ function ticketKind(value: string | undefined): TicketKind | null {
 
 /** Forgiving, as the book of business: a bad value falls back to its default (kind is checked by the route). */
 export function parseTicketsQuery(source: Record<string, unknown>): TicketsQuery {
-  const perPage = positiveInt(scalar(source.perPage));
-  const sort = scalar(source.sort);
   return {
     kind: ticketKind(scalar(source.kind)),
-    page: positiveInt(scalar(source.page)) ?? 1,
-    perPage: PER_PAGE_OPTIONS.find((n) => n === perPage) ?? DEFAULT_PER_PAGE,
-    search: (scalar(source.search) ?? "").slice(0, 200),
-    sort: sort && Object.hasOwn(SORT_COLUMNS, sort) ? (sort as TicketSortColumn) : null,
-    order: scalar(source.order)?.toUpperCase() === "DESC" ? "DESC" : "ASC",
+    ...parseTableQuery(source, SORT_COLUMNS),
   };
 }
 
@@ -159,17 +153,7 @@ async function tickets(db: ReferenceDb, user: User, kind: TicketKind, q: Tickets
     sql: `${SUMMARY_SELECT} ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
     args: [...args, q.perPage, (currentPage - 1) * q.perPage],
   });
-  const meta: PagingMeta = {
-    page: q.page,
-    currentPage,
-    perPage: q.perPage,
-    totalCount,
-    totalPages,
-    search: q.search,
-    sort: q.sort,
-    order: q.order,
-    pageNumbers: pageNumbers(currentPage, totalPages),
-  };
+  const meta: PagingMeta = pagingMetaOf(q, currentPage, totalCount, totalPages);
   return { tickets: rows.rows.map(summaryFromRow), meta };
 }
 

@@ -1,7 +1,9 @@
 import { defineConfig } from "@playwright/test";
 
-export const PORTAL_PORT = 3100;
-export const REFERENCE_API_PORT = 4110;
+/** E2E_PORT_OFFSET lets two checkouts run their suites side by side on one machine. */
+export const PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
+export const PORTAL_PORT = 3100 + PORT_OFFSET;
+export const REFERENCE_API_PORT = 4110 + PORT_OFFSET;
 
 /** End-to-end tests against the production build and the bundled reference API (fresh database). */
 export default defineConfig({

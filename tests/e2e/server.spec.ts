@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { type Server, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { REFERENCE_API_PORT } from "../../playwright.config";
+import { PORT_OFFSET, REFERENCE_API_PORT } from "../../playwright.config";
 import { userFor } from "../support/users";
 import { PASSWORD, expect, test } from "./fixtures";
 
@@ -58,7 +58,7 @@ async function exitCode(child: ChildProcess): Promise<number | null> {
 }
 
 test("a bad configuration stops start-up with one clear line", async () => {
-  const portal = startPortal({ UPSTREAM_API_URL: "http://127.0.0.1:9" }, 3201);
+  const portal = startPortal({ UPSTREAM_API_URL: "http://127.0.0.1:9" }, 3201 + PORT_OFFSET);
   expect(await exitCode(portal.child)).toBe(1);
   const lines = portal.stderr().trim().split("\n");
   expect(lines).toHaveLength(1);
@@ -68,7 +68,7 @@ test("a bad configuration stops start-up with one clear line", async () => {
 test("as a pure BFF in front of UPSTREAM_API_URL: secure __Host- session cookie, JSON logs without secrets", async () => {
   const portal = startPortal(
     { UPSTREAM_API_URL: `http://127.0.0.1:${REFERENCE_API_PORT}`, SESSION_SECRET: `${SECRET},an-older-secret-0123456789` },
-    3202,
+    3202 + PORT_OFFSET,
   );
   try {
     await waitUntilUp(portal);
@@ -100,7 +100,7 @@ test("as a pure BFF in front of UPSTREAM_API_URL: secure __Host- session cookie,
 });
 
 test("an upstream that is down gets a clear message at sign-in, not a crash", async () => {
-  const portal = startPortal({ UPSTREAM_API_URL: "http://127.0.0.1:9", SESSION_SECRET: SECRET }, 3204);
+  const portal = startPortal({ UPSTREAM_API_URL: "http://127.0.0.1:9", SESSION_SECRET: SECRET }, 3204 + PORT_OFFSET);
   try {
     await waitUntilUp(portal);
     expect((await fetch(`${portal.url}/readyz`)).status).toBe(503);
@@ -128,7 +128,7 @@ test("when the upstream goes down mid-session, sign-out and the sign-in page sti
   });
   await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
   const { port } = upstream.address() as AddressInfo;
-  const portal = startPortal({ UPSTREAM_API_URL: `http://127.0.0.1:${port}`, SESSION_SECRET: SECRET }, 3205);
+  const portal = startPortal({ UPSTREAM_API_URL: `http://127.0.0.1:${port}`, SESSION_SECRET: SECRET }, 3205 + PORT_OFFSET);
   try {
     await waitUntilUp(portal);
     const signIn = await postSignIn(portal);
@@ -161,7 +161,7 @@ test("SIGTERM stops accepting, finishes in-flight requests and exits 0", async (
   });
   await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
   const { port } = slow.address() as AddressInfo;
-  const portal = startPortal({ UPSTREAM_API_URL: `http://127.0.0.1:${port}`, SESSION_SECRET: SECRET }, 3203);
+  const portal = startPortal({ UPSTREAM_API_URL: `http://127.0.0.1:${port}`, SESSION_SECRET: SECRET }, 3203 + PORT_OFFSET);
   try {
     await waitUntilUp(portal);
     const inFlight = fetch(`${portal.url}/readyz`);

@@ -61,7 +61,10 @@ export function createApp({ db, logger, allowReset, reset }: AppOptions): expres
   app.disable("x-powered-by");
   app.set("etag", false);
 
+  // Calls to /api/* since start (tests read it at GET /__stats to check a request's upstream fan-out).
+  let apiCalls = 0;
   app.use((req, res, next) => {
+    if (req.path.startsWith("/api/")) apiCalls++;
     const started = performance.now();
     res.on("finish", () => {
       logger.debug(
@@ -108,6 +111,9 @@ export function createApp({ db, logger, allowReset, reset }: AppOptions): expres
       }
       logger.info({ email }, "reference-api data reset to the seed");
       res.status(204).end();
+    });
+    app.get("/__stats", (_req, res) => {
+      res.json({ apiCalls });
     });
     // Ends every session of one user, as an expired upstream session would (tests of the 401 path).
     app.post("/__revoke_sessions", async (req, res) => {

@@ -6,8 +6,10 @@ import type { LoadedViewer } from "./.server/viewer";
 export interface RequestInfo {
   nonce: string;
   requestId: string;
+  /** The client's address as the server's TRUST_PROXY setting sees it (sign-in throttling). */
+  clientAddress: string;
 }
-export const requestInfoContext = createContext<RequestInfo>({ nonce: "", requestId: "" });
+export const requestInfoContext = createContext<RequestInfo>({ nonce: "", requestId: "", clientAddress: "" });
 
 /**
  * The request's session, read by the root middleware, and its viewer: loaded on first use, at most once

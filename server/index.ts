@@ -9,7 +9,6 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import pino, { type Logger } from "pino";
@@ -17,6 +16,7 @@ import type { ServerBuild } from "react-router";
 import { type Env, parseEnv } from "../app/.server/env.ts";
 import { setRuntime } from "../app/.server/runtime.ts";
 import { type ReferenceApi, startReferenceApi } from "./reference-api/index.ts";
+import { createRequestHandler } from "./request-handler.ts";
 import { refuseCrossSiteWrites, securityHeaders } from "./security.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -128,7 +128,7 @@ export async function startPortal(source: Record<string, string | undefined> = p
   if (!existsSync(buildFile)) throw new Error("No build found: run `npm run build` first");
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
   const entry = build.entry.module as unknown as {
-    createLoadContext: (info: { nonce: string; requestId: string }) => unknown;
+    createLoadContext: (info: { nonce: string; requestId: string; clientAddress: string }) => unknown;
   };
 
   const app = express();
@@ -157,8 +157,12 @@ export async function startPortal(source: Record<string, string | undefined> = p
     createRequestHandler({
       build,
       mode: env.NODE_ENV === "production" ? "production" : "development",
-      getLoadContext: (_req, res) =>
-        entry.createLoadContext({ nonce: String(res.locals.nonce), requestId: String(res.locals.requestId) }) as never,
+      getLoadContext: (req, res) =>
+        entry.createLoadContext({
+          nonce: String(res.locals.nonce),
+          requestId: String(res.locals.requestId),
+          clientAddress: req.ip ?? req.socket.remoteAddress ?? "",
+        }),
     }),
   );
 

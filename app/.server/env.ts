@@ -19,6 +19,8 @@ const EnvSchema = z
     SENTRY_DSN: z.string().url("SENTRY_DSN must be a URL").optional(),
     BETA_TESTER_EMAIL: z.string().email("BETA_TESTER_EMAIL must be an e-mail address").default("beta@demo.test"),
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    /** A session unused this long ends (signed out at / with a toast); at most 7 days since sign-in in any case. */
+    SESSION_IDLE_MINUTES: z.coerce.number().int().positive().max(7 * 24 * 60).default(120),
     /** Where the bundled reference API keeps its database (only when UPSTREAM_API_URL is unset). */
     REFERENCE_API_DB: z.string().default(".data/reference-api.db"),
     /** Fixed port for the in-process reference API (default: any free port). */

@@ -1,17 +1,53 @@
-import { data } from "react-router";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
+import { readForm } from "./form-limits";
 
-export const UNREADABLE_FORM = "The form could not be read. Please reload the page and try again.";
+export { UNREADABLE_FORM } from "./form-limits";
 
-/** Forms without uploads are small; anything bigger is refused before it is read. */
-const MAX_FORM_BYTES = 1024 * 1024;
+/**
+ * The request's form data (a form without uploads), read within FORM_LIMITS before anything builds on
+ * it: the server caps the body's bytes as they arrive (server/body-limits.ts); the reader caps fields and
+ * the shape of their names, so that no `x[4294967294]` or a name nested thousands deep reaches the form
+ * library. A body that is not a form is a clear 400, not a crash; files sent to it are dropped.
+ */
+export function formDataOf(request: Request): Promise<FormData> {
+  return readForm(request, { files: false });
+}
 
-/** The request's form data; a body that is not a form, or is far too big, is a clear 4xx, not a crash. */
-export async function formDataOf(request: Request): Promise<FormData> {
-  const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_FORM_BYTES) throw data({ messages: ["The form is too large to be sent."] }, { status: 413 });
-  try {
-    return await request.formData();
-  } catch {
-    throw data({ messages: [UNREADABLE_FORM] }, { status: 400 });
+const constraintCache = new WeakMap<z.ZodType, Set<string>>();
+
+/** The field paths a schema defines, indexes written `[]` (`answers[].field`), from conform's own walk. */
+function fieldPathsOf(schema: z.ZodType): Set<string> {
+  let paths = constraintCache.get(schema);
+  if (!paths) {
+    paths = new Set(Object.keys(getZodConstraint(schema)));
+    constraintCache.set(schema, paths);
   }
+  return paths;
+}
+
+/** conform's own fields (validate/insert/remove intents) travel beside the form's. */
+const CONFORM_FIELDS = /^__/;
+
+/**
+ * Only the fields the form defines, in their defined shape: `date[0]` or `date.x` where `date` is a
+ * string is dropped (so a wrong shape becomes the field's own "required" error, never a crash while
+ * rendering), and nothing the form does not define is echoed back to the page.
+ */
+export function definedFields(form: FormData, schema: z.ZodType): FormData {
+  const paths = fieldPathsOf(schema);
+  const kept = new FormData();
+  for (const [name, value] of form.entries()) {
+    if (CONFORM_FIELDS.test(name) || paths.has(name.replace(/\[\d+\]/g, "[]"))) kept.append(name, value);
+  }
+  return kept;
+}
+
+/**
+ * The form layer's server side: conform's `parseWithZod` over the fields the schema defines only.
+ * Every action parses its form with this (and replies with `submission.reply()`), so a page never echoes
+ * a field its form does not have.
+ */
+export function parseSubmission<S extends z.ZodType>(form: FormData, options: { schema: S }) {
+  return parseWithZod(definedFields(form, options.schema), options);
 }

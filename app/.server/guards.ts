@@ -1,12 +1,14 @@
 import { type MiddlewareFunction, type RouterContextProvider, data, redirect } from "react-router";
 import { type RequestSession, sessionContext } from "~/context";
 import { canOpen } from "~/domain/access";
-import { UNAUTHORIZED_REQUEST, UNDEFINED_RESPONSE } from "~/domain/errors";
+import { SESSION_EXPIRED, UNAUTHORIZED_REQUEST, UNDEFINED_RESPONSE } from "~/domain/errors";
 import { homeFor } from "~/domain/home";
 import { errorToasts } from "~/domain/toast";
-import { destroySession, getSession, type PortalSession } from "./session";
+import { runtime } from "./runtime";
+import { commitSession, destroySession, getSession, type PortalSession, sessionVerdict } from "./session";
 import { redirectWithToast } from "./toast";
 import { UnauthorizedError, UpstreamError } from "./upstream/client";
+import { logout } from "./upstream/session";
 import { type LoadedViewer, loadViewer } from "./viewer";
 
 type Context = Readonly<RouterContextProvider>;
@@ -31,13 +33,37 @@ export async function upstreamFailure(error: unknown, session: PortalSession): P
   throw error;
 }
 
+/**
+ * A session past its age or idle time ends here, on the server (issue 8 point 8): its upstream session
+ * is ended too (so a copied cookie is worth nothing), and the user lands at index with a toast.
+ */
+async function expiredSessionResponse(session: PortalSession): Promise<Response> {
+  const { logger } = runtime();
+  logger.info({ userId: session.get("userId") }, "session expired");
+  const token = session.get("token");
+  if (token) await logout(token).catch((error: unknown) => logger.warn({ err: error }, "upstream logout of an expired session failed"));
+  return redirectWithToast("/", errorToasts([SESSION_EXPIRED]), { headers: { "set-cookie": await destroySession(session) } });
+}
+
+/** The response sets the session cookie itself (sign-in, sign-out, impersonation). */
+function setsSessionCookie(response: Response): boolean {
+  return response.headers.getSetCookie().some((c) => /^(__Host-)?portal_session=/.test(c));
+}
+
 /** Root middleware: reads the session; the viewer is loaded on first use, once per request. */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const session = await getSession(request);
+  const verdict = sessionVerdict(session, Date.now(), runtime().env.SESSION_IDLE_MINUTES);
+  if (verdict === "ended") return expiredSessionResponse(session);
   let pending: Promise<LoadedViewer | null> | null = null;
   const viewer = () => (pending ??= loadViewer(session).catch((error: unknown) => upstreamFailure(error, session)));
   context.set(sessionContext, { session, viewer });
-  return next();
+  const response = await next();
+  if (verdict === "touch" && !setsSessionCookie(response)) {
+    session.set("seenAt", Date.now());
+    response.headers.append("set-cookie", await commitSession(session));
+  }
+  return response;
 };
 
 export function sessionOf(context: Context): RequestSession {

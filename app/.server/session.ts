@@ -13,12 +13,42 @@ export interface SessionData {
   smsPrompt: boolean;
   /** Spec §4: where logout-as-user returns the admin to. */
   returnTo: string;
+  /** When the user signed in (ms since epoch): the session ends 7 days later (spec §9), whatever the cookie says. */
+  issuedAt: number;
+  /** When the session was last used (ms, kept to the minute): idle past SESSION_IDLE_MINUTES ends it. */
+  seenAt: number;
 }
 
 export type PortalSession = Session<SessionData>;
 
 /** Spec §9: remembered state lasts 7 days. */
 export const SESSION_MAX_AGE = 60 * 60 * 24 * 7;
+
+/** How often a used session's `seenAt` is written back (each write is a Set-Cookie). */
+const SEEN_RESOLUTION_MS = 60_000;
+
+export type SessionVerdict = "signed-out" | "ended" | "fresh" | "touch";
+
+/**
+ * Sessions expire on the server (issue 8 point 8): older than 7 days since sign-in, idle longer than
+ * `idleMinutes`, or carrying no sign-in time (issued before the portal recorded it) → "ended". A live
+ * session whose last use is older than a minute → "touch" (write `seenAt` back).
+ */
+export function sessionVerdict(session: PortalSession, now: number, idleMinutes: number): SessionVerdict {
+  if (!session.get("token")) return "signed-out";
+  const issuedAt = session.get("issuedAt");
+  const seenAt = session.get("seenAt");
+  if (typeof issuedAt !== "number" || typeof seenAt !== "number") return "ended";
+  if (now - issuedAt > SESSION_MAX_AGE * 1000 || now < issuedAt - SEEN_RESOLUTION_MS) return "ended";
+  if (now - seenAt > idleMinutes * 60_000) return "ended";
+  return now - seenAt >= SEEN_RESOLUTION_MS ? "touch" : "fresh";
+}
+
+/** Marks a session as just signed in (sign-in, and a new upstream session while impersonating). */
+export function markSignedIn(session: PortalSession, now: number = Date.now()): void {
+  session.set("issuedAt", now);
+  session.set("seenAt", now);
+}
 
 let cached: { secrets: string[]; storage: SessionStorage<SessionData> } | null = null;
 

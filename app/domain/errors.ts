@@ -1,6 +1,8 @@
 /** Spec §8 "The error catalogue". */
 export const UNDEFINED_RESPONSE = "Undefined response from server";
 export const UNAUTHORIZED_REQUEST = "Unauthorized Request";
+/** The portal ended a session that was too old or idle too long (issue 8 point 8). */
+export const SESSION_EXPIRED = "Your session has expired. Please sign in again.";
 export const NOT_FOUND_TEXT = "This page could not be found";
 export const BACK_TO_HOME = "Back to the home page";
 export const ERROR_PAGE_FAILED = "An error occurred while showing the error page";

@@ -9,41 +9,68 @@ import { safeRedirect } from "~/domain/redirect";
 import { SignInSchema } from "~/domain/sign-in";
 import { authenticator } from "~/.server/auth";
 import { combineHeaders } from "~/.server/cookies";
-import { formDataOf } from "~/.server/forms";
+import { formDataOf, parseSubmission } from "~/.server/forms";
 import { runtime } from "~/.server/runtime";
-import { commitSession, getSession } from "~/.server/session";
+import { commitSession, getSession, markSignedIn } from "~/.server/session";
+import { recordSignInFailure, recordSignInSuccess, signInWait, tooManyAttempts } from "~/.server/sign-in-throttle";
 import { UpstreamError } from "~/.server/upstream/client";
+import { logout } from "~/.server/upstream/session";
+import { requestInfoContext } from "~/context";
 import type { Route } from "./+types/_index";
 
 export function meta() {
   return [{ title: "Sign in" }];
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const formData = await formDataOf(request.clone());
-  const submission = parseWithZod(formData, { schema: SignInSchema });
+/**
+ * Sign-in (spec §4): the form is checked, then the throttle (issue 8 point 3), then the upstream. A new
+ * sign-in over an existing session ends the old upstream session; the new one records when it began.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseSubmission(await formDataOf(request.clone()), { schema: SignInSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
+  const { email } = submission.value;
+  const { clientAddress } = context.get(requestInfoContext);
+  const { logger, env } = runtime();
+  const wait = await signInWait(email, clientAddress);
+  if (wait > 0) {
+    logger.warn({ clientAddress }, "sign-in refused: too many failed attempts");
+    return data(submission.reply({ formErrors: [tooManyAttempts(wait)], hideFields: ["password"] }), { status: 429 });
+  }
+  let signedIn: Awaited<ReturnType<typeof authenticator.authenticate>>;
   try {
-    const { token, user } = await authenticator.authenticate("form", request);
-    const session = await getSession(request);
-    session.set("token", token);
-    session.set("role", user.role);
-    session.set("userId", user.userId);
-    session.set("smsPrompt", true);
-    session.unset("returnTo");
-    // The wanted URL is honoured when it is same-site and this user may open it; else their home.
-    const home = homeFor(user);
-    const wanted = safeRedirect(submission.value.redirectTo, home);
-    const to = canOpen({ user, betaTesterEmail: runtime().env.BETA_TESTER_EMAIL }, new URL(wanted, request.url).pathname) ? wanted : home;
-    return redirect(to, { headers: combineHeaders({ "set-cookie": await commitSession(session) }) });
+    signedIn = await authenticator.authenticate("form", request);
   } catch (error) {
+    if (error instanceof UpstreamError && (error.status === 401 || error.status === 422)) {
+      await recordSignInFailure(email, clientAddress);
+      logger.info({ clientAddress }, "sign-in failed: wrong e-mail or password");
+      return data(submission.reply({ formErrors: error.messages, hideFields: ["password"] }), { status: 400 });
+    }
     if (error instanceof UpstreamError) {
       return data(submission.reply({ formErrors: error.messages, hideFields: ["password"] }), { status: 400 });
     }
     throw error;
   }
+  await recordSignInSuccess(email);
+  const { token, user } = signedIn;
+  const session = await getSession(request);
+  const previous = session.get("token");
+  if (previous && previous !== token) {
+    await logout(previous).catch((error: unknown) => logger.warn({ err: error }, "upstream logout of the previous session failed"));
+  }
+  session.set("token", token);
+  session.set("role", user.role);
+  session.set("userId", user.userId);
+  session.set("smsPrompt", true);
+  session.unset("returnTo");
+  markSignedIn(session);
+  // The wanted URL is honoured when it is same-site and this user may open it; else their home.
+  const home = homeFor(user);
+  const wanted = safeRedirect(submission.value.redirectTo, home);
+  const to = canOpen({ user, betaTesterEmail: env.BETA_TESTER_EMAIL }, new URL(wanted, request.url).pathname) ? wanted : home;
+  return redirect(to, { headers: combineHeaders({ "set-cookie": await commitSession(session) }) });
 }
 
 export default function SignIn({ actionData }: Route.ComponentProps) {

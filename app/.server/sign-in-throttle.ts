@@ -1,0 +1,68 @@
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+
+/**
+ * Sign-in abuse is throttled (docs/decisions/013-sign-in-throttle.md): failed sign-ins are counted per
+ * account (the e-mail as typed, whether or not it has an account, so nothing tells which do) and per
+ * client address. Past either limit, sign-in is refused without asking the upstream until the window
+ * has passed. Counts live in memory; several replicas share them by swapping RateLimiterMemory for
+ * RateLimiterRedis (same options, plus `storeClient`) in `limiters()`.
+ */
+export const SIGN_IN_LIMITS = {
+  failuresPerAccount: 10,
+  /** Higher: a whole office may sign in from one address. */
+  failuresPerAddress: 50,
+  windowSeconds: 15 * 60,
+} as const;
+
+let created: { account: RateLimiterMemory; address: RateLimiterMemory } | null = null;
+
+function limiters() {
+  created ??= {
+    account: new RateLimiterMemory({
+      keyPrefix: "sign-in-account",
+      points: SIGN_IN_LIMITS.failuresPerAccount,
+      duration: SIGN_IN_LIMITS.windowSeconds,
+    }),
+    address: new RateLimiterMemory({
+      keyPrefix: "sign-in-address",
+      points: SIGN_IN_LIMITS.failuresPerAddress,
+      duration: SIGN_IN_LIMITS.windowSeconds,
+    }),
+  };
+  return created;
+}
+
+/** One key per mailbox however it is typed; bounded so a key never grows with the request. */
+function accountKey(email: string): string {
+  return email.trim().toLowerCase().slice(0, 254);
+}
+
+/** Milliseconds until this account may try again from this address; 0 when it may now. */
+export async function signInWait(email: string, address: string): Promise<number> {
+  const { account, address: byAddress } = limiters();
+  const [a, b] = await Promise.all([account.get(accountKey(email)), byAddress.get(address)]);
+  const wait = (res: RateLimiterRes | null, points: number) =>
+    res && res.consumedPoints >= points ? res.msBeforeNext : 0;
+  return Math.max(wait(a, SIGN_IN_LIMITS.failuresPerAccount), wait(b, SIGN_IN_LIMITS.failuresPerAddress));
+}
+
+/** Counts a wrong e-mail or password against the account and the address. */
+export async function recordSignInFailure(email: string, address: string): Promise<void> {
+  const { account, address: byAddress } = limiters();
+  // consume() rejects with the limiter's state once the points are gone: that is not an error here.
+  const count = (promise: Promise<unknown>) =>
+    promise.catch((reason: unknown) => {
+      if (!(reason instanceof RateLimiterRes)) throw reason;
+    });
+  await Promise.all([count(account.consume(accountKey(email))), count(byAddress.consume(address))]);
+}
+
+/** A successful sign-in clears the account's failures (the address keeps its count). */
+export async function recordSignInSuccess(email: string): Promise<void> {
+  await limiters().account.delete(accountKey(email));
+}
+
+export function tooManyAttempts(waitMs: number): string {
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  return `Too many attempts. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
+}

@@ -1,0 +1,123 @@
+/**
+ * Express → React Router, like @react-router/express's handler, with one difference: a request body is
+ * counted as it is read, chunked or not, and answered 413 the moment it passes its limit
+ * (docs/decisions/012-bounded-requests.md). The adapter's own code is small; owning it is what lets the
+ * limit sit between the socket and React Router without buffering the body.
+ */
+import { Transform } from "node:stream";
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import type express from "express";
+import { type ServerBuild, createRequestHandler as createReactRouterHandler } from "react-router";
+import { FORM_LIMITS, FORM_TOO_LARGE } from "../app/.server/form-limits.ts";
+
+/** The most bytes a request body of this content type may have. */
+export function bodyLimit(contentType: string | undefined): number {
+  return /^multipart\/form-data/i.test(contentType ?? "") ? FORM_LIMITS.multipartBytes : FORM_LIMITS.formBytes;
+}
+
+/** Answers 413 at once and stops reading: the connection closes after the answer. */
+function refuseTooLarge(req: express.Request, res: express.Response): void {
+  if (!res.headersSent) {
+    res.status(413).set("Connection", "close").type("text/plain").send(FORM_TOO_LARGE);
+  }
+  req.unpipe();
+  // Whatever the client still sends is discarded, not kept; a client that never stops is cut off.
+  req.resume();
+  setTimeout(() => req.socket.destroy(), 2_000).unref();
+}
+
+/** The body as a stream that errors (after the 413 is sent) once it passes `limit` bytes. */
+function countedBody(req: express.Request, res: express.Response, limit: number): ReadableStream<Uint8Array> {
+  let seen = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      seen += chunk.length;
+      if (seen > limit) {
+        refuseTooLarge(req, res);
+        callback(new Error(FORM_TOO_LARGE));
+        return;
+      }
+      callback(null, chunk);
+    },
+  });
+  req.on("error", (error) => counter.destroy(error));
+  req.pipe(counter);
+  return createReadableStreamFromReadable(counter);
+}
+
+function fetchHeaders(incoming: express.Request["headers"]): Headers {
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(incoming)) {
+    if (values === undefined) continue;
+    for (const value of Array.isArray(values) ? values : [values]) headers.append(key, value);
+  }
+  return headers;
+}
+
+function fetchRequest(req: express.Request, res: express.Response, limit: number): Request {
+  // As @react-router/express: the host from X-Forwarded-Host only when the proxy is trusted.
+  const [, forwardedPort] = req.app.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
+  const [, hostPort] = req.get("host")?.split(":") ?? [];
+  const port = [forwardedPort, hostPort].map((p) => Number.parseInt(p ?? "", 10)).find(Number.isSafeInteger);
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+
+  const controller = new AbortController();
+  // A client that goes away before its answer is complete aborts the request's work.
+  let finished = false;
+  res.on("finish", () => {
+    finished = true;
+  });
+  res.on("close", () => {
+    if (!finished) controller.abort();
+  });
+  const init: RequestInit & { duplex?: "half" } = {
+    method: req.method,
+    headers: fetchHeaders(req.headers),
+    signal: controller.signal,
+  };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = countedBody(req, res, limit);
+    init.duplex = "half";
+  }
+  return new Request(url, init);
+}
+
+async function send(res: express.Response, response: Response): Promise<void> {
+  if (res.destroyed || res.writableEnded || res.headersSent) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (!(res.destroyed || res.writableEnded)) throw error;
+  }
+}
+
+export function createRequestHandler(options: {
+  build: ServerBuild;
+  mode: string;
+  getLoadContext: (req: express.Request, res: express.Response) => unknown;
+}): express.RequestHandler {
+  const handle = createReactRouterHandler(options.build, options.mode);
+  return async (req, res, next) => {
+    try {
+      const limit = bodyLimit(req.get("content-type"));
+      // A declared length over the limit is refused before a byte is read.
+      if (Number(req.get("content-length") ?? 0) > limit) return refuseTooLarge(req, res);
+      const request = fetchRequest(req, res, limit);
+      const response = await handle(request, options.getLoadContext(req, res) as never);
+      await send(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}

@@ -15,15 +15,19 @@ export function bodyLimit(contentType: string | undefined): number {
   return /^multipart\/form-data/i.test(contentType ?? "") ? FORM_LIMITS.multipartBytes : FORM_LIMITS.formBytes;
 }
 
-/** Answers 413 at once and stops reading: the connection closes after the answer. */
+/**
+ * Answers 413 at once and stops keeping the body: what the client still sends is read and discarded for
+ * a short while (so it sees the answer rather than a reset), then a client that never stops is cut off.
+ */
 function refuseTooLarge(req: express.Request, res: express.Response): void {
-  if (!res.headersSent) {
-    res.status(413).set("Connection", "close").type("text/plain").send(FORM_TOO_LARGE);
-  }
+  if (!res.headersSent) res.status(413).type("text/plain").send(FORM_TOO_LARGE);
   req.unpipe();
-  // Whatever the client still sends is discarded, not kept; a client that never stops is cut off.
   req.resume();
-  setTimeout(() => req.socket.destroy(), 2_000).unref();
+  if (!req.complete) {
+    const cutOff = setTimeout(() => req.socket.destroy(), 2_000);
+    cutOff.unref();
+    req.once("end", () => clearTimeout(cutOff));
+  }
 }
 
 /** The body as a stream that errors (after the 413 is sent) once it passes `limit` bytes. */

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FORM_LIMITS } from "../../app/.server/form-limits";
+import { type Answer, chunkedFlood, expectSmallAndQuick, form, multipart, send, signIn } from "./support";
+
+/**
+ * Every action of the portal, with who may post to it. Each kind of hostile body below goes to each
+ * one (and to its `.data` twin, which React Router's fetchers use). Grow this list with every new action.
+ */
+interface Action {
+  path: string;
+  as: string | null;
+}
+const ACTIONS: Action[] = [
+  { path: "/?index", as: null },
+  { path: "/account/sms_consent", as: "newagent@demo.test" },
+  { path: "/account/logout_as_user", as: "admin@demo.test" },
+  { path: "/admin", as: "admin@demo.test" },
+  { path: "/book_of_business", as: "agency@demo.test" },
+  { path: "/carrier/tickets?ticket=1", as: "carrier@demo.test" },
+  { path: "/commission_inquiry", as: "agent@demo.test" },
+  { path: "/contact_support", as: "agent@demo.test" },
+  { path: "/contract_now?product=1&carrier=CARRIER&step=legal", as: "agent@demo.test" },
+  { path: "/downlines?policies=1", as: "agency@demo.test" },
+  { path: "/my_tickets?ticket=1", as: "agent@demo.test" },
+  { path: "/onboarding/personal", as: "onboarding@demo.test" },
+  { path: "/onboarding/legal", as: "onboarding@demo.test" },
+  { path: "/register_downlines/new", as: "agency@demo.test" },
+  { path: "/register_downlines", as: "agency@demo.test" },
+];
+
+const sessions = new Map<string, string>();
+let carrierToRequest = "";
+
+beforeAll(async () => {
+  for (const email of new Set(ACTIONS.map((a) => a.as).filter((e): e is string => e !== null))) {
+    sessions.set(email, await signIn(email));
+  }
+  // A carrier agent@ has no contract with yet (the contract flow's action needs one in its URL).
+  const page = await send("/contract_now?product=1", { cookie: sessions.get("agent@demo.test") });
+  carrierToRequest = /carrier=(\d+)&amp;step=confirm/.exec(page.body)?.[1] ?? "";
+  expect(carrierToRequest, "a requestable carrier on Contract Now").not.toBe("");
+});
+
+afterAll(async () => {
+  // The process is still up and answering after everything above.
+  expect((await send("/healthz")).status).toBe(200);
+});
+
+function pathOf(action: Action): string {
+  return action.path.replace("CARRIER", carrierToRequest);
+}
+
+/** The `.data` twin of a path: /x?y → /x.data?y, and the index route's /_root.data?index. */
+function dataPathOf(path: string): string {
+  const [pathname, search = ""] = path.split("?");
+  return `${pathname === "/" ? "/_root" : pathname}.data${search ? `?${search}` : ""}`;
+}
+
+function post(action: Action, body: string, path = pathOf(action)): Promise<Answer> {
+  return send(path, form(body, { cookie: action.as ? sessions.get(action.as) : undefined }));
+}
+
+describe.each(ACTIONS)("$path", (action) => {
+  it("refuses a field name with a huge list index with a 400, in milliseconds (document and .data)", async () => {
+    for (const body of ["x[4294967294]=1", "email=a%40b.c&pad[10000000]=1", `y[${"9".repeat(40)}]=1`]) {
+      for (const path of [pathOf(action), dataPathOf(pathOf(action))]) {
+        const answer = await post(action, body, path);
+        expect(answer.status, `${path} ${body}`).toBe(400);
+        expectSmallAndQuick(answer);
+      }
+    }
+  });
+
+  it("refuses names nested thousands deep, very long names and too many fields with a 400", async () => {
+    const bodies = [
+      `a${".a".repeat(5000)}=1`,
+      `a${"[b]".repeat(3000)}=1`,
+      `${"n".repeat(5000)}=1`,
+      Array.from({ length: 5000 }, (_, i) => `f${i}=1`).join("&"),
+    ];
+    for (const body of bodies) {
+      const answer = await post(action, body);
+      expect(answer.status).toBe(400);
+      expectSmallAndQuick(answer);
+    }
+  });
+
+  it("answers 413 to a body over its limit, declared or chunked, before reading it all", async () => {
+    const declared = await post(action, `junk=${"a".repeat(FORM_LIMITS.formBytes)}`);
+    expect(declared.status).toBe(413);
+    expectSmallAndQuick(declared);
+    const cookie = action.as ? sessions.get(action.as) : undefined;
+    const chunked = await chunkedFlood(pathOf(action), {
+      cookie,
+      contentType: "application/x-www-form-urlencoded",
+      upTo: 300 * 1024 * 1024,
+    });
+    expect(chunked.status).toBe(413);
+    expect(chunked.sent, "bytes sent before the 413").toBeLessThan(FORM_LIMITS.formBytes + 16 * 1024 * 1024);
+    // A file part that never ends: refused once the request passes 30 MB. (The slack is what the
+    // sockets buffer between the client and the server: far below the 300 MB on offer.)
+    const upload = await chunkedFlood(pathOf(action), {
+      cookie,
+      contentType: "multipart/form-data; boundary=x",
+      preamble: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n',
+      upTo: 300 * 1024 * 1024,
+    });
+    expect([400, 413]).toContain(upload.status);
+    expect(upload.sent, "bytes sent before the answer").toBeLessThan(FORM_LIMITS.multipartBytes + 16 * 1024 * 1024);
+  });
+
+  it("answers a body that is not a readable form with a 400: JSON, broken multipart, invalid UTF-8, a hostile part name", async () => {
+    const cookie = action.as ? sessions.get(action.as) : undefined;
+    const invalidUtf8 = multipart([["subject", Buffer.from([0x48, 0xc3, 0x28, 0xff, 0xfe])]]);
+    const hugeIndex = multipart([["answers[99999999].explanation", "x"]]);
+    const requests: RequestInit[] = [
+      { method: "POST", body: '{"email":"a@b.c"}', headers: { "content-type": "application/json" } },
+      { method: "POST", body: "--nope\r\ngarbage", headers: { "content-type": "multipart/form-data; boundary=x" } },
+      { method: "POST", body: "a=1", headers: { "content-type": "multipart/form-data" } },
+      { method: "POST", body: invalidUtf8.body, headers: { "content-type": invalidUtf8.contentType } },
+      { method: "POST", body: hugeIndex.body, headers: { "content-type": hugeIndex.contentType } },
+    ];
+    for (const init of requests) {
+      const answer = await send(pathOf(action), { ...init, cookie });
+      expect(answer.status, String(init.headers && new Headers(init.headers).get("content-type"))).toBe(400);
+      expectSmallAndQuick(answer);
+    }
+  });
+
+  it("never echoes a field the form does not define", async () => {
+    const marker = `echo-${"z".repeat(20_000)}`;
+    const answer = await post(action, `email=someone%40demo.test&password=wrong&subject=Hi&intent=bogus&undefinedField=${marker}`);
+    expect(answer.status).toBeLessThan(500);
+    expect(answer.body).not.toContain("echo-zzzz");
+    expectSmallAndQuick(answer);
+  });
+});

@@ -78,14 +78,15 @@ describe("only the fields a form defines reach it (issue 8 points 1 and 2)", () 
     answers: z.array(z.object({ explanation: z.string() })),
   });
 
-  it("drops unknown fields and wrong shapes; keeps list items and conform's intents", () => {
+  it("drops unknown fields, wrong shapes and conform's intents; keeps list items", () => {
     const form = new FormData();
     form.append("junk", "x".repeat(1000));
     form.append("date[0]", "2020-01-01");
     form.append("date.year", "2020");
     form.append("answers[1].explanation", "kept");
-    form.append("__intent__", "{}");
-    expect([...definedFields(form, schema).keys()]).toEqual(["answers[1].explanation", "__intent__"]);
+    form.append("__intent__", '{"type":"insert","payload":{"name":"answers","index":99999999}}');
+    form.append("__state__", "{broken");
+    expect([...definedFields(form, schema).keys()]).toEqual(["answers[1].explanation"]);
   });
 
   it("a wrong shape is the field's own error, and the reply echoes nothing undefined", () => {

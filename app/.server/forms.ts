@@ -26,19 +26,18 @@ function fieldPathsOf(schema: z.ZodType): Set<string> {
   return paths;
 }
 
-/** conform's own fields (validate/insert/remove intents) travel beside the form's. */
-const CONFORM_FIELDS = /^__/;
-
 /**
  * Only the fields the form defines, in their defined shape: `date[0]` or `date.x` where `date` is a
  * string is dropped (so a wrong shape becomes the field's own "required" error, never a crash while
- * rendering), and nothing the form does not define is echoed back to the page.
+ * rendering), and nothing the form does not define is echoed back to the page. conform's own
+ * `__intent__`/`__state__` are dropped too: no form of the portal submits list intents to the server, and
+ * conform would JSON-parse them and build lists from their names unchecked.
  */
 export function definedFields(form: FormData, schema: z.ZodType): FormData {
   const paths = fieldPathsOf(schema);
   const kept = new FormData();
   for (const [name, value] of form.entries()) {
-    if (CONFORM_FIELDS.test(name) || paths.has(name.replace(/\[\d+\]/g, "[]"))) kept.append(name, value);
+    if (paths.has(name.replace(/\[\d+\]/g, "[]"))) kept.append(name, value);
   }
   return kept;
 }

@@ -28,6 +28,15 @@ const ACTIONS: Action[] = [
   { path: "/register_downlines", as: "agency@demo.test" },
 ];
 
+/** Every field name the portal's forms use, sent in shapes they do not expect. */
+const FIELD_NAMES = [
+  "email", "password", "redirectTo", "intent", "id", "consent", "carrierId", "category", "subject", "message",
+  "reference", "reason", "firstName", "lastName", "phone", "dateOfBirth", "city", "state", "zip", "taxId",
+  "taxIdType", "licenseNumber", "licenseType", "expiresOn", "accountHolder", "accountNumber", "accountType",
+  "routingNumber", "level", "hasOccurred", "explanation", "actionOn", "legalQuestionId", "existingFileId",
+  "removeFile", "file", "attachment", "signature", "marketingEmails", "leadPrograms", "answers", "w9", "eo",
+];
+
 const sessions = new Map<string, string>();
 let carrierToRequest = "";
 
@@ -125,6 +134,23 @@ describe.each(ACTIONS)("$path", (action) => {
       expect(answer.status, String(init.headers && new Headers(init.headers).get("content-type"))).toBe(400);
       expectSmallAndQuick(answer);
     }
+  });
+
+  it("answers values of the wrong shape (lists, objects, files where text belongs) and unknown intents without a 500", async () => {
+    const cookie = action.as ? sessions.get(action.as) : undefined;
+    const lists = FIELD_NAMES.flatMap((name) => [`${name}[0]=x`, `${name}[1]=y`]).join("&");
+    const objects = FIELD_NAMES.flatMap((name) => [`${name}.a=x`, `${name}[b]=y`]).join("&");
+    const nested = FIELD_NAMES.map((name) => `answers[0].${name}[0]=x&answers[0].${name}.k=y`).join("&");
+    for (const body of [lists, objects, nested, "intent=bogus&intent=other", "intent[0]=complete", "__intent__=%7Bbroken"]) {
+      const answer = await post(action, body);
+      expect(answer.status, body.slice(0, 60)).toBeLessThan(500);
+      expectSmallAndQuick(answer);
+    }
+    const files = new FormData();
+    for (const name of FIELD_NAMES) files.append(name, new File(["%PDF-1.4"], `${name}.pdf`, { type: "application/pdf" }));
+    const answer = await send(pathOf(action), { method: "POST", body: files, cookie });
+    expect(answer.status, "files where text belongs").toBeLessThan(500);
+    expectSmallAndQuick(answer);
   });
 
   it("never echoes a field the form does not define", async () => {

@@ -28,10 +28,10 @@ import { errorToasts, successToast } from "~/domain/toast";
 import { fullName } from "~/domain/user";
 import { todayIso } from "~/.server/clock";
 import { formDataOf } from "~/.server/forms";
-import { loadWithViewer, requireViewer, upstreamFailure } from "~/.server/guards";
+import { formFailure } from "~/.server/form-failure";
+import { loadWithViewer, requireViewer } from "~/.server/guards";
 import { redirectWithToast } from "~/.server/toast";
 import { parseUploadForm } from "~/.server/upload";
-import { UnauthorizedError, UpstreamError } from "~/.server/upstream/client";
 import { legalAnswers, legalQuestions, products, saveLegalAnswers } from "~/.server/upstream/contracting";
 import { defaultProductId } from "~/domain/contract-state";
 import {
@@ -91,28 +91,33 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
+/** Fields a step's form never sends back: the tax id, the account number, chosen files. */
+const HIDDEN_FIELDS: Record<string, string[]> = { personal: ["taxId"], banking: ["accountNumber"], documents: ["w9", "eo"] };
+
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const viewer = await requireViewer(request, context);
-  const { token } = viewer;
   const step = params.step ?? null;
   const today = todayIso();
-  const form = step === "documents" || step === "legal" ? await parseUploadForm(request) : await formDataOf(request);
-  const intent = String(form.get("intent") ?? "save");
+  const readForm = () => (step === "documents" || step === "legal" ? parseUploadForm(request) : formDataOf(request));
 
-  // The submission is kept so an upstream refusal answers with everything the user typed.
-  let submission: Submission<unknown> | null = null;
-  let hidden: string[] = [];
+  // The submission is kept so an upstream refusal or fault answers with everything the user typed.
+  let form: FormData | undefined;
+  let submission: Submission<unknown> | undefined;
+  // Sensitive fields never come back in the page, whatever failed (the viewer's call included).
+  let hidden: string[] = HIDDEN_FIELDS[step ?? ""] ?? [];
   const invalid = (s: Submission<unknown>) => data({ step, result: s.reply({ hideFields: hidden }), toasts: [] }, { status: 400 });
   const saved = (state: Onboarding, message = "Saved") => redirectWithToast(nextStepHref(state), [successToast(message)]);
 
   try {
+    const viewer = await requireViewer(request, context);
+    const { token } = viewer;
+    form = await readForm();
+    const intent = String(form.get("intent") ?? "save");
     if (intent === "complete") {
       await completeOnboarding(token);
       return redirectWithToast("/onboarding_complete", [successToast("Your onboarding is complete")]);
     }
     switch (step) {
       case "personal": {
-        hidden = ["taxId"];
         const current = await loadOnboarding(token);
         const s = parseWithZod(form, {
           schema: personalSchema({ today, taxIdRequired: viewer.user.roleRequiresSsnOrTin && current.personal?.taxIdType == null }),
@@ -143,7 +148,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         return saved(await saveOnboardingStep(token, "legal", {}));
       }
       case "banking": {
-        hidden = ["accountNumber"];
         const s = parseWithZod(form, { schema: bankingSchema });
         submission = s;
         if (s.status !== "success") return invalid(s);
@@ -157,7 +161,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         );
       }
       case "documents": {
-        hidden = ["w9", "eo"];
         const current = await loadOnboarding(token);
         const s = parseWithZod(form, { schema: documentsSchema(current.documents.map((d) => d.kind)) });
         submission = s;
@@ -185,12 +188,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         throw data(null, { status: 404, statusText: "Not Found" });
     }
   } catch (error) {
-    if (error instanceof UnauthorizedError || !(error instanceof UpstreamError)) return upstreamFailure(error, viewer.session);
-    // The upstream's reason as a toast and at the form; what was typed stays in the form.
-    const result = submission
-      ? submission.reply({ formErrors: error.messages, hideFields: hidden })
-      : { status: "error" as const, error: { "": error.messages } };
-    return data({ step, result, toasts: errorToasts(error.messages) }, { status: 400 });
+    // The upstream's reason (or that it is not answering) as a toast and at the form; what was typed stays.
+    const failure = await formFailure(error, context, submission ?? form ?? readForm, { hideFields: hidden });
+    return data({ step, result: failure.result, toasts: errorToasts(failure.messages) }, { status: failure.status });
   }
 }
 

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { sessionContext } from "~/context";
 import { UNDEFINED_RESPONSE } from "~/domain/errors";
+import { FILES_KEPT_FIELD } from "~/domain/uploads";
 import { parseEnv } from "./env";
 import { SERVICE_NOT_ANSWERING, formFailure } from "./form-failure";
 import { upstreamFailure } from "./guards";
@@ -93,6 +94,15 @@ describe("formFailure: an upstream fault gives the same form back", () => {
     nested.set("answers[1].file", new File(["y"], "b.png"));
     const many = await formFailure(unanswered("reset"), context, nested);
     expect(many.result.error?.[""]?.at(-1)).toBe("The files you chose (a.pdf, b.png) were not kept: choose them again before sending.");
+  });
+
+  it("no note when the form was sent by JavaScript (FilesKeptMarker): the page, and its files, stayed", async () => {
+    const { context } = contextWithSession();
+    const form = typed(true);
+    form.set(FILES_KEPT_FIELD, "1");
+    const failure = await formFailure(unanswered("reset"), context, parseWithZod(form, { schema: Schema }), { hideFields: ["password"] });
+    expect(failure.result.error).toEqual({ "": [SERVICE_NOT_ANSWERING] });
+    expect(failure.result.initialValue).toEqual({ subject: "My W-9 upload keeps failing" });
   });
 
   it("understands the error page upstreamFailure made (the viewer's calls failed)", async () => {

@@ -1,5 +1,6 @@
 import { type Submission, type SubmissionResult, parse } from "@conform-to/react";
 import { type RouterContextProvider, data } from "react-router";
+import { FILES_KEPT_FIELD } from "~/domain/uploads";
 import { endSessionResponse, sessionOf, upstreamErrorOf } from "./guards";
 import { UnauthorizedError } from "./upstream/client";
 
@@ -50,7 +51,7 @@ function chosenFiles(payload: unknown, path = "", found: Array<{ field: string; 
  * - a 401 ends the session exactly as everywhere else (thrown: redirect to `/` with 'Unauthorized Request');
  * - an upstream fault, at any call, gives the same form back: every typed value (but `hideFields`, e.g.
  *   passwords, and files), the upstream's messages or SERVICE_NOT_ANSWERING, and when files were chosen
- *   a note that they must be chosen again;
+ *   in a plain form post (no FilesKeptMarker: the browser drew a new page) a note to choose them again;
  * - anything else is rethrown.
  *
  * `form` is the parsed submission; the request's FormData when the failure came before it was parsed; or a
@@ -72,10 +73,12 @@ export async function formFailure(
   const read = typeof form === "function" ? await form() : form;
   const submission = read instanceof FormData ? parse<unknown, string[]>(read, { resolve: () => ({ error: {} }) }) : read;
   const files = chosenFiles(submission.payload);
+  // Sent by JavaScript (FilesKeptMarker), the page stays and so do the files chosen in it.
+  const filesLost = files.length > 0 && submission.payload[FILES_KEPT_FIELD] !== "1";
   const messages = cause.unanswered ? [SERVICE_NOT_ANSWERING] : cause.messages;
-  const formErrors = files.length > 0 ? [...messages, chooseFilesAgain(files.map((f) => f.name))] : messages;
+  const formErrors = filesLost ? [...messages, chooseFilesAgain(files.map((f) => f.name))] : messages;
   const status = cause.unanswered ? 503 : cause.kind === "contract" || cause.status >= 500 ? 502 : 400;
-  const hideFields = [...(options.hideFields ?? []), ...files.map((f) => f.field)];
+  const hideFields = [...(options.hideFields ?? []), ...files.map((f) => f.field), FILES_KEPT_FIELD];
   return { status, messages, result: submission.reply({ formErrors, hideFields }) };
 }
 

@@ -4,6 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Alert, Button, Group, Input, NativeSelect, Paper, SimpleGrid, Stack, TextInput, Textarea, Title } from "@mantine/core";
 import { useMemo } from "react";
 import { Form, Link, data, useLocation, useNavigation } from "react-router";
+import { FilesKeptMarker } from "~/components/files-kept-marker";
 import { TicketList } from "~/components/ticket-list";
 import { TicketView } from "~/components/ticket-view";
 import { commissionInquirySchema, ticketEntries } from "~/domain/tickets";
@@ -92,6 +93,7 @@ function NewInquiry({
       </Title>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        <FilesKeptMarker />
         <Stack gap="sm">
           {form.errors?.length ? (
             <Alert color="red" role="alert" id={form.errorId}>

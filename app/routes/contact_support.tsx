@@ -4,6 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Alert, Button, Input, NativeSelect, Paper, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
 import { useMemo } from "react";
 import { Form, data, useNavigation } from "react-router";
+import { FilesKeptMarker } from "~/components/files-kept-marker";
 import { can } from "~/domain/access";
 import { supportTicketSchema, ticketEntries } from "~/domain/tickets";
 import { successToast } from "~/domain/toast";
@@ -64,6 +65,7 @@ export default function ContactSupport({ loaderData, actionData }: Route.Compone
       <Paper withBorder p="md">
         <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
           <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
+          <FilesKeptMarker />
           <Stack gap="sm">
             {form.errors?.length ? (
               <Alert color="red" role="alert" id={form.errorId}>

@@ -74,7 +74,7 @@ test.beforeAll(async () => {
   });
   portal.stdout?.on("data", (chunk) => (portalLog += String(chunk)));
   portal.stderr?.on("data", (chunk) => (portalLog += String(chunk)));
-  for (let i = 0; i < 150; i++) {
+  for (let i = 0; i < 300; i++) {
     try {
       if ((await fetch(`${portalUrl}/healthz`)).ok) return;
     } catch {

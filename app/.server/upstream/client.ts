@@ -204,6 +204,7 @@ export async function call<S extends z.ZodType>(
         method,
         path,
         status: response.statusCode,
+        ms: elapsed(),
         contentType: response.headers["content-type"],
         notJson: text !== "" && json === undefined,
         issues: parsed.error.issues.slice(0, 5),

@@ -297,6 +297,16 @@ test.describe("forms keep what was typed", () => {
     await expect(page.getByRole("table", { name: /Policies/ })).toBeVisible();
   });
 
+  test("the SMS consent prompt: a toast, and the prompt stays to be answered", async ({ page }) => {
+    await signIn(page, "newagent@demo.test");
+    const prompt = page.getByTestId("sms-prompt");
+    await expect(prompt).toBeVisible();
+    proxy.inject({ method: "POST", path: "/api/profile/sms_consent", fault: { type: "reset-mid-body" } });
+    await prompt.getByRole("button", { name: "Yes" }).click();
+    await expect(page.locator("[data-toast=error]")).toContainText(NOT_ANSWERING);
+    await expect(prompt).toBeVisible();
+  });
+
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 
@@ -344,6 +354,27 @@ test.describe("forms keep what was typed", () => {
           await expect(page.getByRole("combobox", { name: "Level" })).toHaveValue("Agent");
         });
       }
+    });
+
+    test("a commission inquiry with a file: the carriers read before it (its second call) answers 500", async ({ page }) => {
+      await signIn(page, "beta@demo.test");
+      await page.goto(at("/commission_inquiry?new"));
+      const form = page.getByRole("region", { name: "New commission inquiry" });
+      await form.getByRole("combobox", { name: "Carrier" }).selectOption({ index: 2 });
+      const carrier = await form.getByRole("combobox", { name: "Carrier" }).inputValue();
+      await form.getByRole("textbox", { name: "Statement or policy number" }).fill("STMT-2026-03");
+      await form.getByRole("textbox", { name: "Subject" }).fill("Chargeback I do not understand");
+      await form.getByRole("textbox", { name: "Question" }).fill("Why was March charged back?");
+      await form.getByLabel(/Attachment/).setInputFiles(PDF);
+      // The action reads the products, then each product's carriers: the first of those fails.
+      proxy.inject({ method: "GET", path: /^\/api\/resource_lists\/product_carriers\/\d+$/, fault: { type: "status", status: 500, message: "Carrier list unavailable" } });
+      await form.getByRole("button", { name: "Send inquiry" }).click();
+      await expect(form.getByRole("alert")).toContainText("Carrier list unavailable");
+      await expect(form.getByRole("alert")).toContainText(FILE_AGAIN);
+      await expect(form.getByRole("combobox", { name: "Carrier" })).toHaveValue(carrier);
+      await expect(form.getByRole("textbox", { name: "Statement or policy number" })).toHaveValue("STMT-2026-03");
+      await expect(form.getByRole("textbox", { name: "Subject" })).toHaveValue("Chargeback I do not understand");
+      await expect(form.getByRole("textbox", { name: "Question" })).toHaveValue("Why was March charged back?");
     });
 
     test("admin impersonation answered with HTML", async ({ page }) => {

@@ -19,6 +19,8 @@ export const requestInfoContext = createContext<RequestInfo>({ nonce: "", reques
 export interface RequestSession {
   session: PortalSession;
   viewer: () => Promise<LoadedViewer | null>;
+  /** Lets a later viewer() ask the upstream again when this request's attempt failed (form faults). */
+  forgetViewerFailure?: () => void;
 }
 export const sessionContext = createContext<RequestSession | null>(null);
 

@@ -28,8 +28,12 @@ export function loader({ context }: Route.LoaderArgs) {
   return { branding: state?.branding ?? BRANDINGS.default, toasts: state?.toasts ?? [] };
 }
 
-/** The root loader only reads what the middleware resolved: cheap, and it delivers flash toasts. */
-export const shouldRevalidate: ShouldRevalidateFunction = () => true;
+/**
+ * The root loader only reads what the middleware resolved: cheap, and it delivers flash toasts. Not after
+ * a form answered an upstream fault (5xx, app/.server/form-failure.ts): the middleware would ask the
+ * upstream again, and a failure there would replace the form, and what was typed, with the error page.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus }) => actionStatus === undefined || actionStatus < 500;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.branding.portalName ?? BRANDINGS.default.portalName }];

@@ -1,5 +1,6 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
+import { FILES_KEPT_FIELD } from "../domain/uploads";
 import { readForm } from "./form-limits";
 
 export { UNREADABLE_FORM } from "./form-limits";
@@ -37,7 +38,8 @@ export function definedFields(form: FormData, schema: z.ZodType): FormData {
   const paths = fieldPathsOf(schema);
   const kept = new FormData();
   for (const [name, value] of form.entries()) {
-    if (paths.has(name.replace(/\[\d+\]/g, "[]"))) kept.append(name, value);
+    // FILES_KEPT_FIELD: a form sent by JavaScript kept its chosen files (formFailure reads it).
+    if (name === FILES_KEPT_FIELD || paths.has(name.replace(/\[\d+\]/g, "[]"))) kept.append(name, value);
   }
   return kept;
 }

@@ -20,6 +20,9 @@ export async function endSessionResponse(session: PortalSession): Promise<Respon
   });
 }
 
+/** The upstream error behind an error page thrown by upstreamFailure (a form can still answer with it). */
+const UPSTREAM_CAUSE = Symbol("upstream cause");
+
 /**
  * Turns an upstream failure inside a loader or action into what the user should see: a 401 ends the
  * session; other upstream errors become an error page carrying the upstream's messages (503 when it
@@ -28,7 +31,8 @@ export async function endSessionResponse(session: PortalSession): Promise<Respon
 export async function upstreamFailure(error: unknown, session: PortalSession): Promise<never> {
   if (error instanceof UnauthorizedError) throw await endSessionResponse(session);
   if (error instanceof UpstreamError) {
-    throw data({ messages: error.messages }, { status: error.status === 503 ? 503 : 502 });
+    const page = data({ messages: error.messages }, { status: error.status === 503 ? 503 : 502 });
+    throw Object.assign(page, { [UPSTREAM_CAUSE]: error });
   }
   throw error;
 }
@@ -50,6 +54,16 @@ function setsSessionCookie(response: Response): boolean {
   return response.headers.getSetCookie().some((c) => /^(__Host-)?portal_session=/.test(c));
 }
 
+/** The upstream error (not a 401) an action caught: raw, or behind the error page upstreamFailure made. */
+export function upstreamErrorOf(error: unknown): UpstreamError | null {
+  if (error instanceof UpstreamError) return error;
+  if (error !== null && typeof error === "object" && UPSTREAM_CAUSE in error) {
+    const cause = (error as { [UPSTREAM_CAUSE]: unknown })[UPSTREAM_CAUSE];
+    return cause instanceof UpstreamError ? cause : null;
+  }
+  return null;
+}
+
 /** Root middleware: reads the session; the viewer is loaded on first use, once per request. */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const session = await getSession(request);
@@ -57,7 +71,14 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   if (verdict === "ended") return expiredSessionResponse(session);
   let pending: Promise<LoadedViewer | null> | null = null;
   const viewer = () => (pending ??= loadViewer(session).catch((error: unknown) => upstreamFailure(error, session)));
-  context.set(sessionContext, { session, viewer });
+  // After a form answered an upstream fault, the page drawn under it asks the upstream again.
+  const forgetViewerFailure = () => {
+    const failed = pending;
+    failed?.catch(() => {
+      if (pending === failed) pending = null;
+    });
+  };
+  context.set(sessionContext, { session, viewer, forgetViewerFailure });
   const response = await next();
   if (verdict === "touch" && !setsSessionCookie(response)) {
     session.set("seenAt", Date.now());
@@ -132,7 +153,7 @@ export function refuseUnlessAllowed(viewer: LoadedViewer, request: Request): voi
 
 /**
  * Layout middleware for every signed-in page: the same `canOpen` rule the menu reads. Actions run only
- * after the verdict. Loaders (reads) start at once, alongside the viewer's calls, and nothing they
+ * after the verdict, and must call requireViewer before anything else (see below). Loaders (reads) start at once, alongside the viewer's calls, and nothing they
  * produce is sent unless the verdict allows it.
  */
 export const accessMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
@@ -141,6 +162,14 @@ export const accessMiddleware: MiddlewareFunction<Response> = async ({ request, 
     const [, response] = await Promise.all([verdict, next()]);
     return response;
   }
-  await verdict;
+  try {
+    await verdict;
+  } catch (error) {
+    // The upstream did not answer, or not usably, for the viewer: no verdict. The action still runs so
+    // the form can come back with what was typed (formFailure): its first step, requireViewer, fails
+    // with this same error, so nothing is done without the verdict. A 401 or a refusal stops here.
+    const cause = upstreamErrorOf(error);
+    if (!cause || cause instanceof UnauthorizedError) throw error;
+  }
   return next();
 };

@@ -1,43 +1,45 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import type { Submission } from "@conform-to/react";
+import { type RouterContextProvider, data, redirect } from "react-router";
 import { ticketEntries, ticketReplySchema } from "~/domain/tickets";
 import { successToast } from "~/domain/toast";
-import type { LoadedViewer } from "./viewer";
-import { upstreamFailure } from "./guards";
+import { formFailure } from "./form-failure";
+import { requireViewer } from "./guards";
 import { redirectWithToast } from "./toast";
 import { parseUploadForm } from "./upload";
-import { UnauthorizedError, UpstreamError } from "./upstream/client";
+import { UpstreamError } from "./upstream/client";
 import { productCarriers, products } from "./upstream/contracting";
 import { closeTicket, replyToTicket, ticket } from "./upstream/tickets";
+import { parseSubmission } from "./forms";
 
 /**
  * The reply and close actions of a ticket page (my tickets, commission inquiries, carrier tickets).
- * Who may do what is the upstream's decision (owner, addressed carrier, admin); a refusal is shown at
- * the form with the reply kept.
+ * Who may do what is the upstream's decision (owner, addressed carrier, admin); a refusal or an upstream
+ * fault is shown at the form with the reply kept.
  */
-export async function ticketAction(request: Request, viewer: LoadedViewer) {
+export async function ticketAction(request: Request, context: Readonly<RouterContextProvider>) {
   const url = new URL(request.url);
-  const form = await parseUploadForm(request);
-  const id = Number(form.get("ticketId"));
-  if (!Number.isInteger(id) || id <= 0) throw redirect(`${url.pathname}`);
   const back = `${url.pathname}${url.search}`;
-  if (form.get("intent") === "close") {
-    try {
+  let form: FormData | undefined;
+  let submission: Submission<unknown> | undefined;
+  try {
+    const viewer = await requireViewer(request, context);
+    form = await parseUploadForm(request);
+    const id = Number(form.get("ticketId"));
+    if (!Number.isInteger(id) || id <= 0) throw redirect(`${url.pathname}`);
+    if (form.get("intent") === "close") {
       await closeTicket(viewer.token, id);
       return redirectWithToast(back, [successToast("Ticket closed")]);
-    } catch (error) {
-      if (error instanceof UnauthorizedError || !(error instanceof UpstreamError)) return upstreamFailure(error, viewer.session);
-      return data({ result: { status: "error" as const, error: { "": error.messages } } }, { status: 400 });
     }
-  }
-  const submission = parseWithZod(form, { schema: ticketReplySchema });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["attachment"] }) }, { status: 400 });
-  try {
-    await replyToTicket(viewer.token, id, ticketEntries(submission.value));
+    const parsed = parseSubmission(form, { schema: ticketReplySchema });
+    submission = parsed;
+    if (parsed.status !== "success") return data({ result: parsed.reply({ hideFields: ["attachment"] }) }, { status: 400 });
+    await replyToTicket(viewer.token, id, ticketEntries(parsed.value));
     return redirectWithToast(back, [successToast("Reply sent")]);
   } catch (error) {
-    if (error instanceof UnauthorizedError || !(error instanceof UpstreamError)) return upstreamFailure(error, viewer.session);
-    return data({ result: submission.reply({ formErrors: error.messages, hideFields: ["attachment"] }) }, { status: 400 });
+    const { result, status } = await formFailure(error, context, submission ?? form ?? (() => parseUploadForm(request)), {
+      schema: ticketReplySchema,
+    });
+    return data({ result }, { status });
   }
 }
 

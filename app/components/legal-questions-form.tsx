@@ -7,6 +7,7 @@ import { legalAnswersSchema } from "~/domain/legal-answers";
 import { ACCEPTED_UPLOAD_TYPES } from "~/domain/uploads";
 import { toUsDate } from "~/domain/validation";
 import { DateField } from "./date-field";
+import { FilesKeptMarker } from "./files-kept-marker";
 
 interface Question {
   id: number;
@@ -81,6 +82,7 @@ export function LegalQuestionsForm({
   return (
     <Form method="post" action={action} encType="multipart/form-data" {...getFormProps(form)}>
       {idempotencyKey ? <input type="hidden" name="idempotencyKey" value={idempotencyKey} /> : null}
+      <FilesKeptMarker />
       <Stack gap="md">
         <Title order={3} size="h4">
           Legal questions

@@ -4,6 +4,7 @@ import { Alert, Button, Checkbox, Group, Input, Radio, SimpleGrid, Stack, Table,
 import { useMemo, useState, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { formatDate } from "~/domain/formats";
+import { FilesKeptMarker } from "./files-kept-marker";
 import { MASKED_EIN, MASKED_SSN, formatEin, formatPhone, formatSsn } from "~/domain/masks";
 import {
   DOCUMENT_KINDS,
@@ -248,6 +249,7 @@ export function DocumentsStep({
   });
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
+      <FilesKeptMarker />
       <Stack gap="sm">
         <FormErrors errors={form.errors} id={form.errorId} />
         {DOCUMENT_KINDS.map(({ kind, label }) => {

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Alert, Badge, Button, Group, Input, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
 import { Form, Link, useNavigation } from "react-router";
+import { FilesKeptMarker } from "./files-kept-marker";
 import { formatDate } from "~/domain/formats";
 import { ticketReplySchema } from "~/domain/tickets";
 import { ACCEPTED_UPLOAD_TYPES } from "~/domain/uploads";
@@ -83,6 +84,7 @@ export function TicketView({
       ) : (
         <Form method="post" action={action} encType="multipart/form-data" {...getFormProps(form)}>
           <input type="hidden" name="ticketId" value={ticket.id} />
+          <FilesKeptMarker />
           <Stack gap="xs" mt="md">
             {form.errors?.length ? (
               <Alert color="red" role="alert" id={form.errorId}>

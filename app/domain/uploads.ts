@@ -62,3 +62,10 @@ export function uploadProblem(file: FileLike): string | null {
 export function isEmptyFile(file: FileLike | null | undefined): boolean {
   return !file || (file.size === 0 && !file.name);
 }
+
+/**
+ * A hidden field forms with file inputs add once hydrated: the submission was sent by JavaScript, so the
+ * page (and the files chosen in it) stays in place if the send fails. Without it (a plain form post,
+ * before hydration or without JavaScript) a failed send loses the chosen files, and the form says so.
+ */
+export const FILES_KEPT_FIELD = "_filesKept";

@@ -9,6 +9,7 @@ import { safeRedirect } from "~/domain/redirect";
 import { SignInSchema } from "~/domain/sign-in";
 import { authenticator } from "~/.server/auth";
 import { combineHeaders } from "~/.server/cookies";
+import { formFailureData } from "~/.server/form-failure";
 import { formDataOf, parseSubmission } from "~/.server/forms";
 import { runtime } from "~/.server/runtime";
 import { commitSession, getSession, markSignedIn } from "~/.server/session";
@@ -48,10 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       logger.info({ clientAddress }, "sign-in failed: wrong e-mail or password");
       return data(submission.reply({ formErrors: error.messages, hideFields: ["password"] }), { status: 400 });
     }
-    if (error instanceof UpstreamError) {
-      return data(submission.reply({ formErrors: error.messages, hideFields: ["password"] }), { status: 400 });
-    }
-    throw error;
+    // The upstream down, slow or garbled: the form comes back with the e-mail kept and a plain message.
+    return formFailureData(error, context, submission, { hideFields: ["password"] });
   }
   await recordSignInSuccess(email);
   const { token, user } = signedIn;

@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
 import { safeRedirect } from "~/domain/redirect";
 import { errorToasts } from "~/domain/toast";
-import { endSessionResponse, sessionOf } from "~/.server/guards";
+import { formFailure } from "~/.server/form-failure";
+import { sessionOf } from "~/.server/guards";
 import { formDataOf } from "~/.server/forms";
 import { commitSession } from "~/.server/session";
 import { redirectWithToast } from "~/.server/toast";
-import { UnauthorizedError, UpstreamError } from "~/.server/upstream/client";
 import { logoutAsUser } from "~/.server/upstream/session";
 import type { Route } from "./+types/account.logout_as_user";
 
@@ -25,10 +25,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     session.set("smsPrompt", true);
     return redirect(back, { headers: { "set-cookie": await commitSession(session) } });
   } catch (error) {
-    if (error instanceof UnauthorizedError) return endSessionResponse(session);
-    if (!(error instanceof UpstreamError)) throw error;
-    // Stay where the admin was, with the upstream's reason.
-    return redirectWithToast(safeRedirect(form.get("redirectTo"), "/"), errorToasts(error.messages));
+    // A 401 ends the session; otherwise stay where the admin was, with the upstream's reason.
+    const { messages } = await formFailure(error, context, form);
+    return redirectWithToast(safeRedirect(form.get("redirectTo"), "/"), errorToasts(messages));
   }
 }
 

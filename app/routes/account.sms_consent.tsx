@@ -3,12 +3,12 @@ import { homeFor } from "~/domain/home";
 import { safeRedirect } from "~/domain/redirect";
 import { type Toast, errorToasts, successToast } from "~/domain/toast";
 import { isBroker } from "~/domain/user";
-import { endSessionResponse, failureMessages, sessionOf, signInUrl } from "~/.server/guards";
+import { formFailure } from "~/.server/form-failure";
+import { sessionOf, signInUrl } from "~/.server/guards";
 import { formDataOf } from "~/.server/forms";
 import { runtime } from "~/.server/runtime";
 import { commitSession } from "~/.server/session";
 import { redirectWithToast } from "~/.server/toast";
-import { UnauthorizedError, UpstreamError } from "~/.server/upstream/client";
 import { setSmsConsent } from "~/.server/upstream/profile";
 import type { Route } from "./+types/account.sms_consent";
 
@@ -37,8 +37,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     viewer = await loadViewer();
   } catch (error) {
-    if (error instanceof Response) throw error; // a 401 ended the session
-    return respond(errorToasts(failureMessages(error)), safeRedirect(form.get("redirectTo"), "/"));
+    // A 401 ended the session (rethrown); an upstream fault is a toast.
+    const { messages } = await formFailure(error, context, form);
+    return respond(errorToasts(messages), safeRedirect(form.get("redirectTo"), "/"));
   }
   if (!viewer) return redirect(signInUrl(request));
   const back = safeRedirect(form.get("redirectTo"), homeFor(viewer.user));
@@ -50,9 +51,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await setSmsConsent(viewer.token, consent === "yes");
   } catch (error) {
-    if (error instanceof UnauthorizedError) throw await endSessionResponse(session);
-    if (!(error instanceof UpstreamError)) throw error;
-    return respond(errorToasts(error.messages), back);
+    const { messages } = await formFailure(error, context, form);
+    return respond(errorToasts(messages), back);
   }
   session.set("smsPrompt", false);
   return respond([successToast(consent === "yes" ? SMS_YES : SMS_NO)], back);

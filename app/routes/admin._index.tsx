@@ -1,14 +1,14 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { type Submission, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form, data, redirect, useNavigation } from "react-router";
 import { homeFor } from "~/domain/home";
 import { ImpersonateSchema } from "~/domain/impersonation";
 import { fullName } from "~/domain/user";
-import { requireViewer, upstreamFailure } from "~/.server/guards";
-import { formDataOf } from "~/.server/forms";
+import { formFailureData } from "~/.server/form-failure";
+import { requireViewer } from "~/.server/guards";
+import { formDataOf, parseSubmission } from "~/.server/forms";
 import { commitSession } from "~/.server/session";
-import { UnauthorizedError, UpstreamError } from "~/.server/upstream/client";
 import { loginAsUser, logout } from "~/.server/upstream/session";
 import { runtime } from "~/.server/runtime";
 import type { Route } from "./+types/admin._index";
@@ -24,11 +24,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Spec §6 "Admins may impersonate users": sign in as a user; 'Logout As {name}' returns here. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireViewer(request, context);
-  const submission = parseWithZod(await formDataOf(request), { schema: ImpersonateSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  let form: FormData | undefined;
+  let submission: Submission<unknown> | undefined;
   try {
-    const { token, user } = await loginAsUser(viewer.token, submission.value.email);
+    const viewer = await requireViewer(request, context);
+    form = await formDataOf(request);
+    const parsed = parseSubmission(form, { schema: ImpersonateSchema });
+    submission = parsed;
+    if (parsed.status !== "success") return data(parsed.reply(), { status: 400 });
+    const { token, user } = await loginAsUser(viewer.token, parsed.value.email);
     // The upstream remembers the admin (returnToUserId) and gives a fresh admin session back at
     // logout-as-user, so the admin's own token is ended now rather than left valid.
     await logout(viewer.token).catch((error: unknown) => runtime().logger.warn({ err: error }, "admin token not ended"));
@@ -41,10 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     session.set("smsPrompt", false);
     return redirect(homeFor(user), { headers: { "set-cookie": await commitSession(session) } });
   } catch (error) {
-    if (error instanceof UpstreamError && !(error instanceof UnauthorizedError)) {
-      return data(submission.reply({ formErrors: error.messages }), { status: 400 });
-    }
-    return upstreamFailure(error, viewer.session);
+    return formFailureData(error, context, submission ?? form ?? (() => formDataOf(request)), { schema: ImpersonateSchema });
   }
 }
 

@@ -2,8 +2,9 @@ import { Badge, Button, Group, NativeSelect, Stack, Text, Title } from "@mantine
 import { Form, useLocation } from "react-router";
 import { type Column, DataTable } from "~/components/data-table";
 import { formatDate } from "~/domain/formats";
-import { DOWNLOAD_SENT, successToast } from "~/domain/toast";
-import { loadWithViewer, requireViewer, upstreamFailure } from "~/.server/guards";
+import { DOWNLOAD_SENT, errorToasts, successToast } from "~/domain/toast";
+import { formFailure } from "~/.server/form-failure";
+import { loadWithViewer, requireViewer } from "~/.server/guards";
 import { formDataOf } from "~/.server/forms";
 import { redirectWithToast } from "~/.server/toast";
 import { bookOfBusiness, exportBookOfBusiness } from "~/.server/upstream/book-of-business";
@@ -31,14 +32,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Export: the upstream e-mails the file (spec §8 'Download was sent to your email'). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireViewer(request, context);
   const url = new URL(request.url);
-  await formDataOf(request);
+  const back = `${url.pathname}${url.search}`;
+  let form: FormData | undefined;
   try {
+    const viewer = await requireViewer(request, context);
+    form = await formDataOf(request);
     await exportBookOfBusiness(viewer.token, url.searchParams);
-    return redirectWithToast(`${url.pathname}${url.search}`, [successToast(DOWNLOAD_SENT)]);
+    return redirectWithToast(back, [successToast(DOWNLOAD_SENT)]);
   } catch (error) {
-    return upstreamFailure(error, viewer.session);
+    // Nothing was typed: the upstream's reason, or that it is not answering, as a toast on the same page.
+    const { messages } = await formFailure(error, context, form ?? (() => formDataOf(request)));
+    return redirectWithToast(back, errorToasts(messages));
   }
 }
 

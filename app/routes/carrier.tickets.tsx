@@ -4,7 +4,7 @@ import { TicketList } from "~/components/ticket-list";
 import { TicketView } from "~/components/ticket-view";
 import { fullName } from "~/domain/user";
 import { withParam } from "~/domain/url";
-import { loadWithViewer, requireViewer } from "~/.server/guards";
+import { loadWithViewer } from "~/.server/guards";
 import { ticketAction, ticketFromUrl } from "~/.server/tickets";
 import { tickets } from "~/.server/upstream/tickets";
 import type { Route } from "./+types/carrier.tickets";
@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return ticketAction(request, await requireViewer(request, context));
+  return ticketAction(request, context);
 }
 
 export default function CarrierTickets({ loaderData, actionData }: Route.ComponentProps) {

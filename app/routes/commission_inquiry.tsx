@@ -1,22 +1,24 @@
 import { randomUUID } from "node:crypto";
-import { type SubmissionResult, getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { type Submission, type SubmissionResult, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Alert, Button, Group, Input, NativeSelect, Paper, SimpleGrid, Stack, TextInput, Textarea, Title } from "@mantine/core";
 import { useMemo } from "react";
 import { Form, Link, data, useLocation, useNavigation } from "react-router";
+import { FilesKeptMarker } from "~/components/files-kept-marker";
 import { TicketList } from "~/components/ticket-list";
 import { TicketView } from "~/components/ticket-view";
 import { commissionInquirySchema, ticketEntries } from "~/domain/tickets";
 import { successToast } from "~/domain/toast";
 import { ACCEPTED_UPLOAD_TYPES } from "~/domain/uploads";
 import { withParam } from "~/domain/url";
-import { loadWithViewer, requireViewer, upstreamFailure } from "~/.server/guards";
+import { formFailure } from "~/.server/form-failure";
+import { loadWithViewer, requireViewer } from "~/.server/guards";
 import { inquiryCarriers, ticketAction, ticketFromUrl } from "~/.server/tickets";
 import { redirectWithToast } from "~/.server/toast";
 import { parseUploadForm } from "~/.server/upload";
-import { UnauthorizedError, UpstreamError } from "~/.server/upstream/client";
 import { createTicket, tickets } from "~/.server/upstream/tickets";
 import type { Route } from "./+types/commission_inquiry";
+import { parseSubmission } from "~/.server/forms";
 
 export function meta() {
   return [{ title: "Commission Inquiry" }];
@@ -41,21 +43,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireViewer(request, context);
   const url = new URL(request.url);
-  if (!url.searchParams.has("new")) return ticketAction(request, viewer);
+  if (!url.searchParams.has("new")) return ticketAction(request, context);
 
-  const form = await parseUploadForm(request);
-  let carriers;
+  let form: FormData | undefined;
+  let submission: Submission<unknown> | undefined;
   try {
-    carriers = await inquiryCarriers(viewer.token);
-  } catch (error) {
-    return upstreamFailure(error, viewer.session);
-  }
-  const submission = parseWithZod(form, { schema: commissionInquirySchema(carriers.map((c) => c.id)) });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["attachment"] }) }, { status: 400 });
-  try {
-    const { carrierId, ...rest } = submission.value;
+    const viewer = await requireViewer(request, context);
+    form = await parseUploadForm(request);
+    const carriers = await inquiryCarriers(viewer.token);
+    const parsed = parseSubmission(form, { schema: commissionInquirySchema(carriers.map((c) => c.id)) });
+    submission = parsed;
+    if (parsed.status !== "success") return data({ result: parsed.reply({ hideFields: ["attachment"] }) }, { status: 400 });
+    const { carrierId, ...rest } = parsed.value;
     const created = await createTicket(
       viewer.token,
       ticketEntries({ kind: "commission_inquiry", category: "Commissions", carrierId: String(carrierId), ...rest }),
@@ -63,8 +63,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     return redirectWithToast(`/commission_inquiry?ticket=${created.id}`, [successToast("Your inquiry was sent to the carrier.")]);
   } catch (error) {
-    if (error instanceof UnauthorizedError || !(error instanceof UpstreamError)) return upstreamFailure(error, viewer.session);
-    return data({ result: submission.reply({ formErrors: error.messages, hideFields: ["attachment"] }) }, { status: 400 });
+    const { result, status } = await formFailure(error, context, submission ?? form ?? (() => parseUploadForm(request)), {
+      schema: commissionInquirySchema([]),
+    });
+    return data({ result }, { status });
   }
 }
 
@@ -94,6 +96,7 @@ function NewInquiry({
       </Title>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        <FilesKeptMarker />
         <Stack gap="sm">
           {form.errors?.length ? (
             <Alert color="red" role="alert" id={form.errorId}>

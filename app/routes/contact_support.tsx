@@ -1,19 +1,21 @@
 import { randomUUID } from "node:crypto";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { type Submission, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Alert, Button, Input, NativeSelect, Paper, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
 import { useMemo } from "react";
 import { Form, data, useNavigation } from "react-router";
+import { FilesKeptMarker } from "~/components/files-kept-marker";
 import { can } from "~/domain/access";
 import { supportTicketSchema, ticketEntries } from "~/domain/tickets";
 import { successToast } from "~/domain/toast";
 import { ACCEPTED_UPLOAD_TYPES } from "~/domain/uploads";
-import { loadWithViewer, requireViewer, upstreamFailure } from "~/.server/guards";
+import { formFailureData } from "~/.server/form-failure";
+import { loadWithViewer, requireViewer } from "~/.server/guards";
 import { redirectWithToast } from "~/.server/toast";
 import { parseUploadForm } from "~/.server/upload";
-import { UnauthorizedError, UpstreamError } from "~/.server/upstream/client";
 import { createTicket, ticketCategories } from "~/.server/upstream/tickets";
 import type { Route } from "./+types/contact_support";
+import { parseSubmission } from "~/.server/forms";
 
 export function meta() {
   return [{ title: "Contact Support" }];
@@ -24,30 +26,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { categories, idempotencyKey: randomUUID() };
 }
 
-/** Opens a support ticket; a resubmission (same key) opens it once. */
+/** Opens a support ticket; a resubmission (same key) opens it once. An upstream fault keeps the form. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireViewer(request, context);
-  const form = await parseUploadForm(request);
-  let categories: string[];
+  let form: FormData | undefined;
+  let submission: Submission<unknown> | undefined;
   try {
-    categories = await ticketCategories(viewer.token);
-  } catch (error) {
-    return upstreamFailure(error, viewer.session);
-  }
-  const submission = parseWithZod(form, { schema: supportTicketSchema(categories) });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["attachment"] }), { status: 400 });
-  try {
+    const viewer = await requireViewer(request, context);
+    form = await parseUploadForm(request);
+    const categories = await ticketCategories(viewer.token);
+    const parsed = parseSubmission(form, { schema: supportTicketSchema(categories) });
+    submission = parsed;
+    if (parsed.status !== "success") return data(parsed.reply({ hideFields: ["attachment"] }), { status: 400 });
     const created = await createTicket(
       viewer.token,
-      ticketEntries({ kind: "support", ...submission.value }),
+      ticketEntries({ kind: "support", ...parsed.value }),
       String(form.get("idempotencyKey") || randomUUID()),
     );
     // Users who may not open My Tickets yet (contracting still locked) stay here.
     const to = can(viewer, "myTickets") ? `/my_tickets?ticket=${created.id}` : "/contact_support";
     return redirectWithToast(to, [successToast("Your message was sent to support. We will answer you here and by e-mail.")]);
   } catch (error) {
-    if (error instanceof UnauthorizedError || !(error instanceof UpstreamError)) return upstreamFailure(error, viewer.session);
-    return data(submission.reply({ formErrors: error.messages, hideFields: ["attachment"] }), { status: 400 });
+    return formFailureData(error, context, submission ?? form ?? (() => parseUploadForm(request)), {
+      schema: supportTicketSchema([]),
+    });
   }
 }
 
@@ -67,6 +68,7 @@ export default function ContactSupport({ loaderData, actionData }: Route.Compone
       <Paper withBorder p="md">
         <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
           <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
+          <FilesKeptMarker />
           <Stack gap="sm">
             {form.errors?.length ? (
               <Alert color="red" role="alert" id={form.errorId}>

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { Submission } from "@conform-to/react";
 import { Alert, Anchor, Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useRef } from "react";
 import { Link, data, redirect } from "react-router";
@@ -18,11 +18,12 @@ import { toNestedEntries } from "~/domain/nested-attributes";
 import { errorToasts, successToast } from "~/domain/toast";
 import { fullName } from "~/domain/user";
 import { answerProblems, carrierCards, chosenProduct } from "~/.server/contract-now";
-import { loadWithViewer, requireViewer, upstreamFailure } from "~/.server/guards";
+import { formFailure } from "~/.server/form-failure";
+import { loadWithViewer, requireViewer } from "~/.server/guards";
 import { todayIso } from "~/.server/clock";
 import { redirectWithToast } from "~/.server/toast";
 import { parseUploadForm } from "~/.server/upload";
-import { UnauthorizedError, UpstreamError } from "~/.server/upstream/client";
+import { UpstreamError } from "~/.server/upstream/client";
 import {
   centerResources,
   contractingStatuses,
@@ -35,6 +36,7 @@ import {
 } from "~/.server/upstream/contracting";
 import type { LayoutHandle } from "~/layouts/default";
 import type { Route } from "./+types/contract_now";
+import { parseSubmission } from "~/.server/forms";
 
 export function meta() {
   return [{ title: "Contract Now" }];
@@ -122,67 +124,67 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireViewer(request, context);
   const url = new URL(request.url);
   const productId = numberParam(url, "product");
   const carrierProductId = numberParam(url, "carrier");
   if (!productId || !carrierProductId) throw redirect("/contract_now");
   const back = `/contract_now?product=${productId}`;
 
-  // Spec §6: requesting contracts is blocked while document notifications exist (the upstream refuses too).
-  if (viewer.documentNotifications.length > 0) {
-    return redirectWithToast(back, errorToasts([CONTRACT_REQUEST_BLOCKED]));
-  }
-
-  // The server decides, not the form: the carrier must offer this product and have no contract state
-  // yet, and the answers must be those of this product's questions. Independent reads start together.
-  let carriers, statuses, questions, stored;
+  // An upstream fault at any call (the viewer's, the reads, saving the answers, the request) keeps the form.
+  let formData: FormData | undefined;
+  let submission: Submission<unknown> | undefined;
   try {
-    [carriers, statuses, questions, stored] = await Promise.all([
+    const viewer = await requireViewer(request, context);
+    // Spec §6: requesting contracts is blocked while document notifications exist (the upstream refuses too).
+    if (viewer.documentNotifications.length > 0) {
+      return redirectWithToast(back, errorToasts([CONTRACT_REQUEST_BLOCKED]));
+    }
+
+    // The server decides, not the form: the carrier must offer this product and have no contract state
+    // yet, and the answers must be those of this product's questions. Independent reads start together.
+    const [carriers, statuses, questions, stored] = await Promise.all([
       productCarriers(viewer.token, productId),
       contractingStatuses(viewer.token),
       legalQuestions(viewer.token, productId),
       legalAnswers(viewer.token),
-    ]);
-  } catch (error) {
-    if (error instanceof UpstreamError && error.status === 404) throw redirect("/contract_now");
-    return upstreamFailure(error, viewer.session);
-  }
-  const carrier = carriers.find((c) => c.carrierProductId === carrierProductId);
-  if (!carrier || contractStateOf(carrierProductId, statuses).state !== "none") {
-    return redirectWithToast(back, errorToasts(["This carrier cannot be requested now: its contract state has changed."]));
-  }
+    ]).catch((error: unknown) => {
+      if (error instanceof UpstreamError && error.status === 404) throw redirect("/contract_now");
+      throw error;
+    });
+    const carrier = carriers.find((c) => c.carrierProductId === carrierProductId);
+    if (!carrier || contractStateOf(carrierProductId, statuses).state !== "none") {
+      return redirectWithToast(back, errorToasts(["This carrier cannot be requested now: its contract state has changed."]));
+    }
 
-  const formData = await parseUploadForm(request);
-  const submission = parseWithZod(formData, { schema: legalAnswersSchema({ today: todayIso() }) });
-  const fileFields = [...formData.keys()].filter((key) => key.endsWith(".file"));
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: fileFields }), toasts: [] }, { status: 400 });
-  }
-  const problems = answerProblems(submission.value.answers, questions, stored);
-  if (problems) {
-    return data({ result: submission.reply({ ...problems, hideFields: fileFields }), toasts: [] }, { status: 400 });
-  }
-  const idempotencyKey = String(formData.get("idempotencyKey") ?? "");
+    formData = await parseUploadForm(request);
+    const parsed = parseSubmission(formData, { schema: legalAnswersSchema({ today: todayIso() }) });
+    submission = parsed;
+    const fileFields = [...formData.keys()].filter((key) => key.endsWith(".file"));
+    if (parsed.status !== "success") {
+      return data({ result: parsed.reply({ hideFields: fileFields }), toasts: [] }, { status: 400 });
+    }
+    const problems = answerProblems(parsed.value.answers, questions, stored);
+    if (problems) {
+      return data({ result: parsed.reply({ ...problems, hideFields: fileFields }), toasts: [] }, { status: 400 });
+    }
+    const idempotencyKey = String(formData.get("idempotencyKey") ?? "");
 
-  try {
     // Spec §4: saves the answers, then submits the request.
-    const rows = answersToNestedRows(submission.value.answers);
+    const rows = answersToNestedRows(parsed.value.answers);
     if (rows.length > 0) await saveLegalAnswers(viewer.token, toNestedEntries("user", "legalAnswers", rows));
-    const statuses = await requestContracts(viewer.token, [carrierProductId], idempotencyKey || randomUUID());
-    const entry = [...statuses.pending, ...statuses.approved, ...statuses.active].find(
+    const requested = await requestContracts(viewer.token, [carrierProductId], idempotencyKey || randomUUID());
+    const entry = [...requested.pending, ...requested.approved, ...requested.active].find(
       (e) => e.carrierProductId === carrierProductId,
     );
     return redirectWithToast(`${back}&requested=${carrierProductId}`, [
       successToast(contractRequestedMessage(entry?.carrierName ?? "the carrier")),
     ]);
   } catch (error) {
-    if (error instanceof UnauthorizedError || !(error instanceof UpstreamError)) return upstreamFailure(error, viewer.session);
     // Spec §8: the error toast carries the upstream's message; the form keeps what the user typed.
-    return data(
-      { result: submission.reply({ formErrors: error.messages, hideFields: fileFields }), toasts: errorToasts(error.messages) },
-      { status: 400 },
-    );
+    const failure = await formFailure(error, context, submission ?? formData ?? (() => parseUploadForm(request)), {
+      schema: legalAnswersSchema({ today: todayIso() }),
+    });
+    return data({ result: failure.result, toasts: errorToasts(failure.messages) }, { status: failure.status });
   }
 }
 

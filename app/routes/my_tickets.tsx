@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { TicketList } from "~/components/ticket-list";
 import { TicketView } from "~/components/ticket-view";
 import { withParam } from "~/domain/url";
-import { loadWithViewer, requireViewer } from "~/.server/guards";
+import { loadWithViewer } from "~/.server/guards";
 import { ticketAction, ticketFromUrl } from "~/.server/tickets";
 import { tickets } from "~/.server/upstream/tickets";
 import type { Route } from "./+types/my_tickets";
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return ticketAction(request, await requireViewer(request, context));
+  return ticketAction(request, context);
 }
 
 export default function MyTickets({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,5 +1,4 @@
 import type { Submission } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Alert, Anchor, Button, Group, List, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconCircleCheck, IconCircleDashed } from "@tabler/icons-react";
 import { useEffect } from "react";
@@ -27,11 +26,11 @@ import {
 import { errorToasts, successToast } from "~/domain/toast";
 import { fullName } from "~/domain/user";
 import { todayIso } from "~/.server/clock";
-import { formDataOf } from "~/.server/forms";
-import { loadWithViewer, requireViewer, upstreamFailure } from "~/.server/guards";
+import { formDataOf, parseSubmission } from "~/.server/forms";
+import { formFailure } from "~/.server/form-failure";
+import { loadWithViewer, requireViewer } from "~/.server/guards";
 import { redirectWithToast } from "~/.server/toast";
 import { parseUploadForm } from "~/.server/upload";
-import { UnauthorizedError, UpstreamError } from "~/.server/upstream/client";
 import { legalAnswers, legalQuestions, products, saveLegalAnswers } from "~/.server/upstream/contracting";
 import { defaultProductId } from "~/domain/contract-state";
 import {
@@ -42,6 +41,7 @@ import {
 } from "~/.server/upstream/onboarding";
 import type { Onboarding } from "~/.server/upstream/schemas";
 import type { Route } from "./+types/onboarding";
+import type { z } from "zod";
 
 
 export function meta() {
@@ -91,30 +91,57 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
+/** Fields a step's form never sends back: the tax id, the account number, chosen files. */
+const HIDDEN_FIELDS: Record<string, string[]> = { personal: ["taxId"], banking: ["accountNumber"], documents: ["w9", "eo"] };
+
+/** Each step's fields (the schemas' shapes; their upstream-dependent options do not change the names). */
+function stepFields(step: string | null, today: string): z.ZodType | undefined {
+  switch (step) {
+    case "personal":
+      return personalSchema({ today, taxIdRequired: true });
+    case "licenses":
+      return licenseSchema({ today });
+    case "legal":
+      return legalAnswersSchema({ today });
+    case "banking":
+      return bankingSchema;
+    case "documents":
+      return documentsSchema([]);
+    case "signature":
+      return signatureFormSchema;
+    case "optout":
+      return optoutSchema;
+    default:
+      return undefined;
+  }
+}
+
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const viewer = await requireViewer(request, context);
-  const { token } = viewer;
   const step = params.step ?? null;
   const today = todayIso();
-  const form = step === "documents" || step === "legal" ? await parseUploadForm(request) : await formDataOf(request);
-  const intent = String(form.get("intent") ?? "save");
+  const readForm = () => (step === "documents" || step === "legal" ? parseUploadForm(request) : formDataOf(request));
 
-  // The submission is kept so an upstream refusal answers with everything the user typed.
-  let submission: Submission<unknown> | null = null;
-  let hidden: string[] = [];
+  // The submission is kept so an upstream refusal or fault answers with everything the user typed.
+  let form: FormData | undefined;
+  let submission: Submission<unknown> | undefined;
+  // Sensitive fields never come back in the page, whatever failed (the viewer's call included).
+  let hidden: string[] = HIDDEN_FIELDS[step ?? ""] ?? [];
   const invalid = (s: Submission<unknown>) => data({ step, result: s.reply({ hideFields: hidden }), toasts: [] }, { status: 400 });
   const saved = (state: Onboarding, message = "Saved") => redirectWithToast(nextStepHref(state), [successToast(message)]);
 
   try {
+    const viewer = await requireViewer(request, context);
+    const { token } = viewer;
+    form = await readForm();
+    const intent = String(form.get("intent") ?? "save");
     if (intent === "complete") {
       await completeOnboarding(token);
       return redirectWithToast("/onboarding_complete", [successToast("Your onboarding is complete")]);
     }
     switch (step) {
       case "personal": {
-        hidden = ["taxId"];
         const current = await loadOnboarding(token);
-        const s = parseWithZod(form, {
+        const s = parseSubmission(form, {
           schema: personalSchema({ today, taxIdRequired: viewer.user.roleRequiresSsnOrTin && current.personal?.taxIdType == null }),
         });
         submission = s;
@@ -124,7 +151,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       }
       case "licenses": {
         if (intent === "continue") return saved(await saveOnboardingStep(token, "licenses", {}));
-        const s = parseWithZod(form, { schema: licenseSchema({ today }) });
+        const s = parseSubmission(form, { schema: licenseSchema({ today }) });
         submission = s;
         if (s.status !== "success") return invalid(s);
         // A double click or a resubmission adds the license once; the repeat is not an error.
@@ -135,7 +162,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       }
       case "legal": {
         hidden = [...form.keys()].filter((key) => key.endsWith(".file"));
-        const s = parseWithZod(form, { schema: legalAnswersSchema({ today }) });
+        const s = parseSubmission(form, { schema: legalAnswersSchema({ today }) });
         submission = s;
         if (s.status !== "success") return invalid(s);
         const rows = answersToNestedRows(s.value.answers);
@@ -143,8 +170,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         return saved(await saveOnboardingStep(token, "legal", {}));
       }
       case "banking": {
-        hidden = ["accountNumber"];
-        const s = parseWithZod(form, { schema: bankingSchema });
+        const s = parseSubmission(form, { schema: bankingSchema });
         submission = s;
         if (s.status !== "success") return invalid(s);
         const digits = (v: string) => v.replace(/\D/g, "");
@@ -157,9 +183,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         );
       }
       case "documents": {
-        hidden = ["w9", "eo"];
         const current = await loadOnboarding(token);
-        const s = parseWithZod(form, { schema: documentsSchema(current.documents.map((d) => d.kind)) });
+        const s = parseSubmission(form, { schema: documentsSchema(current.documents.map((d) => d.kind)) });
         submission = s;
         if (s.status !== "success") return invalid(s);
         const entries: Array<[string, Blob]> = [];
@@ -170,13 +195,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         return saved(entries.length ? await saveOnboardingDocuments(token, entries) : current);
       }
       case "signature": {
-        const s = parseWithZod(form, { schema: signatureFormSchema });
+        const s = parseSubmission(form, { schema: signatureFormSchema });
         submission = s;
         if (s.status !== "success") return invalid(s);
         return saved(await saveOnboardingStep(token, "signature", { strokes: s.value.signature }));
       }
       case "optout": {
-        const s = parseWithZod(form, { schema: optoutSchema });
+        const s = parseSubmission(form, { schema: optoutSchema });
         submission = s;
         if (s.status !== "success") return invalid(s);
         return saved(await saveOnboardingStep(token, "optout", s.value));
@@ -185,12 +210,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         throw data(null, { status: 404, statusText: "Not Found" });
     }
   } catch (error) {
-    if (error instanceof UnauthorizedError || !(error instanceof UpstreamError)) return upstreamFailure(error, viewer.session);
-    // The upstream's reason as a toast and at the form; what was typed stays in the form.
-    const result = submission
-      ? submission.reply({ formErrors: error.messages, hideFields: hidden })
-      : { status: "error" as const, error: { "": error.messages } };
-    return data({ step, result, toasts: errorToasts(error.messages) }, { status: 400 });
+    // The upstream's reason (or that it is not answering) as a toast and at the form; what was typed stays.
+    const failure = await formFailure(error, context, submission ?? form ?? readForm, {
+      hideFields: hidden,
+      schema: stepFields(step, today),
+    });
+    return data({ step, result: failure.result, toasts: errorToasts(failure.messages) }, { status: failure.status });
   }
 }
 

@@ -1,14 +1,14 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { type Submission, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
 import { useMemo } from "react";
 import { Form, Link, data, useNavigation } from "react-router";
 import { invitationSchema } from "~/domain/invitation";
 import { successToast } from "~/domain/toast";
-import { formDataOf } from "~/.server/forms";
-import { loadWithViewer, requireViewer, upstreamFailure } from "~/.server/guards";
+import { formDataOf, parseSubmission } from "~/.server/forms";
+import { formFailureData } from "~/.server/form-failure";
+import { loadWithViewer, requireViewer } from "~/.server/guards";
 import { redirectWithToast } from "~/.server/toast";
-import { UnauthorizedError, UpstreamError } from "~/.server/upstream/client";
 import { invitations, invite } from "~/.server/upstream/invitations";
 import type { Route } from "./+types/register_downlines.new";
 
@@ -23,23 +23,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireViewer(request, context);
-  const form = await formDataOf(request);
-  let levels: string[];
+  let form: FormData | undefined;
+  let submission: Submission<unknown> | undefined;
   try {
-    levels = (await invitations(viewer.token, new URLSearchParams({ perPage: "5" }))).levels;
-  } catch (error) {
-    return upstreamFailure(error, viewer.session);
-  }
-  const submission = parseWithZod(form, { schema: invitationSchema(levels) });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  try {
-    const sent = await invite(viewer.token, submission.value);
+    const viewer = await requireViewer(request, context);
+    form = await formDataOf(request);
+    const { levels } = await invitations(viewer.token, new URLSearchParams({ perPage: "5" }));
+    const parsed = parseSubmission(form, { schema: invitationSchema(levels) });
+    submission = parsed;
+    if (parsed.status !== "success") return data(parsed.reply(), { status: 400 });
+    const sent = await invite(viewer.token, parsed.value);
     return redirectWithToast("/register_downlines", [successToast(`Invitation sent to ${sent.email}`)]);
   } catch (error) {
-    if (error instanceof UnauthorizedError || !(error instanceof UpstreamError)) return upstreamFailure(error, viewer.session);
-    // The upstream's reason (already invited, already has an account) at the form; nothing typed is lost.
-    return data(submission.reply({ formErrors: error.messages }), { status: 400 });
+    // The upstream's reason (already invited, already has an account) or its fault at the form; nothing typed is lost.
+    return formFailureData(error, context, submission ?? form ?? (() => formDataOf(request)), {
+      schema: invitationSchema([]),
+    });
   }
 }
 

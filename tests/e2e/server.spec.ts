@@ -105,9 +105,10 @@ test("an upstream that is down gets a clear message at sign-in, not a crash", as
     await waitUntilUp(portal);
     expect((await fetch(`${portal.url}/readyz`)).status).toBe(503);
     const response = await postSignIn(portal);
-    expect(response.status).toBe(400);
+    // Issue 8 point 5: the form comes back with what was typed and the plain message.
+    expect(response.status).toBe(503);
     const html = await response.text();
-    expect(html).toContain("The portal cannot reach its server right now. Please try again in a moment.");
+    expect(html).toContain("The service is not answering. Your entries are kept; try again.");
     expect(html).toContain('value="agent@demo.test"');
   } finally {
     portal.child.kill("SIGKILL");

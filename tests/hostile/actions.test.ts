@@ -126,8 +126,8 @@ describe.each(ACTIONS)("$path", (action) => {
       { method: "POST", body: '{"email":"a@b.c"}', headers: { "content-type": "application/json" } },
       { method: "POST", body: "--nope\r\ngarbage", headers: { "content-type": "multipart/form-data; boundary=x" } },
       { method: "POST", body: "a=1", headers: { "content-type": "multipart/form-data" } },
-      { method: "POST", body: invalidUtf8.body, headers: { "content-type": invalidUtf8.contentType } },
-      { method: "POST", body: hugeIndex.body, headers: { "content-type": hugeIndex.contentType } },
+      { method: "POST", body: new Uint8Array(invalidUtf8.body), headers: { "content-type": invalidUtf8.contentType } },
+      { method: "POST", body: new Uint8Array(hugeIndex.body), headers: { "content-type": hugeIndex.contentType } },
     ];
     for (const init of requests) {
       const answer = await send(pathOf(action), { ...init, cookie });

@@ -10,7 +10,12 @@ import { UPSTREAM_UNREACHABLE, UnauthorizedError, UpstreamError, call } from "./
 
 /** A fake upstream: each path answers as the test needs. */
 const seen: Array<{ method?: string; url?: string; accept?: string; authorization?: string }> = [];
+const hits = (url: string) => seen.filter((s) => s.url === url).length;
 let server: Server;
+let baseUrl: string;
+/** What the client logged (JSON lines), to check that failures are told apart. */
+const logs: Array<Record<string, unknown>> = [];
+const logged = (msg: string) => logs.filter((l) => l.msg === msg);
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -43,20 +48,49 @@ beforeAll(async () => {
       case "/api/slow":
         setTimeout(() => send(200, JSON.stringify({ value: 1 })), 500);
         return;
+      case "/api/slow-body":
+        // Headers at once, the body stalls past the timeout.
+        res.writeHead(200, { "content-type": "application/json" });
+        res.write('{"value":');
+        setTimeout(() => res.end("1}"), 500);
+        return;
+      case "/api/html":
+        res.writeHead(200, { "content-type": "text/html" });
+        return res.end("<!doctype html><title>Maintenance</title><h1>Back soon</h1>");
+      case "/api/server-error":
+        return send(503, JSON.stringify({ error: "The contracting service is paused" }));
+      case "/api/reset-once":
+        // A kept-alive socket the upstream dropped: the first attempt is reset before any answer.
+        if (hits("/api/reset-once") === 1) return void req.socket.destroy();
+        return send(200, JSON.stringify({ value: 7 }));
+      case "/api/reset-always":
+        return void req.socket.destroy();
+      case "/api/reset-mid-body": {
+        // Headers and part of the body, then the connection drops.
+        res.writeHead(200, { "content-type": "application/json", "content-length": "40" });
+        res.write('{"value": 4');
+        setTimeout(() => req.socket.destroy(), 20);
+        return;
+      }
       default:
         return send(404, JSON.stringify({ error: "Not found" }));
     }
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  baseUrl = `http://127.0.0.1:${port}`;
+  useUpstream(baseUrl);
+});
+
+function useUpstream(upstreamUrl: string) {
   setRuntime({
     env: parseEnv({ UPSTREAM_TIMEOUT_MS: "200" }),
-    upstreamUrl: `http://127.0.0.1:${port}`,
+    upstreamUrl,
     sessionSecrets: ["a-test-secret-of-enough-length"],
-    logger: pino({ level: "silent" }),
+    logger: pino({ level: "debug" }, { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) }),
     reportError: () => {},
   });
-});
+}
 
 afterAll(async () => {
   server.closeAllConnections();
@@ -112,5 +146,75 @@ describe("the upstream client (spec §7, §8)", () => {
     const slow = await failure(call("GET", "/api/slow", Value));
     expect(slow.status).toBe(503);
     expect(slow.messages).toEqual([UPSTREAM_UNREACHABLE]);
+  });
+});
+
+describe("upstream failures are told apart (kind), and logged so", () => {
+  it("a refused connection is 'unreachable' (503), logged at warn with its kind", async () => {
+    // A port that was just free: nothing listens there.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    useUpstream(`http://127.0.0.1:${port}`);
+    try {
+      const error = await failure(call("GET", "/api/ok", Value));
+      expect(error).toMatchObject({ kind: "unreachable", status: 503, unanswered: true, messages: [UPSTREAM_UNREACHABLE] });
+      expect(logged("upstream not answering").at(-1)).toMatchObject({ level: 40, kind: "unreachable", code: "ECONNREFUSED", method: "GET", path: "/api/ok" });
+    } finally {
+      useUpstream(baseUrl);
+    }
+  });
+
+  it("no headers in time, or a body that stalls, is 'timeout'", async () => {
+    expect(await failure(call("GET", "/api/slow", Value))).toMatchObject({ kind: "timeout", status: 503, unanswered: true });
+    expect(await failure(call("GET", "/api/slow-body", Value))).toMatchObject({ kind: "timeout", status: 503 });
+    expect(logged("upstream not answering").at(-1)).toMatchObject({ level: 40, kind: "timeout", path: "/api/slow-body", status: 200 });
+  });
+
+  it("a reset while the body is read is 'reset', not a contract mismatch, and is not retried", async () => {
+    const before = hits("/api/reset-mid-body");
+    const error = await failure(call("GET", "/api/reset-mid-body", Value));
+    expect(error).toMatchObject({ kind: "reset", status: 503, messages: [UPSTREAM_UNREACHABLE] });
+    expect(hits("/api/reset-mid-body") - before).toBe(1);
+    expect(logged("upstream response did not match the contract").filter((l) => l.path === "/api/reset-mid-body")).toEqual([]);
+  });
+
+  it("a GET reset before any answer is retried once (undici's retry interceptor)", async () => {
+    await expect(call("GET", "/api/reset-once", Value)).resolves.toEqual({ value: 7 });
+    expect(hits("/api/reset-once")).toBe(2);
+    const before = hits("/api/reset-always");
+    expect(await failure(call("GET", "/api/reset-always", Value))).toMatchObject({ kind: "reset", status: 503 });
+    expect(hits("/api/reset-always") - before).toBe(2);
+  });
+
+  it("a write is never retried: a reset POST is one attempt", async () => {
+    const before = hits("/api/reset-always");
+    expect(await failure(call("POST", "/api/reset-always", Value, { body: { a: 1 } }))).toMatchObject({ kind: "reset" });
+    expect(hits("/api/reset-always") - before).toBe(1);
+  });
+
+  it("a 5xx with a JSON error is 'status' with the upstream's message, not retried, logged at warn", async () => {
+    const before = hits("/api/server-error");
+    const error = await failure(call("GET", "/api/server-error", Value));
+    expect(error).toMatchObject({ kind: "status", status: 503, unanswered: false, messages: ["The contracting service is paused"] });
+    expect(hits("/api/server-error") - before).toBe(1);
+    expect(logged("upstream answered with an error").at(-1)).toMatchObject({ level: 40, kind: "status", status: 503 });
+  });
+
+  it("a 200 with HTML is a 'contract' mismatch: 'Undefined response from server' (502), logged at error", async () => {
+    const error = await failure(call("GET", "/api/html", Value));
+    expect(error).toMatchObject({ kind: "contract", status: 502, unanswered: false, messages: [UNDEFINED_RESPONSE] });
+    expect(logged("upstream response did not match the contract").at(-1)).toMatchObject({
+      level: 50,
+      kind: "contract",
+      path: "/api/html",
+      notJson: true,
+      contentType: "text/html",
+    });
+  });
+
+  it("a 401 is 'unauthorized'", async () => {
+    expect(await failure(call("GET", "/api/unauthorized", Value, { token: "x" }))).toMatchObject({ kind: "unauthorized", status: 401 });
   });
 });

@@ -1,27 +1,41 @@
-import { Agent, request as undiciRequest, errors as undiciErrors } from "undici";
+import { Agent, type Dispatcher, request as undiciRequest, interceptors } from "undici";
 import type { z } from "zod";
 import { UNAUTHORIZED_REQUEST, UNDEFINED_RESPONSE, errorMessages } from "~/domain/errors";
 import { runtime } from "../runtime";
 
-/** The upstream answered with an error, or with something the portal cannot use. */
+/**
+ * How an upstream call failed. The first three mean the upstream did not answer (nothing can be said
+ * about whether a write happened); `status` is an answer with an error status; `contract` an answer the
+ * portal cannot use (not JSON, HTML, the wrong shape); `unauthorized` a 401 that ends the session.
+ */
+export type UpstreamFailureKind = "unreachable" | "reset" | "timeout" | "status" | "contract" | "unauthorized";
+
+/** The upstream answered with an error, with something the portal cannot use, or did not answer. */
 export class UpstreamError extends Error {
   constructor(
     readonly status: number,
     readonly messages: string[],
+    readonly kind: UpstreamFailureKind = "status",
   ) {
     super(messages.join("; "));
     this.name = "UpstreamError";
+  }
+
+  /** Refused, reset or timed out: the upstream gave no answer at all. */
+  get unanswered(): boolean {
+    return this.kind === "unreachable" || this.kind === "reset" || this.kind === "timeout";
   }
 }
 
 /** 401 from the upstream: the session is over (spec §8 'Unauthorized Request'). */
 export class UnauthorizedError extends UpstreamError {
   constructor(messages: string[] = [UNAUTHORIZED_REQUEST]) {
-    super(401, messages);
+    super(401, messages, "unauthorized");
     this.name = "UnauthorizedError";
   }
 }
 
+/** The message of a page that cannot be drawn because the upstream gave no answer. */
 export const UPSTREAM_UNREACHABLE = "The portal cannot reach its server right now. Please try again in a moment.";
 
 const KEY = Symbol.for("agent-portal.upstream-agent");
@@ -35,6 +49,68 @@ function agent(): Agent {
     holder[KEY] = new Agent({ keepAliveTimeout: 10_000, connections: 64, headersTimeout: timeout, bodyTimeout: timeout });
   }
   return holder[KEY];
+}
+
+/** A connection the upstream closed under us: a kept-alive socket it dropped, or a reset. */
+const RESET_CODES = new Set(["ECONNRESET", "UND_ERR_SOCKET", "EPIPE", "UND_ERR_REQ_RETRY"]);
+const TIMEOUT_CODES = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "UND_ERR_CONNECT_TIMEOUT", "ETIMEDOUT"]);
+
+/** The error code of a network failure, looking through causes and the attempts of an AggregateError. */
+function codeOf(error: unknown, depth = 0): string | undefined {
+  if (!error || typeof error !== "object" || depth > 3) return undefined;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string") return code;
+  if (error instanceof AggregateError && error.errors.length > 0) return codeOf(error.errors[0], depth + 1);
+  return codeOf((error as { cause?: unknown }).cause, depth + 1);
+}
+
+/** Refused, reset or timed out: which one (the request failed before or while its answer was read). */
+export function networkFailureKind(error: unknown): "unreachable" | "reset" | "timeout" {
+  if (error instanceof Error && (error.name === "TimeoutError" || (error.name === "AbortError" && codeOf(error) === undefined))) {
+    return "timeout";
+  }
+  const code = codeOf(error);
+  if (code && TIMEOUT_CODES.has(code)) return "timeout";
+  if (code && RESET_CODES.has(code)) return "reset";
+  return "unreachable";
+}
+
+/**
+ * GETs only: undici's retry interceptor repeats a GET once when the connection was reset before any
+ * answer began (typically a kept-alive socket the upstream had just closed). Not on 5xx (an answer is an
+ * answer), not on a refused connection (down is down), not once the answer began (the upstream serves no
+ * ranges, so a half-read body cannot be resumed), and never a write: it may have happened.
+ */
+function dispatcherFor(method: Method): Dispatcher {
+  if (method !== "GET") return agent();
+  let answered = false;
+  const noteAnswer: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (opts, handler) =>
+    dispatch(opts, {
+      onRequestStart: (controller, context) => handler.onRequestStart?.(controller, context),
+      onRequestUpgrade: (controller, statusCode, headers, socket) => handler.onRequestUpgrade?.(controller, statusCode, headers, socket),
+      onResponseStart: (controller, statusCode, headers, statusMessage) => {
+        answered = true;
+        handler.onResponseStart?.(controller, statusCode, headers, statusMessage);
+      },
+      onResponseData: (controller, chunk) => handler.onResponseData?.(controller, chunk),
+      onResponseEnd: (controller, trailers) => handler.onResponseEnd?.(controller, trailers),
+      onResponseError: (controller, error) => handler.onResponseError?.(controller, error),
+    });
+  return agent().compose(
+    noteAnswer,
+    interceptors.retry({
+      maxRetries: 1,
+      methods: ["GET"],
+      statusCodes: [],
+      errorCodes: ["ECONNRESET", "UND_ERR_SOCKET", "EPIPE"],
+      retry(error, { state }, callback) {
+        const code = codeOf(error);
+        const again = !answered && state.counter <= 1 && code !== undefined && RESET_CODES.has(code) && code !== "UND_ERR_REQ_RETRY";
+        if (again) runtime().logger.info({ code }, "upstream connection reset before an answer; retrying the GET once");
+        callback(again ? null : error);
+      },
+    }),
+  );
 }
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
@@ -51,7 +127,7 @@ export interface CallOptions {
 
 /**
  * One typed upstream call: base URL, Accept json, Authorization from the session, a timeout, the
- * response validated with `schema`, errors normalised per spec §8.
+ * response validated with `schema`, failures classified (UpstreamError.kind) and normalised per spec §8.
  */
 export async function call<S extends z.ZodType>(
   method: Method,
@@ -59,7 +135,7 @@ export async function call<S extends z.ZodType>(
   schema: S,
   options: CallOptions = {},
 ): Promise<z.infer<S>> {
-  const { upstreamUrl, logger } = runtime();
+  const { upstreamUrl, logger, env } = runtime();
   const url = new URL(path.replace(/^\//, ""), upstreamUrl.endsWith("/") ? upstreamUrl : `${upstreamUrl}/`);
   const headers: Record<string, string> = { ...options.headers, accept: "application/json" };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -75,22 +151,30 @@ export async function call<S extends z.ZodType>(
   }
 
   const started = performance.now();
-  let response: Awaited<ReturnType<typeof undiciRequest>>;
-  try {
-    const signal = AbortSignal.timeout(runtime().env.UPSTREAM_TIMEOUT_MS);
-    response = await undiciRequest(url, { method, headers, body, dispatcher: agent(), signal });
-  } catch (error) {
-    const timedOut =
-      (error instanceof Error && error.name === "TimeoutError") ||
-      error instanceof undiciErrors.HeadersTimeoutError ||
-      error instanceof undiciErrors.BodyTimeoutError;
-    logger.warn({ err: error, method, path, timedOut }, "upstream unreachable");
-    throw new UpstreamError(503, [UPSTREAM_UNREACHABLE]);
-  }
+  const elapsed = () => Math.round(performance.now() - started);
+  // Not answering: refused, reset (before or during the answer) or too slow. Told apart in the log.
+  const notAnswering = (error: unknown, status?: number): UpstreamError => {
+    const kind = networkFailureKind(error);
+    logger.warn({ err: error, kind, code: codeOf(error), method, path, status, ms: elapsed() }, "upstream not answering");
+    return new UpstreamError(503, [UPSTREAM_UNREACHABLE], kind);
+  };
 
-  const text = await response.body.text().catch(() => "");
-  const ms = Math.round(performance.now() - started);
-  logger.debug({ method, path, status: response.statusCode, ms }, "upstream call");
+  let response: Dispatcher.ResponseData;
+  let text: string;
+  try {
+    // One budget for the whole call: connecting, a retried GET, the headers and the body.
+    const signal = AbortSignal.timeout(env.UPSTREAM_TIMEOUT_MS);
+    response = await undiciRequest(url, { method, headers, body, dispatcher: dispatcherFor(method), signal });
+  } catch (error) {
+    throw notAnswering(error);
+  }
+  try {
+    // A reset or a stall while the body is read is a network failure, not a malformed answer.
+    text = await response.body.text();
+  } catch (error) {
+    throw notAnswering(error, response.statusCode);
+  }
+  logger.debug({ method, path, status: response.statusCode, ms: elapsed() }, "upstream call");
 
   let json: unknown = undefined;
   if (text) {
@@ -105,13 +189,29 @@ export async function call<S extends z.ZodType>(
   if (response.statusCode >= 400) {
     // Spec §8: the body's error field; else the body itself (a string, a list of strings, {message}).
     const hasErrorField = json !== null && typeof json === "object" && "error" in json;
-    throw new UpstreamError(response.statusCode, errorMessages(hasErrorField ? { data: json } : json));
+    const messages = errorMessages(hasErrorField ? { data: json } : json);
+    if (response.statusCode >= 500) {
+      logger.warn({ kind: "status", method, path, status: response.statusCode, ms: elapsed(), messages }, "upstream answered with an error");
+    }
+    throw new UpstreamError(response.statusCode, messages, "status");
   }
 
   const parsed = schema.safeParse(response.statusCode === 204 ? undefined : json);
   if (!parsed.success) {
-    logger.error({ method, path, status: response.statusCode, issues: parsed.error.issues.slice(0, 5) }, "upstream response did not match the contract");
-    throw new UpstreamError(502, [UNDEFINED_RESPONSE]);
+    logger.error(
+      {
+        kind: "contract",
+        method,
+        path,
+        status: response.statusCode,
+        ms: elapsed(),
+        contentType: response.headers["content-type"],
+        notJson: text !== "" && json === undefined,
+        issues: parsed.error.issues.slice(0, 5),
+      },
+      "upstream response did not match the contract",
+    );
+    throw new UpstreamError(502, [UNDEFINED_RESPONSE], "contract");
   }
   return parsed.data;
 }

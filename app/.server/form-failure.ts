@@ -1,0 +1,99 @@
+import { type Submission, type SubmissionResult, parse } from "@conform-to/react";
+import { type RouterContextProvider, data } from "react-router";
+import type { z } from "zod";
+import { FILES_KEPT_FIELD } from "~/domain/uploads";
+import { definedFields } from "./forms";
+import { endSessionResponse, sessionOf, upstreamErrorOf } from "./guards";
+import { UnauthorizedError } from "./upstream/client";
+
+/** What a form says when the upstream refused the connection, reset it or did not answer in time. */
+export const SERVICE_NOT_ANSWERING = "The service is not answering. Your entries are kept; try again.";
+
+/** A browser cannot be given a chosen file back: the user must choose it again. */
+export function chooseFilesAgain(names: string[]): string {
+  const list = names.join(", ");
+  return names.length === 1
+    ? `The file you chose (${list}) was not kept: choose it again before sending.`
+    : `The files you chose (${list}) were not kept: choose them again before sending.`;
+}
+
+export interface FormFailure {
+  /**
+   * 503 when the upstream did not answer (refused, reset, timed out); 502 when it answered with a server
+   * error or with something the portal cannot use; 400 when it refused the form (its 4xx).
+   */
+  status: 400 | 502 | 503;
+  /** The upstream's messages, or SERVICE_NOT_ANSWERING: what a toast would say. */
+  messages: string[];
+  /** The form's conform reply: every typed value but hideFields and files; `messages` and, when files
+   *  were chosen, the note to choose them again, as form errors. */
+  result: SubmissionResult<string[]>;
+}
+
+type Context = Readonly<RouterContextProvider>;
+
+export interface FailureOptions {
+  hideFields?: string[];
+  /** The form's schema, for a failure that came before the form was parsed (its field names suffice). */
+  schema?: z.ZodType;
+}
+
+/** The form that failed: its submission, its FormData, or how to read it. */
+export type FormOf = Submission<unknown> | FormData | (() => Promise<FormData>);
+
+/** The names of the files a submission carried (the upload parser leaves out inputs left empty). */
+function chosenFiles(payload: unknown, path = "", found: Array<{ field: string; name: string }> = []) {
+  if (payload instanceof File) {
+    if (payload.name !== "") found.push({ field: path, name: payload.name });
+  } else if (Array.isArray(payload)) {
+    payload.forEach((item, index) => chosenFiles(item, `${path}[${index}]`, found));
+  } else if (payload !== null && typeof payload === "object") {
+    for (const [key, value] of Object.entries(payload)) chosenFiles(value, path ? `${path}.${key}` : key, found);
+  }
+  return found;
+}
+
+/**
+ * For an action's catch around its upstream calls (requireViewer included): what the form answers.
+ *
+ * - a 401 ends the session exactly as everywhere else (thrown: redirect to `/` with 'Unauthorized Request');
+ * - an upstream fault, at any call, gives the same form back: every typed value (but `hideFields`, e.g.
+ *   passwords, and files), the upstream's messages or SERVICE_NOT_ANSWERING, and when files were chosen
+ *   in a plain form post (no FilesKeptMarker: the browser drew a new page) a note to choose them again;
+ * - anything else is rethrown.
+ *
+ * `form` is the parsed submission; the request's FormData when the failure came before it was parsed; or a
+ * function reading it, when the failure came before the body was read (it is read only for a fault).
+ */
+export async function formFailure(
+  error: unknown,
+  context: Context,
+  form: FormOf,
+  options: FailureOptions = {},
+): Promise<FormFailure> {
+  const { session, forgetViewerFailure } = sessionOf(context);
+  if (error instanceof UnauthorizedError) throw await endSessionResponse(session);
+  const cause = upstreamErrorOf(error);
+  if (!cause) throw error;
+
+  // The page drawn under the form (a plain POST renders it) may ask the upstream again.
+  forgetViewerFailure?.();
+  const read = typeof form === "function" ? await form() : form;
+  // Not parsed yet: only the fields the form defines come back (never an unknown field echoed).
+  const fields = read instanceof FormData && options.schema ? definedFields(read, options.schema) : read;
+  const submission = fields instanceof FormData ? parse<unknown, string[]>(fields, { resolve: () => ({ error: {} }) }) : fields;
+  const files = chosenFiles(submission.payload);
+  // Sent by JavaScript (FilesKeptMarker), the page stays and so do the files chosen in it.
+  const filesLost = files.length > 0 && submission.payload[FILES_KEPT_FIELD] !== "1";
+  const messages = cause.unanswered ? [SERVICE_NOT_ANSWERING] : cause.messages;
+  const formErrors = filesLost ? [...messages, chooseFilesAgain(files.map((f) => f.name))] : messages;
+  const status = cause.unanswered ? 503 : cause.kind === "contract" || cause.status >= 500 ? 502 : 400;
+  const hideFields = [...(options.hideFields ?? []), ...files.map((f) => f.field), FILES_KEPT_FIELD];
+  return { status, messages, result: submission.reply({ formErrors, hideFields }) };
+}
+
+/** formFailure answered as the action's data: `data(result, { status })`, for forms whose lastResult is the action data. */
+export async function formFailureData(error: unknown, context: Context, form: FormOf, options: FailureOptions = {}) {
+  const { result, status } = await formFailure(error, context, form, options);
+  return data(result, { status });
+}

@@ -1,0 +1,460 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { PORT_OFFSET, REFERENCE_API_PORT } from "../../playwright.config";
+import { type Fault, type FaultProxy, startFaultProxy } from "../support/fault-proxy";
+import { test as base, expect, loginAs, resetAccount } from "./fixtures";
+
+/**
+ * Issue 8 "Upstream faults keep what the user typed": a second portal, in BFF mode, in front of a proxy
+ * that breaks the reference API's answers call by call. Every form comes back with what was typed and a
+ * readable message; page loads keep their error pages; a 401 still ends the session.
+ *
+ * Faulted calls never reach the reference API, but some flows write before the faulted call (the contract
+ * request saves the answers first; a ticket is opened to be replied to): beta@ is reset afterwards, and no
+ * other spec uses beta@, onboarded@ or admin@ for writes.
+ */
+/**
+ * A form answering an upstream fault says so with its status (503 not answering, 502 unusable answer):
+ * Chromium logs those as failed resource loads. Only those two are expected here.
+ */
+const test = base.extend({
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    await use(errors);
+    const unexpected = errors.filter((e) => !/Failed to load resource: the server responded with a status of (400|403|404|502|503)/.test(e));
+    expect(unexpected, "console errors in the page").toEqual([]);
+  },
+});
+
+test.describe.configure({ mode: "serial" });
+
+const NOT_ANSWERING = "The service is not answering. Your entries are kept; try again.";
+const UNDEFINED_RESPONSE = "Undefined response from server";
+const PAGE_UNREACHABLE = "The portal cannot reach its server right now. Please try again in a moment.";
+const PDF = path.join(import.meta.dirname, "files", "court-order.pdf");
+/** Without JavaScript the browser draws a new page: a chosen file is gone. */
+const FILE_AGAIN = "The file you chose (court-order.pdf) was not kept: choose it again before sending.";
+
+/** Each fault of the issue, and what the form then says. */
+const FAULTS: Array<{ name: string; fault: Fault; says: string }> = [
+  { name: "connection dropped", fault: { type: "close" }, says: NOT_ANSWERING },
+  { name: "slow past UPSTREAM_TIMEOUT_MS", fault: { type: "delay", ms: 1600 }, says: NOT_ANSWERING },
+  { name: "5xx with a JSON error", fault: { type: "status", status: 500, message: "The ticket desk is closed for maintenance" }, says: "The ticket desk is closed for maintenance" },
+  { name: "200 with HTML", fault: { type: "html" }, says: UNDEFINED_RESPONSE },
+  { name: "reset mid-body", fault: { type: "reset-mid-body" }, says: NOT_ANSWERING },
+];
+
+let proxy: FaultProxy;
+let portal: ChildProcess;
+let portalUrl: string;
+let portalLog = "";
+
+test.beforeAll(async () => {
+  proxy = await startFaultProxy(`http://127.0.0.1:${REFERENCE_API_PORT}`);
+  const port = 3220 + PORT_OFFSET;
+  portalUrl = `http://localhost:${port}`;
+  portal = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      PORT: String(port),
+      UPSTREAM_API_URL: proxy.url,
+      SESSION_SECRET: "a-fault-suite-session-secret-0123456789",
+      UPSTREAM_TIMEOUT_MS: "1000",
+      DEMO: "0",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  portal.stdout?.on("data", (chunk) => (portalLog += String(chunk)));
+  portal.stderr?.on("data", (chunk) => (portalLog += String(chunk)));
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${portalUrl}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the portal under test did not start: ${portalLog}`);
+});
+
+test.afterAll(async () => {
+  if (portal && portal.exitCode === null) {
+    portal.kill("SIGTERM");
+    await once(portal, "exit");
+  }
+  await proxy?.close();
+  await resetAccount("beta@demo.test");
+});
+
+test.beforeEach(() => proxy.clear());
+test.afterEach(async () => {
+  // A test that failed half-way must not leave the upstream down for the next one.
+  proxy.clear();
+  await proxy.up().catch(() => {});
+});
+
+const at = (path: string) => `${portalUrl}${path}`;
+
+async function signIn(page: Page, email: string) {
+  await loginAs(page, email, { path: at("/") });
+}
+
+function formAlert(page: Page) {
+  return page.locator("form").getByRole("alert");
+}
+
+/** The faulted calls the proxy saw: a faulted write never reached the reference API. */
+function faulted(): string[] {
+  return proxy
+    .calls()
+    .filter((c) => c.fault)
+    .map((c) => `${c.method} ${c.path} ${c.fault}`);
+}
+
+async function fillSupportForm(page: Page) {
+  await page.getByRole("textbox", { name: "Subject" }).fill("Commission statement is missing");
+  await page.getByRole("combobox", { name: "Category" }).selectOption("Commissions");
+  await page.getByRole("textbox", { name: "Message" }).fill("March is not in the list.\nCould you look?");
+  await page.getByLabel(/Attachment/).setInputFiles(PDF);
+}
+
+async function expectSupportFormKept(page: Page) {
+  await expect(page).toHaveURL(at("/contact_support"));
+  await expect(page.getByRole("textbox", { name: "Subject" })).toHaveValue("Commission statement is missing");
+  await expect(page.getByRole("combobox", { name: "Category" })).toHaveValue("Commissions");
+  await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue("March is not in the list.\nCould you look?");
+}
+
+test.describe("forms keep what was typed", () => {
+  test("contact support with a file: every fault of the ticket call", async ({ page }) => {
+    test.setTimeout(60_000);
+    await signIn(page, "beta@demo.test");
+    for (const { name, fault, says } of FAULTS) {
+      await test.step(name, async () => {
+        await page.goto(at("/contact_support"));
+        proxy.clear();
+        proxy.inject({ method: "POST", path: "/api/tickets", fault });
+        await fillSupportForm(page);
+        await page.getByRole("button", { name: "Send" }).click();
+        await expect(formAlert(page)).toHaveText(says);
+        await expectSupportFormKept(page);
+        // Sent by JavaScript, the page stayed: so did the chosen file (nothing to choose again).
+        await expect(page.getByLabel(/Attachment/)).toHaveJSProperty("files.length", 1);
+        expect(faulted()).toEqual([`POST /api/tickets ${fault.type}`]);
+      });
+    }
+  });
+
+  test("register downlines/new: the invitation's faults, and the levels read before it", async ({ page }) => {
+    await signIn(page, "beta@demo.test");
+    const fill = async () => {
+      await page.getByRole("textbox", { name: "E-mail" }).fill("new.recruit@example.test");
+      await page.getByRole("textbox", { name: "First name" }).fill("Nora");
+      await page.getByRole("textbox", { name: "Last name" }).fill("Recruit");
+      await page.getByRole("combobox", { name: "Level" }).selectOption({ index: 1 });
+    };
+    for (const [label, rule, says] of [
+      ["the invitation is reset mid-body", { method: "POST", path: "/api/downline_invitations", fault: { type: "reset-mid-body" } }, NOT_ANSWERING],
+      ["the invitation answers 503 with a JSON error", { method: "POST", path: "/api/downline_invitations", fault: { type: "status", status: 503, message: "Invitations are paused" } }, "Invitations are paused"],
+      ["the levels (first call) answer HTML", { method: "GET", path: "/api/downline_invitations", fault: { type: "html" } }, UNDEFINED_RESPONSE],
+    ] as const) {
+      await test.step(label, async () => {
+        await page.goto(at("/register_downlines/new"));
+        await fill();
+        const level = await page.getByRole("combobox", { name: "Level" }).inputValue();
+        proxy.clear();
+        proxy.inject(rule);
+        await page.getByRole("button", { name: "Send invitation" }).click();
+        await expect(formAlert(page)).toHaveText(says);
+        await expect(page).toHaveURL(at("/register_downlines/new"));
+        await expect(page.getByRole("textbox", { name: "E-mail" })).toHaveValue("new.recruit@example.test");
+        await expect(page.getByRole("textbox", { name: "First name" })).toHaveValue("Nora");
+        await expect(page.getByRole("textbox", { name: "Last name" })).toHaveValue("Recruit");
+        await expect(page.getByRole("combobox", { name: "Level" })).toHaveValue(level);
+      });
+    }
+  });
+
+  test("an onboarding step: saving it fails after the onboarding was read (its second call)", async ({ page }) => {
+    await signIn(page, "onboarded@demo.test");
+    await page.goto(at("/onboarding/personal"));
+    await page.getByRole("textbox", { name: "City" }).fill("Brooklyn");
+    await page.getByRole("textbox", { name: "Street address" }).fill("1 Water Street");
+    proxy.inject({ method: "PUT", path: "/api/onboarding/steps/personal", fault: { type: "status", status: 502, message: "Onboarding is read-only right now" } });
+    await page.getByRole("button", { name: "Save & Continue" }).click();
+    await expect(formAlert(page)).toHaveText("Onboarding is read-only right now");
+    await expect(page.locator("[data-toast=error]")).toContainText("Onboarding is read-only right now");
+    await expect(page).toHaveURL(at("/onboarding/personal"));
+    await expect(page.getByRole("textbox", { name: "City" })).toHaveValue("Brooklyn");
+    await expect(page.getByRole("textbox", { name: "Street address" })).toHaveValue("1 Water Street");
+    expect(proxy.calls().map((c) => `${c.method} ${c.path}`)).toContain("GET /api/onboarding");
+  });
+
+  test("the contract request flow: a fault at its reads, then at its second write", async ({ page }) => {
+    await signIn(page, "beta@demo.test");
+    const legal = at("/contract_now?product=1&carrier=105&step=legal");
+    const answer = async () => {
+      const q1 = page.getByRole("group", { name: /felony/ });
+      await q1.getByRole("radio", { name: "Yes" }).check();
+      await q1.getByLabel("Explanation").fill("A 1999 misdemeanour, expunged.");
+      await q1.getByRole("textbox", { name: "Date of action" }).fill("03/15/2005");
+      await q1.locator('input[type="file"]').setInputFiles(PDF);
+      return q1;
+    };
+    const expectKept = async () => {
+      const q1 = page.getByRole("group", { name: /felony/ });
+      await expect(page.getByRole("heading", { name: "Contract with Keystone Senior Health" })).toBeVisible();
+      await expect(q1.getByRole("radio", { name: "Yes" })).toBeChecked();
+      await expect(q1.getByLabel("Explanation")).toHaveValue("A 1999 misdemeanour, expunged.");
+      await expect(q1.getByRole("textbox", { name: "Date of action" })).toHaveValue("03/15/2005");
+    };
+
+    await page.goto(legal);
+    await answer();
+    // The first of the action's reads answers with HTML.
+    proxy.inject({ method: "GET", path: "/api/resource_lists/product_carriers/1", fault: { type: "html" } });
+    await page.getByRole("button", { name: "Update Answers & Contract" }).click();
+    await expect(formAlert(page)).toHaveText(UNDEFINED_RESPONSE);
+    await expectKept();
+
+    // The answers are saved (first write), the request itself (second write) is reset mid-body.
+    await page.goto(legal);
+    await answer();
+    proxy.clear();
+    proxy.inject({ method: "POST", path: "/api/profile/contracting_entries", fault: { type: "reset-mid-body" } });
+    await page.getByRole("button", { name: "Update Answers & Contract" }).click();
+    await expect(formAlert(page)).toContainText(NOT_ANSWERING);
+    await expect(page.locator("[data-toast=error]")).toContainText(NOT_ANSWERING);
+    await expectKept();
+    expect(proxy.calls().map((c) => `${c.method} ${c.path} ${c.fault}`)).toEqual(
+      expect.arrayContaining(["PUT /api/profile/legal_answers null", "POST /api/profile/contracting_entries reset-mid-body"]),
+    );
+    // Nothing was requested: the carrier can still be requested.
+    await page.goto(at("/contract_now?product=1"));
+    await expect(page.getByRole("region", { name: "Keystone Senior Health" }).getByRole("link", { name: "Contract Now" })).toBeVisible();
+  });
+
+  test("a ticket reply", async ({ page }) => {
+    await signIn(page, "beta@demo.test");
+    await page.goto(at("/contact_support"));
+    await page.getByRole("textbox", { name: "Subject" }).fill("A ticket to reply to");
+    await page.getByRole("combobox", { name: "Category" }).selectOption("Other");
+    await page.getByRole("textbox", { name: "Message" }).fill("Opening a conversation.");
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(page).toHaveURL(/\/my_tickets\?ticket=\d+/);
+    const ticket = page.getByRole("region", { name: "A ticket to reply to" });
+    await ticket.getByRole("textbox", { name: "Your reply" }).fill("Any news?\nStill waiting.");
+    await ticket.getByLabel(/Attachment/).setInputFiles(PDF);
+    proxy.inject({ method: "POST", path: /^\/api\/tickets\/\d+\/messages$/, fault: { type: "delay", ms: 1600 } });
+    await ticket.getByRole("button", { name: "Send reply" }).click();
+    await expect(ticket.getByRole("alert")).toHaveText(NOT_ANSWERING);
+    await expect(ticket.getByLabel(/Attachment/)).toHaveJSProperty("files.length", 1);
+    await expect(ticket.getByRole("textbox", { name: "Your reply" })).toHaveValue("Any news?\nStill waiting.");
+    await expect(ticket.getByRole("list", { name: "Conversation" }).getByRole("listitem")).toHaveCount(1);
+  });
+
+  test("admin impersonation", async ({ page }) => {
+    await signIn(page, "admin@demo.test");
+    await page.goto(at("/admin"));
+    await page.getByRole("textbox", { name: "User e-mail" }).fill("agent@demo.test");
+    proxy.inject({ method: "POST", path: "/api/login_as_user", fault: { type: "status", status: 503, message: "Impersonation is switched off" } });
+    await page.getByRole("button", { name: "Sign in as user" }).click();
+    await expect(formAlert(page)).toHaveText("Impersonation is switched off");
+    await expect(page.getByRole("textbox", { name: "User e-mail" })).toHaveValue("agent@demo.test");
+    await expect(page).toHaveURL(at("/admin"));
+  });
+
+  test("the upstream entirely down (connections refused) once the page is shown", async ({ page }) => {
+    await signIn(page, "beta@demo.test");
+    await page.goto(at("/register_downlines/new"));
+    await page.getByRole("textbox", { name: "E-mail" }).fill("down.time@example.test");
+    await page.getByRole("textbox", { name: "First name" }).fill("Dana");
+    await page.getByRole("textbox", { name: "Last name" }).fill("Downtime");
+    await page.getByRole("combobox", { name: "Level" }).selectOption("Agent");
+    await proxy.down();
+    await page.getByRole("button", { name: "Send invitation" }).click();
+    await expect(formAlert(page)).toHaveText(NOT_ANSWERING);
+    await expect(page.getByRole("textbox", { name: "E-mail" })).toHaveValue("down.time@example.test");
+    await expect(page.getByRole("textbox", { name: "First name" })).toHaveValue("Dana");
+    await expect(page.getByRole("combobox", { name: "Level" })).toHaveValue("Agent");
+    await proxy.up();
+  });
+
+  test("the book of business export: a toast", async ({ page }) => {
+    await signIn(page, "beta@demo.test");
+    await page.goto(at("/book_of_business"));
+    proxy.inject({ method: "POST", path: "/api/book_of_business/export", fault: { type: "close" } });
+    await page.getByRole("button", { name: "Export" }).click();
+    await expect(page.locator("[data-toast=error]")).toContainText(NOT_ANSWERING);
+    await expect(page.getByRole("table", { name: /Policies/ })).toBeVisible();
+  });
+
+  test("the SMS consent prompt: a toast, and the prompt stays to be answered", async ({ page }) => {
+    await signIn(page, "newagent@demo.test");
+    const prompt = page.getByTestId("sms-prompt");
+    await expect(prompt).toBeVisible();
+    proxy.inject({ method: "POST", path: "/api/profile/sms_consent", fault: { type: "reset-mid-body" } });
+    await prompt.getByRole("button", { name: "Yes" }).click();
+    await expect(page.locator("[data-toast=error]")).toContainText(NOT_ANSWERING);
+    await expect(prompt).toBeVisible();
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("contact support with a file: the ticket call reset mid-body, then the categories read (first call) timing out", async ({ page }) => {
+      await signIn(page, "beta@demo.test");
+      for (const [label, rule] of [
+        ["ticket reset mid-body", { method: "POST", path: "/api/tickets", fault: { type: "reset-mid-body" } }],
+        ["categories too slow", { method: "GET", path: "/api/tickets/categories", fault: { type: "delay", ms: 1600 } }],
+      ] as const) {
+        await test.step(label, async () => {
+          await page.goto(at("/contact_support"));
+          proxy.clear();
+          proxy.inject(rule);
+          await fillSupportForm(page);
+          const [response] = await Promise.all([
+            page.waitForResponse((r) => r.request().method() === "POST"),
+            page.getByRole("button", { name: "Send" }).click(),
+          ]);
+          expect(response.status()).toBe(503);
+          await expect(formAlert(page)).toContainText(NOT_ANSWERING);
+          await expect(formAlert(page)).toContainText(FILE_AGAIN);
+          await expectSupportFormKept(page);
+        });
+      }
+    });
+
+    test("register downlines/new: a 5xx, and the viewer's own call reset (twice, so its retry fails too)", async ({ page }) => {
+      await signIn(page, "beta@demo.test");
+      for (const [label, rule, says] of [
+        ["invitation 500", { method: "POST", path: "/api/downline_invitations", fault: { type: "status", status: 500, message: "Invitations are paused" } }, "Invitations are paused"],
+        ["/api/me reset", { method: "GET", path: "/api/me", fault: { type: "close" }, times: 2 }, NOT_ANSWERING],
+      ] as const) {
+        await test.step(label, async () => {
+          await page.goto(at("/register_downlines/new"));
+          await page.getByRole("textbox", { name: "E-mail" }).fill("plain.form@example.test");
+          await page.getByRole("textbox", { name: "First name" }).fill("Paula");
+          await page.getByRole("textbox", { name: "Last name" }).fill("Plain");
+          await page.getByRole("combobox", { name: "Level" }).selectOption("Agent");
+          proxy.clear();
+          proxy.inject(rule);
+          await page.getByRole("button", { name: "Send invitation" }).click();
+          await expect(formAlert(page)).toHaveText(says);
+          await expect(page.getByRole("textbox", { name: "E-mail" })).toHaveValue("plain.form@example.test");
+          await expect(page.getByRole("textbox", { name: "Last name" })).toHaveValue("Plain");
+          await expect(page.getByRole("combobox", { name: "Level" })).toHaveValue("Agent");
+        });
+      }
+    });
+
+    test("a commission inquiry with a file: the carriers read before it (its second call) answers 500", async ({ page }) => {
+      await signIn(page, "beta@demo.test");
+      await page.goto(at("/commission_inquiry?new"));
+      const form = page.getByRole("region", { name: "New commission inquiry" });
+      await form.getByRole("combobox", { name: "Carrier" }).selectOption({ index: 2 });
+      const carrier = await form.getByRole("combobox", { name: "Carrier" }).inputValue();
+      await form.getByRole("textbox", { name: "Statement or policy number" }).fill("STMT-2026-03");
+      await form.getByRole("textbox", { name: "Subject" }).fill("Chargeback I do not understand");
+      await form.getByRole("textbox", { name: "Question" }).fill("Why was March charged back?");
+      await form.getByLabel(/Attachment/).setInputFiles(PDF);
+      // The action reads the products, then each product's carriers: the first of those fails.
+      proxy.inject({ method: "GET", path: /^\/api\/resource_lists\/product_carriers\/\d+$/, fault: { type: "status", status: 500, message: "Carrier list unavailable" } });
+      await form.getByRole("button", { name: "Send inquiry" }).click();
+      await expect(form.getByRole("alert")).toContainText("Carrier list unavailable");
+      await expect(form.getByRole("alert")).toContainText(FILE_AGAIN);
+      await expect(form.getByRole("combobox", { name: "Carrier" })).toHaveValue(carrier);
+      await expect(form.getByRole("textbox", { name: "Statement or policy number" })).toHaveValue("STMT-2026-03");
+      await expect(form.getByRole("textbox", { name: "Subject" })).toHaveValue("Chargeback I do not understand");
+      await expect(form.getByRole("textbox", { name: "Question" })).toHaveValue("Why was March charged back?");
+    });
+
+    test("admin impersonation answered with HTML", async ({ page }) => {
+      await signIn(page, "admin@demo.test");
+      await page.goto(at("/admin"));
+      await page.getByRole("textbox", { name: "User e-mail" }).fill("agent@demo.test");
+      proxy.inject({ method: "POST", path: "/api/login_as_user", fault: { type: "html" } });
+      await page.getByRole("button", { name: "Sign in as user" }).click();
+      await expect(formAlert(page)).toHaveText(UNDEFINED_RESPONSE);
+      await expect(page.getByRole("textbox", { name: "User e-mail" })).toHaveValue("agent@demo.test");
+    });
+  });
+});
+
+test.describe("what does not change", () => {
+  test("a page load under a fault keeps today's error page: 503 not answering, 502 unusable", async ({ page }) => {
+    await signIn(page, "beta@demo.test");
+    // A GET reset before any answer is retried once: it takes two resets to fail the page.
+    proxy.inject({ method: "GET", path: "/api/tickets/categories", fault: { type: "close" }, times: 2 });
+    const down = await page.goto(at("/contact_support"));
+    expect(down?.status()).toBe(503);
+    await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
+    await expect(page.getByText(PAGE_UNREACHABLE)).toBeVisible();
+
+    proxy.clear();
+    proxy.inject({ method: "GET", path: "/api/tickets/categories", fault: { type: "html" } });
+    const unusable = await page.goto(at("/contact_support"));
+    expect(unusable?.status()).toBe(502);
+    await expect(page.getByText(UNDEFINED_RESPONSE)).toBeVisible();
+
+    // One reset is absorbed by the retry: the page loads.
+    proxy.clear();
+    proxy.inject({ method: "GET", path: "/api/tickets/categories", fault: { type: "close" } });
+    const retried = await page.goto(at("/contact_support"));
+    expect(retried?.status()).toBe(200);
+    await expect(page.getByRole("heading", { name: "Contact Support" })).toBeVisible();
+    expect(proxy.calls().filter((c) => c.path === "/api/tickets/categories").map((c) => c.fault)).toEqual(["close", null]);
+  });
+
+  test("a 401 at a form's call still ends the session at / with 'Unauthorized Request'", async ({ page }) => {
+    await signIn(page, "beta@demo.test");
+    await page.goto(at("/register_downlines/new"));
+    await page.getByRole("textbox", { name: "E-mail" }).fill("late@example.test");
+    await page.getByRole("textbox", { name: "First name" }).fill("Lee");
+    await page.getByRole("textbox", { name: "Last name" }).fill("Late");
+    await page.getByRole("combobox", { name: "Level" }).selectOption("Agent");
+    proxy.inject({ method: "POST", path: "/api/downline_invitations", fault: { type: "status", status: 401, message: "Unauthorized Request" } });
+    await page.getByRole("button", { name: "Send invitation" }).click();
+    await expect(page).toHaveURL(at("/"));
+    await expect(page.locator("[data-toast=error]")).toContainText("Unauthorized Request");
+    await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("a 401 at a form's call ends the session too", async ({ page }) => {
+      await signIn(page, "admin@demo.test");
+      await page.goto(at("/admin"));
+      await page.getByRole("textbox", { name: "User e-mail" }).fill("agent@demo.test");
+      proxy.inject({ method: "POST", path: "/api/login_as_user", fault: { type: "status", status: 401, message: "Unauthorized Request" } });
+      await page.getByRole("button", { name: "Sign in as user" }).click();
+      await expect(page).toHaveURL(at("/"));
+      await expect(page.locator("[data-toast=error]")).toContainText("Unauthorized Request");
+    });
+  });
+});
+
+test("the portal's log tells resets and timeouts from contract mismatches", () => {
+  const lines = portalLog
+    .trim()
+    .split("\n")
+    .flatMap((line) => {
+      try {
+        return [JSON.parse(line) as Record<string, unknown>];
+      } catch {
+        return [];
+      }
+    });
+  const kinds = (msg: string, level: number) => new Set(lines.filter((l) => l.msg === msg && l.level === level).map((l) => l.kind));
+  expect([...kinds("upstream not answering", 40)].sort()).toEqual(["reset", "timeout", "unreachable"]);
+  expect([...kinds("upstream response did not match the contract", 50)]).toEqual(["contract"]);
+  expect([...kinds("upstream answered with an error", 40)]).toEqual(["status"]);
+});

@@ -2,7 +2,7 @@ import { type Submission, type SubmissionResult, parse } from "@conform-to/react
 import { type RouterContextProvider, data } from "react-router";
 import type { z } from "zod";
 import { FILES_KEPT_FIELD } from "~/domain/uploads";
-import { definedFields } from "./forms";
+import { definedFields, withoutConformFields } from "./forms";
 import { endSessionResponse, sessionOf, upstreamErrorOf } from "./guards";
 import { UnauthorizedError } from "./upstream/client";
 
@@ -80,7 +80,8 @@ export async function formFailure(
   forgetViewerFailure?.();
   const read = typeof form === "function" ? await form() : form;
   // Not parsed yet: only the fields the form defines come back (never an unknown field echoed).
-  const fields = read instanceof FormData && options.schema ? definedFields(read, options.schema) : read;
+  const fields =
+    read instanceof FormData ? (options.schema ? definedFields(read, options.schema) : withoutConformFields(read)) : read;
   const submission = fields instanceof FormData ? parse<unknown, string[]>(fields, { resolve: () => ({ error: {} }) }) : fields;
   const files = chosenFiles(submission.payload);
   // Sent by JavaScript (FilesKeptMarker), the page stays and so do the files chosen in it.

@@ -99,3 +99,24 @@ describe("only the fields a form defines reach it (issue 8 points 1 and 2)", () 
     expect(JSON.stringify(submission.reply())).not.toContain("secret-echo");
   });
 });
+
+describe("every form schema of the portal names its fields", () => {
+  it("the shape of each action's schema is readable (no schema falls outside the form layer)", async () => {
+    const { fieldPathsOf } = await import("./forms");
+    const onboarding = await import("~/domain/onboarding-forms");
+    const { legalAnswersSchema } = await import("~/domain/legal-answers");
+    const { SignInSchema } = await import("~/domain/sign-in");
+    const today = "2026-11-23";
+    const schemas: Array<[string, z.ZodType, string]> = [
+      ["sign-in", SignInSchema, "email"],
+      ["personal", onboarding.personalSchema({ today, taxIdRequired: true }), "dateOfBirth"],
+      ["licenses", onboarding.licenseSchema({ today }), "expiresOn"],
+      ["legal answers", legalAnswersSchema({ today }), "answers[].actionOn"],
+      ["banking", onboarding.bankingSchema, "routingNumber"],
+      ["documents", onboarding.documentsSchema([]), "w9"],
+      ["signature", onboarding.signatureFormSchema, "signature"],
+      ["opt-out", onboarding.optoutSchema, "marketingEmails"],
+    ];
+    for (const [name, schema, field] of schemas) expect(fieldPathsOf(schema), name).toContain(field);
+  });
+});

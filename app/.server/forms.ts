@@ -15,13 +15,29 @@ export function formDataOf(request: Request): Promise<FormData> {
   return readForm(request, { files: false });
 }
 
+type Def = { type: string; in?: z.ZodType; out?: z.ZodType };
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+/**
+ * The schema whose shape names the fields: a root `.transform()` or `.pipe()` (conform's constraint walk
+ * refuses a transform at the root) is looked through to the object it starts from.
+ */
+function formShape(schema: z.ZodType): z.ZodType {
+  let current = schema;
+  for (let def = defOf(current); def.type === "pipe" || def.type === "transform"; def = defOf(current)) {
+    if (def.type === "transform" || !def.in || !def.out) break;
+    current = defOf(def.out).type === "transform" ? def.in : defOf(def.in).type === "object" ? def.in : def.out;
+  }
+  return current;
+}
+
 const constraintCache = new WeakMap<z.ZodType, Set<string>>();
 
 /** The field paths a schema defines, indexes written `[]` (`answers[].field`), from conform's own walk. */
-function fieldPathsOf(schema: z.ZodType): Set<string> {
+export function fieldPathsOf(schema: z.ZodType): Set<string> {
   let paths = constraintCache.get(schema);
   if (!paths) {
-    paths = new Set(Object.keys(getZodConstraint(schema)));
+    paths = new Set(Object.keys(getZodConstraint(formShape(schema))));
     constraintCache.set(schema, paths);
   }
   return paths;
@@ -41,6 +57,13 @@ export function definedFields(form: FormData, schema: z.ZodType): FormData {
     // FILES_KEPT_FIELD: a form sent by JavaScript kept its chosen files (formFailure reads it).
     if (name === FILES_KEPT_FIELD || paths.has(name.replace(/\[\d+\]/g, "[]"))) kept.append(name, value);
   }
+  return kept;
+}
+
+/** The form without conform's own `__intent__`/`__state__` (which conform would parse unchecked). */
+export function withoutConformFields(form: FormData): FormData {
+  const kept = new FormData();
+  for (const [name, value] of form.entries()) if (!name.startsWith("__")) kept.append(name, value);
   return kept;
 }
 

@@ -106,10 +106,11 @@ export class ErrorPageGuard extends Component<{ children: ReactNode }, { failed:
   }
 }
 
-export function ErrorPage({ error }: { error: unknown }) {
+/** `inLayout`: a route's own boundary, shown inside the layout (which already has the page's <main>). */
+export function ErrorPage({ error, inLayout = false }: { error: unknown; inLayout?: boolean }) {
   return (
     <ErrorPageGuard>
-      <Container size="sm" py="xl" component="main">
+      <Container size="sm" py="xl" component={inLayout ? "section" : "main"}>
         <Stack gap="md">
           <ErrorContent error={error} />
         </Stack>

@@ -1,6 +1,6 @@
 import { CloseButton, Notification } from "@mantine/core";
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
-import { TOAST_LIFETIME_MS, type Toast } from "~/domain/toast";
+import { TOAST_LIFETIME_MS, type Toast, toastText } from "~/domain/toast";
 
 type Show = (toasts: Toast[]) => void;
 const ToastContext = createContext<Show>(() => {});
@@ -34,7 +34,7 @@ function ToastItem({ toast, onClose }: { toast: Toast; onClose: (id: string) => 
       data-toast={toast.type}
     >
       <div style={{ display: "flex", alignItems: "flex-start", gap: 8 }}>
-        <span style={{ flex: 1 }}>{toast.message}</span>
+        <span style={{ flex: 1 }}>{toastText(toast)}</span>
         <CloseButton aria-label="Dismiss notification" onClick={() => onClose(toast.id)} size="sm" />
       </div>
     </Notification>

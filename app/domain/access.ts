@@ -12,6 +12,7 @@ export type Feature =
   | "commissionInquiry"
   | "carrierTickets"
   | "downlines"
+  | "registerDownlines"
   | "onboarding"
   | "contracts"
   | "learningCenter"
@@ -72,8 +73,12 @@ function allowedByRole(feature: Feature, viewer: Viewer): boolean {
       // Spec §6: the LOA flag hides Commissions, Commission Inquiry and My Tickets.
       return admin || (broker && !user.loa);
     case "downlines":
-      // Spec §6: only an agency sees Downlines and Register Downlines.
+      // Spec §6: only an agency sees Downlines and Register Downlines (§2: the admin menu has Downlines).
       return admin || user.role === "Agency";
+    case "registerDownlines":
+      // Spec §2's admin menu has no Register Downlines: invitations are an agency's own (the upstream
+      // answers them for agencies only; an admin signed in as an agency is that agency). Decision 005.
+      return user.role === "Agency";
     case "quoteEnroll":
       // Spec §6: Quote & Enroll is hidden for agents with no active contracts.
       return admin || (broker && user.existingActiveContracts);
@@ -111,7 +116,7 @@ const AREAS: ReadonlyArray<readonly [string, Feature]> = [
   ["/commission_inquiry", "commissionInquiry"],
   ["/carrier/tickets", "carrierTickets"],
   ["/downlines", "downlines"],
-  ["/register_downlines", "downlines"],
+  ["/register_downlines", "registerDownlines"],
   ["/onboarding", "onboarding"],
   ["/onboarding_complete", "onboarding"],
   ["/contracts", "contracts"],

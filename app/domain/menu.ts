@@ -86,7 +86,7 @@ export function menuFor(state: MenuState): MenuItem[] {
     return [
       { key: "home", label: "Home", to: "/home" },
       { key: "myContracts", label: "My Contracts", to: "/contracts_pending" },
-      ...item(state, "downlines", { key: "registerDownlines", label: "Register Downlines", to: "/register_downlines" }),
+      ...item(state, "registerDownlines", { key: "registerDownlines", label: "Register Downlines", to: "/register_downlines" }),
       { key: "learningCenter", label: "Learning Center", to: "/learning_center" },
       profile(state),
       // Not in the spec's list for this state, but a user must always be able to sign out.
@@ -113,7 +113,7 @@ export function menuFor(state: MenuState): MenuItem[] {
       to: "/commission_inquiry",
     }),
     ...item(state, "downlines", { key: "downlines", label: "Downlines", to: "/downlines" }),
-    ...item(state, "downlines", { key: "registerDownlines", label: "Register Downlines", to: "/register_downlines" }),
+    ...item(state, "registerDownlines", { key: "registerDownlines", label: "Register Downlines", to: "/register_downlines" }),
     // Spec §2: Contracting only if onboarding is present and incomplete.
     ...(user.onboardingPresent && !user.onboardingComplete
       ? item(state, "onboarding", { key: "contracting", label: "Contracting", to: "/onboarding" })

@@ -6,9 +6,8 @@ import { isBroker } from "~/domain/user";
 import { formFailure } from "~/.server/form-failure";
 import { sessionOf, signInUrl } from "~/.server/guards";
 import { formDataOf } from "~/.server/forms";
-import { runtime } from "~/.server/runtime";
 import { commitSession } from "~/.server/session";
-import { redirectWithToast } from "~/.server/toast";
+import { logErrorToasts, redirectWithToast } from "~/.server/toast";
 import { setSmsConsent } from "~/.server/upstream/profile";
 import type { Route } from "./+types/account.sms_consent";
 
@@ -29,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   async function respond(toasts: Toast[], back: string) {
     const headers = { "set-cookie": await commitSession(session) };
     if (!viaFetcher) return redirectWithToast(back, toasts, { headers });
-    for (const toast of toasts) if (toast.type === "error") runtime().reportError(new Error(toast.message), { toast: true });
+    logErrorToasts(new URL(request.url).pathname, toasts);
     return data({ toasts }, { headers });
   }
 

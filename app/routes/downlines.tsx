@@ -1,7 +1,8 @@
-import { Anchor, Badge, Button, Card, FocusTrap, Group, NativeSelect, Overlay, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Card, FocusTrap, Group, NativeSelect, Overlay, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { Fragment } from "react";
-import { Form, Link, useLocation } from "react-router";
-import { CONTRACT_STATUS_FILTERS, noPoliciesText, toggledOpen } from "~/domain/downlines";
+import { Form, Link, data, useLocation } from "react-router";
+import { ErrorPage } from "~/components/error-page";
+import { CONTRACT_STATUS_FILTERS, idParam, noPoliciesText, openAgenciesOf, toggledOpen, tooManyOpenText, withOpen } from "~/domain/downlines";
 import { withParam } from "~/domain/url";
 import { formatDate } from "~/domain/formats";
 import { DOWNLOAD_SENT, errorToasts, successToast } from "~/domain/toast";
@@ -9,7 +10,7 @@ import { formDataOf } from "~/.server/forms";
 import { loadWithViewer, requireViewer, upstreamFailure } from "~/.server/guards";
 import { redirectWithToast } from "~/.server/toast";
 import { UpstreamError } from "~/.server/upstream/client";
-import { downlineCarriers, downlinePolicies, downlines, exportDownlinePolicies } from "~/.server/upstream/downlines";
+import { downlineBranches, downlineCarriers, downlinePolicies, exportDownlinePolicies } from "~/.server/upstream/downlines";
 import type { DownlineAgency, DownlineAgent } from "~/.server/upstream/schemas";
 import type { Route } from "./+types/downlines";
 
@@ -17,54 +18,67 @@ export function meta() {
   return [{ title: "Downlines" }];
 }
 
+/** An id in the URL that is malformed, unknown, or not in the user's downline: the page answers 404. */
+function notFound(): never {
+  throw data(null, { status: 404, statusText: "Not Found" });
+}
+
 function notInTree(error: unknown): null {
   if (error instanceof UpstreamError && error.status === 404) return null;
   throw error;
 }
 
-function intParam(params: URLSearchParams, key: string): number | null {
-  const n = Number(params.get(key));
-  return Number.isInteger(n) && n > 0 ? n : null;
-}
-
 /**
  * Spec §2 downlines: per carrier, agency blocks that expand (a link: ?open=npnId) to their sub-agencies
- * and agents; policy lists per agent and agency (?policies=npnId) with export. Every open block is
- * fetched in the same round.
+ * and agents; policy lists per agent and agency (?policies=npnId) with export. The root and every open
+ * block (at most MAX_OPEN_AGENCIES) come in one upstream call, the policy list alongside: a page costs
+ * the same few calls however long its URL. An unknown or foreign ?carrier= or ?policies= answers 404; an
+ * open block that is not in the tree (a stale link) is just not shown.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const open = [...new Set(params.getAll("open").map(Number).filter((n) => Number.isInteger(n) && n > 0))];
+  const { open, asked: openAsked } = openAgenciesOf(params);
   const statusFilter = params.get("status");
   const statuses = statusFilter && (CONTRACT_STATUS_FILTERS as readonly string[]).includes(statusFilter) ? [statusFilter] : [];
-  const policiesOf = intParam(params, "policies");
+  const policiesOf = idParam(params, "policies");
+  const asked = idParam(params, "carrier");
+  if (policiesOf === "invalid" || asked === "invalid") notFound();
 
   const [viewer, carriers] = await loadWithViewer(request, context, downlineCarriers);
-  const asked = intParam(params, "carrier");
-  const carrierId = carriers.find((c) => c.id === asked)?.id ?? carriers[0]?.id ?? null;
+  if (asked !== null && !carriers.some((c) => c.id === asked)) notFound();
+  const carrierId = asked ?? carriers[0]?.id ?? null;
   const rootNpn = viewer.user.npnId;
-  if (carrierId === null || rootNpn === null) {
-    return { carriers, carrierId, rootNpn, branches: {}, policyDetails: null, status: statusFilter ?? "" };
+  const page = {
+    carriers,
+    carrierId,
+    rootNpn,
+    open,
+    tooManyOpenText: openAsked > open.length ? tooManyOpenText(openAsked) : null,
+    status: statusFilter ?? "",
+  };
+  if (carrierId === null) {
+    if (policiesOf !== null) notFound();
+    return { ...page, branches: {}, policyDetails: null };
   }
+  // The root and the open agencies, and the policy list when one is asked for, all at once. Without a
+  // root of their own (an admin) nothing is open.
+  const ids = rootNpn === null ? [] : [rootNpn, ...open.filter((id) => id !== rootNpn)];
+  let found;
   try {
-    // The root and every open agency, and the policy list when one is asked for, all at once.
-    const ids = [rootNpn, ...open.filter((id) => id !== rootNpn)];
-    const [branches, details] = await Promise.all([
-      // An open agency that is not in this carrier's tree (a stale link) is skipped, not an error.
-      Promise.all(ids.map((id) => downlines(viewer.token, carrierId, id, statuses).then((d) => [id, d] as const).catch(notInTree))),
-      policiesOf ? downlinePolicies(viewer.token, carrierId, policiesOf) : Promise.resolve(null),
+    found = await Promise.all([
+      ids.length > 0 ? downlineBranches(viewer.token, carrierId, ids, statuses) : Promise.resolve({ branches: [], notFound: [] }),
+      policiesOf !== null ? downlinePolicies(viewer.token, carrierId, policiesOf).catch(notInTree) : Promise.resolve(null),
     ]);
-    return {
-      carriers,
-      carrierId,
-      rootNpn,
-      branches: Object.fromEntries(branches.filter((b) => b !== null)),
-      policyDetails: details,
-      status: statusFilter ?? "",
-    };
   } catch (error) {
     return upstreamFailure(error, viewer.session);
   }
+  const [{ branches }, details] = found;
+  if (policiesOf !== null && details === null) notFound();
+  return {
+    ...page,
+    branches: Object.fromEntries(branches.map(({ npnId, agencies, agents }) => [npnId, { agencies, agents }])),
+    policyDetails: details,
+  };
 }
 
 /** Export of a policy list: the upstream e-mails it (spec §8 'Download was sent to your email'). */
@@ -74,9 +88,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await formDataOf(request);
   // The carrier shown (the URL's, or the default one the page fell back to); the upstream checks
   // that the advisor is in this agency's tree for it.
-  const fromForm = Number(form.get("carrierId"));
-  const carrierId = intParam(url.searchParams, "carrier") ?? (Number.isInteger(fromForm) && fromForm > 0 ? fromForm : null);
-  const npnId = intParam(url.searchParams, "policies");
+  const fromUrl = idParam(url.searchParams, "carrier");
+  const fromForm = idParam(new URLSearchParams({ carrierId: String(form.get("carrierId") ?? "") }), "carrierId");
+  const npnId = idParam(url.searchParams, "policies");
+  if (fromUrl === "invalid" || npnId === "invalid") notFound();
+  const carrierId = fromUrl ?? (fromForm === "invalid" ? null : fromForm);
   if (!carrierId || !npnId) {
     return redirectWithToast(`${url.pathname}${url.search}`, errorToasts(["Choose a policy list to export."]));
   }
@@ -84,8 +100,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     await exportDownlinePolicies(viewer.token, carrierId, npnId);
     return redirectWithToast(`${url.pathname}${url.search}`, [successToast(DOWNLOAD_SENT)]);
   } catch (error) {
+    // Not in the user's downline (or no such carrier): the same 404 as the page.
+    if (error instanceof UpstreamError && error.status === 404) notFound();
     return upstreamFailure(error, viewer.session);
   }
+}
+
+/** A 404 (an id in the URL the user may not see) shows inside the layout, menu and all. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} inLayout />;
 }
 
 type Branches = Record<string, { agencies: DownlineAgency[]; agents: DownlineAgent[] }>;
@@ -185,18 +208,24 @@ function AgencyBlock({
 }
 
 export default function Downlines({ loaderData }: Route.ComponentProps) {
-  const { carriers, carrierId, rootNpn, branches, policyDetails, status } = loaderData;
+  const { carriers, carrierId, rootNpn, open, branches, policyDetails, status, tooManyOpenText: tooMany } = loaderData;
   const location = useLocation();
-  const search = location.search;
+  // Links carry the open blocks the page shows (never more than the cap), whatever the URL had.
+  const search = withOpen(location.search, open);
   const root = rootNpn !== null ? (branches as Branches)[String(rootNpn)] : undefined;
   const closePolicies = `${location.pathname}${withParam(search, "policies", null)}`;
 
   return (
     <Stack gap="md">
       <Title order={1}>Downlines</Title>
+      {tooMany ? (
+        <Alert color="yellow" title="Too many agency blocks open" role="alert">
+          {tooMany}
+        </Alert>
+      ) : null}
       <Form method="get">
         <Group align="flex-end" gap="sm">
-          {[...new URLSearchParams(search).getAll("open")].map((id) => (
+          {open.map((id) => (
             <input key={id} type="hidden" name="open" value={id} />
           ))}
           <NativeSelect name="carrier" label="Carrier" defaultValue={String(carrierId ?? "")} data={carriers.map((c) => ({ value: String(c.id), label: c.name }))} />

@@ -1,13 +1,14 @@
 import { Alert, Anchor, Badge, Button, Code, Group, List, Paper, Stack, Text, Title } from "@mantine/core";
 import { Form, Link, useLocation } from "react-router";
 import { type Column, DataTable } from "~/components/data-table";
+import { MAX_WITHDRAW_INVITATIONS, positiveIds, tooManyWithdrawText, withdrawOutcomeMessages } from "~/domain/downlines";
 import { formatDate } from "~/domain/formats";
 import { errorToasts, successToast } from "~/domain/toast";
 import { formDataOf } from "~/.server/forms";
 import { loadWithViewer, requireViewer, upstreamFailure } from "~/.server/guards";
 import { redirectWithToast } from "~/.server/toast";
 import { UnauthorizedError, UpstreamError } from "~/.server/upstream/client";
-import { invitations, withdrawInvitation } from "~/.server/upstream/invitations";
+import { invitations, withdrawInvitations } from "~/.server/upstream/invitations";
 import type { Invitation } from "~/.server/upstream/schemas";
 import type { Route } from "./+types/register_downlines";
 
@@ -29,39 +30,47 @@ function withoutConfirm(url: URL): string {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const [, list] = await loadWithViewer(request, context, (token) => invitations(token, url.searchParams));
-  const asked = new Set(url.searchParams.getAll(CONFIRM));
-  // Only pending invitations can be withdrawn: the confirmation lists those of the asked ones.
-  const confirming = list.invitations.filter((i) => asked.has(String(i.id)) && i.status === "Sent");
-  return { ...list, confirming, cancelHref: withoutConfirm(url), askedCount: asked.size };
+  const asked = positiveIds(url.searchParams.getAll(CONFIRM));
+  const tooMany = asked.length > MAX_WITHDRAW_INVITATIONS;
+  // Only the listed page's pending invitations can be confirmed: what the user sees is what they withdraw.
+  const wanted = new Set(asked);
+  const confirming = tooMany ? [] : list.invitations.filter((i) => wanted.has(i.id) && i.status === "Sent");
+  return {
+    ...list,
+    confirming,
+    cancelHref: withoutConfirm(url),
+    askedCount: asked.length,
+    tooManyText: tooMany ? tooManyWithdrawText(asked.length) : null,
+  };
 }
 
-/** Withdraws the confirmed invitations (each checked by the upstream: own and still pending). */
+/**
+ * Withdraws the confirmed invitations in one upstream call (which checks each: the user's own, still
+ * pending), at most MAX_WITHDRAW_INVITATIONS of them; one sentence per kind of outcome.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context);
   const url = new URL(request.url);
   const form = await formDataOf(request);
-  const ids = form.getAll("id").map(Number).filter((n) => Number.isInteger(n) && n > 0);
+  const ids = positiveIds(form.getAll("id"));
   const back = withoutConfirm(url);
   if (ids.length === 0) return redirectWithToast(back, errorToasts(["Choose at least one invitation to withdraw."]));
-  const results = await Promise.allSettled(ids.map((id) => withdrawInvitation(viewer.token, id)));
-  const failure = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
-  if (failure) {
-    if (failure.reason instanceof UnauthorizedError || !(failure.reason instanceof UpstreamError)) {
-      return upstreamFailure(failure.reason, viewer.session);
-    }
+  if (ids.length > MAX_WITHDRAW_INVITATIONS) return redirectWithToast(back, errorToasts([tooManyWithdrawText(ids.length)]));
+  let outcome;
+  try {
+    outcome = await withdrawInvitations(viewer.token, ids);
+  } catch (error) {
+    if (error instanceof UnauthorizedError || !(error instanceof UpstreamError)) return upstreamFailure(error, viewer.session);
+    return redirectWithToast(back, errorToasts(error.messages));
   }
-  const done = results.filter((r) => r.status === "fulfilled").length;
-  const messages = results.flatMap((r) => (r.status === "rejected" && r.reason instanceof UpstreamError ? r.reason.messages : []));
-  return redirectWithToast(back, [
-    ...(done ? [successToast(done === 1 ? "Invitation withdrawn" : `${done} invitations withdrawn`)] : []),
-    ...errorToasts(messages),
-  ]);
+  const { success, errors } = withdrawOutcomeMessages(outcome);
+  return redirectWithToast(back, [...(success ? [successToast(success)] : []), ...errorToasts(errors)]);
 }
 
 const STATUS_COLOR: Record<string, string> = { Sent: "blue", Accepted: "green", Expired: "gray" };
 
 export default function RegisterDownlines({ loaderData }: Route.ComponentProps) {
-  const { invitations: rows, meta, confirming, cancelHref, askedCount } = loaderData;
+  const { invitations: rows, meta, confirming, cancelHref, askedCount, tooManyText } = loaderData;
   const location = useLocation();
   const confirmHref = (invitation: Invitation) => {
     const params = new URLSearchParams(location.search);
@@ -96,12 +105,24 @@ export default function RegisterDownlines({ loaderData }: Route.ComponentProps) 
       <Title order={1}>Register Downlines</Title>
       <Text c="dimmed">Invite agents and agencies to join your downline. Each invitation carries its own registration link.</Text>
 
-      {askedCount > 0 ? (
+      {tooManyText ? (
+        <Alert color="red" title="Too many invitations chosen" role="alert">
+          {tooManyText}{" "}
+          <Anchor component={Link} to={cancelHref}>
+            Back to the list
+          </Anchor>
+        </Alert>
+      ) : askedCount > 0 ? (
         confirming.length > 0 ? (
           <Paper withBorder p="md" bg="red.0" role="alertdialog" aria-label="Confirm withdrawal" aria-describedby="withdraw-title">
             <Title order={2} size="h4" id="withdraw-title" mb="xs">
               Withdraw these invitations?
             </Title>
+            {askedCount > confirming.length ? (
+              <Text size="sm" mb="xs">
+                {askedCount - confirming.length} of the {askedCount} chosen are not pending invitations on this page and are left out.
+              </Text>
+            ) : null}
             <List mb="sm">
               {confirming.map((i) => (
                 <List.Item key={i.id}>

@@ -3,13 +3,22 @@ import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
+  DOWNLINE_BRANCHES_MAX,
+  DownlineBranchesResponseSchema,
   DownlineCarriersResponseSchema,
   DownlinesResponseSchema,
   ExportResponseSchema,
   PolicyDetailsResponseSchema,
 } from "../../app/.server/upstream/schemas.ts";
 import { EXPORT_SENT } from "./book-of-business.ts";
-import { AGENCIES_ONLY, EXPORT_KIND, INVALID_CONTRACT_STATUSES, INVALID_POLICY_STATUS, RTS_STATUSES } from "./downlines.ts";
+import {
+  AGENCIES_ONLY,
+  EXPORT_KIND,
+  INVALID_CONTRACT_STATUSES,
+  INVALID_NPN_IDS,
+  INVALID_POLICY_STATUS,
+  RTS_STATUSES,
+} from "./downlines.ts";
 import type { ReferenceApi } from "./index.ts";
 import {
   DOWNLINE_BAYFRONT_NPN,
@@ -151,6 +160,57 @@ describe("GET /api/downlines/:carrierId/agency/:npnId", () => {
     expect((await downlines(1, DOWNLINE_ROOT.npnId, "")).agents).toHaveLength(4);
     expect((await downlines(1, DOWNLINE_ROOT.npnId, "Terminated")).agents.map((a) => a.advisor)).toEqual(["Omar Haddad"]);
     await expectError(`/api/downlines/1/agency/${DOWNLINE_ROOT.npnId}?contractStatuses=active,bogus`, 422, INVALID_CONTRACT_STATUSES);
+  });
+});
+
+describe("GET /api/downlines/:carrierId/agencies?npnIds= (several branches in one call)", () => {
+  const branches = (carrierId: number, query: string, email?: string) =>
+    get(DownlineBranchesResponseSchema, `/api/downlines/${carrierId}/agencies?${query}`, email);
+
+  it("answers each asked agency's branch exactly as the one-agency call, in the asked order", async () => {
+    const asked = [DOWNLINE_ROOT.npnId, DOWNLINE_COASTAL_NPN, DOWNLINE_BAYFRONT_NPN, DOWNLINE_LAKESIDE_NPN];
+    for (const carrierId of [1, 3]) {
+      const result = await branches(carrierId, `npnIds=${asked.join(",")}`);
+      expect(result.notFound).toEqual([]);
+      expect(result.branches.map((b) => b.npnId)).toEqual(asked);
+      for (const branch of result.branches) {
+        const { npnId, ...rest } = branch;
+        expect(rest).toEqual(await downlines(carrierId, npnId));
+      }
+    }
+  });
+
+  it("applies the contract-status filter as the one-agency call does", async () => {
+    const result = await branches(1, `npnIds=${DOWNLINE_ROOT.npnId},${DOWNLINE_COASTAL_NPN}&contractStatuses=pending`);
+    expect(result.branches[0]).toEqual({ npnId: DOWNLINE_ROOT.npnId, ...(await downlines(1, DOWNLINE_ROOT.npnId, "pending")) });
+    expect(result.branches[1]).toEqual({ npnId: DOWNLINE_COASTAL_NPN, ...(await downlines(1, DOWNLINE_COASTAL_NPN, "pending")) });
+    await expectError(`/api/downlines/1/agencies?npnIds=${DOWNLINE_ROOT.npnId}&contractStatuses=bogus`, 422, INVALID_CONTRACT_STATUSES);
+  });
+
+  it("lists unknown, foreign and agent npnIds as notFound; repeats collapse", async () => {
+    const result = await branches(2, `npnIds=${DOWNLINE_COASTAL_NPN},99999,1006,5201,${DOWNLINE_COASTAL_NPN}`);
+    expect(result.branches.map((b) => b.npnId)).toEqual([DOWNLINE_COASTAL_NPN]);
+    expect(result.notFound).toEqual([99999, 1006, 5201]);
+    // beta@ sees only its own (empty) tree; an admin any agency's.
+    const beta = await branches(2, `npnIds=1006,${DOWNLINE_COASTAL_NPN}`, "beta@demo.test");
+    expect(beta).toEqual({ branches: [{ npnId: 1006, agencies: [], agents: [] }], notFound: [DOWNLINE_COASTAL_NPN] });
+    const admin = await branches(2, `npnIds=1006,${DOWNLINE_COASTAL_NPN}`, "admin@demo.test");
+    expect(admin.branches.map((b) => b.npnId)).toEqual([1006, DOWNLINE_COASTAL_NPN]);
+  });
+
+  it(`takes 1 to ${DOWNLINE_BRANCHES_MAX} npnIds; more, none or a malformed one is 422`, async () => {
+    const many = Array.from({ length: DOWNLINE_BRANCHES_MAX }, (_, i) => 90_000 + i);
+    const atCap = await branches(1, `npnIds=${[DOWNLINE_ROOT.npnId, ...many.slice(1)].join(",")}`);
+    expect(atCap.branches).toHaveLength(1);
+    expect(atCap.notFound).toHaveLength(DOWNLINE_BRANCHES_MAX - 1);
+    await expectError(`/api/downlines/1/agencies?npnIds=${[DOWNLINE_ROOT.npnId, ...many].join(",")}`, 422, INVALID_NPN_IDS);
+    await expectError("/api/downlines/1/agencies", 422, INVALID_NPN_IDS);
+    await expectError("/api/downlines/1/agencies?npnIds=", 422, INVALID_NPN_IDS);
+    await expectError(`/api/downlines/1/agencies?npnIds=${DOWNLINE_ROOT.npnId},abc`, 422, INVALID_NPN_IDS);
+    await expectError(`/api/downlines/1/agencies?npnIds=${DOWNLINE_ROOT.npnId},-3`, 422, INVALID_NPN_IDS);
+    await expectError(`/api/downlines/9/agencies?npnIds=${DOWNLINE_ROOT.npnId}`, 404, "No carrier with id 9");
+    await expectError(`/api/downlines/1/agencies?npnIds=${DOWNLINE_ROOT.npnId}`, 403, AGENCIES_ONLY, "agent@demo.test");
+    expect((await send("GET", `/api/downlines/1/agencies?npnIds=${DOWNLINE_ROOT.npnId}`)).status).toBe(401);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * Downlines routes (issue 4, docs/upstream-api.md): GET /api/downlines/carriers (the carriers a
  * downline can be viewed for), GET /api/downlines/:carrierId/agency/:npnId (the direct sub-agencies and
- * agents of an agency for one carrier, with counts), GET /api/downlines/:carrierId/policies/:npnId (an
+ * agents of an agency for one carrier, with counts), GET /api/downlines/:carrierId/agencies?npnIds= (the
+ * same for several agencies in one call), GET /api/downlines/:carrierId/policies/:npnId (an
  * agent's or a whole agency subtree's policies) and .../export (recorded in `exports`).
  * Storage: downline_nodes (the tree under an agency user, owner_user_id; the root's npn is the user's
  * npn_id), downline_contracts (status and RTS per node and carrier), downline_policies. Agencies see
@@ -10,13 +11,15 @@
 import type { Express, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import type { z } from "zod";
-import type {
-  DownlineAgency,
-  DownlineAgent,
-  DownlineCarriersResponseSchema,
-  DownlinePolicy,
-  DownlinesResponseSchema,
-  PolicyDetailsResponseSchema,
+import {
+  DOWNLINE_BRANCHES_MAX,
+  type DownlineAgency,
+  type DownlineAgent,
+  type DownlineBranchesResponseSchema,
+  type DownlineCarriersResponseSchema,
+  type DownlinePolicy,
+  type DownlinesResponseSchema,
+  type PolicyDetailsResponseSchema,
 } from "../../app/.server/upstream/schemas.ts";
 import { EXPORT_SENT } from "./book-of-business.ts";
 import { positiveInt, scalar } from "./paging.ts";
@@ -33,12 +36,14 @@ import {
 
 type DownlineCarriersResponse = z.infer<typeof DownlineCarriersResponseSchema>;
 type DownlinesResponse = z.infer<typeof DownlinesResponseSchema>;
+type DownlineBranchesResponse = z.infer<typeof DownlineBranchesResponseSchema>;
 type PolicyDetailsResponse = z.infer<typeof PolicyDetailsResponseSchema>;
 type RtsStatus = DownlineAgent["rtsStatus"];
 
 export const AGENCIES_ONLY = "Only agencies can view downlines";
 export const EXPORT_KIND = "downline_policies";
 export const INVALID_CONTRACT_STATUSES = "contractStatuses must be a comma-separated list of active, pending, terminated";
+export const INVALID_NPN_IDS = `npnIds must be a comma-separated list of 1 to ${DOWNLINE_BRANCHES_MAX} npnIds`;
 export const INVALID_POLICY_STATUS = `status must be all or one of ${POLICY_STATUSES.join(", ")}`;
 export const noCarrier = (carrierId: string) => `No carrier with id ${carrierId}`;
 export const noDownline = (npnId: string) => `No downline with npnId ${npnId}`;
@@ -85,6 +90,46 @@ export function parseContractStatuses(raw: string | undefined): Set<DownlineCont
   return statuses;
 }
 
+/** Comma list of positive npnIds (repeats collapse), 1 to DOWNLINE_BRANCHES_MAX of them, in the asked order. */
+export function parseNpnIds(raw: unknown): number[] {
+  const text = Array.isArray(raw) ? raw.map(String).join(",") : typeof raw === "string" ? raw : "";
+  const parts = text.split(",").map((s) => s.trim()).filter(Boolean);
+  const ids = parts.map((part) => positiveInt(part));
+  const unique = [...new Set(ids)];
+  if (unique.length === 0 || unique.length > DOWNLINE_BRANCHES_MAX || unique.some((id) => id == null)) {
+    throw new QueryError(INVALID_NPN_IDS);
+  }
+  return unique as number[];
+}
+
+/** Several agencies' branches: each tree involved is read once; unknown, foreign and agent npnIds are listed as notFound. */
+async function branchesFor(
+  db: ReferenceDb,
+  user: SessionRecord["user"],
+  npnIds: number[],
+  carrierId: number,
+  statuses: Set<DownlineContractStatus>,
+): Promise<DownlineBranchesResponse> {
+  const owners = await ownersOf(db, npnIds);
+  const ownerIds = [...new Set(npnIds.flatMap((id) => owners.get(id) ?? []))].filter((owner) => mayOpenTree(user, owner));
+  const builders = new Map(
+    await Promise.all(
+      ownerIds.map(async (owner) => {
+        const tree = await loadTree(db, owner);
+        return [owner, tree ? { tree, branchOf: await branchesOf(db, tree, carrierId, statuses) } : null] as const;
+      }),
+    ),
+  );
+  const result: DownlineBranchesResponse = { branches: [], notFound: [] };
+  for (const npnId of npnIds) {
+    const owner = owners.get(npnId);
+    const built = owner == null ? null : builders.get(owner);
+    if (built && built.tree.nodes.get(npnId)?.kind === "agency") result.branches.push({ npnId, ...built.branchOf(npnId) });
+    else result.notFound.push(npnId);
+  }
+  return result;
+}
+
 /** Default Active; `all` = null (every status); else one of POLICY_STATUSES (any case). */
 export function parsePolicyStatus(raw: string | undefined): PolicyStatus | null {
   if (raw === undefined || raw === "") return "Active";
@@ -113,14 +158,31 @@ interface Tree {
 
 /** The tree `npnId` is in, if the caller may see it (its own tree; an admin any); else null. */
 async function treeOf(db: ReferenceDb, user: SessionRecord["user"], npnId: number): Promise<Tree | null> {
-  const found = await db.client.execute({
-    sql: `SELECT owner_user_id FROM downline_nodes WHERE npn_id = ?
-          UNION ALL SELECT id FROM users WHERE npn_id = ? AND role = 'Agency'`,
-    args: [npnId, npnId],
-  });
-  const ownerUserId = found.rows[0] ? Number(found.rows[0].owner_user_id) : null;
-  if (ownerUserId == null || (user.role !== "Admin" && ownerUserId !== user.userId)) return null;
+  const ownerUserId = (await ownersOf(db, [npnId])).get(npnId);
+  if (ownerUserId == null || !mayOpenTree(user, ownerUserId)) return null;
+  const tree = await loadTree(db, ownerUserId);
+  return tree?.nodes.has(npnId) ? tree : null;
+}
 
+function mayOpenTree(user: SessionRecord["user"], ownerUserId: number): boolean {
+  return user.role === "Admin" || ownerUserId === user.userId;
+}
+
+/** The agency user whose tree holds each npnId (a node's owner, or the agency itself for a root); one query. */
+async function ownersOf(db: ReferenceDb, npnIds: number[]): Promise<Map<number, number>> {
+  const marks = npnIds.map(() => "?").join(", ");
+  const found = await db.client.execute({
+    sql: `SELECT npn_id, owner_user_id FROM downline_nodes WHERE npn_id IN (${marks})
+          UNION ALL SELECT npn_id, id FROM users WHERE npn_id IN (${marks}) AND role = 'Agency'`,
+    args: [...npnIds, ...npnIds],
+  });
+  const owners = new Map<number, number>();
+  for (const r of found.rows) if (!owners.has(Number(r.npn_id))) owners.set(Number(r.npn_id), Number(r.owner_user_id));
+  return owners;
+}
+
+/** One agency user's whole tree (null when the user has no npn). */
+async function loadTree(db: ReferenceDb, ownerUserId: number): Promise<Tree | null> {
   const [owner, rows] = await Promise.all([
     db.client.execute({ sql: "SELECT * FROM users WHERE id = ?", args: [ownerUserId] }),
     db.client.execute({ sql: "SELECT * FROM downline_nodes WHERE owner_user_id = ? ORDER BY advisor, npn_id", args: [ownerUserId] }),
@@ -151,7 +213,7 @@ async function treeOf(db: ReferenceDb, user: SessionRecord["user"], npnId: numbe
     nodes.set(node.npnId, node);
     children.set(node.parentNpnId!, [...(children.get(node.parentNpnId!) ?? []), node]);
   }
-  return nodes.has(npnId) ? { ownerUserId, nodes, children } : null;
+  return { ownerUserId, nodes, children };
 }
 
 /** The agents anywhere under `npnId`. */
@@ -166,6 +228,16 @@ async function downlines(
   carrierId: number,
   statuses: Set<DownlineContractStatus>,
 ): Promise<DownlinesResponse> {
+  return { downlines: (await branchesOf(db, tree, carrierId, statuses))(npnId) };
+}
+
+/** Reads a tree's contracts and policy counts for a carrier once; the result builds any agency's branch. */
+async function branchesOf(
+  db: ReferenceDb,
+  tree: Tree,
+  carrierId: number,
+  statuses: Set<DownlineContractStatus>,
+): Promise<(npnId: number) => DownlinesResponse["downlines"]> {
   const [contracts, counts] = await Promise.all([
     db.client.execute({
       sql: "SELECT npn_id, status, rts_code FROM downline_contracts WHERE owner_user_id = ? AND carrier_id = ?",
@@ -187,34 +259,36 @@ async function downlines(
     return contract !== undefined && (statuses.size === 0 || statuses.has(contract.status));
   };
 
-  const agencies: DownlineAgency[] = [];
-  const agents: DownlineAgent[] = [];
-  for (const child of tree.children.get(npnId) ?? []) {
-    if (child.kind === "agent") {
-      if (!shown(child)) continue;
-      const contract = contractOf.get(child.npnId)!;
-      agents.push({
-        npnId: child.npnId,
-        advisor: child.advisor,
-        agentWritingNumber: child.agentWritingNumber ?? "",
-        status: contract.status,
-        rtsStatus: RTS_STATUSES[contract.rts],
-        activePolicyCount: activeCount.get(child.npnId) ?? 0,
-      });
-    } else {
-      const subAgents = agentsUnder(tree, child.npnId).filter(shown);
-      if (statuses.size > 0 && subAgents.length === 0) continue;
-      agencies.push({
-        npnId: child.npnId,
-        advisor: child.advisor,
-        level: child.level,
-        rtsStatus: RTS_STATUSES[contractOf.get(child.npnId)?.rts ?? "NRTS"],
-        agentCount: subAgents.length,
-        activePolicyCount: subAgents.reduce((sum, a) => sum + (activeCount.get(a.npnId) ?? 0), 0),
-      });
+  return (npnId) => {
+    const agencies: DownlineAgency[] = [];
+    const agents: DownlineAgent[] = [];
+    for (const child of tree.children.get(npnId) ?? []) {
+      if (child.kind === "agent") {
+        if (!shown(child)) continue;
+        const contract = contractOf.get(child.npnId)!;
+        agents.push({
+          npnId: child.npnId,
+          advisor: child.advisor,
+          agentWritingNumber: child.agentWritingNumber ?? "",
+          status: contract.status,
+          rtsStatus: RTS_STATUSES[contract.rts],
+          activePolicyCount: activeCount.get(child.npnId) ?? 0,
+        });
+      } else {
+        const subAgents = agentsUnder(tree, child.npnId).filter(shown);
+        if (statuses.size > 0 && subAgents.length === 0) continue;
+        agencies.push({
+          npnId: child.npnId,
+          advisor: child.advisor,
+          level: child.level,
+          rtsStatus: RTS_STATUSES[contractOf.get(child.npnId)?.rts ?? "NRTS"],
+          agentCount: subAgents.length,
+          activePolicyCount: subAgents.reduce((sum, a) => sum + (activeCount.get(a.npnId) ?? 0), 0),
+        });
+      }
     }
-  }
-  return { downlines: { agencies, agents } };
+    return { agencies, agents };
+  };
 }
 
 async function policyDetails(
@@ -321,6 +395,18 @@ export function registerDownlineRoutes(
     const statuses = parseQuery(res, () => parseContractStatuses(scalar(req.query.contractStatuses)));
     if (!statuses) return;
     res.json(await downlines(db, t.tree, t.npnId, t.carrierId, statuses));
+  });
+
+  app.get("/api/downlines/:carrierId/agencies", requireSession, async (req: Request, res: Authed) => {
+    if (!mayView(res)) return;
+    const rawCarrier = String(req.params.carrierId ?? "");
+    const carrierId = positiveInt(scalar(rawCarrier));
+    if (carrierId == null || !DOWNLINE_CARRIER_IDS.includes(carrierId)) return fail(res, 404, noCarrier(rawCarrier));
+    const npnIds = parseQuery(res, () => parseNpnIds(req.query.npnIds));
+    if (!npnIds) return;
+    const statuses = parseQuery(res, () => parseContractStatuses(scalar(req.query.contractStatuses)));
+    if (!statuses) return;
+    res.json(await branchesFor(db, res.locals.session.user, npnIds, carrierId, statuses));
   });
 
   app.get("/api/downlines/:carrierId/policies/:npnId", requireSession, async (req: Request, res: Authed) => {

@@ -4,6 +4,8 @@ import {
   type Invitation,
   InvitationResponseSchema,
   InvitationsResponseSchema,
+  WITHDRAW_INVITATIONS_MAX,
+  WithdrawInvitationsResponseSchema,
 } from "../../app/.server/upstream/schemas.ts";
 import type { ReferenceApi } from "./index.ts";
 import {
@@ -12,6 +14,7 @@ import {
   BLANK_LAST_NAME,
   INVALID_EMAIL,
   INVALID_LEVEL,
+  INVALID_WITHDRAW_IDS,
   INVITATION_NOT_FOUND,
   ONLY_PENDING_WITHDRAWN,
   alreadyHasAccount,
@@ -258,6 +261,51 @@ describe("DELETE /api/downline_invitations/:id", () => {
       sentAt: sent.sentAt,
       registrationPath: `/registration/${sent.token}`,
     });
+  });
+});
+
+describe("POST /api/downline_invitations/withdraw (several in one call)", () => {
+  it("withdraws the caller's pending ones and says what happened to every other id", async () => {
+    await resetUser("agency@demo.test");
+    const token = await tokenOf("agency@demo.test");
+    const own = SEED_INVITATIONS.filter((i) => i.userId === 5);
+    const pending = own.filter((i) => i.status === "Sent").slice(0, 3).map((i) => i.id);
+    const notPending = own.filter((i) => i.status !== "Sent").slice(0, 2).map((i) => i.id);
+    const betas = SEED_INVITATIONS.find((i) => i.userId === 6)!.id;
+
+    const response = await send("POST", "/api/downline_invitations/withdraw", token, {
+      ids: [pending[0], betas, ...notPending, pending[1], 99999, pending[2], pending[0]],
+    });
+    expect(response.status, response.text).toBe(200);
+    expect(WithdrawInvitationsResponseSchema.parse(response.json)).toEqual({
+      withdrawn: pending,
+      notFound: [betas, 99999],
+      notPending,
+    });
+    const left = (await all("agency@demo.test")).map((i) => i.id);
+    for (const id of pending) expect(left).not.toContain(id);
+    for (const id of notPending) expect(left).toContain(id);
+    expect((await all("beta@demo.test")).map((i) => i.id)).toContain(betas);
+
+    // Again: nothing left to withdraw, nothing changes.
+    const again = await send("POST", "/api/downline_invitations/withdraw", token, { ids: pending });
+    expect(WithdrawInvitationsResponseSchema.parse(again.json)).toEqual({ withdrawn: [], notFound: pending, notPending: [] });
+    await resetUser("agency@demo.test");
+  });
+
+  it(`takes 1 to ${WITHDRAW_INVITATIONS_MAX} ids; more, none or malformed ones are 422 and nothing is withdrawn`, async () => {
+    await resetUser("agency@demo.test");
+    const token = await tokenOf("agency@demo.test");
+    const pending = SEED_INVITATIONS.filter((i) => i.userId === 5 && i.status === "Sent").map((i) => i.id);
+    const tooMany = [...pending, ...Array.from({ length: WITHDRAW_INVITATIONS_MAX }, (_, i) => 100_000 + i)];
+    for (const body of [{ ids: tooMany }, { ids: [] }, {}, { ids: [pending[0], "x"] }, { ids: [pending[0], -1] }, { ids: pending[0] }, [pending[0]]]) {
+      expectError(await send("POST", "/api/downline_invitations/withdraw", token, body), 422, INVALID_WITHDRAW_IDS);
+    }
+    expect(await all("agency@demo.test")).toHaveLength(12);
+    const atCap = await send("POST", "/api/downline_invitations/withdraw", token, { ids: tooMany.slice(-WITHDRAW_INVITATIONS_MAX) });
+    expect(WithdrawInvitationsResponseSchema.parse(atCap.json).notFound).toHaveLength(WITHDRAW_INVITATIONS_MAX);
+    expectError(await send("POST", "/api/downline_invitations/withdraw", await tokenOf("agent@demo.test"), { ids: [pending[0]] }), 403, AGENCIES_ONLY);
+    expect((await send("POST", "/api/downline_invitations/withdraw", undefined, { ids: [pending[0]] })).status).toBe(401);
   });
 });
 

@@ -1,16 +1,23 @@
 /**
  * Register downlines routes (issue 4, docs/upstream-api.md): an agency's downline invitations —
  * GET /api/downline_invitations (paged, searched and sorted like the book of business, with the levels
- * an invitation may have), POST (send one), DELETE /:id (withdraw a pending one) — and the public
+ * an invitation may have), POST (send one), DELETE /:id (withdraw a pending one), POST /withdraw
+ * (withdraw several in one call, so a bulk withdrawal costs one call whatever its size) — and the public
  * GET /api/registration/:token (the invitation a registration link stands for; no session).
  * Storage: downline_invitations (user_id = the inviting agency). Only agencies may call the first
- * three (403 otherwise).
+ * four (403 otherwise).
  */
 import { randomBytes } from "node:crypto";
 import type { Express, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { z } from "zod";
-import type { Invitation, InvitationsResponseSchema } from "../../app/.server/upstream/schemas.ts";
+import {
+  type Invitation,
+  type InvitationsResponseSchema,
+  WITHDRAW_INVITATIONS_MAX,
+  WithdrawInvitationsBodySchema,
+  type WithdrawInvitationsResult,
+} from "../../app/.server/upstream/schemas.ts";
 import { pagingMetaOf, parseTableQuery, positiveInt, scalar } from "./paging.ts";
 import type { ReferenceDb, SessionRecord } from "./db.ts";
 import { INVITATION_LEVELS, type InvitationLevel, SEED_AGENCY_NAMES } from "./seed.ts";
@@ -24,6 +31,7 @@ export const INVALID_EMAIL = "email must be a valid e-mail address";
 export const BLANK_FIRST_NAME = "firstName can't be blank";
 export const BLANK_LAST_NAME = "lastName can't be blank";
 export const INVALID_LEVEL = `level must be one of ${INVITATION_LEVELS.join(", ")}`;
+export const INVALID_WITHDRAW_IDS = `ids must be a list of 1 to ${WITHDRAW_INVITATIONS_MAX} invitation ids`;
 export const INVITATION_NOT_FOUND = "This invitation is not valid or is no longer pending";
 export const alreadyPending = (email: string) => `An invitation to ${email} is already pending`;
 export const alreadyHasAccount = (email: string) => `${email} already has an account`;
@@ -182,6 +190,37 @@ export function registerInvitationRoutes(
     if (outcome === 422) return fail(res, 422, ONLY_PENDING_WITHDRAWN);
     logger.info({ userId, invitationId: id }, "downline invitation withdrawn");
     res.status(204).end();
+  });
+
+  // Several at once: every id is checked (the caller's, still pending) and the pending ones are
+  // deleted together; the answer says what happened to each.
+  app.post("/api/downline_invitations/withdraw", requireSession, async (req: Request, res: Authed) => {
+    if (!isAgency(res)) return;
+    const parsed = WithdrawInvitationsBodySchema.safeParse(req.body);
+    if (!parsed.success) return fail(res, 422, INVALID_WITHDRAW_IDS);
+    const ids = [...new Set(parsed.data.ids)];
+    const { userId } = res.locals.session.user;
+    const outcome = await db.exclusive(async (): Promise<WithdrawInvitationsResult> => {
+      const found = await db.client.execute({
+        sql: `SELECT id, status FROM downline_invitations WHERE user_id = ? AND id IN (${ids.map(() => "?").join(", ")})`,
+        args: [userId, ...ids],
+      });
+      const statusOf = new Map(found.rows.map((r) => [Number(r.id), String(r.status)]));
+      const withdrawn = ids.filter((id) => statusOf.get(id) === "Sent");
+      if (withdrawn.length > 0) {
+        await db.client.execute({
+          sql: `DELETE FROM downline_invitations WHERE user_id = ? AND id IN (${withdrawn.map(() => "?").join(", ")})`,
+          args: [userId, ...withdrawn],
+        });
+      }
+      return {
+        withdrawn,
+        notFound: ids.filter((id) => !statusOf.has(id)),
+        notPending: ids.filter((id) => statusOf.has(id) && statusOf.get(id) !== "Sent"),
+      };
+    });
+    if (outcome.withdrawn.length > 0) logger.info({ userId, invitationIds: outcome.withdrawn }, "downline invitations withdrawn");
+    res.json(outcome);
   });
 
   // Public: the future registration page opens it from the link in the invitation e-mail.

@@ -1,7 +1,8 @@
 import { call } from "./client";
 import {
+  DOWNLINE_BRANCHES_MAX,
+  DownlineBranchesResponseSchema,
   DownlineCarriersResponseSchema,
-  DownlinesResponseSchema,
   ExportResponseSchema,
   PolicyDetailsResponseSchema,
 } from "./schemas";
@@ -10,11 +11,16 @@ export async function downlineCarriers(token: string) {
   return (await call("GET", "/api/downlines/carriers", DownlineCarriersResponseSchema, { token })).carriers;
 }
 
-/** Spec §7: the direct sub-agencies and agents of an agency, filtered by contract status. */
-export async function downlines(token: string, carrierId: number, npnId: number, contractStatuses: string[]) {
-  const query = contractStatuses.length ? `?contractStatuses=${encodeURIComponent(contractStatuses.join(","))}` : "";
-  return (await call("GET", `/api/downlines/${carrierId}/agency/${npnId}${query}`, DownlinesResponseSchema, { token }))
-    .downlines;
+/**
+ * Spec §7's downlines (the direct sub-agencies and agents of an agency, filtered by contract status) for
+ * several agencies in one call; npnIds the caller may not see come back in `notFound`.
+ */
+export async function downlineBranches(token: string, carrierId: number, npnIds: number[], contractStatuses: string[]) {
+  // The page caps what a URL may open (MAX_OPEN_AGENCIES); this is the contract's own limit.
+  if (npnIds.length === 0 || npnIds.length > DOWNLINE_BRANCHES_MAX) throw new RangeError(`downlineBranches: ${npnIds.length} npnIds`);
+  const query = new URLSearchParams({ npnIds: npnIds.join(",") });
+  if (contractStatuses.length) query.set("contractStatuses", contractStatuses.join(","));
+  return call("GET", `/api/downlines/${carrierId}/agencies?${query.toString()}`, DownlineBranchesResponseSchema, { token });
 }
 
 export async function downlinePolicies(token: string, carrierId: number, npnId: number) {

@@ -1,6 +1,10 @@
-import { z } from "zod";
 import { call } from "./client";
-import { InvitationResponseSchema, InvitationsResponseSchema } from "./schemas";
+import {
+  InvitationResponseSchema,
+  InvitationsResponseSchema,
+  WITHDRAW_INVITATIONS_MAX,
+  WithdrawInvitationsResponseSchema,
+} from "./schemas";
 
 const TABLE_KEYS = ["page", "perPage", "search", "sort", "order"];
 
@@ -18,6 +22,9 @@ export async function invite(token: string, body: { email: string; firstName: st
   return (await call("POST", "/api/downline_invitations", InvitationResponseSchema, { token, body })).invitation;
 }
 
-export async function withdrawInvitation(token: string, id: number) {
-  await call("DELETE", `/api/downline_invitations/${id}`, z.unknown(), { token });
+/** Withdraws several invitations in one call; the upstream checks each (the caller's, still pending). */
+export async function withdrawInvitations(token: string, ids: number[]) {
+  // The caller caps what a request may carry (MAX_WITHDRAW_INVITATIONS); this is the contract's own limit.
+  if (ids.length === 0 || ids.length > WITHDRAW_INVITATIONS_MAX) throw new RangeError(`withdrawInvitations: ${ids.length} ids`);
+  return call("POST", "/api/downline_invitations/withdraw", WithdrawInvitationsResponseSchema, { token, body: { ids } });
 }

@@ -286,6 +286,25 @@ export const InvitationsResponseSchema = z.object({
 /** POST /api/downline_invitations → 201 */
 export const InvitationResponseSchema = z.object({ invitation: InvitationSchema });
 
+/** The most invitation ids one POST /api/downline_invitations/withdraw may carry (more: 422). */
+export const WITHDRAW_INVITATIONS_MAX = 100;
+
+/** POST /api/downline_invitations/withdraw body: distinct ids, 1 to WITHDRAW_INVITATIONS_MAX. */
+export const WithdrawInvitationsBodySchema = z.object({
+  ids: z.array(z.number().int().positive()).min(1).max(WITHDRAW_INVITATIONS_MAX),
+});
+
+/**
+ * POST /api/downline_invitations/withdraw → 200: every asked id lands in exactly one list. `notFound`:
+ * unknown or another agency's; `notPending`: the caller's, but accepted or expired.
+ */
+export const WithdrawInvitationsResponseSchema = z.object({
+  withdrawn: z.array(z.number().int()),
+  notFound: z.array(z.number().int()),
+  notPending: z.array(z.number().int()),
+});
+export type WithdrawInvitationsResult = z.infer<typeof WithdrawInvitationsResponseSchema>;
+
 /* ---- Downlines (issue 4): an agency's downline per carrier, and policy lists ---- */
 
 export const RtsStatusSchema = z.object({
@@ -323,6 +342,26 @@ export const DownlineCarriersResponseSchema = z.object({
 /** GET /api/downlines/{carrierId}/agency/{npnId}?contractStatuses=: spec §7 reads downlines.agencies/agents. */
 export const DownlinesResponseSchema = z.object({
   downlines: z.object({ agencies: z.array(DownlineAgencySchema), agents: z.array(DownlineAgentSchema) }),
+});
+
+/** The most agencies one GET /api/downlines/{carrierId}/agencies?npnIds= may name (more: 422). */
+export const DOWNLINE_BRANCHES_MAX = 50;
+
+/** One agency's direct sub-agencies and agents (what GET …/agency/{npnId} answers), with its npnId. */
+export const DownlineBranchSchema = z.object({
+  npnId: z.number().int(),
+  agencies: z.array(DownlineAgencySchema),
+  agents: z.array(DownlineAgentSchema),
+});
+export type DownlineBranch = z.infer<typeof DownlineBranchSchema>;
+
+/**
+ * GET /api/downlines/{carrierId}/agencies?npnIds=&contractStatuses=: several agencies' branches in one
+ * call. `notFound`: the asked npnIds that are unknown, outside the caller's tree, or agents.
+ */
+export const DownlineBranchesResponseSchema = z.object({
+  branches: z.array(DownlineBranchSchema),
+  notFound: z.array(z.number().int()),
 });
 
 export const DownlinePolicySchema = z.object({

@@ -45,6 +45,7 @@ export default defineConfig({
     stderr: "pipe",
     env: {
       NODE_ENV: "production",
+      DEMO: "1",
       PORT: String(PORTAL_PORT),
       LOG_LEVEL: "warn",
       REFERENCE_API_DB: ".data/e2e/reference-api.db",

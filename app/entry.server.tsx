@@ -76,8 +76,20 @@ export default function handleRequest(
   });
 }
 
+/** React Router's own refusal of a post whose Origin is not the request's origin (answered with 400). */
+const ACTION_ORIGIN_REFUSED = /origin does not match `origin` header|`origin` header is not a valid URL/;
+
 /** Unexpected loader/action/render errors: reported once (Sentry when configured, else the log). */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  if (error instanceof Error && ACTION_ORIGIN_REFUSED.test(error.message)) {
+    // A refused cross-site post is the check working, not a fault. server/security.ts refuses these
+    // first (403); this one means its view of the origin and React Router's differ (e.g. the proxy).
+    runtime().logger.warn(
+      { url: request.url, method: request.method, origin: request.headers.get("origin") },
+      "cross-site write refused by React Router's action origin check",
+    );
+    return;
+  }
   runtime().reportError(error, { url: request.url, method: request.method });
 };

@@ -1,23 +1,26 @@
 /**
- * The production HTTP server (architecture.md): trust proxy → health → compression → security headers
- * (CSP nonce) → request log → cross-site write refusal → static assets → React Router handler.
- * With UPSTREAM_API_URL unset it starts the bundled reference API in-process and talks to it over HTTP.
+ * The production HTTP server (architecture.md): trust proxy (TRUST_PROXY) → compression → security headers
+ * (CSP nonce) → health → request log → cross-site write refusal → static assets → no-store default →
+ * React Router handler. With DEMO=1 (and no UPSTREAM_API_URL) it starts the bundled reference API
+ * in-process and talks to it over HTTP; with neither it refuses to start.
+ * Shutdown (SIGTERM): see `drainAndClose` and docs/decisions/011-deploys-and-proxies.md.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
-import type { Server } from "node:http";
+import type { Server, ServerResponse } from "node:http";
+import { Server as NetServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
 import pino, { type Logger } from "pino";
 import type { ServerBuild } from "react-router";
-import { type Env, parseEnv } from "../app/.server/env.ts";
+import { type Env, parseEnv, upstreamMode } from "../app/.server/env.ts";
 import { setRuntime } from "../app/.server/runtime.ts";
 import { type ReferenceApi, startReferenceApi } from "./reference-api/index.ts";
 import { createRequestHandler } from "./request-handler.ts";
-import { refuseCrossSiteWrites, securityHeaders } from "./security.ts";
+import { forwardedHeaders, noStoreByDefault, refuseCrossSiteWrites, securityHeaders } from "./security.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BUILD_DIR = path.join(ROOT, "build");
@@ -85,13 +88,23 @@ function requestLog(logger: Logger): express.RequestHandler {
   };
 }
 
-async function upstreamReady(upstreamUrl: string, timeoutMs: number): Promise<boolean> {
+/**
+ * Ready only when the upstream answers its health endpoint (docs/upstream-api.md) with 2xx JSON: a proxy's
+ * HTML error page or a login wall in front of the upstream is not a working upstream.
+ */
+export async function upstreamReady(upstreamUrl: string, timeoutMs: number): Promise<boolean> {
   try {
     const response = await fetch(new URL("api/health", upstreamUrl.endsWith("/") ? upstreamUrl : `${upstreamUrl}/`), {
+      headers: { accept: "application/json" },
       signal: AbortSignal.timeout(Math.min(timeoutMs, 3000)),
     });
-    await response.body?.cancel();
-    return response.status < 500;
+    const type = response.headers.get("content-type") ?? "";
+    if (!response.ok || !/^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type)) {
+      await response.body?.cancel();
+      return false;
+    }
+    const body: unknown = JSON.parse(await response.text());
+    return typeof body === "object" && body !== null;
   } catch {
     return false;
   }
@@ -106,12 +119,13 @@ export interface RunningPortal {
 
 export async function startPortal(source: Record<string, string | undefined> = process.env): Promise<RunningPortal> {
   const env = parseEnv(source);
+  const mode = upstreamMode(env);
   const logger = createLogger(env.LOG_LEVEL);
   const reportError = await errorReporter(env, logger);
 
   let referenceApi: ReferenceApi | null = null;
   let upstreamUrl = env.UPSTREAM_API_URL;
-  if (!upstreamUrl) {
+  if (mode === "demo" || !upstreamUrl) {
     referenceApi = await startReferenceApi({
       dbPath: path.resolve(ROOT, env.REFERENCE_API_DB),
       port: env.REFERENCE_API_PORT,
@@ -119,7 +133,10 @@ export async function startPortal(source: Record<string, string | undefined> = p
       logger: logger.child({ component: "reference-api" }),
     });
     upstreamUrl = referenceApi.url;
-    logger.info({ upstreamUrl }, "bundled reference API started");
+    logger.warn(
+      { upstreamUrl },
+      "DEMO=1: bundled reference API started, with demo accounts whose password is published; never expose this to the internet",
+    );
   }
   const sessionSecrets = env.SESSION_SECRET ?? [await demoSessionSecret(env.REFERENCE_API_DB)];
   setRuntime({ env, upstreamUrl, sessionSecrets, logger, reportError });
@@ -133,25 +150,34 @@ export async function startPortal(source: Record<string, string | undefined> = p
 
   const app = express();
   app.disable("x-powered-by");
-  // X-Forwarded-* are believed only from a proxy on a private network (load balancer, ingress).
-  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  // TRUST_PROXY: whose X-Forwarded-* count (default: loopback and private networks); others' are dropped.
+  app.set("trust proxy", env.TRUST_PROXY);
+  app.use(forwardedHeaders);
+  app.use(compression());
+  app.use(securityHeaders({ hsts: env.NODE_ENV === "production" }));
 
+  // Health checks: after the security headers, before the request log (probes would drown it).
   let draining = false;
   app.get("/healthz", (_req, res) => {
-    res.json({ status: "ok" });
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
   app.get("/readyz", async (_req, res) => {
     const ready = !draining && (await upstreamReady(upstreamUrl, env.UPSTREAM_TIMEOUT_MS));
-    res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "unavailable" });
+    res
+      .status(ready ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json({ status: ready ? "ready" : draining ? "shutting down" : "unavailable" });
   });
 
-  app.use(compression());
-  app.use(securityHeaders({ hsts: env.NODE_ENV === "production" }));
   app.use(requestLog(logger));
-  app.use(refuseCrossSiteWrites);
+  app.use(refuseCrossSiteWrites(logger));
   // Fingerprinted assets never change: cache them for a year.
   app.use("/assets", express.static(path.join(BUILD_DIR, "client", "assets"), { immutable: true, maxAge: "1y" }));
   app.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false }));
+  // Everything below is per user (HTML, .data, redirects, resource routes): Cache-Control: private, no-store.
+  app.use(noStoreByDefault);
+
+  // ---- React Router request handler ------------------------------------------------------------------
   app.all(
     /.*/,
     createRequestHandler({
@@ -165,28 +191,29 @@ export async function startPortal(source: Record<string, string | undefined> = p
         }),
     }),
   );
+  // ---- end of React Router request handler -------------------------------------------------------------
 
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(env.PORT, (error?: Error) => (error ? reject(error) : resolve(s)));
   });
+  const inFlight = new Set<ServerResponse>();
+  // Runs before express for every request: while draining, every answer closes its connection.
+  server.prependListener("request", (_req, res: ServerResponse) => {
+    inFlight.add(res);
+    res.once("close", () => inFlight.delete(res));
+    if (draining) res.setHeader("Connection", "close");
+  });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   const url = `http://localhost:${port}`;
-  logger.info({ url, upstream: env.UPSTREAM_API_URL ? "external" : "bundled reference API" }, "portal listening");
+  logger.info({ url, upstream: mode === "external" ? "external" : "bundled reference API" }, "portal listening");
 
   let closing: Promise<void> | null = null;
   const shutdown = () => {
     closing ??= (async () => {
       draining = true;
-      logger.info("shutting down: no new connections, finishing in-flight requests");
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      // Keep-alive connections become idle as their last response finishes: close them as they do.
-      server.closeIdleConnections();
-      const sweep = setInterval(() => server.closeIdleConnections(), 50);
-      const force = setTimeout(() => server.closeAllConnections(), 10_000);
-      await closed;
-      clearInterval(sweep);
-      clearTimeout(force);
+      logger.info({ drainMs: env.SHUTDOWN_DRAIN_MS, inFlight: inFlight.size }, "shutting down: draining");
+      await drainAndClose(server, inFlight, env.SHUTDOWN_DRAIN_MS, logger);
       await referenceApi?.close();
       logger.info("shut down");
       logger.flush();
@@ -194,6 +221,36 @@ export async function startPortal(source: Record<string, string | undefined> = p
     return closing;
   };
   return { server, url, referenceApi, shutdown };
+}
+
+/**
+ * Graceful shutdown without dropping a request:
+ * - the listening socket closes at once, so new connections are refused (the orchestrator has already
+ *   sent them elsewhere: /readyz is 503);
+ * - answers not yet started, and every answer to a request that arrives on an open keep-alive connection
+ *   from now on, carry `Connection: close`, and Node closes the connection once it is sent;
+ * - idle keep-alive connections are NOT closed by us: `http.Server.close()` (Node >= 19) destroys them at
+ *   once, racing a client that is sending its next request on one (a reset the client cannot tell from a
+ *   crash). They end the way they always do: the client's next request is answered with Connection: close,
+ *   or the keep-alive timeout the server advertised (Keep-Alive: timeout=5) expires;
+ * - whatever is still open after `drainMs` is cut, and the process exits anyway.
+ */
+async function drainAndClose(server: Server, inFlight: Set<ServerResponse>, drainMs: number, logger: Logger) {
+  for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+  const closed = new Promise<void>((resolve) => {
+    // net.Server's close: stop listening; the callback runs once every connection has ended.
+    NetServer.prototype.close.call(server, () => resolve());
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<"deadline">((resolve) => {
+    timer = setTimeout(() => resolve("deadline"), drainMs);
+  });
+  if ((await Promise.race([closed, deadline])) === "deadline") {
+    logger.warn({ drainMs, inFlight: inFlight.size }, "drain time is over: closing the remaining connections");
+    server.closeAllConnections();
+    await closed;
+  }
+  clearTimeout(timer);
 }
 
 async function main() {

@@ -36,3 +36,35 @@ describe("JSON request logs redact secrets (authorization, cookies, passwords, s
     expect((lines[0]!.req as { headers: Record<string, string> }).headers.accept).toBe("text/html");
   });
 });
+
+describe("refused cross-site posts are logged at warn, not error", () => {
+  it("React Router's action origin refusal goes to the log at warn and is not reported as an error", async () => {
+    const { setRuntime } = await import("../app/.server/runtime");
+    const { parseEnv } = await import("../app/.server/env");
+    const { handleError } = await import("../app/entry.server");
+    const { lines, logger } = capture();
+    const reported: unknown[] = [];
+    setRuntime({
+      env: parseEnv({ DEMO: "1" }),
+      upstreamUrl: "http://127.0.0.1:9",
+      sessionSecrets: ["a-session-secret-of-32-characters"],
+      logger,
+      reportError: (error) => reported.push(error),
+    });
+    const request = new Request("http://portal.example.com/?index", {
+      method: "POST",
+      headers: { origin: "https://portal.example.com" },
+    });
+    const args = { request, params: {}, context: undefined } as unknown as Parameters<typeof handleError>[1];
+    handleError(
+      new Error("The `request.url` origin does not match `origin` header from a forwarded action request. Aborting the action."),
+      args,
+    );
+    expect(reported).toEqual([]);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 40, origin: "https://portal.example.com" });
+
+    handleError(new Error("a real fault"), args);
+    expect(reported).toHaveLength(1);
+  });
+});

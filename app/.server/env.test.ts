@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "~/.server/env";
+import { parseEnv, upstreamMode } from "~/.server/env";
 
 const SECRET_A = "a-session-secret-of-32-characters";
 const SECRET_B = "another-secret-0123456789";
@@ -106,5 +106,81 @@ describe("configuration is validated at boot (parseEnv)", () => {
     expect(message).toContain("PORT");
     expect(message).toContain("UPSTREAM_API_URL");
     expectOneLine(message);
+  });
+});
+
+describe("no demo in production by accident (DEMO, upstreamMode)", () => {
+  it("UPSTREAM_API_URL set: the external upstream", () => {
+    expect(upstreamMode(parseEnv({ UPSTREAM_API_URL: "https://api.example.com", SESSION_SECRET: SECRET_A }))).toBe("external");
+  });
+
+  it.each(["1", "true"])("DEMO=%s without UPSTREAM_API_URL: the bundled reference API", (demo) => {
+    expect(upstreamMode(parseEnv({ DEMO: demo }))).toBe("demo");
+  });
+
+  it.each([{}, { DEMO: "0" }, { DEMO: "false" }, { NODE_ENV: "development" }])(
+    "neither UPSTREAM_API_URL nor DEMO=1 (%o): one line that names both",
+    (source) => {
+      let message = "";
+      try {
+        upstreamMode(parseEnv(source));
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toContain("UPSTREAM_API_URL is not set");
+      expect(message).toContain("DEMO=1");
+      expectOneLine(message);
+    },
+  );
+
+  it("both UPSTREAM_API_URL and DEMO=1: refused, one line", () => {
+    const env = parseEnv({ UPSTREAM_API_URL: "https://api.example.com", SESSION_SECRET: SECRET_A, DEMO: "1" });
+    expect(() => upstreamMode(env)).toThrow(/either UPSTREAM_API_URL or DEMO=1/);
+  });
+
+  it("a bad DEMO value is named", () => {
+    expect(failure({ DEMO: "yes" })).toContain("DEMO");
+  });
+});
+
+describe("TRUST_PROXY decides whose X-Forwarded-* headers count", () => {
+  it("defaults to loopback and private networks", () => {
+    expect(parseEnv({}).TRUST_PROXY).toEqual(["loopback", "linklocal", "uniquelocal"]);
+  });
+
+  it("a number is a hop count (0 trusts no proxy)", () => {
+    expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: " 2 " }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: "0" }).TRUST_PROXY).toBe(0);
+  });
+
+  it("a list of addresses, CIDR ranges and range names", () => {
+    expect(parseEnv({ TRUST_PROXY: "203.0.113.7, 198.51.100.0/24,2001:db8::/32, loopback" }).TRUST_PROXY).toEqual([
+      "203.0.113.7",
+      "198.51.100.0/24",
+      "2001:db8::/32",
+      "loopback",
+    ]);
+  });
+
+  it.each(["true", "everyone", "10.0.0.0/33", "300.1.1.1", "10.0.0.1/8/8", ",", "1.5"])(
+    "a bad TRUST_PROXY (%s) gives a one-line error naming TRUST_PROXY",
+    (value) => {
+      const message = failure({ TRUST_PROXY: value });
+      expect(message).toContain("TRUST_PROXY");
+      expectOneLine(message);
+    },
+  );
+});
+
+describe("SHUTDOWN_DRAIN_MS: how long in-flight requests may take after SIGTERM", () => {
+  it("defaults to 25 s, below Kubernetes' 30 s grace period", () => {
+    expect(parseEnv({}).SHUTDOWN_DRAIN_MS).toBe(25_000);
+  });
+
+  it("reads a value and names a bad one", () => {
+    expect(parseEnv({ SHUTDOWN_DRAIN_MS: "5000" }).SHUTDOWN_DRAIN_MS).toBe(5000);
+    expect(failure({ SHUTDOWN_DRAIN_MS: "-1" })).toContain("SHUTDOWN_DRAIN_MS");
+    expect(failure({ SHUTDOWN_DRAIN_MS: "soon" })).toContain("SHUTDOWN_DRAIN_MS");
   });
 });

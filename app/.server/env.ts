@@ -1,4 +1,46 @@
+import { isIP } from "node:net";
 import { z } from "zod";
+
+/** proxy-addr's names for address ranges (Express `trust proxy`). */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** An address, an address/prefix (CIDR) or one of PROXY_RANGE_NAMES. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: which peers' X-Forwarded-* headers count. A hop count (`1`: the one proxy in front;
+ * `0`: none) or a comma-separated list of addresses, CIDR ranges and the names loopback, linklocal,
+ * uniquelocal (private networks).
+ */
+const TrustProxySchema = z
+  .string()
+  .default("loopback, linklocal, uniquelocal")
+  .transform((value, ctx): number | string[] => {
+    const trimmed = value.trim();
+    if (/^\d+$/.test(trimmed)) return Number(trimmed);
+    const entries = trimmed.split(",").map((e) => e.trim()).filter(Boolean);
+    const bad = entries.filter((e) => !isProxyAddress(e));
+    if (entries.length === 0 || bad.length > 0) {
+      ctx.addIssue({
+        code: "custom",
+        message: `TRUST_PROXY must be a hop count or a comma-separated list of addresses, CIDR ranges, loopback, linklocal, uniquelocal${bad.length ? ` (not understood: ${bad.join(", ")})` : ""}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+const Flag = z
+  .enum(["0", "1", "true", "false"])
+  .default("0")
+  .transform((v) => v === "1" || v === "true");
 
 /** Spec and architecture: configuration comes from the environment, validated once at boot. */
 const EnvSchema = z
@@ -26,10 +68,12 @@ const EnvSchema = z
     /** Fixed port for the in-process reference API (default: any free port). */
     REFERENCE_API_PORT: z.coerce.number().int().min(0).max(65535).default(0),
     /** Lets tests reset the reference API to its seed (POST /__reset). Never set in production. */
-    REFERENCE_API_ALLOW_RESET: z
-      .enum(["0", "1", "true", "false"])
-      .default("0")
-      .transform((v) => v === "1" || v === "true"),
+    REFERENCE_API_ALLOW_RESET: Flag,
+    /** Start the bundled reference API with the demo accounts (never implied: see upstreamMode). */
+    DEMO: Flag,
+    TRUST_PROXY: TrustProxySchema,
+    /** After SIGTERM: how long in-flight requests may take before connections are cut (below k8s' 30 s grace). */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && env.UPSTREAM_API_URL && !env.SESSION_SECRET) {
@@ -54,3 +98,19 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return result.data;
 }
 
+
+/**
+ * Which upstream the server talks to. The bundled reference API (seeded with published demo passwords)
+ * starts only when asked for with DEMO=1, so a production deployment that forgot UPSTREAM_API_URL stops
+ * instead of serving the demo. Throws a one-line Error otherwise.
+ */
+export function upstreamMode(env: Env): "external" | "demo" {
+  if (env.UPSTREAM_API_URL && env.DEMO) {
+    throw new Error("Invalid configuration: set either UPSTREAM_API_URL or DEMO=1, not both");
+  }
+  if (env.UPSTREAM_API_URL) return "external";
+  if (env.DEMO) return "demo";
+  throw new Error(
+    "Invalid configuration: UPSTREAM_API_URL is not set; set it to the upstream API's URL, or set DEMO=1 (npm run demo) to start the bundled reference API with its demo accounts",
+  );
+}

@@ -1,0 +1,47 @@
+import { NOT_FOUND_TEXT } from "../../app/domain/errors";
+import { ACCOUNTS } from "./accounts";
+import { expect, loginAs, test } from "./fixtures";
+
+/**
+ * Spec §2 menus: every entry of every demo account answers 200, or the deliberate 404 page of an area not
+ * built yet; never an error (5xx) and never a refusal (the menu and the server read the same access rule,
+ * decision 005). Entries are requested as a browser would follow them, without following redirects.
+ */
+test.describe("every menu entry of every account answers", () => {
+  for (const account of ACCOUNTS) {
+    test(`${account.email}: each menu entry is 200 or a deliberate 404`, async ({ page }) => {
+      await loginAs(page, account.email);
+      // Entries with children (Quote & Enroll) are toggles without an href; their children are links.
+      const links = page.getByRole("navigation", { name: "Main menu" }).locator("a[data-menu-item][href]");
+      const hrefs = [...new Set(await links.evaluateAll((nodes) => nodes.map((n) => n.getAttribute("href") ?? "")))];
+      expect(hrefs.length, "menu links").toBeGreaterThan(0);
+      const answers: string[] = [];
+      for (const href of hrefs) {
+        expect(href, "a menu link stays on the portal").toMatch(/^\/(?!\/)/);
+        const response = await page.request.get(href, { maxRedirects: 0 });
+        answers.push(`${href} ${response.status()}`);
+        if (response.status() === 404) expect(await response.text(), href).toContain(NOT_FOUND_TEXT);
+      }
+      expect(answers.filter((a) => !/ (200|404)$/.test(a)), "entries answering anything but 200/404").toEqual([]);
+    });
+  }
+
+  test("a URL outside the menu is a deliberate 403, not an error", async ({ page }) => {
+    for (const account of ACCOUNTS.filter((a) => ["admin@demo.test", "agency@demo.test", "carrier@demo.test"].includes(a.email))) {
+      await page.context().clearCookies();
+      await loginAs(page, account.email);
+      expect((await page.request.get(account.refused, { maxRedirects: 0 })).status(), `${account.email} ${account.refused}`).toBe(403);
+    }
+  });
+
+  test("the admin's Register Downlines is a deliberate 403 (spec §2: not in the admin menu; invitations are an agency's)", async ({ page }) => {
+    await loginAs(page, "admin@demo.test");
+    for (const path of ["/register_downlines", "/register_downlines/new"]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(403);
+      await expect(page.getByRole("heading", { name: "Access denied" })).toBeVisible();
+    }
+    // Downlines stays open to the admin (their menu has it).
+    expect((await page.goto("/downlines"))?.status()).toBe(200);
+  });
+});

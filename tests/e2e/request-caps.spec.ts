@@ -1,0 +1,118 @@
+import { MAX_OPEN_AGENCIES, MAX_WITHDRAW_INVITATIONS, tooManyOpenText, tooManyWithdrawText } from "../../app/domain/downlines";
+import { NOT_FOUND_TEXT } from "../../app/domain/errors";
+import { REFERENCE_API_PORT } from "../../playwright.config";
+import { expect, loginAs, test } from "./fixtures";
+
+/**
+ * Decision 010: what a user may repeat in one request (ids to withdraw, blocks to open) is capped; past
+ * the cap the user is told, and no request costs more than a fixed few upstream calls. These requests
+ * change nothing (over the cap, or ids that are not the user's), so they run with the read-only specs.
+ */
+
+/** Upstream calls a request may cost: the viewer's session calls and the page's own, with room for a
+ * test running alongside in the other worker. A call per id would be hundreds. */
+const FEW_UPSTREAM_CALLS = 25;
+
+async function apiCalls(): Promise<number> {
+  const response = await fetch(`http://127.0.0.1:${REFERENCE_API_PORT}/__stats`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { apiCalls: number }).apiCalls;
+}
+
+const ids = (name: string, values: number[]) => values.map((v) => `${name}=${v}`).join("&");
+const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
+
+test.describe("withdrawing invitations", () => {
+  test(`more than ${MAX_WITHDRAW_INVITATIONS} ids in one form: nothing withdrawn, a clear message, no call per id`, async ({ page }) => {
+    await loginAs(page, "agency@demo.test");
+    const before = await apiCalls();
+    const response = await page.request.post("/register_downlines", {
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      data: ids("id", range(1, 2000)),
+      maxRedirects: 0,
+    });
+    const after = await apiCalls();
+    expect(response.status()).toBe(302);
+    expect(after - before, "upstream calls for 2,000 ids").toBeLessThan(FEW_UPSTREAM_CALLS);
+    expect(Buffer.byteLength(response.headers()["set-cookie"] ?? "")).toBeLessThanOrEqual(4096);
+
+    await page.goto(response.headers().location!);
+    await expect(page.locator("[data-toast=error]")).toContainText(tooManyWithdrawText(2000));
+    await expect(page.getByRole("table", { name: /Invitations/ }).locator("caption")).toHaveText("Invitations: 1–12 of 12");
+  });
+
+  test("at the cap: one upstream call for every id; what is not the user's or not pending is counted, not listed", async ({ page }) => {
+    await loginAs(page, "agency@demo.test");
+    // agency@'s accepted (2, 3, 5) and expired (1) invitations, beta@'s two (13, 14), and unknown ids.
+    const asked = [1, 2, 3, 5, 13, 14, ...range(900_000, MAX_WITHDRAW_INVITATIONS - 6)];
+    const before = await apiCalls();
+    const response = await page.request.post("/register_downlines?sort=email", {
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      data: ids("id", asked),
+      maxRedirects: 0,
+    });
+    const after = await apiCalls();
+    expect(response.status()).toBe(302);
+    expect(after - before).toBeLessThan(FEW_UPSTREAM_CALLS);
+    expect(response.headers().location).toBe("/register_downlines?sort=email");
+
+    await page.goto(response.headers().location!);
+    const errors = page.locator("[data-toast=error]");
+    await expect(errors).toHaveCount(2);
+    await expect(errors.nth(0)).toContainText(`${MAX_WITHDRAW_INVITATIONS - 4} invitations were not found`);
+    await expect(errors.nth(1)).toContainText("4 invitations were not withdrawn: only pending invitations can be withdrawn.");
+    await expect(page.locator("[data-toast=success]")).toHaveCount(0);
+    await expect(page.getByRole("table", { name: /Invitations/ }).locator("caption")).toHaveText("Invitations: 1–12 of 12");
+  });
+
+  test(`a confirmation naming more than ${MAX_WITHDRAW_INVITATIONS} invitations says so instead of asking`, async ({ page }) => {
+    await loginAs(page, "agency@demo.test");
+    const response = await page.goto(`/register_downlines?${ids("confirm", range(1, 300))}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("alert").filter({ hasText: "Too many invitations chosen" })).toContainText(tooManyWithdrawText(300));
+    await expect(page.getByRole("alertdialog", { name: "Confirm withdrawal" })).toHaveCount(0);
+  });
+});
+
+test.describe("downline blocks", () => {
+  test(`more than ${MAX_OPEN_AGENCIES} open blocks: the first ones open, a clear message, a fixed number of upstream calls`, async ({ page }) => {
+    await loginAs(page, "agency@demo.test");
+    // Coastal Senior Advisors (5101) first, then 299 npnIds that are in nobody's tree.
+    const open = [5101, ...range(700_000, 299)];
+    const before = await apiCalls();
+    const response = await page.goto(`/downlines?${ids("open", open)}`);
+    const after = await apiCalls();
+    expect(response?.status()).toBe(200);
+    expect(after - before, "upstream calls for 300 open blocks").toBeLessThan(FEW_UPSTREAM_CALLS);
+    await expect(page.getByRole("alert").filter({ hasText: "Too many agency blocks open" })).toContainText(tooManyOpenText(300));
+    await expect(page.getByRole("region", { name: "Bayfront Benefits" })).toBeVisible();
+    // The page's links carry only the blocks it shows.
+    const hide = page.getByRole("region", { name: "Coastal Senior Advisors" }).getByRole("link", { name: "Hide downline" }).first();
+    const href = (await hide.getAttribute("href"))!;
+    expect(new URLSearchParams(href.replace(/^[^?]*\?/, "")).getAll("open")).toHaveLength(MAX_OPEN_AGENCIES - 1);
+  });
+});
+
+test.describe("an id in the URL the user may not see answers 404, inside the layout", () => {
+  const cases: Array<[string, string]> = [
+    ["agency@demo.test", "/downlines?policies=99999"],
+    ["agency@demo.test", "/downlines?policies=abc"],
+    ["agency@demo.test", "/downlines?carrier=99"],
+    ["beta@demo.test", "/downlines?policies=5101"],
+  ];
+  for (const [email, path] of cases) {
+    test(`${email} ${path}`, async ({ page }) => {
+      await loginAs(page, email);
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByText(NOT_FOUND_TEXT)).toBeVisible();
+      await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
+    });
+  }
+
+  test("exporting another agency's policy list is a 404 too", async ({ page }) => {
+    await loginAs(page, "beta@demo.test");
+    const response = await page.request.post("/downlines?carrier=1&policies=5101", { form: { carrierId: "1" }, maxRedirects: 0 });
+    expect(response.status()).toBe(404);
+  });
+});

@@ -16,7 +16,7 @@ export function toggledOpen(search: string, npnId: number): string {
   return text ? `?${text}` : "";
 }
 
-/* ---- Caps on what one request may repeat (docs/decisions/010-request-caps.md) ---- */
+/* ---- Caps on what one request may repeat (docs/decisions/014-request-caps.md) ---- */
 
 /**
  * The most agency blocks one downlines page opens (`?open=` values, besides the viewer's own root).

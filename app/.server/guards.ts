@@ -133,6 +133,12 @@ export async function loadWithViewer<T>(
   try {
     return await Promise.all([requireViewer(request, context), load(token)]);
   } catch (error) {
+    // A page read the upstream refuses as not found (404) or not valid (422) was asked for by its URL:
+    // an unknown or foreign id, a filter value that does not exist. That is the portal's 404 (issue 8
+    // point 10), not a fault of the upstream.
+    if (error instanceof UpstreamError && !(error instanceof UnauthorizedError) && (error.status === 404 || error.status === 422)) {
+      throw data({ messages: [] }, { status: 404, statusText: "Not Found" });
+    }
     return upstreamFailure(error, session);
   }
 }

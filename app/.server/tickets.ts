@@ -52,12 +52,21 @@ export async function inquiryCarriers(token: string): Promise<Array<{ id: number
   return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** The ticket the URL names (?ticket=id), or null when there is none, or it is gone or not the user's. */
-export function ticketFromUrl(token: string, params: URLSearchParams) {
-  const id = Number(params.get("ticket"));
-  if (!Number.isInteger(id) || id <= 0) return Promise.resolve(null);
+/**
+ * The ticket the URL names (?ticket=id), or null when the URL names none. A malformed id, or one that is
+ * gone or not the user's, is a 404 (issue 8 point 10), never the list as if nothing had been asked.
+ */
+export async function ticketFromUrl(token: string, params: URLSearchParams) {
+  const asked = params.get("ticket");
+  if (asked === null || asked === "") return null;
+  const id = Number(asked);
+  if (!/^\d{1,9}$/.test(asked) || id <= 0) throw notFound();
   return ticket(token, id).catch((error: unknown) => {
-    if (error instanceof UpstreamError && error.status === 404) return null;
+    if (error instanceof UpstreamError && error.status === 404) throw notFound();
     throw error;
   });
+}
+
+function notFound() {
+  return data(null, { status: 404, statusText: "Not Found" });
 }

@@ -10,6 +10,7 @@ import { redirectWithToast } from "~/.server/toast";
 import { bookOfBusiness, exportBookOfBusiness } from "~/.server/upstream/book-of-business";
 import type { Policy } from "~/.server/upstream/schemas";
 import type { Route } from "./+types/book_of_business";
+import { ErrorPage } from "~/components/error-page";
 
 export function meta() {
   return [{ title: "Book of Business" }];
@@ -66,6 +67,11 @@ const COLUMNS: Column<Policy>[] = [
   { key: "carrierName", header: "Carrier", sortable: true, cell: (p) => p.carrierName },
   { key: "effectiveDate", header: "Effective", sortable: true, cell: (p) => formatDate(p.effectiveDate) },
 ];
+
+/** A filter value the upstream does not know (an unknown product, carrier or period) is a 404 inside the layout. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} inLayout />;
+}
 
 export default function BookOfBusiness({ loaderData }: Route.ComponentProps) {
   const { policies, meta, filters, selected } = loaderData;

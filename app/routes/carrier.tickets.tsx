@@ -8,6 +8,7 @@ import { loadWithViewer } from "~/.server/guards";
 import { ticketAction, ticketFromUrl } from "~/.server/tickets";
 import { tickets } from "~/.server/upstream/tickets";
 import type { Route } from "./+types/carrier.tickets";
+import { ErrorPage } from "~/components/error-page";
 
 export function meta() {
   return [{ title: "Commission Inquiry" }];
@@ -28,6 +29,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   return ticketAction(request, context);
+}
+
+/** An unknown or foreign ?ticket= is a 404 shown inside the layout (issue 8 point 10). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} inLayout />;
 }
 
 export default function CarrierTickets({ loaderData, actionData }: Route.ComponentProps) {

@@ -19,6 +19,7 @@ import { parseUploadForm } from "~/.server/upload";
 import { createTicket, tickets } from "~/.server/upstream/tickets";
 import type { Route } from "./+types/commission_inquiry";
 import { parseSubmission } from "~/.server/forms";
+import { ErrorPage } from "~/components/error-page";
 
 export function meta() {
   return [{ title: "Commission Inquiry" }];
@@ -133,6 +134,11 @@ function NewInquiry({
       </Form>
     </Paper>
   );
+}
+
+/** An unknown or foreign ?ticket= is a 404 shown inside the layout (issue 8 point 10). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} inLayout />;
 }
 
 export default function CommissionInquiry({ loaderData, actionData }: Route.ComponentProps) {

@@ -9,6 +9,7 @@ import { loadWithViewer } from "~/.server/guards";
 import { commissionPayouts, commissionStatements } from "~/.server/upstream/commissions";
 import type { CommissionLine } from "~/.server/upstream/schemas";
 import type { Route } from "./+types/commissions";
+import { ErrorPage } from "~/components/error-page";
 
 export function meta() {
   return [{ title: "Commissions" }];
@@ -50,6 +51,11 @@ const COLUMNS: Column<CommissionLine>[] = [
   { key: "amount", header: "Amount", sortable: true, cell: (l) => <Text ta="right">{formatCurrency(l.amount)}</Text> },
   { key: "paidOn", header: "Paid on", sortable: true, cell: (l) => formatDate(l.paidOn) },
 ];
+
+/** A filter value the upstream does not know (an unknown product, carrier or period) is a 404 inside the layout. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} inLayout />;
+}
 
 export default function Commissions({ loaderData }: Route.ComponentProps) {
   const { lines, meta, totals, periods, period, payouts } = loaderData;

@@ -16,12 +16,12 @@ const ACTIONS: Action[] = [
   { path: "/account/logout_as_user", as: "admin@demo.test" },
   { path: "/admin", as: "admin@demo.test" },
   { path: "/book_of_business", as: "agency@demo.test" },
-  { path: "/carrier/tickets?ticket=1", as: "carrier@demo.test" },
+  { path: "/carrier/tickets?ticket=CARRIER_TICKET", as: "carrier@demo.test" },
   { path: "/commission_inquiry", as: "agent@demo.test" },
   { path: "/contact_support", as: "agent@demo.test" },
   { path: "/contract_now?product=1&carrier=CARRIER&step=legal", as: "agent@demo.test" },
   { path: "/downlines?policies=1", as: "agency@demo.test" },
-  { path: "/my_tickets?ticket=1", as: "agent@demo.test" },
+  { path: "/my_tickets?ticket=AGENT_TICKET", as: "agent@demo.test" },
   { path: "/onboarding/personal", as: "onboarding@demo.test" },
   { path: "/onboarding/legal", as: "onboarding@demo.test" },
   { path: "/register_downlines/new", as: "agency@demo.test" },
@@ -39,6 +39,16 @@ const FIELD_NAMES = [
 
 const sessions = new Map<string, string>();
 let carrierToRequest = "";
+let agentTicket = "";
+let carrierTicket = "";
+
+/** The first ticket a list page links to (a ticket of that user's, so its page opens). */
+async function firstTicket(path: string, email: string): Promise<string> {
+  const page = await send(path, { cookie: sessions.get(email) });
+  const id = /[?&amp;]ticket=(\d+)/.exec(page.body)?.[1] ?? "";
+  expect(id, `a ticket linked from ${path}`).not.toBe("");
+  return id;
+}
 
 beforeAll(async () => {
   for (const email of new Set(ACTIONS.map((a) => a.as).filter((e): e is string => e !== null))) {
@@ -48,6 +58,8 @@ beforeAll(async () => {
   const page = await send("/contract_now?product=1", { cookie: sessions.get("agent@demo.test") });
   carrierToRequest = /carrier=(\d+)&amp;step=confirm/.exec(page.body)?.[1] ?? "";
   expect(carrierToRequest, "a requestable carrier on Contract Now").not.toBe("");
+  agentTicket = await firstTicket("/my_tickets", "agent@demo.test");
+  carrierTicket = await firstTicket("/carrier/tickets", "carrier@demo.test");
 });
 
 afterAll(async () => {
@@ -56,7 +68,10 @@ afterAll(async () => {
 });
 
 function pathOf(action: Action): string {
-  return action.path.replace("CARRIER", carrierToRequest);
+  return action.path
+    .replace("CARRIER_TICKET", carrierTicket)
+    .replace("AGENT_TICKET", agentTicket)
+    .replace("CARRIER", carrierToRequest);
 }
 
 /** The `.data` twin of a path: /x?y → /x.data?y, and the index route's /_root.data?index. */

@@ -78,3 +78,26 @@ describe("opening downline blocks (?open=)", () => {
     expect(answer.status).toBe(404);
   });
 });
+
+describe("ids and filter values in URLs", () => {
+  it("an unknown, foreign or malformed id or filter value answers 404, never a 5xx or the list as if nothing was asked", async () => {
+    const agent = await signIn("agent@demo.test");
+    const carrier = await signIn("carrier@demo.test");
+    const cases: Array<[string, string]> = [
+      ["/my_tickets?ticket=987654321", agent],
+      ["/my_tickets?ticket=abc", agent],
+      ["/commission_inquiry?ticket=987654321", agent],
+      ["/carrier/tickets?ticket=987654321", carrier],
+      ["/book_of_business?productId=abc", agency],
+      ["/book_of_business?status=zzz", agency],
+      ["/commissions?period=abc", agency],
+      ["/downlines?carrier=987654321", agency],
+    ];
+    for (const [path, cookie] of cases) {
+      const answer = await send(path, { cookie });
+      expect(answer.status, path).toBe(404);
+      expect(answer.body, path).toContain("This page could not be found");
+      expectSmallAndQuick(answer);
+    }
+  });
+});

@@ -3,6 +3,7 @@ import { once } from "node:events";
 import { type Server, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { PORT_OFFSET, REFERENCE_API_PORT } from "../../playwright.config";
+import { checkShutdown, formatShutdownReport } from "../../scripts/check-shutdown";
 import { userFor } from "../support/users";
 import { PASSWORD, expect, test } from "./fixtures";
 
@@ -63,6 +64,17 @@ test("a bad configuration stops start-up with one clear line", async () => {
   const lines = portal.stderr().trim().split("\n");
   expect(lines).toHaveLength(1);
   expect(lines[0]).toContain("SESSION_SECRET is required when UPSTREAM_API_URL is set in production");
+});
+
+test("no demo by accident: without UPSTREAM_API_URL or DEMO=1 the server stops with one clear line", async () => {
+  const portal = startPortal({}, 3206 + PORT_OFFSET);
+  expect(await exitCode(portal.child)).toBe(1);
+  const lines = portal.stderr().trim().split("\n");
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toContain("UPSTREAM_API_URL is not set");
+  expect(lines[0]).toContain("DEMO=1");
+  // Nothing was started: no reference API, no demo accounts.
+  expect(portal.stdout()).not.toContain("reference API");
 });
 
 test("as a pure BFF in front of UPSTREAM_API_URL: secure __Host- session cookie, JSON logs without secrets", async () => {
@@ -177,4 +189,85 @@ test("SIGTERM stops accepting, finishes in-flight requests and exits 0", async (
     slow.closeAllConnections();
     slow.close();
   }
+});
+
+test("behind a TLS-terminating proxy on a public address (TRUST_PROXY=1) sign-in works and gets HSTS", async () => {
+  const portal = startPortal(
+    { UPSTREAM_API_URL: `http://127.0.0.1:${REFERENCE_API_PORT}`, SESSION_SECRET: SECRET, TRUST_PROXY: "1" },
+    3207 + PORT_OFFSET,
+  );
+  try {
+    await waitUntilUp(portal);
+    const proxied = {
+      "x-forwarded-proto": "https",
+      "x-forwarded-host": "portal.example.com",
+      "x-forwarded-for": "198.51.100.20",
+    };
+    const response = await fetch(`${portal.url}/?index`, {
+      method: "POST",
+      headers: { ...proxied, origin: "https://portal.example.com", "sec-fetch-site": "same-origin" },
+      body: new URLSearchParams({ email: "agent@demo.test", password: PASSWORD }),
+      redirect: "manual",
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/dashboard");
+    expect(response.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0]!;
+    expect(cookie).toMatch(/^__Host-portal_session=/);
+
+    // The same post without the proxy's https: not this site's origin, refused (403) and logged at warn.
+    const plain = await fetch(`${portal.url}/?index`, {
+      method: "POST",
+      headers: { origin: "https://portal.example.com" },
+      body: new URLSearchParams({ email: "agent@demo.test", password: PASSWORD }),
+      redirect: "manual",
+    });
+    expect(plain.status).toBe(403);
+    expect(plain.headers.get("strict-transport-security")).toBeNull();
+    portal.child.kill("SIGTERM");
+    expect(await exitCode(portal.child)).toBe(0);
+    const logs = portal.stdout().trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(logs.find((l) => l.msg === "cross-site write refused")).toMatchObject({ level: 40 });
+    expect(logs.filter((l) => (l.level as number) >= 50)).toEqual([]);
+  } finally {
+    portal.child.kill("SIGKILL");
+  }
+});
+
+test("signed-in HTML and .data answers are private, no-store; health checks carry the security headers", async ({
+  request,
+}) => {
+  const signIn = await request.post("/?index", {
+    form: { email: "agent@demo.test", password: PASSWORD },
+    maxRedirects: 0,
+  });
+  expect(signIn.status()).toBe(302);
+  expect(signIn.headers()["cache-control"]).toBe("private, no-store");
+  for (const path of ["/dashboard", "/dashboard.data", "/basic_profile", "/basic_profile.data"]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()["cache-control"], path).toBe("private, no-store");
+  }
+  for (const path of ["/healthz", "/readyz"]) {
+    const headers = (await request.get(path)).headers();
+    expect(headers["content-security-policy"], path).toContain("frame-ancestors 'none'");
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+    expect(headers["x-frame-options"], path).toBe("DENY");
+    expect(headers["cache-control"], path).toBe("no-store");
+    // Plain http: no HSTS. Through a proxy it trusts (loopback, by default) that says https: HSTS.
+    expect(headers["strict-transport-security"], path).toBeUndefined();
+    const viaHttps = (await request.get(path, { headers: { "x-forwarded-proto": "https" } })).headers();
+    expect(viaHttps["strict-transport-security"], path).toMatch(/max-age=\d+/);
+  }
+});
+
+test("a deploy loses nothing: SIGTERM under 200 keep-alive clients (npm run check:shutdown)", async () => {
+  test.setTimeout(180_000);
+  const { report, stderr } = await checkShutdown();
+  console.log(formatShutdownReport(report));
+  expect(report.failures, stderr).toEqual([]);
+  expect(report.resets).toBe(0);
+  expect(report.failed).toBe(0);
+  expect(report.exitCode).toBe(0);
 });

@@ -1,0 +1,121 @@
+/**
+ * `npm run check:load`: the portal holds under load and gives its memory back. Starts the production build
+ * in demo mode (fresh database), signs in as agency@demo.test, warms up, then runs autocannon with 200
+ * connections for 60 s on the heaviest signed-in page (/book_of_business, a full table from the upstream)
+ * and measures the server's memory before, right after and 30 s after the run:
+ * - RSS from /proc/<pid>/status (VmRSS), what the container's memory limit sees;
+ * - the V8 heap in use before and after a full GC (the server is started with --expose-gc and a probe that
+ *   answers SIGUSR2; the probe is loaded by this script only, never in production).
+ * Passes when no request errored or timed out, every answer was 2xx, and 30 s after the run the heap after
+ * GC is back within 25 % (or 16 MB) of its warmed-up start.
+ * Overrides: LOAD_CONNECTIONS, LOAD_SECONDS, LOAD_PATH, LOAD_SETTLE_SECONDS.
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon, { type Result } from "autocannon";
+import { type PortalProcess, signIn, startPortalProcess } from "./lib/portal-process.ts";
+
+const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 200);
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+const PAGE = process.env.LOAD_PATH ?? "/book_of_business";
+const SETTLE_SECONDS = Number(process.env.LOAD_SETTLE_SECONDS ?? 30);
+const MB = 1024 * 1024;
+
+interface MemorySample {
+  label: string;
+  rss: number;
+  heapUsed: number;
+  heapUsedAfterGc: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function vmRss(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? Number.NaN);
+  return kb * 1024;
+}
+
+/** RSS from /proc, heap before and after a full GC from the probe (one `MEMORY {…}` line on stderr). */
+async function sample(portal: PortalProcess, label: string): Promise<MemorySample> {
+  const rss = await vmRss(portal.pid);
+  const seen = portal.stderr().length;
+  portal.child.kill("SIGUSR2");
+  for (let i = 0; i < 200; i++) {
+    const line = /MEMORY (\{.*\})\n/.exec(portal.stderr().slice(seen));
+    if (line) {
+      const probe = JSON.parse(line[1]!) as { heapUsed: number; heapUsedAfterGc: number };
+      return { label, rss, heapUsed: probe.heapUsed, heapUsedAfterGc: probe.heapUsedAfterGc };
+    }
+    await sleep(50);
+  }
+  throw new Error("the memory probe did not answer");
+}
+
+function run(url: string, cookie: string, connections: number, duration: number): Promise<Result> {
+  return Promise.resolve(
+    autocannon({ url, connections, duration, timeout: 30, headers: { cookie, accept: "text/html" } }),
+  );
+}
+
+const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
+
+export async function checkLoad() {
+  const portal = await startPortalProcess({ nodeArgs: ["--expose-gc", "--import", "./scripts/lib/memory-probe.mjs"] });
+  try {
+    const cookie = await signIn(portal.url, "agency@demo.test");
+    const url = `${portal.url}${PAGE}`;
+    const first = await fetch(url, { headers: { cookie }, redirect: "manual" });
+    const html = await first.text();
+    if (first.status !== 200) throw new Error(`${PAGE} as agency@demo.test answered ${first.status}, not 200`);
+    console.log(`${PAGE}: ${(html.length / 1024).toFixed(0)} kB of HTML per answer`);
+
+    // Warm-up: JIT, module loading and the upstream connection pool settle before the baseline.
+    await run(url, cookie, 20, 5);
+    await sleep(2000);
+    const before = await sample(portal, "before (warmed up)");
+
+    console.log(`running: ${CONNECTIONS} connections for ${SECONDS} s on ${PAGE} as agency@demo.test …`);
+    const result = await run(url, cookie, CONNECTIONS, SECONDS);
+    const rightAfter = await sample(portal, "right after");
+    await sleep(SETTLE_SECONDS * 1000);
+    const settled = await sample(portal, `${SETTLE_SECONDS} s after`);
+
+    const failures: string[] = [];
+    if (result.errors > 0) failures.push(`${result.errors} errors (${result.timeouts} timeouts)`);
+    if (result.non2xx > 0) failures.push(`${result.non2xx} answers were not 2xx: ${JSON.stringify(result.statusCodeStats)}`);
+    if (result["2xx"] === 0) failures.push("no successful answer");
+    const heapLimit = Math.max(before.heapUsedAfterGc * 1.25, before.heapUsedAfterGc + 16 * MB);
+    if (settled.heapUsedAfterGc > heapLimit) {
+      failures.push(`heap after GC ${mb(settled.heapUsedAfterGc)} is not back near ${mb(before.heapUsedAfterGc)}`);
+    }
+    return { result, samples: [before, rightAfter, settled], failures, passed: failures.length === 0 };
+  } finally {
+    await portal.dispose();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  checkLoad().then(
+    ({ result, samples, failures, passed }) => {
+      const r = result;
+      console.log(
+        [
+          `requests:   ${r["2xx"] + r.non2xx} answered in ${r.duration} s, ${r.requests.average.toFixed(0)} req/s on average`,
+          `latency:    p50 ${r.latency.p50} ms, p90 ${r.latency.p90} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms`,
+          `statuses:   ${JSON.stringify(Object.fromEntries(Object.entries(r.statusCodeStats).map(([k, v]) => [k, v.count])))}`,
+          `errors:     ${r.errors} (timeouts ${r.timeouts}, resets ${r.resets}), non-2xx ${r.non2xx}`,
+          "memory:     RSS / heap in use / heap after full GC",
+          ...samples.map((s) => `  ${s.label.padEnd(20)} ${mb(s.rss).padStart(9)} / ${mb(s.heapUsed).padStart(9)} / ${mb(s.heapUsedAfterGc).padStart(9)}`),
+          passed ? "PASS: no errors, memory back near its start" : `FAIL: ${failures.join("; ")}`,
+        ].join("\n"),
+      );
+      process.exit(passed ? 0 : 1);
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : String(error));
+      process.exit(1);
+    },
+  );
+}

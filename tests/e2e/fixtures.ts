@@ -11,7 +11,8 @@ export async function loginAs(page: Page, email: string, options: { path?: strin
   await page.getByRole("textbox", { name: "Password" }).fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   // Every signed-in page shows who is signed in in its menu.
-  await expect(page.getByTestId("signed-in-as")).toBeVisible();
+  // Signing in runs scrypt in the in-process reference API: allow for a loaded CI machine.
+  await expect(page.getByTestId("signed-in-as")).toBeVisible({ timeout: 15_000 });
 }
 
 /** Restores one account's data to the reference API's seed (its sessions stay valid; others untouched). */

@@ -46,13 +46,13 @@ beforeAll(async () => {
       case "/api/error-empty":
         return send(500, "");
       case "/api/slow":
-        setTimeout(() => send(200, JSON.stringify({ value: 1 })), 500);
+        setTimeout(() => send(200, JSON.stringify({ value: 1 })), 2500);
         return;
       case "/api/slow-body":
         // Headers at once, the body stalls past the timeout.
         res.writeHead(200, { "content-type": "application/json" });
         res.write('{"value":');
-        setTimeout(() => res.end("1}"), 500);
+        setTimeout(() => res.end("1}"), 2500);
         return;
       case "/api/html":
         res.writeHead(200, { "content-type": "text/html" });
@@ -84,7 +84,7 @@ beforeAll(async () => {
 
 function useUpstream(upstreamUrl: string) {
   setRuntime({
-    env: parseEnv({ UPSTREAM_TIMEOUT_MS: "200" }),
+    env: parseEnv({ UPSTREAM_TIMEOUT_MS: "1000" }),
     upstreamUrl,
     sessionSecrets: ["a-test-secret-of-enough-length"],
     logger: pino({ level: "debug" }, { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) }),

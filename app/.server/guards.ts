@@ -1,7 +1,7 @@
 import { type MiddlewareFunction, type RouterContextProvider, data, redirect } from "react-router";
 import { type RequestSession, sessionContext } from "~/context";
 import { canOpen } from "~/domain/access";
-import { SESSION_EXPIRED, UNAUTHORIZED_REQUEST, UNDEFINED_RESPONSE } from "~/domain/errors";
+import { SESSION_EXPIRED, UNAUTHORIZED_REQUEST } from "~/domain/errors";
 import { homeFor } from "~/domain/home";
 import { errorToasts } from "~/domain/toast";
 import { runtime } from "./runtime";
@@ -141,13 +141,6 @@ export async function loadWithViewer<T>(
     }
     return upstreamFailure(error, session);
   }
-}
-
-/** The messages of a failure thrown by upstreamFailure, for actions that answer with a toast instead. */
-export function failureMessages(error: unknown): string[] {
-  const messages = (error as { data?: { messages?: unknown } } | null)?.data?.messages;
-  const list = Array.isArray(messages) ? messages.filter((m): m is string => typeof m === "string") : [];
-  return list.length > 0 ? list : [UNDEFINED_RESPONSE];
 }
 
 /** The 403 answer for a URL the shared rule refuses (its page carries a link to the user's home). */

@@ -32,8 +32,9 @@ COPY server ./server
 COPY app ./app
 COPY public ./public
 
-# The bundled reference API (UPSTREAM_API_URL unset) keeps its SQLite file and the generated session
-# secret here: mount a volume on /app/.data to keep them.
+# Set UPSTREAM_API_URL (and SESSION_SECRET); without it the server exits with one line. Only for a demo,
+# DEMO=1 starts the bundled reference API (published demo passwords), which keeps its SQLite file and the
+# generated session secret here: mount a volume on /app/.data to keep them.
 RUN mkdir -p /app/.data && chown node:node /app/.data
 
 USER node
@@ -42,5 +43,6 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 
-# node itself is PID 1 (not npm), so SIGTERM reaches server/index.ts: it drains and exits 0.
+# node itself is PID 1 (not npm), so SIGTERM reaches server/index.ts: it drains (SHUTDOWN_DRAIN_MS, default
+# 25 s, under docker stop's and Kubernetes' 30 s) and exits 0.
 CMD ["node", "--import", "tsx", "server/index.ts"]

@@ -31,10 +31,12 @@ export default defineConfig({
       ],
     },
   },
-  // Specs that change shared demo accounts (contract requests, onboarding) run after the read-only ones.
+  // Specs that change shared demo accounts (contract requests, onboarding) run after the read-only ones;
+  // load specs (their own server under 200 clients) run last, alone, so they slow no other test.
   projects: [
-    { name: "read-only", testIgnore: /\.mutations\.spec\.ts$/ },
+    { name: "read-only", testIgnore: /\.(mutations|load)\.spec\.ts$/ },
     { name: "mutations", testMatch: /\.mutations\.spec\.ts$/, dependencies: ["read-only"] },
+    { name: "load", testMatch: /\.load\.spec\.ts$/, dependencies: ["mutations"] },
   ],
   webServer: {
     command: "rm -rf .data/e2e && node --import tsx server/index.ts",

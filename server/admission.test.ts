@@ -49,10 +49,12 @@ describe("admission control: pages wait their turn while the event loop is busy"
     expect(next.started()).toBe(true);
   });
 
-  it("the limit shrinks while turns of the event loop are long, never below min", async () => {
+  it("the limit shrinks while every slot is taken and turns of the event loop are long, never below min", async () => {
     const admission = admissionControl({ min: 3, targetLagMs: 20, intervalMs: 10 });
     admissions.push(admission);
     const before = admission.stats().limit;
+    const log: string[] = [];
+    for (let i = 0; i < before + 10; i++) request(admission, log, `r${i}`);
     for (let i = 0; i < 8; i++) {
       const until = Date.now() + 40;
       while (Date.now() < until) {
@@ -62,6 +64,22 @@ describe("admission control: pages wait their turn while the event loop is busy"
     }
     expect(admission.stats().limit).toBeLessThan(before);
     expect(admission.stats().limit).toBeGreaterThanOrEqual(3);
+  });
+
+  it("a slow loop with free slots (other load on the machine) does not shrink the limit", async () => {
+    const admission = admissionControl({ min: 3, targetLagMs: 20, intervalMs: 10 });
+    admissions.push(admission);
+    const before = admission.stats().limit;
+    const log: string[] = [];
+    request(admission, log, "only one");
+    for (let i = 0; i < 5; i++) {
+      const until = Date.now() + 40;
+      while (Date.now() < until) {
+        // busy, but not with admitted requests
+      }
+      await new Promise((r) => setTimeout(r, 15));
+    }
+    expect(admission.stats().limit).toBe(before);
   });
 
   it("the limit grows while the loop is quick and every slot is taken", async () => {

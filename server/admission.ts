@@ -2,16 +2,18 @@ import type { NextFunction, Request, Response } from "express";
 
 /**
  * Admission control for page and data requests: at most `limit` are processed at once, the rest wait in
- * arrival order (never refused). The limit adapts to the event loop's lag: while a turn of the loop takes
- * long (CPU-bound rendering), it shrinks; while the loop is quick (requests waiting on the upstream), it
- * grows. Why: libuv accepts one new connection per turn of the event loop, so when every ready socket
+ * arrival order (never refused). The limit adapts to the event loop's lag: while every slot is taken and a
+ * turn of the loop takes long (CPU-bound rendering), it shrinks; while the loop is quick (requests waiting on
+ * the upstream), it grows. Below the limit nothing waits, so light traffic never notices it. Why: libuv accepts one new connection per turn of the event loop, so when every ready socket
  * renders a page, a turn takes seconds, new connections wait in the kernel's backlog for tens of seconds and
  * latency becomes a lottery. With the limit a turn stays short: connections are accepted, requests are
  * served first come first served, and memory is bounded. See docs/decisions/011-deploys-and-proxies.md.
  */
 export interface AdmissionOptions {
-  /** Starting and smallest limit. */
+  /** Smallest limit. */
   min?: number;
+  /** Starting limit, to which it returns while the loop is quick. */
+  initial?: number;
   max?: number;
   /** Above this event-loop lag (ms) the limit shrinks; below a third of it, it may grow. */
   targetLagMs?: number;
@@ -30,7 +32,8 @@ export function admissionControl(options: AdmissionOptions = {}): Admission {
   const max = options.max ?? 256;
   const targetLagMs = options.targetLagMs ?? 60;
   const intervalMs = options.intervalMs ?? 100;
-  let limit = Math.max(min, 16);
+  const initial = Math.max(min, Math.min(max, options.initial ?? 16));
+  let limit = initial;
   let active = 0;
   const waiting: Array<() => void> = [];
 
@@ -44,9 +47,11 @@ export function admissionControl(options: AdmissionOptions = {}): Admission {
     const now = performance.now();
     const lag = Math.max(0, now - expected);
     expected = now + intervalMs;
-    if (lag > targetLagMs) {
+    if (lag > targetLagMs && active >= limit) {
+      // Our own work makes the turns long: admit fewer at once. (A late timer with free slots is some
+      // other load on the machine; queueing our requests would not help it.)
       limit = Math.max(min, Math.floor(limit * 0.75));
-    } else if (lag < targetLagMs / 3 && active >= limit) {
+    } else if (lag < targetLagMs / 3 && (active >= limit || limit < initial)) {
       limit = Math.min(max, limit + 1);
       admitNext();
     }

@@ -32,6 +32,7 @@ export default defineConfig({
     },
   },
   // Specs that change shared demo accounts (contract requests, onboarding) run after the read-only ones.
+  // The deploy check (200 clients) is not here: npm test runs `scripts/check-shutdown.ts` last, alone.
   projects: [
     { name: "read-only", testIgnore: /\.mutations\.spec\.ts$/ },
     { name: "mutations", testMatch: /\.mutations\.spec\.ts$/, dependencies: ["read-only"] },

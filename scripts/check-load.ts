@@ -1,6 +1,7 @@
 /**
- * `npm run check:load`: the portal holds under load and gives its memory back. Starts the production build
- * in demo mode (fresh database), signs in as agency@demo.test, warms up, then runs autocannon with 200
+ * `npm run check:load`: the portal holds under load and gives its memory back. Starts the reference API
+ * (fresh database) and, in front of it, the production build as deployed (NODE_ENV=production,
+ * UPSTREAM_API_URL), signs in as agency@demo.test, warms up, then runs autocannon with 200
  * connections for 60 s on the heaviest signed-in page (/book_of_business, a full table from the upstream)
  * and measures the server's memory before, right after and 30 s after the run:
  * - RSS from /proc/<pid>/status (VmRSS), what the container's memory limit sees;
@@ -14,7 +15,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon, { type Result } from "autocannon";
-import { type PortalProcess, signIn, startPortalProcess } from "./lib/portal-process.ts";
+import { type PortalProcess, signIn, startPortalProcess, startReferenceApiProcess } from "./lib/portal-process.ts";
 
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 200);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
@@ -62,7 +63,19 @@ function run(url: string, cookie: string, connections: number, duration: number)
 const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
 
 export async function checkLoad() {
-  const portal = await startPortalProcess({ nodeArgs: ["--expose-gc", "--import", "./scripts/lib/memory-probe.mjs"] });
+  // As deployed: the portal in front of an upstream in its own process (the reference API, fresh seed),
+  // not the demo mode's in-process one, which would share the portal's event loop and memory.
+  const upstream = await startReferenceApiProcess();
+  let portal: PortalProcess;
+  try {
+    portal = await startPortalProcess({
+      nodeArgs: ["--expose-gc", "--import", "./scripts/lib/memory-probe.mjs"],
+      env: { DEMO: "0", UPSTREAM_API_URL: upstream.url, SESSION_SECRET: "a-load-check-session-secret-0123456789" },
+    });
+  } catch (error) {
+    await upstream.dispose();
+    throw error;
+  }
   try {
     const cookie = await signIn(portal.url, "agency@demo.test");
     const url = `${portal.url}${PAGE}`;
@@ -91,8 +104,14 @@ export async function checkLoad() {
       failures.push(`heap after GC ${mb(settled.heapUsedAfterGc)} is not back near ${mb(before.heapUsedAfterGc)}`);
     }
     return { result, samples: [before, rightAfter, settled], failures, passed: failures.length === 0 };
+  } catch (error) {
+    const exit = portal.child.exitCode ?? portal.child.signalCode;
+    const detail = exit === null ? "" : ` (the server exited: ${exit}; stderr: ${portal.stderr().trim().slice(-2000)})`;
+    const cause = error instanceof Error && error.cause ? ` (${String(error.cause)})` : "";
+    throw new Error(`${error instanceof Error ? error.message : String(error)}${cause}${detail}`);
   } finally {
     await portal.dispose();
+    await upstream.dispose();
   }
 }
 

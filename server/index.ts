@@ -1,8 +1,8 @@
 /**
  * The production HTTP server (architecture.md): trust proxy (TRUST_PROXY) → compression → security headers
  * (CSP nonce) → health → request log → cross-site write refusal → static assets → no-store default →
- * React Router handler. With DEMO=1 (and no UPSTREAM_API_URL) it starts the bundled reference API
- * in-process and talks to it over HTTP; with neither it refuses to start.
+ * admission control → React Router handler. With DEMO=1 (and no UPSTREAM_API_URL) it starts the bundled
+ * reference API in-process and talks to it over HTTP; with neither it refuses to start.
  * Shutdown (SIGTERM): see `drainAndClose` and docs/decisions/011-deploys-and-proxies.md.
  */
 import { randomBytes, randomUUID } from "node:crypto";
@@ -18,6 +18,7 @@ import pino, { type Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import { type Env, parseEnv, upstreamMode } from "../app/.server/env.ts";
 import { setRuntime } from "../app/.server/runtime.ts";
+import { admissionControl } from "./admission.ts";
 import { type ReferenceApi, startReferenceApi } from "./reference-api/index.ts";
 import { createRequestHandler } from "./request-handler.ts";
 import { forwardedHeaders, noStoreByDefault, refuseCrossSiteWrites, securityHeaders } from "./security.ts";
@@ -176,6 +177,9 @@ export async function startPortal(source: Record<string, string | undefined> = p
   app.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false }));
   // Everything below is per user (HTML, .data, redirects, resource routes): Cache-Control: private, no-store.
   app.use(noStoreByDefault);
+  // Pages and data wait their turn when the event loop is busy (health checks above never wait).
+  const admission = admissionControl();
+  app.use(admission.middleware);
 
   // ---- React Router request handler ------------------------------------------------------------------
   app.all(
@@ -214,6 +218,7 @@ export async function startPortal(source: Record<string, string | undefined> = p
       draining = true;
       logger.info({ drainMs: env.SHUTDOWN_DRAIN_MS, inFlight: inFlight.size }, "shutting down: draining");
       await drainAndClose(server, inFlight, env.SHUTDOWN_DRAIN_MS, logger);
+      admission.stop();
       await referenceApi?.close();
       logger.info("shut down");
       logger.flush();

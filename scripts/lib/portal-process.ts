@@ -115,3 +115,52 @@ export async function signIn(url: string, email: string, password = "demo-pass-1
   if (response.status !== 302 || !cookie) throw new Error(`sign-in as ${email} failed: ${response.status}`);
   return cookie;
 }
+
+/**
+ * The reference API as its own process (fresh database in a temporary directory), as a real upstream
+ * runs: beside the portal, not on the portal's event loop.
+ */
+export async function startReferenceApiProcess() {
+  const dir = await mkdtemp(path.join(tmpdir(), "agent-portal-upstream-"));
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "server/reference-api/main.ts"], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      LOG_LEVEL: "warn",
+      REFERENCE_API_PORT: String(port),
+      REFERENCE_API_DB: path.join(dir, "reference-api.db"),
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let err = "";
+  child.stderr?.on("data", (chunk) => (err += String(chunk)));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const dispose = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGKILL");
+      await exited;
+    }
+    await rm(dir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await dispose();
+      throw new Error(`the reference API exited during start-up (${child.exitCode}): ${err.trim()}`);
+    }
+    try {
+      if ((await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) })).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await dispose();
+      throw new Error(`the reference API did not start within 90 s: ${err.trim()}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { url, pid: child.pid ?? 0, dispose };
+}

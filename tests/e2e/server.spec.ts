@@ -7,7 +7,8 @@ import { userFor } from "../support/users";
 import { PASSWORD, expect, test } from "./fixtures";
 
 /** These tests start their own portal processes (production build) beside the shared one. */
-test.describe.configure({ mode: "serial" });
+// Starting a process (tsx, the build) can take tens of seconds on a busy machine: generous time limits.
+test.describe.configure({ mode: "serial", timeout: 90_000 });
 
 const SECRET = "an-e2e-session-secret-0123456789";
 
@@ -31,7 +32,7 @@ function startPortal(env: Record<string, string>, port: number): Portal {
 }
 
 async function waitUntilUp(portal: Portal): Promise<void> {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(`${portal.url}/healthz`)).ok) return;
     } catch {

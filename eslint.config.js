@@ -1,0 +1,31 @@
+// ESLint: typescript-eslint strict, React hooks, jsx-a11y; formatting is Prettier's (eslint-config-prettier
+// turns off the rules it owns). `npm run lint` checks, `npm run format` rewrites.
+import js from "@eslint/js";
+import prettier from "eslint-config-prettier";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", ".data/", "coverage/"] },
+  js.configs.recommended,
+  tseslint.configs.strict,
+  { languageOptions: { globals: { ...globals.node, ...globals.browser } } },
+  {
+    files: ["**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+    },
+  },
+  {
+    // Tests state what they just set up: a non-null assertion there is an expectation, not a guess.
+    files: ["**/*.test.ts", "**/*.test.tsx", "tests/**/*.ts"],
+    rules: { "@typescript-eslint/no-non-null-assertion": "off" },
+  },
+  { files: ["app/**/*.tsx"], ...jsxA11y.flatConfigs.recommended },
+  prettier,
+);

@@ -14,9 +14,7 @@ export default tseslint.config(
   { languageOptions: { globals: { ...globals.node, ...globals.browser } } },
   {
     files: ["**/*.{ts,tsx}"],
-    plugins: { "react-hooks": reactHooks },
     rules: {
-      ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
@@ -26,6 +24,7 @@ export default tseslint.config(
     files: ["**/*.test.ts", "**/*.test.tsx", "tests/**/*.ts"],
     rules: { "@typescript-eslint/no-non-null-assertion": "off" },
   },
+  { files: ["app/**/*.{ts,tsx}"], plugins: { "react-hooks": reactHooks }, rules: reactHooks.configs.recommended.rules },
   { files: ["app/**/*.tsx"], ...jsxA11y.flatConfigs.recommended },
   prettier,
 );

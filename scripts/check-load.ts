@@ -46,7 +46,7 @@ async function sample(portal: PortalProcess, label: string): Promise<MemorySampl
   for (let i = 0; i < 200; i++) {
     const line = /MEMORY (\{.*\})\n/.exec(portal.stderr().slice(seen));
     if (line) {
-      const probe = JSON.parse(line[1]!) as { heapUsed: number; heapUsedAfterGc: number };
+      const probe = JSON.parse(line[1] ?? "") as { heapUsed: number; heapUsedAfterGc: number };
       return { label, rss, heapUsed: probe.heapUsed, heapUsedAfterGc: probe.heapUsedAfterGc };
     }
     await sleep(50);

@@ -38,7 +38,11 @@ export function admissionControl(options: AdmissionOptions = {}): Admission {
   const waiting: Array<() => void> = [];
 
   const admitNext = () => {
-    while (active < limit && waiting.length > 0) waiting.shift()!();
+    while (active < limit) {
+      const next = waiting.shift();
+      if (!next) return;
+      next();
+    }
   };
 
   // The lag of a timer that should fire every intervalMs is how long the current turns of the loop take.

@@ -61,7 +61,7 @@ export function forwardedHeaders(req: Request, _res: Response, next: NextFunctio
   const trust = req.app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean;
   const address = req.socket.remoteAddress;
   if (!address || !trust(address, 0)) {
-    for (const name of FORWARDED_HEADERS) delete req.headers[name];
+    for (const name of FORWARDED_HEADERS) Reflect.deleteProperty(req.headers, name);
   } else {
     const forwardedHost = req.get("x-forwarded-host")?.split(",")[0]?.trim();
     if (forwardedHost) {

@@ -110,7 +110,7 @@ export async function signIn(url: string, email: string, password = "demo-pass-1
   });
   const cookie = response.headers
     .getSetCookie()
-    .map((c) => c.split(";")[0]!)
+    .map((c) => c.split(";")[0] ?? "")
     .find((c) => /portal_session=./.test(c));
   if (response.status !== 302 || !cookie) throw new Error(`sign-in as ${email} failed: ${response.status}`);
   return cookie;

@@ -42,8 +42,7 @@ declare module "autocannon" {
     pipelining?: number;
   }
   export interface Instance extends PromiseLike<Result> {
-    on(event: "reqError", listener: (error: Error) => void): this;
-    on(event: "error", listener: (error: Error) => void): this;
+    on(event: "reqError" | "error", listener: (error: Error) => void): this;
     stop(): void;
   }
   function autocannon(options: Options): Instance;

@@ -36,25 +36,25 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startPortalProcess(options: { env?: Record<string, string>; nodeArgs?: string[] } = {}) {
-  if (!existsSync(path.join(ROOT, "build", "server", "index.js"))) {
-    throw new Error("No build found: run `npm run build` first");
-  }
-  const dir = await mkdtemp(path.join(tmpdir(), "agent-portal-check-"));
-  const port = await freePort();
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", "server/index.ts"], {
+/** A Node server (the portal or the reference API) in a child process, its output collected. */
+export interface ServerProcess {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  /** Resolves with the exit code (null when killed by a signal). */
+  exited: Promise<number | null>;
+  /** SIGKILL if still running; resolves once it has exited. */
+  kill: () => Promise<void>;
+}
+
+/**
+ * Starts `entry` (e.g. "server/index.ts") with tsx in a clean environment (PATH and HOME only, then `env`):
+ * an UPSTREAM_API_URL or DEMO in the caller's shell must not leak in.
+ */
+export function spawnServer(entry: string, env: Record<string, string>, nodeArgs: string[] = []): ServerProcess {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", entry], {
     cwd: ROOT,
-    // A clean environment: an UPSTREAM_API_URL in the caller's shell must not leak in.
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      NODE_ENV: "production",
-      DEMO: "1",
-      PORT: String(port),
-      LOG_LEVEL: "warn",
-      REFERENCE_API_DB: path.join(dir, "reference-api.db"),
-      ...options.env,
-    },
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
@@ -62,42 +62,78 @@ export async function startPortalProcess(options: { env?: Record<string, string>
   child.stdout?.on("data", (chunk) => (out += String(chunk)));
   child.stderr?.on("data", (chunk) => (err += String(chunk)));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
-  const portal: PortalProcess = {
+  return {
     child,
-    pid: child.pid ?? 0,
-    port,
-    url,
-    stderr: () => err,
     stdout: () => out,
+    stderr: () => err,
     exited,
-    dispose: async () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill("SIGKILL");
-        await exited;
-      }
-      await rm(dir, { recursive: true, force: true });
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      await exited;
     },
   };
-  // Start-up on a busy machine can take a while (tsx, the build, seeding the database).
-  const deadline = Date.now() + 90_000;
+}
+
+/**
+ * Waits until `url` answers 2xx. Throws with the process's output when it exits first or after `timeoutMs`
+ * (start-up on a busy machine can take a while: tsx, the build, seeding the database).
+ */
+export async function waitUntilUp(server: ServerProcess, url: string, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null) {
-      await portal.dispose();
-      throw new Error(`the portal exited during start-up (${child.exitCode}): ${err.trim() || out.trim()}`);
+    if (server.child.exitCode !== null) {
+      throw new Error(`${url}: the process exited during start-up (${server.child.exitCode}): ${server.stderr().trim() || server.stdout().trim()}`);
     }
     try {
-      const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) });
-      if (response.ok) break;
+      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).ok) return;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) {
-      await portal.dispose();
-      throw new Error(`the portal did not start within 90 s: ${err.trim()}`);
-    }
+    if (Date.now() > deadline) throw new Error(`${url}: not up within ${timeoutMs / 1000} s: ${server.stderr().trim()}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/** The production build in demo mode on a free port, with a fresh database in a temporary directory. */
+export async function startPortalProcess(options: { env?: Record<string, string>; nodeArgs?: string[] } = {}) {
+  if (!existsSync(path.join(ROOT, "build", "server", "index.js"))) {
+    throw new Error("No build found: run `npm run build` first");
+  }
+  const dir = await mkdtemp(path.join(tmpdir(), "agent-portal-check-"));
+  const port = await freePort();
+  const server = spawnServer(
+    "server/index.ts",
+    {
+      NODE_ENV: "production",
+      DEMO: "1",
+      PORT: String(port),
+      LOG_LEVEL: "warn",
+      REFERENCE_API_DB: path.join(dir, "reference-api.db"),
+      ...options.env,
+    },
+    options.nodeArgs,
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const dispose = async () => {
+    await server.kill();
+    await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilUp(server, `${url}/healthz`);
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+  const portal: PortalProcess = {
+    child: server.child,
+    pid: server.child.pid ?? 0,
+    port,
+    url,
+    stderr: server.stderr,
+    stdout: server.stdout,
+    exited: server.exited,
+    dispose,
+  };
   return portal;
 }
 
@@ -123,44 +159,21 @@ export async function signIn(url: string, email: string, password = "demo-pass-1
 export async function startReferenceApiProcess() {
   const dir = await mkdtemp(path.join(tmpdir(), "agent-portal-upstream-"));
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/reference-api/main.ts"], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      LOG_LEVEL: "warn",
-      REFERENCE_API_PORT: String(port),
-      REFERENCE_API_DB: path.join(dir, "reference-api.db"),
-    },
-    stdio: ["ignore", "ignore", "pipe"],
+  const server = spawnServer("server/reference-api/main.ts", {
+    LOG_LEVEL: "warn",
+    REFERENCE_API_PORT: String(port),
+    REFERENCE_API_DB: path.join(dir, "reference-api.db"),
   });
-  let err = "";
-  child.stderr?.on("data", (chunk) => (err += String(chunk)));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   const dispose = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill("SIGKILL");
-      await exited;
-    }
+    await server.kill();
     await rm(dir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await dispose();
-      throw new Error(`the reference API exited during start-up (${child.exitCode}): ${err.trim()}`);
-    }
-    try {
-      if ((await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) })).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await dispose();
-      throw new Error(`the reference API did not start within 90 s: ${err.trim()}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
+  try {
+    await waitUntilUp(server, `${url}/api/health`);
+  } catch (error) {
+    await dispose();
+    throw error;
   }
-  return { url, pid: child.pid ?? 0, dispose };
+  return { url, pid: server.child.pid ?? 0, dispose };
 }

@@ -1,8 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { PORT_OFFSET, REFERENCE_API_PORT } from "../../playwright.config";
+import { type ServerProcess, spawnServer, waitUntilUp } from "../../scripts/lib/portal-process";
 import { type Fault, type FaultProxy, startFaultProxy } from "../support/fault-proxy";
 import { test as base, expect, loginAs, resetAccount } from "./fixtures";
 
@@ -51,44 +50,28 @@ const FAULTS: Array<{ name: string; fault: Fault; says: string }> = [
 ];
 
 let proxy: FaultProxy;
-let portal: ChildProcess;
+let portal: ServerProcess;
 let portalUrl: string;
-let portalLog = "";
 
 test.beforeAll(async () => {
   proxy = await startFaultProxy(`http://127.0.0.1:${REFERENCE_API_PORT}`);
   const port = 3220 + PORT_OFFSET;
   portalUrl = `http://localhost:${port}`;
-  portal = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      PORT: String(port),
-      UPSTREAM_API_URL: proxy.url,
-      SESSION_SECRET: "a-fault-suite-session-secret-0123456789",
-      UPSTREAM_TIMEOUT_MS: "1000",
-      DEMO: "0",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  portal = spawnServer("server/index.ts", {
+    NODE_ENV: "production",
+    LOG_LEVEL: "warn",
+    PORT: String(port),
+    UPSTREAM_API_URL: proxy.url,
+    SESSION_SECRET: "a-fault-suite-session-secret-0123456789",
+    UPSTREAM_TIMEOUT_MS: "1000",
   });
-  portal.stdout?.on("data", (chunk) => (portalLog += String(chunk)));
-  portal.stderr?.on("data", (chunk) => (portalLog += String(chunk)));
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${portalUrl}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`the portal under test did not start: ${portalLog}`);
+  await waitUntilUp(portal, `${portalUrl}/healthz`, 60_000);
 });
 
 test.afterAll(async () => {
-  if (portal && portal.exitCode === null) {
-    portal.kill("SIGTERM");
-    await once(portal, "exit");
+  if (portal && portal.child.exitCode === null) {
+    portal.child.kill("SIGTERM");
+    await portal.exited;
   }
   await proxy?.close();
   await resetAccount("beta@demo.test");
@@ -443,7 +426,7 @@ test.describe("what does not change", () => {
 });
 
 test("the portal's log tells resets and timeouts from contract mismatches", () => {
-  const lines = portalLog
+  const lines = (portal.stdout() + portal.stderr())
     .trim()
     .split("\n")
     .flatMap((line) => {

@@ -1,8 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { type Server, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { PORT_OFFSET, REFERENCE_API_PORT } from "../../playwright.config";
+import { type ServerProcess, spawnServer, waitUntilUp as waitForHealth } from "../../scripts/lib/portal-process";
 import { userFor } from "../support/users";
 import { PASSWORD, expect, test } from "./fixtures";
 
@@ -12,36 +13,16 @@ test.describe.configure({ mode: "serial", timeout: 90_000 });
 
 const SECRET = "an-e2e-session-secret-0123456789";
 
-interface Portal {
-  child: ChildProcess;
+interface Portal extends ServerProcess {
   url: string;
-  stdout: () => string;
-  stderr: () => string;
 }
 
 function startPortal(env: Record<string, string>, port: number): Portal {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", LOG_LEVEL: "info", PORT: String(port), ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  let err = "";
-  child.stdout?.on("data", (chunk) => (out += String(chunk)));
-  child.stderr?.on("data", (chunk) => (err += String(chunk)));
-  return { child, url: `http://localhost:${port}`, stdout: () => out, stderr: () => err };
+  const server = spawnServer("server/index.ts", { NODE_ENV: "production", LOG_LEVEL: "info", PORT: String(port), ...env });
+  return { ...server, url: `http://localhost:${port}` };
 }
 
-async function waitUntilUp(portal: Portal): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${portal.url}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`portal did not start: ${portal.stderr()}`);
-}
+const waitUntilUp = (portal: Portal) => waitForHealth(portal, `${portal.url}/healthz`, 60_000);
 
 /** The sign-in form's POST, as a browser without JavaScript sends it. */
 function postSignIn(portal: Portal): Promise<Response> {

@@ -3,29 +3,35 @@ export type Role = "Agent" | "Agency" | "Admin" | "Carrier";
 
 export const ROLES = ["Agent", "Agency", "Admin", "Carrier"] as const satisfies readonly Role[];
 
-export interface SessionUser {
+/** The session user's boolean flags (spec §3), all off. */
+export const NO_USER_FLAGS = {
+  loa: false,
+  sunfireAccess: false,
+  existingActiveContracts: false,
+  existingExpiredContracts: false,
+  onboardingComplete: false,
+  onboardingInProgress: false,
+  onboardingPresent: false,
+  onboardingActivated: false,
+  hierarchyPresent: false,
+  skipOnboardingWithContracts: false,
+  roleHasOnboardingProcess: false,
+  roleHasShowAchInfo: false,
+  roleHasOptoutProcess: false,
+  roleRequiresSsnOrTin: false,
+};
+
+export type UserFlags = Record<keyof typeof NO_USER_FLAGS, boolean>;
+
+export interface SessionUser extends UserFlags {
   userId: number;
   role: Role;
   firstName: string;
   lastName: string;
   email: string;
-  loa: boolean;
   npnCurrentMaxLevel: string | null;
   npnId: number | null;
   npnNumber: string | null;
-  sunfireAccess: boolean;
-  existingActiveContracts: boolean;
-  existingExpiredContracts: boolean;
-  onboardingComplete: boolean;
-  onboardingInProgress: boolean;
-  onboardingPresent: boolean;
-  onboardingActivated: boolean;
-  hierarchyPresent: boolean;
-  skipOnboardingWithContracts: boolean;
-  roleHasOnboardingProcess: boolean;
-  roleHasShowAchInfo: boolean;
-  roleHasOptoutProcess: boolean;
-  roleRequiresSsnOrTin: boolean;
   /** Set while an admin is impersonating this user. */
   returnToUserId: number | null;
 }

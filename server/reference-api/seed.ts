@@ -9,28 +9,13 @@
  * policies); and the commission lines (SEED_COMMISSION_LINES, derived from the policies).
  * Ids are fixed so a reset (which keeps the sessions table) leaves every token pointing at the same user.
  */
-import type { Role } from "../../app/domain/user.ts";
+import { NO_USER_FLAGS, type Role, type UserFlags } from "../../app/domain/user.ts";
 import type { CarrierResource, OnboardingStepKey } from "../../app/.server/upstream/schemas.ts";
 
 export const DEMO_PASSWORD = "demo-pass-123";
 
 /** The boolean flags of the session user, stored as one JSON column (users.flags). */
-export interface UserFlags {
-  loa: boolean;
-  sunfireAccess: boolean;
-  existingActiveContracts: boolean;
-  existingExpiredContracts: boolean;
-  onboardingComplete: boolean;
-  onboardingInProgress: boolean;
-  onboardingPresent: boolean;
-  onboardingActivated: boolean;
-  hierarchyPresent: boolean;
-  skipOnboardingWithContracts: boolean;
-  roleHasOnboardingProcess: boolean;
-  roleHasShowAchInfo: boolean;
-  roleHasOptoutProcess: boolean;
-  roleRequiresSsnOrTin: boolean;
-}
+export type { UserFlags };
 
 export interface SeedLicense {
   state: string;
@@ -58,25 +43,8 @@ export interface SeedUser {
   licenses: SeedLicense[];
 }
 
-const NO_FLAGS: UserFlags = {
-  loa: false,
-  sunfireAccess: false,
-  existingActiveContracts: false,
-  existingExpiredContracts: false,
-  onboardingComplete: false,
-  onboardingInProgress: false,
-  onboardingPresent: false,
-  onboardingActivated: false,
-  hierarchyPresent: false,
-  skipOnboardingWithContracts: false,
-  roleHasOnboardingProcess: false,
-  roleHasShowAchInfo: false,
-  roleHasOptoutProcess: false,
-  roleRequiresSsnOrTin: false,
-};
-
 function flags(overrides: Partial<UserFlags>): UserFlags {
-  return { ...NO_FLAGS, ...overrides };
+  return { ...NO_USER_FLAGS, ...overrides };
 }
 
 function license(state: string, licenseNumber: string, licenseType = "Health", expiresOn: string | null = "2027-06-30"): SeedLicense {

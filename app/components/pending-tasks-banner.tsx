@@ -7,15 +7,22 @@ export function PendingTasksBanner({ tasks }: { tasks: PendingTask[] }) {
   if (tasks.length === 0) return null;
   return (
     <Alert color="orange" mb="md" title="Pending tasks" data-testid="pending-tasks">
-      <List size="sm">
-        {tasks.map((task) => (
-          <List.Item key={task.key}>
-            <Anchor component={Link} to={task.to}>
-              {task.text}
-            </Anchor>
-          </List.Item>
-        ))}
-      </List>
+      <PendingTaskList tasks={tasks} size="sm" />
     </Alert>
+  );
+}
+
+/** The pending tasks as links to where each is done (the banner and the dashboard). */
+export function PendingTaskList({ tasks, size }: { tasks: PendingTask[]; size?: "sm" }) {
+  return (
+    <List size={size}>
+      {tasks.map((task) => (
+        <List.Item key={task.key}>
+          <Anchor component={Link} to={task.to}>
+            {task.text}
+          </Anchor>
+        </List.Item>
+      ))}
+    </List>
   );
 }

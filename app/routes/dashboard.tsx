@@ -1,6 +1,7 @@
-import { Alert, Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { formatDate } from "~/domain/formats";
-import { Link, useRouteLoaderData } from "react-router";
+import { Card, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useRouteLoaderData } from "react-router";
+import { PendingTaskList } from "~/components/pending-tasks-banner";
+import { SystemNotifications } from "~/components/system-notifications";
 import type { loader as layoutLoader } from "~/layouts/default";
 import { useRootData } from "~/root";
 import { BRANDINGS } from "~/domain/branding";
@@ -28,8 +29,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     unresponded,
   };
 }
-
-const SEVERITY_COLOR = { info: "blue", warning: "orange", critical: "red" } as const;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const branding = useRootData()?.branding ?? BRANDINGS.default;
@@ -77,42 +76,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         {pendingTasks.length === 0 ? (
           <Text c="dimmed">You are all caught up: nothing needs your attention.</Text>
         ) : (
-          <List>
-            {pendingTasks.map((task) => (
-              <List.Item key={task.key}>
-                <Anchor component={Link} to={task.to}>
-                  {task.text}
-                </Anchor>
-              </List.Item>
-            ))}
-          </List>
+          <PendingTaskList tasks={pendingTasks} />
         )}
       </section>
 
-      <section aria-labelledby="notifications-title">
-        <Title order={2} size="h3" id="notifications-title" mb="xs">
-          System notifications
-        </Title>
-        {notifications.length === 0 ? (
-          <Text c="dimmed">There are no system notifications.</Text>
-        ) : (
-          <Stack gap="sm">
-            {notifications.map((n) => (
-              <Alert key={n.id} color={SEVERITY_COLOR[n.severity]} title={n.title}>
-                <Text size="sm">{n.message}</Text>
-                <Group gap="xs" mt={4}>
-                  <Badge variant="light" color={SEVERITY_COLOR[n.severity]}>
-                    {n.severity}
-                  </Badge>
-                  <Text size="xs" c="dimmed">
-                    {formatDate(n.publishedAt)}
-                  </Text>
-                </Group>
-              </Alert>
-            ))}
-          </Stack>
-        )}
-      </section>
+      <SystemNotifications notifications={notifications} />
 
       <Text size="sm" c="dimmed">
         {branding.rewardsDisclaimer}

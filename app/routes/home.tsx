@@ -1,5 +1,6 @@
 import { Anchor, Card, List, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
+import { SystemNotifications } from "~/components/system-notifications";
 import { useRootData } from "~/root";
 import { BRANDINGS } from "~/domain/branding";
 import { fullName } from "~/domain/user";
@@ -77,25 +78,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           )}
         </Card>
       </SimpleGrid>
-      <section aria-labelledby="notifications-title">
-        <Title order={2} size="h3" id="notifications-title" mb="xs">
-          System notifications
-        </Title>
-        {notifications.length === 0 ? (
-          <Text c="dimmed">There are no system notifications.</Text>
-        ) : (
-          <List>
-            {notifications.map((n) => (
-              <List.Item key={n.id}>
-                <Text span fw={600}>
-                  {n.title}:
-                </Text>{" "}
-                {n.message}
-              </List.Item>
-            ))}
-          </List>
-        )}
-      </section>
+      <SystemNotifications notifications={notifications} />
     </Stack>
   );
 }

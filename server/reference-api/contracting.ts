@@ -16,16 +16,14 @@ import type {
 } from "../../app/.server/upstream/schemas.ts";
 import type { ReferenceDb, SessionRecord } from "./db.ts";
 import { HttpError, legalAnswerEntries, type RawLegalAnswerEntry, readFormData } from "./legal-answers-form.ts";
+import { readUpload, sendStoredFile, type Upload } from "./uploads.ts";
 
 /** Spec §8 alert text: contract requests are refused while document notifications exist. */
 export const DOCUMENTS_NEED_ATTENTION =
   "You cannot request new contracts until your documentation is up to date. Please visit the User Profile to find this icon next to any documentation that requires your attention.";
 export const BROKERS_ONLY = "Only agents and agencies can request contracts or answer legal questions";
 export const IDEMPOTENCY_KEY_REUSED = "This Idempotency-Key was already used for a different request";
-export const FILE_TYPE_NOT_ALLOWED = "Only images or PDF files can be attached";
-export const FILE_TOO_LARGE = "The file is larger than 10 MB";
 
-export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 /** Every answer may carry a file: room for several of them, then 413. */
 const MAX_LEGAL_ANSWERS_BODY_BYTES = 60 * 1024 * 1024;
 const MAX_TEXT = 5000;
@@ -182,24 +180,8 @@ export function registerContractingRoutes(
     const fileId = positiveInt(req.params.id);
     const file = fileId == null ? null : await db.file(res.locals.session.user.userId, fileId);
     if (!file) return fail(res, 404, "Not found");
-    res.set({
-      "Content-Type": file.contentType,
-      "Content-Length": String(file.data.byteLength),
-      "Content-Disposition": contentDisposition(file.name),
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "private, no-store",
-    });
-    // Images (SVG included) must not run script if opened directly; browsers' PDF viewers need no sandbox.
-    if (file.contentType !== "application/pdf") res.set("Content-Security-Policy", "default-src 'none'; sandbox");
-    res.end(file.data);
+    sendStoredFile(res, file);
   });
-}
-
-/** `inline; filename="<ASCII fallback>"; filename*=UTF-8''<percent-encoded>` */
-export function contentDisposition(name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `inline; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
 const TRUE = new Set(["true", "1", "on", "yes"]);
@@ -218,18 +200,6 @@ export function isIsoDate(value: string): boolean {
   if (!match) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-/** A stored file name: no path, no control characters, at most 255 characters. */
-export function cleanFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? "";
-  const cleaned = base.replace(/[\x00-\x1f\x7f]/g, "").trim().slice(-255);
-  return cleaned || "attachment";
-}
-
-export function allowedContentType(file: File): string | null {
-  const type = file.type.split(";")[0]!.trim().toLowerCase();
-  return type === "application/pdf" || /^image\/[a-z0-9.+-]+$/.test(type) ? type : null;
 }
 
 interface StoredAnswer {
@@ -271,7 +241,7 @@ async function planLegalAnswers(
         reason: string | null;
         explanation: string | null;
         /** undefined = keep the stored file; null = no file. */
-        newFile: { name: string; contentType: string; data: Uint8Array } | null | undefined;
+        newFile: Upload | null | undefined;
       };
   const ops: Op[] = [];
 
@@ -319,17 +289,9 @@ async function planLegalAnswers(
       continue;
     }
 
-    let newFile: { name: string; contentType: string; data: Uint8Array } | null | undefined;
+    let newFile: Upload | null | undefined;
     if (entry.file) {
-      const contentType = allowedContentType(entry.file);
-      if (!contentType) throw new HttpError(422, FILE_TYPE_NOT_ALLOWED);
-      if (entry.file.size > MAX_FILE_BYTES) throw new HttpError(413, FILE_TOO_LARGE);
-      if (entry.file.size === 0) throw new HttpError(422, `${named}: the attached file is empty`);
-      newFile = {
-        name: cleanFileName(entry.file.name),
-        contentType,
-        data: new Uint8Array(await entry.file.arrayBuffer()),
-      };
+      newFile = await readUpload(entry.file, `${named}: the attached file is empty`);
     } else if (flag(entry.removeFile, "removeFile", named)) {
       newFile = null;
     }

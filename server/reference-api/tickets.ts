@@ -21,6 +21,7 @@ import type {
   TicketsResponseSchema,
 } from "../../app/.server/upstream/schemas.ts";
 import { pagingMeta } from "../../app/domain/table.ts";
+import { MAX_TICKET_MESSAGE as MAX_MESSAGE, MAX_TICKET_SUBJECT as MAX_SUBJECT } from "../../app/domain/tickets.ts";
 import { MAX_UPLOAD_BYTES } from "../../app/domain/uploads.ts";
 import { parseTableQuery, positiveInt, scalar } from "./paging.ts";
 import { IDEMPOTENCY_KEY_REUSED } from "./contracting.ts";
@@ -48,8 +49,6 @@ export const INVALID_CATEGORY = `category must be one of ${TICKET_CATEGORIES.joi
 export const INQUIRY_CATEGORY = `category must be ${COMMISSION_INQUIRY_CATEGORY} for a commission inquiry`;
 export const ticketNotFound = (id: string) => `No ticket with id ${id}`;
 
-export const MAX_SUBJECT = 120;
-export const MAX_MESSAGE = 5000;
 const MAX_REFERENCE = 100;
 /** One attachment of up to MAX_UPLOAD_BYTES and the text fields; a larger file is still read, then refused (413). */
 const MAX_TICKET_BODY_BYTES = MAX_UPLOAD_BYTES + 1024 * 1024;

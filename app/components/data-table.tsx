@@ -88,7 +88,6 @@ export function DataTable<Row>({
   filters,
   filterNames = [],
   newButton,
-  onStateChange,
   rowMenu,
   bulk,
 }: {
@@ -105,8 +104,6 @@ export function DataTable<Row>({
   filterNames?: readonly string[];
   /** Optional New button (label configurable, default 'New'). */
   newButton?: { to: string; label?: string };
-  /** The table's state-change callback (spec §7): the caller receives the meta. */
-  onStateChange?: (meta: Pick<PagingMeta, "page" | "perPage" | "search" | "sort" | "order">) => void;
   /**
    * Per-row menu with Edit and Delete, each available per row by a condition (null = not for this row).
    * Delete leads to a confirmation (a URL the page renders), so it works without JavaScript.
@@ -130,10 +127,7 @@ export function DataTable<Row>({
   const bulkFormId = `${caption.toLowerCase().replace(/\W+/g, "-")}-bulk`;
   useEffect(() => setHydrated(true), []);
 
-  const { page, perPage, search, sort, order } = meta;
-  useEffect(() => {
-    onStateChange?.({ page, perPage, search, sort, order });
-  }, [onStateChange, page, perPage, search, sort, order]);
+  const { perPage, search } = meta;
   useEffect(() => () => clearTimeout(debounce.current), []);
 
   // The other table state travels with the search and per-page forms as hidden fields.

@@ -6,12 +6,8 @@ import express, { type NextFunction, type Request, type Response } from "express
 import type { Logger } from "pino";
 import { z } from "zod";
 import type { SessionUser } from "../../app/domain/user.ts";
-import type {
-  DocumentNotification,
-  LoginResponse,
-  Profile,
-  SystemNotification,
-} from "../../app/.server/upstream/schemas.ts";
+import type { DocumentNotification, Profile, SystemNotification } from "../../app/.server/upstream/schemas/profile.ts";
+import type { LoginResponse } from "../../app/.server/upstream/schemas/session.ts";
 import { registerBookOfBusinessRoutes } from "./book-of-business.ts";
 import { registerCommissionRoutes } from "./commissions.ts";
 import { registerContractingRoutes } from "./contracting.ts";

@@ -8,7 +8,7 @@
 import type { Express, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import type { z } from "zod";
-import type { BookOfBusinessResponseSchema, Policy } from "../../app/.server/upstream/schemas.ts";
+import type { BookOfBusinessResponseSchema, Policy } from "../../app/.server/upstream/schemas/book-of-business.ts";
 import { pagingMeta } from "../../app/domain/table.ts";
 import type { ReferenceDb, SessionRecord } from "./db.ts";
 import { parseTableQuery, positiveInt, scalar } from "./paging.ts";

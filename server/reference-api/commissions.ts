@@ -12,7 +12,7 @@ import type {
   CommissionLine,
   CommissionPayoutsResponseSchema,
   CommissionStatementsResponseSchema,
-} from "../../app/.server/upstream/schemas.ts";
+} from "../../app/.server/upstream/schemas/commissions.ts";
 import { pagingMeta } from "../../app/domain/table.ts";
 import { parseTableQuery, scalar } from "./paging.ts";
 import type { ReferenceDb, SessionRecord } from "./db.ts";

@@ -8,10 +8,10 @@ import {
   ContractingStatusesResponseSchema,
   LegalAnswersResponseSchema,
   LegalQuestionsResponseSchema,
-  LoginResponseSchema,
   ProductCarriersResponseSchema,
   ProductsResponseSchema,
-} from "../../app/.server/upstream/schemas.ts";
+} from "../../app/.server/upstream/schemas/contracting.ts";
+import { LoginResponseSchema } from "../../app/.server/upstream/schemas/session.ts";
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE, UPLOAD_WRONG_TYPE } from "../../app/domain/uploads.ts";
 import { DOCUMENTS_NEED_ATTENTION } from "./contracting.ts";
 import { type ReferenceApi, startReferenceApi } from "./index.ts";

@@ -13,7 +13,7 @@ import type {
   LegalQuestion,
   Product,
   ProductCarrier,
-} from "../../app/.server/upstream/schemas.ts";
+} from "../../app/.server/upstream/schemas/contracting.ts";
 import type { ReferenceDb, SessionRecord } from "./db.ts";
 import { HttpError, legalAnswerEntries, type RawLegalAnswerEntry, readFormData } from "./legal-answers-form.ts";
 import { readUpload, sendStoredFile, type Upload } from "./uploads.ts";

@@ -19,15 +19,17 @@ import type {
   CarrierResource,
   ContractingEntry,
   ContractingStatuses,
-  DocumentNotification,
   LegalAnswer,
   LegalQuestion,
-  License,
   Product,
   ProductCarrier,
+} from "../../app/.server/upstream/schemas/contracting.ts";
+import type {
+  DocumentNotification,
+  License,
   Profile,
   SystemNotification,
-} from "../../app/.server/upstream/schemas.ts";
+} from "../../app/.server/upstream/schemas/profile.ts";
 import {
   type ContractStatus,
   DEMO_PASSWORD,

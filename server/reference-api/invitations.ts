@@ -17,7 +17,7 @@ import {
   WITHDRAW_INVITATIONS_MAX,
   WithdrawInvitationsBodySchema,
   type WithdrawInvitationsResult,
-} from "../../app/.server/upstream/schemas.ts";
+} from "../../app/.server/upstream/schemas/invitations.ts";
 import { pagingMeta } from "../../app/domain/table.ts";
 import { parseTableQuery, positiveInt, scalar } from "./paging.ts";
 import type { ReferenceDb, SessionRecord } from "./db.ts";

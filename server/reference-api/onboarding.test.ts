@@ -1,12 +1,10 @@
 import { pathToFileURL } from "node:url";
 import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  LegalAnswersResponseSchema,
-  MeResponseSchema,
-  OnboardingResponseSchema,
-  ProfileResponseSchema,
-} from "../../app/.server/upstream/schemas.ts";
+import { LegalAnswersResponseSchema } from "../../app/.server/upstream/schemas/contracting.ts";
+import { OnboardingResponseSchema } from "../../app/.server/upstream/schemas/onboarding.ts";
+import { ProfileResponseSchema } from "../../app/.server/upstream/schemas/profile.ts";
+import { MeResponseSchema } from "../../app/.server/upstream/schemas/session.ts";
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE, UPLOAD_WRONG_TYPE } from "../../app/domain/uploads.ts";
 import type { ReferenceApi } from "./index.ts";
 import {

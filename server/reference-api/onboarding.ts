@@ -15,7 +15,7 @@ import {
   ONBOARDING_STEP_KEYS,
   type Onboarding,
   type OnboardingStepKey,
-} from "../../app/.server/upstream/schemas.ts";
+} from "../../app/.server/upstream/schemas/onboarding.ts";
 import { MAX_UPLOAD_BYTES } from "../../app/domain/uploads.ts";
 import { isIsoDate } from "./contracting.ts";
 import type { ReferenceDb, SessionRecord } from "./db.ts";

@@ -5,7 +5,7 @@ import {
   TicketCategoriesResponseSchema,
   TicketResponseSchema,
   TicketsResponseSchema,
-} from "../../app/.server/upstream/schemas.ts";
+} from "../../app/.server/upstream/schemas/tickets.ts";
 import { UPLOAD_WRONG_TYPE } from "../../app/domain/uploads.ts";
 import { IDEMPOTENCY_KEY_REUSED } from "./contracting.ts";
 import type { ReferenceApi } from "./index.ts";

@@ -13,13 +13,13 @@ import { createHash } from "node:crypto";
 import type { Express, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import type { z } from "zod";
+import type { StoredFile } from "../../app/.server/upstream/schemas/files.ts";
 import type {
-  StoredFile,
   Ticket,
   TicketResponseSchema,
   TicketSummary,
   TicketsResponseSchema,
-} from "../../app/.server/upstream/schemas.ts";
+} from "../../app/.server/upstream/schemas/tickets.ts";
 import { pagingMeta } from "../../app/domain/table.ts";
 import { MAX_TICKET_MESSAGE as MAX_MESSAGE, MAX_TICKET_SUBJECT as MAX_SUBJECT } from "../../app/domain/tickets.ts";
 import { MAX_UPLOAD_BYTES } from "../../app/domain/uploads.ts";

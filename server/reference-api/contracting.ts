@@ -15,6 +15,22 @@ import type {
   ProductCarrier,
 } from "../../app/.server/upstream/schemas/contracting.ts";
 import type { ReferenceDb, SessionRecord } from "./db.ts";
+import {
+  allLegalQuestions,
+  carrierResources,
+  contractStatusesByCarrierProduct,
+  contractingStatuses,
+  createPendingEntries,
+  knownCarrierProductIds,
+  legalAnswers,
+  legalQuestions,
+  productCarriers,
+  productExists,
+  products,
+  storedFile,
+} from "./contracting-queries.ts";
+import { findIdempotentAnswer, storeIdempotentAnswer } from "./idempotency.ts";
+import { documentNotifications } from "./profile-queries.ts";
 import { HttpError, legalAnswerEntries, type RawLegalAnswerEntry, readFormData } from "./legal-answers-form.ts";
 import { readUpload, sendStoredFile, type Upload } from "./uploads.ts";
 
@@ -59,16 +75,16 @@ export function registerContractingRoutes(
   { db, logger, requireSession }: { db: ReferenceDb; logger: Logger; requireSession: RequestHandler },
 ): void {
   app.get("/api/resource_lists/products", requireSession, async (_req, res) => {
-    const body: { products: Product[] } = { products: await db.products() };
+    const body: { products: Product[] } = { products: await products(db) };
     res.json(body);
   });
 
   app.get("/api/resource_lists/product_carriers/:productId", requireSession, async (req, res) => {
     const productId = positiveInt(req.params.productId);
-    if (productId == null || !(await db.productExists(productId))) {
+    if (productId == null || !(await productExists(db, productId))) {
       return fail(res, 404, `No product with id ${req.params.productId}`);
     }
-    const body: { productCarriers: ProductCarrier[] } = { productCarriers: await db.productCarriers(productId) };
+    const body: { productCarriers: ProductCarrier[] } = { productCarriers: await productCarriers(db, productId) };
     res.json(body);
   });
 
@@ -80,13 +96,13 @@ export function registerContractingRoutes(
       if (carrierProductId == null) return fail(res, 422, "carrierProductId must be a positive integer");
     }
     const body: { learningCenterResources: CarrierResource[] } = {
-      learningCenterResources: await db.carrierResources(carrierProductId),
+      learningCenterResources: await carrierResources(db, carrierProductId),
     };
     res.json(body);
   });
 
   const statusesBody = async (userId: number) => {
-    const statuses: ContractingStatuses = await db.contractingStatuses(userId);
+    const statuses: ContractingStatuses = await contractingStatuses(db, userId);
     return { contractingStatuses: { statuses } };
   };
 
@@ -108,28 +124,28 @@ export function registerContractingRoutes(
 
     await db.exclusive(async () => {
       if (key) {
-        const previous = await db.findIdempotentAnswer(userId, key);
+        const previous = await findIdempotentAnswer(db, userId, key);
         if (previous) {
           if (previous.fingerprint !== fingerprint) return fail(res, 422, IDEMPOTENCY_KEY_REUSED);
           res.status(previous.status).set("Idempotent-Replayed", "true").type("application/json").send(previous.body);
           return;
         }
       }
-      if ((await db.documentNotifications(userId)).length > 0) return fail(res, 422, DOCUMENTS_NEED_ATTENTION);
-      const known = await db.knownCarrierProductIds(ids);
+      if ((await documentNotifications(db, userId)).length > 0) return fail(res, 422, DOCUMENTS_NEED_ATTENTION);
+      const known = await knownCarrierProductIds(db, ids);
       const unknown = ids.filter((id) => !known.has(id));
       if (unknown.length > 0) {
         return fail(res, 422, `Unknown carrier product${unknown.length > 1 ? "s" : ""}: ${unknown.join(", ")}`);
       }
-      const existing = await db.contractStatusesByCarrierProduct(userId);
+      const existing = await contractStatusesByCarrierProduct(db, userId);
       // Pending, approved and active entries are not requested again; denied ones may be.
       const toRequest = ids.filter((id) => {
         const status = existing.get(id);
         return status === undefined || status === "denied";
       });
-      if (toRequest.length > 0) await db.createPendingEntries(userId, toRequest, new Date().toISOString());
+      if (toRequest.length > 0) await createPendingEntries(db, userId, toRequest, new Date().toISOString());
       const body = JSON.stringify(await statusesBody(userId));
-      if (key) await db.storeIdempotentAnswer(userId, key, fingerprint, 201, body);
+      if (key) await storeIdempotentAnswer(db, userId, key, fingerprint, 201, body);
       logger.info({ userId, requested: toRequest, skipped: ids.length - toRequest.length }, "contracts requested");
       res.status(201).type("application/json").send(body);
     });
@@ -137,15 +153,15 @@ export function registerContractingRoutes(
 
   app.get("/api/resource_lists/legal_questions/:productId", requireSession, async (req, res) => {
     const productId = positiveInt(req.params.productId);
-    if (productId == null || !(await db.productExists(productId))) {
+    if (productId == null || !(await productExists(db, productId))) {
       return fail(res, 404, `No product with id ${req.params.productId}`);
     }
-    const body: { legalQuestions: LegalQuestion[] } = { legalQuestions: await db.legalQuestions(productId) };
+    const body: { legalQuestions: LegalQuestion[] } = { legalQuestions: await legalQuestions(db, productId) };
     res.json(body);
   });
 
   const legalAnswersBody = async (userId: number) => {
-    const body: { legalAnswers: LegalAnswer[] } = { legalAnswers: await db.legalAnswers(userId) };
+    const body: { legalAnswers: LegalAnswer[] } = { legalAnswers: await legalAnswers(db, userId) };
     return body;
   };
 
@@ -178,7 +194,7 @@ export function registerContractingRoutes(
 
   app.get("/api/profile/files/:id", requireSession, async (req, res: Authed) => {
     const fileId = positiveInt(req.params.id);
-    const file = fileId == null ? null : await db.file(res.locals.session.user.userId, fileId);
+    const file = fileId == null ? null : await storedFile(db, res.locals.session.user.userId, fileId);
     if (!file) return fail(res, 404, "Not found");
     sendStoredFile(res, file);
   });
@@ -222,7 +238,7 @@ async function planLegalAnswers(
   userId: number,
   entries: readonly RawLegalAnswerEntry[],
 ): Promise<() => Promise<{ sql: string; args: (string | number | null | Uint8Array)[] }[]>> {
-  const [questions, stored] = await Promise.all([db.allLegalQuestions(), db.legalAnswers(userId)]);
+  const [questions, stored] = await Promise.all([allLegalQuestions(db), legalAnswers(db, userId)]);
   const byQuestion = new Map<number, StoredAnswer>(
     stored.map((a) => [a.legalQuestionId, { ...a, fileId: a.file?.id ?? null }]),
   );

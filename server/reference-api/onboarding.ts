@@ -19,6 +19,8 @@ import {
 import { MAX_UPLOAD_BYTES } from "../../app/domain/uploads.ts";
 import { isIsoDate } from "./contracting.ts";
 import type { ReferenceDb, SessionRecord } from "./db.ts";
+import { legalAnswers, legalQuestions } from "./contracting-queries.ts";
+import { profileOf } from "./profile-queries.ts";
 import { HttpError, readFormData } from "./legal-answers-form.ts";
 import { readUpload, type Upload } from "./uploads.ts";
 import type {
@@ -257,7 +259,7 @@ async function storedDocuments(db: ReferenceDb, userId: number): Promise<Onboard
 export async function onboardingOf(db: ReferenceDb, user: SessionUser): Promise<Onboarding> {
   const [rows, profile, documents] = await Promise.all([
     stepRows(db, user.userId),
-    db.profile(user),
+    profileOf(db, user),
     storedDocuments(db, user.userId),
   ]);
   const done = (key: OnboardingStepKey) =>
@@ -355,7 +357,7 @@ async function savePersonal(db: ReferenceDb, user: SessionUser, body: unknown): 
 
 async function saveLicenses(db: ReferenceDb, user: SessionUser, body: unknown): Promise<void> {
   const { license } = parse(LicensesBody, body);
-  const { licenses } = await db.profile(user);
+  const { licenses } = await profileOf(db, user);
   if (license) {
     const duplicate = licenses.some(
       (l) => l.state === license.state && l.licenseNumber.toLowerCase() === license.licenseNumber.toLowerCase(),
@@ -374,8 +376,8 @@ async function saveLicenses(db: ReferenceDb, user: SessionUser, body: unknown): 
 
 async function saveLegal(db: ReferenceDb, user: SessionUser): Promise<void> {
   const [questions, answers] = await Promise.all([
-    db.legalQuestions(ONBOARDING_LEGAL_PRODUCT_ID),
-    db.legalAnswers(user.userId),
+    legalQuestions(db, ONBOARDING_LEGAL_PRODUCT_ID),
+    legalAnswers(db, user.userId),
   ]);
   const answered = new Set(answers.map((a) => a.legalQuestionId));
   if (!questions.every((q) => answered.has(q.id))) throw new HttpError(422, ANSWER_EVERY_LEGAL_QUESTION);

@@ -26,6 +26,7 @@ import { MAX_UPLOAD_BYTES } from "../../app/domain/uploads.ts";
 import { parseTableQuery, positiveInt, scalar } from "./paging.ts";
 import { IDEMPOTENCY_KEY_REUSED } from "./contracting.ts";
 import type { ReferenceDb, SessionRecord } from "./db.ts";
+import { findIdempotentAnswer, storeIdempotentAnswer } from "./idempotency.ts";
 import { HttpError, readFormData } from "./legal-answers-form.ts";
 import { readUpload, sendStoredFile, type Upload } from "./uploads.ts";
 import { COMMISSION_INQUIRY_CATEGORY, TICKET_CATEGORIES, type TicketKind, type TicketStatus } from "./seed.ts";
@@ -340,7 +341,7 @@ export function registerTicketRoutes(
 
       await db.exclusive(async () => {
         if (key) {
-          const previous = await db.findIdempotentAnswer(user.userId, key);
+          const previous = await findIdempotentAnswer(db, user.userId, key);
           if (previous) {
             if (previous.fingerprint !== fingerprint) return fail(res, 422, IDEMPOTENCY_KEY_REUSED);
             res.status(previous.status).set("Idempotent-Replayed", "true").type("application/json").send(previous.body);
@@ -367,7 +368,7 @@ export function registerTicketRoutes(
         );
         const ticketId = Number(results[statements.length]!.lastInsertRowid);
         const body = JSON.stringify(await ticketBody(user, ticketId));
-        if (key) await db.storeIdempotentAnswer(user.userId, key, fingerprint, 201, body);
+        if (key) await storeIdempotentAnswer(db, user.userId, key, fingerprint, 201, body);
         logger.info({ userId: user.userId, ticketId, kind: input.kind }, "ticket opened");
         res.status(201).type("application/json").send(body);
       });

@@ -27,14 +27,14 @@ export async function readUpload(file: File, emptyMessage = UPLOAD_EMPTY): Promi
 }
 
 /** A stored file name: no path, no control characters, at most 255 characters. */
-export function cleanFileName(name: string): string {
+function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
   const cleaned = base.replace(/[\x00-\x1f\x7f]/g, "").trim().slice(-255);
   return cleaned || "attachment";
 }
 
 /** `inline; filename="<ASCII fallback>"; filename*=UTF-8''<percent-encoded>` */
-export function contentDisposition(name: string): string {
+function contentDisposition(name: string): string {
   const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `inline; filename="${fallback}"; filename*=UTF-8''${encoded}`;

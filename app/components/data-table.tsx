@@ -1,46 +1,13 @@
-import { Anchor, Button, Checkbox, Group, Loader, NativeSelect, Table, Text, TextInput, VisuallyHidden } from "@mantine/core";
-import { IconArrowDown, IconArrowUp, IconArrowsSort, IconDots, IconSearch } from "@tabler/icons-react";
-import { type ReactNode, useEffect, useRef, useState } from "react";
-import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
-import {
-  LOADING_DELAY_MS,
-  MIN_LOADING_MS,
-  PAGE_SIZES,
-  type PagingMeta,
-  SEARCH_DEBOUNCE_MS,
-  ariaSort,
-  nextSort,
-  rangeLabel,
-  showFirstLast,
-  withQuery,
-} from "~/domain/table";
-
-/**
- * The per-row menu: a native disclosure (it opens without JavaScript) holding the row's actions.
- * An action that is not available for the row is not shown.
- */
-function RowMenu({ label, editHref, deleteHref }: { label: string; editHref: string | null; deleteHref: string | null }) {
-  if (!editHref && !deleteHref) return null;
-  return (
-    <details className="row-menu">
-      <summary aria-label={`Actions for ${label}`}>
-        <IconDots size={18} aria-hidden />
-      </summary>
-      <div className="row-menu-items">
-        {editHref ? (
-          <Anchor component={Link} to={editHref}>
-            Edit
-          </Anchor>
-        ) : null}
-        {deleteHref ? (
-          <Anchor component={Link} to={deleteHref} c="red.9" preventScrollReset>
-            Delete
-          </Anchor>
-        ) : null}
-      </div>
-    </details>
-  );
-}
+import { Checkbox, Group, Loader, Table, Text, VisuallyHidden } from "@mantine/core";
+import { type ReactNode, useEffect, useState } from "react";
+import { useLocation, useNavigation } from "react-router";
+import { type PagingMeta, ariaSort, nextSort, rangeLabel, withQuery } from "~/domain/table";
+import { type BulkAction, BulkForm, SelectAllRows } from "./data-table/bulk";
+import { DataTablePagination } from "./data-table/pagination";
+import { RowMenu } from "./data-table/row-menu";
+import { SortLink } from "./data-table/sort-link";
+import { DataTableToolbar } from "./data-table/toolbar";
+import { useDelayedPending } from "./data-table/use-delayed-pending";
 
 export interface Column<Row> {
   key: string;
@@ -50,32 +17,11 @@ export interface Column<Row> {
 }
 
 /**
- * A pending indicator that appears only when loading lasts beyond `delay` and, once shown, stays at
- * least `minimum` (spec §9: 300 ms and 200 ms), so it never flickers.
- */
-function useDelayedPending(pending: boolean, delay = LOADING_DELAY_MS, minimum = MIN_LOADING_MS): boolean {
-  const [shown, setShown] = useState(false);
-  const shownAt = useRef(0);
-  useEffect(() => {
-    if (pending) {
-      const timer = setTimeout(() => {
-        shownAt.current = Date.now();
-        setShown(true);
-      }, delay);
-      return () => clearTimeout(timer);
-    }
-    if (!shown) return;
-    const rest = Math.max(0, minimum - (Date.now() - shownAt.current));
-    const timer = setTimeout(() => setShown(false), rest);
-    return () => clearTimeout(timer);
-  }, [pending, shown, delay, minimum]);
-  return shown;
-}
-
-/**
  * The shared data table (spec §2): state in the URL (page, perPage, search, sort, order), so links,
  * reload, the back button and no-JS all work. Search submits on Enter (and after a 500 ms pause with
  * JavaScript); headers sort (a new column descending first); First/Last only with more than one page.
+ * Its parts: the toolbar (search, filters, New), the pagination (per page, page links), the row menu and
+ * the bulk selection, in ./data-table/.
  */
 export function DataTable<Row>({
   caption,
@@ -88,7 +34,6 @@ export function DataTable<Row>({
   filters,
   filterNames = [],
   newButton,
-  onStateChange,
   rowMenu,
   bulk,
 }: {
@@ -105,76 +50,35 @@ export function DataTable<Row>({
   filterNames?: readonly string[];
   /** Optional New button (label configurable, default 'New'). */
   newButton?: { to: string; label?: string };
-  /** The table's state-change callback (spec §7): the caller receives the meta. */
-  onStateChange?: (meta: Pick<PagingMeta, "page" | "perPage" | "search" | "sort" | "order">) => void;
   /**
    * Per-row menu with Edit and Delete, each available per row by a condition (null = not for this row).
    * Delete leads to a confirmation (a URL the page renders), so it works without JavaScript.
    */
   rowMenu?: { editHref?: (row: Row) => string | null; deleteHref?: (row: Row) => string | null; label: (row: Row) => string };
   /** Row checkboxes with select-all; the checked rows are sent (GET) as `name` to the bulk action. */
-  bulk?: { name: string; label: string; value: (row: Row) => string; rowLabel: (row: Row) => string };
+  bulk?: BulkAction<Row>;
 }) {
   const location = useLocation();
   const navigation = useNavigation();
-  const submit = useSubmit();
   const params = new URLSearchParams(location.search);
   const hrefWith = (change: Parameters<typeof withQuery>[1]) => `${location.pathname}${withQuery(params, change, sortable)}`;
   const loadingHere = navigation.state === "loading" && navigation.location?.pathname === location.pathname;
   const showLoader = useDelayedPending(loadingHere);
-  const searchForm = useRef<HTMLFormElement>(null);
-  const debounce = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const [hydrated, setHydrated] = useState(false);
-  const bulkForm = useRef<HTMLFormElement>(null);
   const bulkFormId = `${caption.toLowerCase().replace(/\W+/g, "-")}-bulk`;
   useEffect(() => setHydrated(true), []);
 
-  const { page, perPage, search, sort, order } = meta;
-  useEffect(() => {
-    onStateChange?.({ page, perPage, search, sort, order });
-  }, [onStateChange, page, perPage, search, sort, order]);
-  useEffect(() => () => clearTimeout(debounce.current), []);
-
-  // The other table state travels with the search and per-page forms as hidden fields.
-  const keep = (except: string[], keepPage = false) =>
-    [...params.entries()]
-      .filter(([key]) => !except.includes(key) && (keepPage || key !== "page"))
-      .map(([key, value]) => <input key={`${key}=${value}`} type="hidden" name={key} value={value} />);
-  const filterKeys = ["search", ...filterNames];
-
   return (
     <div className="data-table" aria-busy={showLoader || undefined}>
-      <Group justify="space-between" align="flex-end" mb="sm" gap="sm">
-        <Form method="get" ref={searchForm} role="search" aria-label={`Search ${caption}`}>
-          {keep(filterKeys)}
-          <Group gap="xs" align="flex-end">
-            <TextInput
-              name="search"
-              label="Search"
-              defaultValue={search}
-              key={search}
-              leftSection={<IconSearch size={16} />}
-              onChange={(event) => {
-                const form = event.currentTarget.form;
-                clearTimeout(debounce.current);
-                debounce.current = setTimeout(() => {
-                  if (form) submit(form, { replace: true, preventScrollReset: true });
-                }, SEARCH_DEBOUNCE_MS);
-              }}
-            />
-            {filters}
-            <Button type="submit" variant="default">
-              Search
-            </Button>
-          </Group>
-        </Form>
-        {newButton ? (
-          <Button component={Link} to={newButton.to}>
-            {newButton.label ?? "New"}
-          </Button>
-        ) : null}
-      </Group>
+      <DataTableToolbar
+        caption={caption}
+        params={params}
+        search={meta.search}
+        filters={filters}
+        filterNames={filterNames}
+        newButton={newButton}
+      />
 
       <div style={{ position: "relative" }}>
         {showLoader ? (
@@ -191,19 +95,7 @@ export function DataTable<Row>({
             <Table.Tr>
               {bulk ? (
                 <Table.Th scope="col" w={40}>
-                  <Checkbox
-                    aria-label="Select all rows"
-                    disabled={!hydrated || rows.length === 0}
-                    onChange={(event) => {
-                      const checked = event.currentTarget.checked;
-                      bulkForm.current
-                        ?.querySelectorAll<HTMLInputElement>(`input[name="${bulk.name}"]`)
-                        .forEach((box) => (box.checked = checked));
-                      document
-                        .querySelectorAll<HTMLInputElement>(`input[form="${bulkFormId}"][name="${bulk.name}"]`)
-                        .forEach((box) => (box.checked = checked));
-                    }}
-                  />
+                  <SelectAllRows name={bulk.name} formId={bulkFormId} disabled={!hydrated || rows.length === 0} />
                 </Table.Th>
               ) : null}
               {columns.map((column) => {
@@ -211,28 +103,7 @@ export function DataTable<Row>({
                 return (
                   <Table.Th key={column.key} scope="col" aria-sort={column.sortable ? sorted : undefined}>
                     {column.sortable ? (
-                      <Anchor
-                        component={Link}
-                        to={hrefWith(nextSort(meta, column.key))}
-                        preventScrollReset
-                        underline="never"
-                        c="inherit"
-                        fw={700}
-                      >
-                        <Group gap={4} wrap="nowrap">
-                          {column.header}
-                          {sorted === "ascending" ? (
-                            <IconArrowUp size={14} aria-hidden />
-                          ) : sorted === "descending" ? (
-                            <IconArrowDown size={14} aria-hidden />
-                          ) : (
-                            <IconArrowsSort size={14} aria-hidden />
-                          )}
-                          <VisuallyHidden>
-                            {sorted === "none" ? ", sort" : sorted === "descending" ? ", sort ascending" : ", sort descending"}
-                          </VisuallyHidden>
-                        </Group>
-                      </Anchor>
+                      <SortLink header={column.header} to={hrefWith(nextSort(meta, column.key))} sorted={sorted} />
                     ) : (
                       column.header
                     )}
@@ -281,63 +152,10 @@ export function DataTable<Row>({
       </div>
 
       {bulk ? (
-        <Form method="get" id={bulkFormId} ref={bulkForm} aria-label={bulk.label}>
-          {keep([bulk.name], true)}
-          <Button type="submit" variant="default" color="red" mt="sm" disabled={rows.length === 0}>
-            {bulk.label}
-          </Button>
-        </Form>
+        <BulkForm id={bulkFormId} label={bulk.label} name={bulk.name} params={params} disabled={rows.length === 0} />
       ) : null}
 
-      <Group justify="space-between" mt="sm" gap="sm">
-        <Form method="get">
-          {keep(["perPage"])}
-          <Group gap="xs" align="flex-end">
-            <NativeSelect
-              name="perPage"
-              label="Rows per page"
-              defaultValue={String(perPage)}
-              key={perPage}
-              data={PAGE_SIZES.map(String)}
-              onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
-            />
-            {/* Before hydration the choice is applied with a button; after, on change. */}
-            {hydrated ? null : (
-              <Button type="submit" variant="default">
-                Show
-              </Button>
-            )}
-          </Group>
-        </Form>
-        <nav aria-label={`${caption} pages`}>
-          <Group gap={4}>
-            {showFirstLast(meta) ? (
-              <Button component={Link} to={hrefWith({ page: 1 })} variant="default" size="xs" preventScrollReset>
-                First
-              </Button>
-            ) : null}
-            {meta.pageNumbers.map((n) => (
-              <Button
-                key={n}
-                component={Link}
-                to={hrefWith({ page: n })}
-                variant={n === meta.currentPage ? "filled" : "default"}
-                size="xs"
-                aria-current={n === meta.currentPage ? "page" : undefined}
-                aria-label={`Page ${n}`}
-                preventScrollReset
-              >
-                {n}
-              </Button>
-            ))}
-            {showFirstLast(meta) ? (
-              <Button component={Link} to={hrefWith({ page: meta.totalPages })} variant="default" size="xs" preventScrollReset>
-                Last
-              </Button>
-            ) : null}
-          </Group>
-        </nav>
-      </Group>
+      <DataTablePagination caption={caption} meta={meta} params={params} hrefWith={hrefWith} hydrated={hydrated} />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * Shared data table rules (spec §2 "Shared data table", §3 "Table paging meta",
  * §4 "Table sort", §9 constants). The table keeps its state in the URL:
- * `?page=&perPage=&search=&sort=&order=`. Pure functions only.
+ * `?page=&perPage=&search=&sort=&order=`. Pure functions only; the reference API reads its list requests and
+ * builds their paging meta with the same functions.
  */
 
 /** Spec §9: page size options 5, 10, 25, 50. */
@@ -18,8 +19,8 @@ export const LOADING_DELAY_MS = 300;
 /** Spec §9: minimum fetch delay. */
 export const MIN_LOADING_MS = 200;
 
-/** Longest search text kept from the URL. */
-const MAX_SEARCH_LENGTH = 100;
+/** Longest search text kept (from the portal's URL, and by the reference API from a list request). */
+export const MAX_SEARCH_LENGTH = 100;
 
 /** The URL parameters owned by the table, in the order they are written. */
 const TABLE_KEYS = ["page", "perPage", "search", "sort", "order"] as const;

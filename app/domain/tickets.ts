@@ -2,6 +2,10 @@ import { z } from "zod";
 import { isEmptyFile, uploadProblem } from "./uploads";
 import { required } from "./validation";
 
+/** The longest subject and message of a ticket (the reference API refuses longer ones too). */
+export const MAX_TICKET_SUBJECT = 120;
+export const MAX_TICKET_MESSAGE = 5000;
+
 /** An optional attachment: images or PDF up to 10 MB (app/domain/uploads.ts). */
 export const optionalAttachment = z
   .instanceof(File)
@@ -15,16 +19,16 @@ export const optionalAttachment = z
 /** Contact support (issue 4): subject, category, message, optional attachment. */
 export function supportTicketSchema(categories: readonly string[]) {
   return z.object({
-    subject: required("Enter a subject").pipe(z.string().max(120, "Keep the subject under 120 characters")),
+    subject: required("Enter a subject").pipe(z.string().max(MAX_TICKET_SUBJECT, "Keep the subject under 120 characters")),
     category: z.string({ error: "Choose a category" }).refine((v) => categories.includes(v), "Choose a category"),
-    message: required("Write your message").pipe(z.string().max(5000, "Keep the message under 5000 characters")),
+    message: required("Write your message").pipe(z.string().max(MAX_TICKET_MESSAGE, "Keep the message under 5000 characters")),
     attachment: optionalAttachment,
   });
 }
 
 /** A reply in a ticket's conversation. */
 export const ticketReplySchema = z.object({
-  message: required("Write your reply").pipe(z.string().max(5000, "Keep the reply under 5000 characters")),
+  message: required("Write your reply").pipe(z.string().max(MAX_TICKET_MESSAGE, "Keep the reply under 5000 characters")),
   attachment: optionalAttachment,
 });
 
@@ -44,8 +48,8 @@ export function commissionInquirySchema(carrierIds: readonly number[]) {
       .number({ error: "Choose the carrier" })
       .refine((id) => carrierIds.includes(id), "Choose the carrier"),
     reference: required("Enter the statement or policy number"),
-    subject: required("Enter a subject").pipe(z.string().max(120, "Keep the subject under 120 characters")),
-    message: required("Write your question").pipe(z.string().max(5000, "Keep the message under 5000 characters")),
+    subject: required("Enter a subject").pipe(z.string().max(MAX_TICKET_SUBJECT, "Keep the subject under 120 characters")),
+    message: required("Write your question").pipe(z.string().max(MAX_TICKET_MESSAGE, "Keep the message under 5000 characters")),
     attachment: optionalAttachment,
   });
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   ACCEPTED_UPLOAD_TYPES,
   MAX_UPLOAD_BYTES,
+  acceptedUploadType,
   OVERSIZED_UPLOAD_TYPE,
   isEmptyFile,
   uploadProblem,
@@ -46,6 +47,25 @@ describe("spec §5: a legal explanation requires an attachment (images or PDF), 
   });
   it("works with real File objects", () => {
     expect(uploadProblem(new File(["%PDF"], "x.pdf", { type: "application/pdf" }))).toBeNull();
+  });
+});
+
+describe("acceptedUploadType: the type an attachment is stored with (portal and reference API)", () => {
+  it("is the type without parameters, in lower case", () => {
+    expect(acceptedUploadType(file("a.pdf", "application/pdf"))).toBe("application/pdf");
+    expect(acceptedUploadType(file("a.png", "IMAGE/PNG"))).toBe("image/png");
+    expect(acceptedUploadType(file("a.jpg", "image/jpeg; charset=binary"))).toBe("image/jpeg");
+  });
+  it("falls back to the extension when the browser gave no type (sent as application/octet-stream)", () => {
+    expect(acceptedUploadType(file("scan.heic", ""))).toBe("image/heic");
+    expect(acceptedUploadType(file("scan.HEIC", "application/octet-stream"))).toBe("image/heic");
+    expect(acceptedUploadType(file("a.bin", "application/octet-stream"))).toBeNull();
+  });
+  it("refuses SVG however it is named, and anything that is neither an image nor a PDF", () => {
+    expect(acceptedUploadType(file("a.svg", "image/svg+xml; charset=utf-8"))).toBeNull();
+    expect(acceptedUploadType(file("a.png", "image/svg+xml"))).toBeNull();
+    expect(acceptedUploadType(file("a.pdf", "text/html"))).toBeNull();
+    expect(acceptedUploadType(file("a", "image/"))).toBeNull();
   });
 });
 

@@ -1,4 +1,7 @@
-/** Legal-answer attachments: images or PDF only, at most 10 MB (spec §5 "an attachment (images or PDF)"). */
+/**
+ * Attachments (legal answers, onboarding documents, tickets): images or PDF only, at most 10 MB (spec §5 "an
+ * attachment (images or PDF)"). The reference API checks its uploads with these same rules.
+ */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** For the file input's accept attribute. */
 export const ACCEPTED_UPLOAD_TYPES = "image/*,application/pdf";
@@ -34,25 +37,31 @@ const EXTENSION_TYPES: Record<string, string> = {
   heif: "image/heif",
 };
 
-/** The browser leaves `type` empty for some files (e.g. .heic on some systems): fall back to the extension. */
+/**
+ * The file's type without parameters, in lower case. When the browser gave none (it leaves `type` empty for some
+ * files, e.g. .heic on some systems, and then sends the part as application/octet-stream), the extension decides.
+ */
 function effectiveType(file: FileLike): string {
-  const type = (file.type ?? "").trim().toLowerCase();
-  if (type) return type;
+  const type = (file.type ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type && type !== "application/octet-stream") return type;
   const extension = /\.([a-z0-9]+)$/i.exec(file.name ?? "")?.[1]?.toLowerCase() ?? "";
-  return EXTENSION_TYPES[extension] ?? "";
+  return EXTENSION_TYPES[extension] ?? type;
 }
 
-/** Whether the file matches ACCEPTED_UPLOAD_TYPES. SVG is refused: it can carry scripts. */
-export function isAcceptedUploadType(file: FileLike): boolean {
+/**
+ * The type a file is attached (stored and served) with, or null when it cannot be attached: a PDF or an image
+ * (ACCEPTED_UPLOAD_TYPES), but not SVG: it can carry scripts. One rule for the portal and the reference API.
+ */
+export function acceptedUploadType(file: FileLike): string | null {
   const type = effectiveType(file);
-  if (type === "image/svg+xml") return false;
-  return type === "application/pdf" || type.startsWith("image/");
+  if (type === "image/svg+xml") return null;
+  return type === "application/pdf" || /^image\/[a-z0-9.+-]+$/.test(type) ? type : null;
 }
 
 /** The problem with a chosen file, or null when it can be attached. Check isEmptyFile first. */
 export function uploadProblem(file: FileLike): string | null {
   if (file.type === OVERSIZED_UPLOAD_TYPE) return UPLOAD_TOO_LARGE;
-  if (!isAcceptedUploadType(file)) return UPLOAD_WRONG_TYPE;
+  if (acceptedUploadType(file) === null) return UPLOAD_WRONG_TYPE;
   if (file.size > MAX_UPLOAD_BYTES) return UPLOAD_TOO_LARGE;
   if (file.size === 0) return UPLOAD_EMPTY;
   return null;

@@ -6,12 +6,8 @@ import express, { type NextFunction, type Request, type Response } from "express
 import type { Logger } from "pino";
 import { z } from "zod";
 import type { SessionUser } from "../../app/domain/user.ts";
-import type {
-  DocumentNotification,
-  LoginResponse,
-  Profile,
-  SystemNotification,
-} from "../../app/.server/upstream/schemas.ts";
+import type { DocumentNotification, Profile, SystemNotification } from "../../app/.server/upstream/schemas/profile.ts";
+import type { LoginResponse } from "../../app/.server/upstream/schemas/session.ts";
 import { registerBookOfBusinessRoutes } from "./book-of-business.ts";
 import { registerCommissionRoutes } from "./commissions.ts";
 import { registerContractingRoutes } from "./contracting.ts";
@@ -19,7 +15,15 @@ import { registerDownlineRoutes } from "./downlines.ts";
 import { registerInvitationRoutes } from "./invitations.ts";
 import { registerOnboardingRoutes } from "./onboarding.ts";
 import { registerTicketRoutes } from "./tickets.ts";
-import { type ReferenceDb, type SessionRecord, verifyPassword } from "./db.ts";
+import type { ReferenceDb, SessionRecord } from "./db.ts";
+import { verifyPassword } from "./passwords.ts";
+import {
+  documentNotifications,
+  messageCounts,
+  profileOf,
+  setSmsConsent,
+  systemNotifications,
+} from "./profile-queries.ts";
 
 export const UNAUTHORIZED = "Unauthorized Request";
 export const INVALID_CREDENTIALS = "Invalid e-mail or password";
@@ -172,7 +176,7 @@ export function createApp({ db, logger, allowReset, reset }: AppOptions): expres
   });
 
   const sendProfile = async (res: Authed) => {
-    const body: { profile: Profile } = { profile: await db.profile(res.locals.session.user) };
+    const body: { profile: Profile } = { profile: await profileOf(db, res.locals.session.user) };
     res.json(body);
   };
 
@@ -181,34 +185,34 @@ export function createApp({ db, logger, allowReset, reset }: AppOptions): expres
   });
 
   app.post("/api/profile/sms_consent", requireSession, async (_req, res: Authed) => {
-    await db.setSmsConsent(res.locals.session.user.userId, true);
+    await setSmsConsent(db, res.locals.session.user.userId, true);
     await sendProfile(res);
   });
 
   app.delete("/api/profile/sms_consent", requireSession, async (_req, res: Authed) => {
-    await db.setSmsConsent(res.locals.session.user.userId, false);
+    await setSmsConsent(db, res.locals.session.user.userId, false);
     await sendProfile(res);
   });
 
   app.get("/api/profile/notifications", requireSession, async (_req, res: Authed) => {
-    const body: SystemNotification[] = await db.systemNotifications();
+    const body: SystemNotification[] = await systemNotifications(db);
     res.json(body);
   });
 
   app.get("/api/profile/document_notifications", requireSession, async (_req, res: Authed) => {
     const body: { documentNotifications: DocumentNotification[] } = {
-      documentNotifications: await db.documentNotifications(res.locals.session.user.userId),
+      documentNotifications: await documentNotifications(db, res.locals.session.user.userId),
     };
     res.json(body);
   });
 
   app.get("/api/feedback_conversations/show_unread_messages", requireSession, async (_req, res: Authed) => {
-    const { unread } = await db.messageCounts(res.locals.session.user.userId);
+    const { unread } = await messageCounts(db, res.locals.session.user.userId);
     res.json({ unread_messages: unread });
   });
 
   app.get("/api/feedback_conversations/show_unresponded_messages", requireSession, async (_req, res: Authed) => {
-    const { unresponded } = await db.messageCounts(res.locals.session.user.userId);
+    const { unresponded } = await messageCounts(db, res.locals.session.user.userId);
     res.json({ unresponded_messages: unresponded });
   });
 

@@ -2,6 +2,7 @@ import { pathToFileURL } from "node:url";
 import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { MAX_SEARCH_LENGTH } from "../../app/domain/table.ts";
 import { EXPORT_SENT, NO_BOOK_OF_BUSINESS } from "./book-of-business.ts";
 import type { ReferenceApi } from "./index.ts";
 import { SEED_BOOK_SIZES } from "./seed.ts";
@@ -192,6 +193,10 @@ describe("GET /api/book_of_business", () => {
     const prefix = await allPages("agency@demo.test", { search: "ma-" });
     expect(prefix.length).toBeGreaterThan(0);
     expect(prefix.every((p) => p.policyNumber.startsWith("MA-") && p.productName === "Medicare Advantage")).toBe(true);
+
+    // The portal's search cap: a longer search is cut where the portal's table cuts it.
+    const long = await book("agency@demo.test", { search: ` ${"z".repeat(MAX_SEARCH_LENGTH + 50)}` });
+    expect(long.meta.search).toBe("z".repeat(MAX_SEARCH_LENGTH));
 
     const none = await book("agency@demo.test", { search: "zzz-no-such-member" });
     expect(none.policies).toEqual([]);

@@ -8,9 +8,10 @@
 import type { Express, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import type { z } from "zod";
-import type { BookOfBusinessResponseSchema, Policy } from "../../app/.server/upstream/schemas.ts";
+import type { BookOfBusinessResponseSchema, Policy } from "../../app/.server/upstream/schemas/book-of-business.ts";
+import { pagingMeta } from "../../app/domain/table.ts";
 import type { ReferenceDb, SessionRecord } from "./db.ts";
-import { pagingMetaOf, parseTableQuery, positiveInt, scalar } from "./paging.ts";
+import { parseTableQuery, positiveInt, scalar } from "./paging.ts";
 import { POLICY_STATUSES, type PolicyStatus } from "./seed.ts";
 
 type BookOfBusinessResponse = z.infer<typeof BookOfBusinessResponseSchema>;
@@ -128,9 +129,8 @@ async function bookOfBusiness(db: ReferenceDb, user: SessionRecord["user"], q: B
   const scope = scopeOf(user);
   const { where, args } = matching(user, q);
   const totalCount = await countMatching(db, user, q);
-  // An empty result is still one (empty) page.
-  const totalPages = Math.max(1, Math.ceil(totalCount / q.perPage));
-  const currentPage = Math.min(q.page, totalPages);
+  // Spec §3 paging meta by the portal's rule: an empty result is one empty page; past the last page, the last.
+  const meta: PagingMeta = pagingMeta(q, totalCount);
   const orderBy = q.sort ? `${SORT_COLUMNS[q.sort]} ${q.order}, p.id ${q.order}` : `p.id ${q.order}`;
 
   const scopeWhere = whereSql(scope.where);
@@ -139,7 +139,7 @@ async function bookOfBusiness(db: ReferenceDb, user: SessionRecord["user"], q: B
       sql: `SELECT p.id, p.member_name, p.status, p.effective_date, p.policy_number,
                    pr.id AS product_id, pr.name AS product_name, c.id AS carrier_id, c.name AS carrier_name
             ${FROM} ${whereSql(where)} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
-      args: [...args, q.perPage, (currentPage - 1) * q.perPage],
+      args: [...args, meta.perPage, (meta.currentPage - 1) * meta.perPage],
     }),
     db.client.execute({ sql: `SELECT DISTINCT p.status ${FROM} ${scopeWhere}`, args: scope.args }),
     db.client.execute({
@@ -163,7 +163,6 @@ async function bookOfBusiness(db: ReferenceDb, user: SessionRecord["user"], q: B
     effectiveDate: String(r.effective_date),
     policyNumber: String(r.policy_number),
   }));
-  const meta: PagingMeta = pagingMetaOf(q, currentPage, totalCount, totalPages);
   const present = new Set(statuses.rows.map((r) => String(r.status)));
   const filters: BookFilters = {
     statuses: POLICY_STATUSES.filter((s) => present.has(s)),

@@ -1,11 +1,11 @@
 import { pathToFileURL } from "node:url";
 import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BookOfBusinessResponseSchema } from "../../app/.server/upstream/schemas/book-of-business.ts";
 import {
-  BookOfBusinessResponseSchema,
   CommissionPayoutsResponseSchema,
   CommissionStatementsResponseSchema,
-} from "../../app/.server/upstream/schemas.ts";
+} from "../../app/.server/upstream/schemas/commissions.ts";
 import { LOA_NO_COMMISSIONS, NO_COMMISSIONS, UNKNOWN_PERIOD } from "./commissions.ts";
 import type { ReferenceApi } from "./index.ts";
 import { COMMISSION_PERIODS } from "./seed.ts";

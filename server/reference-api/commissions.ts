@@ -12,8 +12,9 @@ import type {
   CommissionLine,
   CommissionPayoutsResponseSchema,
   CommissionStatementsResponseSchema,
-} from "../../app/.server/upstream/schemas.ts";
-import { pagingMetaOf, parseTableQuery, scalar } from "./paging.ts";
+} from "../../app/.server/upstream/schemas/commissions.ts";
+import { pagingMeta } from "../../app/domain/table.ts";
+import { parseTableQuery, scalar } from "./paging.ts";
 import type { ReferenceDb, SessionRecord } from "./db.ts";
 import { commissionPaidOn, type CommissionType } from "./seed.ts";
 
@@ -101,16 +102,15 @@ async function statements(db: ReferenceDb, user: User, q: StatementsQuery, perio
   }
   const counted = await db.client.execute({ sql: `SELECT COUNT(*) AS n ${FROM} ${whereSql(where)}`, args });
   const totalCount = Number(counted.rows[0]?.n ?? 0);
-  // An empty result is still one (empty) page.
-  const totalPages = Math.max(1, Math.ceil(totalCount / q.perPage));
-  const currentPage = Math.min(q.page, totalPages);
+  // Spec §3 paging meta by the portal's rule: an empty result is one empty page; past the last page, the last.
+  const meta: PagingMeta = pagingMeta(q, totalCount);
   const orderBy = q.sort ? `${SORT_COLUMNS[q.sort]} ${q.order}, l.id ${q.order}` : `l.id ${q.order}`;
   const [rows, sums] = await Promise.all([
     db.client.execute({
       sql: `SELECT l.id, l.period, l.type, l.amount_cents, l.paid_on, p.member_name, p.policy_number,
                    pr.name AS product_name, c.name AS carrier_name
             ${FROM} ${whereSql(where)} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
-      args: [...args, q.perPage, (currentPage - 1) * q.perPage],
+      args: [...args, meta.perPage, (meta.currentPage - 1) * meta.perPage],
     }),
     // Totals of the whole period: not narrowed by the search.
     db.client.execute({
@@ -131,7 +131,6 @@ async function statements(db: ReferenceDb, user: User, q: StatementsQuery, perio
     amount: dollars(r.amount_cents),
     paidOn: String(r.paid_on),
   }));
-  const meta: PagingMeta = pagingMetaOf(q, currentPage, totalCount, totalPages);
   return {
     lines,
     meta,

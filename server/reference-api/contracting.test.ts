@@ -8,11 +8,12 @@ import {
   ContractingStatusesResponseSchema,
   LegalAnswersResponseSchema,
   LegalQuestionsResponseSchema,
-  LoginResponseSchema,
   ProductCarriersResponseSchema,
   ProductsResponseSchema,
-} from "../../app/.server/upstream/schemas.ts";
-import { DOCUMENTS_NEED_ATTENTION, FILE_TOO_LARGE, FILE_TYPE_NOT_ALLOWED, MAX_FILE_BYTES } from "./contracting.ts";
+} from "../../app/.server/upstream/schemas/contracting.ts";
+import { LoginResponseSchema } from "../../app/.server/upstream/schemas/session.ts";
+import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE, UPLOAD_WRONG_TYPE } from "../../app/domain/uploads.ts";
+import { DOCUMENTS_NEED_ATTENTION } from "./contracting.ts";
 import { type ReferenceApi, startReferenceApi } from "./index.ts";
 import {
   DEMO_PASSWORD,
@@ -395,12 +396,15 @@ describe("legal questions and answers", () => {
     expectError(
       await put({ legalQuestionId: "4", ...yes, file: [new Blob(["hello"], { type: "text/plain" }), "notes.txt"] }),
       422,
-      FILE_TYPE_NOT_ALLOWED,
+      UPLOAD_WRONG_TYPE,
     );
-    expect(FILE_TYPE_NOT_ALLOWED).toBe("Only images or PDF files can be attached");
-    const big = new Blob([Buffer.alloc(MAX_FILE_BYTES + 1)], { type: "application/pdf" });
-    expectError(await put({ legalQuestionId: "4", ...yes, file: [big, "big.pdf"] }), 413, FILE_TOO_LARGE);
-    expect(FILE_TOO_LARGE).toBe("The file is larger than 10 MB");
+    expect(UPLOAD_WRONG_TYPE).toBe("Only images or PDF files can be attached");
+    // The portal's rule: SVG is an image that can carry scripts, so it is refused here as in the portal.
+    const svg = new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], { type: "image/svg+xml" });
+    expectError(await put({ legalQuestionId: "4", ...yes, file: [svg, "logo.svg"] }), 422, UPLOAD_WRONG_TYPE);
+    const big = new Blob([Buffer.alloc(MAX_UPLOAD_BYTES + 1)], { type: "application/pdf" });
+    expectError(await put({ legalQuestionId: "4", ...yes, file: [big, "big.pdf"] }), 413, UPLOAD_TOO_LARGE);
+    expect(UPLOAD_TOO_LARGE).toBe("The file is larger than 10 MB");
     expectError(await put({ legalQuestionId: "77", hasOccurred: "false" }), 422, /unknown legal question 77/);
     expectError(await put({ legalQuestionId: "4", hasOccurred: "maybe" }), 422, /hasOccurred must be true or false/);
     expectError(await put({ id: "9999", legalQuestionId: "4", hasOccurred: "false" }), 422, /unknown legal answer id 9999/);

@@ -13,19 +13,33 @@ import type {
   LegalQuestion,
   Product,
   ProductCarrier,
-} from "../../app/.server/upstream/schemas.ts";
+} from "../../app/.server/upstream/schemas/contracting.ts";
 import type { ReferenceDb, SessionRecord } from "./db.ts";
+import {
+  allLegalQuestions,
+  carrierResources,
+  contractStatusesByCarrierProduct,
+  contractingStatuses,
+  createPendingEntries,
+  knownCarrierProductIds,
+  legalAnswers,
+  legalQuestions,
+  productCarriers,
+  productExists,
+  products,
+  storedFile,
+} from "./contracting-queries.ts";
+import { findIdempotentAnswer, storeIdempotentAnswer } from "./idempotency.ts";
+import { documentNotifications } from "./profile-queries.ts";
 import { HttpError, legalAnswerEntries, type RawLegalAnswerEntry, readFormData } from "./legal-answers-form.ts";
+import { readUpload, sendStoredFile, type Upload } from "./uploads.ts";
 
 /** Spec §8 alert text: contract requests are refused while document notifications exist. */
 export const DOCUMENTS_NEED_ATTENTION =
   "You cannot request new contracts until your documentation is up to date. Please visit the User Profile to find this icon next to any documentation that requires your attention.";
 export const BROKERS_ONLY = "Only agents and agencies can request contracts or answer legal questions";
 export const IDEMPOTENCY_KEY_REUSED = "This Idempotency-Key was already used for a different request";
-export const FILE_TYPE_NOT_ALLOWED = "Only images or PDF files can be attached";
-export const FILE_TOO_LARGE = "The file is larger than 10 MB";
 
-export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 /** Every answer may carry a file: room for several of them, then 413. */
 const MAX_LEGAL_ANSWERS_BODY_BYTES = 60 * 1024 * 1024;
 const MAX_TEXT = 5000;
@@ -61,16 +75,16 @@ export function registerContractingRoutes(
   { db, logger, requireSession }: { db: ReferenceDb; logger: Logger; requireSession: RequestHandler },
 ): void {
   app.get("/api/resource_lists/products", requireSession, async (_req, res) => {
-    const body: { products: Product[] } = { products: await db.products() };
+    const body: { products: Product[] } = { products: await products(db) };
     res.json(body);
   });
 
   app.get("/api/resource_lists/product_carriers/:productId", requireSession, async (req, res) => {
     const productId = positiveInt(req.params.productId);
-    if (productId == null || !(await db.productExists(productId))) {
+    if (productId == null || !(await productExists(db, productId))) {
       return fail(res, 404, `No product with id ${req.params.productId}`);
     }
-    const body: { productCarriers: ProductCarrier[] } = { productCarriers: await db.productCarriers(productId) };
+    const body: { productCarriers: ProductCarrier[] } = { productCarriers: await productCarriers(db, productId) };
     res.json(body);
   });
 
@@ -82,13 +96,13 @@ export function registerContractingRoutes(
       if (carrierProductId == null) return fail(res, 422, "carrierProductId must be a positive integer");
     }
     const body: { learningCenterResources: CarrierResource[] } = {
-      learningCenterResources: await db.carrierResources(carrierProductId),
+      learningCenterResources: await carrierResources(db, carrierProductId),
     };
     res.json(body);
   });
 
   const statusesBody = async (userId: number) => {
-    const statuses: ContractingStatuses = await db.contractingStatuses(userId);
+    const statuses: ContractingStatuses = await contractingStatuses(db, userId);
     return { contractingStatuses: { statuses } };
   };
 
@@ -110,28 +124,28 @@ export function registerContractingRoutes(
 
     await db.exclusive(async () => {
       if (key) {
-        const previous = await db.findIdempotentAnswer(userId, key);
+        const previous = await findIdempotentAnswer(db, userId, key);
         if (previous) {
           if (previous.fingerprint !== fingerprint) return fail(res, 422, IDEMPOTENCY_KEY_REUSED);
           res.status(previous.status).set("Idempotent-Replayed", "true").type("application/json").send(previous.body);
           return;
         }
       }
-      if ((await db.documentNotifications(userId)).length > 0) return fail(res, 422, DOCUMENTS_NEED_ATTENTION);
-      const known = await db.knownCarrierProductIds(ids);
+      if ((await documentNotifications(db, userId)).length > 0) return fail(res, 422, DOCUMENTS_NEED_ATTENTION);
+      const known = await knownCarrierProductIds(db, ids);
       const unknown = ids.filter((id) => !known.has(id));
       if (unknown.length > 0) {
         return fail(res, 422, `Unknown carrier product${unknown.length > 1 ? "s" : ""}: ${unknown.join(", ")}`);
       }
-      const existing = await db.contractStatusesByCarrierProduct(userId);
+      const existing = await contractStatusesByCarrierProduct(db, userId);
       // Pending, approved and active entries are not requested again; denied ones may be.
       const toRequest = ids.filter((id) => {
         const status = existing.get(id);
         return status === undefined || status === "denied";
       });
-      if (toRequest.length > 0) await db.createPendingEntries(userId, toRequest, new Date().toISOString());
+      if (toRequest.length > 0) await createPendingEntries(db, userId, toRequest, new Date().toISOString());
       const body = JSON.stringify(await statusesBody(userId));
-      if (key) await db.storeIdempotentAnswer(userId, key, fingerprint, 201, body);
+      if (key) await storeIdempotentAnswer(db, userId, key, fingerprint, 201, body);
       logger.info({ userId, requested: toRequest, skipped: ids.length - toRequest.length }, "contracts requested");
       res.status(201).type("application/json").send(body);
     });
@@ -139,15 +153,15 @@ export function registerContractingRoutes(
 
   app.get("/api/resource_lists/legal_questions/:productId", requireSession, async (req, res) => {
     const productId = positiveInt(req.params.productId);
-    if (productId == null || !(await db.productExists(productId))) {
+    if (productId == null || !(await productExists(db, productId))) {
       return fail(res, 404, `No product with id ${req.params.productId}`);
     }
-    const body: { legalQuestions: LegalQuestion[] } = { legalQuestions: await db.legalQuestions(productId) };
+    const body: { legalQuestions: LegalQuestion[] } = { legalQuestions: await legalQuestions(db, productId) };
     res.json(body);
   });
 
   const legalAnswersBody = async (userId: number) => {
-    const body: { legalAnswers: LegalAnswer[] } = { legalAnswers: await db.legalAnswers(userId) };
+    const body: { legalAnswers: LegalAnswer[] } = { legalAnswers: await legalAnswers(db, userId) };
     return body;
   };
 
@@ -180,26 +194,10 @@ export function registerContractingRoutes(
 
   app.get("/api/profile/files/:id", requireSession, async (req, res: Authed) => {
     const fileId = positiveInt(req.params.id);
-    const file = fileId == null ? null : await db.file(res.locals.session.user.userId, fileId);
+    const file = fileId == null ? null : await storedFile(db, res.locals.session.user.userId, fileId);
     if (!file) return fail(res, 404, "Not found");
-    res.set({
-      "Content-Type": file.contentType,
-      "Content-Length": String(file.data.byteLength),
-      "Content-Disposition": contentDisposition(file.name),
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "private, no-store",
-    });
-    // Images (SVG included) must not run script if opened directly; browsers' PDF viewers need no sandbox.
-    if (file.contentType !== "application/pdf") res.set("Content-Security-Policy", "default-src 'none'; sandbox");
-    res.end(file.data);
+    sendStoredFile(res, file);
   });
-}
-
-/** `inline; filename="<ASCII fallback>"; filename*=UTF-8''<percent-encoded>` */
-export function contentDisposition(name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `inline; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
 const TRUE = new Set(["true", "1", "on", "yes"]);
@@ -218,18 +216,6 @@ export function isIsoDate(value: string): boolean {
   if (!match) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-/** A stored file name: no path, no control characters, at most 255 characters. */
-export function cleanFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? "";
-  const cleaned = base.replace(/[\x00-\x1f\x7f]/g, "").trim().slice(-255);
-  return cleaned || "attachment";
-}
-
-export function allowedContentType(file: File): string | null {
-  const type = file.type.split(";")[0]!.trim().toLowerCase();
-  return type === "application/pdf" || /^image\/[a-z0-9.+-]+$/.test(type) ? type : null;
 }
 
 interface StoredAnswer {
@@ -252,7 +238,7 @@ async function planLegalAnswers(
   userId: number,
   entries: readonly RawLegalAnswerEntry[],
 ): Promise<() => Promise<{ sql: string; args: (string | number | null | Uint8Array)[] }[]>> {
-  const [questions, stored] = await Promise.all([db.allLegalQuestions(), db.legalAnswers(userId)]);
+  const [questions, stored] = await Promise.all([allLegalQuestions(db), legalAnswers(db, userId)]);
   const byQuestion = new Map<number, StoredAnswer>(
     stored.map((a) => [a.legalQuestionId, { ...a, fileId: a.file?.id ?? null }]),
   );
@@ -271,7 +257,7 @@ async function planLegalAnswers(
         reason: string | null;
         explanation: string | null;
         /** undefined = keep the stored file; null = no file. */
-        newFile: { name: string; contentType: string; data: Uint8Array } | null | undefined;
+        newFile: Upload | null | undefined;
       };
   const ops: Op[] = [];
 
@@ -319,17 +305,9 @@ async function planLegalAnswers(
       continue;
     }
 
-    let newFile: { name: string; contentType: string; data: Uint8Array } | null | undefined;
+    let newFile: Upload | null | undefined;
     if (entry.file) {
-      const contentType = allowedContentType(entry.file);
-      if (!contentType) throw new HttpError(422, FILE_TYPE_NOT_ALLOWED);
-      if (entry.file.size > MAX_FILE_BYTES) throw new HttpError(413, FILE_TOO_LARGE);
-      if (entry.file.size === 0) throw new HttpError(422, `${named}: the attached file is empty`);
-      newFile = {
-        name: cleanFileName(entry.file.name),
-        contentType,
-        data: new Uint8Array(await entry.file.arrayBuffer()),
-      };
+      newFile = await readUpload(entry.file, `${named}: the attached file is empty`);
     } else if (flag(entry.removeFile, "removeFile", named)) {
       newFile = null;
     }

@@ -2,14 +2,14 @@ import { pathToFileURL } from "node:url";
 import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { ExportResponseSchema } from "../../app/.server/upstream/schemas/book-of-business.ts";
 import {
   DOWNLINE_BRANCHES_MAX,
   DownlineBranchesResponseSchema,
   DownlineCarriersResponseSchema,
   DownlinesResponseSchema,
-  ExportResponseSchema,
   PolicyDetailsResponseSchema,
-} from "../../app/.server/upstream/schemas.ts";
+} from "../../app/.server/upstream/schemas/downlines.ts";
 import { EXPORT_SENT } from "./book-of-business.ts";
 import {
   AGENCIES_ONLY,

@@ -20,7 +20,7 @@ import {
   type DownlinePolicy,
   type DownlinesResponseSchema,
   type PolicyDetailsResponseSchema,
-} from "../../app/.server/upstream/schemas.ts";
+} from "../../app/.server/upstream/schemas/downlines.ts";
 import { EXPORT_SENT } from "./book-of-business.ts";
 import { positiveInt, scalar } from "./paging.ts";
 import type { ReferenceDb, SessionRecord } from "./db.ts";

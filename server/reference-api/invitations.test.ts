@@ -6,7 +6,7 @@ import {
   InvitationsResponseSchema,
   WITHDRAW_INVITATIONS_MAX,
   WithdrawInvitationsResponseSchema,
-} from "../../app/.server/upstream/schemas.ts";
+} from "../../app/.server/upstream/schemas/invitations.ts";
 import type { ReferenceApi } from "./index.ts";
 import {
   AGENCIES_ONLY,

@@ -17,8 +17,9 @@ import {
   WITHDRAW_INVITATIONS_MAX,
   WithdrawInvitationsBodySchema,
   type WithdrawInvitationsResult,
-} from "../../app/.server/upstream/schemas.ts";
-import { pagingMetaOf, parseTableQuery, positiveInt, scalar } from "./paging.ts";
+} from "../../app/.server/upstream/schemas/invitations.ts";
+import { pagingMeta } from "../../app/domain/table.ts";
+import { parseTableQuery, positiveInt, scalar } from "./paging.ts";
 import type { ReferenceDb, SessionRecord } from "./db.ts";
 import { INVITATION_LEVELS, type InvitationLevel, SEED_AGENCY_NAMES } from "./seed.ts";
 
@@ -110,15 +111,14 @@ async function invitations(db: ReferenceDb, userId: number, q: InvitationsQuery)
   const whereSql = `WHERE ${where.join(" AND ")}`;
   const counted = await db.client.execute({ sql: `SELECT COUNT(*) AS n FROM downline_invitations ${whereSql}`, args });
   const totalCount = Number(counted.rows[0]?.n ?? 0);
-  const totalPages = Math.max(1, Math.ceil(totalCount / q.perPage));
-  const currentPage = Math.min(q.page, totalPages);
+  // Spec §3 paging meta by the portal's rule: an empty result is one empty page; past the last page, the last.
+  const meta: PagingMeta = pagingMeta(q, totalCount);
   // No sort: newest first (the order parameter applies to a sorted column only).
   const orderBy = q.sort ? `${SORT_COLUMNS[q.sort]} ${q.order}, id ${q.order}` : "id DESC";
   const rows = await db.client.execute({
     sql: `SELECT * FROM downline_invitations ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
-    args: [...args, q.perPage, (currentPage - 1) * q.perPage],
+    args: [...args, meta.perPage, (meta.currentPage - 1) * meta.perPage],
   });
-  const meta: PagingMeta = pagingMetaOf(q, currentPage, totalCount, totalPages);
   return { invitations: rows.rows.map(invitationFromRow), meta, levels: [...INVITATION_LEVELS] };
 }
 

@@ -1,13 +1,11 @@
 import { pathToFileURL } from "node:url";
 import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  LegalAnswersResponseSchema,
-  MeResponseSchema,
-  OnboardingResponseSchema,
-  ProfileResponseSchema,
-} from "../../app/.server/upstream/schemas.ts";
-import { FILE_TOO_LARGE, FILE_TYPE_NOT_ALLOWED, MAX_FILE_BYTES } from "./contracting.ts";
+import { LegalAnswersResponseSchema } from "../../app/.server/upstream/schemas/contracting.ts";
+import { OnboardingResponseSchema } from "../../app/.server/upstream/schemas/onboarding.ts";
+import { ProfileResponseSchema } from "../../app/.server/upstream/schemas/profile.ts";
+import { MeResponseSchema } from "../../app/.server/upstream/schemas/session.ts";
+import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE, UPLOAD_WRONG_TYPE } from "../../app/domain/uploads.ts";
 import type { ReferenceApi } from "./index.ts";
 import {
   ADD_A_LICENSE,
@@ -361,11 +359,11 @@ describe("validation", () => {
     expectError(await putStep(ONBOARDING, "signature", { json: { strokes: [{ points: [{ x: "1", y: 2 }] }] } }), 422, /strokes must be a list/);
 
     const text = new Blob(["hello"], { type: "text/plain" });
-    expectError(await putStep(ONBOARDING, "documents", { form: documentsForm({ w9: [text, "w9.txt"] }) }), 422, FILE_TYPE_NOT_ALLOWED);
-    expect(FILE_TYPE_NOT_ALLOWED).toBe("Only images or PDF files can be attached");
-    const big = new Blob([Buffer.alloc(MAX_FILE_BYTES + 1)], { type: "application/pdf" });
-    expectError(await putStep(ONBOARDING, "documents", { form: documentsForm({ eo: [big, "eo.pdf"] }) }), 413, FILE_TOO_LARGE);
-    expect(FILE_TOO_LARGE).toBe("The file is larger than 10 MB");
+    expectError(await putStep(ONBOARDING, "documents", { form: documentsForm({ w9: [text, "w9.txt"] }) }), 422, UPLOAD_WRONG_TYPE);
+    expect(UPLOAD_WRONG_TYPE).toBe("Only images or PDF files can be attached");
+    const big = new Blob([Buffer.alloc(MAX_UPLOAD_BYTES + 1)], { type: "application/pdf" });
+    expectError(await putStep(ONBOARDING, "documents", { form: documentsForm({ eo: [big, "eo.pdf"] }) }), 413, UPLOAD_TOO_LARGE);
+    expect(UPLOAD_TOO_LARGE).toBe("The file is larger than 10 MB");
     expectError(await putStep(ONBOARDING, "documents", { form: new FormData() }), 422, "Attach the W-9 and the E&O certificate (image or PDF)");
     expectError(await putStep(ONBOARDING, "documents", { json: {} }), 415, "Send the documents as multipart/form-data");
     const png = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: "image/png" });

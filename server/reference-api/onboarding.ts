@@ -15,17 +15,14 @@ import {
   ONBOARDING_STEP_KEYS,
   type Onboarding,
   type OnboardingStepKey,
-} from "../../app/.server/upstream/schemas.ts";
-import {
-  allowedContentType,
-  cleanFileName,
-  FILE_TOO_LARGE,
-  FILE_TYPE_NOT_ALLOWED,
-  isIsoDate,
-  MAX_FILE_BYTES,
-} from "./contracting.ts";
+} from "../../app/.server/upstream/schemas/onboarding.ts";
+import { MAX_UPLOAD_BYTES } from "../../app/domain/uploads.ts";
+import { isIsoDate } from "./contracting.ts";
 import type { ReferenceDb, SessionRecord } from "./db.ts";
+import { legalAnswers, legalQuestions } from "./contracting-queries.ts";
+import { profileOf } from "./profile-queries.ts";
 import { HttpError, readFormData } from "./legal-answers-form.ts";
+import { readUpload, type Upload } from "./uploads.ts";
 import type {
   OnboardingBankingData,
   OnboardingOptoutData,
@@ -44,7 +41,7 @@ export const LICENSE_ALREADY_ON_FILE = "This license is already on file";
 /** The product whose legal questions the legal step needs answered (Medicare Advantage: questions 1-4). */
 export const ONBOARDING_LEGAL_PRODUCT_ID = 1;
 /** Two files of at most 10 MB each, plus the multipart overhead. */
-const MAX_DOCUMENTS_BODY_BYTES = 2 * MAX_FILE_BYTES + 1024 * 1024;
+const MAX_DOCUMENTS_BODY_BYTES = 2 * MAX_UPLOAD_BYTES + 1024 * 1024;
 const MAX_SIGNATURE_POINTS = 20_000;
 
 export const DOCUMENT_KINDS = ["w9", "eo"] as const;
@@ -262,7 +259,7 @@ async function storedDocuments(db: ReferenceDb, userId: number): Promise<Onboard
 export async function onboardingOf(db: ReferenceDb, user: SessionUser): Promise<Onboarding> {
   const [rows, profile, documents] = await Promise.all([
     stepRows(db, user.userId),
-    db.profile(user),
+    profileOf(db, user),
     storedDocuments(db, user.userId),
   ]);
   const done = (key: OnboardingStepKey) =>
@@ -360,7 +357,7 @@ async function savePersonal(db: ReferenceDb, user: SessionUser, body: unknown): 
 
 async function saveLicenses(db: ReferenceDb, user: SessionUser, body: unknown): Promise<void> {
   const { license } = parse(LicensesBody, body);
-  const { licenses } = await db.profile(user);
+  const { licenses } = await profileOf(db, user);
   if (license) {
     const duplicate = licenses.some(
       (l) => l.state === license.state && l.licenseNumber.toLowerCase() === license.licenseNumber.toLowerCase(),
@@ -379,8 +376,8 @@ async function saveLicenses(db: ReferenceDb, user: SessionUser, body: unknown): 
 
 async function saveLegal(db: ReferenceDb, user: SessionUser): Promise<void> {
   const [questions, answers] = await Promise.all([
-    db.legalQuestions(ONBOARDING_LEGAL_PRODUCT_ID),
-    db.legalAnswers(user.userId),
+    legalQuestions(db, ONBOARDING_LEGAL_PRODUCT_ID),
+    legalAnswers(db, user.userId),
   ]);
   const answered = new Set(answers.map((a) => a.legalQuestionId));
   if (!questions.every((q) => answered.has(q.id))) throw new HttpError(422, ANSWER_EVERY_LEGAL_QUESTION);
@@ -406,7 +403,7 @@ async function saveOptout(db: ReferenceDb, user: SessionUser, body: unknown): Pr
 
 /** Validates the w9/eo parts of the form, then stores them (replacing a stored file of the same kind). */
 async function saveDocuments(db: ReferenceDb, user: SessionUser, form: FormData): Promise<void> {
-  const sent: { kind: DocumentKind; name: string; contentType: string; data: Uint8Array }[] = [];
+  const sent: (Upload & { kind: DocumentKind })[] = [];
   for (const kind of DOCUMENT_KINDS) {
     const values = form.getAll(kind);
     if (values.length > 1) throw new HttpError(422, `Send one ${kind} file only`);
@@ -414,11 +411,7 @@ async function saveDocuments(db: ReferenceDb, user: SessionUser, form: FormData)
     if (value === undefined || value === "") continue;
     if (typeof value === "string") throw new HttpError(422, `${kind} must be a file`);
     if (value.size === 0 && value.name === "") continue; // a file input left empty
-    const contentType = allowedContentType(value);
-    if (!contentType) throw new HttpError(422, FILE_TYPE_NOT_ALLOWED);
-    if (value.size > MAX_FILE_BYTES) throw new HttpError(413, FILE_TOO_LARGE);
-    if (value.size === 0) throw new HttpError(422, `The file of ${DOCUMENT_NAMES[kind]} is empty`);
-    sent.push({ kind, name: cleanFileName(value.name), contentType, data: new Uint8Array(await value.arrayBuffer()) });
+    sent.push({ kind, ...(await readUpload(value, `The file of ${DOCUMENT_NAMES[kind]} is empty`)) });
   }
 
   await db.exclusive(async () => {

@@ -1,11 +1,9 @@
 /**
- * What every list of the reference API shares: reading the table's query (forgiving: a bad value falls
- * back to its default, as the portal's table sends whatever is in the URL) and building the paging meta.
+ * What every list of the reference API shares: the portal's table rules (`app/domain/table.ts`) read from a list
+ * request's query or JSON body. Forgiving, as the portal's table is: a bad value falls back to its default, the
+ * search is trimmed and cut at the same length. The paging meta is the portal's `pagingMeta`.
  */
-export const PER_PAGE_OPTIONS = [5, 10, 25, 50] as const;
-export const DEFAULT_PER_PAGE = 25;
-/** The page numbers offered around the current page. */
-const PAGE_NUMBER_COUNT = 5;
+import { tableQueryFrom, type TableQuery as PortalTableQuery } from "../../app/domain/table.ts";
 
 export function scalar(value: unknown): string | undefined {
   if (Array.isArray(value)) return scalar(value[0]);
@@ -20,52 +18,22 @@ export function positiveInt(value: string | undefined): number | null {
   return n > 0 ? n : null;
 }
 
-export function pageNumbers(current: number, totalPages: number): number[] {
-  const count = Math.min(PAGE_NUMBER_COUNT, totalPages);
-  const start = Math.max(1, Math.min(current - Math.floor(PAGE_NUMBER_COUNT / 2), totalPages - count + 1));
-  return Array.from({ length: count }, (_, i) => start + i);
+export interface TableQuery<Sort extends string> extends PortalTableQuery {
+  sort: Sort | null;
 }
 
-export interface TableQuery<Sort extends string> {
-  page: number;
-  perPage: number;
-  search: string;
-  sort: Sort | null;
-  order: "ASC" | "DESC";
-}
+const TABLE_KEYS = ["page", "perPage", "search", "sort", "order"] as const;
 
 /** page, perPage (5/10/25/50), search, sort (one of `sortColumns`' keys) and order of a list request. */
 export function parseTableQuery<Sort extends string>(
   source: Record<string, unknown>,
   sortColumns: Readonly<Record<Sort, unknown>>,
 ): TableQuery<Sort> {
-  const perPage = positiveInt(scalar(source.perPage));
-  const sort = scalar(source.sort);
-  return {
-    page: positiveInt(scalar(source.page)) ?? 1,
-    perPage: PER_PAGE_OPTIONS.find((n) => n === perPage) ?? DEFAULT_PER_PAGE,
-    search: (scalar(source.search) ?? "").slice(0, 200),
-    sort: sort && Object.hasOwn(sortColumns, sort) ? (sort as Sort) : null,
-    order: scalar(source.order)?.toUpperCase() === "DESC" ? "DESC" : "ASC",
-  };
-}
-
-/** Spec §3 table paging meta for a query and the page actually returned. */
-export function pagingMetaOf<Sort extends string>(
-  q: TableQuery<Sort>,
-  currentPage: number,
-  totalCount: number,
-  totalPages: number,
-) {
-  return {
-    page: q.page,
-    currentPage,
-    perPage: q.perPage,
-    totalCount,
-    totalPages,
-    search: q.search,
-    sort: q.sort as string | null,
-    order: q.order,
-    pageNumbers: pageNumbers(currentPage, totalPages),
-  };
+  const params = new URLSearchParams();
+  for (const key of TABLE_KEYS) {
+    const value = scalar(source[key]);
+    if (value !== undefined) params.set(key, value);
+  }
+  // tableQueryFrom keeps a sort only when it is one of these keys.
+  return tableQueryFrom(params, Object.keys(sortColumns)) as TableQuery<Sort>;
 }

@@ -1,15 +1,13 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { UnreadMessagesSchema, UnrespondedMessagesSchema } from "../../app/.server/upstream/schemas/feedback.ts";
 import {
   DocumentNotificationsResponseSchema,
-  LoginResponseSchema,
-  MeResponseSchema,
   ProfileResponseSchema,
   SystemNotificationsSchema,
-  UnreadMessagesSchema,
-  UnrespondedMessagesSchema,
-} from "../../app/.server/upstream/schemas.ts";
+} from "../../app/.server/upstream/schemas/profile.ts";
+import { LoginResponseSchema, MeResponseSchema } from "../../app/.server/upstream/schemas/session.ts";
 import { type ReferenceApi, startReferenceApi } from "./index.ts";
 import { DEMO_PASSWORD, SEED_USERS } from "./seed.ts";
 import { silentLogger as logger, startTestApi, tempDbPath, testClient } from "./test-support.ts";

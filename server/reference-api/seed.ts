@@ -10,7 +10,8 @@
  * Ids are fixed so a reset (which keeps the sessions table) leaves every token pointing at the same user.
  */
 import { NO_USER_FLAGS, type Role, type UserFlags } from "../../app/domain/user.ts";
-import type { CarrierResource, OnboardingStepKey } from "../../app/.server/upstream/schemas.ts";
+import type { CarrierResource } from "../../app/.server/upstream/schemas/contracting.ts";
+import type { OnboardingStepKey } from "../../app/.server/upstream/schemas/onboarding.ts";
 
 export const DEMO_PASSWORD = "demo-pass-123";
 

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import pino from "pino";
 import { expect } from "vitest";
 import { z } from "zod";
-import { LoginResponseSchema } from "../../app/.server/upstream/schemas.ts";
+import { LoginResponseSchema } from "../../app/.server/upstream/schemas/session.ts";
 import { startReferenceApi } from "./index.ts";
 import { DEMO_PASSWORD } from "./seed.ts";
 

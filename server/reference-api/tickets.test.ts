@@ -5,8 +5,9 @@ import {
   TicketCategoriesResponseSchema,
   TicketResponseSchema,
   TicketsResponseSchema,
-} from "../../app/.server/upstream/schemas.ts";
-import { FILE_TYPE_NOT_ALLOWED, IDEMPOTENCY_KEY_REUSED } from "./contracting.ts";
+} from "../../app/.server/upstream/schemas/tickets.ts";
+import { UPLOAD_WRONG_TYPE } from "../../app/domain/uploads.ts";
+import { IDEMPOTENCY_KEY_REUSED } from "./contracting.ts";
 import type { ReferenceApi } from "./index.ts";
 import { SEED_TICKETS, TICKET_CATEGORIES, tinyPdf } from "./seed.ts";
 import {
@@ -190,7 +191,12 @@ describe("POST /api/tickets", () => {
     expectError(
       await post(token, "/api/tickets", { ...SUPPORT, attachment: [new Blob(["hi"], { type: "text/plain" }), "notes.txt"] }),
       422,
-      FILE_TYPE_NOT_ALLOWED,
+      UPLOAD_WRONG_TYPE,
+    );
+    expectError(
+      await post(token, "/api/tickets", { ...SUPPORT, attachment: [new Blob(["<svg/>"], { type: "image/svg+xml" }), "logo.svg"] }),
+      422,
+      UPLOAD_WRONG_TYPE,
     );
     expectError(await post(token, "/api/tickets", { ...INQUIRY, carrierId: "999" }), 422, INVALID_CARRIER);
     expectError(await post(token, "/api/tickets", { ...INQUIRY, reference: "" }), 422, BLANK_REFERENCE);

@@ -13,25 +13,22 @@ import { createHash } from "node:crypto";
 import type { Express, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import type { z } from "zod";
+import type { StoredFile } from "../../app/.server/upstream/schemas/files.ts";
 import type {
-  StoredFile,
   Ticket,
   TicketResponseSchema,
   TicketSummary,
   TicketsResponseSchema,
-} from "../../app/.server/upstream/schemas.ts";
-import { pagingMetaOf, parseTableQuery, positiveInt, scalar } from "./paging.ts";
-import {
-  FILE_TOO_LARGE,
-  FILE_TYPE_NOT_ALLOWED,
-  IDEMPOTENCY_KEY_REUSED,
-  MAX_FILE_BYTES,
-  allowedContentType,
-  cleanFileName,
-  contentDisposition,
-} from "./contracting.ts";
+} from "../../app/.server/upstream/schemas/tickets.ts";
+import { pagingMeta } from "../../app/domain/table.ts";
+import { MAX_TICKET_MESSAGE as MAX_MESSAGE, MAX_TICKET_SUBJECT as MAX_SUBJECT } from "../../app/domain/tickets.ts";
+import { MAX_UPLOAD_BYTES } from "../../app/domain/uploads.ts";
+import { parseTableQuery, positiveInt, scalar } from "./paging.ts";
+import { IDEMPOTENCY_KEY_REUSED } from "./contracting.ts";
 import type { ReferenceDb, SessionRecord } from "./db.ts";
+import { findIdempotentAnswer, storeIdempotentAnswer } from "./idempotency.ts";
 import { HttpError, readFormData } from "./legal-answers-form.ts";
+import { readUpload, sendStoredFile, type Upload } from "./uploads.ts";
 import { COMMISSION_INQUIRY_CATEGORY, TICKET_CATEGORIES, type TicketKind, type TicketStatus } from "./seed.ts";
 
 type TicketsResponse = z.infer<typeof TicketsResponseSchema>;
@@ -51,14 +48,11 @@ export const BLANK_REFERENCE = "reference can't be blank (a statement or policy 
 export const INVALID_CARRIER = "carrierId must be an existing carrier";
 export const INVALID_CATEGORY = `category must be one of ${TICKET_CATEGORIES.join(", ")}`;
 export const INQUIRY_CATEGORY = `category must be ${COMMISSION_INQUIRY_CATEGORY} for a commission inquiry`;
-export const EMPTY_FILE = "The attached file is empty";
 export const ticketNotFound = (id: string) => `No ticket with id ${id}`;
 
-export const MAX_SUBJECT = 120;
-export const MAX_MESSAGE = 5000;
 const MAX_REFERENCE = 100;
-/** One attachment of up to MAX_FILE_BYTES and the text fields; a larger file is still read, then refused with FILE_TOO_LARGE. */
-const MAX_TICKET_BODY_BYTES = MAX_FILE_BYTES + 1024 * 1024;
+/** One attachment of up to MAX_UPLOAD_BYTES and the text fields; a larger file is still read, then refused (413). */
+const MAX_TICKET_BODY_BYTES = MAX_UPLOAD_BYTES + 1024 * 1024;
 
 /** The sortable columns and their SQL; ties are broken by id in the same direction. */
 const SORT_COLUMNS = {
@@ -145,15 +139,14 @@ async function tickets(db: ReferenceDb, user: User, kind: TicketKind, q: Tickets
   const whereSql = `WHERE ${where.join(" AND ")}`;
   const counted = await db.client.execute({ sql: `SELECT COUNT(*) AS n FROM tickets t ${whereSql}`, args });
   const totalCount = Number(counted.rows[0]?.n ?? 0);
-  const totalPages = Math.max(1, Math.ceil(totalCount / q.perPage));
-  const currentPage = Math.min(q.page, totalPages);
+  // Spec §3 paging meta by the portal's rule: an empty result is one empty page; past the last page, the last.
+  const meta: PagingMeta = pagingMeta(q, totalCount);
   // No sort: most recently updated first (the order parameter applies to a sorted column only).
   const orderBy = q.sort ? `${SORT_COLUMNS[q.sort]} ${q.order}, t.id ${q.order}` : "t.updated_at DESC, t.id DESC";
   const rows = await db.client.execute({
     sql: `${SUMMARY_SELECT} ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
-    args: [...args, q.perPage, (currentPage - 1) * q.perPage],
+    args: [...args, meta.perPage, (meta.currentPage - 1) * meta.perPage],
   });
-  const meta: PagingMeta = pagingMetaOf(q, currentPage, totalCount, totalPages);
   return { tickets: rows.rows.map(summaryFromRow), meta };
 }
 
@@ -201,23 +194,13 @@ function text(form: FormData, name: string): string | undefined {
   return value.trim();
 }
 
-interface Attachment {
-  name: string;
-  contentType: string;
-  data: Uint8Array;
-}
-
 /** The optional `attachment` file (an empty file input = none). */
-async function attachmentOf(form: FormData): Promise<Attachment | null> {
+async function attachmentOf(form: FormData): Promise<Upload | null> {
   const value = form.get("attachment");
   if (value === null || value === "") return null;
   if (typeof value === "string") throw new HttpError(422, "attachment must be a file");
   if (value.size === 0 && value.name === "") return null;
-  const contentType = allowedContentType(value);
-  if (!contentType) throw new HttpError(422, FILE_TYPE_NOT_ALLOWED);
-  if (value.size > MAX_FILE_BYTES) throw new HttpError(413, FILE_TOO_LARGE);
-  if (value.size === 0) throw new HttpError(422, EMPTY_FILE);
-  return { name: cleanFileName(value.name), contentType, data: new Uint8Array(await value.arrayBuffer()) };
+  return readUpload(value);
 }
 
 function messageOf(form: FormData, problems: string[]): string {
@@ -234,7 +217,7 @@ interface NewTicket {
   message: string;
   reference: string | null;
   carrierId: number | null;
-  attachment: Attachment | null;
+  attachment: Upload | null;
 }
 
 async function readNewTicket(db: ReferenceDb, user: User, form: FormData): Promise<NewTicket> {
@@ -283,7 +266,7 @@ function fingerprintOf(t: NewTicket): string {
 type Statement = { sql: string; args: (string | number | null | Uint8Array)[] };
 
 /** The statements storing `attachment` (owned by `userId`) with the next free file id; null file id when none. */
-async function fileStatements(db: ReferenceDb, userId: number, attachment: Attachment | null, now: string) {
+async function fileStatements(db: ReferenceDb, userId: number, attachment: Upload | null, now: string) {
   if (!attachment) return { fileId: null, statements: [] as Statement[] };
   const max = await db.client.execute("SELECT COALESCE(MAX(id), 0) AS n FROM files");
   const fileId = Number(max.rows[0]!.n) + 1;
@@ -358,7 +341,7 @@ export function registerTicketRoutes(
 
       await db.exclusive(async () => {
         if (key) {
-          const previous = await db.findIdempotentAnswer(user.userId, key);
+          const previous = await findIdempotentAnswer(db, user.userId, key);
           if (previous) {
             if (previous.fingerprint !== fingerprint) return fail(res, 422, IDEMPOTENCY_KEY_REUSED);
             res.status(previous.status).set("Idempotent-Replayed", "true").type("application/json").send(previous.body);
@@ -385,7 +368,7 @@ export function registerTicketRoutes(
         );
         const ticketId = Number(results[statements.length]!.lastInsertRowid);
         const body = JSON.stringify(await ticketBody(user, ticketId));
-        if (key) await db.storeIdempotentAnswer(user.userId, key, fingerprint, 201, body);
+        if (key) await storeIdempotentAnswer(db, user.userId, key, fingerprint, 201, body);
         logger.info({ userId: user.userId, ticketId, kind: input.kind }, "ticket opened");
         res.status(201).type("application/json").send(body);
       });
@@ -456,16 +439,10 @@ export function registerTicketRoutes(
         ? null
         : (await db.client.execute({ sql: "SELECT name, content_type, data FROM files WHERE id = ?", args: [fileId] })).rows[0];
     if (!found) return fail(res, 404, "Not found");
-    const data = Buffer.from(found.data as ArrayBuffer);
-    const contentType = String(found.content_type);
-    res.set({
-      "Content-Type": contentType,
-      "Content-Length": String(data.byteLength),
-      "Content-Disposition": contentDisposition(String(found.name)),
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "private, no-store",
+    sendStoredFile(res, {
+      name: String(found.name),
+      contentType: String(found.content_type),
+      data: Buffer.from(found.data as ArrayBuffer),
     });
-    if (contentType !== "application/pdf") res.set("Content-Security-Policy", "default-src 'none'; sandbox");
-    res.end(data);
   });
 }

@@ -9,7 +9,8 @@ test.describe("Commissions", () => {
     for (const id of ["total", "new-business", "renewals", "chargebacks"]) {
       await expect(page.getByTestId(`total-${id}`)).toHaveText(/^-?\$[\d,]+\.\d{2}$/);
     }
-    await expect(page.locator(".recharts-surface")).toBeVisible();
+    const chart = page.getByRole("img", { name: /Bar chart of monthly earnings/ });
+    await expect(chart.locator("svg").first()).toBeVisible();
     await page.getByText("Payouts by month").click();
     await expect(page.getByRole("table", { name: "Payouts by month" }).locator("tbody tr")).toHaveCount(14);
     const lines = page.getByRole("table", { name: /Statement lines/ });

@@ -7,6 +7,16 @@ function carrier(page: import("@playwright/test").Page, name: string) {
   return page.getByRole("region", { name });
 }
 
+/** The value (dd) given for a term (dt) of a carrier's facts. */
+function fact(region: import("@playwright/test").Locator, term: string) {
+  return region.locator(`dt:text-is("${term}") + dd`);
+}
+
+/** A day's button in the date picker, named as the calendar names it ("7 March 2026"). */
+function dayName(date: Date) {
+  return `${date.getDate()} ${date.toLocaleString("en-US", { month: "long" })} ${date.getFullYear()}`;
+}
+
 test.describe("the Contract Now dialog", () => {
   test("Medicare Advantage first, with each carrier's resources and contract state", async ({ page }) => {
     await loginAs(page, "agent@demo.test");
@@ -25,8 +35,8 @@ test.describe("the Contract Now dialog", () => {
 
     // Spec §2: 'OPENS <date>' in the future, 'TBA' when missing; package code or 'TBA'.
     await expect(carrier(page, "Blue Harbor Health")).toContainText("OPENS 01/15/2027");
-    await expect(carrier(page, "Evergreen Life & Health").locator("dd").first()).toHaveText("TBA");
-    await expect(carrier(page, "Evergreen Life & Health").locator("dd").nth(1)).toHaveText("TBA");
+    await expect(fact(carrier(page, "Evergreen Life & Health"), "Recertification")).toHaveText("TBA");
+    await expect(fact(carrier(page, "Evergreen Life & Health"), "Package code")).toHaveText("TBA");
 
     // Learning-center tabs open without script; the carrier's unsafe HTML is sanitised.
     const pioneer = carrier(page, "Pioneer Benefits");
@@ -68,12 +78,16 @@ test("the date of action can be typed or picked, within its bounds", async ({ pa
   const q1 = page.getByRole("group", { name: /felony/ });
   await q1.getByRole("radio", { name: "Yes" }).check();
   await q1.getByRole("button", { name: "Pick a date" }).click();
-  const calendar = page.locator(".mantine-Popover-dropdown");
+  const calendar = page.getByRole("dialog", { name: "Pick a date" });
   await expect(calendar).toBeVisible();
-  // Days after today are out of bounds (max = today).
-  await expect(calendar.locator("button[data-disabled]").first()).toBeAttached();
-  await calendar.locator("button.mantine-DatePicker-day:not([data-disabled]):not([data-outside])").first().click();
-  await expect(q1.getByRole("textbox", { name: "Date of action" })).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
+  // The calendar opens on this month (max = today): days after today are out of bounds, today can be picked.
+  const today = new Date();
+  const tomorrow = new Date(today.getTime() + 24 * 60 * 60 * 1000);
+  // (On the last day of a month tomorrow may not be drawn at all.)
+  if (tomorrow.getDate() !== 1) await expect(calendar.getByRole("button", { name: dayName(tomorrow), exact: true })).toBeDisabled();
+  await calendar.getByRole("button", { name: dayName(today), exact: true }).click();
+  const usToday = today.toLocaleDateString("en-US", { month: "2-digit", day: "2-digit", year: "numeric" });
+  await expect(q1.getByRole("textbox", { name: "Date of action" })).toHaveValue(usToday);
 });
 
 test("My Contracts lists the contracts by state; a completed onboarding sees contracts_pending", async ({ page }) => {

@@ -30,7 +30,8 @@ test.describe("Downlines (agencies)", () => {
     for (const header of ["Member", "Status", "Product", "Effective", "Upline", "Agent", "NPN"]) {
       await expect(agencyList.getByRole("columnheader", { name: header, exact: true })).toBeVisible();
     }
-    await expect(agencyList.locator("tbody tr td:nth-child(4)").first()).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
+    // Effective dates read MM/DD/YYYY.
+    await expect(agencyList.getByRole("cell", { name: /^\d{2}\/\d{2}\/\d{4}$/ }).first()).toBeVisible();
     await agencyList.getByRole("button", { name: "Export" }).click();
     await expect(page.locator("[data-toast=success]")).toContainText("Download was sent to your email");
   });

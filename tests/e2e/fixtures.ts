@@ -38,9 +38,8 @@ export async function revokeSessions(email: string): Promise<void> {
 /** The labels of the main menu, in order, children included. */
 export async function menuLabels(page: Page): Promise<string[]> {
   const menu = page.getByRole("navigation", { name: "Main menu" });
-  return menu.locator("[data-menu-item]").evaluateAll((nodes) =>
-    nodes.map((n) => (n.querySelector(".mantine-NavLink-label")?.textContent ?? n.textContent ?? "").trim()),
-  );
+  // An entry's own text is its label: a parent's children are rendered beside it, not inside it.
+  return menu.locator("[data-menu-item]").evaluateAll((nodes) => nodes.map((n) => (n.textContent ?? "").trim()));
 }
 
 /** Fails the test on any console error or uncaught exception in the page (hydration warnings included). */

@@ -1,5 +1,5 @@
 import { call } from "./client";
-import { BookOfBusinessResponseSchema, ExportResponseSchema } from "./schemas";
+import { BookOfBusinessResponseSchema, ExportResponseSchema } from "./schemas/book-of-business";
 
 /** The query of the book of business: the table's state plus its filters, as the URL holds them. */
 export function bookQuery(params: URLSearchParams): string {

@@ -1,5 +1,5 @@
 import { call } from "./client";
-import { CommissionPayoutsResponseSchema, CommissionStatementsResponseSchema } from "./schemas";
+import { CommissionPayoutsResponseSchema, CommissionStatementsResponseSchema } from "./schemas/commissions";
 
 const KEYS = ["period", "page", "perPage", "search", "sort", "order"];
 

@@ -6,7 +6,7 @@ import {
   LegalQuestionsResponseSchema,
   ProductCarriersResponseSchema,
   ProductsResponseSchema,
-} from "./schemas";
+} from "./schemas/contracting";
 
 export async function products(token: string) {
   return (await call("GET", "/api/resource_lists/products", ProductsResponseSchema, { token })).products;

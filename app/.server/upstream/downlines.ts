@@ -1,11 +1,11 @@
 import { call } from "./client";
+import { ExportResponseSchema } from "./schemas/book-of-business";
 import {
   DOWNLINE_BRANCHES_MAX,
   DownlineBranchesResponseSchema,
   DownlineCarriersResponseSchema,
-  ExportResponseSchema,
   PolicyDetailsResponseSchema,
-} from "./schemas";
+} from "./schemas/downlines";
 
 export async function downlineCarriers(token: string) {
   return (await call("GET", "/api/downlines/carriers", DownlineCarriersResponseSchema, { token })).carriers;

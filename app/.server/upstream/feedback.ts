@@ -1,5 +1,5 @@
 import { call } from "./client";
-import { UnreadMessagesSchema, UnrespondedMessagesSchema } from "./schemas";
+import { UnreadMessagesSchema, UnrespondedMessagesSchema } from "./schemas/feedback";
 
 export async function unreadMessages(token: string) {
   return (await call("GET", "/api/feedback_conversations/show_unread_messages", UnreadMessagesSchema, { token }))

@@ -4,7 +4,7 @@ import {
   InvitationsResponseSchema,
   WITHDRAW_INVITATIONS_MAX,
   WithdrawInvitationsResponseSchema,
-} from "./schemas";
+} from "./schemas/invitations";
 
 const TABLE_KEYS = ["page", "perPage", "search", "sort", "order"];
 

@@ -1,5 +1,5 @@
 import { call, callMultipart } from "./client";
-import { OnboardingResponseSchema, type OnboardingStepKey } from "./schemas";
+import { OnboardingResponseSchema, type OnboardingStepKey } from "./schemas/onboarding";
 
 export async function onboarding(token: string) {
   return (await call("GET", "/api/onboarding", OnboardingResponseSchema, { token })).onboarding;

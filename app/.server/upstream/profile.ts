@@ -3,7 +3,7 @@ import {
   DocumentNotificationsResponseSchema,
   ProfileResponseSchema,
   SystemNotificationsSchema,
-} from "./schemas";
+} from "./schemas/profile";
 
 export async function profile(token: string) {
   return (await call("GET", "/api/profile", ProfileResponseSchema, { token })).profile;

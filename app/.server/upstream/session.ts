@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { call } from "./client";
-import { LoginResponseSchema, MeResponseSchema } from "./schemas";
+import { LoginResponseSchema, MeResponseSchema } from "./schemas/session";
 
 const Empty = z.unknown();
 

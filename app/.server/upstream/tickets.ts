@@ -4,7 +4,7 @@ import {
   TicketResponseSchema,
   TicketsResponseSchema,
   type TICKET_KINDS,
-} from "./schemas";
+} from "./schemas/tickets";
 
 type Kind = (typeof TICKET_KINDS)[number];
 const TABLE_KEYS = ["page", "perPage", "search", "sort", "order"];

@@ -1,0 +1,45 @@
+import { z } from "zod";
+
+/* ---- Profile: licenses, SMS consent, system and document notifications ---- */
+
+export const LicenseSchema = z.object({
+  id: z.number().int(),
+  state: z.string(),
+  licenseNumber: z.string(),
+  licenseType: z.string(),
+  status: z.string(),
+  expiresOn: z.string().nullable(),
+});
+export type License = z.infer<typeof LicenseSchema>;
+
+export const ProfileSchema = z.object({
+  licenses: z.array(LicenseSchema),
+  smsConsent: z.boolean().nullable(),
+  phone: z.string().nullable(),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+/** GET /api/profile, POST/DELETE /api/profile/sms_consent */
+export const ProfileResponseSchema = z.object({ profile: ProfileSchema });
+
+export const SystemNotificationSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  message: z.string(),
+  severity: z.enum(["info", "warning", "critical"]),
+  publishedAt: z.string(),
+});
+export type SystemNotification = z.infer<typeof SystemNotificationSchema>;
+/** GET /api/profile/notifications: spec §7 "whole response stored as system notifications". */
+export const SystemNotificationsSchema = z.array(SystemNotificationSchema);
+
+export const DocumentNotificationSchema = z.object({
+  id: z.number().int(),
+  documentName: z.string(),
+  message: z.string(),
+});
+export type DocumentNotification = z.infer<typeof DocumentNotificationSchema>;
+/** GET /api/profile/document_notifications */
+export const DocumentNotificationsResponseSchema = z.object({
+  documentNotifications: z.array(DocumentNotificationSchema),
+});

@@ -1,0 +1,51 @@
+import { Button, Checkbox } from "@mantine/core";
+import { Form } from "react-router";
+import { KeptParams } from "./kept-params";
+
+/** Row checkboxes with select-all; the checked rows are sent (GET) as `name` to the bulk action. */
+export interface BulkAction<Row> {
+  name: string;
+  label: string;
+  value: (row: Row) => string;
+  rowLabel: (row: Row) => string;
+}
+
+/** The select-all checkbox of the header (it needs JavaScript; the row checkboxes do not). */
+export function SelectAllRows({ name, formId, disabled }: { name: string; formId: string; disabled: boolean }) {
+  return (
+    <Checkbox
+      aria-label="Select all rows"
+      disabled={disabled}
+      onChange={(event) => {
+        const checked = event.currentTarget.checked;
+        document
+          .querySelectorAll<HTMLInputElement>(`input[form="${formId}"][name="${name}"]`)
+          .forEach((box) => (box.checked = checked));
+      }}
+    />
+  );
+}
+
+/** The form the row checkboxes belong to (by their `form` attribute): its button leads to the bulk action. */
+export function BulkForm({
+  id,
+  label,
+  name,
+  params,
+  disabled,
+}: {
+  id: string;
+  label: string;
+  name: string;
+  params: URLSearchParams;
+  disabled: boolean;
+}) {
+  return (
+    <Form method="get" id={id} aria-label={label}>
+      <KeptParams params={params} except={[name]} keepPage />
+      <Button type="submit" variant="default" color="red" mt="sm" disabled={disabled}>
+        {label}
+      </Button>
+    </Form>
+  );
+}

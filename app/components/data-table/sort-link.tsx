@@ -1,0 +1,22 @@
+import { Anchor, Group, VisuallyHidden } from "@mantine/core";
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from "@tabler/icons-react";
+import { Link } from "react-router";
+
+/** A sortable column's header: a link to the next sort (spec §4), with the current direction shown and named. */
+export function SortLink({ header, to, sorted }: { header: string; to: string; sorted: "ascending" | "descending" | "none" }) {
+  return (
+    <Anchor component={Link} to={to} preventScrollReset underline="never" c="inherit" fw={700}>
+      <Group gap={4} wrap="nowrap">
+        {header}
+        {sorted === "ascending" ? (
+          <IconArrowUp size={14} aria-hidden />
+        ) : sorted === "descending" ? (
+          <IconArrowDown size={14} aria-hidden />
+        ) : (
+          <IconArrowsSort size={14} aria-hidden />
+        )}
+        <VisuallyHidden>{sorted === "none" ? ", sort" : sorted === "descending" ? ", sort ascending" : ", sort descending"}</VisuallyHidden>
+      </Group>
+    </Anchor>
+  );
+}

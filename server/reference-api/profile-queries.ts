@@ -1,0 +1,68 @@
+/** The profile queries (the routes are in app.ts): licenses and SMS consent, notifications, message counts. */
+import type { SessionUser } from "../../app/domain/user.ts";
+import type {
+  DocumentNotification,
+  License,
+  Profile,
+  SystemNotification,
+} from "../../app/.server/upstream/schemas/profile.ts";
+import type { ReferenceDb } from "./db.ts";
+
+export async function profileOf(db: ReferenceDb, user: SessionUser): Promise<Profile> {
+  const broker = user.role === "Agent" || user.role === "Agency";
+  const [userResult, licenseResult] = await Promise.all([
+    db.client.execute({ sql: "SELECT sms_consent, phone FROM users WHERE id = ?", args: [user.userId] }),
+    broker
+      ? db.client.execute({
+          sql: "SELECT * FROM licenses WHERE user_id = ? ORDER BY id",
+          args: [user.userId],
+        })
+      : Promise.resolve(null),
+  ]);
+  const row = userResult.rows[0];
+  const licenses: License[] = (licenseResult?.rows ?? []).map((l) => ({
+    id: Number(l.id),
+    state: String(l.state),
+    licenseNumber: String(l.license_number),
+    licenseType: String(l.license_type),
+    status: String(l.status),
+    expiresOn: l.expires_on == null ? null : String(l.expires_on),
+  }));
+  return {
+    licenses,
+    smsConsent: row?.sms_consent == null ? null : Number(row.sms_consent) === 1,
+    phone: row?.phone == null ? null : String(row.phone),
+  };
+}
+
+export async function setSmsConsent(db: ReferenceDb, userId: number, consent: boolean): Promise<void> {
+  await db.client.execute({ sql: "UPDATE users SET sms_consent = ? WHERE id = ?", args: [consent ? 1 : 0, userId] });
+}
+
+export async function systemNotifications(db: ReferenceDb): Promise<SystemNotification[]> {
+  const result = await db.client.execute("SELECT * FROM system_notifications ORDER BY published_at DESC, id");
+  return result.rows.map((r) => ({
+    id: Number(r.id),
+    title: String(r.title),
+    message: String(r.message),
+    severity: String(r.severity) as SystemNotification["severity"],
+    publishedAt: String(r.published_at),
+  }));
+}
+
+export async function documentNotifications(db: ReferenceDb, userId: number): Promise<DocumentNotification[]> {
+  const result = await db.client.execute({
+    sql: "SELECT * FROM document_notifications WHERE user_id = ? ORDER BY id",
+    args: [userId],
+  });
+  return result.rows.map((r) => ({ id: Number(r.id), documentName: String(r.document_name), message: String(r.message) }));
+}
+
+export async function messageCounts(db: ReferenceDb, userId: number): Promise<{ unread: number; unresponded: number }> {
+  const result = await db.client.execute({
+    sql: "SELECT unread_messages, unresponded_messages FROM users WHERE id = ?",
+    args: [userId],
+  });
+  const row = result.rows[0];
+  return { unread: Number(row?.unread_messages ?? 0), unresponded: Number(row?.unresponded_messages ?? 0) };
+}

@@ -1,0 +1,292 @@
+-- The reference API's tables and indexes (SQLite). db.ts reads this file at start-up and runs its statements
+-- in one transaction when it opens the database; every statement ends with ";" at the end of a line and
+-- creates only what is missing (IF NOT EXISTS), so an existing file keeps its data.
+
+CREATE TABLE IF NOT EXISTS users (
+  id INTEGER PRIMARY KEY,
+  email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+  password_hash TEXT NOT NULL,
+  role TEXT NOT NULL CHECK (role IN ('Agent', 'Agency', 'Admin', 'Carrier')),
+  first_name TEXT NOT NULL,
+  last_name TEXT NOT NULL,
+  npn_id INTEGER,
+  npn_number TEXT,
+  npn_current_max_level TEXT,
+  phone TEXT,
+  sms_consent INTEGER,            -- NULL = not answered, 0 = declined, 1 = consented
+  unread_messages INTEGER NOT NULL DEFAULT 0,
+  unresponded_messages INTEGER NOT NULL DEFAULT 0,
+  flags TEXT NOT NULL DEFAULT '{}' -- JSON: the boolean flags of the session user (seed.ts UserFlags)
+);
+
+CREATE TABLE IF NOT EXISTS licenses (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  state TEXT NOT NULL,
+  license_number TEXT NOT NULL,
+  license_type TEXT NOT NULL,
+  status TEXT NOT NULL,
+  expires_on TEXT
+);
+
+CREATE INDEX IF NOT EXISTS licenses_user ON licenses (user_id);
+
+CREATE TABLE IF NOT EXISTS system_notifications (
+  id INTEGER PRIMARY KEY,
+  title TEXT NOT NULL,
+  message TEXT NOT NULL,
+  severity TEXT NOT NULL CHECK (severity IN ('info', 'warning', 'critical')),
+  published_at TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS document_notifications (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  document_name TEXT NOT NULL,
+  message TEXT NOT NULL
+);
+
+CREATE INDEX IF NOT EXISTS document_notifications_user ON document_notifications (user_id);
+
+CREATE TABLE IF NOT EXISTS products (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  position INTEGER NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS carriers (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL
+);
+
+-- A carrier's offering of one product; its id is the carrierProductId of the contract.
+CREATE TABLE IF NOT EXISTS carrier_products (
+  id INTEGER PRIMARY KEY,
+  carrier_id INTEGER NOT NULL,
+  product_id INTEGER NOT NULL,
+  UNIQUE (carrier_id, product_id)
+);
+
+CREATE TABLE IF NOT EXISTS carrier_resources (
+  id INTEGER PRIMARY KEY,
+  carrier_product_id INTEGER NOT NULL UNIQUE,
+  data TEXT NOT NULL               -- JSON: the CarrierResource fields (HTML strings or null)
+);
+
+CREATE TABLE IF NOT EXISTS contracting_entries (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  carrier_product_id INTEGER NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('pending', 'denied', 'approved', 'active')),
+  last_public_note TEXT,
+  updated_at TEXT NOT NULL,
+  UNIQUE (user_id, carrier_product_id)
+);
+
+-- Answers of POST /api/profile/contracting_entries by Idempotency-Key (successful answers only).
+CREATE TABLE IF NOT EXISTS idempotency_keys (
+  user_id INTEGER NOT NULL,
+  key TEXT NOT NULL,
+  fingerprint TEXT NOT NULL,
+  status INTEGER NOT NULL,
+  body TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (user_id, key)
+);
+
+CREATE TABLE IF NOT EXISTS legal_questions (
+  id INTEGER PRIMARY KEY,
+  question_text TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS product_legal_questions (
+  product_id INTEGER NOT NULL,
+  legal_question_id INTEGER NOT NULL,
+  position INTEGER NOT NULL,
+  PRIMARY KEY (product_id, legal_question_id)
+);
+
+CREATE TABLE IF NOT EXISTS legal_answers (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  legal_question_id INTEGER NOT NULL,
+  has_occurred INTEGER NOT NULL DEFAULT 0,
+  action_on TEXT,
+  action TEXT,
+  reason TEXT,
+  explanation TEXT,
+  file_id INTEGER,
+  UNIQUE (user_id, legal_question_id)
+);
+
+CREATE TABLE IF NOT EXISTS files (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  content_type TEXT NOT NULL,
+  size INTEGER NOT NULL,
+  data BLOB NOT NULL,
+  created_at TEXT NOT NULL
+);
+
+-- Onboarding (issue 3): one row per saved step of a user; completed_at NULL = saved but not complete
+-- (e.g. licenses added, not yet confirmed). data is JSON (the personal step's holds the tax id number,
+-- which is never sent back).
+CREATE TABLE IF NOT EXISTS onboarding_steps (
+  user_id INTEGER NOT NULL,
+  step TEXT NOT NULL,
+  data TEXT NOT NULL DEFAULT '{}',
+  completed_at TEXT,
+  PRIMARY KEY (user_id, step)
+);
+
+-- The onboarding documents (W-9, E&O certificate); the bytes are in files.
+CREATE TABLE IF NOT EXISTS onboarding_documents (
+  user_id INTEGER NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('w9', 'eo')),
+  file_id INTEGER NOT NULL,
+  PRIMARY KEY (user_id, kind)
+);
+
+-- Book of business (GET /api/book_of_business): one row per policy of an agent's or agency's book;
+
+-- product and carrier come from the carrier product.
+CREATE TABLE IF NOT EXISTS policies (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  member_name TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('Active', 'Pending', 'Terminated', 'Cancelled')),
+  carrier_product_id INTEGER NOT NULL,
+  effective_date TEXT NOT NULL,   -- YYYY-MM-DD
+  policy_number TEXT NOT NULL UNIQUE
+);
+
+CREATE INDEX IF NOT EXISTS policies_user ON policies (user_id);
+
+-- Requested exports ("Download was sent to your email"); params is JSON (the filters, search and sort).
+CREATE TABLE IF NOT EXISTS exports (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  kind TEXT NOT NULL,
+  params TEXT NOT NULL DEFAULT '{}',
+  created_at TEXT NOT NULL
+);
+
+CREATE INDEX IF NOT EXISTS exports_user ON exports (user_id);
+
+-- Register downlines (issue 4): invitations an agency sent (user_id = the agency). A withdrawn
+-- invitation is deleted. AUTOINCREMENT: new ids never reuse a seed id, so a per-user reset can
+-- re-insert the seed rows without colliding with another user's new invitation.
+CREATE TABLE IF NOT EXISTS downline_invitations (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  user_id INTEGER NOT NULL,
+  email TEXT NOT NULL,
+  first_name TEXT NOT NULL,
+  last_name TEXT NOT NULL,
+  level TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('Sent', 'Accepted', 'Expired')),
+  token TEXT NOT NULL UNIQUE,     -- 32 hex; the invitee registers at /registration/<token>
+  sent_at TEXT NOT NULL           -- ISO timestamp
+);
+
+CREATE INDEX IF NOT EXISTS downline_invitations_user ON downline_invitations (user_id);
+
+-- Downlines (issue 4, queries in downlines.ts): the sub-agencies and agents under an agency user
+-- (owner_user_id; the root's npn is users.npn_id), their contract per carrier, and their policies.
+CREATE TABLE IF NOT EXISTS downline_nodes (
+  npn_id INTEGER PRIMARY KEY,
+  parent_npn_id INTEGER NOT NULL,
+  owner_user_id INTEGER NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('agency', 'agent')),
+  advisor TEXT NOT NULL,
+  level TEXT NOT NULL,
+  agent_writing_number TEXT,
+  npn_number TEXT NOT NULL
+);
+
+CREATE INDEX IF NOT EXISTS downline_nodes_owner ON downline_nodes (owner_user_id);
+
+CREATE TABLE IF NOT EXISTS downline_contracts (
+  owner_user_id INTEGER NOT NULL,
+  npn_id INTEGER NOT NULL,
+  carrier_id INTEGER NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('Active', 'Pending', 'Terminated')),
+  rts_code TEXT NOT NULL CHECK (rts_code IN ('RTS', 'NRTS', 'PEND')),
+  PRIMARY KEY (npn_id, carrier_id)
+);
+
+CREATE TABLE IF NOT EXISTS downline_policies (
+  id INTEGER PRIMARY KEY,
+  owner_user_id INTEGER NOT NULL,
+  npn_id INTEGER NOT NULL,
+  carrier_id INTEGER NOT NULL,
+  member_name TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('Active', 'Pending', 'Terminated', 'Cancelled')),
+  product_name TEXT NOT NULL,
+  effective_date TEXT NOT NULL    -- YYYY-MM-DD
+);
+
+CREATE INDEX IF NOT EXISTS downline_policies_npn ON downline_policies (npn_id, carrier_id);
+
+-- Tickets (issue 4, queries in tickets.ts): support tickets and commission inquiries (carrier_id =
+-- the carrier that answers) and their messages (owner_user_id = the ticket's owner, for the per-user
+-- reset; file_id = an attachment in files, owned by the uploader). AUTOINCREMENT as downline_invitations.
+CREATE TABLE IF NOT EXISTS tickets (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  user_id INTEGER NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('support', 'commission_inquiry')),
+  subject TEXT NOT NULL,
+  category TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('Open', 'Answered', 'Closed')),
+  reference TEXT,
+  carrier_id INTEGER,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+
+CREATE INDEX IF NOT EXISTS tickets_user ON tickets (user_id, kind);
+
+CREATE INDEX IF NOT EXISTS tickets_carrier ON tickets (carrier_id, kind);
+
+CREATE TABLE IF NOT EXISTS ticket_messages (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  ticket_id INTEGER NOT NULL,
+  owner_user_id INTEGER NOT NULL,
+  author_id INTEGER NOT NULL,
+  author TEXT NOT NULL,
+  from_staff INTEGER NOT NULL DEFAULT 0,
+  body TEXT NOT NULL,
+  file_id INTEGER,
+  created_at TEXT NOT NULL
+);
+
+CREATE INDEX IF NOT EXISTS ticket_messages_ticket ON ticket_messages (ticket_id);
+
+-- The carrier a Carrier-role user belongs to (answers that carrier's commission inquiries).
+CREATE TABLE IF NOT EXISTS carrier_users (
+  user_id INTEGER PRIMARY KEY,
+  carrier_id INTEGER NOT NULL
+);
+
+-- Commissions (issue 4, queries in commissions.ts): one statement line per policy and monthly period
+-- (period YYYY-MM); member, policy number, product and carrier come from the policy. Amounts in cents.
+CREATE TABLE IF NOT EXISTS commission_lines (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  policy_id INTEGER NOT NULL,
+  period TEXT NOT NULL,
+  type TEXT NOT NULL CHECK (type IN ('New', 'Renewal', 'Chargeback')),
+  amount_cents INTEGER NOT NULL,
+  paid_on TEXT NOT NULL           -- YYYY-MM-DD
+);
+
+CREATE INDEX IF NOT EXISTS commission_lines_user ON commission_lines (user_id, period);
+
+-- Sessions are not a data table: reset() keeps them, so signed-in sessions survive a reset.
+-- No foreign keys on purpose (the users they point at are deleted and re-inserted by reset()).
+CREATE TABLE IF NOT EXISTS sessions (
+  token TEXT PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  return_to_user_id INTEGER,
+  created_at TEXT NOT NULL
+);

@@ -1,0 +1,213 @@
+/** The INSERT statements that fill an empty reference database with the seed (seed.ts). */
+import type { InStatement } from "@libsql/client";
+import { hashPassword } from "./passwords.ts";
+import {
+  DEMO_PASSWORD,
+  SEED_CARRIERS,
+  SEED_CARRIER_PRODUCTS,
+  SEED_CARRIER_USERS,
+  SEED_COMMISSION_LINES,
+  SEED_CONTRACTING_ENTRIES,
+  SEED_DOCUMENT_NOTIFICATIONS,
+  SEED_DOWNLINE_CONTRACTS,
+  SEED_DOWNLINE_NODES,
+  SEED_DOWNLINE_POLICIES,
+  SEED_FILES,
+  SEED_INVITATIONS,
+  SEED_LEGAL_ANSWERS,
+  SEED_LEGAL_QUESTIONS,
+  SEED_ONBOARDING_DOCUMENTS,
+  SEED_ONBOARDING_STEPS,
+  SEED_POLICIES,
+  SEED_PRODUCTS,
+  SEED_SYSTEM_NOTIFICATIONS,
+  SEED_TICKETS,
+  SEED_USERS,
+  seedCarrierResource,
+} from "./seed.ts";
+
+/**
+ * The seed users' password hashes (each with its own salt), computed once per process: scrypt is
+ * deliberately slow and reset() re-inserts every user.
+ */
+let seedHashes: Promise<Map<number, string>> | undefined;
+function seedPasswordHashes(): Promise<Map<number, string>> {
+  seedHashes ??= Promise.all(SEED_USERS.map(async (u) => [u.id, await hashPassword(DEMO_PASSWORD)] as const)).then(
+    (entries) => new Map(entries),
+  );
+  return seedHashes;
+}
+
+/** Rows per INSERT of the seed policies (7 parameters each, well under SQLite's parameter limit). */
+const POLICY_INSERT_CHUNK = 100;
+
+export async function seedStatements(): Promise<InStatement[]> {
+  const hashes = await seedPasswordHashes();
+  const statements: InStatement[] = [];
+  let licenseId = 0;
+  for (const u of SEED_USERS) {
+    statements.push({
+      sql: `INSERT INTO users (id, email, password_hash, role, first_name, last_name, npn_id, npn_number,
+              npn_current_max_level, phone, sms_consent, unread_messages, unresponded_messages, flags)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      args: [
+        u.id,
+        u.email,
+        hashes.get(u.id)!,
+        u.role,
+        u.firstName,
+        u.lastName,
+        u.npnId,
+        u.npnNumber,
+        u.npnCurrentMaxLevel,
+        u.phone,
+        u.smsConsent === null ? null : u.smsConsent ? 1 : 0,
+        u.unreadMessages,
+        u.unrespondedMessages,
+        JSON.stringify(u.flags),
+      ],
+    });
+    for (const l of u.licenses) {
+      statements.push({
+        sql: `INSERT INTO licenses (id, user_id, state, license_number, license_type, status, expires_on)
+              VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        args: [++licenseId, u.id, l.state, l.licenseNumber, l.licenseType, l.status, l.expiresOn],
+      });
+    }
+  }
+  for (const n of SEED_SYSTEM_NOTIFICATIONS) {
+    statements.push({
+      sql: `INSERT INTO system_notifications (id, title, message, severity, published_at) VALUES (?, ?, ?, ?, ?)`,
+      args: [n.id, n.title, n.message, n.severity, n.publishedAt],
+    });
+  }
+  for (const d of SEED_DOCUMENT_NOTIFICATIONS) {
+    statements.push({
+      sql: `INSERT INTO document_notifications (id, user_id, document_name, message) VALUES (?, ?, ?, ?)`,
+      args: [d.id, d.userId, d.documentName, d.message],
+    });
+  }
+  for (const p of SEED_PRODUCTS) {
+    statements.push({ sql: "INSERT INTO products (id, name, position) VALUES (?, ?, ?)", args: [p.id, p.name, p.position] });
+  }
+  for (const c of SEED_CARRIERS) {
+    statements.push({ sql: "INSERT INTO carriers (id, name) VALUES (?, ?)", args: [c.id, c.name] });
+  }
+  SEED_CARRIER_PRODUCTS.forEach((cp, index) => {
+    statements.push({
+      sql: "INSERT INTO carrier_products (id, carrier_id, product_id) VALUES (?, ?, ?)",
+      args: [cp.id, cp.carrierId, cp.productId],
+    });
+    const resource = seedCarrierResource(cp, index + 1);
+    statements.push({
+      sql: "INSERT INTO carrier_resources (id, carrier_product_id, data) VALUES (?, ?, ?)",
+      args: [resource.id, cp.id, JSON.stringify(resource)],
+    });
+  });
+  for (const e of SEED_CONTRACTING_ENTRIES) {
+    statements.push({
+      sql: `INSERT INTO contracting_entries (id, user_id, carrier_product_id, status, last_public_note, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?)`,
+      args: [e.id, e.userId, e.carrierProductId, e.status, e.lastPublicNote, e.updatedAt],
+    });
+  }
+  for (const q of SEED_LEGAL_QUESTIONS) {
+    statements.push({ sql: "INSERT INTO legal_questions (id, question_text) VALUES (?, ?)", args: [q.id, q.questionText] });
+    for (const productId of q.productIds) {
+      statements.push({
+        sql: "INSERT INTO product_legal_questions (product_id, legal_question_id, position) VALUES (?, ?, ?)",
+        args: [productId, q.id, q.id],
+      });
+    }
+  }
+  for (const f of SEED_FILES) {
+    statements.push({
+      sql: "INSERT INTO files (id, user_id, name, content_type, size, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      args: [f.id, f.userId, f.name, f.contentType, f.data.byteLength, f.data, "2025-01-15T12:00:00.000Z"],
+    });
+  }
+  for (const a of SEED_LEGAL_ANSWERS) {
+    statements.push({
+      sql: `INSERT INTO legal_answers (id, user_id, legal_question_id, has_occurred, action_on, action, reason, explanation, file_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      args: [a.id, a.userId, a.legalQuestionId, a.hasOccurred ? 1 : 0, a.actionOn, a.action, a.reason, a.explanation, a.fileId],
+    });
+  }
+  for (const o of SEED_ONBOARDING_STEPS) {
+    statements.push({
+      sql: "INSERT INTO onboarding_steps (user_id, step, data, completed_at) VALUES (?, ?, ?, ?)",
+      args: [o.userId, o.step, JSON.stringify(o.data), o.completedAt],
+    });
+  }
+  for (const d of SEED_ONBOARDING_DOCUMENTS) {
+    statements.push({
+      sql: "INSERT INTO onboarding_documents (user_id, kind, file_id) VALUES (?, ?, ?)",
+      args: [d.userId, d.kind, d.fileId],
+    });
+  }
+  // Policies: multi-row inserts (hundreds of rows) keep start-up and reset fast.
+  for (let i = 0; i < SEED_POLICIES.length; i += POLICY_INSERT_CHUNK) {
+    const chunk = SEED_POLICIES.slice(i, i + POLICY_INSERT_CHUNK);
+    statements.push({
+      sql: `INSERT INTO policies (id, user_id, member_name, status, carrier_product_id, effective_date, policy_number)
+            VALUES ${chunk.map(() => "(?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
+      args: chunk.flatMap((p) => [p.id, p.userId, p.memberName, p.status, p.carrierProductId, p.effectiveDate, p.policyNumber]),
+    });
+  }
+  for (const i of SEED_INVITATIONS) {
+    statements.push({
+      sql: `INSERT INTO downline_invitations (id, user_id, email, first_name, last_name, level, status, token, sent_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      args: [i.id, i.userId, i.email, i.firstName, i.lastName, i.level, i.status, i.token, i.sentAt],
+    });
+  }
+  for (const n of SEED_DOWNLINE_NODES) {
+    statements.push({
+      sql: `INSERT INTO downline_nodes (npn_id, parent_npn_id, owner_user_id, kind, advisor, level, agent_writing_number, npn_number)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      args: [n.npnId, n.parentNpnId, n.ownerUserId, n.kind, n.advisor, n.level, n.agentWritingNumber, n.npnNumber],
+    });
+  }
+  for (const c of SEED_DOWNLINE_CONTRACTS) {
+    statements.push({
+      sql: "INSERT INTO downline_contracts (owner_user_id, npn_id, carrier_id, status, rts_code) VALUES (?, ?, ?, ?, ?)",
+      args: [c.ownerUserId, c.npnId, c.carrierId, c.status, c.rtsCode],
+    });
+  }
+  for (let i = 0; i < SEED_DOWNLINE_POLICIES.length; i += POLICY_INSERT_CHUNK) {
+    const chunk = SEED_DOWNLINE_POLICIES.slice(i, i + POLICY_INSERT_CHUNK);
+    statements.push({
+      sql: `INSERT INTO downline_policies (id, owner_user_id, npn_id, carrier_id, member_name, status, product_name, effective_date)
+            VALUES ${chunk.map(() => "(?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
+      args: chunk.flatMap((p) => [p.id, p.ownerUserId, p.npnId, p.carrierId, p.memberName, p.status, p.productName, p.effectiveDate]),
+    });
+  }
+  for (const c of SEED_CARRIER_USERS) {
+    statements.push({ sql: "INSERT INTO carrier_users (user_id, carrier_id) VALUES (?, ?)", args: [c.userId, c.carrierId] });
+  }
+  let ticketMessageId = 0;
+  for (const t of SEED_TICKETS) {
+    statements.push({
+      sql: `INSERT INTO tickets (id, user_id, kind, subject, category, status, reference, carrier_id, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      args: [t.id, t.userId, t.kind, t.subject, t.category, t.status, t.reference, t.carrierId,
+        t.messages[0]!.createdAt, t.messages[t.messages.length - 1]!.createdAt],
+    });
+    for (const m of t.messages) {
+      statements.push({
+        sql: `INSERT INTO ticket_messages (id, ticket_id, owner_user_id, author_id, author, from_staff, body, file_id, created_at)
+              VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?)`,
+        args: [++ticketMessageId, t.id, t.userId, m.authorId, m.author, m.fromStaff ? 1 : 0, m.body, m.createdAt],
+      });
+    }
+  }
+  for (let i = 0; i < SEED_COMMISSION_LINES.length; i += POLICY_INSERT_CHUNK) {
+    const chunk = SEED_COMMISSION_LINES.slice(i, i + POLICY_INSERT_CHUNK);
+    statements.push({
+      sql: `INSERT INTO commission_lines (id, user_id, policy_id, period, type, amount_cents, paid_on)
+            VALUES ${chunk.map(() => "(?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
+      args: chunk.flatMap((l) => [l.id, l.userId, l.policyId, l.period, l.type, l.amountCents, l.paidOn]),
+    });
+  }
+  return statements;
+}

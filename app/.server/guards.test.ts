@@ -116,7 +116,8 @@ describe("requireViewer, optionalViewer", () => {
 
 describe("loadWithViewer: a page's upstream failures become what the user should see", () => {
   const load = (error: unknown) => loadWithViewer(get("/commissions"), contextFor(viewerFor()), () => Promise.reject(error));
-  const answer = (error: unknown) => load(error).catch((thrown: unknown) => answerOf(() => Promise.reject(thrown), get("/"), contextFor(null)));
+  const answer = (error: unknown) =>
+    load(error).catch((thrown: unknown) => answerOf(() => Promise.reject(thrown), get("/"), contextFor(null)));
 
   it("404 or 422 for what the URL named is the portal's 404 page", async () => {
     expect(await answer(new UpstreamError(404, ["No such ticket"]))).toMatchObject({ status: 404 });

@@ -68,7 +68,8 @@ describe("sign-in (spec §4)", () => {
 
   it("wrong credentials: the upstream's message at the form, the e-mail kept, the password not", async () => {
     upstream.on("POST /api/login", { status: 401, json: { error: "Invalid e-mail or password" } });
-    const answer = await answerOf(signIn.action, post("/?index", { email: "nobody@demo.test", password: "wrong-pass-1" }), contextFor(null));
+    const form = post("/?index", { email: "nobody@demo.test", password: "wrong-pass-1" });
+    const answer = await answerOf(signIn.action, form, contextFor(null));
     expect(answer.status).toBe(400);
     const reply = replyOf(answer.data);
     expect(reply.error?.[""]).toEqual(["Invalid e-mail or password"]);
@@ -105,7 +106,10 @@ describe("impersonation (spec §6 'Admins may impersonate users')", () => {
     upstream.on("POST /api/login_as_user", { status: 404, json: { error: "No user with e-mail ghost@demo.test" } });
     const answer = await postAs(admin.action, "/admin", { email: "ghost@demo.test" }, { role: "Admin" });
     expect(answer.status).toBe(400);
-    expect(replyOf(answer.data)).toMatchObject({ error: { "": ["No user with e-mail ghost@demo.test"] }, initialValue: { email: "ghost@demo.test" } });
+    expect(replyOf(answer.data)).toMatchObject({
+      error: { "": ["No user with e-mail ghost@demo.test"] },
+      initialValue: { email: "ghost@demo.test" },
+    });
   });
 
   it("signed in as the user: their home; the prompt is not the admin's to answer; the admin's token ends", async () => {
@@ -113,7 +117,8 @@ describe("impersonation (spec §6 'Admins may impersonate users')", () => {
     upstream.on("DELETE /api/logout", { status: 204 });
     const answer = await postAs(admin.action, "/admin", { email: "agency@demo.test" }, { role: "Admin" });
     expect(answer).toMatchObject({ status: 302, location: "/dashboard" });
-    expect((await sessionOfAnswer(answer)).data).toMatchObject({ token: "user-token", role: "Agency", smsPrompt: false, returnTo: "/admin" });
+    const session = (await sessionOfAnswer(answer)).data;
+    expect(session).toMatchObject({ token: "user-token", role: "Agency", smsPrompt: false, returnTo: "/admin" });
     expect(upstream.calls.map((c) => `${c.method} ${c.path} ${c.authorization}`)).toEqual([
       `POST /api/login_as_user Bearer ${TOKEN}`,
       `DELETE /api/logout Bearer ${TOKEN}`,
@@ -205,7 +210,9 @@ describe("contracting steps (/onboarding)", () => {
   it("the legal step checks the answer set like the contract flow: an unanswered question saves nothing", async () => {
     upstream
       .on("GET /api/resource_lists/products", { json: { products: [{ id: 1, name: "Medicare Advantage" }] } })
-      .on("GET /api/resource_lists/legal_questions/1", { json: { legalQuestions: [{ id: 1, questionText: "Q1" }, { id: 2, questionText: "Q2" }] } })
+      .on("GET /api/resource_lists/legal_questions/1", {
+        json: { legalQuestions: [{ id: 1, questionText: "Q1" }, { id: 2, questionText: "Q2" }] },
+      })
       .on("GET /api/profile/legal_answers", { json: { legalAnswers: [] } });
     const fields = { "answers[0].legalQuestionId": "1", "answers[0].hasOccurred": "no" };
     const answer = await postAs(onboarding.action, "/onboarding/legal", fields, locked, {}, { step: "legal" });
@@ -292,7 +299,9 @@ describe("tickets, inquiries and exports", () => {
   it("invalid input: an inquiry for a carrier that is not offered is a 400", async () => {
     upstream
       .on("GET /api/resource_lists/products", { json: { products: [{ id: 1, name: "Medicare Advantage" }] } })
-      .on("GET /api/resource_lists/product_carriers/1", { json: { productCarriers: [{ id: 4, carrierName: "Acme", carrierProductId: 11 }] } });
+      .on("GET /api/resource_lists/product_carriers/1", {
+        json: { productCarriers: [{ id: 4, carrierName: "Acme", carrierProductId: 11 }] },
+      });
     const fields = { carrierId: "99", reference: "P-1", subject: "Missing payment", message: "Where is it?" };
     const answer = await postAs(commissionInquiry.action, "/commission_inquiry?new", fields, agent);
     expect(answer.status).toBe(400);

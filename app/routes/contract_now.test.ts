@@ -95,8 +95,14 @@ function answers(overrides: Array<[string, string | File]> = [], drop: string[] 
   return [...kept, ...overrides];
 }
 
-function submit(fields = answers(), user: Partial<SessionUser> = agent, options: ViewerOptions = {}, query = "product=1&carrier=11&step=legal") {
-  return answerOf(action, post(`/contract_now?${query}`, fields), contextFor(viewerFor(user, options)), { middleware: [accessMiddleware] });
+function submit(
+  fields = answers(),
+  user: Partial<SessionUser> = agent,
+  options: ViewerOptions = {},
+  query = "product=1&carrier=11&step=legal",
+) {
+  const context = contextFor(viewerFor(user, options));
+  return answerOf(action, post(`/contract_now?${query}`, fields), context, { middleware: [accessMiddleware] });
 }
 
 type Reply = { result: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> }; toasts: unknown[] };

@@ -10,7 +10,7 @@ import {
 } from "react-router";
 import { ErrorPageFallback } from "./components/error-page";
 import { NonceProvider } from "./components/nonce";
-import { type RequestInfo, requestInfoContext } from "./context";
+import { type RequestInfo, requestInfoContext } from "./.server/context";
 import { runtime } from "./.server/runtime";
 
 export const streamTimeout = 5_000;

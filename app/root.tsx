@@ -7,7 +7,7 @@ import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/error-page";
 import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/toaster";
-import { rootStateContext } from "./context";
+import { rootStateContext } from "./.server/context";
 import { BRANDINGS } from "./domain/branding";
 import { sessionMiddleware } from "./.server/guards";
 import { rootStateMiddleware } from "./.server/root";

@@ -1,13 +1,10 @@
 import { learningCenterTabs, packageCodeLabel, recertificationLabel } from "~/domain/carrier-resource";
-import { ATTACHMENT_REQUIRED, type ParsedAnswer } from "~/domain/legal-answers";
 import { contractStateOf, contractStateText, defaultProductId, type ContractState } from "~/domain/contract-state";
 import type { ResourceTab } from "~/domain/carrier-resource";
 import { sanitize } from "./html";
 import type {
   CarrierResource,
   ContractingStatuses,
-  LegalAnswer,
-  LegalQuestion,
   Product,
   ProductCarrier,
 } from "./upstream/schemas";
@@ -75,30 +72,4 @@ export function carrierCards(
 export function chosenProduct(products: Product[], asked: number | null): Product | null {
   const id = asked !== null && products.some((p) => p.id === asked) ? asked : defaultProductId(products);
   return products.find((p) => p.id === id) ?? null;
-}
-
-/**
- * What the shared schema cannot know: the answers must be exactly this product's questions, and a
- * kept attachment must be the one stored for that question (never an id typed into the form).
- */
-export function answerProblems(
-  answers: ParsedAnswer[],
-  questions: LegalQuestion[],
-  stored: LegalAnswer[],
-): { formErrors?: string[]; fieldErrors?: Record<string, string[]> } | null {
-  const asked = new Set(questions.map((q) => q.id));
-  const given = new Set(answers.map((a) => a.legalQuestionId));
-  if (answers.length !== questions.length || [...asked].some((id) => !given.has(id))) {
-    return { formErrors: ["Answer every legal question of this product."] };
-  }
-  const fieldErrors: Record<string, string[]> = {};
-  answers.forEach((answer, index) => {
-    if (answer.hasOccurred !== "yes" || !answer.existingFileId || answer.removeFile) return;
-    const file = stored.find((s) => s.legalQuestionId === answer.legalQuestionId)?.file;
-    const hasNewFile = answer.file instanceof File && answer.file.size > 0;
-    if (!hasNewFile && (!file || String(file.id) !== String(answer.existingFileId))) {
-      fieldErrors[`answers[${index}].file`] = [ATTACHMENT_REQUIRED];
-    }
-  });
-  return Object.keys(fieldErrors).length ? { fieldErrors } : null;
 }

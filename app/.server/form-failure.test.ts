@@ -3,15 +3,15 @@ import pino from "pino";
 import { RouterContextProvider, createSession } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { sessionContext } from "~/context";
+import { sessionContext } from "./context";
 import { UNDEFINED_RESPONSE } from "~/domain/errors";
 import { FILES_KEPT_FIELD } from "~/domain/uploads";
 import { parseEnv } from "./env";
 import { SERVICE_NOT_ANSWERING, formFailure } from "./form-failure";
-import { upstreamFailure } from "./guards";
 import { setRuntime } from "./runtime";
 import type { PortalSession } from "./session";
 import { UPSTREAM_UNREACHABLE, UnauthorizedError, UpstreamError } from "./upstream/client";
+import { upstreamFailure } from "./upstream-failure";
 
 beforeAll(() => {
   setRuntime({

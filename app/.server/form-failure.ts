@@ -2,9 +2,9 @@ import { type Submission, type SubmissionResult, parse } from "@conform-to/react
 import { type RouterContextProvider, data } from "react-router";
 import type { z } from "zod";
 import { FILES_KEPT_FIELD } from "~/domain/uploads";
-import { definedFields, withoutConformFields } from "./forms";
-import { endSessionResponse, sessionOf, upstreamErrorOf } from "./guards";
-import { UnauthorizedError } from "./upstream/client";
+import { definedFields, formDataOf, parseSubmission, withoutConformFields } from "./forms";
+import { sessionOf } from "./guards";
+import { endSessionResponse, endsSession, upstreamErrorOf } from "./upstream-failure";
 
 /** What a form says when the upstream refused the connection, reset it or did not answer in time. */
 export const SERVICE_NOT_ANSWERING = "The service is not answering. Your entries are kept; try again.";
@@ -72,7 +72,7 @@ export async function formFailure(
   options: FailureOptions = {},
 ): Promise<FormFailure> {
   const { session, forgetViewerFailure } = sessionOf(context);
-  if (error instanceof UnauthorizedError) throw await endSessionResponse(session);
+  if (endsSession(error)) throw await endSessionResponse(session);
   const cause = upstreamErrorOf(error);
   if (!cause) throw error;
 
@@ -97,4 +97,76 @@ export async function formFailure(
 export async function formFailureData(error: unknown, context: Context, form: FormOf, options: FailureOptions = {}) {
   const { result, status } = await formFailure(error, context, form, options);
   return data(result, { status });
+}
+
+export interface ActionFormOptions extends FailureOptions {
+  /** How the request's form is read: formDataOf (the default) or parseUploadForm. */
+  read?: (request: Request) => Promise<FormData>;
+}
+
+/**
+ * An action's form, read at most once and parsed with parseSubmission, so that an upstream failure at
+ * any step of the action (the viewer's calls included, even before the body was read) answers with what
+ * was typed: `answer` runs the steps and hands a failure to formFailure with the submission once parsed,
+ * the FormData once read, or the means to read it.
+ */
+export class ActionForm {
+  private form: Promise<FormData> | undefined;
+  private submission: Submission<unknown> | undefined;
+  private readonly hideFields: string[];
+
+  constructor(
+    private readonly request: Request,
+    private readonly context: Context,
+    private readonly options: ActionFormOptions = {},
+  ) {
+    this.hideFields = [...(options.hideFields ?? [])];
+  }
+
+  /** The request's form data, read once. */
+  read(): Promise<FormData> {
+    this.form ??= (this.options.read ?? formDataOf)(this.request);
+    return this.form;
+  }
+
+  /** The form parsed with `schema` (parseSubmission); a later failure answers with this submission. */
+  async parse<S extends z.ZodType>(schema: S) {
+    const submission = parseSubmission(await this.read(), { schema });
+    this.submission = submission;
+    return submission;
+  }
+
+  /** Fields that never come back in the page, whatever failed (passwords, tax ids, file inputs). */
+  hide(...fields: string[]): void {
+    this.hideFields.push(...fields);
+  }
+
+  get hidden(): readonly string[] {
+    return this.hideFields;
+  }
+
+  /** formFailure for this form (a 401 and anything that is not an upstream failure are thrown). */
+  async failure(error: unknown): Promise<FormFailure> {
+    // A form that could not be read is not given back (formFailure reads it again and meets the same refusal).
+    const read = this.form ? await this.form.catch(() => undefined) : undefined;
+    const form = this.submission ?? read ?? (() => this.read());
+    return formFailure(error, this.context, form, { schema: this.options.schema, hideFields: this.hideFields });
+  }
+
+  /** Runs the action's steps; an upstream failure is answered by `onFailure` (by default the form's reply as data). */
+  answer<T>(steps: () => Promise<T>): Promise<T | ReturnType<typeof data<SubmissionResult<string[]>>>>;
+  answer<T, F>(steps: () => Promise<T>, onFailure: (failure: FormFailure) => F | Promise<F>): Promise<T | F>;
+  async answer<T, F>(steps: () => Promise<T>, onFailure?: (failure: FormFailure) => F | Promise<F>) {
+    try {
+      return await steps();
+    } catch (error) {
+      const failure = await this.failure(error);
+      return onFailure ? onFailure(failure) : data(failure.result, { status: failure.status });
+    }
+  }
+}
+
+/** The action's form (see ActionForm). */
+export function actionForm(request: Request, context: Context, options: ActionFormOptions = {}): ActionForm {
+  return new ActionForm(request, context, options);
 }

@@ -1,41 +1,17 @@
 import { type MiddlewareFunction, type RouterContextProvider, data, redirect } from "react-router";
-import { type RequestSession, sessionContext } from "~/context";
+import { type RequestSession, sessionContext } from "./context";
 import { canOpen } from "~/domain/access";
-import { SESSION_EXPIRED, UNAUTHORIZED_REQUEST } from "~/domain/errors";
+import { SESSION_EXPIRED } from "~/domain/errors";
 import { homeFor } from "~/domain/home";
 import { errorToasts } from "~/domain/toast";
 import { runtime } from "./runtime";
 import { commitSession, destroySession, getSession, type PortalSession, sessionVerdict } from "./session";
 import { redirectWithToast } from "./toast";
-import { UnauthorizedError, UpstreamError } from "./upstream/client";
 import { logout } from "./upstream/session";
+import { upstreamErrorOf, upstreamFailure, upstreamStatus } from "./upstream-failure";
 import { type LoadedViewer, loadViewer } from "./viewer";
 
 type Context = Readonly<RouterContextProvider>;
-
-/** Spec §8: an upstream 401 at any time ends the session and lands on index with 'Unauthorized Request'. */
-export async function endSessionResponse(session: PortalSession): Promise<Response> {
-  return redirectWithToast("/", errorToasts([UNAUTHORIZED_REQUEST]), {
-    headers: { "set-cookie": await destroySession(session) },
-  });
-}
-
-/** The upstream error behind an error page thrown by upstreamFailure (a form can still answer with it). */
-const UPSTREAM_CAUSE = Symbol("upstream cause");
-
-/**
- * Turns an upstream failure inside a loader or action into what the user should see: a 401 ends the
- * session; other upstream errors become an error page carrying the upstream's messages (503 when it
- * cannot be reached, 502 otherwise: the portal's own 403/404 pages are not the upstream's).
- */
-export async function upstreamFailure(error: unknown, session: PortalSession): Promise<never> {
-  if (error instanceof UnauthorizedError) throw await endSessionResponse(session);
-  if (error instanceof UpstreamError) {
-    const page = data({ messages: error.messages }, { status: error.status === 503 ? 503 : 502 });
-    throw Object.assign(page, { [UPSTREAM_CAUSE]: error });
-  }
-  throw error;
-}
 
 /**
  * A session past its age or idle time ends here, on the server (issue 8 point 8): its upstream session
@@ -52,16 +28,6 @@ async function expiredSessionResponse(session: PortalSession): Promise<Response>
 /** The response sets the session cookie itself (sign-in, sign-out, impersonation). */
 function setsSessionCookie(response: Response): boolean {
   return response.headers.getSetCookie().some((c) => /^(__Host-)?portal_session=/.test(c));
-}
-
-/** The upstream error (not a 401) an action caught: raw, or behind the error page upstreamFailure made. */
-export function upstreamErrorOf(error: unknown): UpstreamError | null {
-  if (error instanceof UpstreamError) return error;
-  if (error !== null && typeof error === "object" && UPSTREAM_CAUSE in error) {
-    const cause = (error as { [UPSTREAM_CAUSE]: unknown })[UPSTREAM_CAUSE];
-    return cause instanceof UpstreamError ? cause : null;
-  }
-  return null;
 }
 
 /** Root middleware: reads the session; the viewer is loaded on first use, once per request. */
@@ -136,9 +102,8 @@ export async function loadWithViewer<T>(
     // A page read the upstream refuses as not found (404) or not valid (422) was asked for by its URL:
     // an unknown or foreign id, a filter value that does not exist. That is the portal's 404 (issue 8
     // point 10), not a fault of the upstream.
-    if (error instanceof UpstreamError && !(error instanceof UnauthorizedError) && (error.status === 404 || error.status === 422)) {
-      throw data({ messages: [] }, { status: 404, statusText: "Not Found" });
-    }
+    const status = upstreamStatus(error);
+    if (status === 404 || status === 422) throw data({ messages: [] }, { status: 404, statusText: "Not Found" });
     return upstreamFailure(error, session);
   }
 }
@@ -167,8 +132,7 @@ export const accessMiddleware: MiddlewareFunction<Response> = async ({ request, 
     // The upstream did not answer, or not usably, for the viewer: no verdict. The action still runs so
     // the form can come back with what was typed (formFailure): its first step, requireViewer, fails
     // with this same error, so nothing is done without the verdict. A 401 or a refusal stops here.
-    const cause = upstreamErrorOf(error);
-    if (!cause || cause instanceof UnauthorizedError) throw error;
+    if (!upstreamErrorOf(error)) throw error;
   }
   return next();
 };

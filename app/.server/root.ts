@@ -1,5 +1,5 @@
 import type { MiddlewareFunction } from "react-router";
-import { rootStateContext } from "~/context";
+import { rootStateContext } from "./context";
 import { brandingOf } from "./brand";
 import { readToasts } from "./toast";
 

@@ -1,15 +1,13 @@
-import type { Submission } from "@conform-to/react";
 import { type RouterContextProvider, data, redirect } from "react-router";
 import { ticketEntries, ticketReplySchema } from "~/domain/tickets";
 import { successToast } from "~/domain/toast";
-import { formFailure } from "./form-failure";
+import { actionForm } from "./form-failure";
 import { requireViewer } from "./guards";
 import { redirectWithToast } from "./toast";
 import { parseUploadForm } from "./upload";
-import { UpstreamError } from "./upstream/client";
 import { productCarriers, products } from "./upstream/contracting";
 import { closeTicket, replyToTicket, ticket } from "./upstream/tickets";
-import { parseSubmission } from "./forms";
+import { orNotFound } from "./upstream-failure";
 
 /**
  * The reply and close actions of a ticket page (my tickets, commission inquiries, carrier tickets).
@@ -19,28 +17,24 @@ import { parseSubmission } from "./forms";
 export async function ticketAction(request: Request, context: Readonly<RouterContextProvider>) {
   const url = new URL(request.url);
   const back = `${url.pathname}${url.search}`;
-  let form: FormData | undefined;
-  let submission: Submission<unknown> | undefined;
-  try {
-    const viewer = await requireViewer(request, context);
-    form = await parseUploadForm(request);
-    const id = Number(form.get("ticketId"));
-    if (!Number.isInteger(id) || id <= 0) throw redirect(`${url.pathname}`);
-    if (form.get("intent") === "close") {
-      await closeTicket(viewer.token, id);
-      return redirectWithToast(back, [successToast("Ticket closed")]);
-    }
-    const parsed = parseSubmission(form, { schema: ticketReplySchema });
-    submission = parsed;
-    if (parsed.status !== "success") return data({ result: parsed.reply({ hideFields: ["attachment"] }) }, { status: 400 });
-    await replyToTicket(viewer.token, id, ticketEntries(parsed.value));
-    return redirectWithToast(back, [successToast("Reply sent")]);
-  } catch (error) {
-    const { result, status } = await formFailure(error, context, submission ?? form ?? (() => parseUploadForm(request)), {
-      schema: ticketReplySchema,
-    });
-    return data({ result }, { status });
-  }
+  const form = actionForm(request, context, { read: parseUploadForm, schema: ticketReplySchema });
+  return form.answer(
+    async () => {
+      const viewer = await requireViewer(request, context);
+      const formData = await form.read();
+      const id = Number(formData.get("ticketId"));
+      if (!Number.isInteger(id) || id <= 0) throw redirect(`${url.pathname}`);
+      if (formData.get("intent") === "close") {
+        await closeTicket(viewer.token, id);
+        return redirectWithToast(back, [successToast("Ticket closed")]);
+      }
+      const parsed = await form.parse(ticketReplySchema);
+      if (parsed.status !== "success") return data({ result: parsed.reply({ hideFields: ["attachment"] }) }, { status: 400 });
+      await replyToTicket(viewer.token, id, ticketEntries(parsed.value));
+      return redirectWithToast(back, [successToast("Reply sent")]);
+    },
+    ({ result, status }) => data({ result }, { status }),
+  );
 }
 
 /** The carriers an inquiry can be addressed to: every carrier of every product, once each. */
@@ -61,10 +55,9 @@ export async function ticketFromUrl(token: string, params: URLSearchParams) {
   if (asked === null || asked === "") return null;
   const id = Number(asked);
   if (!/^\d{1,9}$/.test(asked) || id <= 0) throw notFound();
-  return ticket(token, id).catch((error: unknown) => {
-    if (error instanceof UpstreamError && error.status === 404) throw notFound();
-    throw error;
-  });
+  const found = await orNotFound(ticket(token, id));
+  if (!found) throw notFound();
+  return found;
 }
 
 function notFound() {

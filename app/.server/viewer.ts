@@ -2,10 +2,10 @@ import type { MenuState } from "~/domain/menu";
 import { isBroker, type SessionUser } from "~/domain/user";
 import { runtime } from "./runtime";
 import type { PortalSession } from "./session";
-import { UpstreamError } from "./upstream/client";
 import { documentNotifications, profile } from "./upstream/profile";
 import type { DocumentNotification, Profile } from "./upstream/schemas";
 import { me } from "./upstream/session";
+import { endsSession } from "./upstream-failure";
 
 export interface LoadedViewer {
   token: string;
@@ -31,7 +31,7 @@ export async function loadViewer(session: PortalSession): Promise<LoadedViewer |
   const broker = isBroker({ role: session.get("role") ?? "Admin" });
   const soft = <T,>(promise: Promise<T>, fallback: T, what: string): Promise<T> =>
     promise.catch((error: unknown) => {
-      if (error instanceof UpstreamError && error.status === 401) throw error;
+      if (endsSession(error)) throw error;
       logger.warn({ err: error }, `could not load ${what}`);
       return fallback;
     });
@@ -48,7 +48,8 @@ export async function loadViewer(session: PortalSession): Promise<LoadedViewer |
   return { token, session, user, documentNotifications: docs, profile: prof, betaTesterEmail: env.BETA_TESTER_EMAIL };
 }
 
-export function menuStateOf(viewer: LoadedViewer): MenuState {
+/** The viewer as the domain's rules read it: menus, access, document notifications, pending tasks. */
+export function viewerState(viewer: LoadedViewer): MenuState {
   return {
     user: viewer.user,
     betaTesterEmail: viewer.betaTesterEmail,

@@ -1,6 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { type ParsedAnswer, answersToNestedRows, legalAnswersSchema } from "~/domain/legal-answers";
+import {
+  ANSWER_EVERY_QUESTION,
+  ATTACHMENT_REQUIRED,
+  type ParsedAnswer,
+  answersToNestedRows,
+  legalAnswerSetProblems,
+  legalAnswersSchema,
+} from "~/domain/legal-answers";
 import { fromNestedEntries, toNestedEntries } from "~/domain/nested-attributes";
 import { MAX_UPLOAD_BYTES, OVERSIZED_UPLOAD_TYPE } from "~/domain/uploads";
 
@@ -293,5 +300,45 @@ describe("spec §7: the answers as upstream rows (user[legalAnswersAttributes][]
       },
       { legalQuestionId: "3", id: "9", hasOccurred: "false" },
     ]);
+  });
+});
+
+describe("the answer set: exactly the asked questions, and a kept attachment is the stored one", () => {
+  const no = (legalQuestionId: number): ParsedAnswer => ({ legalQuestionId, hasOccurred: "no", removeFile: false });
+  const keeps = (legalQuestionId: number, existingFileId: string, file?: File): ParsedAnswer => ({
+    legalQuestionId,
+    hasOccurred: "yes",
+    explanation: "Filed",
+    actionOn: "2020-03-05",
+    existingFileId,
+    removeFile: false,
+    ...(file ? { file } : {}),
+  });
+  const asked = { questions: [{ id: 1 }, { id: 2 }], stored: [{ legalQuestionId: 2, file: { id: 77 } }] };
+
+  it("every question answered once: no problem", () => {
+    expect(legalAnswerSetProblems([no(1), no(2)], asked)).toBeNull();
+    expect(legalAnswerSetProblems([no(1), keeps(2, "77")], asked)).toBeNull();
+  });
+
+  it("a missing, repeated, foreign or extra answer is refused as a whole", () => {
+    const refused = { formErrors: [ANSWER_EVERY_QUESTION] };
+    expect(legalAnswerSetProblems([no(1)], asked)).toEqual(refused);
+    expect(legalAnswerSetProblems([no(1), no(1)], asked)).toEqual(refused);
+    expect(legalAnswerSetProblems([no(1), no(3)], asked)).toEqual(refused);
+    expect(legalAnswerSetProblems([no(1), no(2), no(3)], asked)).toEqual(refused);
+    expect(legalAnswerSetProblems([], asked)).toEqual(refused);
+  });
+
+  it("a Yes keeping a file id that is not the one stored for its question has no attachment (spec §5)", () => {
+    expect(legalAnswerSetProblems([keeps(1, "77"), no(2)], asked)).toEqual({ fieldErrors: { "answers[0].file": [ATTACHMENT_REQUIRED] } });
+    expect(legalAnswerSetProblems([no(1), keeps(2, "78")], asked)).toEqual({ fieldErrors: { "answers[1].file": [ATTACHMENT_REQUIRED] } });
+    // A new file replaces whatever was claimed.
+    expect(legalAnswerSetProblems([no(1), keeps(2, "78", pdf())], asked)).toBeNull();
+  });
+
+  it("no questions for the product: only an empty answer set passes", () => {
+    expect(legalAnswerSetProblems([], { questions: [], stored: [] })).toBeNull();
+    expect(legalAnswerSetProblems([no(1)], { questions: [], stored: [] })).toEqual({ formErrors: [ANSWER_EVERY_QUESTION] });
   });
 });

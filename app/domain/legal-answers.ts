@@ -130,3 +130,37 @@ export function answersToNestedRows(answers: ParsedAnswer[]): Array<Record<strin
     return row;
   });
 }
+
+/** The upstream's side of a legal answer set: the questions asked, and the answers (and files) it keeps. */
+export interface AskedLegalQuestions {
+  questions: ReadonlyArray<{ id: number }>;
+  stored: ReadonlyArray<{ legalQuestionId: number; file: { id: number } | null }>;
+}
+
+export const ANSWER_EVERY_QUESTION = "Answer every legal question of this product.";
+
+/**
+ * What the form's schema cannot know: the answers must be exactly the asked questions, each once, and a
+ * kept attachment must be the one stored for that question (never an id typed into the form), so a Yes
+ * is never saved without its attachment (spec §5). Null when the answer set is complete.
+ */
+export function legalAnswerSetProblems(
+  answers: readonly ParsedAnswer[],
+  { questions, stored }: AskedLegalQuestions,
+): { formErrors?: string[]; fieldErrors?: Record<string, string[]> } | null {
+  const asked = new Set(questions.map((q) => q.id));
+  const given = new Set(answers.map((a) => a.legalQuestionId));
+  if (answers.length !== asked.size || [...asked].some((id) => !given.has(id))) {
+    return { formErrors: [ANSWER_EVERY_QUESTION] };
+  }
+  const fieldErrors: Record<string, string[]> = {};
+  answers.forEach((answer, index) => {
+    if (answer.hasOccurred !== "yes" || !answer.existingFileId || answer.removeFile) return;
+    const file = stored.find((s) => s.legalQuestionId === answer.legalQuestionId)?.file;
+    const hasNewFile = answer.file instanceof File && answer.file.size > 0;
+    if (!hasNewFile && (!file || String(file.id) !== answer.existingFileId)) {
+      fieldErrors[`answers[${index}].file`] = [ATTACHMENT_REQUIRED];
+    }
+  });
+  return Object.keys(fieldErrors).length ? { fieldErrors } : null;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canOpen } from "~/domain/access";
+import { canOpen, featureOfPath } from "~/domain/access";
 import {
   CONTRACT_NOW_HREF,
   type MenuItem,
@@ -349,6 +349,17 @@ describe("spec §2: an admin impersonating a user sees a 'Logout As {name}' butt
 });
 
 describe("the menu and the guard agree: every menu entry can be opened", () => {
+  it("every entry of every menu lies in an area of the access rule, so the rule decides whether it shows", () => {
+    const states = (["Agent", "Agency", "Admin", "Carrier"] as const).flatMap((role) => [
+      stateFor({ role, existingActiveContracts: true, sunfireAccess: true, onboardingPresent: true }),
+      stateFor({ role, roleHasOnboardingProcess: true }),
+      stateFor({ role, roleHasOnboardingProcess: true, onboardingComplete: true }),
+    ]);
+    for (const state of states) {
+      for (const href of menuHrefs(menuFor(state))) expect(featureOfPath(href.split("?")[0]!), href).not.toBeNull();
+    }
+  });
+
   const roles = ["Agent", "Agency", "Admin", "Carrier"] as const;
   const variants: Array<Partial<SessionUser>> = [
     {},

@@ -1,5 +1,6 @@
-import { type Feature, type Viewer, can } from "./access";
-import { contractingComplete, contractingIncomplete, fullName } from "./user";
+import { type Viewer, canOpen } from "./access";
+import { type DocumentState, documentsNeedAttention } from "./documents";
+import { type SessionUser, contractingComplete, contractingRequired, fullName } from "./user";
 
 export const CONTRACT_NOW_HREF = "/contract_now";
 /** Admin's "external test-site link" (spec §2): the quote tool's test site, opened in a new window. */
@@ -18,120 +19,116 @@ export interface MenuItem {
   children?: MenuItem[];
 }
 
-export interface MenuState extends Viewer {
-  /** Number of document notifications (spec §2 "An alert icon shows when documents need attention"). */
-  documentNotificationCount: number;
+/** What the menu reads: the viewer (role, flags, beta tester) and its document notifications. */
+export interface MenuState extends Viewer, DocumentState {}
+
+/** Every entry a menu of spec §2 shows, once: its label and URL. */
+const ENTRIES = {
+  home: { key: "home", label: "Home", to: "/home" },
+  bookOfBusiness: { key: "bookOfBusiness", label: "Book of Business", to: "/book_of_business" },
+  commissions: { key: "commissions", label: "Commissions", to: "/commissions" },
+  commissionInquiry: { key: "commissionInquiry", label: "Commission Inquiry", to: "/commission_inquiry" },
+  /** The carrier's Commission Inquiry is the carrier-tickets page. */
+  carrierTickets: { key: "commissionInquiry", label: "Commission Inquiry", to: "/carrier/tickets" },
+  downlines: { key: "downlines", label: "Downlines", to: "/downlines" },
+  registerDownlines: { key: "registerDownlines", label: "Register Downlines", to: "/register_downlines" },
+  contracting: { key: "contracting", label: "Contracting", to: "/onboarding" },
+  myContracts: { key: "myContracts", label: "My Contracts", to: "/contracts" },
+  /** Contracting required and complete: My Contracts is contracts_pending. */
+  myContractsPending: { key: "myContracts", label: "My Contracts", to: "/contracts_pending" },
+  contractNow: { key: "contractNow", label: "Contract Now", to: CONTRACT_NOW_HREF },
+  learningCenter: { key: "learningCenter", label: "Learning Center", to: "/learning_center" },
+  quoteEnroll: { key: "quoteEnroll", label: "Quote & Enroll", to: "/enrollments" },
+  enrollments: { key: "enrollments", label: "Enrollments", to: "/enrollments" },
+  quote: { key: "quote", label: "Quote", to: "/quote_tool", newWindow: true },
+  quoteTestSite: { key: "quoteTestSite", label: "Quote Test Site", to: QUOTE_TEST_SITE_HREF, newWindow: true },
+  submittedEnrollments: { key: "submittedEnrollments", label: "Submitted Enrollments", to: "/submitted_enrollments" },
+  adminTools: { key: "adminTools", label: "Admin Tools", to: "/admin" },
+  profile: { key: "profile", label: "Profile", to: "/profile" },
+  basicProfile: { key: "basicProfile", label: "User Profile", to: "/basic_profile" },
+  myTickets: { key: "myTickets", label: "My Tickets", to: "/my_tickets" },
+  contactSupport: { key: "contactSupport", label: "Contact Support", to: "/contact_support" },
+  logout: { key: "logout", label: "Logout", to: "/account/logout", action: "logout" },
+} as const satisfies Record<string, MenuItem>;
+
+type EntryName = keyof typeof ENTRIES;
+/** An entry, or an entry with children (Quote & Enroll). */
+type Slot = EntryName | readonly [EntryName, readonly EntryName[]];
+
+const QUOTE_ENROLL = (quote: EntryName): Slot => ["quoteEnroll", ["enrollments", quote, "submittedEnrollments"]];
+
+/**
+ * Spec §2 "Navigation menu by role and state": the order of each menu, bullet by bullet. Which entries a
+ * user sees is not written here: an entry shows only when the access rule (access.ts `canOpen`, the rule
+ * the server's guard reads) lets this user open its URL.
+ */
+const MENUS = {
+  Carrier: ["carrierTickets", "basicProfile", "logout"],
+  Admin: [
+    "bookOfBusiness",
+    "commissions",
+    "commissionInquiry",
+    "downlines",
+    "learningCenter",
+    QUOTE_ENROLL("quoteTestSite"),
+    "adminTools",
+    "basicProfile",
+    "logout",
+  ],
+  /** Agent and Agency, normal state. Contracting required and incomplete is this menu as the access rule
+   *  locks it: Contracting, Profile, Contact Support and Logout. */
+  broker: [
+    "bookOfBusiness",
+    "commissions",
+    "commissionInquiry",
+    "downlines",
+    "registerDownlines",
+    "contracting",
+    "myContracts",
+    "contractNow",
+    "learningCenter",
+    QUOTE_ENROLL("quote"),
+    "profile",
+    "myTickets",
+    "contactSupport",
+    "logout",
+  ],
+  /** Contracting required and complete; Logout is not in the spec's list, but a user must be able to sign out. */
+  contractingComplete: ["home", "myContractsPending", "registerDownlines", "learningCenter", "profile", "logout"],
+} as const satisfies Record<string, readonly Slot[]>;
+
+function menuOf(user: SessionUser): readonly Slot[] {
+  if (user.role === "Carrier" || user.role === "Admin") return MENUS[user.role];
+  return contractingComplete(user) ? MENUS.contractingComplete : MENUS.broker;
 }
 
-const LOGOUT: MenuItem = { key: "logout", label: "Logout", to: "/account/logout", action: "logout" };
-
-function item(state: MenuState, feature: Feature, entry: MenuItem): MenuItem[] {
-  return can(state, feature) ? [entry] : [];
+/**
+ * What the menu asks beyond may-open: spec §2 "Contracting (only if onboarding is present and
+ * incomplete)"; while contracting is required and incomplete it is the locked menu's first entry.
+ */
+function shownBeyondAccess(name: EntryName, user: SessionUser): boolean {
+  if (name !== "contracting") return true;
+  return !user.onboardingComplete && (user.onboardingPresent || contractingRequired(user));
 }
 
-function profile(state: MenuState): MenuItem {
-  return {
-    key: "profile",
-    label: "Profile",
-    to: "/profile",
-    ...(state.documentNotificationCount > 0 ? { alert: true } : {}),
-  };
+function entryFor(state: MenuState, name: EntryName): MenuItem | null {
+  const entry: MenuItem = { ...ENTRIES[name] };
+  if (!canOpen(state, new URL(entry.to, "http://portal").pathname) || !shownBeyondAccess(name, state.user)) return null;
+  // Spec §2 "An alert icon shows when documents need attention": on Profile.
+  if (name === "profile" && documentsNeedAttention(state)) entry.alert = true;
+  return entry;
 }
 
-/** Spec §2 "Navigation menu by role and state", bullet by bullet. */
+/** Spec §2 "Navigation menu by role and state". */
 export function menuFor(state: MenuState): MenuItem[] {
-  const { user } = state;
-
-  if (user.role === "Carrier") {
-    return [
-      { key: "commissionInquiry", label: "Commission Inquiry", to: "/carrier/tickets" },
-      { key: "basicProfile", label: "User Profile", to: "/basic_profile" },
-      LOGOUT,
-    ];
-  }
-
-  if (user.role === "Admin") {
-    return [
-      { key: "bookOfBusiness", label: "Book of Business", to: "/book_of_business" },
-      { key: "commissions", label: "Commissions", to: "/commissions" },
-      { key: "commissionInquiry", label: "Commission Inquiry", to: "/commission_inquiry" },
-      { key: "downlines", label: "Downlines", to: "/downlines" },
-      { key: "learningCenter", label: "Learning Center", to: "/learning_center" },
-      {
-        key: "quoteEnroll",
-        label: "Quote & Enroll",
-        to: "/enrollments",
-        children: [
-          { key: "enrollments", label: "Enrollments", to: "/enrollments" },
-          { key: "quoteTestSite", label: "Quote Test Site", to: QUOTE_TEST_SITE_HREF, newWindow: true },
-          { key: "submittedEnrollments", label: "Submitted Enrollments", to: "/submitted_enrollments" },
-        ],
-      },
-      { key: "adminTools", label: "Admin Tools", to: "/admin" },
-      { key: "basicProfile", label: "User Profile", to: "/basic_profile" },
-      LOGOUT,
-    ];
-  }
-
-  if (contractingIncomplete(user)) {
-    return [
-      { key: "contracting", label: "Contracting", to: "/onboarding" },
-      profile(state),
-      { key: "contactSupport", label: "Contact Support", to: "/contact_support" },
-      LOGOUT,
-    ];
-  }
-
-  if (contractingComplete(user)) {
-    return [
-      { key: "home", label: "Home", to: "/home" },
-      { key: "myContracts", label: "My Contracts", to: "/contracts_pending" },
-      ...item(state, "registerDownlines", { key: "registerDownlines", label: "Register Downlines", to: "/register_downlines" }),
-      { key: "learningCenter", label: "Learning Center", to: "/learning_center" },
-      profile(state),
-      // Not in the spec's list for this state, but a user must always be able to sign out.
-      LOGOUT,
-    ];
-  }
-
-  const quoteChildren: MenuItem[] = [
-    { key: "enrollments", label: "Enrollments", to: "/enrollments" },
-    ...item(state, "quoteTool", { key: "quote", label: "Quote", to: "/quote_tool", newWindow: true }),
-    ...item(state, "submittedEnrollments", {
-      key: "submittedEnrollments",
-      label: "Submitted Enrollments",
-      to: "/submitted_enrollments",
-    }),
-  ];
-
-  return [
-    { key: "bookOfBusiness", label: "Book of Business", to: "/book_of_business" },
-    ...item(state, "commissions", { key: "commissions", label: "Commissions", to: "/commissions" }),
-    ...item(state, "commissionInquiry", {
-      key: "commissionInquiry",
-      label: "Commission Inquiry",
-      to: "/commission_inquiry",
-    }),
-    ...item(state, "downlines", { key: "downlines", label: "Downlines", to: "/downlines" }),
-    ...item(state, "registerDownlines", { key: "registerDownlines", label: "Register Downlines", to: "/register_downlines" }),
-    // Spec §2: Contracting only if onboarding is present and incomplete.
-    ...(user.onboardingPresent && !user.onboardingComplete
-      ? item(state, "onboarding", { key: "contracting", label: "Contracting", to: "/onboarding" })
-      : []),
-    { key: "myContracts", label: "My Contracts", to: "/contracts" },
-    { key: "contractNow", label: "Contract Now", to: CONTRACT_NOW_HREF },
-    { key: "learningCenter", label: "Learning Center", to: "/learning_center" },
-    ...item(state, "quoteEnroll", {
-      key: "quoteEnroll",
-      label: "Quote & Enroll",
-      to: "/enrollments",
-      children: quoteChildren,
-    }),
-    profile(state),
-    ...item(state, "myTickets", { key: "myTickets", label: "My Tickets", to: "/my_tickets" }),
-    { key: "contactSupport", label: "Contact Support", to: "/contact_support" },
-    LOGOUT,
-  ];
+  return menuOf(state.user).flatMap((slot): MenuItem[] => {
+    if (typeof slot === "string") return [entryFor(state, slot)].filter((e) => e !== null);
+    const [name, childNames] = slot;
+    const parent = entryFor(state, name);
+    if (!parent) return [];
+    const children = childNames.map((child) => entryFor(state, child)).filter((e) => e !== null);
+    return [{ ...parent, children }];
+  });
 }
 
 /** Spec §2: "An admin impersonating a user sees a 'Logout As {name}' button." */

@@ -1,3 +1,4 @@
+import { type DocumentState, documentsNeedAttention } from "./documents";
 import { type SessionUser, contractingIncomplete, isBroker } from "./user";
 
 /** The broker pending tasks shown in the default layout's top banner and on the dashboard. */
@@ -7,18 +8,18 @@ export interface PendingTask {
   to: string;
 }
 
-export interface PendingTaskInput {
+export interface PendingTaskInput extends DocumentState {
   user: SessionUser;
-  documentNotificationCount: number;
 }
 
+/** The banner's tasks (the dashboard lists them in its page instead: see domain/layout.ts). */
 export function pendingTasksFor({ user, documentNotificationCount }: PendingTaskInput): PendingTask[] {
   if (!isBroker(user)) return [];
   const tasks: PendingTask[] = [];
   if (contractingIncomplete(user)) {
     tasks.push({ key: "onboarding", text: "Finish your contracting steps", to: "/onboarding" });
   }
-  if (documentNotificationCount > 0) {
+  if (documentsNeedAttention({ documentNotificationCount })) {
     tasks.push({
       key: "documents",
       text:

@@ -15,44 +15,38 @@ import { BRANDINGS } from "~/domain/branding";
 import { logoutAsLabel, menuFor } from "~/domain/menu";
 import { NOTICE_PARAM } from "~/domain/notice";
 import { toggledParam } from "~/domain/url";
-
-const MENU_PARAM = "menu";
+import { documentsNeedAttention } from "~/domain/documents";
+import { layoutFor } from "~/domain/layout";
 import { pendingTasksFor } from "~/domain/pending-tasks";
+import { smsPromptShown } from "~/domain/sms-consent";
 import { fullName } from "~/domain/user";
 import { accessMiddleware, requireViewer } from "~/.server/guards";
-import { menuStateOf } from "~/.server/viewer";
+import { viewerState } from "~/.server/viewer";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/default";
+
+const MENU_PARAM = "menu";
 
 /** Every page under this layout is signed-in only and passes the shared access rule first. */
 export const middleware: Route.MiddlewareFunction[] = [accessMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
-  const state = menuStateOf(viewer);
-  const smsConsent = viewer.profile?.smsConsent ?? null;
+  const state = viewerState(viewer);
   return {
     userName: fullName(viewer.user),
     menu: menuFor(state),
     logoutAs: logoutAsLabel(state),
-    documentAlert: viewer.documentNotifications.length > 0,
-    pendingTasks: pendingTasksFor({
-      user: viewer.user,
-      documentNotificationCount: viewer.documentNotifications.length,
-    }),
-    // Spec §4: the prompt shows while the prompt flag is on and smsConsent is unanswered.
-    showSmsPrompt: viewer.profile !== null && smsConsent === null && viewer.session.get("smsPrompt") !== false,
+    documentAlert: documentsNeedAttention(state),
+    pendingTasks: pendingTasksFor(state),
+    showSmsPrompt: smsPromptShown({ promptFlag: viewer.session.get("smsPrompt"), profile: viewer.profile }),
   };
-}
-
-/** A route whose handle says `fullScreen` (the Contract Now dialog) is shown alone, over nothing. */
-export interface LayoutHandle {
-  fullScreen?: boolean;
 }
 
 export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
   const branding = useRootData()?.branding ?? BRANDINGS.default;
-  const fullScreen = useMatches().some((m) => (m.handle as LayoutHandle | undefined)?.fullScreen);
+  // A route's handle (domain/layout.ts): the Contract Now dialog is shown alone; the dashboard lists the tasks itself.
+  const { fullScreen, pendingTasksBanner } = layoutFor(useMatches().map((m) => m.handle));
   // The SMS prompt disappears as soon as it is answered; its result's toast is shown from here.
   useFetcherToasts(useFetcher<{ toasts?: Toast[] }>({ key: SMS_FETCHER_KEY }).data);
   const location = useLocation();
@@ -117,8 +111,7 @@ export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
       </AppShell.Navbar>
       <AppShell.Main>
         <OfflineBanner />
-        {/* The dashboard lists the pending tasks itself. */}
-        {location.pathname === "/dashboard" ? null : <PendingTasksBanner tasks={loaderData.pendingTasks} />}
+        {pendingTasksBanner ? <PendingTasksBanner tasks={loaderData.pendingTasks} /> : null}
         {loaderData.showSmsPrompt ? <SmsConsentPrompt /> : null}
         <div id="main" tabIndex={-1}>
           <Outlet />

@@ -7,16 +7,14 @@ import { canOpen } from "~/domain/access";
 import { homeFor } from "~/domain/home";
 import { safeRedirect } from "~/domain/redirect";
 import { SignInSchema } from "~/domain/sign-in";
-import { authenticator } from "~/.server/auth";
+import { signIn, startSession } from "~/.server/auth";
 import { combineHeaders } from "~/.server/cookies";
 import { formFailureData } from "~/.server/form-failure";
 import { formDataOf, parseSubmission } from "~/.server/forms";
 import { runtime } from "~/.server/runtime";
-import { commitSession, getSession, markSignedIn } from "~/.server/session";
+import { getSession } from "~/.server/session";
 import { recordSignInFailure, recordSignInSuccess, signInWait, tooManyAttempts } from "~/.server/sign-in-throttle";
-import { UpstreamError } from "~/.server/upstream/client";
-import { logout } from "~/.server/upstream/session";
-import { requestInfoContext } from "~/context";
+import { requestInfoContext } from "~/.server/context";
 import type { Route } from "./+types/_index";
 
 export function meta() {
@@ -40,36 +38,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     logger.warn({ clientAddress }, "sign-in refused: too many failed attempts");
     return data(submission.reply({ formErrors: [tooManyAttempts(wait)], hideFields: ["password"] }), { status: 429 });
   }
-  let signedIn: Awaited<ReturnType<typeof authenticator.authenticate>>;
+  let outcome;
   try {
-    signedIn = await authenticator.authenticate("form", request);
+    outcome = await signIn(request);
   } catch (error) {
-    if (error instanceof UpstreamError && (error.status === 401 || error.status === 422)) {
-      await recordSignInFailure(email, clientAddress);
-      logger.info({ clientAddress }, "sign-in failed: wrong e-mail or password");
-      return data(submission.reply({ formErrors: error.messages, hideFields: ["password"] }), { status: 400 });
-    }
     // The upstream down, slow or garbled: the form comes back with the e-mail kept and a plain message.
     return formFailureData(error, context, submission, { hideFields: ["password"] });
   }
-  await recordSignInSuccess(email);
-  const { token, user } = signedIn;
-  const session = await getSession(request);
-  const previous = session.get("token");
-  if (previous && previous !== token) {
-    await logout(previous).catch((error: unknown) => logger.warn({ err: error }, "upstream logout of the previous session failed"));
+  if (outcome.refused) {
+    await recordSignInFailure(email, clientAddress);
+    logger.info({ clientAddress }, "sign-in failed: wrong e-mail or password");
+    return data(submission.reply({ formErrors: outcome.refused, hideFields: ["password"] }), { status: 400 });
   }
-  session.set("token", token);
-  session.set("role", user.role);
-  session.set("userId", user.userId);
-  session.set("smsPrompt", true);
-  session.unset("returnTo");
-  markSignedIn(session);
+  await recordSignInSuccess(email);
+  const { user } = outcome.signedIn;
+  const setCookie = await startSession(await getSession(request), outcome.signedIn, { kind: "sign-in" });
   // The wanted URL is honoured when it is same-site and this user may open it; else their home.
   const home = homeFor(user);
   const wanted = safeRedirect(submission.value.redirectTo, home);
   const to = canOpen({ user, betaTesterEmail: env.BETA_TESTER_EMAIL }, new URL(wanted, request.url).pathname) ? wanted : home;
-  return redirect(to, { headers: combineHeaders({ "set-cookie": await commitSession(session) }) });
+  return redirect(to, { headers: combineHeaders({ "set-cookie": setCookie }) });
 }
 
 export default function SignIn({ actionData }: Route.ComponentProps) {

@@ -2,17 +2,14 @@ import { data, redirect } from "react-router";
 import { homeFor } from "~/domain/home";
 import { safeRedirect } from "~/domain/redirect";
 import { type Toast, errorToasts, successToast } from "~/domain/toast";
+import { SMS_BROKERS_ONLY, SMS_CHOOSE, SMS_NO, SMS_YES, smsAnswerOf } from "~/domain/sms-consent";
 import { isBroker } from "~/domain/user";
-import { formFailure } from "~/.server/form-failure";
+import { actionForm } from "~/.server/form-failure";
 import { sessionOf, signInUrl } from "~/.server/guards";
-import { formDataOf } from "~/.server/forms";
 import { commitSession } from "~/.server/session";
 import { logErrorToasts, redirectWithToast } from "~/.server/toast";
 import { setSmsConsent } from "~/.server/upstream/profile";
 import type { Route } from "./+types/account.sms_consent";
-
-const SMS_YES = "You will receive text-message alerts.";
-const SMS_NO = "You will not receive text-message alerts.";
 
 /**
  * Spec §4 SMS consent prompt: Yes → POST /api/profile/sms_consent, No → DELETE; both hide the prompt.
@@ -21,9 +18,10 @@ const SMS_NO = "You will not receive text-message alerts.";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { session, viewer: loadViewer } = sessionOf(context);
-  const form = await formDataOf(request);
-  const viaFetcher = form.get("mode") === "fetcher";
-  const consent = form.get("consent");
+  const form = actionForm(request, context);
+  const formData = await form.read();
+  const viaFetcher = formData.get("mode") === "fetcher";
+  const answer = smsAnswerOf(formData.get("consent"));
 
   async function respond(toasts: Toast[], back: string) {
     const headers = { "set-cookie": await commitSession(session) };
@@ -32,29 +30,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ toasts }, { headers });
   }
 
-  let viewer;
-  try {
-    viewer = await loadViewer();
-  } catch (error) {
-    // A 401 ended the session (rethrown); an upstream fault is a toast.
-    const { messages } = await formFailure(error, context, form);
-    return respond(errorToasts(messages), safeRedirect(form.get("redirectTo"), "/"));
-  }
-  if (!viewer) return redirect(signInUrl(request));
-  const back = safeRedirect(form.get("redirectTo"), homeFor(viewer.user));
-
-  // Only agents and agencies are asked (spec §4: their profile carries smsConsent).
-  if (!isBroker(viewer.user)) return respond(errorToasts(["Text-message alerts are only for agents and agencies."]), back);
-  if (consent !== "yes" && consent !== "no") return respond(errorToasts(["Choose Yes or No."]), back);
-
-  try {
-    await setSmsConsent(viewer.token, consent === "yes");
-  } catch (error) {
-    const { messages } = await formFailure(error, context, form);
-    return respond(errorToasts(messages), back);
-  }
-  session.set("smsPrompt", false);
-  return respond([successToast(consent === "yes" ? SMS_YES : SMS_NO)], back);
+  // Until the viewer is known, back to where the form was (or index).
+  let back = safeRedirect(formData.get("redirectTo"), "/");
+  return form.answer(
+    async () => {
+      const viewer = await loadViewer();
+      if (!viewer) return redirect(signInUrl(request));
+      back = safeRedirect(formData.get("redirectTo"), homeFor(viewer.user));
+      // Only agents and agencies are asked (spec §4: their profile carries smsConsent).
+      if (!isBroker(viewer.user)) return respond(errorToasts([SMS_BROKERS_ONLY]), back);
+      if (!answer) return respond(errorToasts([SMS_CHOOSE]), back);
+      await setSmsConsent(viewer.token, answer === "yes");
+      session.set("smsPrompt", false);
+      return respond([successToast(answer === "yes" ? SMS_YES : SMS_NO)], back);
+    },
+    // A 401 ended the session (thrown); an upstream fault is a toast.
+    ({ messages }) => respond(errorToasts(messages), back),
+  );
 }
 
 export function loader() {

@@ -1,16 +1,14 @@
-import { type Submission, getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form, data, redirect, useNavigation } from "react-router";
 import { homeFor } from "~/domain/home";
 import { ImpersonateSchema } from "~/domain/impersonation";
 import { fullName } from "~/domain/user";
-import { formFailureData } from "~/.server/form-failure";
+import { startSession } from "~/.server/auth";
+import { actionForm } from "~/.server/form-failure";
 import { requireViewer } from "~/.server/guards";
-import { formDataOf, parseSubmission } from "~/.server/forms";
-import { commitSession } from "~/.server/session";
-import { loginAsUser, logout } from "~/.server/upstream/session";
-import { runtime } from "~/.server/runtime";
+import { loginAsUser } from "~/.server/upstream/session";
 import type { Route } from "./+types/admin._index";
 
 export function meta() {
@@ -24,29 +22,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Spec §6 "Admins may impersonate users": sign in as a user; 'Logout As {name}' returns here. */
 export async function action({ request, context }: Route.ActionArgs) {
-  let form: FormData | undefined;
-  let submission: Submission<unknown> | undefined;
-  try {
+  const form = actionForm(request, context, { schema: ImpersonateSchema });
+  return form.answer(async () => {
     const viewer = await requireViewer(request, context);
-    form = await formDataOf(request);
-    const parsed = parseSubmission(form, { schema: ImpersonateSchema });
-    submission = parsed;
+    const parsed = await form.parse(ImpersonateSchema);
     if (parsed.status !== "success") return data(parsed.reply(), { status: 400 });
-    const { token, user } = await loginAsUser(viewer.token, parsed.value.email);
+    const answer = await loginAsUser(viewer.token, parsed.value.email);
     // The upstream remembers the admin (returnToUserId) and gives a fresh admin session back at
     // logout-as-user, so the admin's own token is ended now rather than left valid.
-    await logout(viewer.token).catch((error: unknown) => runtime().logger.warn({ err: error }, "admin token not ended"));
-    const { session } = viewer;
-    session.set("returnTo", "/admin");
-    session.set("token", token);
-    session.set("role", user.role);
-    session.set("userId", user.userId);
-    // The admin must not answer the user's own questions (the SMS consent prompt).
-    session.set("smsPrompt", false);
-    return redirect(homeFor(user), { headers: { "set-cookie": await commitSession(session) } });
-  } catch (error) {
-    return formFailureData(error, context, submission ?? form ?? (() => formDataOf(request)), { schema: ImpersonateSchema });
-  }
+    const setCookie = await startSession(viewer.session, answer, { kind: "impersonation", returnTo: "/admin" });
+    return redirect(homeFor(answer.user), { headers: { "set-cookie": setCookie } });
+  });
 }
 
 export default function AdminIndex({ loaderData, actionData }: Route.ComponentProps) {

@@ -3,9 +3,8 @@ import { Form, useLocation } from "react-router";
 import { type Column, DataTable } from "~/components/data-table";
 import { formatDate } from "~/domain/formats";
 import { DOWNLOAD_SENT, errorToasts, successToast } from "~/domain/toast";
-import { formFailure } from "~/.server/form-failure";
+import { actionForm } from "~/.server/form-failure";
 import { loadWithViewer, requireViewer } from "~/.server/guards";
-import { formDataOf } from "~/.server/forms";
 import { redirectWithToast } from "~/.server/toast";
 import { bookOfBusiness, exportBookOfBusiness } from "~/.server/upstream/book-of-business";
 import type { Policy } from "~/.server/upstream/schemas";
@@ -35,17 +34,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const back = `${url.pathname}${url.search}`;
-  let form: FormData | undefined;
-  try {
-    const viewer = await requireViewer(request, context);
-    form = await formDataOf(request);
-    await exportBookOfBusiness(viewer.token, url.searchParams);
-    return redirectWithToast(back, [successToast(DOWNLOAD_SENT)]);
-  } catch (error) {
+  const form = actionForm(request, context);
+  return form.answer(
+    async () => {
+      const viewer = await requireViewer(request, context);
+      await form.read();
+      await exportBookOfBusiness(viewer.token, url.searchParams);
+      return redirectWithToast(back, [successToast(DOWNLOAD_SENT)]);
+    },
     // Nothing was typed: the upstream's reason, or that it is not answering, as a toast on the same page.
-    const { messages } = await formFailure(error, context, form ?? (() => formDataOf(request)));
-    return redirectWithToast(back, errorToasts(messages));
-  }
+    ({ messages }) => redirectWithToast(back, errorToasts(messages)),
+  );
 }
 
 const STATUS_COLOR: Record<string, string> = { Active: "green", Pending: "orange", Terminated: "gray", Cancelled: "red" };

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type Submission, type SubmissionResult, getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { type SubmissionResult, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Alert, Button, Group, Input, NativeSelect, Paper, SimpleGrid, Stack, TextInput, Textarea, Title } from "@mantine/core";
 import { useMemo } from "react";
@@ -11,14 +11,13 @@ import { commissionInquirySchema, ticketEntries } from "~/domain/tickets";
 import { successToast } from "~/domain/toast";
 import { ACCEPTED_UPLOAD_TYPES } from "~/domain/uploads";
 import { withParam } from "~/domain/url";
-import { formFailure } from "~/.server/form-failure";
+import { actionForm } from "~/.server/form-failure";
 import { loadWithViewer, requireViewer } from "~/.server/guards";
 import { inquiryCarriers, ticketAction, ticketFromUrl } from "~/.server/tickets";
 import { redirectWithToast } from "~/.server/toast";
 import { parseUploadForm } from "~/.server/upload";
 import { createTicket, tickets } from "~/.server/upstream/tickets";
 import type { Route } from "./+types/commission_inquiry";
-import { parseSubmission } from "~/.server/forms";
 import { ErrorPage } from "~/components/error-page";
 
 export function meta() {
@@ -47,28 +46,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   if (!url.searchParams.has("new")) return ticketAction(request, context);
 
-  let form: FormData | undefined;
-  let submission: Submission<unknown> | undefined;
-  try {
-    const viewer = await requireViewer(request, context);
-    form = await parseUploadForm(request);
-    const carriers = await inquiryCarriers(viewer.token);
-    const parsed = parseSubmission(form, { schema: commissionInquirySchema(carriers.map((c) => c.id)) });
-    submission = parsed;
-    if (parsed.status !== "success") return data({ result: parsed.reply({ hideFields: ["attachment"] }) }, { status: 400 });
-    const { carrierId, ...rest } = parsed.value;
-    const created = await createTicket(
-      viewer.token,
-      ticketEntries({ kind: "commission_inquiry", category: "Commissions", carrierId: String(carrierId), ...rest }),
-      String(form.get("idempotencyKey") || randomUUID()),
-    );
-    return redirectWithToast(`/commission_inquiry?ticket=${created.id}`, [successToast("Your inquiry was sent to the carrier.")]);
-  } catch (error) {
-    const { result, status } = await formFailure(error, context, submission ?? form ?? (() => parseUploadForm(request)), {
-      schema: commissionInquirySchema([]),
-    });
-    return data({ result }, { status });
-  }
+  const form = actionForm(request, context, { read: parseUploadForm, schema: commissionInquirySchema([]) });
+  return form.answer(
+    async () => {
+      const viewer = await requireViewer(request, context);
+      const formData = await form.read();
+      const carriers = await inquiryCarriers(viewer.token);
+      const parsed = await form.parse(commissionInquirySchema(carriers.map((c) => c.id)));
+      if (parsed.status !== "success") return data({ result: parsed.reply({ hideFields: ["attachment"] }) }, { status: 400 });
+      const { carrierId, ...rest } = parsed.value;
+      const created = await createTicket(
+        viewer.token,
+        ticketEntries({ kind: "commission_inquiry", category: "Commissions", carrierId: String(carrierId), ...rest }),
+        String(formData.get("idempotencyKey") || randomUUID()),
+      );
+      return redirectWithToast(`/commission_inquiry?ticket=${created.id}`, [successToast("Your inquiry was sent to the carrier.")]);
+    },
+    ({ result, status }) => data({ result }, { status }),
+  );
 }
 
 function NewInquiry({

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type Submission, getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Alert, Button, Input, NativeSelect, Paper, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
 import { useMemo } from "react";
@@ -9,13 +9,12 @@ import { can } from "~/domain/access";
 import { supportTicketSchema, ticketEntries } from "~/domain/tickets";
 import { successToast } from "~/domain/toast";
 import { ACCEPTED_UPLOAD_TYPES } from "~/domain/uploads";
-import { formFailureData } from "~/.server/form-failure";
+import { actionForm } from "~/.server/form-failure";
 import { loadWithViewer, requireViewer } from "~/.server/guards";
 import { redirectWithToast } from "~/.server/toast";
 import { parseUploadForm } from "~/.server/upload";
 import { createTicket, ticketCategories } from "~/.server/upstream/tickets";
 import type { Route } from "./+types/contact_support";
-import { parseSubmission } from "~/.server/forms";
 
 export function meta() {
   return [{ title: "Contact Support" }];
@@ -28,28 +27,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Opens a support ticket; a resubmission (same key) opens it once. An upstream fault keeps the form. */
 export async function action({ request, context }: Route.ActionArgs) {
-  let form: FormData | undefined;
-  let submission: Submission<unknown> | undefined;
-  try {
+  const form = actionForm(request, context, { read: parseUploadForm, schema: supportTicketSchema([]) });
+  return form.answer(async () => {
     const viewer = await requireViewer(request, context);
-    form = await parseUploadForm(request);
+    const formData = await form.read();
     const categories = await ticketCategories(viewer.token);
-    const parsed = parseSubmission(form, { schema: supportTicketSchema(categories) });
-    submission = parsed;
+    const parsed = await form.parse(supportTicketSchema(categories));
     if (parsed.status !== "success") return data(parsed.reply({ hideFields: ["attachment"] }), { status: 400 });
     const created = await createTicket(
       viewer.token,
       ticketEntries({ kind: "support", ...parsed.value }),
-      String(form.get("idempotencyKey") || randomUUID()),
+      String(formData.get("idempotencyKey") || randomUUID()),
     );
     // Users who may not open My Tickets yet (contracting still locked) stay here.
     const to = can(viewer, "myTickets") ? `/my_tickets?ticket=${created.id}` : "/contact_support";
     return redirectWithToast(to, [successToast("Your message was sent to support. We will answer you here and by e-mail.")]);
-  } catch (error) {
-    return formFailureData(error, context, submission ?? form ?? (() => parseUploadForm(request)), {
-      schema: supportTicketSchema([]),
-    });
-  }
+  });
 }
 
 export default function ContactSupport({ loaderData, actionData }: Route.ComponentProps) {

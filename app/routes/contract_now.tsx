@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import type { Submission } from "@conform-to/react";
 import { Alert, Anchor, Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useRef } from "react";
 import { Link, data, redirect } from "react-router";
@@ -13,17 +12,18 @@ import {
   viewContractHref,
 } from "~/domain/contract-state";
 import { homeFor } from "~/domain/home";
-import { answersToNestedRows, legalAnswersSchema } from "~/domain/legal-answers";
+import { contractRequestsBlocked } from "~/domain/documents";
+import type { LayoutHandle } from "~/domain/layout";
+import { answersToNestedRows, legalAnswerSetProblems, legalAnswersSchema } from "~/domain/legal-answers";
 import { toNestedEntries } from "~/domain/nested-attributes";
 import { errorToasts, successToast } from "~/domain/toast";
 import { fullName } from "~/domain/user";
-import { answerProblems, carrierCards, chosenProduct } from "~/.server/contract-now";
-import { formFailure } from "~/.server/form-failure";
+import { carrierCards, chosenProduct } from "~/.server/contract-now";
+import { actionForm } from "~/.server/form-failure";
 import { loadWithViewer, requireViewer } from "~/.server/guards";
 import { todayIso } from "~/.server/clock";
 import { redirectWithToast } from "~/.server/toast";
 import { parseUploadForm } from "~/.server/upload";
-import { UpstreamError } from "~/.server/upstream/client";
 import {
   centerResources,
   contractingStatuses,
@@ -34,9 +34,9 @@ import {
   requestContracts,
   saveLegalAnswers,
 } from "~/.server/upstream/contracting";
-import type { LayoutHandle } from "~/layouts/default";
+import { orNotFound } from "~/.server/upstream-failure";
+import { viewerState } from "~/.server/viewer";
 import type { Route } from "./+types/contract_now";
-import { parseSubmission } from "~/.server/forms";
 
 export function meta() {
   return [{ title: "Contract Now" }];
@@ -45,12 +45,6 @@ export function meta() {
 export const handle: LayoutHandle = { fullScreen: true };
 
 type Step = "confirm" | "legal";
-
-/** A product the upstream does not know: the dialog falls back to the default product. */
-function unknownProduct(error: unknown): null {
-  if (error instanceof UpstreamError && error.status === 404) return null;
-  throw error;
-}
 
 function numberParam(url: URL, name: string): number | null {
   const value = Number(url.searchParams.get(name));
@@ -83,12 +77,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         }),
         contractingStatuses(token),
         centerResources(token),
-        wantsLegal ? legalQuestions(token, askedProduct).catch(unknownProduct) : Promise.resolve(null),
+        // A product the upstream does not know: the dialog falls back to the default product.
+        wantsLegal ? orNotFound(legalQuestions(token, askedProduct)) : Promise.resolve(null),
         wantsLegal ? legalAnswers(token) : Promise.resolve(null),
       ]),
   );
   const cards = carrierCards(carriers, resources, statuses, new Date());
-  const blocked = viewer.documentNotifications.length > 0;
+  const blocked = contractRequestsBlocked(viewerState(viewer));
 
   // The flow applies to a carrier with no contract state yet, and never while documents block requests.
   const selected = cards.find((c) => c.carrierProductId === carrierParam && c.state === "none") ?? null;
@@ -129,63 +124,59 @@ export async function action({ request, context }: Route.ActionArgs) {
   const carrierProductId = numberParam(url, "carrier");
   if (!productId || !carrierProductId) throw redirect("/contract_now");
   const back = `/contract_now?product=${productId}`;
+  const schema = legalAnswersSchema({ today: todayIso() });
 
   // An upstream fault at any call (the viewer's, the reads, saving the answers, the request) keeps the form.
-  let formData: FormData | undefined;
-  let submission: Submission<unknown> | undefined;
-  try {
-    const viewer = await requireViewer(request, context);
-    // Spec §6: requesting contracts is blocked while document notifications exist (the upstream refuses too).
-    if (viewer.documentNotifications.length > 0) {
-      return redirectWithToast(back, errorToasts([CONTRACT_REQUEST_BLOCKED]));
-    }
+  const form = actionForm(request, context, { read: parseUploadForm, schema });
+  return form.answer(
+    async () => {
+      const viewer = await requireViewer(request, context);
+      // Spec §6: requesting contracts is blocked while document notifications exist (the upstream refuses too).
+      if (contractRequestsBlocked(viewerState(viewer))) return redirectWithToast(back, errorToasts([CONTRACT_REQUEST_BLOCKED]));
 
-    // The server decides, not the form: the carrier must offer this product and have no contract state
-    // yet, and the answers must be those of this product's questions. Independent reads start together.
-    const [carriers, statuses, questions, stored] = await Promise.all([
-      productCarriers(viewer.token, productId),
-      contractingStatuses(viewer.token),
-      legalQuestions(viewer.token, productId),
-      legalAnswers(viewer.token),
-    ]).catch((error: unknown) => {
-      if (error instanceof UpstreamError && error.status === 404) throw redirect("/contract_now");
-      throw error;
-    });
-    const carrier = carriers.find((c) => c.carrierProductId === carrierProductId);
-    if (!carrier || contractStateOf(carrierProductId, statuses).state !== "none") {
-      return redirectWithToast(back, errorToasts(["This carrier cannot be requested now: its contract state has changed."]));
-    }
+      // The server decides, not the form: the carrier must offer this product and have no contract state
+      // yet, and the answers must be those of this product's questions. Independent reads start together.
+      const reads = await orNotFound(
+        Promise.all([
+          productCarriers(viewer.token, productId),
+          contractingStatuses(viewer.token),
+          legalQuestions(viewer.token, productId),
+          legalAnswers(viewer.token),
+        ]),
+      );
+      if (!reads) throw redirect("/contract_now");
+      const [carriers, statuses, questions, stored] = reads;
+      const carrier = carriers.find((c) => c.carrierProductId === carrierProductId);
+      if (!carrier || contractStateOf(carrierProductId, statuses).state !== "none") {
+        return redirectWithToast(back, errorToasts(["This carrier cannot be requested now: its contract state has changed."]));
+      }
 
-    formData = await parseUploadForm(request);
-    const parsed = parseSubmission(formData, { schema: legalAnswersSchema({ today: todayIso() }) });
-    submission = parsed;
-    const fileFields = [...formData.keys()].filter((key) => key.endsWith(".file"));
-    if (parsed.status !== "success") {
-      return data({ result: parsed.reply({ hideFields: fileFields }), toasts: [] }, { status: 400 });
-    }
-    const problems = answerProblems(parsed.value.answers, questions, stored);
-    if (problems) {
-      return data({ result: parsed.reply({ ...problems, hideFields: fileFields }), toasts: [] }, { status: 400 });
-    }
-    const idempotencyKey = String(formData.get("idempotencyKey") ?? "");
+      const formData = await form.read();
+      const parsed = await form.parse(schema);
+      const fileFields = [...formData.keys()].filter((key) => key.endsWith(".file"));
+      if (parsed.status !== "success") {
+        return data({ result: parsed.reply({ hideFields: fileFields }), toasts: [] }, { status: 400 });
+      }
+      const problems = legalAnswerSetProblems(parsed.value.answers, { questions, stored });
+      if (problems) {
+        return data({ result: parsed.reply({ ...problems, hideFields: fileFields }), toasts: [] }, { status: 400 });
+      }
+      const idempotencyKey = String(formData.get("idempotencyKey") ?? "");
 
-    // Spec §4: saves the answers, then submits the request.
-    const rows = answersToNestedRows(parsed.value.answers);
-    if (rows.length > 0) await saveLegalAnswers(viewer.token, toNestedEntries("user", "legalAnswers", rows));
-    const requested = await requestContracts(viewer.token, [carrierProductId], idempotencyKey || randomUUID());
-    const entry = [...requested.pending, ...requested.approved, ...requested.active].find(
-      (e) => e.carrierProductId === carrierProductId,
-    );
-    return redirectWithToast(`${back}&requested=${carrierProductId}`, [
-      successToast(contractRequestedMessage(entry?.carrierName ?? "the carrier")),
-    ]);
-  } catch (error) {
+      // Spec §4: saves the answers, then submits the request.
+      const rows = answersToNestedRows(parsed.value.answers);
+      if (rows.length > 0) await saveLegalAnswers(viewer.token, toNestedEntries("user", "legalAnswers", rows));
+      const requested = await requestContracts(viewer.token, [carrierProductId], idempotencyKey || randomUUID());
+      const entry = [...requested.pending, ...requested.approved, ...requested.active].find(
+        (e) => e.carrierProductId === carrierProductId,
+      );
+      return redirectWithToast(`${back}&requested=${carrierProductId}`, [
+        successToast(contractRequestedMessage(entry?.carrierName ?? "the carrier")),
+      ]);
+    },
     // Spec §8: the error toast carries the upstream's message; the form keeps what the user typed.
-    const failure = await formFailure(error, context, submission ?? formData ?? (() => parseUploadForm(request)), {
-      schema: legalAnswersSchema({ today: todayIso() }),
-    });
-    return data({ result: failure.result, toasts: errorToasts(failure.messages) }, { status: failure.status });
-  }
+    (failure) => data({ result: failure.result, toasts: errorToasts(failure.messages) }, { status: failure.status }),
+  );
 }
 
 function StateControl({

@@ -5,6 +5,7 @@ import { SystemNotifications } from "~/components/system-notifications";
 import type { loader as layoutLoader } from "~/layouts/default";
 import { useRootData } from "~/root";
 import { BRANDINGS } from "~/domain/branding";
+import type { LayoutHandle } from "~/domain/layout";
 import { fullName, levelLabel } from "~/domain/user";
 import { loadWithViewer } from "~/.server/guards";
 import { unreadMessages, unrespondedMessages } from "~/.server/upstream/feedback";
@@ -14,6 +15,9 @@ import type { Route } from "./+types/dashboard";
 export function meta() {
   return [{ title: "Dashboard" }];
 }
+
+/** The dashboard lists the pending tasks in its page, so the layout shows no banner above it. */
+export const handle: LayoutHandle = { listsPendingTasks: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Independent calls start together, alongside the viewer's.

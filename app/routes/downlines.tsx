@@ -7,11 +7,11 @@ import { withParam } from "~/domain/url";
 import { formatDate } from "~/domain/formats";
 import { DOWNLOAD_SENT, errorToasts, successToast } from "~/domain/toast";
 import { formDataOf } from "~/.server/forms";
-import { loadWithViewer, requireViewer, upstreamFailure } from "~/.server/guards";
+import { loadWithViewer, requireViewer } from "~/.server/guards";
 import { redirectWithToast } from "~/.server/toast";
-import { UpstreamError } from "~/.server/upstream/client";
 import { downlineBranches, downlineCarriers, downlinePolicies, exportDownlinePolicies } from "~/.server/upstream/downlines";
 import type { DownlineAgency, DownlineAgent } from "~/.server/upstream/schemas";
+import { orNotFound, upstreamFailure, upstreamStatus } from "~/.server/upstream-failure";
 import type { Route } from "./+types/downlines";
 
 export function meta() {
@@ -21,11 +21,6 @@ export function meta() {
 /** An id in the URL that is malformed, unknown, or not in the user's downline: the page answers 404. */
 function notFound(): never {
   throw data(null, { status: 404, statusText: "Not Found" });
-}
-
-function notInTree(error: unknown): null {
-  if (error instanceof UpstreamError && error.status === 404) return null;
-  throw error;
 }
 
 /**
@@ -67,7 +62,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     found = await Promise.all([
       ids.length > 0 ? downlineBranches(viewer.token, carrierId, ids, statuses) : Promise.resolve({ branches: [], notFound: [] }),
-      policiesOf !== null ? downlinePolicies(viewer.token, carrierId, policiesOf).catch(notInTree) : Promise.resolve(null),
+      // Not in the user's tree: null, and the page answers 404.
+      policiesOf !== null ? orNotFound(downlinePolicies(viewer.token, carrierId, policiesOf)) : Promise.resolve(null),
     ]);
   } catch (error) {
     return upstreamFailure(error, viewer.session);
@@ -101,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(`${url.pathname}${url.search}`, [successToast(DOWNLOAD_SENT)]);
   } catch (error) {
     // Not in the user's downline (or no such carrier): the same 404 as the page.
-    if (error instanceof UpstreamError && error.status === 404) notFound();
+    if (upstreamStatus(error) === 404) notFound();
     return upstreamFailure(error, viewer.session);
   }
 }

@@ -13,7 +13,7 @@ import {
   SignatureStep,
 } from "~/components/onboarding-steps";
 import { useShowToasts } from "~/components/toaster";
-import { answersToNestedRows, legalAnswersSchema } from "~/domain/legal-answers";
+import { answersToNestedRows, legalAnswerSetProblems, legalAnswersSchema } from "~/domain/legal-answers";
 import { toNestedEntries } from "~/domain/nested-attributes";
 import {
   bankingSchema,
@@ -26,13 +26,13 @@ import {
 import { errorToasts, successToast } from "~/domain/toast";
 import { fullName } from "~/domain/user";
 import { todayIso } from "~/.server/clock";
-import { formDataOf, parseSubmission } from "~/.server/forms";
-import { formFailure } from "~/.server/form-failure";
+import { formDataOf } from "~/.server/forms";
+import { onboardingLegalQuestions } from "~/.server/legal-questions";
+import { actionForm } from "~/.server/form-failure";
 import { loadWithViewer, requireViewer } from "~/.server/guards";
 import { redirectWithToast } from "~/.server/toast";
 import { parseUploadForm } from "~/.server/upload";
-import { legalAnswers, legalQuestions, products, saveLegalAnswers } from "~/.server/upstream/contracting";
-import { defaultProductId } from "~/domain/contract-state";
+import { legalAnswers, saveLegalAnswers } from "~/.server/upstream/contracting";
 import {
   completeOnboarding,
   onboarding as loadOnboarding,
@@ -63,13 +63,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const [viewer, [state, questions, answers]] = await loadWithViewer(request, context, (token) =>
     Promise.all([
       loadOnboarding(token),
-      // Onboarding asks the legal questions of the default product (Medicare Advantage).
-      legal
-        ? products(token).then((list) => {
-            const id = defaultProductId(list);
-            return id === null ? [] : legalQuestions(token, id);
-          })
-        : Promise.resolve([]),
+      legal ? onboardingLegalQuestions(token) : Promise.resolve([]),
       legal ? legalAnswers(token) : Promise.resolve([]),
     ]),
   );
@@ -119,104 +113,99 @@ function stepFields(step: string | null, today: string): z.ZodType | undefined {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const step = params.step ?? null;
   const today = todayIso();
-  const readForm = () => (step === "documents" || step === "legal" ? parseUploadForm(request) : formDataOf(request));
-
-  // The submission is kept so an upstream refusal or fault answers with everything the user typed.
-  let form: FormData | undefined;
-  let submission: Submission<unknown> | undefined;
-  // Sensitive fields never come back in the page, whatever failed (the viewer's call included).
-  let hidden: string[] = HIDDEN_FIELDS[step ?? ""] ?? [];
-  const invalid = (s: Submission<unknown>) => data({ step, result: s.reply({ hideFields: hidden }), toasts: [] }, { status: 400 });
+  // An upstream refusal or fault answers with everything the user typed; sensitive fields never come
+  // back in the page, whatever failed (the viewer's call included).
+  const form = actionForm(request, context, {
+    read: step === "documents" || step === "legal" ? parseUploadForm : formDataOf,
+    schema: stepFields(step, today),
+    hideFields: HIDDEN_FIELDS[step ?? ""] ?? [],
+  });
+  const invalid = (s: Submission<unknown>, problems: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {}) =>
+    data({ step, result: s.reply({ ...problems, hideFields: [...form.hidden] }), toasts: [] }, { status: 400 });
   const saved = (state: Onboarding, message = "Saved") => redirectWithToast(nextStepHref(state), [successToast(message)]);
 
-  try {
-    const viewer = await requireViewer(request, context);
-    const { token } = viewer;
-    form = await readForm();
-    const intent = String(form.get("intent") ?? "save");
-    if (intent === "complete") {
-      await completeOnboarding(token);
-      return redirectWithToast("/onboarding_complete", [successToast("Your onboarding is complete")]);
-    }
-    switch (step) {
-      case "personal": {
-        const current = await loadOnboarding(token);
-        const s = parseSubmission(form, {
-          schema: personalSchema({ today, taxIdRequired: viewer.user.roleRequiresSsnOrTin && current.personal?.taxIdType == null }),
-        });
-        submission = s;
-        if (s.status !== "success") return invalid(s);
-        const { taxId, taxIdType, ...rest } = s.value;
-        return saved(await saveOnboardingStep(token, "personal", { ...rest, ...(taxId ? { [taxIdType ?? "ssn"]: taxId } : {}) }));
+  return form.answer(
+    async () => {
+      const viewer = await requireViewer(request, context);
+      const { token } = viewer;
+      const formData = await form.read();
+      const intent = String(formData.get("intent") ?? "save");
+      if (intent === "complete") {
+        await completeOnboarding(token);
+        return redirectWithToast("/onboarding_complete", [successToast("Your onboarding is complete")]);
       }
-      case "licenses": {
-        if (intent === "continue") return saved(await saveOnboardingStep(token, "licenses", {}));
-        const s = parseSubmission(form, { schema: licenseSchema({ today }) });
-        submission = s;
-        if (s.status !== "success") return invalid(s);
-        // A double click or a resubmission adds the license once; the repeat is not an error.
-        const current = await loadOnboarding(token);
-        const onFile = current.licenses.some((l) => l.state === s.value.state && l.licenseNumber === s.value.licenseNumber);
-        if (!onFile) await saveOnboardingStep(token, "licenses", { license: s.value });
-        return redirectWithToast("/onboarding/licenses", [successToast("License added")]);
-      }
-      case "legal": {
-        hidden = [...form.keys()].filter((key) => key.endsWith(".file"));
-        const s = parseSubmission(form, { schema: legalAnswersSchema({ today }) });
-        submission = s;
-        if (s.status !== "success") return invalid(s);
-        const rows = answersToNestedRows(s.value.answers);
-        if (rows.length > 0) await saveLegalAnswers(token, toNestedEntries("user", "legalAnswers", rows));
-        return saved(await saveOnboardingStep(token, "legal", {}));
-      }
-      case "banking": {
-        const s = parseSubmission(form, { schema: bankingSchema });
-        submission = s;
-        if (s.status !== "success") return invalid(s);
-        const digits = (v: string) => v.replace(/\D/g, "");
-        return saved(
-          await saveOnboardingStep(token, "banking", {
-            ...s.value,
-            routingNumber: digits(s.value.routingNumber),
-            accountNumber: digits(s.value.accountNumber),
-          }),
-        );
-      }
-      case "documents": {
-        const current = await loadOnboarding(token);
-        const s = parseSubmission(form, { schema: documentsSchema(current.documents.map((d) => d.kind)) });
-        submission = s;
-        if (s.status !== "success") return invalid(s);
-        const entries: Array<[string, Blob]> = [];
-        for (const kind of ["w9", "eo"] as const) {
-          const file = s.value[kind];
-          if (file && file.size > 0) entries.push([kind, file]);
+      switch (step) {
+        case "personal": {
+          const current = await loadOnboarding(token);
+          const s = await form.parse(
+            personalSchema({ today, taxIdRequired: viewer.user.roleRequiresSsnOrTin && current.personal?.taxIdType == null }),
+          );
+          if (s.status !== "success") return invalid(s);
+          const { taxId, taxIdType, ...rest } = s.value;
+          return saved(await saveOnboardingStep(token, "personal", { ...rest, ...(taxId ? { [taxIdType ?? "ssn"]: taxId } : {}) }));
         }
-        return saved(entries.length ? await saveOnboardingDocuments(token, entries) : current);
+        case "licenses": {
+          if (intent === "continue") return saved(await saveOnboardingStep(token, "licenses", {}));
+          const s = await form.parse(licenseSchema({ today }));
+          if (s.status !== "success") return invalid(s);
+          // A double click or a resubmission adds the license once; the repeat is not an error.
+          const current = await loadOnboarding(token);
+          const onFile = current.licenses.some((l) => l.state === s.value.state && l.licenseNumber === s.value.licenseNumber);
+          if (!onFile) await saveOnboardingStep(token, "licenses", { license: s.value });
+          return redirectWithToast("/onboarding/licenses", [successToast("License added")]);
+        }
+        case "legal": {
+          form.hide(...[...formData.keys()].filter((key) => key.endsWith(".file")));
+          const s = await form.parse(legalAnswersSchema({ today }));
+          if (s.status !== "success") return invalid(s);
+          const [questions, stored] = await Promise.all([onboardingLegalQuestions(token), legalAnswers(token)]);
+          // The questions asked, each once; a kept attachment is the stored one (as in the contract flow).
+          const problems = legalAnswerSetProblems(s.value.answers, { questions, stored });
+          if (problems) return invalid(s, problems);
+          const rows = answersToNestedRows(s.value.answers);
+          if (rows.length > 0) await saveLegalAnswers(token, toNestedEntries("user", "legalAnswers", rows));
+          return saved(await saveOnboardingStep(token, "legal", {}));
+        }
+        case "banking": {
+          const s = await form.parse(bankingSchema);
+          if (s.status !== "success") return invalid(s);
+          const digits = (v: string) => v.replace(/\D/g, "");
+          return saved(
+            await saveOnboardingStep(token, "banking", {
+              ...s.value,
+              routingNumber: digits(s.value.routingNumber),
+              accountNumber: digits(s.value.accountNumber),
+            }),
+          );
+        }
+        case "documents": {
+          const current = await loadOnboarding(token);
+          const s = await form.parse(documentsSchema(current.documents.map((d) => d.kind)));
+          if (s.status !== "success") return invalid(s);
+          const entries: Array<[string, Blob]> = [];
+          for (const kind of ["w9", "eo"] as const) {
+            const file = s.value[kind];
+            if (file && file.size > 0) entries.push([kind, file]);
+          }
+          return saved(entries.length ? await saveOnboardingDocuments(token, entries) : current);
+        }
+        case "signature": {
+          const s = await form.parse(signatureFormSchema);
+          if (s.status !== "success") return invalid(s);
+          return saved(await saveOnboardingStep(token, "signature", { strokes: s.value.signature }));
+        }
+        case "optout": {
+          const s = await form.parse(optoutSchema);
+          if (s.status !== "success") return invalid(s);
+          return saved(await saveOnboardingStep(token, "optout", s.value));
+        }
+        default:
+          throw data(null, { status: 404, statusText: "Not Found" });
       }
-      case "signature": {
-        const s = parseSubmission(form, { schema: signatureFormSchema });
-        submission = s;
-        if (s.status !== "success") return invalid(s);
-        return saved(await saveOnboardingStep(token, "signature", { strokes: s.value.signature }));
-      }
-      case "optout": {
-        const s = parseSubmission(form, { schema: optoutSchema });
-        submission = s;
-        if (s.status !== "success") return invalid(s);
-        return saved(await saveOnboardingStep(token, "optout", s.value));
-      }
-      default:
-        throw data(null, { status: 404, statusText: "Not Found" });
-    }
-  } catch (error) {
+    },
     // The upstream's reason (or that it is not answering) as a toast and at the form; what was typed stays.
-    const failure = await formFailure(error, context, submission ?? form ?? readForm, {
-      hideFields: hidden,
-      schema: stepFields(step, today),
-    });
-    return data({ step, result: failure.result, toasts: errorToasts(failure.messages) }, { status: failure.status });
-  }
+    (failure) => data({ step, result: failure.result, toasts: errorToasts(failure.messages) }, { status: failure.status }),
+  );
 }
 
 export default function OnboardingPage({ loaderData, actionData }: Route.ComponentProps) {

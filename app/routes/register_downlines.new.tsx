@@ -1,12 +1,11 @@
-import { type Submission, getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
 import { useMemo } from "react";
 import { Form, Link, data, useNavigation } from "react-router";
 import { invitationSchema } from "~/domain/invitation";
 import { successToast } from "~/domain/toast";
-import { formDataOf, parseSubmission } from "~/.server/forms";
-import { formFailureData } from "~/.server/form-failure";
+import { actionForm } from "~/.server/form-failure";
 import { loadWithViewer, requireViewer } from "~/.server/guards";
 import { redirectWithToast } from "~/.server/toast";
 import { invitations, invite } from "~/.server/upstream/invitations";
@@ -23,23 +22,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  let form: FormData | undefined;
-  let submission: Submission<unknown> | undefined;
-  try {
+  // The upstream's reason (already invited, already has an account) or its fault at the form; nothing typed is lost.
+  const form = actionForm(request, context, { schema: invitationSchema([]) });
+  return form.answer(async () => {
     const viewer = await requireViewer(request, context);
-    form = await formDataOf(request);
+    await form.read();
     const { levels } = await invitations(viewer.token, new URLSearchParams({ perPage: "5" }));
-    const parsed = parseSubmission(form, { schema: invitationSchema(levels) });
-    submission = parsed;
+    const parsed = await form.parse(invitationSchema(levels));
     if (parsed.status !== "success") return data(parsed.reply(), { status: 400 });
     const sent = await invite(viewer.token, parsed.value);
     return redirectWithToast("/register_downlines", [successToast(`Invitation sent to ${sent.email}`)]);
-  } catch (error) {
-    // The upstream's reason (already invited, already has an account) or its fault at the form; nothing typed is lost.
-    return formFailureData(error, context, submission ?? form ?? (() => formDataOf(request)), {
-      schema: invitationSchema([]),
-    });
-  }
+  });
 }
 
 export default function InviteDownline({ loaderData, actionData }: Route.ComponentProps) {

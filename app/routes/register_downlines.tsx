@@ -5,11 +5,11 @@ import { MAX_WITHDRAW_INVITATIONS, positiveIds, tooManyWithdrawText, withdrawOut
 import { formatDate } from "~/domain/formats";
 import { errorToasts, successToast } from "~/domain/toast";
 import { formDataOf } from "~/.server/forms";
-import { loadWithViewer, requireViewer, upstreamFailure } from "~/.server/guards";
+import { loadWithViewer, requireViewer } from "~/.server/guards";
 import { redirectWithToast } from "~/.server/toast";
-import { UnauthorizedError, UpstreamError } from "~/.server/upstream/client";
 import { invitations, withdrawInvitations } from "~/.server/upstream/invitations";
 import type { Invitation } from "~/.server/upstream/schemas";
+import { upstreamMessages } from "~/.server/upstream-failure";
 import type { Route } from "./+types/register_downlines";
 
 export function meta() {
@@ -60,8 +60,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     outcome = await withdrawInvitations(viewer.token, ids);
   } catch (error) {
-    if (error instanceof UnauthorizedError || !(error instanceof UpstreamError)) return upstreamFailure(error, viewer.session);
-    return redirectWithToast(back, errorToasts(error.messages));
+    // The upstream's refusal (or that it is not answering) as a toast; a 401 ends the session.
+    return redirectWithToast(back, errorToasts(await upstreamMessages(error, viewer.session)));
   }
   const { success, errors } = withdrawOutcomeMessages(outcome);
   return redirectWithToast(back, [...(success ? [successToast(success)] : []), ...errorToasts(errors)]);

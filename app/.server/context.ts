@@ -1,6 +1,8 @@
 import { createContext } from "react-router";
-import type { PortalSession } from "./.server/session";
-import type { LoadedViewer } from "./.server/viewer";
+import type { Branding } from "~/domain/branding";
+import type { Toast } from "~/domain/toast";
+import type { PortalSession } from "./session";
+import type { LoadedViewer } from "./viewer";
 
 /** Per-request values the HTTP server hands to the app (see entry.server.tsx createLoadContext). */
 export interface RequestInfo {
@@ -26,7 +28,7 @@ export const sessionContext = createContext<RequestSession | null>(null);
 
 /** Per-request UI state the root middleware resolves (branding, flash toasts) for the root loader. */
 export interface RootState {
-  branding: import("./domain/branding").Branding;
-  toasts: import("./domain/toast").Toast[];
+  branding: Branding;
+  toasts: Toast[];
 }
 export const rootStateContext = createContext<RootState | null>(null);

@@ -7,7 +7,9 @@ function keyOf(secret: string): Buffer {
 
 export function encrypt(plain: string, secrets: string[]): string {
   const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", keyOf(secrets[0]!), iv);
+  const [current] = secrets;
+  if (current === undefined) throw new Error("encrypt: no secret");
+  const cipher = createCipheriv("aes-256-gcm", keyOf(current), iv);
   const data = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
   return Buffer.concat([iv, cipher.getAuthTag(), data]).toString("base64url");
 }

@@ -44,7 +44,7 @@ export function fieldNameProblem(name: string): string | null {
   for (const ch of name) if (ch === "." || ch === "[") depth++;
   if (depth > FORM_LIMITS.depth) return "nested too deep";
   for (const match of name.matchAll(/\[(\d*)\]/g)) {
-    const index = match[1]!;
+    const index = match[1] ?? "";
     // Compared as text first: a 400-digit index must not become a float before the check.
     if (index.length > 3 || Number(index) > FORM_LIMITS.index) return "list index too large";
   }

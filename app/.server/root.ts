@@ -16,6 +16,7 @@ export const rootStateMiddleware: MiddlewareFunction<Response> = async ({ reques
   // the response sets new toasts itself.
   const redirecting = response.status >= 300 && response.status < 400;
   const settingToasts = (response.headers.get("set-cookie") ?? "").includes("portal_toast=");
-  if (headers && !redirecting && !settingToasts) response.headers.append("set-cookie", headers.get("set-cookie")!);
+  const clearToasts = headers?.get("set-cookie");
+  if (clearToasts && !redirecting && !settingToasts) response.headers.append("set-cookie", clearToasts);
   return response;
 };

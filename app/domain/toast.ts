@@ -70,5 +70,6 @@ export function flashToasts(toasts: Toast[], max = MAX_FLASH_TOASTS): Toast[] {
   const rest = collapsed.slice(kept.length);
   const hidden = rest.reduce((sum, t) => sum + (t.count ?? 1), 0);
   const type: ToastType = rest.some((t) => t.type === "error") ? "error" : "success";
-  return max > 0 ? [...kept, { id: rest[0]!.id, type, message: moreMessagesText(hidden) }] : [];
+  const [first] = rest;
+  return max > 0 && first ? [...kept, { id: first.id, type, message: moreMessagesText(hidden) }] : [];
 }

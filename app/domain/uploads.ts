@@ -42,7 +42,7 @@ const EXTENSION_TYPES: Record<string, string> = {
  * files, e.g. .heic on some systems, and then sends the part as application/octet-stream), the extension decides.
  */
 function effectiveType(file: FileLike): string {
-  const type = (file.type ?? "").split(";")[0]!.trim().toLowerCase();
+  const type = ((file.type ?? "").split(";")[0] ?? "").trim().toLowerCase();
   if (type && type !== "application/octet-stream") return type;
   const extension = /\.([a-z0-9]+)$/i.exec(file.name ?? "")?.[1]?.toLowerCase() ?? "";
   return EXTENSION_TYPES[extension] ?? type;

@@ -1,7 +1,7 @@
 import { pathToFileURL } from "node:url";
 import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
+import type { z } from "zod";
 import { ExportResponseSchema } from "../../app/.server/upstream/schemas/book-of-business.ts";
 import {
   DOWNLINE_BRANCHES_MAX,

@@ -29,6 +29,7 @@ export async function readUpload(file: File, emptyMessage = UPLOAD_EMPTY): Promi
 /** A stored file name: no path, no control characters, at most 255 characters. */
 function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
   const cleaned = base.replace(/[\x00-\x1f\x7f]/g, "").trim().slice(-255);
   return cleaned || "attachment";
 }

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import path from "node:path";
 import { expect, loginAs, resetAccount, test } from "./fixtures";
 
@@ -6,7 +7,7 @@ import { expect, loginAs, resetAccount, test } from "./fixtures";
 const PDF = path.join(import.meta.dirname, "files", "court-order.pdf");
 const TEXT = path.join(import.meta.dirname, "files", "notes.txt");
 
-function carrier(page: import("@playwright/test").Page, name: string) {
+function carrier(page: Page, name: string) {
   return page.getByRole("region", { name });
 }
 

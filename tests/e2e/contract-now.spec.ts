@@ -1,14 +1,15 @@
+import type { Locator, Page } from "@playwright/test";
 import { expect, loginAs, test } from "./fixtures";
 
 const BLOCKED =
   "You cannot request new contracts until your documentation is up to date. Please visit the User Profile to find this icon next to any documentation that requires your attention.";
 
-function carrier(page: import("@playwright/test").Page, name: string) {
+function carrier(page: Page, name: string) {
   return page.getByRole("region", { name });
 }
 
 /** The value (dd) given for a term (dt) of a carrier's facts. */
-function fact(region: import("@playwright/test").Locator, term: string) {
+function fact(region: Locator, term: string) {
   return region.locator(`dt:text-is("${term}") + dd`);
 }
 

@@ -143,7 +143,7 @@ export async function call<S extends z.ZodType>(
   if (options.form) {
     // Serialise the multipart body with the platform's encoder (boundary included in the content type).
     const encoded = new Response(options.form);
-    headers["content-type"] = encoded.headers.get("content-type")!;
+    headers["content-type"] = encoded.headers.get("content-type") ?? "multipart/form-data";
     body = Buffer.from(await encoded.arrayBuffer());
   } else if (options.body !== undefined) {
     headers["content-type"] = "application/json";

@@ -56,9 +56,9 @@ const RENDERING = new RegExp(
 
 /**
  * The one known exception: the upstream contract's zod schemas (and their types) still live under
- * app/.server, and the reference API builds its answers to them, the ticket components type their props
- * with them. Waiting for the schemas split (issue 9) to give the contract a home outside app/.server;
- * the test below fails once nothing imports it from there any more, so the exception is then removed.
+ * app/.server/upstream/schemas/ (pure zod, one module per resource); the reference API builds its answers to
+ * them, the ticket and notification components type their props with them (decision 016). The test below
+ * fails once nothing outside .server imports them any more, so the exception is then removed.
  */
 const CONTRACT_UNDER_SERVER = /^app\/\.server\/upstream\/schemas(\/|$)/;
 

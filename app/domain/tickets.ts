@@ -1,16 +1,5 @@
 import { z } from "zod";
-import { isEmptyFile, uploadProblem } from "./uploads";
-import { required } from "./validation";
-
-/** An optional attachment: images or PDF up to 10 MB (app/domain/uploads.ts). */
-export const optionalAttachment = z
-  .instanceof(File)
-  .optional()
-  .superRefine((file, ctx) => {
-    if (!file || isEmptyFile(file)) return;
-    const problem = uploadProblem(file);
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
-  });
+import { optionalUpload, required } from "./validation";
 
 /** Contact support (issue 4): subject, category, message, optional attachment. */
 export function supportTicketSchema(categories: readonly string[]) {
@@ -18,14 +7,14 @@ export function supportTicketSchema(categories: readonly string[]) {
     subject: required("Enter a subject").pipe(z.string().max(120, "Keep the subject under 120 characters")),
     category: z.string({ error: "Choose a category" }).refine((v) => categories.includes(v), "Choose a category"),
     message: required("Write your message").pipe(z.string().max(5000, "Keep the message under 5000 characters")),
-    attachment: optionalAttachment,
+    attachment: optionalUpload,
   });
 }
 
 /** A reply in a ticket's conversation. */
 export const ticketReplySchema = z.object({
   message: required("Write your reply").pipe(z.string().max(5000, "Keep the reply under 5000 characters")),
-  attachment: optionalAttachment,
+  attachment: optionalUpload,
 });
 
 /** The entries of the multipart body the upstream takes (the attachment only when one was chosen). */
@@ -46,6 +35,6 @@ export function commissionInquirySchema(carrierIds: readonly number[]) {
     reference: required("Enter the statement or policy number"),
     subject: required("Enter a subject").pipe(z.string().max(120, "Keep the subject under 120 characters")),
     message: required("Write your question").pipe(z.string().max(5000, "Keep the message under 5000 characters")),
-    attachment: optionalAttachment,
+    attachment: optionalUpload,
   });
 }

@@ -37,7 +37,10 @@ function useSend(state: RouterState) {
   useEffect(() => guard.update(!idle), [guard, idle]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>, validate?: (event: FormEvent<HTMLFormElement>) => void) {
-    if (guard.submit(event, validate)) setSent(submitterOf(event));
+    // A button marked formNoValidate (e.g. "Close ticket") sends without the form's checks, as in plain HTML.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const skip = submitter instanceof HTMLButtonElement && submitter.formNoValidate;
+    if (guard.submit(event, skip ? undefined : validate)) setSent(submitterOf(event));
   }
   const send: SendState = { pending: sent !== false && !idle, submitter: sent || null };
   return { send, onSubmit };

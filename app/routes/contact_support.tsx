@@ -3,16 +3,7 @@ import type { Submission } from "@conform-to/react";
 import { Paper, Stack, Text, Title } from "@mantine/core";
 import { useMemo } from "react";
 import { data } from "react-router";
-import {
-  FileField,
-  FormAlert,
-  PortalForm,
-  SelectField,
-  SubmitButton,
-  TextField,
-  TextareaField,
-  usePortalForm,
-} from "~/components/forms";
+import { FileField, FormAlert, PortalForm, SelectField, SubmitButton, TextField, TextareaField, usePortalForm } from "~/components/forms";
 import { uploadLabel } from "~/domain/uploads";
 import { can } from "~/domain/access";
 import { supportTicketSchema, ticketEntries } from "~/domain/tickets";

@@ -15,6 +15,9 @@ interface SendState {
 
 const SendContext = createContext<SendState | null>(null);
 
+/** The name of the button conform submits its intents (validate a field…) with. */
+const CONFORM_INTENT = "__intent__";
+
 /** The submitter of a submit event: the button clicked (or the form's default button for Enter). */
 function submitterOf(event: FormEvent<HTMLFormElement>): SendState["submitter"] {
   const submitter = (event.nativeEvent as SubmitEvent).submitter;
@@ -38,8 +41,10 @@ function useSend(state: RouterState) {
 
   function onSubmit(event: FormEvent<HTMLFormElement>, validate?: (event: FormEvent<HTMLFormElement>) => void) {
     // A button marked formNoValidate (e.g. "Close ticket") sends without the form's checks, as in plain HTML.
+    // conform's own validation requests come through here too, on a formNoValidate button of its own: they
+    // must reach conform.
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    const skip = submitter instanceof HTMLButtonElement && submitter.formNoValidate;
+    const skip = submitter instanceof HTMLButtonElement && submitter.formNoValidate && submitter.name !== CONFORM_INTENT;
     if (guard.submit(event, skip ? undefined : validate)) setSent(submitterOf(event));
   }
   const send: SendState = { pending: sent !== false && !idle, submitter: sent || null };

@@ -1,14 +1,15 @@
 import { NavLink as MantineNavLink, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
-import { Form, NavLink } from "react-router";
+import { NavLink } from "react-router";
 import type { MenuItem } from "~/domain/menu";
+import { PortalForm } from "./forms";
 
 function Entry({ item, onNavigate }: { item: MenuItem; onNavigate: () => void }) {
   if (item.action === "logout") {
     return (
-      <Form method="post" action={item.to}>
+      <PortalForm action={item.to}>
         <MantineNavLink component="button" type="submit" label={item.label} data-menu-item={item.key} />
-      </Form>
+      </PortalForm>
     );
   }
   const alert = item.alert ? (

@@ -1,7 +1,7 @@
-import { Button, Group, Paper, Text } from "@mantine/core";
-import type { FormEvent } from "react";
-import { Form, useFetcher, useLocation } from "react-router";
+import { Group, Paper, Text } from "@mantine/core";
+import { useFetcher, useLocation } from "react-router";
 import type { Toast } from "~/domain/toast";
+import { HydratedField, PortalForm, SubmitButton } from "./forms";
 
 /** The prompt's fetcher; the default layout (which outlives the prompt) shows its toasts. */
 export const SMS_FETCHER_KEY = "sms-consent";
@@ -15,34 +15,27 @@ export const SMS_PROMPT_TEXT = "Would you like to receive text-message alerts ab
 export function SmsConsentPrompt() {
   const location = useLocation();
   const fetcher = useFetcher<{ toasts?: Toast[] }>({ key: SMS_FETCHER_KEY });
-  const busy = fetcher.state !== "idle";
-
-  function submitWithFetcher(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    const formData = new FormData(event.currentTarget, submitter);
-    formData.set("mode", "fetcher");
-    fetcher.submit(formData, { method: "post", action: "/account/sms_consent" });
-  }
 
   if (fetcher.data && !fetcher.data.toasts?.some((t) => t.type === "error")) return null;
 
   return (
     <Paper withBorder p="md" mb="md" role="region" aria-label="Text-message alerts" data-testid="sms-prompt">
-      <Form method="post" action="/account/sms_consent" onSubmit={submitWithFetcher}>
+      <PortalForm fetcher={fetcher} action="/account/sms_consent">
+        {/* Sent by the fetcher: the action answers with data instead of redirecting back. */}
+        <HydratedField name="mode" value="fetcher" />
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
         <Group justify="space-between" gap="sm">
           <Text>{SMS_PROMPT_TEXT}</Text>
           <Group gap="xs">
-            <Button type="submit" name="consent" value="yes" loading={busy}>
+            <SubmitButton name="consent" value="yes">
               Yes
-            </Button>
-            <Button type="submit" name="consent" value="no" variant="default" disabled={busy}>
+            </SubmitButton>
+            <SubmitButton name="consent" value="no" variant="default">
               No
-            </Button>
+            </SubmitButton>
           </Group>
         </Group>
-      </Form>
+      </PortalForm>
     </Paper>
   );
 }

@@ -1,11 +1,17 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Alert, Badge, Button, Group, Input, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
-import { Form, Link, useNavigation } from "react-router";
-import { FilesKeptMarker } from "./files-kept-marker";
+import { Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Link } from "react-router";
+import {
+  FileField,
+  FormAlert,
+  type FormResult,
+  PortalForm,
+  SubmitButton,
+  TextareaField,
+  usePortalForm,
+} from "~/components/forms";
+import { uploadLabel } from "~/domain/uploads";
 import { formatDate } from "~/domain/formats";
 import { ticketReplySchema } from "~/domain/tickets";
-import { ACCEPTED_UPLOAD_TYPES } from "~/domain/uploads";
 import type { Ticket } from "~/.server/upstream/schemas";
 
 const STATUS_COLOR: Record<string, string> = { Open: "blue", Answered: "green", Closed: "gray" };
@@ -33,14 +39,9 @@ export function TicketView({
   action: string;
   closeHref: string;
   canClose: boolean;
-  lastResult: SubmissionResult<string[]> | undefined;
+  lastResult: FormResult;
 }) {
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult,
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ticketReplySchema }),
-  });
+  const [form, fields] = usePortalForm(ticketReplySchema, { lastResult });
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="ticket-title">
       <Group justify="space-between" align="flex-start" mb="xs">
@@ -82,39 +83,24 @@ export function TicketView({
           This ticket is closed.
         </Text>
       ) : (
-        <Form method="post" action={action} encType="multipart/form-data" {...getFormProps(form)}>
+        <PortalForm form={form} action={action} encType="multipart/form-data">
           <input type="hidden" name="ticketId" value={ticket.id} />
-          <FilesKeptMarker />
           <Stack gap="xs" mt="md">
-            {form.errors?.length ? (
-              <Alert color="red" role="alert" id={form.errorId}>
-                {form.errors.join(" ")}
-              </Alert>
-            ) : null}
-            <Textarea
-              {...getInputProps(fields.message, { type: "text" })}
-              key={fields.message.key}
-              label="Your reply"
-              autosize
-              minRows={3}
-              error={fields.message.errors?.join(" ")}
-              errorProps={{ id: fields.message.errorId }}
-            />
-            <Input.Wrapper label="Attachment (optional, image or PDF up to 10 MB)" labelProps={{ htmlFor: fields.attachment.id }} error={fields.attachment.errors?.join(" ")} errorProps={{ id: fields.attachment.errorId }}>
-              <input type="file" name={fields.attachment.name} id={fields.attachment.id} accept={ACCEPTED_UPLOAD_TYPES} className="file-input" />
-            </Input.Wrapper>
+            <FormAlert form={form} />
+            <TextareaField field={fields.message} label="Your reply" autosize minRows={3} />
+            <FileField field={fields.attachment} label={uploadLabel("Attachment", { optional: true })} />
             <Group>
-              <Button type="submit" name="intent" value="reply" loading={navigation.state === "submitting"}>
+              <SubmitButton name="intent" value="reply">
                 Send reply
-              </Button>
+              </SubmitButton>
               {canClose ? (
-                <Button type="submit" name="intent" value="close" variant="default" formNoValidate>
+                <SubmitButton name="intent" value="close" variant="default" formNoValidate>
                   Close ticket
-                </Button>
+                </SubmitButton>
               ) : null}
             </Group>
           </Stack>
-        </Form>
+        </PortalForm>
       )}
     </Paper>
   );

@@ -3,10 +3,8 @@ import {
   MASKED_EIN,
   MASKED_SSN,
   digitsOf,
-  formatEin,
-  formatLast4Ssn,
+  formatMasked,
   formatPhone,
-  formatSsn,
   isValidEin,
   isValidLast4Ssn,
   isValidPhone,
@@ -21,8 +19,19 @@ describe("digitsOf", () => {
   });
 });
 
+const formatSsn = (v: string) => formatMasked("ssn", v);
+const formatEin = (v: string) => formatMasked("ein", v);
+const formatLast4Ssn = (v: string) => formatMasked("last4Ssn", v);
+const formatCurrency = (v: string) => formatMasked("currency", v);
+
 describe("spec §5: input mask phone (10 digits plus optional extension)", () => {
   it("formats 10 digits", () => expect(formatPhone("5551234567")).toBe("(555) 123-4567"));
+  it("is the phone mask", () => expect(formatMasked("phone", "555 123 4567")).toBe("(555) 123-4567"));
+  it("a value without digits is empty", () => {
+    expect(formatPhone("")).toBe("");
+    expect(formatPhone(null)).toBe("");
+    expect(formatPhone("call me")).toBe("");
+  });
   it("formats an extension", () => expect(formatPhone("555123456789")).toBe("(555) 123-4567 x89"));
   it("is progressive while typing", () => {
     expect(["", "5", "55", "555", "5551", "555123", "5551234", "555123456"].map(formatPhone)).toEqual([
@@ -105,6 +114,18 @@ describe("spec §5: input mask ein ##-#######", () => {
     expect(isValidEin("12-345678")).toBe(false);
     expect(isValidEin(MASKED_EIN)).toBe(false);
   });
+});
+
+describe("spec §9: currency $ with 2 decimals", () => {
+  it("groups thousands and keeps at most 2 decimals", () => {
+    expect(formatCurrency("1234.5")).toBe("$1,234.5");
+    expect(formatCurrency("1234.567")).toBe("$1,234.56");
+  });
+  it("is idempotent and never negative", () => {
+    expect(formatCurrency("$1,234.56")).toBe("$1,234.56");
+    expect(formatCurrency("-5")).toBe("$5");
+  });
+  it("a value without digits is empty", () => expect(formatCurrency("abc")).toBe(""));
 });
 
 describe("spec §5: masked display forms XXX-XX-XXXX and XX-XXXXXXX", () => {

@@ -1,10 +1,13 @@
+import IMask, { type FactoryOpts } from "imask";
+
 /**
  * Spec §5 input masks: phone (10 digits plus optional extension), ssn ###-##-####, last4ssn 4 digits,
- * ein ##-#######. Masked display forms: XXX-XX-XXXX and XX-XXXXXXX.
+ * ein ##-#######, and currency (spec §9: $ with 2 decimals). Masked display forms: XXX-XX-XXXX and XX-XXXXXXX.
  *
- * The format* functions are progressive (safe to call on every keystroke with partial input) and
- * idempotent (formatting an already formatted value returns it unchanged). Extra digits beyond a mask's
- * length are dropped.
+ * The masks are imask definitions: the browser's masked field (app/components/forms/masked-field.tsx) applies
+ * them as the user types, keeping the caret where it is; `formatMasked` applies the same definition to a
+ * whole value (the server renders the default value formatted, so a page without JavaScript shows it so).
+ * The server never relies on the mask: the isValid* checks and digitsOf accept any formatting of the digits.
  */
 
 export const MASKED_SSN = "XXX-XX-XXXX";
@@ -13,6 +16,45 @@ export const MASKED_EIN = "XX-XXXXXXX";
 /** The longest phone extension accepted. */
 export const MAX_PHONE_EXTENSION_DIGITS = 6;
 
+export type MaskKind = "phone" | "ssn" | "last4Ssn" | "ein" | "currency";
+
+/** The imask definition of each mask (`0` is any digit; `[…]` an optional part). */
+export const MASKS = {
+  /** "(555) 123-4567", or "(555) 123-4567 x89" with an extension. */
+  phone: { mask: `(000) 000-0000[ x${"0".repeat(MAX_PHONE_EXTENSION_DIGITS)}]` },
+  ssn: { mask: "000-00-0000" },
+  last4Ssn: { mask: "0000" },
+  ein: { mask: "00-0000000" },
+  /** "$1,234.56": digits and one dot, at most 2 decimals, never negative. */
+  currency: {
+    mask: "$amount",
+    blocks: { amount: { mask: Number, scale: 2, thousandsSeparator: ",", radix: ".", mapToRadix: ["."], min: 0 } },
+  },
+} as const satisfies Record<MaskKind, FactoryOpts>;
+
+/** The keyboard a phone shows for each mask. */
+export const MASK_INPUT_MODE: Record<MaskKind, "numeric" | "decimal" | "tel"> = {
+  phone: "tel",
+  ssn: "numeric",
+  last4Ssn: "numeric",
+  ein: "numeric",
+  currency: "decimal",
+};
+
+/**
+ * A whole value put through a mask, as if it had been typed: extra digits are dropped, an already formatted
+ * value comes back unchanged, and a value with no digit at all is "".
+ */
+export function formatMasked(kind: MaskKind, value: string | null | undefined): string {
+  const formatted = IMask.pipe(value ?? "", MASKS[kind] as FactoryOpts);
+  return /\d/.test(formatted) ? formatted : "";
+}
+
+/** The phone mask over a whole value (the reference API stores phones so). */
+export function formatPhone(v: string | null | undefined): string {
+  return formatMasked("phone", v);
+}
+
 export function digitsOf(v: string | null | undefined): string {
   return (v ?? "").replace(/\D/g, "");
 }
@@ -20,16 +62,6 @@ export function digitsOf(v: string | null | undefined): string {
 /** Only digits and mask punctuation (spaces, dashes, parentheses, dots, x for extension). */
 function onlyMaskCharacters(v: string, allowed: RegExp): boolean {
   return allowed.test(v.trim());
-}
-
-/** "(555) 123-4567", or "(555) 123-4567 x89" with an extension; progressive while typing. */
-export function formatPhone(v: string | null | undefined): string {
-  const d = digitsOf(v).slice(0, 10 + MAX_PHONE_EXTENSION_DIGITS);
-  if (d.length === 0) return "";
-  if (d.length <= 3) return `(${d}`;
-  if (d.length <= 6) return `(${d.slice(0, 3)}) ${d.slice(3)}`;
-  const main = `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6, 10)}`;
-  return d.length > 10 ? `${main} x${d.slice(10)}` : main;
 }
 
 export function isValidPhone(v: string | null | undefined): boolean {
@@ -42,32 +74,12 @@ export function isValidPhone(v: string | null | undefined): boolean {
   );
 }
 
-/** ###-##-#### */
-export function formatSsn(v: string | null | undefined): string {
-  const d = digitsOf(v).slice(0, 9);
-  if (d.length <= 3) return d;
-  if (d.length <= 5) return `${d.slice(0, 3)}-${d.slice(3)}`;
-  return `${d.slice(0, 3)}-${d.slice(3, 5)}-${d.slice(5)}`;
-}
-
 export function isValidSsn(v: string | null | undefined): boolean {
   return /^\d{3}-?\d{2}-?\d{4}$/.test((v ?? "").trim());
 }
 
-/** The last 4 digits of an SSN. */
-export function formatLast4Ssn(v: string | null | undefined): string {
-  return digitsOf(v).slice(0, 4);
-}
-
 export function isValidLast4Ssn(v: string | null | undefined): boolean {
   return /^\d{4}$/.test((v ?? "").trim());
-}
-
-/** ##-####### */
-export function formatEin(v: string | null | undefined): string {
-  const d = digitsOf(v).slice(0, 9);
-  if (d.length <= 2) return d;
-  return `${d.slice(0, 2)}-${d.slice(2)}`;
 }
 
 export function isValidEin(v: string | null | undefined): boolean {

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { digitsOf, isValidEin, isValidPhone, isValidSsn } from "./masks";
 import { SignatureSchema } from "./signature";
-import { isEmptyFile, uploadProblem } from "./uploads";
-import { required, usDate } from "./validation";
+import { isEmptyFile } from "./uploads";
+import { optionalUpload, required, usDate } from "./validation";
 
 /**
  * The forms of the onboarding steps (issue 3), shared by the client (conform, instant validation) and
@@ -79,15 +79,6 @@ export const bankingSchema = z.object({
   accountNumber: required("Enter the account number").refine((v) => /^\d{4,17}$/.test(digitsOf(v)), "An account number has 4 to 17 digits"),
 });
 
-const optionalFile = z
-  .instanceof(File)
-  .optional()
-  .superRefine((file, ctx) => {
-    if (!file || isEmptyFile(file)) return;
-    const problem = uploadProblem(file);
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
-  });
-
 export const DOCUMENT_KINDS = [
   { kind: "w9", label: "W-9 form" },
   { kind: "eo", label: "E&O certificate" },
@@ -95,7 +86,7 @@ export const DOCUMENT_KINDS = [
 
 /** Each document is required unless one of that kind is already stored. */
 export function documentsSchema(stored: ReadonlyArray<"w9" | "eo">) {
-  return z.object({ w9: optionalFile, eo: optionalFile }).superRefine((value, ctx) => {
+  return z.object({ w9: optionalUpload, eo: optionalUpload }).superRefine((value, ctx) => {
     for (const { kind, label } of DOCUMENT_KINDS) {
       const file = value[kind];
       if (!stored.includes(kind) && (!file || isEmptyFile(file))) {

@@ -1,20 +1,9 @@
 import { z } from "zod";
-import { isEmptyFile, uploadProblem } from "./uploads";
-import { required } from "./validation";
+import { optionalUpload, required } from "./validation";
 
 /** The longest subject and message of a ticket (the reference API refuses longer ones too). */
 export const MAX_TICKET_SUBJECT = 120;
 export const MAX_TICKET_MESSAGE = 5000;
-
-/** An optional attachment: images or PDF up to 10 MB (app/domain/uploads.ts). */
-export const optionalAttachment = z
-  .instanceof(File)
-  .optional()
-  .superRefine((file, ctx) => {
-    if (!file || isEmptyFile(file)) return;
-    const problem = uploadProblem(file);
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
-  });
 
 /** Contact support (issue 4): subject, category, message, optional attachment. */
 export function supportTicketSchema(categories: readonly string[]) {
@@ -22,14 +11,14 @@ export function supportTicketSchema(categories: readonly string[]) {
     subject: required("Enter a subject").pipe(z.string().max(MAX_TICKET_SUBJECT, "Keep the subject under 120 characters")),
     category: z.string({ error: "Choose a category" }).refine((v) => categories.includes(v), "Choose a category"),
     message: required("Write your message").pipe(z.string().max(MAX_TICKET_MESSAGE, "Keep the message under 5000 characters")),
-    attachment: optionalAttachment,
+    attachment: optionalUpload,
   });
 }
 
 /** A reply in a ticket's conversation. */
 export const ticketReplySchema = z.object({
   message: required("Write your reply").pipe(z.string().max(MAX_TICKET_MESSAGE, "Keep the reply under 5000 characters")),
-  attachment: optionalAttachment,
+  attachment: optionalUpload,
 });
 
 /** The entries of the multipart body the upstream takes (the attachment only when one was chosen). */
@@ -50,6 +39,6 @@ export function commissionInquirySchema(carrierIds: readonly number[]) {
     reference: required("Enter the statement or policy number"),
     subject: required("Enter a subject").pipe(z.string().max(MAX_TICKET_SUBJECT, "Keep the subject under 120 characters")),
     message: required("Write your question").pipe(z.string().max(MAX_TICKET_MESSAGE, "Keep the message under 5000 characters")),
-    attachment: optionalAttachment,
+    attachment: optionalUpload,
   });
 }

@@ -4,8 +4,11 @@ import {
   MAX_UPLOAD_BYTES,
   acceptedUploadType,
   OVERSIZED_UPLOAD_TYPE,
+  fileSizeText,
   isEmptyFile,
+  uploadLabel,
   uploadProblem,
+  uploadRulesText,
 } from "~/domain/uploads";
 
 const file = (name: string, type: string, size = 1000) => ({ name, type, size });
@@ -80,4 +83,23 @@ describe("no file chosen", () => {
     expect(isEmptyFile(new File([], "empty.pdf", { type: "application/pdf" }))).toBe(false);
     expect(isEmptyFile(file("a.pdf", "application/pdf"))).toBe(false);
   });
+});
+
+describe("what a file field says about the upload rules and a file", () => {
+  it("the rules, from the accepted types and the size limit", () => {
+    expect(uploadRulesText()).toBe("image or PDF, up to 10 MB");
+  });
+  it("a label with the rules, for a required or an optional file", () => {
+    expect(uploadLabel("W-9 form")).toBe("W-9 form (image or PDF, up to 10 MB)");
+    expect(uploadLabel("Attachment", { optional: true })).toBe("Attachment (optional, image or PDF, up to 10 MB)");
+  });
+  it.each([
+    [0, "1 KB"],
+    [300, "1 KB"],
+    [12_800, "13 KB"],
+    [1023 * 1024, "1023 KB"],
+    [1024 * 1024, "1 MB"],
+    [2.5 * 1024 * 1024, "2.5 MB"],
+    [MAX_UPLOAD_BYTES, "10 MB"],
+  ])("%i bytes read %s", (bytes, text) => expect(fileSizeText(bytes)).toBe(text));
 });

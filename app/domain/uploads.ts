@@ -6,6 +6,27 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** For the file input's accept attribute. */
 export const ACCEPTED_UPLOAD_TYPES = "image/*,application/pdf";
 
+/** What the accepted types read as, in labels and messages. */
+export const ACCEPTED_UPLOAD_TEXT = "image or PDF";
+
+/** A file size as a label shows it: "12 KB" (at least 1 KB), "2.5 MB" from 1 MB on. */
+export function fileSizeText(bytes: number): string {
+  const kb = Math.max(1, Math.round(bytes / 1024));
+  if (kb < 1024) return `${kb} KB`;
+  const mb = bytes / (1024 * 1024);
+  return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
+}
+
+/** The upload rules a file field states: "image or PDF, up to 10 MB". */
+export function uploadRulesText(): string {
+  return `${ACCEPTED_UPLOAD_TEXT}, up to ${fileSizeText(MAX_UPLOAD_BYTES)}`;
+}
+
+/** A file field's label with the upload rules: "Attachment (optional, image or PDF, up to 10 MB)". */
+export function uploadLabel(label: string, options: { optional?: boolean } = {}): string {
+  return `${label} (${options.optional ? "optional, " : ""}${uploadRulesText()})`;
+}
+
 export const UPLOAD_WRONG_TYPE = "Only images or PDF files can be attached";
 export const UPLOAD_TOO_LARGE = "The file is larger than 10 MB";
 /** A chosen file with no content (the upstream refuses it too). */

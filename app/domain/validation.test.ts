@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { DATE_FORMAT, parseUsDate, positiveNumber, required, toUsDate, usDate } from "~/domain/validation";
+import { DATE_FORMAT, optionalUpload, parseUsDate, positiveNumber, required, toUsDate, usDate } from "~/domain/validation";
 
 function messages(result: { success: boolean; error?: z.ZodError }): string[] {
   return result.success ? [] : result.error!.issues.map((i) => i.message);
@@ -69,4 +69,22 @@ describe("spec §5: a date of action in month/day/year format, with min and max 
   it("after max", () =>
     expect(messages(schema.safeParse("06/16/2024"))).toEqual(["Enter a date on or before 06/15/2024"]));
   it("no bounds", () => expect(usDate("x", {}).parse("01/01/1800")).toBe("1800-01-01"));
+});
+
+describe("spec §5: file upload is required only where flagged required", () => {
+  const schema = z.object({ attachment: optionalUpload });
+  const pdf = (bytes: number, name = "a.pdf", type = "application/pdf") => new File([new Uint8Array(bytes)], name, { type });
+
+  it("no file, or the empty file of an input left empty, passes", () => {
+    expect(schema.safeParse({}).success).toBe(true);
+    expect(schema.safeParse({ attachment: new File([], "") }).success).toBe(true);
+  });
+  it("a chosen file is checked against the upload rules", () => {
+    expect(schema.safeParse({ attachment: pdf(10) }).success).toBe(true);
+    expect(schema.safeParse({ attachment: pdf(10, "notes.txt", "text/plain") }).error?.issues[0]?.message).toBe(
+      "Only images or PDF files can be attached",
+    );
+    expect(schema.safeParse({ attachment: pdf(0, "empty.pdf") }).error?.issues[0]?.message).toBe("The attached file is empty");
+  });
+  it("what is not a file is refused", () => expect(schema.safeParse({ attachment: "a.pdf" }).success).toBe(false));
 });

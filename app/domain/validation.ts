@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isEmptyFile, uploadProblem } from "./uploads";
 
 /**
  * Spec §5 validation rules, as zod schemas shared by the client (conform) and the server:
@@ -88,3 +89,16 @@ export function usDate(message: string, bounds: { min?: string; max?: string } =
       return iso;
     });
 }
+
+/**
+ * Spec §5 "File upload is required only where flagged required": an optional file, checked against the
+ * upload rules (app/domain/uploads.ts) when one was chosen. "No file chosen" passes as an empty file.
+ */
+export const optionalUpload = z
+  .instanceof(File)
+  .optional()
+  .superRefine((file, ctx) => {
+    if (!file || isEmptyFile(file)) return;
+    const problem = uploadProblem(file);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });

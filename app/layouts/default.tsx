@@ -1,8 +1,9 @@
-import { AppShell, Burger, Button, Group, Tooltip } from "@mantine/core";
+import { AppShell, Burger, Group, Tooltip } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconAlertTriangle } from "@tabler/icons-react";
-import { Form, Outlet, useFetcher, useLocation, useMatches } from "react-router";
+import { Outlet, useFetcher, useLocation, useMatches } from "react-router";
 import { Footer } from "~/components/footer";
+import { PortalForm, SubmitButton } from "~/components/forms";
 import { BrandLogo } from "~/components/brand-logo";
 import { MainMenu } from "~/components/main-menu";
 import { NoticeModal } from "~/components/notice-modal";
@@ -96,12 +97,12 @@ export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
               </Tooltip>
             ) : null}
             {loaderData.logoutAs ? (
-              <Form method="post" action="/account/logout_as_user">
+              <PortalForm action="/account/logout_as_user">
                 <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-                <Button type="submit" variant="light" color="orange" size="xs">
+                <SubmitButton variant="light" color="orange" size="xs">
                   {loaderData.logoutAs}
-                </Button>
-              </Form>
+                </SubmitButton>
+              </PortalForm>
             ) : null}
           </Group>
         </Group>

@@ -1,7 +1,6 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
-import { Form, data, redirect, useNavigation, useSearchParams } from "react-router";
+import { Stack, Text, Title } from "@mantine/core";
+import { data, redirect, useSearchParams } from "react-router";
+import { EmailField, FormAlert, PasswordField, PortalForm, SubmitButton, usePortalForm } from "~/components/forms";
 import { useRootData } from "~/root";
 import { canOpen } from "~/domain/access";
 import { homeFor } from "~/domain/home";
@@ -62,16 +61,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function SignIn({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
-  const navigation = useNavigation();
   const branding = useRootData()?.branding;
-  const [form, fields] = useForm({
-    lastResult: actionData,
-    constraint: getZodConstraint(SignInSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
-  });
-  const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/?index") === true;
+  const [form, fields] = usePortalForm(SignInSchema, { lastResult: actionData, constraint: true });
 
   return (
     <Stack gap="md">
@@ -81,35 +72,15 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
         </Title>
         {branding ? <Text c="dimmed">{branding.welcomeMessage}</Text> : null}
       </div>
-      <Form method="post" action="/?index" {...getFormProps(form)}>
+      <PortalForm form={form} action="/?index">
         <Stack gap="sm">
-          {form.errors?.length ? (
-            <Alert color="red" role="alert" id={form.errorId} title="Sign-in failed">
-              {form.errors.join(" ")}
-            </Alert>
-          ) : null}
+          <FormAlert form={form} title="Sign-in failed" />
           <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-          <TextInput
-            {...getInputProps(fields.email, { type: "email" })}
-            key={fields.email.key}
-            label="E-mail"
-            autoComplete="username"
-            error={fields.email.errors?.join(" ")}
-            errorProps={{ id: fields.email.errorId }}
-          />
-          <PasswordInput
-            {...getInputProps(fields.password, { type: "password" })}
-            key={fields.password.key}
-            label="Password"
-            autoComplete="current-password"
-            error={fields.password.errors?.join(" ")}
-            errorProps={{ id: fields.password.errorId }}
-          />
-          <Button type="submit" loading={submitting}>
-            Sign in
-          </Button>
+          <EmailField field={fields.email} label="E-mail" autoComplete="username" />
+          <PasswordField field={fields.password} label="Password" autoComplete="current-password" />
+          <SubmitButton>Sign in</SubmitButton>
         </Stack>
-      </Form>
+      </PortalForm>
     </Stack>
   );
 }

@@ -1,7 +1,6 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from "@mantine/core";
-import { Form, data, redirect, useNavigation } from "react-router";
+import { Card, Group, Stack, Text, Title } from "@mantine/core";
+import { data, redirect } from "react-router";
+import { EmailField, FormAlert, PortalForm, SubmitButton, usePortalForm } from "~/components/forms";
 import { homeFor } from "~/domain/home";
 import { ImpersonateSchema } from "~/domain/impersonation";
 import { fullName } from "~/domain/user";
@@ -36,13 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminIndex({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult: actionData,
-    constraint: getZodConstraint(ImpersonateSchema),
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ImpersonateSchema }),
-  });
+  const [form, fields] = usePortalForm(ImpersonateSchema, { lastResult: actionData, constraint: true });
   return (
     <Stack gap="lg">
       <div>
@@ -58,27 +51,15 @@ export default function AdminIndex({ loaderData, actionData }: Route.ComponentPr
         <Text size="sm" c="dimmed" mb="sm">
           See the portal exactly as one of your users does. Use “Logout As” at the top to come back.
         </Text>
-        <Form method="post" {...getFormProps(form)}>
+        <PortalForm form={form}>
           <Stack gap="sm">
-            {form.errors?.length ? (
-              <Alert color="red" role="alert" id={form.errorId}>
-                {form.errors.join(" ")}
-              </Alert>
-            ) : null}
-            <TextInput
-              {...getInputProps(fields.email, { type: "email" })}
-              key={fields.email.key}
-              label="User e-mail"
-              error={fields.email.errors?.join(" ")}
-              errorProps={{ id: fields.email.errorId }}
-            />
+            <FormAlert form={form} />
+            <EmailField field={fields.email} label="User e-mail" />
             <Group>
-              <Button type="submit" loading={navigation.state === "submitting"}>
-                Sign in as user
-              </Button>
+              <SubmitButton>Sign in as user</SubmitButton>
             </Group>
           </Stack>
-        </Form>
+        </PortalForm>
       </Card>
     </Stack>
   );

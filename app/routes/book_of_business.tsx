@@ -1,6 +1,7 @@
-import { Badge, Button, Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
-import { Form, useLocation } from "react-router";
+import { Badge, Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
+import { useLocation } from "react-router";
 import { type Column, DataTable } from "~/components/data-table";
+import { PortalForm, SubmitButton } from "~/components/forms";
 import { formatDate } from "~/domain/formats";
 import { DOWNLOAD_SENT, errorToasts, successToast } from "~/domain/toast";
 import { actionForm } from "~/.server/form-failure";
@@ -79,11 +80,9 @@ export default function BookOfBusiness({ loaderData }: Route.ComponentProps) {
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={1}>Book of Business</Title>
-        <Form method="post" action={`${location.pathname}${location.search}`}>
-          <Button type="submit" variant="default">
-            Export
-          </Button>
-        </Form>
+        <PortalForm action={`${location.pathname}${location.search}`}>
+          <SubmitButton variant="default">Export</SubmitButton>
+        </PortalForm>
       </Group>
       <DataTable
         caption="Policies"

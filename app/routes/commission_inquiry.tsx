@@ -1,15 +1,23 @@
 import { randomUUID } from "node:crypto";
-import { type SubmissionResult, getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Alert, Button, Group, Input, NativeSelect, Paper, SimpleGrid, Stack, TextInput, Textarea, Title } from "@mantine/core";
+import { Button, Group, Paper, SimpleGrid, Stack, Title } from "@mantine/core";
 import { useMemo } from "react";
-import { Form, Link, data, useLocation, useNavigation } from "react-router";
-import { FilesKeptMarker } from "~/components/files-kept-marker";
+import { Link, data, useLocation } from "react-router";
+import {
+  FileField,
+  FormAlert,
+  type FormResult,
+  PortalForm,
+  SelectField,
+  SubmitButton,
+  TextField,
+  TextareaField,
+  usePortalForm,
+} from "~/components/forms";
+import { uploadLabel } from "~/domain/uploads";
 import { TicketList } from "~/components/ticket-list";
 import { TicketView } from "~/components/ticket-view";
 import { commissionInquirySchema, ticketEntries } from "~/domain/tickets";
 import { successToast } from "~/domain/toast";
-import { ACCEPTED_UPLOAD_TYPES } from "~/domain/uploads";
 import { withParam } from "~/domain/url";
 import { actionForm } from "~/.server/form-failure";
 import { loadWithViewer, requireViewer } from "~/.server/guards";
@@ -74,59 +82,36 @@ function NewInquiry({
 }: {
   carriers: Array<{ id: number; name: string }>;
   idempotencyKey: string;
-  lastResult: SubmissionResult<string[]> | undefined;
+  lastResult: FormResult;
   cancelHref: string;
 }) {
-  const navigation = useNavigation();
   const schema = useMemo(() => commissionInquirySchema(carriers.map((c) => c.id)), [carriers]);
-  const [form, fields] = useForm({
-    lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form, fields] = usePortalForm(schema, { lastResult });
+  const carrierOptions = [{ value: "", label: "Choose the carrier" }, ...carriers.map((c) => ({ value: String(c.id), label: c.name }))];
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="new-inquiry-title">
       <Title order={2} size="h3" id="new-inquiry-title" mb="sm">
         New commission inquiry
       </Title>
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
+      <PortalForm form={form} encType="multipart/form-data">
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-        <FilesKeptMarker />
         <Stack gap="sm">
-          {form.errors?.length ? (
-            <Alert color="red" role="alert" id={form.errorId}>
-              {form.errors.join(" ")}
-            </Alert>
-          ) : null}
+          <FormAlert form={form} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NativeSelect
-              name={fields.carrierId.name}
-              id={fields.carrierId.id}
-              key={fields.carrierId.key}
-              defaultValue={(fields.carrierId.initialValue as string | undefined) ?? ""}
-              label="Carrier"
-              data={[{ value: "", label: "Choose the carrier" }, ...carriers.map((c) => ({ value: String(c.id), label: c.name }))]}
-              error={fields.carrierId.errors?.join(" ")}
-              errorProps={{ id: fields.carrierId.errorId }}
-            />
-            <TextInput {...getInputProps(fields.reference, { type: "text" })} key={fields.reference.key} label="Statement or policy number" error={fields.reference.errors?.join(" ")} errorProps={{ id: fields.reference.errorId }} />
+            <SelectField field={fields.carrierId} label="Carrier" data={carrierOptions} />
+            <TextField field={fields.reference} label="Statement or policy number" />
           </SimpleGrid>
-          <TextInput {...getInputProps(fields.subject, { type: "text" })} key={fields.subject.key} label="Subject" maxLength={120} error={fields.subject.errors?.join(" ")} errorProps={{ id: fields.subject.errorId }} />
-          <Textarea {...getInputProps(fields.message, { type: "text" })} key={fields.message.key} label="Question" autosize minRows={4} error={fields.message.errors?.join(" ")} errorProps={{ id: fields.message.errorId }} />
-          <Input.Wrapper label="Attachment (optional, image or PDF up to 10 MB)" labelProps={{ htmlFor: fields.attachment.id }} error={fields.attachment.errors?.join(" ")} errorProps={{ id: fields.attachment.errorId }}>
-            <input type="file" name={fields.attachment.name} id={fields.attachment.id} accept={ACCEPTED_UPLOAD_TYPES} className="file-input" />
-          </Input.Wrapper>
+          <TextField field={fields.subject} label="Subject" maxLength={120} />
+          <TextareaField field={fields.message} label="Question" autosize minRows={4} />
+          <FileField field={fields.attachment} label={uploadLabel("Attachment", { optional: true })} />
           <Group>
-            <Button type="submit" loading={navigation.state === "submitting"}>
-              Send inquiry
-            </Button>
+            <SubmitButton>Send inquiry</SubmitButton>
             <Button component={Link} to={cancelHref} variant="default">
               Cancel
             </Button>
           </Group>
         </Stack>
-      </Form>
+      </PortalForm>
     </Paper>
   );
 }

@@ -1,14 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Alert, Button, Input, NativeSelect, Paper, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
+import { Paper, Stack, Text, Title } from "@mantine/core";
 import { useMemo } from "react";
-import { Form, data, useNavigation } from "react-router";
-import { FilesKeptMarker } from "~/components/files-kept-marker";
+import { data } from "react-router";
+import { FileField, FormAlert, PortalForm, SelectField, SubmitButton, TextField, TextareaField, usePortalForm } from "~/components/forms";
+import { uploadLabel } from "~/domain/uploads";
 import { can } from "~/domain/access";
 import { supportTicketSchema, ticketEntries } from "~/domain/tickets";
 import { successToast } from "~/domain/toast";
-import { ACCEPTED_UPLOAD_TYPES } from "~/domain/uploads";
 import { actionForm } from "~/.server/form-failure";
 import { loadWithViewer, requireViewer } from "~/.server/guards";
 import { redirectWithToast } from "~/.server/toast";
@@ -46,50 +44,30 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ContactSupport({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
   const schema = useMemo(() => supportTicketSchema(loaderData.categories), [loaderData.categories]);
-  const [form, fields] = useForm({
-    lastResult: actionData,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form, fields] = usePortalForm(schema, { lastResult: actionData });
   return (
     <Stack gap="md" maw={760}>
       <Title order={1}>Contact Support</Title>
       <Text c="dimmed">Tell us what you need. Attach a screenshot or document if it helps.</Text>
       <Paper withBorder p="md">
-        <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
+        <PortalForm form={form} encType="multipart/form-data">
           <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
-          <FilesKeptMarker />
           <Stack gap="sm">
-            {form.errors?.length ? (
-              <Alert color="red" role="alert" id={form.errorId}>
-                {form.errors.join(" ")}
-              </Alert>
-            ) : null}
-            <TextInput {...getInputProps(fields.subject, { type: "text" })} key={fields.subject.key} label="Subject" maxLength={120} error={fields.subject.errors?.join(" ")} errorProps={{ id: fields.subject.errorId }} />
-            <NativeSelect
-              name={fields.category.name}
-              id={fields.category.id}
-              key={fields.category.key}
-              defaultValue={(fields.category.initialValue as string | undefined) ?? ""}
+            <FormAlert form={form} />
+            <TextField field={fields.subject} label="Subject" maxLength={120} />
+            <SelectField
+              field={fields.category}
               label="Category"
               data={[{ value: "", label: "Choose a category" }, ...loaderData.categories]}
-              error={fields.category.errors?.join(" ")}
-              errorProps={{ id: fields.category.errorId }}
             />
-            <Textarea {...getInputProps(fields.message, { type: "text" })} key={fields.message.key} label="Message" autosize minRows={5} error={fields.message.errors?.join(" ")} errorProps={{ id: fields.message.errorId }} />
-            <Input.Wrapper label="Attachment (optional, image or PDF up to 10 MB)" labelProps={{ htmlFor: fields.attachment.id }} error={fields.attachment.errors?.join(" ")} errorProps={{ id: fields.attachment.errorId }}>
-              <input type="file" name={fields.attachment.name} id={fields.attachment.id} accept={ACCEPTED_UPLOAD_TYPES} className="file-input" />
-            </Input.Wrapper>
+            <TextareaField field={fields.message} label="Message" autosize minRows={5} />
+            <FileField field={fields.attachment} label={uploadLabel("Attachment", { optional: true })} />
             <div>
-              <Button type="submit" loading={navigation.state === "submitting"}>
-                Send
-              </Button>
+              <SubmitButton>Send</SubmitButton>
             </div>
           </Stack>
-        </Form>
+        </PortalForm>
       </Paper>
     </Stack>
   );

@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { Link, data, redirect } from "react-router";
 import { CarrierResourceTabs } from "~/components/carrier-resource-tabs";
 import { LegalQuestionsForm } from "~/components/legal-questions-form";
-import { useShowToasts } from "~/components/toaster";
+import { useFetcherToasts } from "~/components/toaster";
 import {
   CONTRACT_REQUEST_BLOCKED,
   contractRequestedMessage,
@@ -219,10 +219,7 @@ function StateControl({
 
 export default function ContractNow({ loaderData, actionData }: Route.ComponentProps) {
   const { products: productList, productId, cards, blocked, requested, flow, account } = loaderData;
-  const show = useShowToasts();
-  useEffect(() => {
-    if (actionData?.toasts.length) show(actionData.toasts);
-  }, [actionData, show]);
+  useFetcherToasts(actionData);
   const cancelHref = `/contract_now?product=${productId}`;
   // Opening the dialog, or a step of the flow, puts keyboard and screen-reader focus on its title.
   const title = useRef<HTMLHeadingElement>(null);

@@ -1,7 +1,9 @@
-import { Alert, Anchor, Badge, Button, Card, FocusTrap, Group, NativeSelect, Overlay, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Card, Group, NativeSelect, Stack, Table, Text, Title } from "@mantine/core";
 import { Fragment } from "react";
 import { Form, Link, data, useLocation } from "react-router";
 import { ErrorPage } from "~/components/error-page";
+import { PortalForm, SubmitButton } from "~/components/forms";
+import { LinkModal } from "~/components/link-modal";
 import { CONTRACT_STATUS_FILTERS, idParam, noPoliciesText, openAgenciesOf, toggledOpen, tooManyOpenText, withOpen } from "~/domain/downlines";
 import { withParam } from "~/domain/url";
 import { formatDate } from "~/domain/formats";
@@ -252,79 +254,66 @@ export default function Downlines({ loaderData }: Route.ComponentProps) {
       )}
 
       {policyDetails ? (
-        <>
-          <Overlay fixed backgroundOpacity={0.55} zIndex={300} />
-          <FocusTrap active>
-            <Paper
-              role="dialog"
-              aria-modal="true"
-              aria-labelledby="policies-title"
-              shadow="xl"
-              p="lg"
-              withBorder
-              style={{ position: "fixed", zIndex: 301, top: "5vh", left: "50%", transform: "translateX(-50%)", width: "min(60rem, calc(100vw - 2rem))", maxHeight: "90vh", overflowY: "auto" }}
-            >
-              <Group justify="space-between" mb="sm">
-                <Title order={2} size="h3" id="policies-title">
-                  Policies of {policyDetails.advisor.name}
-                </Title>
-                <Group gap="xs">
-                  <Form method="post" action={`${location.pathname}${search}`}>
-                    <input type="hidden" name="carrierId" value={carrierId ?? ""} />
-                    <Button type="submit" variant="default" size="xs">
-                      Export
-                    </Button>
-                  </Form>
-                  <Button component={Link} to={closePolicies} size="xs" preventScrollReset data-autofocus>
-                    Close
-                  </Button>
-                </Group>
-              </Group>
-              <Text size="sm" c="dimmed" mb="sm">
-                NPN {policyDetails.advisor.npnNumber}
-                {policyDetails.advisor.upline ? ` · Upline ${policyDetails.advisor.upline}` : ""}
-              </Text>
-              {policyDetails.policies.length === 0 ? (
-                <Text>{noPoliciesText(policyDetails.advisor.name)}</Text>
-              ) : (
-                <Table withTableBorder striped aria-labelledby="policies-title">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">Member</Table.Th>
-                      <Table.Th scope="col">Status</Table.Th>
-                      <Table.Th scope="col">Product</Table.Th>
-                      <Table.Th scope="col">Effective</Table.Th>
-                      {policyDetails.advisor.isAgency ? (
-                        <>
-                          <Table.Th scope="col">Upline</Table.Th>
-                          <Table.Th scope="col">Agent</Table.Th>
-                          <Table.Th scope="col">NPN</Table.Th>
-                        </>
-                      ) : null}
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {policyDetails.policies.map((p) => (
-                      <Table.Tr key={p.id}>
-                        <Table.Td>{p.memberName}</Table.Td>
-                        <Table.Td>{p.status}</Table.Td>
-                        <Table.Td>{p.productName}</Table.Td>
-                        <Table.Td>{formatDate(p.effectiveDate)}</Table.Td>
-                        {policyDetails.advisor.isAgency ? (
-                          <Fragment>
-                            <Table.Td>{p.upline ?? "—"}</Table.Td>
-                            <Table.Td>{p.agentName ?? "—"}</Table.Td>
-                            <Table.Td>{p.npnNumber ?? "—"}</Table.Td>
-                          </Fragment>
-                        ) : null}
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              )}
-            </Paper>
-          </FocusTrap>
-        </>
+        <LinkModal titleId="policies-title" closeTo={closePolicies} width="60rem" placement="top">
+          <Group justify="space-between" mb="sm">
+            <Title order={2} size="h3" id="policies-title">
+              Policies of {policyDetails.advisor.name}
+            </Title>
+            <Group gap="xs">
+              <PortalForm action={`${location.pathname}${search}`}>
+                <input type="hidden" name="carrierId" value={carrierId ?? ""} />
+                <SubmitButton variant="default" size="xs">
+                  Export
+                </SubmitButton>
+              </PortalForm>
+              <Button component={Link} to={closePolicies} size="xs" preventScrollReset data-autofocus>
+                Close
+              </Button>
+            </Group>
+          </Group>
+          <Text size="sm" c="dimmed" mb="sm">
+            NPN {policyDetails.advisor.npnNumber}
+            {policyDetails.advisor.upline ? ` · Upline ${policyDetails.advisor.upline}` : ""}
+          </Text>
+          {policyDetails.policies.length === 0 ? (
+            <Text>{noPoliciesText(policyDetails.advisor.name)}</Text>
+          ) : (
+            <Table withTableBorder striped aria-labelledby="policies-title">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Member</Table.Th>
+                  <Table.Th scope="col">Status</Table.Th>
+                  <Table.Th scope="col">Product</Table.Th>
+                  <Table.Th scope="col">Effective</Table.Th>
+                  {policyDetails.advisor.isAgency ? (
+                    <>
+                      <Table.Th scope="col">Upline</Table.Th>
+                      <Table.Th scope="col">Agent</Table.Th>
+                      <Table.Th scope="col">NPN</Table.Th>
+                    </>
+                  ) : null}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {policyDetails.policies.map((p) => (
+                  <Table.Tr key={p.id}>
+                    <Table.Td>{p.memberName}</Table.Td>
+                    <Table.Td>{p.status}</Table.Td>
+                    <Table.Td>{p.productName}</Table.Td>
+                    <Table.Td>{formatDate(p.effectiveDate)}</Table.Td>
+                    {policyDetails.advisor.isAgency ? (
+                      <Fragment>
+                        <Table.Td>{p.upline ?? "—"}</Table.Td>
+                        <Table.Td>{p.agentName ?? "—"}</Table.Td>
+                        <Table.Td>{p.npnNumber ?? "—"}</Table.Td>
+                      </Fragment>
+                    ) : null}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </LinkModal>
       ) : null}
     </Stack>
   );

@@ -1,18 +1,11 @@
 import type { Submission } from "@conform-to/react";
-import { Alert, Anchor, Button, Group, List, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Anchor, Button, Group, List, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconCircleCheck, IconCircleDashed } from "@tabler/icons-react";
-import { useEffect } from "react";
-import { Form, Link, data } from "react-router";
+import { Link, data } from "react-router";
+import { FormAlert, PortalForm, SubmitButton } from "~/components/forms";
 import { LegalQuestionsForm } from "~/components/legal-questions-form";
-import {
-  BankingStep,
-  DocumentsStep,
-  LicensesStep,
-  OptoutStep,
-  PersonalStep,
-  SignatureStep,
-} from "~/components/onboarding-steps";
-import { useShowToasts } from "~/components/toaster";
+import { BankingStep, DocumentsStep, LicensesStep, OptoutStep, PersonalStep, SignatureStep } from "~/components/onboarding";
+import { useFetcherToasts } from "~/components/toaster";
 import { answersToNestedRows, legalAnswerSetProblems, legalAnswersSchema } from "~/domain/legal-answers";
 import { toNestedEntries } from "~/domain/nested-attributes";
 import {
@@ -210,13 +203,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function OnboardingPage({ loaderData, actionData }: Route.ComponentProps) {
   const { name, email, firstName, lastName, requiresTaxId, state, step, questions, answers, today } = loaderData;
-  const show = useShowToasts();
-  useEffect(() => {
-    if (actionData?.toasts.length) show(actionData.toasts);
-  }, [actionData, show]);
+  useFetcherToasts(actionData);
   const lastResult = actionData && actionData.step === step ? actionData.result : undefined;
   const current = state.steps.find((s) => s.key === step) ?? null;
   const allDone = state.steps.every((s) => s.complete);
+  // Submitting the whole onboarding has no fields: whatever the upstream said shows above the button.
+  const completeErrors = actionData?.step === null ? Object.values(actionData.result.error ?? {}).flatMap((e) => e ?? []) : undefined;
 
   return (
     <Stack gap="lg">
@@ -292,21 +284,17 @@ export default function OnboardingPage({ loaderData, actionData }: Route.Compone
       ) : !state.complete ? (
         <Paper withBorder p="md">
           {allDone ? (
-            <Form method="post" action="/onboarding">
+            <PortalForm action="/onboarding">
               <Stack gap="sm">
-                {actionData && actionData.step === null && actionData.result.status === "error" ? (
-                  <Alert color="red" role="alert">
-                    {Object.values(actionData.result.error ?? {}).flat().join(" ")}
-                  </Alert>
-                ) : null}
+                <FormAlert form={{ errors: completeErrors }} />
                 <Text>Every step is done. Submit your onboarding to start contracting.</Text>
                 <Group>
-                  <Button type="submit" name="intent" value="complete">
+                  <SubmitButton name="intent" value="complete">
                     Submit onboarding
-                  </Button>
+                  </SubmitButton>
                 </Group>
               </Stack>
-            </Form>
+            </PortalForm>
           ) : (
             <Button component={Link} to={nextStepHref(state)}>
               Continue where you left off

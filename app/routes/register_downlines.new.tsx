@@ -1,8 +1,7 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
+import { Button, Group, Paper, SimpleGrid, Stack, Title } from "@mantine/core";
 import { useMemo } from "react";
-import { Form, Link, data, useNavigation } from "react-router";
+import { Link, data } from "react-router";
+import { EmailField, FormAlert, PortalForm, SelectField, SubmitButton, TextField, usePortalForm } from "~/components/forms";
 import { invitationSchema } from "~/domain/invitation";
 import { successToast } from "~/domain/toast";
 import { actionForm } from "~/.server/form-failure";
@@ -36,50 +35,29 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function InviteDownline({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
   const schema = useMemo(() => invitationSchema(loaderData.levels), [loaderData.levels]);
-  const [form, fields] = useForm({
-    lastResult: actionData,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form, fields] = usePortalForm(schema, { lastResult: actionData });
   return (
     <Stack gap="md" maw={720}>
       <Title order={1}>Invite a downline</Title>
       <Paper withBorder p="md">
-        <Form method="post" {...getFormProps(form)}>
+        <PortalForm form={form}>
           <Stack gap="sm">
-            {form.errors?.length ? (
-              <Alert color="red" role="alert" id={form.errorId}>
-                {form.errors.join(" ")}
-              </Alert>
-            ) : null}
-            <TextInput {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} label="E-mail" error={fields.email.errors?.join(" ")} errorProps={{ id: fields.email.errorId }} />
+            <FormAlert form={form} />
+            <EmailField field={fields.email} label="E-mail" />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput {...getInputProps(fields.firstName, { type: "text" })} key={fields.firstName.key} label="First name" error={fields.firstName.errors?.join(" ")} errorProps={{ id: fields.firstName.errorId }} />
-              <TextInput {...getInputProps(fields.lastName, { type: "text" })} key={fields.lastName.key} label="Last name" error={fields.lastName.errors?.join(" ")} errorProps={{ id: fields.lastName.errorId }} />
+              <TextField field={fields.firstName} label="First name" />
+              <TextField field={fields.lastName} label="Last name" />
             </SimpleGrid>
-            <NativeSelect
-              name={fields.level.name}
-              id={fields.level.id}
-              key={fields.level.key}
-              defaultValue={(fields.level.initialValue as string | undefined) ?? ""}
-              label="Level"
-              data={[{ value: "", label: "Choose a level" }, ...loaderData.levels]}
-              error={fields.level.errors?.join(" ")}
-              errorProps={{ id: fields.level.errorId }}
-            />
+            <SelectField field={fields.level} label="Level" data={[{ value: "", label: "Choose a level" }, ...loaderData.levels]} />
             <Group>
-              <Button type="submit" loading={navigation.state === "submitting"}>
-                Send invitation
-              </Button>
+              <SubmitButton>Send invitation</SubmitButton>
               <Button component={Link} to="/register_downlines" variant="default">
                 Cancel
               </Button>
             </Group>
           </Stack>
-        </Form>
+        </PortalForm>
       </Paper>
     </Stack>
   );

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Badge, Button, Code, Group, List, Paper, Stack, Text, Title } from "@mantine/core";
-import { Form, Link, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { type Column, DataTable } from "~/components/data-table";
+import { PortalForm, SubmitButton } from "~/components/forms";
 import { MAX_WITHDRAW_INVITATIONS, positiveIds, tooManyWithdrawText, withdrawOutcomeMessages } from "~/domain/downlines";
 import { formatDate } from "~/domain/formats";
 import { errorToasts, successToast } from "~/domain/toast";
@@ -130,19 +131,17 @@ export default function RegisterDownlines({ loaderData }: Route.ComponentProps) 
                 </List.Item>
               ))}
             </List>
-            <Form method="post" action={`${location.pathname}${location.search}`}>
+            <PortalForm action={`${location.pathname}${location.search}`}>
               {confirming.map((i) => (
                 <input key={i.id} type="hidden" name="id" value={i.id} />
               ))}
               <Group>
-                <Button type="submit" color="red">
-                  Withdraw
-                </Button>
+                <SubmitButton color="red">Withdraw</SubmitButton>
                 <Button component={Link} to={cancelHref} variant="default">
                   Cancel
                 </Button>
               </Group>
-            </Form>
+            </PortalForm>
           </Paper>
         ) : (
           <Alert color="yellow" title="Nothing to withdraw">

@@ -2,12 +2,14 @@ import { Button, Group, Input, Text } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
 import type SignaturePad from "signature_pad";
 import { signaturePointCount, type SignatureStroke } from "~/domain/signature";
+import { type Field, errorText } from "./field";
 
 /**
  * Signature capture (spec §2/§5: valid only with more than 15 points). Drawing needs JavaScript; the
  * strokes travel in a hidden field as JSON and the server checks the rule again.
  */
-export function SignatureField({ name, error, errorId }: { name: string; error?: string; errorId?: string }) {
+export function SignatureField({ field }: { field: Field }) {
+  const error = errorText(field);
   const canvas = useRef<HTMLCanvasElement>(null);
   const pad = useRef<SignaturePad | null>(null);
   const [strokes, setStrokes] = useState<SignatureStroke[]>([]);
@@ -36,7 +38,12 @@ export function SignatureField({ name, error, errorId }: { name: string; error?:
   }, []);
 
   return (
-    <Input.Wrapper label="Signature" error={error} errorProps={{ id: errorId }} description="Sign with your mouse, finger or stylus.">
+    <Input.Wrapper
+      label="Signature"
+      error={error}
+      errorProps={{ id: field.errorId }}
+      description="Sign with your mouse, finger or stylus."
+    >
       {/* Shown until the drawing pad has loaded: without JavaScript it stays. */}
       {ready ? null : (
         <Text c="red" size="sm" data-testid="signature-needs-js">
@@ -48,10 +55,10 @@ export function SignatureField({ name, error, errorId }: { name: string; error?:
         className="signature-canvas"
         role="img"
         aria-label={`Signature area: ${signaturePointCount(strokes)} points drawn`}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={error ? field.errorId : undefined}
         data-ready={ready || undefined}
       />
-      <input type="hidden" name={name} value={JSON.stringify(strokes)} />
+      <input type="hidden" name={field.name} value={JSON.stringify(strokes)} />
       <Group mt="xs">
         <Button
           variant="default"

@@ -1,0 +1,79 @@
+import { Checkbox, Group, Input, Text } from "@mantine/core";
+import { useState } from "react";
+import { ACCEPTED_UPLOAD_TYPES, fileSizeText } from "~/domain/uploads";
+import { type Field, errorText, initialText } from "./field";
+
+export interface StoredUpload {
+  id: number;
+  name: string;
+  size: number;
+}
+
+interface FileFieldProps {
+  field: Field;
+  label: string;
+  /** The file on file for this field, kept unless removed or replaced. */
+  stored?: StoredUpload | null;
+  /** With `stored`: the field that keeps it (sent with its id) and the one that removes it ("on"). */
+  keepField?: Field;
+  removeField?: Field;
+}
+
+/**
+ * A native file input (it works before hydration, unlike a scripted picker) taking the upload rules of
+ * app/domain/uploads.ts; the chosen file's name and size show under it. The schema checks type and size
+ * in the browser and again on the server. A browser cannot be given a file back, so a failed plain post
+ * asks to choose it again (app/.server/form-failure.ts).
+ */
+export function FileField({ field, label, stored, keepField, removeField }: FileFieldProps) {
+  const [choice, setChoice] = useState<{ key: string | undefined; name: string; size: number } | null>(null);
+  // A reset form (a new key) has no file chosen.
+  const chosen = choice?.key === field.key ? choice : null;
+  const chosenId = `${field.id}-chosen`;
+  const describedBy = [field.errors ? field.errorId : null, chosen ? chosenId : null].filter(Boolean).join(" ");
+  return (
+    <>
+      {stored && keepField && removeField ? (
+        <Group gap="sm">
+          <input type="hidden" name={keepField.name} value={String(stored.id)} />
+          <Text size="sm">
+            Attached: {stored.name} ({fileSizeText(stored.size)})
+          </Text>
+          <Checkbox
+            key={removeField.key}
+            name={removeField.name}
+            label="Remove this file"
+            size="sm"
+            defaultChecked={initialText(removeField) === "on"}
+          />
+        </Group>
+      ) : null}
+      <Input.Wrapper
+        key={field.key}
+        label={label}
+        labelProps={{ htmlFor: field.id }}
+        error={errorText(field)}
+        errorProps={{ id: field.errorId }}
+      >
+        <input
+          type="file"
+          name={field.name}
+          id={field.id}
+          accept={ACCEPTED_UPLOAD_TYPES}
+          className="file-input"
+          aria-invalid={field.errors ? true : undefined}
+          aria-describedby={describedBy || undefined}
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            setChoice(file ? { key: field.key, name: file.name, size: file.size } : null);
+          }}
+        />
+        {chosen ? (
+          <Text size="sm" c="dimmed" id={chosenId}>
+            Chosen: {chosen.name} ({fileSizeText(chosen.size)})
+          </Text>
+        ) : null}
+      </Input.Wrapper>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { type DefaultValue, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
+
+/** What an action answers a form with: conform's reply (app/.server/forms.ts parseSubmission, formFailure). */
+export type FormResult = SubmissionResult<string[]> | null | undefined;
+
+/** A schema whose input is a form's fields. */
+type FormSchema = z.ZodType<unknown, Record<string, unknown>>;
+
+export interface PortalFormOptions<S extends FormSchema> {
+  /** The action's reply: its errors show at the fields, and what was typed comes back. */
+  lastResult: FormResult;
+  /** The values the form starts from (what is on file). */
+  defaultValue?: DefaultValue<z.input<S>>;
+  /**
+   * Puts the schema's constraints on the inputs (`required`, `maxLength`…: Mantine then marks a required
+   * label). The browser never blocks a send on them: conform renders the form `noValidate`.
+   */
+  constraint?: boolean;
+  id?: string;
+}
+
+/**
+ * conform's `useForm` with the house defaults: the action's reply as `lastResult`, the same zod schema as
+ * the server (`parseSubmission`) validating in the browser, first at a field's blur and then as it is
+ * corrected. The form works without JavaScript: the server answers with the same errors.
+ */
+export function usePortalForm<S extends FormSchema>(schema: S, options: PortalFormOptions<S>) {
+  return useForm<z.input<S>, z.output<S>>({
+    id: options.id,
+    lastResult: options.lastResult,
+    defaultValue: options.defaultValue,
+    constraint: options.constraint ? getZodConstraint(schema) : undefined,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+}

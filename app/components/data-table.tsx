@@ -1,5 +1,5 @@
 import { Checkbox, Group, Loader, Table, Text, VisuallyHidden } from "@mantine/core";
-import { type ReactNode, useEffect, useState } from "react";
+import type { ReactNode } from "react";
 import { useLocation, useNavigation } from "react-router";
 import { type PagingMeta, ariaSort, nextSort, rangeLabel, withQuery } from "~/domain/table";
 import { type BulkAction, BulkForm, SelectAllRows } from "./data-table/bulk";
@@ -8,6 +8,7 @@ import { RowMenu } from "./data-table/row-menu";
 import { SortLink } from "./data-table/sort-link";
 import { DataTableToolbar } from "./data-table/toolbar";
 import { useDelayedPending } from "./data-table/use-delayed-pending";
+import { useHydrated } from "./forms/hydrated-field";
 
 export interface Column<Row> {
   key: string;
@@ -65,9 +66,8 @@ export function DataTable<Row>({
   const loadingHere = navigation.state === "loading" && navigation.location?.pathname === location.pathname;
   const showLoader = useDelayedPending(loadingHere);
 
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const bulkFormId = `${caption.toLowerCase().replace(/\W+/g, "-")}-bulk`;
-  useEffect(() => setHydrated(true), []);
 
   return (
     <div className="data-table" aria-busy={showLoader || undefined}>

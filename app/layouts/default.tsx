@@ -75,6 +75,7 @@ export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger
+              // eslint-disable-next-line jsx-a11y/anchor-has-content -- Burger passes its lines and aria-label in props
               renderRoot={(props) => <a {...props} href={menuToggleHref} />}
               opened={opened}
               onClick={(event) => {

@@ -231,7 +231,7 @@ export default function Downlines({ loaderData }: Route.ComponentProps) {
             name="status"
             label="Contract status"
             defaultValue={status}
-            data={[{ value: "", label: "All" }, ...CONTRACT_STATUS_FILTERS.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))]}
+            data={[{ value: "", label: "All" }, ...CONTRACT_STATUS_FILTERS.map((s) => ({ value: s, label: s.charAt(0).toUpperCase() + s.slice(1) }))]}
           />
           <Button type="submit" variant="default">
             Show

@@ -1,14 +1,23 @@
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 import { FILES_KEPT_FIELD } from "~/domain/uploads";
+
+const noSubscription = () => () => {};
+
+/** False on the server and during hydration, true once the page runs in the browser (no extra render pass). */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
 
 /**
  * A hidden field sent only once the page is hydrated: it tells the action the form was sent by
  * JavaScript (the page stays in place), not by a plain form post.
  */
 export function HydratedField({ name, value }: { name: string; value: string }) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated ? <input type="hidden" name={name} value={value} /> : null;
+  return useHydrated() ? <input type="hidden" name={name} value={value} /> : null;
 }
 
 /**

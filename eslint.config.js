@@ -8,7 +8,17 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", ".data/", "coverage/"] },
+  {
+    ignores: [
+      "build/",
+      ".react-router/",
+      "node_modules/",
+      "test-results/",
+      "playwright-report/",
+      ".data/",
+      "coverage/",
+    ],
+  },
   js.configs.recommended,
   tseslint.configs.strict,
   { languageOptions: { globals: { ...globals.node, ...globals.browser } } },

@@ -2,12 +2,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
-import {
-  type EntryContext,
-  type HandleErrorFunction,
-  RouterContextProvider,
-  ServerRouter,
-} from "react-router";
+import { type EntryContext, type HandleErrorFunction, RouterContextProvider, ServerRouter } from "react-router";
 import { ErrorPageFallback } from "./components/error-page";
 import { NonceProvider } from "./components/nonce";
 import { type RequestInfo, requestInfoContext } from "./.server/context";
@@ -57,7 +52,12 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
         },
         onShellError(error: unknown) {
           // Even the error page failed to render: spec §8's last-resort page, plain HTML.

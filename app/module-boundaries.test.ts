@@ -40,10 +40,15 @@ const referenceApi = sourceFiles("server/reference-api");
 
 /** Imports that break a rule: "file → import". */
 function violations(files: string[], breaks: (target: string, file: string) => boolean): string[] {
-  return files.flatMap((file) => importsOf(file).filter((target) => breaks(target, file)).map((target) => `${file} → ${target}`));
+  return files.flatMap((file) =>
+    importsOf(file)
+      .filter((target) => breaks(target, file))
+      .map((target) => `${file} → ${target}`),
+  );
 }
 
-const SERVER_SIDE = /^(app\/\.server\/|node:|undici$|pino|sanitize-html$|remix-auth|@remix-run\/|@libsql\/|express$|server\/)/;
+const SERVER_SIDE =
+  /^(app\/\.server\/|node:|undici$|pino|sanitize-html$|remix-auth|@remix-run\/|@libsql\/|express$|server\/)/;
 const RENDERING = new RegExp(
   [
     /^(react$|react-dom|react\/|react-router$|@react-router\/)/,
@@ -71,12 +76,16 @@ describe("decision 016: module boundaries", () => {
     const domain = app.filter((f) => f.startsWith("app/domain/") && !isTest(f));
     expect(domain.length).toBeGreaterThan(10);
     const outsideDomain = (target: string) => target.startsWith("app/") && !target.startsWith("app/domain/");
-    expectOnly(violations(domain, (target) => SERVER_SIDE.test(target) || RENDERING.test(target) || outsideDomain(target)));
+    expectOnly(
+      violations(domain, (target) => SERVER_SIDE.test(target) || RENDERING.test(target) || outsideDomain(target)),
+    );
   });
 
   it("components never import app/.server (not even its types)", () => {
     const components = app.filter((f) => f.startsWith("app/components/") && !isTest(f));
-    expectOnly(violations(components, (target) => target.startsWith("app/.server/") && !CONTRACT_UNDER_SERVER.test(target)));
+    expectOnly(
+      violations(components, (target) => target.startsWith("app/.server/") && !CONTRACT_UNDER_SERVER.test(target)),
+    );
   });
 
   it("the upstream's transport (client: call, error classes) is used from app/.server only", () => {
@@ -104,6 +113,8 @@ describe("decision 016: module boundaries", () => {
   it("the checker reads imports as written: ~/ paths, relative paths, type-only and side-effect imports", () => {
     const guards = importsOf("app/.server/guards.ts");
     expect(guards).toEqual(expect.arrayContaining(["react-router", "app/.server/context", "app/domain/access"]));
-    expect(importsOf("app/root.tsx")).toEqual(expect.arrayContaining(["@mantine/core/styles.css", "app/.server/context"]));
+    expect(importsOf("app/root.tsx")).toEqual(
+      expect.arrayContaining(["@mantine/core/styles.css", "app/.server/context"]),
+    );
   });
 });

@@ -2,7 +2,15 @@ import "@mantine/core/styles.css";
 import "./styles/app.css";
 import { Anchor, ColorSchemeScript, MantineProvider, createTheme, mantineHtmlProps } from "@mantine/core";
 import type { ReactNode } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, useRouteLoaderData } from "react-router";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunction,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/error-page";
 import { useNonce } from "./components/nonce";
@@ -33,7 +41,8 @@ export function loader({ context }: Route.LoaderArgs) {
  * a form answered an upstream fault (5xx, app/.server/form-failure.ts): the middleware would ask the
  * upstream again, and a failure there would replace the form, and what was typed, with the error page.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus }) => actionStatus === undefined || actionStatus < 500;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus }) =>
+  actionStatus === undefined || actionStatus < 500;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.branding.portalName ?? BRANDINGS.default.portalName }];

@@ -97,7 +97,8 @@ export async function checkLoad() {
 
     const failures: string[] = [];
     if (result.errors > 0) failures.push(`${result.errors} errors (${result.timeouts} timeouts)`);
-    if (result.non2xx > 0) failures.push(`${result.non2xx} answers were not 2xx: ${JSON.stringify(result.statusCodeStats)}`);
+    if (result.non2xx > 0)
+      failures.push(`${result.non2xx} answers were not 2xx: ${JSON.stringify(result.statusCodeStats)}`);
     if (result["2xx"] === 0) failures.push("no successful answer");
     const heapLimit = Math.max(before.heapUsedAfterGc * 1.25, before.heapUsedAfterGc + 16 * MB);
     if (settled.heapUsedAfterGc > heapLimit) {
@@ -126,7 +127,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
           `statuses:   ${JSON.stringify(Object.fromEntries(Object.entries(r.statusCodeStats).map(([k, v]) => [k, v.count])))}`,
           `errors:     ${r.errors} (timeouts ${r.timeouts}, resets ${r.resets}), non-2xx ${r.non2xx}`,
           "memory:     RSS / heap in use / heap after full GC",
-          ...samples.map((s) => `  ${s.label.padEnd(20)} ${mb(s.rss).padStart(9)} / ${mb(s.heapUsed).padStart(9)} / ${mb(s.heapUsedAfterGc).padStart(9)}`),
+          ...samples.map(
+            (s) =>
+              `  ${s.label.padEnd(20)} ${mb(s.rss).padStart(9)} / ${mb(s.heapUsed).padStart(9)} / ${mb(s.heapUsedAfterGc).padStart(9)}`,
+          ),
           passed ? "PASS: no errors, memory back near its start" : `FAIL: ${failures.join("; ")}`,
         ].join("\n"),
       );

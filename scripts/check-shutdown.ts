@@ -54,7 +54,9 @@ function pathFor(client: number): string {
   return "/healthz";
 }
 
-export async function checkShutdown(options: { clients?: number; runBeforeTermMs?: number; uploadAfterTermMs?: number } = {}) {
+export async function checkShutdown(
+  options: { clients?: number; runBeforeTermMs?: number; uploadAfterTermMs?: number } = {},
+) {
   const clients = options.clients ?? 200;
   const runBeforeTermMs = options.runBeforeTermMs ?? 1500;
   const uploadAfterTermMs = options.uploadAfterTermMs ?? 1500;
@@ -115,7 +117,12 @@ export async function checkShutdown(options: { clients?: number; runBeforeTermMs
                 if (res.headers.connection === "close") report.answeredWithConnectionClose++;
                 let expected = status === 200;
                 if (target === "/readyz") {
-                  const said = status === 503 && text.includes("shutting down") ? "shutting down" : status === 200 ? "ready" : "other";
+                  const said =
+                    status === 503 && text.includes("shutting down")
+                      ? "shutting down"
+                      : status === 200
+                        ? "ready"
+                        : "other";
                   if (said === "shutting down") {
                     report.readyz503AfterTerm++;
                     if (!firstReadyz503At) {
@@ -136,7 +143,8 @@ export async function checkShutdown(options: { clients?: number; runBeforeTermMs
                 }
                 if (!expected) {
                   report.failed++;
-                  report.unexpectedStatuses[`${target} ${status}`] = (report.unexpectedStatuses[`${target} ${status}`] ?? 0) + 1;
+                  report.unexpectedStatuses[`${target} ${status}`] =
+                    (report.unexpectedStatuses[`${target} ${status}`] ?? 0) + 1;
                 }
                 resolve("again");
               });
@@ -277,7 +285,9 @@ export async function checkShutdown(options: { clients?: number; runBeforeTermMs
 }
 
 export function formatShutdownReport(report: ShutdownReport): string {
-  const uploads = report.slowUploads.map((u) => (u.error ? u.error : `${u.status}${u.connection ? ` (${u.connection})` : ""}`));
+  const uploads = report.slowUploads.map((u) =>
+    u.error ? u.error : `${u.status}${u.connection ? ` (${u.connection})` : ""}`,
+  );
   return [
     `keep-alive clients:            ${report.clients} (all answered once after ${report.msUntilAllClientsAnswered} ms; SIGTERM mid-run)`,
     `requests sent:                 ${report.sent}`,

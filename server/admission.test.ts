@@ -10,10 +10,14 @@ afterEach(() => admissions.splice(0).forEach((a) => a.stop()));
 function request(admission: Admission, log: string[], name: string) {
   const res = new EventEmitter();
   let started = false;
-  admission.middleware({} as Request, res as unknown as Response, (() => {
-    started = true;
-    log.push(name);
-  }) as NextFunction);
+  admission.middleware(
+    {} as Request,
+    res as unknown as Response,
+    (() => {
+      started = true;
+      log.push(name);
+    }) as NextFunction,
+  );
   return { started: () => started, finish: () => res.emit("close") };
 }
 

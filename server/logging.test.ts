@@ -57,7 +57,9 @@ describe("refused cross-site posts are logged at warn, not error", () => {
     });
     const args = { request, params: {}, context: undefined } as unknown as Parameters<typeof handleError>[1];
     handleError(
-      new Error("The `request.url` origin does not match `origin` header from a forwarded action request. Aborting the action."),
+      new Error(
+        "The `request.url` origin does not match `origin` header from a forwarded action request. Aborting the action.",
+      ),
       args,
     );
     expect(reported).toEqual([]);

@@ -18,7 +18,9 @@ const HOST = "portal.example";
 
 describe("cross-site form posts are refused: a state-changing request must come from this site", () => {
   it.each(["GET", "HEAD", "OPTIONS", "get"])("%s is never refused", (method) => {
-    expect(isCrossSiteWrite(method, { host: HOST, "sec-fetch-site": "cross-site", origin: "https://evil.example" })).toBe(false);
+    expect(
+      isCrossSiteWrite(method, { host: HOST, "sec-fetch-site": "cross-site", origin: "https://evil.example" }),
+    ).toBe(false);
   });
 
   it.each(["POST", "PUT", "PATCH", "DELETE", "post"])("%s with Sec-Fetch-Site: cross-site is refused", (method) => {
@@ -30,7 +32,9 @@ describe("cross-site form posts are refused: a state-changing request must come 
   });
 
   it("POST with Sec-Fetch-Site: same-origin is allowed", () => {
-    expect(isCrossSiteWrite("POST", { host: HOST, "sec-fetch-site": "same-origin", origin: `https://${HOST}` })).toBe(false);
+    expect(isCrossSiteWrite("POST", { host: HOST, "sec-fetch-site": "same-origin", origin: `https://${HOST}` })).toBe(
+      false,
+    );
   });
 
   it("POST with Sec-Fetch-Site: none (typed or bookmarked) is allowed", () => {
@@ -124,7 +128,9 @@ describe("with the request's own origin, a browser's Origin must match it exactl
   });
 
   it("another scheme or port is refused, even when the browser says same-origin (an untrusted proxy)", () => {
-    expect(isCrossSiteWrite("POST", { origin: SELF, "sec-fetch-site": "same-origin" }, "http://portal.example.com")).toBe(true);
+    expect(
+      isCrossSiteWrite("POST", { origin: SELF, "sec-fetch-site": "same-origin" }, "http://portal.example.com"),
+    ).toBe(true);
     expect(isCrossSiteWrite("POST", { origin: "https://portal.example.com:8443" }, SELF)).toBe(true);
   });
 
@@ -187,12 +193,15 @@ afterEach(async () => {
 /** node:http, because fetch does not let a test choose the Host header. */
 function send(port: number, method: string, path: string, headers: Record<string, string>) {
   return new Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>((resolve, reject) => {
-    const req = httpRequest({ host: "127.0.0.1", port, method, path, headers: { connection: "close", ...headers } }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (body += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    const req = httpRequest(
+      { host: "127.0.0.1", port, method, path, headers: { connection: "close", ...headers } },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (body += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on("error", reject);
     req.end(method === "POST" ? "email=a%40b.c" : undefined);
   });
@@ -260,7 +269,10 @@ describe("TRUST_PROXY decides whose forwarded headers count; sign-in works behin
       "x-forwarded-proto": "https",
       "x-forwarded-host": "portal.example.com:8443, internal-proxy",
     });
-    expect(JSON.parse(response.body)).toMatchObject({ origin: "https://portal.example.com:8443", host: "portal.example.com:8443" });
+    expect(JSON.parse(response.body)).toMatchObject({
+      origin: "https://portal.example.com:8443",
+      host: "portal.example.com:8443",
+    });
   });
 
   it("a cross-site post to a trusted-proxy deployment is still refused", async () => {
@@ -287,11 +299,15 @@ describe("pages and data answers: Cache-Control: private, no-store unless the ro
     expect((await send(port, "GET", "/dashboard.data", { host: "localhost" })).headers["cache-control"]).toBe(
       "private, no-store",
     );
-    expect((await send(port, "GET", "/redirect", { host: "localhost" })).headers["cache-control"]).toBe("private, no-store");
+    expect((await send(port, "GET", "/redirect", { host: "localhost" })).headers["cache-control"]).toBe(
+      "private, no-store",
+    );
   });
 
   it("a route's own Cache-Control is kept, not doubled", async () => {
     const { port } = await serve(0);
-    expect((await send(port, "GET", "/own-cache", { host: "localhost" })).headers["cache-control"]).toBe("public, max-age=60");
+    expect((await send(port, "GET", "/own-cache", { host: "localhost" })).headers["cache-control"]).toBe(
+      "public, max-age=60",
+    );
   });
 });

@@ -46,7 +46,9 @@ describe("startSession: the one place a session's token, role and user id are wr
     expect(session.get("returnTo")).toBeUndefined();
     expect(session.get("issuedAt")).toBeGreaterThanOrEqual(before);
     expect(session.get("seenAt")).toBe(session.get("issuedAt"));
-    expect(upstream.calls.map((c) => `${c.method} ${c.path} ${c.authorization}`)).toEqual(["DELETE /api/logout Bearer old-token"]);
+    expect(upstream.calls.map((c) => `${c.method} ${c.path} ${c.authorization}`)).toEqual([
+      "DELETE /api/logout Bearer old-token",
+    ]);
     // The cookie carries the same session, encrypted.
     expect(cookie).not.toContain("new-token");
     const read = await getSession(new Request("http://portal.test/", { headers: { cookie: cookie.split(";")[0]! } }));
@@ -63,7 +65,13 @@ describe("startSession: the one place a session's token, role and user id are wr
     upstream.on("DELETE /api/logout", { status: 204 });
     const session = sessionWith({ role: "Admin", issuedAt: 5, seenAt: 5 });
     await startSession(session, answer, { kind: "impersonation", returnTo: "/admin" });
-    expect(session.data).toMatchObject({ token: "new-token", role: "Agency", userId: 42, smsPrompt: false, returnTo: "/admin" });
+    expect(session.data).toMatchObject({
+      token: "new-token",
+      role: "Agency",
+      userId: 42,
+      smsPrompt: false,
+      returnTo: "/admin",
+    });
     // Still the admin's sign-in: impersonating does not extend the 7 days.
     expect(session.get("issuedAt")).toBe(5);
     expect(upstream.calls.map((c) => c.authorization)).toEqual([`Bearer ${TOKEN}`]);
@@ -71,8 +79,18 @@ describe("startSession: the one place a session's token, role and user id are wr
 
   it("the end of an impersonation: the admin's session again; the upstream already ended the user's", async () => {
     const session = sessionWith({ token: "user-token", returnTo: "/admin", smsPrompt: false, issuedAt: 5, seenAt: 5 });
-    await startSession(session, { token: "admin-token", user: userFor({ role: "Admin", userId: 1 }) }, { kind: "end-impersonation" });
-    expect(session.data).toMatchObject({ token: "admin-token", role: "Admin", userId: 1, smsPrompt: true, issuedAt: 5 });
+    await startSession(
+      session,
+      { token: "admin-token", user: userFor({ role: "Admin", userId: 1 }) },
+      { kind: "end-impersonation" },
+    );
+    expect(session.data).toMatchObject({
+      token: "admin-token",
+      role: "Admin",
+      userId: 1,
+      smsPrompt: true,
+      issuedAt: 5,
+    });
     expect(session.get("returnTo")).toBeUndefined();
     expect(upstream.calls).toEqual([]);
   });
@@ -84,4 +102,3 @@ describe("startSession: the one place a session's token, role and user id are wr
     expect(session.get("token")).toBe("new-token");
   });
 });
-

@@ -15,7 +15,8 @@ authenticator.use(
   "form",
 );
 
-export type SignInOutcome = { signedIn: LoginResponse; refused?: undefined } | { refused: string[]; signedIn?: undefined };
+export type SignInOutcome =
+  { signedIn: LoginResponse; refused?: undefined } | { refused: string[]; signedIn?: undefined };
 
 /**
  * Signs in with the posted e-mail and password. Wrong credentials (the upstream's 401 or 422) are an
@@ -46,7 +47,11 @@ export type SessionStart =
  * its end. A sign-in or impersonation ends the session's previous upstream session (a copied cookie is
  * then worth nothing); logout-as-user ends it upstream itself. Returns the Set-Cookie value.
  */
-export async function startSession(session: PortalSession, answer: LoginResponse, start: SessionStart): Promise<string> {
+export async function startSession(
+  session: PortalSession,
+  answer: LoginResponse,
+  start: SessionStart,
+): Promise<string> {
   const previous = session.get("token");
   if (start.kind !== "end-impersonation" && previous && previous !== answer.token) {
     await logout(previous).catch((error: unknown) =>

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { carrierCards } from "./contract-now";
 import type { CarrierResource } from "./upstream/schemas";
 
-const HOSTILE = '<p onclick="steal()">Kept</p><script>alert(1)</script><a href="javascript:alert(1)">link</a><img src=x onerror=alert(1)>';
+const HOSTILE =
+  '<p onclick="steal()">Kept</p><script>alert(1)</script><a href="javascript:alert(1)">link</a><img src=x onerror=alert(1)>';
 const HTML_FIELDS = [
   "description",
   "agentGuide",
@@ -66,6 +67,12 @@ describe("Contract Now cards: every HTML field of a carrier resource is sanitise
 
   it("a carrier without resources shows no HTML at all", () => {
     const [bare] = carrierCards(carriers, [], statuses, new Date("2024-06-15"));
-    expect(bare).toMatchObject({ descriptionHtml: null, transferPolicyHtml: null, tabs: [], recertification: "TBA", packageCode: "TBA" });
+    expect(bare).toMatchObject({
+      descriptionHtml: null,
+      transferPolicyHtml: null,
+      tabs: [],
+      recertification: "TBA",
+      packageCode: "TBA",
+    });
   });
 });

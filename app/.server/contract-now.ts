@@ -2,12 +2,7 @@ import { learningCenterTabs, packageCodeLabel, recertificationLabel } from "~/do
 import { contractStateOf, contractStateText, defaultProductId, type ContractState } from "~/domain/contract-state";
 import type { ResourceTab } from "~/domain/carrier-resource";
 import { sanitize } from "./html";
-import type {
-  CarrierResource,
-  ContractingStatuses,
-  Product,
-  ProductCarrier,
-} from "./upstream/schemas";
+import type { CarrierResource, ContractingStatuses, Product, ProductCarrier } from "./upstream/schemas";
 
 export interface CarrierCard {
   carrierProductId: number;

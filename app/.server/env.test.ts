@@ -111,7 +111,9 @@ describe("configuration is validated at boot (parseEnv)", () => {
 
 describe("no demo in production by accident (DEMO, upstreamMode)", () => {
   it("UPSTREAM_API_URL set: the external upstream", () => {
-    expect(upstreamMode(parseEnv({ UPSTREAM_API_URL: "https://api.example.com", SESSION_SECRET: SECRET_A }))).toBe("external");
+    expect(upstreamMode(parseEnv({ UPSTREAM_API_URL: "https://api.example.com", SESSION_SECRET: SECRET_A }))).toBe(
+      "external",
+    );
   });
 
   it.each(["1", "true"])("DEMO=%s without UPSTREAM_API_URL: the bundled reference API", (demo) => {

@@ -25,7 +25,10 @@ const TrustProxySchema = z
   .transform((value, ctx): number | string[] => {
     const trimmed = value.trim();
     if (/^\d+$/.test(trimmed)) return Number(trimmed);
-    const entries = trimmed.split(",").map((e) => e.trim()).filter(Boolean);
+    const entries = trimmed
+      .split(",")
+      .map((e) => e.trim())
+      .filter(Boolean);
     const bad = entries.filter((e) => !isProxyAddress(e));
     if (entries.length === 0 || bad.length > 0) {
       ctx.addIssue({
@@ -55,14 +58,26 @@ const EnvSchema = z
     SESSION_SECRET: z
       .string()
       .optional()
-      .transform((v) => (v ? v.split(",").map((s) => s.trim()).filter(Boolean) : undefined))
+      .transform((v) =>
+        v
+          ? v
+              .split(",")
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : undefined,
+      )
       .refine((v) => !v || v.every((s) => s.length >= 16), "SESSION_SECRET: each secret needs at least 16 characters"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     SENTRY_DSN: z.string().url("SENTRY_DSN must be a URL").optional(),
     BETA_TESTER_EMAIL: z.string().email("BETA_TESTER_EMAIL must be an e-mail address").default("beta@demo.test"),
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     /** A session unused this long ends (signed out at / with a toast); at most 7 days since sign-in in any case. */
-    SESSION_IDLE_MINUTES: z.coerce.number().int().positive().max(7 * 24 * 60).default(120),
+    SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(7 * 24 * 60)
+      .default(120),
     /** Where the bundled reference API keeps its database (only when UPSTREAM_API_URL is unset). */
     REFERENCE_API_DB: z.string().default(".data/reference-api.db"),
     /** Fixed port for the in-process reference API (default: any free port). */
@@ -97,7 +112,6 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   return result.data;
 }
-
 
 /**
  * Which upstream the server talks to. The bundled reference API (seeded with published demo passwords)

@@ -44,17 +44,20 @@ function typed(withFile = false): FormData {
 const unanswered = (kind: "unreachable" | "reset" | "timeout") => new UpstreamError(503, [UPSTREAM_UNREACHABLE], kind);
 
 describe("formFailure: an upstream fault gives the same form back", () => {
-  it.each(["unreachable", "reset", "timeout"] as const)("%s: 503, every typed value, the plain message", async (kind) => {
-    const { context, forgotten } = contextWithSession();
-    const submission = parseWithZod(typed(), { schema: Schema });
-    const failure = await formFailure(unanswered(kind), context, submission, { hideFields: ["password"] });
-    expect(failure.status).toBe(503);
-    expect(failure.messages).toEqual([SERVICE_NOT_ANSWERING]);
-    expect(failure.result.error).toEqual({ "": [SERVICE_NOT_ANSWERING] });
-    expect(failure.result.initialValue).toEqual({ subject: "My W-9 upload keeps failing" });
-    // The page drawn under the form may ask for the viewer again.
-    expect(forgotten()).toBe(1);
-  });
+  it.each(["unreachable", "reset", "timeout"] as const)(
+    "%s: 503, every typed value, the plain message",
+    async (kind) => {
+      const { context, forgotten } = contextWithSession();
+      const submission = parseWithZod(typed(), { schema: Schema });
+      const failure = await formFailure(unanswered(kind), context, submission, { hideFields: ["password"] });
+      expect(failure.status).toBe(503);
+      expect(failure.messages).toEqual([SERVICE_NOT_ANSWERING]);
+      expect(failure.result.error).toEqual({ "": [SERVICE_NOT_ANSWERING] });
+      expect(failure.result.initialValue).toEqual({ subject: "My W-9 upload keeps failing" });
+      // The page drawn under the form may ask for the viewer again.
+      expect(forgotten()).toBe(1);
+    },
+  );
 
   it("a 5xx answer carries the upstream's message (502); a 4xx refusal stays a 400", async () => {
     const { context } = contextWithSession();
@@ -93,14 +96,18 @@ describe("formFailure: an upstream fault gives the same form back", () => {
     nested.set("answers[0].file", new File(["x"], "a.pdf"));
     nested.set("answers[1].file", new File(["y"], "b.png"));
     const many = await formFailure(unanswered("reset"), context, nested);
-    expect(many.result.error?.[""]?.at(-1)).toBe("The files you chose (a.pdf, b.png) were not kept: choose them again before sending.");
+    expect(many.result.error?.[""]?.at(-1)).toBe(
+      "The files you chose (a.pdf, b.png) were not kept: choose them again before sending.",
+    );
   });
 
   it("no note when the form was sent by JavaScript (FilesKeptMarker): the page, and its files, stayed", async () => {
     const { context } = contextWithSession();
     const form = typed(true);
     form.set(FILES_KEPT_FIELD, "1");
-    const failure = await formFailure(unanswered("reset"), context, parseWithZod(form, { schema: Schema }), { hideFields: ["password"] });
+    const failure = await formFailure(unanswered("reset"), context, parseWithZod(form, { schema: Schema }), {
+      hideFields: ["password"],
+    });
     expect(failure.result.error).toEqual({ "": [SERVICE_NOT_ANSWERING] });
     expect(failure.result.initialValue).toEqual({ subject: "My W-9 upload keeps failing" });
   });

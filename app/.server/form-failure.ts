@@ -81,8 +81,13 @@ export async function formFailure(
   const read = typeof form === "function" ? await form() : form;
   // Not parsed yet: only the fields the form defines come back (never an unknown field echoed).
   const fields =
-    read instanceof FormData ? (options.schema ? definedFields(read, options.schema) : withoutConformFields(read)) : read;
-  const submission = fields instanceof FormData ? parse<unknown, string[]>(fields, { resolve: () => ({ error: {} }) }) : fields;
+    read instanceof FormData
+      ? options.schema
+        ? definedFields(read, options.schema)
+        : withoutConformFields(read)
+      : read;
+  const submission =
+    fields instanceof FormData ? parse<unknown, string[]>(fields, { resolve: () => ({ error: {} }) }) : fields;
   const files = chosenFiles(submission.payload);
   // Sent by JavaScript (FilesKeptMarker), the page stays and so do the files chosen in it.
   const filesLost = files.length > 0 && submission.payload[FILES_KEPT_FIELD] !== "1";

@@ -41,7 +41,11 @@ describe("field names are bounded before the form library sees them (issue 8 poi
     const form = (s: string) => post(s, "application/x-www-form-urlencoded");
     expect(await status(readForm(form("x[4294967294]=1"), { files: false }))).toBe(400);
     expect(await status(readForm(form(`a${".a".repeat(5000)}=1`), { files: false }))).toBe(400);
-    expect(await status(readForm(form(Array.from({ length: FORM_LIMITS.fields + 1 }, (_, i) => `f${i}=1`).join("&")), { files: false }))).toBe(400);
+    expect(
+      await status(
+        readForm(form(Array.from({ length: FORM_LIMITS.fields + 1 }, (_, i) => `f${i}=1`).join("&")), { files: false }),
+      ),
+    ).toBe(400);
     expect(await status(readForm(post('{"a":1}', "application/json"), { files: false }))).toBe(400);
     expect(await status(readForm(form("email=a%40b.c&answers[3].note=x"), { files: false }))).toBe("ok");
   });
@@ -59,7 +63,9 @@ describe("field names are bounded before the form library sees them (issue 8 poi
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
     expect(await status(readForm(post(bytes, `multipart/form-data; boundary=${boundary}`), { files: true }))).toBe(400);
-    expect(await status(readForm(post("--nope\r\ngarbage", `multipart/form-data; boundary=${boundary}`), { files: true }))).toBe(400);
+    expect(
+      await status(readForm(post("--nope\r\ngarbage", `multipart/form-data; boundary=${boundary}`), { files: true })),
+    ).toBe(400);
     expect(await status(readForm(post("a=1", "multipart/form-data"), { files: true }))).toBe(400);
   });
 

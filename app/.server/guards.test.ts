@@ -61,7 +61,10 @@ describe("accessMiddleware: the server refuses what the shared rule refuses (dec
   it("what the rule allows is answered by the page", async () => {
     const admin = await through(get("/admin"), contextFor(viewerFor({ role: "Admin" })));
     expect(admin).toMatchObject({ status: 200, data: { page: "drawn" } });
-    const locked = await through(post("/contact_support", {}), contextFor(viewerFor({ roleHasOnboardingProcess: true })));
+    const locked = await through(
+      post("/contact_support", {}),
+      contextFor(viewerFor({ roleHasOnboardingProcess: true })),
+    );
     expect(locked.status).toBe(200);
     expect(page).toHaveBeenCalledTimes(2);
   });
@@ -115,7 +118,8 @@ describe("requireViewer, optionalViewer", () => {
 });
 
 describe("loadWithViewer: a page's upstream failures become what the user should see", () => {
-  const load = (error: unknown) => loadWithViewer(get("/commissions"), contextFor(viewerFor()), () => Promise.reject(error));
+  const load = (error: unknown) =>
+    loadWithViewer(get("/commissions"), contextFor(viewerFor()), () => Promise.reject(error));
   const answer = (error: unknown) =>
     load(error).catch((thrown: unknown) => answerOf(() => Promise.reject(thrown), get("/"), contextFor(null)));
 
@@ -147,7 +151,8 @@ describe("loadWithViewer: a page's upstream failures become what the user should
 
 describe("sessionMiddleware: sessions end on the server (issue 8 point 8)", () => {
   const DAY = 24 * 60 * 60 * 1000;
-  const cookieOf = async (data: Parameters<typeof sessionWith>[0]) => (await commitSession(sessionWith(data))).split(";")[0]!;
+  const cookieOf = async (data: Parameters<typeof sessionWith>[0]) =>
+    (await commitSession(sessionWith(data))).split(";")[0]!;
 
   it("a session past 7 days ends: its upstream session too, index with a toast, the cookie cleared", async () => {
     upstream.on("DELETE /api/logout", { status: 204 });
@@ -157,7 +162,9 @@ describe("sessionMiddleware: sessions end on the server (issue 8 point 8)", () =
     expect(answer).toMatchObject({ status: 302, location: "/" });
     expect(await toastsOf(answer)).toEqual([{ type: "error", message: SESSION_EXPIRED }]);
     expect(answer.headers.getSetCookie().some((c) => /^portal_session=;/.test(c))).toBe(true);
-    expect(upstream.calls.map((c) => `${c.method} ${c.path} ${c.authorization}`)).toEqual(["DELETE /api/logout Bearer t0k-test"]);
+    expect(upstream.calls.map((c) => `${c.method} ${c.path} ${c.authorization}`)).toEqual([
+      "DELETE /api/logout Bearer t0k-test",
+    ]);
     expect(page).not.toHaveBeenCalled();
   });
 
@@ -174,7 +181,9 @@ describe("sessionMiddleware: sessions end on the server (issue 8 point 8)", () =
     expect(answer.status).toBe(200);
     expect(answer.headers.getSetCookie().some((c) => c.startsWith("portal_session="))).toBe(true);
     const fresh = get("/privacy_policy", { cookie: await cookieOf({}) });
-    expect((await answerOf(page, fresh, contextFor(null), { middleware: [sessionMiddleware] })).headers.getSetCookie()).toEqual([]);
+    expect(
+      (await answerOf(page, fresh, contextFor(null), { middleware: [sessionMiddleware] })).headers.getSetCookie(),
+    ).toEqual([]);
     expect(upstream.calls).toEqual([]);
   });
 });

@@ -21,8 +21,13 @@ async function expiredSessionResponse(session: PortalSession): Promise<Response>
   const { logger } = runtime();
   logger.info({ userId: session.get("userId") }, "session expired");
   const token = session.get("token");
-  if (token) await logout(token).catch((error: unknown) => logger.warn({ err: error }, "upstream logout of an expired session failed"));
-  return redirectWithToast("/", errorToasts([SESSION_EXPIRED]), { headers: { "set-cookie": await destroySession(session) } });
+  if (token)
+    await logout(token).catch((error: unknown) =>
+      logger.warn({ err: error }, "upstream logout of an expired session failed"),
+    );
+  return redirectWithToast("/", errorToasts([SESSION_EXPIRED]), {
+    headers: { "set-cookie": await destroySession(session) },
+  });
 }
 
 /** The response sets the session cookie itself (sign-in, sign-out, impersonation). */

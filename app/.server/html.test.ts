@@ -4,7 +4,8 @@ import { sanitize } from "./html";
 /** Carrier resources arrive as HTML from the upstream (spec §3 "additionalInfo (HTML)"). */
 describe("sanitize: carrier resource HTML keeps its formatting and loses anything that could run or phish", () => {
   it("keeps paragraphs, lists, emphasis, tables and links", () => {
-    const html = "<p>Call <strong>us</strong> <em>today</em></p><ul><li>One</li></ul><table><tr><td>1</td></tr></table>";
+    const html =
+      "<p>Call <strong>us</strong> <em>today</em></p><ul><li>One</li></ul><table><tr><td>1</td></tr></table>";
     expect(sanitize(html)).toBe(
       "<p>Call <strong>us</strong> <em>today</em></p><ul><li>One</li></ul><table><tr><td>1</td></tr></table>",
     );
@@ -19,7 +20,9 @@ describe("sanitize: carrier resource HTML keeps its formatting and loses anythin
   });
 
   it("drops event handlers, style and class attributes", () => {
-    expect(sanitize('<p onclick="alert(1)" style="color:red" class="x" onmouseover="steal()">Text</p>')).toBe("<p>Text</p>");
+    expect(sanitize('<p onclick="alert(1)" style="color:red" class="x" onmouseover="steal()">Text</p>')).toBe(
+      "<p>Text</p>",
+    );
   });
 
   it("refuses javascript:, data: and protocol-relative links; keeps http(s), mailto and tel", () => {

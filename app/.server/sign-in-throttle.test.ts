@@ -20,13 +20,15 @@ describe("sign-in throttle (issue 8 point 3)", () => {
   });
 
   it("refuses an address after its failures, for any account", async () => {
-    for (let i = 0; i < SIGN_IN_LIMITS.failuresPerAddress; i++) await recordSignInFailure(`user${i}@example.test`, "192.0.2.7");
+    for (let i = 0; i < SIGN_IN_LIMITS.failuresPerAddress; i++)
+      await recordSignInFailure(`user${i}@example.test`, "192.0.2.7");
     expect(await signInWait("fresh@example.test", "192.0.2.7")).toBeGreaterThan(0);
     expect(await signInWait("fresh@example.test", "192.0.2.8")).toBe(0);
   });
 
   it("a success clears the account's count", async () => {
-    for (let i = 0; i < SIGN_IN_LIMITS.failuresPerAccount - 1; i++) await recordSignInFailure("nearly@example.test", "198.51.100.1");
+    for (let i = 0; i < SIGN_IN_LIMITS.failuresPerAccount - 1; i++)
+      await recordSignInFailure("nearly@example.test", "198.51.100.1");
     await recordSignInSuccess("nearly@example.test");
     await recordSignInFailure("nearly@example.test", "198.51.100.1");
     expect(await signInWait("nearly@example.test", "198.51.100.2")).toBe(0);

@@ -29,7 +29,8 @@ export async function ticketAction(request: Request, context: Readonly<RouterCon
         return redirectWithToast(back, [successToast("Ticket closed")]);
       }
       const parsed = await form.parse(ticketReplySchema);
-      if (parsed.status !== "success") return data({ result: parsed.reply({ hideFields: ["attachment"] }) }, { status: 400 });
+      if (parsed.status !== "success")
+        return data({ result: parsed.reply({ hideFields: ["attachment"] }) }, { status: 400 });
       await replyToTicket(viewer.token, id, ticketEntries(parsed.value));
       return redirectWithToast(back, [successToast("Reply sent")]);
     },

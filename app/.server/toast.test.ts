@@ -23,7 +23,8 @@ beforeAll(() => {
 /** The toasts a browser would send back from this Set-Cookie line. */
 async function roundTrip(headers: Headers) {
   const setCookie = headers.get("set-cookie")!;
-  return (await readToasts(new Request("http://portal.test/", { headers: { cookie: setCookie.split(";")[0]! } }))).toasts;
+  return (await readToasts(new Request("http://portal.test/", { headers: { cookie: setCookie.split(";")[0]! } })))
+    .toasts;
 }
 
 describe("the flash cookie never exceeds 4 KB", () => {
@@ -37,7 +38,9 @@ describe("the flash cookie never exceeds 4 KB", () => {
   });
 
   it("2,000 identical messages: one toast with the count", async () => {
-    const read = await roundTrip(await toastHeaders(errorToasts(Array.from({ length: 2000 }, () => "Only pending invitations can be withdrawn"))));
+    const read = await roundTrip(
+      await toastHeaders(errorToasts(Array.from({ length: 2000 }, () => "Only pending invitations can be withdrawn"))),
+    );
     expect(read).toHaveLength(1);
     expect(toastText(read[0]!)).toBe("Only pending invitations can be withdrawn (2000 times)");
   });

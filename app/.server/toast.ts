@@ -53,7 +53,10 @@ export function logErrorToasts(url: string, toasts: Toast[]): void {
   const errors = flashToasts(toasts.filter((t) => t.type === "error"));
   if (errors.length === 0) return;
   const total = toasts.filter((t) => t.type === "error").length;
-  runtime().logger.info({ url, total, toasts: errors.map((t) => ({ message: t.message, count: t.count ?? 1 })) }, "error toast shown");
+  runtime().logger.info(
+    { url, total, toasts: errors.map((t) => ({ message: t.message, count: t.count ?? 1 })) },
+    "error toast shown",
+  );
 }
 
 export async function redirectWithToast(url: string, toasts: Toast[], init?: ResponseInit): Promise<Response> {

@@ -23,7 +23,13 @@ async function refusal(promise: Promise<unknown>): Promise<{ status: number; mes
 describe("parseUploadForm: a form with uploads, read within its limits (decision 008)", () => {
   it("keeps every text field and each chosen file with its name, type and bytes", async () => {
     const pdf = new File(["%PDF-1.4 hello"], "w9.pdf", { type: "application/pdf" });
-    const form = await parseUploadForm(multipart([["subject", "Help"], ["answers[0].file", pdf], ["message", "Zoë – ünïcode"]]));
+    const form = await parseUploadForm(
+      multipart([
+        ["subject", "Help"],
+        ["answers[0].file", pdf],
+        ["message", "Zoë – ünïcode"],
+      ]),
+    );
     expect(form.get("subject")).toBe("Help");
     expect(form.get("message")).toBe("Zoë – ünïcode");
     const file = form.get("answers[0].file") as File;
@@ -54,21 +60,39 @@ describe("parseUploadForm: a form with uploads, read within its limits (decision
 
   it("a file over 10 MB becomes an empty marker at its field, named as chosen; every other field survives", async () => {
     const big = new File([new Uint8Array(MAX_UPLOAD_BYTES + 1)], "scan.png", { type: "image/png" });
-    const form = await parseUploadForm(multipart([["subject", "Help"], ["attachment", big]]));
+    const form = await parseUploadForm(
+      multipart([
+        ["subject", "Help"],
+        ["attachment", big],
+      ]),
+    );
     const marker = form.get("attachment") as File;
-    expect({ name: marker.name, type: marker.type, size: marker.size }).toEqual({ name: "scan.png", type: OVERSIZED_UPLOAD_TYPE, size: 0 });
+    expect({ name: marker.name, type: marker.type, size: marker.size }).toEqual({
+      name: "scan.png",
+      type: OVERSIZED_UPLOAD_TYPE,
+      size: 0,
+    });
     expect(form.get("subject")).toBe("Help");
   });
 
   it("too many files, or a hostile field name, is a 400 before anything builds on it", async () => {
-    const files = Array.from({ length: FORM_LIMITS.files + 1 }, (_, i): [string, File] => [`f${i}`, new File(["x"], `${i}.pdf`)]);
+    const files = Array.from({ length: FORM_LIMITS.files + 1 }, (_, i): [string, File] => [
+      `f${i}`,
+      new File(["x"], `${i}.pdf`),
+    ]);
     expect(await refusal(parseUploadForm(multipart(files)))).toEqual({ status: 400, messages: [UNREADABLE_FORM] });
-    expect(await refusal(parseUploadForm(multipart([["pad[10000000]", "x"]])))).toEqual({ status: 400, messages: [UNREADABLE_FORM] });
+    expect(await refusal(parseUploadForm(multipart([["pad[10000000]", "x"]])))).toEqual({
+      status: 400,
+      messages: [UNREADABLE_FORM],
+    });
   });
 
   it("a request over the total upload budget is a 413 that names the size", async () => {
     const huge = new File([new Uint8Array(FORM_LIMITS.multipartBytes + 1)], "huge.pdf", { type: "application/pdf" });
-    expect(await refusal(parseUploadForm(multipart([["attachment", huge]])))).toEqual({ status: 413, messages: [UPLOAD_TOO_LARGE] });
+    expect(await refusal(parseUploadForm(multipart([["attachment", huge]])))).toEqual({
+      status: 413,
+      messages: [UPLOAD_TOO_LARGE],
+    });
   });
 
   it("an urlencoded post to an upload form is read like any form", async () => {

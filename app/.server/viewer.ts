@@ -29,7 +29,7 @@ export async function loadViewer(session: PortalSession): Promise<LoadedViewer |
   if (!token) return null;
   const { logger, env } = runtime();
   const broker = isBroker({ role: session.get("role") ?? "Admin" });
-  const soft = <T,>(promise: Promise<T>, fallback: T, what: string): Promise<T> =>
+  const soft = <T>(promise: Promise<T>, fallback: T, what: string): Promise<T> =>
     promise.catch((error: unknown) => {
       if (endsSession(error)) throw error;
       logger.warn({ err: error }, `could not load ${what}`);

@@ -55,14 +55,19 @@ export function DataTable<Row>({
    * Per-row menu with Edit and Delete, each available per row by a condition (null = not for this row).
    * Delete leads to a confirmation (a URL the page renders), so it works without JavaScript.
    */
-  rowMenu?: { editHref?: (row: Row) => string | null; deleteHref?: (row: Row) => string | null; label: (row: Row) => string };
+  rowMenu?: {
+    editHref?: (row: Row) => string | null;
+    deleteHref?: (row: Row) => string | null;
+    label: (row: Row) => string;
+  };
   /** Row checkboxes with select-all; the checked rows are sent (GET) as `name` to the bulk action. */
   bulk?: BulkAction<Row>;
 }) {
   const location = useLocation();
   const navigation = useNavigation();
   const params = new URLSearchParams(location.search);
-  const hrefWith = (change: Parameters<typeof withQuery>[1]) => `${location.pathname}${withQuery(params, change, sortable)}`;
+  const hrefWith = (change: Parameters<typeof withQuery>[1]) =>
+    `${location.pathname}${withQuery(params, change, sortable)}`;
   const loadingHere = navigation.state === "loading" && navigation.location?.pathname === location.pathname;
   const showLoader = useDelayedPending(loadingHere);
 
@@ -127,7 +132,12 @@ export function DataTable<Row>({
                 <Table.Tr key={rowKey(row)}>
                   {bulk ? (
                     <Table.Td>
-                      <Checkbox name={bulk.name} value={bulk.value(row)} form={bulkFormId} aria-label={bulk.rowLabel(row)} />
+                      <Checkbox
+                        name={bulk.name}
+                        value={bulk.value(row)}
+                        form={bulkFormId}
+                        aria-label={bulk.rowLabel(row)}
+                      />
                     </Table.Td>
                   ) : null}
                   {columns.map((column) => (

@@ -2,13 +2,7 @@ import { Anchor, Button, Container, Stack, Text, Title } from "@mantine/core";
 import { Component, type ReactNode, useEffect } from "react";
 import { isRouteErrorResponse } from "react-router";
 import { isChunkLoadError, mayReloadForChunkError } from "~/domain/chunk-reload";
-import {
-  BACK_TO_HOME,
-  ERROR_PAGE_FAILED,
-  GO_BACK_HOME,
-  NOT_FOUND_TEXT,
-  UNDEFINED_RESPONSE,
-} from "~/domain/errors";
+import { BACK_TO_HOME, ERROR_PAGE_FAILED, GO_BACK_HOME, NOT_FOUND_TEXT, UNDEFINED_RESPONSE } from "~/domain/errors";
 
 const CHUNK_RELOAD_KEY = "portal:chunk-reload-at";
 
@@ -30,7 +24,12 @@ function useChunkErrorReload(error: unknown) {
 }
 
 function messagesOf(data: unknown): string[] {
-  if (data && typeof data === "object" && "messages" in data && Array.isArray((data as { messages: unknown }).messages)) {
+  if (
+    data &&
+    typeof data === "object" &&
+    "messages" in data &&
+    Array.isArray((data as { messages: unknown }).messages)
+  ) {
     return (data as { messages: unknown[] }).messages.filter((m): m is string => typeof m === "string");
   }
   return [];
@@ -76,7 +75,9 @@ function ErrorContent({ error }: { error: unknown }) {
         ))
       ) : (
         <Text size="lg">
-          {isRouteErrorResponse(error) && error.status !== 500 ? UNDEFINED_RESPONSE : "An unexpected error occurred. Please try again."}
+          {isRouteErrorResponse(error) && error.status !== 500
+            ? UNDEFINED_RESPONSE
+            : "An unexpected error occurred. Please try again."}
         </Text>
       )}
       <Button component="a" href="/" variant="light" w="fit-content">

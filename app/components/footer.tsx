@@ -4,7 +4,13 @@ import type { Branding } from "~/domain/branding";
 
 export function Footer({ branding }: { branding: Branding }) {
   return (
-    <Group component="footer" justify="space-between" p="md" gap="xs" style={{ borderTop: "1px solid var(--mantine-color-gray-3)" }}>
+    <Group
+      component="footer"
+      justify="space-between"
+      p="md"
+      gap="xs"
+      style={{ borderTop: "1px solid var(--mantine-color-gray-3)" }}
+    >
       <Text size="sm" c="dimmed">
         © {new Date().getFullYear()} {branding.authorisedEntity}
       </Text>

@@ -88,7 +88,11 @@ export function LegalQuestionsForm({
                 <Text fw={600}>{question.questionText}</Text>
               </legend>
               <input type="hidden" name={f.legalQuestionId.name} value={String(question.id)} />
-              <input type="hidden" name={f.id.name} defaultValue={typeof f.id.initialValue === "string" ? f.id.initialValue : ""} />
+              <input
+                type="hidden"
+                name={f.id.name}
+                defaultValue={typeof f.id.initialValue === "string" ? f.id.initialValue : ""}
+              />
               <YesNoField field={f.hasOccurred} />
               <Stack gap="xs" mt="xs" className="legal-explanation">
                 <TextareaField field={f.explanation} label="Explanation" autosize minRows={2} />

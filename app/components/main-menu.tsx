@@ -38,15 +38,23 @@ function Entry({ item, onNavigate }: { item: MenuItem; onNavigate: () => void })
 }
 
 /** The navigation menu of spec §2, as computed by menuFor on the server. */
-export function MainMenu({ items, userName, onNavigate }: { items: MenuItem[]; userName: string; onNavigate: () => void }) {
+export function MainMenu({
+  items,
+  userName,
+  onNavigate,
+}: {
+  items: MenuItem[];
+  userName: string;
+  onNavigate: () => void;
+}) {
   return (
     <Stack gap={2} style={{ overflowY: "auto" }}>
-        <Text size="sm" c="dimmed" px="sm" py="xs" data-testid="signed-in-as">
-          Signed in as {userName}
-        </Text>
-        {items.map((item) => (
-          <Entry key={item.key} item={item} onNavigate={onNavigate} />
-        ))}
+      <Text size="sm" c="dimmed" px="sm" py="xs" data-testid="signed-in-as">
+        Signed in as {userName}
+      </Text>
+      {items.map((item) => (
+        <Entry key={item.key} item={item} onNavigate={onNavigate} />
+      ))}
     </Stack>
   );
 }

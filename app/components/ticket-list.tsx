@@ -42,8 +42,12 @@ export function TicketList({
     inquiries
       ? { key: "reference", header: "Statement or policy", cell: (t) => t.reference ?? "—" }
       : { key: "category", header: "Category", cell: (t) => t.category },
-    ...(inquiries === "agent" ? [{ key: "carrierName", header: "Carrier", cell: (t: TicketSummary) => t.carrierName ?? "—" }] : []),
-    ...(inquiries === "carrier" ? [{ key: "ownerName", header: "Agent", cell: (t: TicketSummary) => t.ownerName }] : []),
+    ...(inquiries === "agent"
+      ? [{ key: "carrierName", header: "Carrier", cell: (t: TicketSummary) => t.carrierName ?? "—" }]
+      : []),
+    ...(inquiries === "carrier"
+      ? [{ key: "ownerName", header: "Agent", cell: (t: TicketSummary) => t.ownerName }]
+      : []),
     { key: "status", header: "Status", sortable: true, cell: (t) => <TicketStatus status={t.status} /> },
     { key: "createdAt", header: "Opened", sortable: true, cell: (t) => formatDate(t.createdAt) },
     { key: "updatedAt", header: "Last update", sortable: true, cell: (t) => formatDate(t.updatedAt) },

@@ -54,7 +54,8 @@ export function TicketView({
             <Text size="sm" c="dimmed">
               {ticket.category}
               {ticket.reference ? ` · ${ticket.reference}` : ""}
-              {ticket.carrierName ? ` · ${ticket.carrierName}` : ""} · opened {formatDate(ticket.createdAt)} by {ticket.ownerName}
+              {ticket.carrierName ? ` · ${ticket.carrierName}` : ""} · opened {formatDate(ticket.createdAt)} by{" "}
+              {ticket.ownerName}
             </Text>
           </Group>
         </div>

@@ -7,7 +7,16 @@ import {
   createNotificationsStore,
   showNotification,
 } from "@mantine/notifications";
-import { createContext, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from "react";
 import { TOAST_LIFETIME_MS, type Toast, toastText } from "~/domain/toast";
 
 type Show = (toasts: Toast[]) => void;
@@ -29,7 +38,11 @@ export function useFetcherToasts(data: { toasts?: Toast[] } | undefined): void {
 /** Spec §8/§9: a red error toast (role alert) or a green success toast (role status). */
 function toastLook(toast: Toast) {
   const error = toast.type === "error";
-  return { color: error ? "red" : "green", title: error ? "Error" : "Success", role: error ? "alert" : "status" } as const;
+  return {
+    color: error ? "red" : "green",
+    title: error ? "Error" : "Success",
+    role: error ? "alert" : "status",
+  } as const;
 }
 
 /** A toast as a notification: dismissible, gone after TOAST_LIFETIME_MS (paused while hovered). */
@@ -102,7 +115,13 @@ export function Toaster({ toasts, children }: { toasts: Toast[]; children?: Reac
     <ToastContext.Provider value={show}>
       {children}
       {hydrated ? (
-        <Notifications store={store} position="bottom-right" limit={MAX_VISIBLE_TOASTS} autoClose={TOAST_LIFETIME_MS} zIndex={1000} />
+        <Notifications
+          store={store}
+          position="bottom-right"
+          limit={MAX_VISIBLE_TOASTS}
+          autoClose={TOAST_LIFETIME_MS}
+          zIndex={1000}
+        />
       ) : (
         <div className="toaster" aria-live="polite">
           {toasts.map((toast) => (

@@ -5,7 +5,6 @@ import { userFor } from "../../tests/support/users";
 
 const BETA = "beta@demo.test";
 
-
 function viewerFor(overrides: Partial<SessionUser> = {}): Viewer {
   return { user: userFor(overrides), betaTesterEmail: BETA };
 }
@@ -51,7 +50,14 @@ const ALL_AREAS = [
 ];
 
 describe("spec §2 admin area: /admin and its children are for admins", () => {
-  const adminPaths = ["/admin", "/admin/", "/admin/users", "/admin/users/5/edit", "/admin/brokers/7/contracts/new", "/admin/contracting/edit"];
+  const adminPaths = [
+    "/admin",
+    "/admin/",
+    "/admin/users",
+    "/admin/users/5/edit",
+    "/admin/brokers/7/contracts/new",
+    "/admin/contracting/edit",
+  ];
 
   it.each(adminPaths)("admin may open %s", (path) => {
     expect(canOpen(admin, path)).toBe(true);
@@ -85,7 +91,14 @@ describe("spec §6: carriers see only tickets and profile", () => {
 
   it("a carrier is refused everything else even with broker flags set", () => {
     const flagged = viewerFor({ role: "Carrier", existingActiveContracts: true, sunfireAccess: true, email: BETA });
-    for (const path of ["/dashboard", "/enrollments", "/quote_tool", "/submitted_enrollments", "/contracts", "/downlines"]) {
+    for (const path of [
+      "/dashboard",
+      "/enrollments",
+      "/quote_tool",
+      "/submitted_enrollments",
+      "/contracts",
+      "/downlines",
+    ]) {
       expect(canOpen(flagged, path), path).toBe(false);
     }
   });
@@ -102,26 +115,47 @@ describe("spec §6: the LOA flag hides Commissions, Commission Inquiry and My Ti
   });
 
   it("an LOA user keeps the rest of the normal state", () => {
-    for (const path of ["/dashboard", "/book_of_business", "/contracts", "/learning_center", "/profile", "/contact_support"]) {
+    for (const path of [
+      "/dashboard",
+      "/book_of_business",
+      "/contracts",
+      "/learning_center",
+      "/profile",
+      "/contact_support",
+    ]) {
       expect(canOpen(loa, path), path).toBe(true);
     }
   });
 });
 
 describe("spec §2: contracting required and onboarding incomplete locks the portal to Contracting, Profile, Contact Support and Logout", () => {
-  it.each(["/dashboard", "/home", "/book_of_business", "/contracts", "/contracts_pending", "/contract_now", "/learning_center", "/enrollments", "/commissions", "/my_tickets", "/downlines"])(
-    "refuses %s",
-    (path) => {
-      expect(canOpen(locked, path)).toBe(false);
-    },
-  );
+  it.each([
+    "/dashboard",
+    "/home",
+    "/book_of_business",
+    "/contracts",
+    "/contracts_pending",
+    "/contract_now",
+    "/learning_center",
+    "/enrollments",
+    "/commissions",
+    "/my_tickets",
+    "/downlines",
+  ])("refuses %s", (path) => {
+    expect(canOpen(locked, path)).toBe(false);
+  });
 
-  it.each(["/onboarding", "/onboarding/personal", "/onboarding_complete", "/profile", "/basic_profile", "/contact_support", "/account/logout"])(
-    "allows %s",
-    (path) => {
-      expect(canOpen(locked, path)).toBe(true);
-    },
-  );
+  it.each([
+    "/onboarding",
+    "/onboarding/personal",
+    "/onboarding_complete",
+    "/profile",
+    "/basic_profile",
+    "/contact_support",
+    "/account/logout",
+  ])("allows %s", (path) => {
+    expect(canOpen(locked, path)).toBe(true);
+  });
 
   it("an agency in the locked state is refused downlines too", () => {
     const lockedAgency = viewerFor({ role: "Agency", roleHasOnboardingProcess: true, onboardingPresent: true });
@@ -142,7 +176,12 @@ describe("spec §2: contracting required and onboarding incomplete locks the por
   });
 
   it("contracting complete: Home, My Contracts (contracts_pending), Learning Center and Profile open", () => {
-    const complete = viewerFor({ role: "Agency", roleHasOnboardingProcess: true, onboardingPresent: true, onboardingComplete: true });
+    const complete = viewerFor({
+      role: "Agency",
+      roleHasOnboardingProcess: true,
+      onboardingPresent: true,
+      onboardingComplete: true,
+    });
     for (const path of ["/home", "/contracts_pending", "/register_downlines", "/learning_center", "/profile"]) {
       expect(canOpen(complete, path), path).toBe(true);
     }
@@ -162,9 +201,12 @@ describe("spec §6: only an agency sees Downlines and Register Downlines (admin 
 
   // Spec §2's admin menu lists Downlines but not Register Downlines; invitations are an agency's own
   // (the upstream answers them for agencies only), so the admin gets a deliberate 403, not a 502.
-  it.each(["/register_downlines", "/register_downlines/new"])("Admin is refused %s (spec §2 admin menu: no Register Downlines)", (path) => {
-    expect(canOpen(admin, path)).toBe(false);
-  });
+  it.each(["/register_downlines", "/register_downlines/new"])(
+    "Admin is refused %s (spec §2 admin menu: no Register Downlines)",
+    (path) => {
+      expect(canOpen(admin, path)).toBe(false);
+    },
+  );
 
   it.each(paths)("Agent and Carrier are refused %s", (path) => {
     expect(canOpen(agent, path)).toBe(false);
@@ -173,12 +215,16 @@ describe("spec §6: only an agency sees Downlines and Register Downlines (admin 
 });
 
 describe("spec §6: admin sees everything except contracting", () => {
-  it.each(["/onboarding", "/onboarding/personal", "/onboarding_complete", "/contracts", "/contracts_pending", "/contract_now"])(
-    "admin is refused %s",
-    (path) => {
-      expect(canOpen(admin, path)).toBe(false);
-    },
-  );
+  it.each([
+    "/onboarding",
+    "/onboarding/personal",
+    "/onboarding_complete",
+    "/contracts",
+    "/contracts_pending",
+    "/contract_now",
+  ])("admin is refused %s", (path) => {
+    expect(canOpen(admin, path)).toBe(false);
+  });
 
   it("admin may open every non-contracting area of the menu", () => {
     for (const path of [
@@ -299,9 +345,12 @@ describe("spec §2 public routes (no sign-in) lie outside every signed-in area",
 describe("the rule reads the path as the router matches it (no bypass by case, escapes or slashes)", () => {
   const agent = { user: userFor({ role: "Agent" }), betaTesterEmail: BETA };
   const carrier = { user: userFor({ role: "Carrier" }), betaTesterEmail: BETA };
-  it.each(["/ADMIN", "/Admin/Users", "/%61dmin", "/%2Fadmin", "//admin", "/admin/", "/admin//users"])("an agent is refused %s", (path) => {
-    expect(canOpen(agent, path)).toBe(false);
-  });
+  it.each(["/ADMIN", "/Admin/Users", "/%61dmin", "/%2Fadmin", "//admin", "/admin/", "/admin//users"])(
+    "an agent is refused %s",
+    (path) => {
+      expect(canOpen(agent, path)).toBe(false);
+    },
+  );
   it.each(["/DashBoard", "/%64ashboard", "/Home"])("a carrier is refused %s", (path) => {
     expect(canOpen(carrier, path)).toBe(false);
   });
@@ -325,4 +374,3 @@ describe("the contracting steps (/onboarding) open only for a user with an onboa
     }
   });
 });
-

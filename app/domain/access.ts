@@ -85,10 +85,7 @@ function allowedByRole(feature: Feature, viewer: Viewer): boolean {
     case "quoteTool":
       return admin || (allowedByRole("quoteEnroll", viewer) && user.sunfireAccess);
     case "submittedEnrollments":
-      return (
-        admin ||
-        (allowedByRole("quoteEnroll", viewer) && (user.sunfireAccess || isBetaTester(viewer)))
-      );
+      return admin || (allowedByRole("quoteEnroll", viewer) && (user.sunfireAccess || isBetaTester(viewer)));
     case "dashboard":
     case "home":
     case "bookOfBusiness":

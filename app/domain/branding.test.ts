@@ -59,7 +59,13 @@ describe("spec §1: each branding sets a logo (logoUrl), a welcome message, the 
   it.each(BRAND_KEYS)("%s has every field, none blank", (key) => {
     const branding = BRANDINGS[key];
     expect(branding.key).toBe(key);
-    for (const field of ["logoUrl", "welcomeMessage", "marketingOrganisation", "rewardsDisclaimer", "authorisedEntity"] as const) {
+    for (const field of [
+      "logoUrl",
+      "welcomeMessage",
+      "marketingOrganisation",
+      "rewardsDisclaimer",
+      "authorisedEntity",
+    ] as const) {
       expect(typeof branding[field], field).toBe("string");
       expect(branding[field].trim(), field).not.toBe("");
     }
@@ -77,7 +83,13 @@ describe("spec §1: each branding sets a logo (logoUrl), a welcome message, the 
 
   it("the two brandings differ in every field", () => {
     const { default: a, partner: b } = BRANDINGS;
-    for (const field of ["logoUrl", "welcomeMessage", "marketingOrganisation", "rewardsDisclaimer", "authorisedEntity"] as const) {
+    for (const field of [
+      "logoUrl",
+      "welcomeMessage",
+      "marketingOrganisation",
+      "rewardsDisclaimer",
+      "authorisedEntity",
+    ] as const) {
       expect(a[field], field).not.toBe(b[field]);
     }
   });

@@ -3,7 +3,10 @@ import { CHUNK_RELOAD_INTERVAL_MS, isChunkLoadError, mayReloadForChunkError } fr
 
 describe("spec §8: on a chunk-loading failure the page reloads", () => {
   it.each([
-    ["Chrome", new TypeError("Failed to fetch dynamically imported module: https://portal.example/assets/dashboard-abc123.js")],
+    [
+      "Chrome",
+      new TypeError("Failed to fetch dynamically imported module: https://portal.example/assets/dashboard-abc123.js"),
+    ],
     ["Safari", new TypeError("Importing a module script failed.")],
     ["Firefox", new TypeError("error loading dynamically imported module: https://portal.example/assets/x.js")],
     ["webpack-style", new Error("Loading chunk 42 failed.")],

@@ -12,7 +12,10 @@ import {
 import { userFor } from "../../tests/support/users";
 
 const empty: StatusesLike = { pending: [], denied: [], approved: [], active: [] };
-const entry = (carrierProductId: number, lastPublicNote: string | null = null) => ({ carrierProductId, lastPublicNote });
+const entry = (carrierProductId: number, lastPublicNote: string | null = null) => ({
+  carrierProductId,
+  lastPublicNote,
+});
 
 describe("spec §3/§4: contract request state per carrier product from the status lists", () => {
   it("none when no list holds the carrier product", () => {
@@ -32,7 +35,12 @@ describe("spec §3/§4: contract request state per carrier product from the stat
   });
 
   it("precedence when several lists hold it: active > approved > pending > denied", () => {
-    const all: StatusesLike = { pending: [entry(7)], denied: [entry(7, "no")], approved: [entry(7)], active: [entry(7)] };
+    const all: StatusesLike = {
+      pending: [entry(7)],
+      denied: [entry(7, "no")],
+      approved: [entry(7)],
+      active: [entry(7)],
+    };
     expect(contractStateOf(7, all).state).toBe("active");
     expect(contractStateOf(7, { ...all, active: [] }).state).toBe("approved");
     expect(contractStateOf(7, { ...all, active: [], approved: [] }).state).toBe("pending");
@@ -103,7 +111,12 @@ describe("spec §2: the product list defaults to Medicare Advantage", () => {
     ).toBe(4);
   });
   it("otherwise the first product", () => {
-    expect(defaultProductId([{ id: 9, name: "Dental" }, { id: 2, name: "Life" }])).toBe(9);
+    expect(
+      defaultProductId([
+        { id: 9, name: "Dental" },
+        { id: 2, name: "Life" },
+      ]),
+    ).toBe(9);
   });
   it("null when there are no products", () => expect(defaultProductId([])).toBeNull());
 });

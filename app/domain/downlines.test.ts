@@ -76,9 +76,18 @@ describe("caps on what one request may repeat (decision 010)", () => {
   });
 
   it("a withdrawal's outcome is one sentence per kind, however many ids", () => {
-    expect(withdrawOutcomeMessages({ withdrawn: [1], notFound: [], notPending: [] })).toEqual({ success: "Invitation withdrawn", errors: [] });
-    expect(withdrawOutcomeMessages({ withdrawn: [1, 2, 3, 4, 5, 6, 7, 8], notFound: [], notPending: [] }).success).toBe("8 invitations withdrawn");
-    const mixed = withdrawOutcomeMessages({ withdrawn: [], notFound: Array.from({ length: 49 }, (_, i) => i), notPending: [3] });
+    expect(withdrawOutcomeMessages({ withdrawn: [1], notFound: [], notPending: [] })).toEqual({
+      success: "Invitation withdrawn",
+      errors: [],
+    });
+    expect(withdrawOutcomeMessages({ withdrawn: [1, 2, 3, 4, 5, 6, 7, 8], notFound: [], notPending: [] }).success).toBe(
+      "8 invitations withdrawn",
+    );
+    const mixed = withdrawOutcomeMessages({
+      withdrawn: [],
+      notFound: Array.from({ length: 49 }, (_, i) => i),
+      notPending: [3],
+    });
     expect(mixed.success).toBeNull();
     expect(mixed.errors).toEqual([
       "49 invitations were not found: they were already withdrawn or are not yours.",

@@ -83,8 +83,16 @@ export interface WithdrawOutcome {
 }
 
 /** What a withdrawal tells the user: one sentence per kind of outcome, however many ids it carried. */
-export function withdrawOutcomeMessages({ withdrawn, notFound, notPending }: WithdrawOutcome): { success: string | null; errors: string[] } {
-  const success = withdrawn.length === 0 ? null : withdrawn.length === 1 ? "Invitation withdrawn" : `${withdrawn.length} invitations withdrawn`;
+export function withdrawOutcomeMessages({ withdrawn, notFound, notPending }: WithdrawOutcome): {
+  success: string | null;
+  errors: string[];
+} {
+  const success =
+    withdrawn.length === 0
+      ? null
+      : withdrawn.length === 1
+        ? "Invitation withdrawn"
+        : `${withdrawn.length} invitations withdrawn`;
   const errors: string[] = [];
   if (notFound.length > 0) {
     errors.push(

@@ -4,7 +4,6 @@ import type { SessionUser } from "~/domain/user";
 import { SEED_USERS } from "../../server/reference-api/seed";
 import { userFor } from "../../tests/support/users";
 
-
 const contractingIncomplete = { roleHasOnboardingProcess: true, onboardingPresent: true, onboardingComplete: false };
 const contractingComplete = { roleHasOnboardingProcess: true, onboardingPresent: true, onboardingComplete: true };
 
@@ -72,7 +71,12 @@ const DEMO: Record<string, Partial<SessionUser>> = {
   "docs@demo.test": { role: "Agent", existingActiveContracts: true },
   "agency@demo.test": { role: "Agency", existingActiveContracts: true, sunfireAccess: true, hierarchyPresent: true },
   "beta@demo.test": { role: "Agency", existingActiveContracts: true },
-  "onboarding@demo.test": { role: "Agent", roleHasOnboardingProcess: true, onboardingPresent: true, onboardingComplete: false },
+  "onboarding@demo.test": {
+    role: "Agent",
+    roleHasOnboardingProcess: true,
+    onboardingPresent: true,
+    onboardingComplete: false,
+  },
   "onboarded@demo.test": {
     role: "Agency",
     roleHasOnboardingProcess: true,

@@ -14,7 +14,9 @@ describe("the downline invitation form (issue 4 /register_downlines/new)", () =>
     });
   });
   it("accepts a complete invitation, trimmed", () => {
-    expect(invitationSchema(LEVELS).parse({ email: " a@b.co ", firstName: "Nora ", lastName: "Lee", level: "Agent" })).toEqual({
+    expect(
+      invitationSchema(LEVELS).parse({ email: " a@b.co ", firstName: "Nora ", lastName: "Lee", level: "Agent" }),
+    ).toEqual({
       email: "a@b.co",
       firstName: "Nora",
       lastName: "Lee",

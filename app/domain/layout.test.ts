@@ -7,7 +7,10 @@ describe("the default layout reads the matched routes' handles, never the path (
   });
 
   it("a page that lists the pending tasks itself (the dashboard) has no banner above it", () => {
-    expect(layoutFor([undefined, { listsPendingTasks: true }])).toEqual({ fullScreen: false, pendingTasksBanner: false });
+    expect(layoutFor([undefined, { listsPendingTasks: true }])).toEqual({
+      fullScreen: false,
+      pendingTasksBanner: false,
+    });
   });
 
   it("the Contract Now dialog is full screen", () => {

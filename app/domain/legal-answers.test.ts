@@ -118,14 +118,26 @@ describe("spec §5: a legal explanation requires an attachment (images or PDF) a
   });
 
   it("today and 01/01/1950 are accepted", () => {
-    expect(errorsOf([yes({ actionOn: "06/15/2024" }), yes({ legalQuestionId: "2", actionOn: "1/1/1950" })])).toEqual({});
+    expect(errorsOf([yes({ actionOn: "06/15/2024" }), yes({ legalQuestionId: "2", actionOn: "1/1/1950" })])).toEqual(
+      {},
+    );
   });
 });
 
 describe("spec §4: the explanation fields appear only when the answer is Yes", () => {
   it("No (the default) ignores junk in the other fields", () => {
-    const junk = { explanation: "", actionOn: "02/30/2024", file: new File(["x"], "x.exe", { type: "" }), removeFile: "on" };
-    const parsed = schema.parse({ answers: [{ legalQuestionId: "3", hasOccurred: "no", ...junk }, { legalQuestionId: "4", ...junk }] });
+    const junk = {
+      explanation: "",
+      actionOn: "02/30/2024",
+      file: new File(["x"], "x.exe", { type: "" }),
+      removeFile: "on",
+    };
+    const parsed = schema.parse({
+      answers: [
+        { legalQuestionId: "3", hasOccurred: "no", ...junk },
+        { legalQuestionId: "4", ...junk },
+      ],
+    });
     expect(parsed.answers).toEqual([
       { legalQuestionId: 3, hasOccurred: "no", removeFile: false },
       { legalQuestionId: 4, hasOccurred: "no", removeFile: false },
@@ -331,14 +343,20 @@ describe("the answer set: exactly the asked questions, and a kept attachment is 
   });
 
   it("a Yes keeping a file id that is not the one stored for its question has no attachment (spec §5)", () => {
-    expect(legalAnswerSetProblems([keeps(1, "77"), no(2)], asked)).toEqual({ fieldErrors: { "answers[0].file": [ATTACHMENT_REQUIRED] } });
-    expect(legalAnswerSetProblems([no(1), keeps(2, "78")], asked)).toEqual({ fieldErrors: { "answers[1].file": [ATTACHMENT_REQUIRED] } });
+    expect(legalAnswerSetProblems([keeps(1, "77"), no(2)], asked)).toEqual({
+      fieldErrors: { "answers[0].file": [ATTACHMENT_REQUIRED] },
+    });
+    expect(legalAnswerSetProblems([no(1), keeps(2, "78")], asked)).toEqual({
+      fieldErrors: { "answers[1].file": [ATTACHMENT_REQUIRED] },
+    });
     // A new file replaces whatever was claimed.
     expect(legalAnswerSetProblems([no(1), keeps(2, "78", pdf())], asked)).toBeNull();
   });
 
   it("no questions for the product: only an empty answer set passes", () => {
     expect(legalAnswerSetProblems([], { questions: [], stored: [] })).toBeNull();
-    expect(legalAnswerSetProblems([no(1)], { questions: [], stored: [] })).toEqual({ formErrors: [ANSWER_EVERY_QUESTION] });
+    expect(legalAnswerSetProblems([no(1)], { questions: [], stored: [] })).toEqual({
+      formErrors: [ANSWER_EVERY_QUESTION],
+    });
   });
 });

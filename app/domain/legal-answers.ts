@@ -62,7 +62,11 @@ export function legalAnswersSchema(options: { today: string /* ISO */ }) {
       }
       const date = actionOnSchema.safeParse(answer.actionOn ?? "");
       if (!date.success) {
-        ctx.addIssue({ code: "custom", message: date.error.issues[0]?.message ?? ACTION_ON_REQUIRED, path: ["actionOn"] });
+        ctx.addIssue({
+          code: "custom",
+          message: date.error.issues[0]?.message ?? ACTION_ON_REQUIRED,
+          path: ["actionOn"],
+        });
       }
       const newFile = answer.file && !isEmptyFile(answer.file) ? answer.file : undefined;
       const keepsStored = !!answer.existingFileId && !CHECKED.has(answer.removeFile ?? "");

@@ -153,7 +153,15 @@ describe("spec §2 menu — Agent, normal state", () => {
     expect(labels(menu)).not.toContain("My Tickets");
     // The rest of the normal state remains.
     expect(labels(menu)).toEqual(
-      expect.arrayContaining(["Book of Business", "My Contracts", "Contract Now", "Learning Center", "Profile", "Contact Support", "Logout"]),
+      expect.arrayContaining([
+        "Book of Business",
+        "My Contracts",
+        "Contract Now",
+        "Learning Center",
+        "Profile",
+        "Contact Support",
+        "Logout",
+      ]),
     );
   });
 
@@ -220,7 +228,9 @@ describe("spec §2 menu — Agency: as Agent plus Downlines and Register Downlin
   });
 
   it("beta testers see Submitted Enrollments (without sunfireAccess)", () => {
-    const menu = menuFor(stateFor({ role: "Agency", email: BETA, existingActiveContracts: true, sunfireAccess: false }));
+    const menu = menuFor(
+      stateFor({ role: "Agency", email: BETA, existingActiveContracts: true, sunfireAccess: false }),
+    );
     expect(quoteChildren(menu)).toContain("Submitted Enrollments");
     // The quote link still needs sunfireAccess.
     expect(quoteChildren(menu)).not.toContain("Quote");
@@ -291,7 +301,14 @@ describe("spec §2 menu — contracting required and onboarding complete: Home, 
 
   it("Agency: Home, My Contracts, Register Downlines, Learning Center, Profile, plus Logout", () => {
     const menu = menuFor(stateFor({ role: "Agency", ...complete, existingActiveContracts: true }));
-    expect(labels(menu)).toEqual(["Home", "My Contracts", "Register Downlines", "Learning Center", "Profile", "Logout"]);
+    expect(labels(menu)).toEqual([
+      "Home",
+      "My Contracts",
+      "Register Downlines",
+      "Learning Center",
+      "Profile",
+      "Logout",
+    ]);
     expect(menu.map((entry) => entry.to)).toEqual([
       "/home",
       "/contracts_pending",
@@ -369,8 +386,18 @@ describe("the menu and the guard agree: every menu entry can be opened", () => {
     { existingActiveContracts: true, loa: true },
     { onboardingPresent: true },
     { roleHasOnboardingProcess: true, onboardingPresent: true },
-    { roleHasOnboardingProcess: true, onboardingPresent: true, onboardingComplete: true, existingActiveContracts: true },
-    { roleHasOnboardingProcess: true, skipOnboardingWithContracts: true, existingActiveContracts: true, sunfireAccess: true },
+    {
+      roleHasOnboardingProcess: true,
+      onboardingPresent: true,
+      onboardingComplete: true,
+      existingActiveContracts: true,
+    },
+    {
+      roleHasOnboardingProcess: true,
+      skipOnboardingWithContracts: true,
+      existingActiveContracts: true,
+      sunfireAccess: true,
+    },
     { returnToUserId: 9, existingActiveContracts: true, sunfireAccess: true },
   ];
 

@@ -31,7 +31,9 @@ describe("spec §7: PUT /api/profile/legal_answers multipart form with user[lega
   });
 
   it("null and undefined fields are skipped; empty strings are kept", () => {
-    expect(toNestedEntries("user", "legalAnswers", [{ legalQuestionId: "1", id: null, action: undefined, reason: "" }])).toEqual([
+    expect(
+      toNestedEntries("user", "legalAnswers", [{ legalQuestionId: "1", id: null, action: undefined, reason: "" }]),
+    ).toEqual([
       [key("legalQuestionId"), "1"],
       [key("reason"), ""],
     ]);
@@ -99,16 +101,29 @@ describe("fromNestedEntries: Rails semantics, a new row begins when a field repe
     ]);
   });
 
-  it("no matching entries → no rows", () => expect(fromNestedEntries([["x", "1"]], "user", "legalAnswers")).toEqual([]));
+  it("no matching entries → no rows", () =>
+    expect(fromNestedEntries([["x", "1"]], "user", "legalAnswers")).toEqual([]));
 });
 
 describe("round trip", () => {
   it.each([
     [[{ legalQuestionId: "1" }]],
-    [[{ legalQuestionId: "1", hasOccurred: "false" }, { legalQuestionId: "2", hasOccurred: "false" }]],
     [
       [
-        { legalQuestionId: "1", id: "7", hasOccurred: "true", actionOn: "2020-01-02", explanation: "e", removeFile: "1" },
+        { legalQuestionId: "1", hasOccurred: "false" },
+        { legalQuestionId: "2", hasOccurred: "false" },
+      ],
+    ],
+    [
+      [
+        {
+          legalQuestionId: "1",
+          id: "7",
+          hasOccurred: "true",
+          actionOn: "2020-01-02",
+          explanation: "e",
+          removeFile: "1",
+        },
         { legalQuestionId: "2", hasOccurred: "false" },
         { legalQuestionId: "3", [DESTROY_FLAG]: "1" },
       ],

@@ -29,7 +29,9 @@ export function personalSchema(options: { today: string; taxIdRequired: boolean 
       }),
       addressLine1: required("Enter your street address"),
       city: required("Enter your city"),
-      state: required("Enter your state").transform((v) => v.toUpperCase()).refine((v) => /^[A-Z]{2}$/.test(v), "Use the 2-letter state code"),
+      state: required("Enter your state")
+        .transform((v) => v.toUpperCase())
+        .refine((v) => /^[A-Z]{2}$/.test(v), "Use the 2-letter state code"),
       zip: required("Enter your ZIP code").refine((v) => /^\d{5}$/.test(v), "Enter a 5-digit ZIP code"),
       taxIdType: z.enum(["ssn", "ein"]).optional(),
       taxId: z.string().trim().optional(),
@@ -65,7 +67,9 @@ function isoNextDay(today: string): string {
 /** A license to add: its expiry must be in the future. */
 export function licenseSchema(options: { today: string }) {
   return z.object({
-    state: required("Enter the state").transform((v) => v.toUpperCase()).refine((v) => /^[A-Z]{2}$/.test(v), "Use the 2-letter state code"),
+    state: required("Enter the state")
+      .transform((v) => v.toUpperCase())
+      .refine((v) => /^[A-Z]{2}$/.test(v), "Use the 2-letter state code"),
     licenseNumber: required("Enter the license number"),
     licenseType: required("Enter the license type"),
     expiresOn: usDate("Enter the expiry date as MM/DD/YYYY", { min: isoNextDay(options.today) }),
@@ -75,8 +79,14 @@ export function licenseSchema(options: { today: string }) {
 export const bankingSchema = z.object({
   accountHolder: required("Enter the account holder's name"),
   accountType: z.enum(["checking", "savings"], { error: "Choose checking or savings" }),
-  routingNumber: required("Enter the routing number").refine((v) => /^\d{9}$/.test(digitsOf(v)), "A routing number has 9 digits"),
-  accountNumber: required("Enter the account number").refine((v) => /^\d{4,17}$/.test(digitsOf(v)), "An account number has 4 to 17 digits"),
+  routingNumber: required("Enter the routing number").refine(
+    (v) => /^\d{9}$/.test(digitsOf(v)),
+    "A routing number has 9 digits",
+  ),
+  accountNumber: required("Enter the account number").refine(
+    (v) => /^\d{4,17}$/.test(digitsOf(v)),
+    "An account number has 4 to 17 digits",
+  ),
 });
 
 export const DOCUMENT_KINDS = [

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { pendingTasksFor } from "~/domain/pending-tasks";
 import { userFor } from "../../tests/support/users";
 
-
 const locked = { roleHasOnboardingProcess: true, onboardingPresent: true, onboardingComplete: false };
 
 describe("spec §2 default layout: a top banner for broker pending tasks", () => {
@@ -11,17 +10,25 @@ describe("spec §2 default layout: a top banner for broker pending tasks", () =>
   });
 
   it("a broker with nothing pending has no tasks", () => {
-    expect(pendingTasksFor({ user: userFor({ existingActiveContracts: true }), documentNotificationCount: 0 })).toEqual([]);
+    expect(pendingTasksFor({ user: userFor({ existingActiveContracts: true }), documentNotificationCount: 0 })).toEqual(
+      [],
+    );
   });
 
-  it.each(["Agent", "Agency"] as const)("%s with contracting required and onboarding incomplete: a task leading to onboarding", (role) => {
-    const tasks = pendingTasksFor({ user: userFor({ role, ...locked }), documentNotificationCount: 0 });
-    expect(tasks).toHaveLength(1);
-    expect(tasks[0]!.to).toBe("/onboarding");
-  });
+  it.each(["Agent", "Agency"] as const)(
+    "%s with contracting required and onboarding incomplete: a task leading to onboarding",
+    (role) => {
+      const tasks = pendingTasksFor({ user: userFor({ role, ...locked }), documentNotificationCount: 0 });
+      expect(tasks).toHaveLength(1);
+      expect(tasks[0]!.to).toBe("/onboarding");
+    },
+  );
 
   it("no onboarding task once onboarding is complete", () => {
-    const tasks = pendingTasksFor({ user: userFor({ ...locked, onboardingComplete: true }), documentNotificationCount: 0 });
+    const tasks = pendingTasksFor({
+      user: userFor({ ...locked, onboardingComplete: true }),
+      documentNotificationCount: 0,
+    });
     expect(tasks).toEqual([]);
   });
 

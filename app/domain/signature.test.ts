@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  SIGNATURE_MIN_POINTS,
-  SignatureSchema,
-  type SignatureStroke,
-  signatureIsValid,
-} from "~/domain/signature";
+import { SIGNATURE_MIN_POINTS, SignatureSchema, type SignatureStroke, signatureIsValid } from "~/domain/signature";
 
 const stroke = (n: number): SignatureStroke => ({
   points: Array.from({ length: n }, (_, i) => ({ x: i, y: i * 2, time: 1000 + i })),

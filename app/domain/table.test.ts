@@ -89,18 +89,16 @@ describe("tableQueryParams: the URL for a table state", () => {
     expect(tableQueryParams(DEFAULTS).toString()).toBe("");
   });
   it("writes only non-default values in the order page, perPage, search, sort, order", () => {
-    expect(
-      tableQueryParams({ order: "DESC", sort: "status", search: "jo ann", perPage: 10, page: 2 }).toString(),
-    ).toBe("page=2&perPage=10&search=jo+ann&sort=status&order=DESC");
+    expect(tableQueryParams({ order: "DESC", sort: "status", search: "jo ann", perPage: 10, page: 2 }).toString()).toBe(
+      "page=2&perPage=10&search=jo+ann&sort=status&order=DESC",
+    );
     expect(tableQueryParams(query({ page: 4 })).toString()).toBe("page=4");
     expect(tableQueryParams(query({ perPage: 50 })).toString()).toBe("perPage=50");
     expect(tableQueryParams(query({ search: "a" })).toString()).toBe("search=a");
   });
   it("when a sort is set, its order is always written, even ASC", () => {
     expect(tableQueryParams(query({ sort: "advisor" })).toString()).toBe("sort=advisor&order=ASC");
-    expect(tableQueryParams(query({ sort: "advisor", order: "DESC" })).toString()).toBe(
-      "sort=advisor&order=DESC",
-    );
+    expect(tableQueryParams(query({ sort: "advisor", order: "DESC" })).toString()).toBe("sort=advisor&order=DESC");
   });
   it("round-trips through tableQueryFrom", () => {
     const state = query({ page: 3, perPage: 5, search: "a&b=c", sort: "status", order: "DESC" });

@@ -105,11 +105,7 @@ export function nextSort(
  * table's own parameters are written as one block where the first of them stood,
  * or at the end when there was none.
  */
-export function withQuery(
-  base: URLSearchParams,
-  change: Partial<TableQuery>,
-  sortable: readonly string[],
-): string {
+export function withQuery(base: URLSearchParams, change: Partial<TableQuery>, sortable: readonly string[]): string {
   const current = tableQueryFrom(base, sortable);
   const next: TableQuery = { ...current };
   let resetPage = false;

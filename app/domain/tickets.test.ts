@@ -11,7 +11,9 @@ describe("contact support and replies (issue 4)", () => {
       category: "Choose a category",
       message: "Write your message",
     });
-    expect(supportTicketSchema(CATEGORIES).parse({ subject: "Help", category: "Other", message: "Please" })).toMatchObject({ subject: "Help" });
+    expect(
+      supportTicketSchema(CATEGORIES).parse({ subject: "Help", category: "Other", message: "Please" }),
+    ).toMatchObject({ subject: "Help" });
   });
   it("refuses attachments that are not images or PDF", () => {
     const text = new File(["x"], "notes.txt", { type: "text/plain" });
@@ -23,6 +25,9 @@ describe("contact support and replies (issue 4)", () => {
     const none = new File([], "", { type: "application/octet-stream" });
     const pdf = new File(["%PDF"], "a.pdf", { type: "application/pdf" });
     expect(ticketEntries({ message: "Hi", attachment: none }).map(([k]) => k)).toEqual(["message"]);
-    expect(ticketEntries({ message: "Hi", attachment: pdf, extra: undefined }).map(([k]) => k)).toEqual(["message", "attachment"]);
+    expect(ticketEntries({ message: "Hi", attachment: pdf, extra: undefined }).map(([k]) => k)).toEqual([
+      "message",
+      "attachment",
+    ]);
   });
 });

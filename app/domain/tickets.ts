@@ -8,16 +8,22 @@ export const MAX_TICKET_MESSAGE = 5000;
 /** Contact support (issue 4): subject, category, message, optional attachment. */
 export function supportTicketSchema(categories: readonly string[]) {
   return z.object({
-    subject: required("Enter a subject").pipe(z.string().max(MAX_TICKET_SUBJECT, "Keep the subject under 120 characters")),
+    subject: required("Enter a subject").pipe(
+      z.string().max(MAX_TICKET_SUBJECT, "Keep the subject under 120 characters"),
+    ),
     category: z.string({ error: "Choose a category" }).refine((v) => categories.includes(v), "Choose a category"),
-    message: required("Write your message").pipe(z.string().max(MAX_TICKET_MESSAGE, "Keep the message under 5000 characters")),
+    message: required("Write your message").pipe(
+      z.string().max(MAX_TICKET_MESSAGE, "Keep the message under 5000 characters"),
+    ),
     attachment: optionalUpload,
   });
 }
 
 /** A reply in a ticket's conversation. */
 export const ticketReplySchema = z.object({
-  message: required("Write your reply").pipe(z.string().max(MAX_TICKET_MESSAGE, "Keep the reply under 5000 characters")),
+  message: required("Write your reply").pipe(
+    z.string().max(MAX_TICKET_MESSAGE, "Keep the reply under 5000 characters"),
+  ),
   attachment: optionalUpload,
 });
 
@@ -37,8 +43,12 @@ export function commissionInquirySchema(carrierIds: readonly number[]) {
       .number({ error: "Choose the carrier" })
       .refine((id) => carrierIds.includes(id), "Choose the carrier"),
     reference: required("Enter the statement or policy number"),
-    subject: required("Enter a subject").pipe(z.string().max(MAX_TICKET_SUBJECT, "Keep the subject under 120 characters")),
-    message: required("Write your question").pipe(z.string().max(MAX_TICKET_MESSAGE, "Keep the message under 5000 characters")),
+    subject: required("Enter a subject").pipe(
+      z.string().max(MAX_TICKET_SUBJECT, "Keep the subject under 120 characters"),
+    ),
+    message: required("Write your question").pipe(
+      z.string().max(MAX_TICKET_MESSAGE, "Keep the message under 5000 characters"),
+    ),
     attachment: optionalUpload,
   });
 }

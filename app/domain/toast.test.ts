@@ -64,7 +64,10 @@ describe("spec §8 success messages", () => {
 
 describe("a flash carries few toasts: identical messages collapse into one with a count", () => {
   it("collapses the same type and message, keeping the first id and the order", () => {
-    const toasts = [...errorToasts(["No invitation with id 7", "Other", "No invitation with id 7"]), successToast("Other")];
+    const toasts = [
+      ...errorToasts(["No invitation with id 7", "Other", "No invitation with id 7"]),
+      successToast("Other"),
+    ];
     const collapsed = collapseToasts(toasts);
     expect(collapsed.map((t) => [t.type, t.message, t.count])).toEqual([
       ["error", "No invitation with id 7", 2],
@@ -92,7 +95,10 @@ describe("a flash carries few toasts: identical messages collapse into one with 
   });
 
   it(`at most ${MAX_FLASH_TOASTS} toasts; the last one says how many messages were not shown`, () => {
-    const flash = flashToasts([successToast("2 invitations withdrawn"), ...errorToasts(Array.from({ length: 2000 }, (_, i) => `No invitation with id ${i}`))]);
+    const flash = flashToasts([
+      successToast("2 invitations withdrawn"),
+      ...errorToasts(Array.from({ length: 2000 }, (_, i) => `No invitation with id ${i}`)),
+    ]);
     expect(flash).toHaveLength(MAX_FLASH_TOASTS);
     expect(flash[0]!.message).toBe("2 invitations withdrawn");
     expect(flash.at(-1)).toMatchObject({ type: "error", message: moreMessagesText(2000 - (MAX_FLASH_TOASTS - 2)) });

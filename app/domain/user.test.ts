@@ -10,14 +10,25 @@ import {
 } from "~/domain/user";
 import { userFor } from "../../tests/support/users";
 
-
 describe("spec §4: contracting is required when the role has an onboarding process and not (skipOnboardingWithContracts and existing contracts)", () => {
   const cases: Array<[string, Partial<SessionUser>, boolean]> = [
     ["no onboarding process", {}, false],
-    ["no onboarding process, even with other flags", { onboardingPresent: true, skipOnboardingWithContracts: true }, false],
+    [
+      "no onboarding process, even with other flags",
+      { onboardingPresent: true, skipOnboardingWithContracts: true },
+      false,
+    ],
     ["onboarding process", { roleHasOnboardingProcess: true }, true],
-    ["onboarding process, active contracts, no skip", { roleHasOnboardingProcess: true, existingActiveContracts: true }, true],
-    ["onboarding process, skip, no active contracts", { roleHasOnboardingProcess: true, skipOnboardingWithContracts: true }, true],
+    [
+      "onboarding process, active contracts, no skip",
+      { roleHasOnboardingProcess: true, existingActiveContracts: true },
+      true,
+    ],
+    [
+      "onboarding process, skip, no active contracts",
+      { roleHasOnboardingProcess: true, skipOnboardingWithContracts: true },
+      true,
+    ],
     [
       "onboarding process, skip and active contracts",
       { roleHasOnboardingProcess: true, skipOnboardingWithContracts: true, existingActiveContracts: true },

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { DATE_FORMAT, optionalUpload, parseUsDate, positiveNumber, required, toUsDate, usDate } from "~/domain/validation";
+import {
+  DATE_FORMAT,
+  optionalUpload,
+  parseUsDate,
+  positiveNumber,
+  required,
+  toUsDate,
+  usDate,
+} from "~/domain/validation";
 
 function messages(result: { success: boolean; error?: z.ZodError }): string[] {
   return result.success ? [] : result.error!.issues.map((i) => i.message);
@@ -42,10 +50,18 @@ describe("spec §5/§9: dates in month/day/year format (MM/DD/YYYY)", () => {
     ["1/5/2024", "2024-01-05"],
     [" 01/05/2024 ", "2024-01-05"],
   ])("%j → %j", (input, iso) => expect(parseUsDate(input)).toBe(iso));
-  it.each(["02/30/2024", "02/29/2023", "13/01/2024", "00/10/2024", "04/31/2024", "01/00/2024", "1/1/24", "2024-01-05", "", "tomorrow"])(
-    "%j is not a real MM/DD/YYYY date",
-    (input) => expect(parseUsDate(input)).toBeNull(),
-  );
+  it.each([
+    "02/30/2024",
+    "02/29/2023",
+    "13/01/2024",
+    "00/10/2024",
+    "04/31/2024",
+    "01/00/2024",
+    "1/1/24",
+    "2024-01-05",
+    "",
+    "tomorrow",
+  ])("%j is not a real MM/DD/YYYY date", (input) => expect(parseUsDate(input)).toBeNull());
   it("toUsDate formats ISO as MM/DD/YYYY, '' when missing or invalid", () => {
     expect(toUsDate("2024-03-05")).toBe("03/05/2024");
     expect(toUsDate("2024-03-05T10:00:00Z")).toBe("03/05/2024");
@@ -73,7 +89,8 @@ describe("spec §5: a date of action in month/day/year format, with min and max 
 
 describe("spec §5: file upload is required only where flagged required", () => {
   const schema = z.object({ attachment: optionalUpload });
-  const pdf = (bytes: number, name = "a.pdf", type = "application/pdf") => new File([new Uint8Array(bytes)], name, { type });
+  const pdf = (bytes: number, name = "a.pdf", type = "application/pdf") =>
+    new File([new Uint8Array(bytes)], name, { type });
 
   it("no file, or the empty file of an input left empty, passes", () => {
     expect(schema.safeParse({}).success).toBe(true);
@@ -84,7 +101,9 @@ describe("spec §5: file upload is required only where flagged required", () => 
     expect(schema.safeParse({ attachment: pdf(10, "notes.txt", "text/plain") }).error?.issues[0]?.message).toBe(
       "Only images or PDF files can be attached",
     );
-    expect(schema.safeParse({ attachment: pdf(0, "empty.pdf") }).error?.issues[0]?.message).toBe("The attached file is empty");
+    expect(schema.safeParse({ attachment: pdf(0, "empty.pdf") }).error?.issues[0]?.message).toBe(
+      "The attached file is empty",
+    );
   });
   it("what is not a file is refused", () => expect(schema.safeParse({ attachment: "a.pdf" }).success).toBe(false));
 });

@@ -55,7 +55,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The wanted URL is honoured when it is same-site and this user may open it; else their home.
   const home = homeFor(user);
   const wanted = safeRedirect(submission.value.redirectTo, home);
-  const to = canOpen({ user, betaTesterEmail: env.BETA_TESTER_EMAIL }, new URL(wanted, request.url).pathname) ? wanted : home;
+  const to = canOpen({ user, betaTesterEmail: env.BETA_TESTER_EMAIL }, new URL(wanted, request.url).pathname)
+    ? wanted
+    : home;
   return redirect(to, { headers: combineHeaders({ "set-cookie": setCookie }) });
 }
 

@@ -19,7 +19,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     async () => {
       const answer = await logoutAsUser(current);
       const back = safeRedirect(session.get("returnTo"), "/admin");
-      return redirect(back, { headers: { "set-cookie": await startSession(session, answer, { kind: "end-impersonation" }) } });
+      return redirect(back, {
+        headers: { "set-cookie": await startSession(session, answer, { kind: "end-impersonation" }) },
+      });
     },
     // A 401 ends the session; otherwise stay where the admin was, with the upstream's reason.
     ({ messages }) => redirectWithToast(safeRedirect(formData.get("redirectTo"), "/"), errorToasts(messages)),

@@ -47,12 +47,22 @@ type Fields = Record<string, string | File> | Array<[string, string | File]>;
 type Handler = (args: never) => unknown;
 
 /** A post to a page of the default layout (access middleware first), as `user`. */
-function postAs(handler: Handler, path: string, fields: Fields, user: Partial<SessionUser>, options: ViewerOptions = {}, params = {}) {
-  return answerOf(handler, post(path, fields), contextFor(viewerFor(user, options)), { middleware: [accessMiddleware], params });
+function postAs(
+  handler: Handler,
+  path: string,
+  fields: Fields,
+  user: Partial<SessionUser>,
+  options: ViewerOptions = {},
+  params = {},
+) {
+  return answerOf(handler, post(path, fields), contextFor(viewerFor(user, options)), {
+    middleware: [accessMiddleware],
+    params,
+  });
 }
 
 type Reply = { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> };
-const replyOf = (data: unknown): Reply => ((data as { result?: Reply }).result ?? (data as Reply));
+const replyOf = (data: unknown): Reply => (data as { result?: Reply }).result ?? (data as Reply);
 
 const agent: Partial<SessionUser> = { existingActiveContracts: true };
 const agency: Partial<SessionUser> = { role: "Agency", existingActiveContracts: true, npnId: 100 };
@@ -60,7 +70,11 @@ const locked: Partial<SessionUser> = { roleHasOnboardingProcess: true, onboardin
 
 describe("sign-in (spec §4)", () => {
   it("invalid input is a 400 that never echoes the password, and asks the upstream nothing", async () => {
-    const answer = await answerOf(signIn.action, post("/?index", { email: "not-an-email", password: "secret-pass" }), contextFor(null));
+    const answer = await answerOf(
+      signIn.action,
+      post("/?index", { email: "not-an-email", password: "secret-pass" }),
+      contextFor(null),
+    );
     expect(answer.status).toBe(400);
     expect(JSON.stringify(answer.data)).not.toContain("secret-pass");
     expect(upstream.calls).toEqual([]);
@@ -78,13 +92,20 @@ describe("sign-in (spec §4)", () => {
   });
 
   it("signed in: home, or the wanted URL only when this user may open it", async () => {
-    upstream.on("POST /api/login", { json: { token: "new", user: userFor({ role: "Agent", existingActiveContracts: true }) } });
-    const form = (redirectTo: string) => post("/?index", { email: "agent@demo.test", password: "demo-pass-123", redirectTo });
+    upstream.on("POST /api/login", {
+      json: { token: "new", user: userFor({ role: "Agent", existingActiveContracts: true }) },
+    });
+    const form = (redirectTo: string) =>
+      post("/?index", { email: "agent@demo.test", password: "demo-pass-123", redirectTo });
     const home = await answerOf(signIn.action, form("/admin"), contextFor(null));
     expect(home).toMatchObject({ status: 302, location: "/dashboard" });
     expect((await sessionOfAnswer(home)).data).toMatchObject({ token: "new", role: "Agent", smsPrompt: true });
-    expect(await answerOf(signIn.action, form("/commissions?page=2"), contextFor(null))).toMatchObject({ location: "/commissions?page=2" });
-    expect(await answerOf(signIn.action, form("//evil.test"), contextFor(null))).toMatchObject({ location: "/dashboard" });
+    expect(await answerOf(signIn.action, form("/commissions?page=2"), contextFor(null))).toMatchObject({
+      location: "/commissions?page=2",
+    });
+    expect(await answerOf(signIn.action, form("//evil.test"), contextFor(null))).toMatchObject({
+      location: "/dashboard",
+    });
   });
 });
 
@@ -113,7 +134,9 @@ describe("impersonation (spec §6 'Admins may impersonate users')", () => {
   });
 
   it("signed in as the user: their home; the prompt is not the admin's to answer; the admin's token ends", async () => {
-    upstream.on("POST /api/login_as_user", { json: { token: "user-token", user: userFor({ role: "Agency", returnToUserId: 1 }) } });
+    upstream.on("POST /api/login_as_user", {
+      json: { token: "user-token", user: userFor({ role: "Agency", returnToUserId: 1 }) },
+    });
     upstream.on("DELETE /api/logout", { status: 204 });
     const answer = await postAs(admin.action, "/admin", { email: "agency@demo.test" }, { role: "Admin" });
     expect(answer).toMatchObject({ status: 302, location: "/dashboard" });
@@ -126,12 +149,18 @@ describe("impersonation (spec §6 'Admins may impersonate users')", () => {
   });
 
   it("logout-as-user without a session goes to index; with one, back to the remembered page", async () => {
-    expect(await answerOf(logoutAsUser.action, post("/account/logout_as_user", {}), contextFor(null))).toMatchObject({ location: "/" });
+    expect(await answerOf(logoutAsUser.action, post("/account/logout_as_user", {}), contextFor(null))).toMatchObject({
+      location: "/",
+    });
     upstream.on("GET /api/logout_as_user", { json: { token: "admin-token", user: userFor({ role: "Admin" }) } });
     const session = sessionWith({ token: "user-token", returnTo: "/admin?x=1", smsPrompt: false });
     const answer = await answerOf(logoutAsUser.action, post("/account/logout_as_user", {}), contextFor(null, session));
     expect(answer).toMatchObject({ status: 302, location: "/admin?x=1" });
-    expect((await sessionOfAnswer(answer)).data).toMatchObject({ token: "admin-token", role: "Admin", smsPrompt: true });
+    expect((await sessionOfAnswer(answer)).data).toMatchObject({
+      token: "admin-token",
+      role: "Admin",
+      smsPrompt: true,
+    });
   });
 });
 
@@ -146,7 +175,10 @@ describe("SMS consent prompt (spec §4)", () => {
   });
 
   it("invalid input: anything but Yes or No", async () => {
-    const answer = await answerWith({ consent: "maybe", redirectTo: "/dashboard" }, viewerFor(agent, { smsConsent: null }));
+    const answer = await answerWith(
+      { consent: "maybe", redirectTo: "/dashboard" },
+      viewerFor(agent, { smsConsent: null }),
+    );
     expect(answer).toMatchObject({ status: 302, location: "/dashboard" });
     expect(await toastsOf(answer)).toEqual([{ type: "error", message: SMS_CHOOSE }]);
     expect(upstream.calls).toEqual([]);
@@ -157,7 +189,9 @@ describe("SMS consent prompt (spec §4)", () => {
   });
 
   it("Yes gives consent upstream and turns the prompt off", async () => {
-    upstream.on("POST /api/profile/sms_consent", { json: { profile: { licenses: [], smsConsent: true, phone: null } } });
+    upstream.on("POST /api/profile/sms_consent", {
+      json: { profile: { licenses: [], smsConsent: true, phone: null } },
+    });
     const viewer = viewerFor(agent, { smsConsent: null });
     const answer = await answerWith({ consent: "yes", mode: "fetcher" }, viewer);
     expect(answer.data).toEqual({ toasts: [expect.objectContaining({ type: "success", message: SMS_YES })] });
@@ -183,7 +217,14 @@ describe("contracting steps (/onboarding)", () => {
   };
 
   it("wrong state: a user without an onboarding is refused (403)", async () => {
-    const answer = await postAs(onboarding.action, "/onboarding/personal", { firstName: "A" }, agent, {}, { step: "personal" });
+    const answer = await postAs(
+      onboarding.action,
+      "/onboarding/personal",
+      { firstName: "A" },
+      agent,
+      {},
+      { step: "personal" },
+    );
     expect(answer.status).toBe(403);
     expect(upstream.calls).toEqual([]);
   });
@@ -191,9 +232,16 @@ describe("contracting steps (/onboarding)", () => {
   it("invalid input: the step's field errors; the tax id never comes back", async () => {
     upstream.on("GET /api/onboarding", { json: onboardingState });
     const fields = { firstName: "Ann", lastName: "", phone: "12", taxIdType: "ssn", taxId: "123-45-678" };
-    const answer = await postAs(onboarding.action, "/onboarding/personal", fields, { ...locked, roleRequiresSsnOrTin: true }, {}, {
-      step: "personal",
-    });
+    const answer = await postAs(
+      onboarding.action,
+      "/onboarding/personal",
+      fields,
+      { ...locked, roleRequiresSsnOrTin: true },
+      {},
+      {
+        step: "personal",
+      },
+    );
     expect(answer.status).toBe(400);
     const reply = replyOf(answer.data);
     expect(Object.keys(reply.error ?? {})).toEqual(expect.arrayContaining(["lastName", "phone"]));
@@ -211,7 +259,12 @@ describe("contracting steps (/onboarding)", () => {
     upstream
       .on("GET /api/resource_lists/products", { json: { products: [{ id: 1, name: "Medicare Advantage" }] } })
       .on("GET /api/resource_lists/legal_questions/1", {
-        json: { legalQuestions: [{ id: 1, questionText: "Q1" }, { id: 2, questionText: "Q2" }] },
+        json: {
+          legalQuestions: [
+            { id: 1, questionText: "Q1" },
+            { id: 2, questionText: "Q2" },
+          ],
+        },
       })
       .on("GET /api/profile/legal_answers", { json: { legalAnswers: [] } });
     const fields = { "answers[0].legalQuestionId": "1", "answers[0].hasOccurred": "no" };
@@ -232,7 +285,9 @@ describe("downlines and invitations (spec §6: only an agency)", () => {
       expect((await postAs(handler, path, { id: "1", email: "a@b.c" }, agent)).status, path).toBe(403);
     }
     // An admin has Downlines but not Register Downlines (decision 005).
-    expect((await postAs(inviteDownline.action, "/register_downlines/new", { email: "a@b.c" }, { role: "Admin" })).status).toBe(403);
+    expect(
+      (await postAs(inviteDownline.action, "/register_downlines/new", { email: "a@b.c" }, { role: "Admin" })).status,
+    ).toBe(403);
     expect(upstream.calls).toEqual([]);
   });
 
@@ -240,13 +295,30 @@ describe("downlines and invitations (spec §6: only an agency)", () => {
     upstream.on("GET /api/downline_invitations", {
       json: {
         invitations: [],
-        meta: { page: 1, currentPage: 1, perPage: 5, totalCount: 0, totalPages: 0, search: "", sort: null, order: "ASC", pageNumbers: [] },
+        meta: {
+          page: 1,
+          currentPage: 1,
+          perPage: 5,
+          totalCount: 0,
+          totalPages: 0,
+          search: "",
+          sort: null,
+          order: "ASC",
+          pageNumbers: [],
+        },
         levels: ["Agent", "Agency"],
       },
     });
-    const answer = await postAs(inviteDownline.action, "/register_downlines/new", { email: "new@demo.test", level: "Boss" }, agency);
+    const answer = await postAs(
+      inviteDownline.action,
+      "/register_downlines/new",
+      { email: "new@demo.test", level: "Boss" },
+      agency,
+    );
     expect(answer.status).toBe(400);
-    expect(Object.keys(replyOf(answer.data).error ?? {})).toEqual(expect.arrayContaining(["firstName", "lastName", "level"]));
+    expect(Object.keys(replyOf(answer.data).error ?? {})).toEqual(
+      expect.arrayContaining(["firstName", "lastName", "level"]),
+    );
     expect(upstream.writes()).toEqual([]);
   });
 
@@ -260,7 +332,10 @@ describe("downlines and invitations (spec §6: only an agency)", () => {
   });
 
   it("the upstream's refusal of a withdrawal is its message as a toast", async () => {
-    upstream.on("POST /api/downline_invitations/withdraw", { status: 422, json: { error: "Only pending invitations can be withdrawn" } });
+    upstream.on("POST /api/downline_invitations/withdraw", {
+      status: 422,
+      json: { error: "Only pending invitations can be withdrawn" },
+    });
     const answer = await postAs(registerDownlines.action, "/register_downlines", { id: "3" }, agency);
     expect(await toastsOf(answer)).toEqual([{ type: "error", message: "Only pending invitations can be withdrawn" }]);
   });
@@ -276,14 +351,21 @@ describe("tickets, inquiries and exports", () => {
   it("wrong role or state: LOA users have no Commission Inquiry or My Tickets; carriers no book of business", async () => {
     const loa = { ...agent, loa: true };
     expect((await postAs(commissionInquiry.action, "/commission_inquiry?new", { subject: "x" }, loa)).status).toBe(403);
-    expect((await postAs(myTickets.action, "/my_tickets?ticket=1", { ticketId: "1", message: "x" }, loa)).status).toBe(403);
+    expect((await postAs(myTickets.action, "/my_tickets?ticket=1", { ticketId: "1", message: "x" }, loa)).status).toBe(
+      403,
+    );
     expect((await postAs(bookOfBusiness.action, "/book_of_business", {}, { role: "Carrier" })).status).toBe(403);
     expect(upstream.calls).toEqual([]);
   });
 
   it("invalid input: a support ticket without subject or with an unknown category is a 400", async () => {
     upstream.on("GET /api/tickets/categories", { json: { categories: ["Billing", "Technical"] } });
-    const answer = await postAs(contactSupport.action, "/contact_support", { subject: " ", category: "Gossip", message: "Hi" }, agent);
+    const answer = await postAs(
+      contactSupport.action,
+      "/contact_support",
+      { subject: " ", category: "Gossip", message: "Hi" },
+      agent,
+    );
     expect(answer.status).toBe(400);
     expect(Object.keys(replyOf(answer.data).error ?? {})).toEqual(expect.arrayContaining(["subject", "category"]));
     expect(upstream.writes()).toEqual([]);
@@ -291,7 +373,12 @@ describe("tickets, inquiries and exports", () => {
 
   it("a support ticket may be sent while contracting is locked (Contact Support stays open)", async () => {
     upstream.on("GET /api/tickets/categories", { json: { categories: ["Billing"] } });
-    const answer = await postAs(contactSupport.action, "/contact_support", { subject: "S", category: "Billing", message: "" }, locked);
+    const answer = await postAs(
+      contactSupport.action,
+      "/contact_support",
+      { subject: "S", category: "Billing", message: "" },
+      locked,
+    );
     expect(answer.status).toBe(400); // reached the form: only the empty message is refused
     expect(Object.keys(replyOf(answer.data).error ?? {})).toEqual(["message"]);
   });
@@ -310,7 +397,9 @@ describe("tickets, inquiries and exports", () => {
   });
 
   it("a reply without a valid ticket id goes back to the list; an empty reply is a 400 at the field", async () => {
-    expect(await postAs(myTickets.action, "/my_tickets?ticket=x", { ticketId: "x", message: "Hi" }, agent)).toMatchObject({
+    expect(
+      await postAs(myTickets.action, "/my_tickets?ticket=x", { ticketId: "x", message: "Hi" }, agent),
+    ).toMatchObject({
       status: 302,
       location: "/my_tickets",
     });

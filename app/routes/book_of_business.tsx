@@ -48,7 +48,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-const STATUS_COLOR: Record<string, string> = { Active: "green", Pending: "orange", Terminated: "gray", Cancelled: "red" };
+const STATUS_COLOR: Record<string, string> = {
+  Active: "green",
+  Pending: "orange",
+  Terminated: "gray",
+  Cancelled: "red",
+};
 
 const COLUMNS: Column<Policy>[] = [
   { key: "memberName", header: "Member", sortable: true, cell: (p) => p.memberName },
@@ -95,18 +100,29 @@ export default function BookOfBusiness({ loaderData }: Route.ComponentProps) {
         empty={<Text c="dimmed">No policies match. Clear the search or the filters to see your whole book.</Text>}
         filters={
           <>
-            <NativeSelect name="status" label="Status" defaultValue={selected.status} data={[{ value: "", label: "All" }, ...filters.statuses]} />
+            <NativeSelect
+              name="status"
+              label="Status"
+              defaultValue={selected.status}
+              data={[{ value: "", label: "All" }, ...filters.statuses]}
+            />
             <NativeSelect
               name="productId"
               label="Product"
               defaultValue={selected.productId}
-              data={[{ value: "", label: "All" }, ...filters.products.map((p) => ({ value: String(p.id), label: p.name }))]}
+              data={[
+                { value: "", label: "All" },
+                ...filters.products.map((p) => ({ value: String(p.id), label: p.name })),
+              ]}
             />
             <NativeSelect
               name="carrierId"
               label="Carrier"
               defaultValue={selected.carrierId}
-              data={[{ value: "", label: "All" }, ...filters.carriers.map((c) => ({ value: String(c.id), label: c.name }))]}
+              data={[
+                { value: "", label: "All" },
+                ...filters.carriers.map((c) => ({ value: String(c.id), label: c.name })),
+              ]}
             />
           </>
         }

@@ -14,15 +14,11 @@ export function meta() {
   return [{ title: "Commission Inquiry" }];
 }
 
-
 /** The carrier's side of commission inquiries: the ones addressed to it, answered here. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const [viewer, [list, current]] = await loadWithViewer(request, context, (token) =>
-    Promise.all([
-      tickets(token, "commission_inquiry", params),
-      ticketFromUrl(token, params),
-    ]),
+    Promise.all([tickets(token, "commission_inquiry", params), ticketFromUrl(token, params)]),
   );
   return { ...list, current, name: fullName(viewer.user), email: viewer.user.email };
 }
@@ -56,7 +52,13 @@ export default function CarrierTickets({ loaderData, actionData }: Route.Compone
           lastResult={actionData?.result}
         />
       ) : null}
-      <TicketList caption="Inquiries to answer" rows={rows} meta={meta} inquiries="carrier" empty="No commission inquiries are waiting for you." />
+      <TicketList
+        caption="Inquiries to answer"
+        rows={rows}
+        meta={meta}
+        inquiries="carrier"
+        empty="No commission inquiries are waiting for you."
+      />
     </Stack>
   );
 }

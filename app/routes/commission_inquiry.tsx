@@ -32,7 +32,6 @@ export function meta() {
   return [{ title: "Commission Inquiry" }];
 }
 
-
 /**
  * Commission inquiries as tickets (issue 4): an agent opens one about a statement or policy for a
  * carrier (?new), follows the conversation (?ticket=id) and replies; the carrier answers on its side.
@@ -61,14 +60,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       const formData = await form.read();
       const carriers = await inquiryCarriers(viewer.token);
       const parsed = await form.parse(commissionInquirySchema(carriers.map((c) => c.id)));
-      if (parsed.status !== "success") return data({ result: parsed.reply({ hideFields: ["attachment"] }) }, { status: 400 });
+      if (parsed.status !== "success")
+        return data({ result: parsed.reply({ hideFields: ["attachment"] }) }, { status: 400 });
       const { carrierId, ...rest } = parsed.value;
       const created = await createTicket(
         viewer.token,
         ticketEntries({ kind: "commission_inquiry", category: "Commissions", carrierId: String(carrierId), ...rest }),
         String(formData.get("idempotencyKey") || randomUUID()),
       );
-      return redirectWithToast(`/commission_inquiry?ticket=${created.id}`, [successToast("Your inquiry was sent to the carrier.")]);
+      return redirectWithToast(`/commission_inquiry?ticket=${created.id}`, [
+        successToast("Your inquiry was sent to the carrier."),
+      ]);
     },
     ({ result, status }) => data({ result }, { status }),
   );
@@ -87,7 +89,10 @@ function NewInquiry({
 }) {
   const schema = useMemo(() => commissionInquirySchema(carriers.map((c) => c.id)), [carriers]);
   const [form, fields] = usePortalForm(schema, { lastResult });
-  const carrierOptions = [{ value: "", label: "Choose the carrier" }, ...carriers.map((c) => ({ value: String(c.id), label: c.name }))];
+  const carrierOptions = [
+    { value: "", label: "Choose the carrier" },
+    ...carriers.map((c) => ({ value: String(c.id), label: c.name })),
+  ];
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="new-inquiry-title">
       <Title order={2} size="h3" id="new-inquiry-title" mb="sm">
@@ -129,10 +134,21 @@ export default function CommissionInquiry({ loaderData, actionData }: Route.Comp
     <Stack gap="md">
       <Title order={1}>Commission Inquiry</Title>
       {carriers && idempotencyKey ? (
-        <NewInquiry carriers={carriers} idempotencyKey={idempotencyKey} lastResult={actionData?.result} cancelHref={listHref} />
+        <NewInquiry
+          carriers={carriers}
+          idempotencyKey={idempotencyKey}
+          lastResult={actionData?.result}
+          cancelHref={listHref}
+        />
       ) : null}
       {current ? (
-        <TicketView ticket={current} action={`${location.pathname}${location.search}`} closeHref={listHref} canClose lastResult={actionData?.result} />
+        <TicketView
+          ticket={current}
+          action={`${location.pathname}${location.search}`}
+          closeHref={listHref}
+          canClose
+          lastResult={actionData?.result}
+        />
       ) : null}
       <TicketList
         caption="Commission inquiries"

@@ -67,7 +67,12 @@ export default function Commissions({ loaderData }: Route.ComponentProps) {
         {periods.length > 0 ? (
           <Form method="get">
             <Group gap="xs" align="flex-end">
-              <NativeSelect name="period" label="Statement period" defaultValue={period ?? ""} data={periods.map((p) => ({ value: p, label: periodLabel(p) }))} />
+              <NativeSelect
+                name="period"
+                label="Statement period"
+                defaultValue={period ?? ""}
+                data={periods.map((p) => ({ value: p, label: periodLabel(p) }))}
+              />
               <Button type="submit" variant="default">
                 Show statement
               </Button>

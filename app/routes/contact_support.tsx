@@ -2,7 +2,16 @@ import { randomUUID } from "node:crypto";
 import { Paper, Stack, Text, Title } from "@mantine/core";
 import { useMemo } from "react";
 import { data } from "react-router";
-import { FileField, FormAlert, PortalForm, SelectField, SubmitButton, TextField, TextareaField, usePortalForm } from "~/components/forms";
+import {
+  FileField,
+  FormAlert,
+  PortalForm,
+  SelectField,
+  SubmitButton,
+  TextField,
+  TextareaField,
+  usePortalForm,
+} from "~/components/forms";
 import { uploadLabel } from "~/domain/uploads";
 import { can } from "~/domain/access";
 import { supportTicketSchema, ticketEntries } from "~/domain/tickets";
@@ -39,7 +48,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     // Users who may not open My Tickets yet (contracting still locked) stay here.
     const to = can(viewer, "myTickets") ? `/my_tickets?ticket=${created.id}` : "/contact_support";
-    return redirectWithToast(to, [successToast("Your message was sent to support. We will answer you here and by e-mail.")]);
+    return redirectWithToast(to, [
+      successToast("Your message was sent to support. We will answer you here and by e-mail."),
+    ]);
   });
 }
 

@@ -53,7 +53,12 @@ beforeEach(() => {
     })
     .on("GET /api/profile/contracting_entries", { json: statuses([entry(12, "Beta Life")]) })
     .on("GET /api/resource_lists/legal_questions/1", {
-      json: { legalQuestions: [{ id: 1, questionText: "Ever convicted?" }, { id: 2, questionText: "Ever sued?" }] },
+      json: {
+        legalQuestions: [
+          { id: 1, questionText: "Ever convicted?" },
+          { id: 2, questionText: "Ever sued?" },
+        ],
+      },
     })
     .on("GET /api/profile/legal_answers", {
       json: {
@@ -72,7 +77,9 @@ beforeEach(() => {
       },
     })
     .on("PUT /api/profile/legal_answers", { json: { legalAnswers: [] } })
-    .on("POST /api/profile/contracting_entries", { json: statuses([entry(11, "Acme Health"), entry(12, "Beta Life")]) });
+    .on("POST /api/profile/contracting_entries", {
+      json: statuses([entry(11, "Acme Health"), entry(12, "Beta Life")]),
+    });
 });
 
 const agent: Partial<SessionUser> = { existingActiveContracts: true };
@@ -105,7 +112,10 @@ function submit(
   return answerOf(action, post(`/contract_now?${query}`, fields), context, { middleware: [accessMiddleware] });
 }
 
-type Reply = { result: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> }; toasts: unknown[] };
+type Reply = {
+  result: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> };
+  toasts: unknown[];
+};
 
 describe("Contract Now: the request goes through only when every check passes", () => {
   it("saves the answers, then requests the contract; the toast names the carrier (spec §8)", async () => {
@@ -155,7 +165,10 @@ describe("Contract Now: refusals leave the upstream untouched", () => {
   it("an unknown product (the upstream's 404) or a URL without product and carrier goes back to the dialog", async () => {
     upstream.on("GET /api/resource_lists/product_carriers/7", { status: 404, json: { error: "No such product" } });
     upstream.on("GET /api/resource_lists/legal_questions/7", { status: 404, json: { error: "No such product" } });
-    expect(await submit(answers(), agent, {}, "product=7&carrier=11")).toMatchObject({ status: 302, location: "/contract_now" });
+    expect(await submit(answers(), agent, {}, "product=7&carrier=11")).toMatchObject({
+      status: 302,
+      location: "/contract_now",
+    });
     expect(await submit(answers(), agent, {}, "carrier=11")).toMatchObject({ status: 302, location: "/contract_now" });
     expect(upstream.writes()).toEqual([]);
   });
@@ -214,7 +227,9 @@ describe("Contract Now: an upstream fault keeps the form", () => {
     const reply = answer.data as Reply;
     expect(reply.toasts).toMatchObject([{ type: "error", message: "Contracting is paused" }]);
     expect(reply.result.error?.[""]?.[0]).toBe("Contracting is paused");
-    expect(reply.result.initialValue).toMatchObject({ answers: [{ legalQuestionId: "1" }, { explanation: "A complaint was filed" }] });
+    expect(reply.result.initialValue).toMatchObject({
+      answers: [{ legalQuestionId: "1" }, { explanation: "A complaint was filed" }],
+    });
   });
 
   it("the upstream not answering: 503 and the plain message", async () => {

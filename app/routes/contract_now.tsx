@@ -51,7 +51,6 @@ function numberParam(url: URL, name: string): number | null {
   return Number.isInteger(value) && value > 0 ? value : null;
 }
 
-
 /**
  * Spec §2 Contract Now dialog and §4 contract flow, driven by the URL (?product, ?carrier, ?step) so it
  * works without JavaScript: products → carriers with resources and contract state → confirm the
@@ -87,7 +86,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   // The flow applies to a carrier with no contract state yet, and never while documents block requests.
   const selected = cards.find((c) => c.carrierProductId === carrierParam && c.state === "none") ?? null;
-  const step: Step | null = selected && !blocked && (stepParam === "confirm" || stepParam === "legal") ? stepParam : null;
+  const step: Step | null =
+    selected && !blocked && (stepParam === "confirm" || stepParam === "legal") ? stepParam : null;
 
   return {
     products: productList,
@@ -132,7 +132,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     async () => {
       const viewer = await requireViewer(request, context);
       // Spec §6: requesting contracts is blocked while document notifications exist (the upstream refuses too).
-      if (contractRequestsBlocked(viewerState(viewer))) return redirectWithToast(back, errorToasts([CONTRACT_REQUEST_BLOCKED]));
+      if (contractRequestsBlocked(viewerState(viewer)))
+        return redirectWithToast(back, errorToasts([CONTRACT_REQUEST_BLOCKED]));
 
       // The server decides, not the form: the carrier must offer this product and have no contract state
       // yet, and the answers must be those of this product's questions. Independent reads start together.
@@ -148,7 +149,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       const [carriers, statuses, questions, stored] = reads;
       const carrier = carriers.find((c) => c.carrierProductId === carrierProductId);
       if (!carrier || contractStateOf(carrierProductId, statuses).state !== "none") {
-        return redirectWithToast(back, errorToasts(["This carrier cannot be requested now: its contract state has changed."]));
+        return redirectWithToast(
+          back,
+          errorToasts(["This carrier cannot be requested now: its contract state has changed."]),
+        );
       }
 
       const formData = await form.read();
@@ -199,7 +203,11 @@ function StateControl({
       );
     case "pending":
     case "approved":
-      return <Badge size="lg" variant="light">{card.stateText}</Badge>;
+      return (
+        <Badge size="lg" variant="light">
+          {card.stateText}
+        </Badge>
+      );
     case "denied":
       return (
         <Alert color="red" variant="light" title="Request denied" p="xs" role="status">
@@ -210,7 +218,10 @@ function StateControl({
       return blocked ? (
         <Button disabled>{card.stateText}</Button>
       ) : (
-        <Button component={Link} to={`/contract_now?product=${productId}&carrier=${card.carrierProductId}&step=confirm`}>
+        <Button
+          component={Link}
+          to={`/contract_now?product=${productId}&carrier=${card.carrierProductId}&step=confirm`}
+        >
           {card.stateText}
         </Button>
       );
@@ -279,7 +290,10 @@ export default function ContractNow({ loaderData, actionData }: Route.ComponentP
                   {account.licenses} license{account.licenses === 1 ? "" : "s"} on file
                 </Text>
                 <Group mt="sm">
-                  <Button component={Link} to={`/contract_now?product=${productId}&carrier=${flow.carrierProductId}&step=legal`}>
+                  <Button
+                    component={Link}
+                    to={`/contract_now?product=${productId}&carrier=${flow.carrierProductId}&step=legal`}
+                  >
                     Confirm &amp; Next
                   </Button>
                   <Button component={Link} to={cancelHref} variant="default">
@@ -306,14 +320,25 @@ export default function ContractNow({ loaderData, actionData }: Route.ComponentP
         ) : (
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             {cards.map((card) => (
-              <Card key={card.carrierProductId} withBorder component="section" aria-labelledby={`carrier-${card.carrierProductId}`} data-carrier={card.carrierProductId}>
+              <Card
+                key={card.carrierProductId}
+                withBorder
+                component="section"
+                aria-labelledby={`carrier-${card.carrierProductId}`}
+                data-carrier={card.carrierProductId}
+              >
                 <Stack gap="sm">
                   <Group justify="space-between" align="flex-start">
                     <Title order={2} size="h3" id={`carrier-${card.carrierProductId}`}>
                       {card.carrierName}
                     </Title>
                     {productId ? (
-                      <StateControl card={card} productId={productId} blocked={blocked} viewContractHref={loaderData.viewContractHref} />
+                      <StateControl
+                        card={card}
+                        productId={productId}
+                        blocked={blocked}
+                        viewContractHref={loaderData.viewContractHref}
+                      />
                     ) : null}
                   </Group>
                   {requested === card.carrierProductId ? (

@@ -55,7 +55,10 @@ export default function Contracts({ loaderData }: Route.ComponentProps) {
           .map((group) => (
             <section key={group.state} aria-labelledby={`contracts-${group.state}`}>
               <Title order={2} size="h3" id={`contracts-${group.state}`} mb="xs">
-                {HEADINGS[group.state]} <Badge color={COLORS[group.state]} variant="light">{group.entries.length}</Badge>
+                {HEADINGS[group.state]}{" "}
+                <Badge color={COLORS[group.state]} variant="light">
+                  {group.entries.length}
+                </Badge>
               </Title>
               <Table withTableBorder striped>
                 <Table.Thead>

@@ -4,14 +4,27 @@ import { Form, Link, data, useLocation } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { PortalForm, SubmitButton } from "~/components/forms";
 import { LinkModal } from "~/components/link-modal";
-import { CONTRACT_STATUS_FILTERS, idParam, noPoliciesText, openAgenciesOf, toggledOpen, tooManyOpenText, withOpen } from "~/domain/downlines";
+import {
+  CONTRACT_STATUS_FILTERS,
+  idParam,
+  noPoliciesText,
+  openAgenciesOf,
+  toggledOpen,
+  tooManyOpenText,
+  withOpen,
+} from "~/domain/downlines";
 import { withParam } from "~/domain/url";
 import { formatDate } from "~/domain/formats";
 import { DOWNLOAD_SENT, errorToasts, successToast } from "~/domain/toast";
 import { formDataOf } from "~/.server/forms";
 import { loadWithViewer, requireViewer } from "~/.server/guards";
 import { redirectWithToast } from "~/.server/toast";
-import { downlineBranches, downlineCarriers, downlinePolicies, exportDownlinePolicies } from "~/.server/upstream/downlines";
+import {
+  downlineBranches,
+  downlineCarriers,
+  downlinePolicies,
+  exportDownlinePolicies,
+} from "~/.server/upstream/downlines";
 import type { DownlineAgency, DownlineAgent } from "~/.server/upstream/schemas";
 import { orNotFound, upstreamFailure, upstreamStatus } from "~/.server/upstream-failure";
 import type { Route } from "./+types/downlines";
@@ -36,7 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const { open, asked: openAsked } = openAgenciesOf(params);
   const statusFilter = params.get("status");
-  const statuses = statusFilter && (CONTRACT_STATUS_FILTERS as readonly string[]).includes(statusFilter) ? [statusFilter] : [];
+  const statuses =
+    statusFilter && (CONTRACT_STATUS_FILTERS as readonly string[]).includes(statusFilter) ? [statusFilter] : [];
   const policiesOf = idParam(params, "policies");
   const asked = idParam(params, "carrier");
   if (policiesOf === "invalid" || asked === "invalid") notFound();
@@ -63,7 +77,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let found;
   try {
     found = await Promise.all([
-      ids.length > 0 ? downlineBranches(viewer.token, carrierId, ids, statuses) : Promise.resolve({ branches: [], notFound: [] }),
+      ids.length > 0
+        ? downlineBranches(viewer.token, carrierId, ids, statuses)
+        : Promise.resolve({ branches: [], notFound: [] }),
       // Not in the user's tree: null, and the page answers 404.
       policiesOf !== null ? orNotFound(downlinePolicies(viewer.token, carrierId, policiesOf)) : Promise.resolve(null),
     ]);
@@ -146,7 +162,12 @@ function AgentsTable({ agents, search }: { agents: DownlineAgent[]; search: stri
               </Text>
             </Table.Td>
             <Table.Td>
-              <Anchor component={Link} to={withParam(search, "policies", String(agent.npnId))} preventScrollReset aria-label={`Policies of ${agent.advisor}: ${agent.activePolicyCount}`}>
+              <Anchor
+                component={Link}
+                to={withParam(search, "policies", String(agent.npnId))}
+                preventScrollReset
+                aria-label={`Policies of ${agent.advisor}: ${agent.activePolicyCount}`}
+              >
                 {agent.activePolicyCount}
               </Anchor>
             </Table.Td>
@@ -189,7 +210,14 @@ function AgencyBlock({
             </Text>
           </Group>
         </div>
-        <Button component={Link} to={toggledOpen(search, agency.npnId) || "?"} variant="light" size="xs" preventScrollReset aria-expanded={Boolean(branch)}>
+        <Button
+          component={Link}
+          to={toggledOpen(search, agency.npnId) || "?"}
+          variant="light"
+          size="xs"
+          preventScrollReset
+          aria-expanded={Boolean(branch)}
+        >
           {branch ? "Hide downline" : "Show downline"}
         </Button>
       </Group>
@@ -226,12 +254,20 @@ export default function Downlines({ loaderData }: Route.ComponentProps) {
           {open.map((id) => (
             <input key={id} type="hidden" name="open" value={id} />
           ))}
-          <NativeSelect name="carrier" label="Carrier" defaultValue={String(carrierId ?? "")} data={carriers.map((c) => ({ value: String(c.id), label: c.name }))} />
+          <NativeSelect
+            name="carrier"
+            label="Carrier"
+            defaultValue={String(carrierId ?? "")}
+            data={carriers.map((c) => ({ value: String(c.id), label: c.name }))}
+          />
           <NativeSelect
             name="status"
             label="Contract status"
             defaultValue={status}
-            data={[{ value: "", label: "All" }, ...CONTRACT_STATUS_FILTERS.map((s) => ({ value: s, label: s.charAt(0).toUpperCase() + s.slice(1) }))]}
+            data={[
+              { value: "", label: "All" },
+              ...CONTRACT_STATUS_FILTERS.map((s) => ({ value: s, label: s.charAt(0).toUpperCase() + s.slice(1) })),
+            ]}
           />
           <Button type="submit" variant="default">
             Show

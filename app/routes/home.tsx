@@ -34,7 +34,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <Text c="dimmed">Signed in as {name}</Text>
       </div>
       {onboardingComplete ? (
-        <Text>Your onboarding with {branding.marketingOrganisation} is complete. Your contract requests are on their way to the carriers.</Text>
+        <Text>
+          Your onboarding with {branding.marketingOrganisation} is complete. Your contract requests are on their way to
+          the carriers.
+        </Text>
       ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Card withBorder>

@@ -13,15 +13,11 @@ export function meta() {
   return [{ title: "My Tickets" }];
 }
 
-
 /** The user's support tickets in the shared table; ?ticket=id opens one (its conversation and reply). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const [, [list, current]] = await loadWithViewer(request, context, (token) =>
-    Promise.all([
-      tickets(token, "support", params),
-      ticketFromUrl(token, params),
-    ]),
+    Promise.all([tickets(token, "support", params), ticketFromUrl(token, params)]),
   );
   return { ...list, current };
 }

@@ -4,7 +4,14 @@ import { IconCircleCheck, IconCircleDashed } from "@tabler/icons-react";
 import { Link, data } from "react-router";
 import { FormAlert, PortalForm, SubmitButton } from "~/components/forms";
 import { LegalQuestionsForm } from "~/components/legal-questions-form";
-import { BankingStep, DocumentsStep, LicensesStep, OptoutStep, PersonalStep, SignatureStep } from "~/components/onboarding";
+import {
+  BankingStep,
+  DocumentsStep,
+  LicensesStep,
+  OptoutStep,
+  PersonalStep,
+  SignatureStep,
+} from "~/components/onboarding";
 import { useFetcherToasts } from "~/components/toaster";
 import { answersToNestedRows, legalAnswerSetProblems, legalAnswersSchema } from "~/domain/legal-answers";
 import { toNestedEntries } from "~/domain/nested-attributes";
@@ -36,11 +43,9 @@ import type { Onboarding } from "~/.server/upstream/schemas";
 import type { Route } from "./+types/onboarding";
 import type { z } from "zod";
 
-
 export function meta() {
   return [{ title: "Contracting" }];
 }
-
 
 function nextStepHref(state: Pick<Onboarding, "steps">): string {
   const next = state.steps.find((s) => !s.complete);
@@ -79,7 +84,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 /** Fields a step's form never sends back: the tax id, the account number, chosen files. */
-const HIDDEN_FIELDS: Record<string, string[]> = { personal: ["taxId"], banking: ["accountNumber"], documents: ["w9", "eo"] };
+const HIDDEN_FIELDS: Record<string, string[]> = {
+  personal: ["taxId"],
+  banking: ["accountNumber"],
+  documents: ["w9", "eo"],
+};
 
 /** Each step's fields (the schemas' shapes; their upstream-dependent options do not change the names). */
 function stepFields(step: string | null, today: string): z.ZodType | undefined {
@@ -113,9 +122,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     schema: stepFields(step, today),
     hideFields: HIDDEN_FIELDS[step ?? ""] ?? [],
   });
-  const invalid = (s: Submission<unknown>, problems: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {}) =>
-    data({ step, result: s.reply({ ...problems, hideFields: [...form.hidden] }), toasts: [] }, { status: 400 });
-  const saved = (state: Onboarding, message = "Saved") => redirectWithToast(nextStepHref(state), [successToast(message)]);
+  const invalid = (
+    s: Submission<unknown>,
+    problems: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {},
+  ) => data({ step, result: s.reply({ ...problems, hideFields: [...form.hidden] }), toasts: [] }, { status: 400 });
+  const saved = (state: Onboarding, message = "Saved") =>
+    redirectWithToast(nextStepHref(state), [successToast(message)]);
 
   return form.answer(
     async () => {
@@ -131,11 +143,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         case "personal": {
           const current = await loadOnboarding(token);
           const s = await form.parse(
-            personalSchema({ today, taxIdRequired: viewer.user.roleRequiresSsnOrTin && current.personal?.taxIdType == null }),
+            personalSchema({
+              today,
+              taxIdRequired: viewer.user.roleRequiresSsnOrTin && current.personal?.taxIdType == null,
+            }),
           );
           if (s.status !== "success") return invalid(s);
           const { taxId, taxIdType, ...rest } = s.value;
-          return saved(await saveOnboardingStep(token, "personal", { ...rest, ...(taxId ? { [taxIdType ?? "ssn"]: taxId } : {}) }));
+          return saved(
+            await saveOnboardingStep(token, "personal", { ...rest, ...(taxId ? { [taxIdType ?? "ssn"]: taxId } : {}) }),
+          );
         }
         case "licenses": {
           if (intent === "continue") return saved(await saveOnboardingStep(token, "licenses", {}));
@@ -143,7 +160,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           if (s.status !== "success") return invalid(s);
           // A double click or a resubmission adds the license once; the repeat is not an error.
           const current = await loadOnboarding(token);
-          const onFile = current.licenses.some((l) => l.state === s.value.state && l.licenseNumber === s.value.licenseNumber);
+          const onFile = current.licenses.some(
+            (l) => l.state === s.value.state && l.licenseNumber === s.value.licenseNumber,
+          );
           if (!onFile) await saveOnboardingStep(token, "licenses", { license: s.value });
           return redirectWithToast("/onboarding/licenses", [successToast("License added")]);
         }
@@ -197,7 +216,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       }
     },
     // The upstream's reason (or that it is not answering) as a toast and at the form; what was typed stays.
-    (failure) => data({ step, result: failure.result, toasts: errorToasts(failure.messages) }, { status: failure.status }),
+    (failure) =>
+      data({ step, result: failure.result, toasts: errorToasts(failure.messages) }, { status: failure.status }),
   );
 }
 
@@ -208,7 +228,8 @@ export default function OnboardingPage({ loaderData, actionData }: Route.Compone
   const current = state.steps.find((s) => s.key === step) ?? null;
   const allDone = state.steps.every((s) => s.complete);
   // Submitting the whole onboarding has no fields: whatever the upstream said shows above the button.
-  const completeErrors = actionData?.step === null ? Object.values(actionData.result.error ?? {}).flatMap((e) => e ?? []) : undefined;
+  const completeErrors =
+    actionData?.step === null ? Object.values(actionData.result.error ?? {}).flatMap((e) => e ?? []) : undefined;
 
   return (
     <Stack gap="lg">
@@ -236,11 +257,20 @@ export default function OnboardingPage({ loaderData, actionData }: Route.Compone
               key={s.key}
               icon={
                 <ThemeIcon color={s.complete ? "green" : "gray"} size={22} radius="xl" variant="light">
-                  {s.complete ? <IconCircleCheck size={16} role="img" aria-label="done" /> : <IconCircleDashed size={16} role="img" aria-label="to do" />}
+                  {s.complete ? (
+                    <IconCircleCheck size={16} role="img" aria-label="done" />
+                  ) : (
+                    <IconCircleDashed size={16} role="img" aria-label="to do" />
+                  )}
                 </ThemeIcon>
               }
             >
-              <Anchor component={Link} to={`/onboarding/${s.key}`} aria-current={s.key === step ? "step" : undefined} fw={s.key === step ? 700 : 400}>
+              <Anchor
+                component={Link}
+                to={`/onboarding/${s.key}`}
+                aria-current={s.key === step ? "step" : undefined}
+                fw={s.key === step ? 700 : 400}
+              >
                 {s.title}
               </Anchor>
             </List.Item>
@@ -255,7 +285,19 @@ export default function OnboardingPage({ loaderData, actionData }: Route.Compone
           </Title>
           {current.key === "personal" ? (
             <PersonalStep
-              values={state.personal ?? { firstName, lastName, phone: null, dateOfBirth: null, addressLine1: null, city: null, state: null, zip: null, taxIdType: null }}
+              values={
+                state.personal ?? {
+                  firstName,
+                  lastName,
+                  phone: null,
+                  dateOfBirth: null,
+                  addressLine1: null,
+                  city: null,
+                  state: null,
+                  zip: null,
+                  taxIdType: null,
+                }
+              }
               requiresTaxId={requiresTaxId}
               today={today}
               lastResult={lastResult}

@@ -1,7 +1,15 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Title } from "@mantine/core";
 import { useMemo } from "react";
 import { Link, data } from "react-router";
-import { EmailField, FormAlert, PortalForm, SelectField, SubmitButton, TextField, usePortalForm } from "~/components/forms";
+import {
+  EmailField,
+  FormAlert,
+  PortalForm,
+  SelectField,
+  SubmitButton,
+  TextField,
+  usePortalForm,
+} from "~/components/forms";
 import { invitationSchema } from "~/domain/invitation";
 import { successToast } from "~/domain/toast";
 import { actionForm } from "~/.server/form-failure";
@@ -16,7 +24,9 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The levels come with the list (one small page of it).
-  const [, list] = await loadWithViewer(request, context, (token) => invitations(token, new URLSearchParams({ perPage: "5" })));
+  const [, list] = await loadWithViewer(request, context, (token) =>
+    invitations(token, new URLSearchParams({ perPage: "5" })),
+  );
   return { levels: list.levels };
 }
 
@@ -49,7 +59,11 @@ export default function InviteDownline({ loaderData, actionData }: Route.Compone
               <TextField field={fields.firstName} label="First name" />
               <TextField field={fields.lastName} label="Last name" />
             </SimpleGrid>
-            <SelectField field={fields.level} label="Level" data={[{ value: "", label: "Choose a level" }, ...loaderData.levels]} />
+            <SelectField
+              field={fields.level}
+              label="Level"
+              data={[{ value: "", label: "Choose a level" }, ...loaderData.levels]}
+            />
             <Group>
               <SubmitButton>Send invitation</SubmitButton>
               <Button component={Link} to="/register_downlines" variant="default">

@@ -2,7 +2,12 @@ import { Alert, Anchor, Badge, Button, Code, Group, List, Paper, Stack, Text, Ti
 import { Link, useLocation } from "react-router";
 import { type Column, DataTable } from "~/components/data-table";
 import { PortalForm, SubmitButton } from "~/components/forms";
-import { MAX_WITHDRAW_INVITATIONS, positiveIds, tooManyWithdrawText, withdrawOutcomeMessages } from "~/domain/downlines";
+import {
+  MAX_WITHDRAW_INVITATIONS,
+  positiveIds,
+  tooManyWithdrawText,
+  withdrawOutcomeMessages,
+} from "~/domain/downlines";
 import { formatDate } from "~/domain/formats";
 import { errorToasts, successToast } from "~/domain/toast";
 import { formDataOf } from "~/.server/forms";
@@ -56,7 +61,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ids = positiveIds(form.getAll("id"));
   const back = withoutConfirm(url);
   if (ids.length === 0) return redirectWithToast(back, errorToasts(["Choose at least one invitation to withdraw."]));
-  if (ids.length > MAX_WITHDRAW_INVITATIONS) return redirectWithToast(back, errorToasts([tooManyWithdrawText(ids.length)]));
+  if (ids.length > MAX_WITHDRAW_INVITATIONS)
+    return redirectWithToast(back, errorToasts([tooManyWithdrawText(ids.length)]));
   let outcome;
   try {
     outcome = await withdrawInvitations(viewer.token, ids);
@@ -104,7 +110,9 @@ export default function RegisterDownlines({ loaderData }: Route.ComponentProps) 
   return (
     <Stack gap="md">
       <Title order={1}>Register Downlines</Title>
-      <Text c="dimmed">Invite agents and agencies to join your downline. Each invitation carries its own registration link.</Text>
+      <Text c="dimmed">
+        Invite agents and agencies to join your downline. Each invitation carries its own registration link.
+      </Text>
 
       {tooManyText ? (
         <Alert color="red" title="Too many invitations chosen" role="alert">
@@ -115,13 +123,21 @@ export default function RegisterDownlines({ loaderData }: Route.ComponentProps) 
         </Alert>
       ) : askedCount > 0 ? (
         confirming.length > 0 ? (
-          <Paper withBorder p="md" bg="red.0" role="alertdialog" aria-label="Confirm withdrawal" aria-describedby="withdraw-title">
+          <Paper
+            withBorder
+            p="md"
+            bg="red.0"
+            role="alertdialog"
+            aria-label="Confirm withdrawal"
+            aria-describedby="withdraw-title"
+          >
             <Title order={2} size="h4" id="withdraw-title" mb="xs">
               Withdraw these invitations?
             </Title>
             {askedCount > confirming.length ? (
               <Text size="sm" mb="xs">
-                {askedCount - confirming.length} of the {askedCount} chosen are not pending invitations on this page and are left out.
+                {askedCount - confirming.length} of the {askedCount} chosen are not pending invitations on this page and
+                are left out.
               </Text>
             ) : null}
             <List mb="sm">

@@ -82,14 +82,17 @@ export async function waitUntilUp(server: ServerProcess, url: string, timeoutMs 
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (server.child.exitCode !== null) {
-      throw new Error(`${url}: the process exited during start-up (${server.child.exitCode}): ${server.stderr().trim() || server.stdout().trim()}`);
+      throw new Error(
+        `${url}: the process exited during start-up (${server.child.exitCode}): ${server.stderr().trim() || server.stdout().trim()}`,
+      );
     }
     try {
       if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).ok) return;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`${url}: not up within ${timeoutMs / 1000} s: ${server.stderr().trim()}`);
+    if (Date.now() > deadline)
+      throw new Error(`${url}: not up within ${timeoutMs / 1000} s: ${server.stderr().trim()}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }

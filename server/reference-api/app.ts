@@ -157,10 +157,16 @@ export function createApp({ db, logger, allowReset, reset }: AppOptions): expres
     const parsed = LoginAsUserBody.safeParse(req.body ?? {});
     if (!parsed.success) return fail(res, 422, validationMessage(parsed.error));
     const targetId =
-      "userId" in parsed.data ? parsed.data.userId : (await db.findUserByEmail(parsed.data.email))?.user.userId ?? null;
+      "userId" in parsed.data
+        ? parsed.data.userId
+        : ((await db.findUserByEmail(parsed.data.email))?.user.userId ?? null);
     const target = targetId == null ? null : await db.findUser(targetId);
     if (!target) {
-      return fail(res, 404, "userId" in parsed.data ? `No user with id ${parsed.data.userId}` : `No user with e-mail ${parsed.data.email}`);
+      return fail(
+        res,
+        404,
+        "userId" in parsed.data ? `No user with id ${parsed.data.userId}` : `No user with e-mail ${parsed.data.email}`,
+      );
     }
     logger.info({ adminId: user.userId, userId: target.userId }, "admin signed in as another user");
     await login(res, target.userId, user.userId);

@@ -51,7 +51,8 @@ let api: ReferenceApi;
 
 const client = testClient(() => api.url);
 const { tokenOf } = client;
-const send = (method: string, path: string, token?: string, json?: unknown) => client.send(method, path, { token, json });
+const send = (method: string, path: string, token?: string, json?: unknown) =>
+  client.send(method, path, { token, json });
 
 async function book(email: string, query: Record<string, string | number> = {}): Promise<Book> {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
@@ -73,7 +74,11 @@ async function exportsOf(userId: number) {
   const client = createClient({ url: pathToFileURL(dbPath).href });
   try {
     const result = await client.execute({ sql: "SELECT * FROM exports WHERE user_id = ? ORDER BY id", args: [userId] });
-    return result.rows.map((r) => ({ kind: String(r.kind), params: JSON.parse(String(r.params)) as Record<string, unknown>, createdAt: String(r.created_at) }));
+    return result.rows.map((r) => ({
+      kind: String(r.kind),
+      params: JSON.parse(String(r.params)) as Record<string, unknown>,
+      createdAt: String(r.created_at),
+    }));
   } finally {
     client.close();
   }
@@ -122,7 +127,12 @@ describe("GET /api/book_of_business", () => {
   });
 
   it("accepts perPage 5, 10, 25 and 50 and falls back to 25 otherwise", async () => {
-    for (const [perPage, totalPages] of [[5, 64], [10, 32], [25, 13], [50, 7]] as const) {
+    for (const [perPage, totalPages] of [
+      [5, 64],
+      [10, 32],
+      [25, 13],
+      [50, 7],
+    ] as const) {
       const { meta, policies } = await book("agency@demo.test", { perPage });
       expect(meta).toMatchObject({ perPage, totalPages, totalCount: 320 });
       expect(policies).toHaveLength(perPage);
@@ -170,7 +180,10 @@ describe("GET /api/book_of_business", () => {
   }
 
   it("ignores an unknown sort (null, by id) and an unknown order (ASC)", async () => {
-    const { meta, policies } = await book("agent@demo.test", { sort: "policyNumber; DROP TABLE policies", order: "sideways" });
+    const { meta, policies } = await book("agent@demo.test", {
+      sort: "policyNumber; DROP TABLE policies",
+      order: "sideways",
+    });
     expect(meta).toMatchObject({ sort: null, order: "ASC" });
     expect(policies.map((p) => p.id)).toEqual([...policies.map((p) => p.id)].sort((a, b) => a - b));
     const byIdDesc = await book("agent@demo.test", { order: "DESC" });
@@ -182,7 +195,9 @@ describe("GET /api/book_of_business", () => {
     const all = await allPages("agency@demo.test");
     const lastName = all[0]!.memberName.split(" ")[1]!;
     const found = await allPages("agency@demo.test", { search: lastName.toUpperCase() });
-    expect(found.map((p) => p.id)).toEqual(all.filter((p) => p.memberName.toLowerCase().includes(lastName.toLowerCase())).map((p) => p.id));
+    expect(found.map((p) => p.id)).toEqual(
+      all.filter((p) => p.memberName.toLowerCase().includes(lastName.toLowerCase())).map((p) => p.id),
+    );
     expect(found.length).toBeGreaterThan(0);
     const meta = (await book("agency@demo.test", { search: ` ${lastName.toLowerCase()} ` })).meta;
     expect(meta).toMatchObject({ search: lastName.toLowerCase(), totalCount: found.length });
@@ -212,7 +227,9 @@ describe("GET /api/book_of_business", () => {
     expect(filters.statuses).toEqual(STATUSES.filter((s) => all.some((p) => p.status === s)));
     expect(filters.statuses).toEqual(["Active", "Pending", "Terminated", "Cancelled"]);
     expect(filters.products).toEqual(
-      [...new Map(all.map((p) => [p.productId, { id: p.productId, name: p.productName }])).values()].sort((a, b) => a.id - b.id),
+      [...new Map(all.map((p) => [p.productId, { id: p.productId, name: p.productName }])).values()].sort(
+        (a, b) => a.id - b.id,
+      ),
     );
     expect(filters.carriers.map((c) => c.id).sort()).toEqual([...new Set(all.map((p) => p.carrierId))].sort());
     expect(filters.carriers.map((c) => c.name)).toEqual([...filters.carriers.map((c) => c.name)].sort());
@@ -232,7 +249,9 @@ describe("GET /api/book_of_business", () => {
     const both = await allPages("agency@demo.test", { productId: product.id, carrierId: carrier, status: "Active" });
     expect(both.length).toBeGreaterThan(0);
     expect(both.map((p) => p.id)).toEqual(
-      all.filter((p) => p.productId === product.id && p.carrierId === carrier && p.status === "Active").map((p) => p.id),
+      all
+        .filter((p) => p.productId === product.id && p.carrierId === carrier && p.status === "Active")
+        .map((p) => p.id),
     );
     // The filter lists do not narrow with the filters (they describe the whole book).
     expect((await book("agency@demo.test", { productId: product.id })).filters).toEqual(filters);
@@ -240,13 +259,30 @@ describe("GET /api/book_of_business", () => {
     expect((await book("agency@demo.test", { status: "", productId: "", carrierId: "" })).meta.totalCount).toBe(320);
 
     const token = await tokenOf("agency@demo.test");
-    expectError(await send("GET", "/api/book_of_business?status=active", token), 422, "status must be one of Active, Pending, Terminated, Cancelled");
-    expectError(await send("GET", "/api/book_of_business?productId=abc", token), 422, "productId must be a positive integer");
-    expectError(await send("GET", "/api/book_of_business?carrierId=0", token), 422, "carrierId must be a positive integer");
+    expectError(
+      await send("GET", "/api/book_of_business?status=active", token),
+      422,
+      "status must be one of Active, Pending, Terminated, Cancelled",
+    );
+    expectError(
+      await send("GET", "/api/book_of_business?productId=abc", token),
+      422,
+      "productId must be a positive integer",
+    );
+    expectError(
+      await send("GET", "/api/book_of_business?carrierId=0", token),
+      422,
+      "carrierId must be a positive integer",
+    );
   });
 
   it("gives each account its own book, admins every policy, newagent@ an empty one", async () => {
-    for (const [email, userId] of [["agent@demo.test", 1], ["loa@demo.test", 3], ["docs@demo.test", 4], ["beta@demo.test", 6]] as const) {
+    for (const [email, userId] of [
+      ["agent@demo.test", 1],
+      ["loa@demo.test", 3],
+      ["docs@demo.test", 4],
+      ["beta@demo.test", 6],
+    ] as const) {
       expect((await book(email)).meta.totalCount, email).toBe(sizeOf(userId));
     }
     expect(sizeOf(1)).toBe(60);
@@ -260,7 +296,17 @@ describe("GET /api/book_of_business", () => {
       const empty = await book(email, { page: 3 });
       expect(empty).toEqual({
         policies: [],
-        meta: { page: 3, currentPage: 1, perPage: 25, totalCount: 0, totalPages: 1, search: "", sort: null, order: "ASC", pageNumbers: [1] },
+        meta: {
+          page: 3,
+          currentPage: 1,
+          perPage: 25,
+          totalCount: 0,
+          totalPages: 1,
+          search: "",
+          sort: null,
+          order: "ASC",
+          pageNumbers: [1],
+        },
         filters: { statuses: [], products: [], carriers: [] },
       });
     }
@@ -280,7 +326,11 @@ describe("POST /api/book_of_business/export", () => {
   it("answers 202 'Download was sent to your email' and records the export (query or JSON body)", async () => {
     await api.reset();
     const token = await tokenOf("agency@demo.test");
-    const byQuery = await send("POST", "/api/book_of_business/export?status=Pending&sort=memberName&order=DESC&search=a", token);
+    const byQuery = await send(
+      "POST",
+      "/api/book_of_business/export?status=Pending&sort=memberName&order=DESC&search=a",
+      token,
+    );
     expect(byQuery.status, byQuery.text).toBe(202);
     ExportSchema.parse(byQuery.json);
     const pending = (await book("agency@demo.test", { status: "Pending", search: "a" })).meta.totalCount;
@@ -293,9 +343,24 @@ describe("POST /api/book_of_business/export", () => {
     expect(recorded).toHaveLength(2);
     expect(recorded[0]).toMatchObject({
       kind: "book_of_business",
-      params: { search: "a", sort: "memberName", order: "DESC", status: "Pending", productId: null, carrierId: null, totalCount: pending },
+      params: {
+        search: "a",
+        sort: "memberName",
+        order: "DESC",
+        status: "Pending",
+        productId: null,
+        carrierId: null,
+        totalCount: pending,
+      },
     });
-    expect(recorded[1]!.params).toMatchObject({ search: "", sort: null, order: "ASC", status: null, productId: 1, carrierId: 2 });
+    expect(recorded[1]!.params).toMatchObject({
+      search: "",
+      sort: null,
+      order: "ASC",
+      status: null,
+      productId: 1,
+      carrierId: 2,
+    });
     expect(new Date(recorded[0]!.createdAt).toString()).not.toBe("Invalid Date");
 
     // An empty book may be exported too; a malformed filter is refused and not recorded.

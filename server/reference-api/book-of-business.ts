@@ -23,7 +23,6 @@ export const NO_BOOK_OF_BUSINESS = "Only agents, agencies and administrators hav
 export const EXPORT_SENT = "Download was sent to your email";
 export const EXPORT_KIND = "book_of_business";
 
-
 /** The sortable columns and their SQL; ties are broken by id in the same direction. */
 const SORT_COLUMNS = {
   memberName: "p.member_name COLLATE NOCASE",
@@ -125,7 +124,11 @@ async function countMatching(db: ReferenceDb, user: SessionRecord["user"], q: Bo
   return Number(counted.rows[0]?.n ?? 0);
 }
 
-async function bookOfBusiness(db: ReferenceDb, user: SessionRecord["user"], q: BookQuery): Promise<BookOfBusinessResponse> {
+async function bookOfBusiness(
+  db: ReferenceDb,
+  user: SessionRecord["user"],
+  q: BookQuery,
+): Promise<BookOfBusinessResponse> {
   const scope = scopeOf(user);
   const { where, args } = matching(user, q);
   const totalCount = await countMatching(db, user, q);

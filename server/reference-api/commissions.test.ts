@@ -39,7 +39,8 @@ async function payouts(email: string) {
 async function allLines(email: string, query: Record<string, string | number> = {}): Promise<Line[]> {
   const first = await statements(email, { ...query, perPage: 50, page: 1 });
   const rest = [];
-  for (let page = 2; page <= first.meta.totalPages; page++) rest.push(statements(email, { ...query, perPage: 50, page }));
+  for (let page = 2; page <= first.meta.totalPages; page++)
+    rest.push(statements(email, { ...query, perPage: 50, page }));
   return [first, ...(await Promise.all(rest))].flatMap((s) => s.lines);
 }
 
@@ -136,9 +137,15 @@ describe("GET /api/commissions/statements", () => {
         const [x, y] = [get(a), get(b)];
         return x < y ? -1 : x > y ? 1 : a.id - b.id;
       });
-      expect(asc.map((l) => l.id), sort).toEqual(expected.map((l) => l.id));
+      expect(
+        asc.map((l) => l.id),
+        sort,
+      ).toEqual(expected.map((l) => l.id));
       const desc = await allLines("agency@demo.test", { sort, order: "desc" });
-      expect(desc.map((l) => l.id), sort).toEqual(asc.map((l) => l.id).reverse());
+      expect(
+        desc.map((l) => l.id),
+        sort,
+      ).toEqual(asc.map((l) => l.id).reverse());
     }
     expect((await statements("agency@demo.test", { sort: "bogus" })).meta.sort).toBeNull();
   });
@@ -170,14 +177,21 @@ describe("GET /api/commissions/statements", () => {
 
   it("newagent@ has no lines: period null, empty page, zero totals", async () => {
     const s = await statements("newagent@demo.test");
-    expect(s).toMatchObject({ lines: [], periods: [], period: null, totals: { total: 0, newBusiness: 0, renewals: 0, chargebacks: 0 } });
+    expect(s).toMatchObject({
+      lines: [],
+      periods: [],
+      period: null,
+      totals: { total: 0, newBusiness: 0, renewals: 0, chargebacks: 0 },
+    });
     expect(s.meta).toMatchObject({ totalCount: 0, totalPages: 1, pageNumbers: [1] });
   });
 
   it("an admin sees everyone's lines", async () => {
     const admin = await statements("admin@demo.test", { perPage: 5 });
     const own = await Promise.all(
-      ["agent@demo.test", "docs@demo.test", "agency@demo.test", "beta@demo.test"].map((e) => statements(e, { perPage: 5 })),
+      ["agent@demo.test", "docs@demo.test", "agency@demo.test", "beta@demo.test"].map((e) =>
+        statements(e, { perPage: 5 }),
+      ),
     );
     expect(admin.meta.totalCount).toBe(own.reduce((n, s) => n + s.meta.totalCount, 0));
     expect(cents(admin.totals.total)).toBe(own.reduce((n, s) => n + cents(s.totals.total), 0));

@@ -89,7 +89,12 @@ async function periodsOf(db: ReferenceDb, user: User): Promise<string[]> {
   return rows.rows.map((r) => String(r.period));
 }
 
-async function statements(db: ReferenceDb, user: User, q: StatementsQuery, periods: string[]): Promise<StatementsResponse> {
+async function statements(
+  db: ReferenceDb,
+  user: User,
+  q: StatementsQuery,
+  periods: string[],
+): Promise<StatementsResponse> {
   const period = q.period ?? periods[0] ?? null;
   const scope = scopeOf(user);
   scope.where.push("l.period = ?");

@@ -23,7 +23,13 @@ import {
   tinyPdf,
   UNSAFE_HTML_CARRIER_PRODUCT_ID,
 } from "./seed.ts";
-import { expectErrorLike as expectError, silentLogger as logger, startTestApi, tempDbPath, testClient } from "./test-support.ts";
+import {
+  expectErrorLike as expectError,
+  silentLogger as logger,
+  startTestApi,
+  tempDbPath,
+  testClient,
+} from "./test-support.ts";
 
 const { dir, dbPath, remove: removeDb } = tempDbPath("reference-api-contracting-");
 let api: ReferenceApi;
@@ -106,7 +112,9 @@ describe("products, carriers and carrier resources", () => {
     expect(resources.some((r) => r.packageCode === null)).toBe(true);
     expect(resources.some((r) => r.packageCode === "PKG-MA-2026-01")).toBe(true);
     expect(resources.some((r) => r.agentGuide === null)).toBe(true);
-    expect(resources.some((r) => r.agentGuide !== null && r.technology !== null && r.certification !== null)).toBe(true);
+    expect(resources.some((r) => r.agentGuide !== null && r.technology !== null && r.certification !== null)).toBe(
+      true,
+    );
     for (const r of resources) {
       expect(r.description).toMatch(/^<p>/);
       expect(r.brokerServicesNumber).toMatch(/^\(800\) 555-01\d\d$/);
@@ -116,14 +124,27 @@ describe("products, carriers and carrier resources", () => {
       UNSAFE_HTML_CARRIER_PRODUCT_ID,
     ]);
 
-    const one = await ok(CenterResourcesResponseSchema, "GET", "/api/learning_center/center_resources?carrierProductId=101", {
-      token,
-    });
+    const one = await ok(
+      CenterResourcesResponseSchema,
+      "GET",
+      "/api/learning_center/center_resources?carrierProductId=101",
+      {
+        token,
+      },
+    );
     expect(one.learningCenterResources).toHaveLength(1);
-    expect(one.learningCenterResources[0]).toMatchObject({ carrierProductId: 101, certificationDate: FUTURE_CERTIFICATION_DATE });
-    const none = await ok(CenterResourcesResponseSchema, "GET", "/api/learning_center/center_resources?carrierProductId=999", {
-      token,
+    expect(one.learningCenterResources[0]).toMatchObject({
+      carrierProductId: 101,
+      certificationDate: FUTURE_CERTIFICATION_DATE,
     });
+    const none = await ok(
+      CenterResourcesResponseSchema,
+      "GET",
+      "/api/learning_center/center_resources?carrierProductId=999",
+      {
+        token,
+      },
+    );
     expect(none.learningCenterResources).toEqual([]);
     expectError(await send("GET", "/api/learning_center/center_resources?carrierProductId=x", { token }), 422);
   });
@@ -139,7 +160,11 @@ describe("contracting entries", () => {
     expect(ma(idsIn(agent.denied))).toEqual([104]);
     const all = [...agent.active, ...agent.pending, ...agent.approved, ...agent.denied];
     expect(idsIn(all)).not.toContain(105);
-    expect(agent.denied[0]).toMatchObject({ lastPublicNote: DENIED_NOTE, carrierName: "Pioneer Benefits", productName: "Medicare Advantage" });
+    expect(agent.denied[0]).toMatchObject({
+      lastPublicNote: DENIED_NOTE,
+      carrierName: "Pioneer Benefits",
+      productName: "Medicare Advantage",
+    });
     expect(agent.active[0]!.lastPublicNote).toBeNull();
     expect(agent.active[0]!.updatedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
 
@@ -176,7 +201,10 @@ describe("contracting entries", () => {
     });
 
     // All already in progress: nothing new, still 201 with the statuses.
-    const again = await send("POST", "/api/profile/contracting_entries", { token, json: { carrierProductIds: [101, 103, 105] } });
+    const again = await send("POST", "/api/profile/contracting_entries", {
+      token,
+      json: { carrierProductIds: [101, 103, 105] },
+    });
     expect(again.status).toBe(201);
     expect(ContractingStatusesResponseSchema.parse(again.json).contractingStatuses.statuses).toEqual(statuses);
 
@@ -198,14 +226,28 @@ describe("contracting entries", () => {
   it("replays the first answer for a repeated Idempotency-Key and creates nothing new", async () => {
     const token = await tokenOf("agent@demo.test");
     const headers = { "idempotency-key": "contract-now-7f3a" };
-    const first = await send("POST", "/api/profile/contracting_entries", { token, headers, json: { carrierProductIds: [105] } });
+    const first = await send("POST", "/api/profile/contracting_entries", {
+      token,
+      headers,
+      json: { carrierProductIds: [105] },
+    });
     expect(first.status).toBe(201);
     ContractingStatusesResponseSchema.parse(first.json);
 
     // Meanwhile another request changes the statuses; the replay still answers the first body.
-    await ok(ContractingStatusesResponseSchema, "POST", "/api/profile/contracting_entries", { token, json: { carrierProductIds: [301] } }, 201);
+    await ok(
+      ContractingStatusesResponseSchema,
+      "POST",
+      "/api/profile/contracting_entries",
+      { token, json: { carrierProductIds: [301] } },
+      201,
+    );
     const before = await statusesOf("agent@demo.test");
-    const replay = await send("POST", "/api/profile/contracting_entries", { token, headers, json: { carrierProductIds: [105] } });
+    const replay = await send("POST", "/api/profile/contracting_entries", {
+      token,
+      headers,
+      json: { carrierProductIds: [105] },
+    });
     expect(replay.status).toBe(201);
     expect(replay.text).toBe(first.text);
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
@@ -214,12 +256,22 @@ describe("contracting entries", () => {
     // Double click: both concurrent requests answer the same, one entry.
     const dbl = { "idempotency-key": "double-click-1" };
     const [a, b] = await Promise.all([
-      send("POST", "/api/profile/contracting_entries", { token, headers: dbl, json: { carrierProductIds: [302, 303] } }),
-      send("POST", "/api/profile/contracting_entries", { token, headers: dbl, json: { carrierProductIds: [303, 302] } }),
+      send("POST", "/api/profile/contracting_entries", {
+        token,
+        headers: dbl,
+        json: { carrierProductIds: [302, 303] },
+      }),
+      send("POST", "/api/profile/contracting_entries", {
+        token,
+        headers: dbl,
+        json: { carrierProductIds: [303, 302] },
+      }),
     ]);
     expect([a.status, b.status]).toEqual([201, 201]);
     expect(a.text).toBe(b.text);
-    expect(idsIn((await statusesOf("agent@demo.test")).pending).filter((id) => id === 302 || id === 303)).toEqual([302, 303]);
+    expect(idsIn((await statusesOf("agent@demo.test")).pending).filter((id) => id === 302 || id === 303)).toEqual([
+      302, 303,
+    ]);
 
     expectError(
       await send("POST", "/api/profile/contracting_entries", { token, headers, json: { carrierProductIds: [201] } }),
@@ -233,7 +285,9 @@ describe("contracting entries", () => {
       json: { carrierProductIds: [105] },
     });
     expect(other.status).toBe(201);
-    expect(idsIn(ContractingStatusesResponseSchema.parse(other.json).contractingStatuses.statuses.pending)).toEqual([105]);
+    expect(idsIn(ContractingStatusesResponseSchema.parse(other.json).contractingStatuses.statuses.pending)).toEqual([
+      105,
+    ]);
   });
 
   it("refuses requests while documents need attention, and bad bodies", async () => {
@@ -294,7 +348,9 @@ describe("legal questions and answers", () => {
     expect(yes.explanation && yes.action && yes.reason).toBeTruthy();
     expect(legalAnswers[0]).toMatchObject({ actionOn: null, explanation: null, file: null });
 
-    const download = await fetch(`${api.url}/api/profile/files/${yes.file!.id}`, { headers: { authorization: `Bearer ${token}` } });
+    const download = await fetch(`${api.url}/api/profile/files/${yes.file!.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(download.status).toBe(200);
     expect(download.headers.get("content-type")).toBe("application/pdf");
     expect(download.headers.get("content-disposition")).toMatch(/^inline; filename="ga-license-reinstatement\.pdf"/);
@@ -303,12 +359,18 @@ describe("legal questions and answers", () => {
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
     expect(bytes.toString().trimEnd().endsWith("%%EOF")).toBe(true);
 
-    expectError(await send("GET", `/api/profile/files/${yes.file!.id}`, { token: await tokenOf("docs@demo.test") }), 404);
+    expectError(
+      await send("GET", `/api/profile/files/${yes.file!.id}`, { token: await tokenOf("docs@demo.test") }),
+      404,
+    );
     expectError(await send("GET", "/api/profile/files/9999", { token }), 404);
     expectError(await send("GET", `/api/profile/files/${yes.file!.id}`), 401);
     expect(
-      (await ok(LegalAnswersResponseSchema, "GET", "/api/profile/legal_answers", { token: await tokenOf("newagent@demo.test") }))
-        .legalAnswers,
+      (
+        await ok(LegalAnswersResponseSchema, "GET", "/api/profile/legal_answers", {
+          token: await tokenOf("newagent@demo.test"),
+        })
+      ).legalAnswers,
     ).toEqual([]);
   });
 
@@ -329,7 +391,12 @@ describe("legal questions and answers", () => {
       explanation: "  A 2018 misdemeanor traffic charge was dismissed; court record attached.  ",
       file: [pdfBlob("Court record"), "court-record.pdf"],
     });
-    appendAnswer(form, { id: String(seeded[1]!.id), legalQuestionId: "2", hasOccurred: "false", explanation: "dropped" });
+    appendAnswer(form, {
+      id: String(seeded[1]!.id),
+      legalQuestionId: "2",
+      hasOccurred: "false",
+      explanation: "dropped",
+    });
     appendAnswer(form, { id: String(seeded[2]!.id), legalQuestionId: "3", _destroy: "1" });
     appendAnswer(form, { legalQuestionId: "5", hasOccurred: "false", actionOn: "", file: new Blob([]) });
     const { legalAnswers } = await ok(LegalAnswersResponseSchema, "PUT", "/api/profile/legal_answers", { token, form });
@@ -345,26 +412,50 @@ describe("legal questions and answers", () => {
       file: { name: "court-record.pdf", contentType: "application/pdf", size: tinyPdf("Court record").byteLength },
     });
     // "No" clears every detail and drops the stored file.
-    expect(q2).toMatchObject({ hasOccurred: false, actionOn: null, action: null, reason: null, explanation: null, file: null });
+    expect(q2).toMatchObject({
+      hasOccurred: false,
+      actionOn: null,
+      action: null,
+      reason: null,
+      explanation: null,
+      file: null,
+    });
     expect(q5).toMatchObject({ hasOccurred: false, file: null });
     expectError(await send("GET", `/api/profile/files/${oldFileId}`, { token }), 404);
-    const download = await fetch(`${api.url}/api/profile/files/${q1!.file!.id}`, { headers: { authorization: `Bearer ${token}` } });
+    const download = await fetch(`${api.url}/api/profile/files/${q1!.file!.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(Buffer.from(await download.arrayBuffer()).equals(Buffer.from(tinyPdf("Court record")))).toBe(true);
 
     // Updating the text keeps the stored file; removeFile without a new one is refused (a Yes needs a file).
     const keep = new FormData();
     appendAnswer(keep, { legalQuestionId: "1", hasOccurred: "true", explanation: "Updated explanation." });
     const kept = await ok(LegalAnswersResponseSchema, "PUT", "/api/profile/legal_answers", { token, form: keep });
-    expect(kept.legalAnswers[0]).toMatchObject({ explanation: "Updated explanation.", actionOn: "2018-06-30", file: q1!.file });
+    expect(kept.legalAnswers[0]).toMatchObject({
+      explanation: "Updated explanation.",
+      actionOn: "2018-06-30",
+      file: q1!.file,
+    });
 
     const remove = new FormData();
     appendAnswer(remove, { legalQuestionId: "1", hasOccurred: "true", removeFile: "1" });
-    expectError(await send("PUT", "/api/profile/legal_answers", { token, form: remove }), 422, /Have you ever been convicted of a felony\?.*attach/);
+    expectError(
+      await send("PUT", "/api/profile/legal_answers", { token, form: remove }),
+      422,
+      /Have you ever been convicted of a felony\?.*attach/,
+    );
 
     // removeFile together with a new file replaces it.
     const replace = new FormData();
-    appendAnswer(replace, { legalQuestionId: "1", removeFile: "1", file: [new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: "image/png" }), "scan.png"] });
-    const replaced = await ok(LegalAnswersResponseSchema, "PUT", "/api/profile/legal_answers", { token, form: replace });
+    appendAnswer(replace, {
+      legalQuestionId: "1",
+      removeFile: "1",
+      file: [new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: "image/png" }), "scan.png"],
+    });
+    const replaced = await ok(LegalAnswersResponseSchema, "PUT", "/api/profile/legal_answers", {
+      token,
+      form: replace,
+    });
     expect(replaced.legalAnswers[0]!.file).toMatchObject({ name: "scan.png", contentType: "image/png", size: 4 });
     expectError(await send("GET", `/api/profile/files/${q1!.file!.id}`, { token }), 404);
     const png = await fetch(`${api.url}/api/profile/files/${replaced.legalAnswers[0]!.file!.id}`, {
@@ -386,13 +477,24 @@ describe("legal questions and answers", () => {
     const yes = { hasOccurred: "true", actionOn: "2020-01-31", explanation: "Details." };
 
     expectError(
-      await put({ legalQuestionId: "4", hasOccurred: "true", actionOn: "2020-01-31", file: [pdfBlob("x"), "x.pdf"] }, { legalQuestionId: "1", hasOccurred: "false" }),
+      await put(
+        { legalQuestionId: "4", hasOccurred: "true", actionOn: "2020-01-31", file: [pdfBlob("x"), "x.pdf"] },
+        { legalQuestionId: "1", hasOccurred: "false" },
+      ),
       422,
       '"Do you have any outstanding debt to an insurance carrier?": an explanation is required when the answer is Yes',
     );
     expectError(await put({ legalQuestionId: "4", ...yes }), 422, /outstanding debt.*attach a document/);
-    expectError(await put({ legalQuestionId: "4", ...yes, actionOn: "2020-02-30", file: [pdfBlob("x"), "x.pdf"] }), 422, /valid date/);
-    expectError(await put({ legalQuestionId: "4", ...yes, actionOn: "", file: [pdfBlob("x"), "x.pdf"] }), 422, /date of action is required/);
+    expectError(
+      await put({ legalQuestionId: "4", ...yes, actionOn: "2020-02-30", file: [pdfBlob("x"), "x.pdf"] }),
+      422,
+      /valid date/,
+    );
+    expectError(
+      await put({ legalQuestionId: "4", ...yes, actionOn: "", file: [pdfBlob("x"), "x.pdf"] }),
+      422,
+      /date of action is required/,
+    );
     expectError(
       await put({ legalQuestionId: "4", ...yes, file: [new Blob(["hello"], { type: "text/plain" }), "notes.txt"] }),
       422,
@@ -400,17 +502,31 @@ describe("legal questions and answers", () => {
     );
     expect(UPLOAD_WRONG_TYPE).toBe("Only images or PDF files can be attached");
     // The portal's rule: SVG is an image that can carry scripts, so it is refused here as in the portal.
-    const svg = new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], { type: "image/svg+xml" });
+    const svg = new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], {
+      type: "image/svg+xml",
+    });
     expectError(await put({ legalQuestionId: "4", ...yes, file: [svg, "logo.svg"] }), 422, UPLOAD_WRONG_TYPE);
     const big = new Blob([Buffer.alloc(MAX_UPLOAD_BYTES + 1)], { type: "application/pdf" });
     expectError(await put({ legalQuestionId: "4", ...yes, file: [big, "big.pdf"] }), 413, UPLOAD_TOO_LARGE);
     expect(UPLOAD_TOO_LARGE).toBe("The file is larger than 10 MB");
     expectError(await put({ legalQuestionId: "77", hasOccurred: "false" }), 422, /unknown legal question 77/);
     expectError(await put({ legalQuestionId: "4", hasOccurred: "maybe" }), 422, /hasOccurred must be true or false/);
-    expectError(await put({ id: "9999", legalQuestionId: "4", hasOccurred: "false" }), 422, /unknown legal answer id 9999/);
-    expectError(await put({ legalQuestionId: "1", hasOccurred: "false" }, { legalQuestionId: "1", hasOccurred: "false" }), 422, /answered twice/);
+    expectError(
+      await put({ id: "9999", legalQuestionId: "4", hasOccurred: "false" }),
+      422,
+      /unknown legal answer id 9999/,
+    );
+    expectError(
+      await put({ legalQuestionId: "1", hasOccurred: "false" }, { legalQuestionId: "1", hasOccurred: "false" }),
+      422,
+      /answered twice/,
+    );
     expectError(await put({ legalQuestionId: "1", color: "blue" }), 422, /Unknown field/);
-    expectError(await send("PUT", "/api/profile/legal_answers", { token, form: new FormData() }), 422, /No legal answers/);
+    expectError(
+      await send("PUT", "/api/profile/legal_answers", { token, form: new FormData() }),
+      422,
+      /No legal answers/,
+    );
     expectError(await send("PUT", "/api/profile/legal_answers", { token, json: { legalAnswers: [] } }), 415);
     expectError(await send("PUT", "/api/profile/legal_answers", { form: new FormData() }), 401);
 
@@ -423,11 +539,17 @@ describe("reset and upgrade", () => {
     const token = await tokenOf("agent@demo.test");
     const statuses = await statusesOf("agent@demo.test");
     const answers = await ok(LegalAnswersResponseSchema, "GET", "/api/profile/legal_answers", { token });
-    await ok(ContractingStatusesResponseSchema, "POST", "/api/profile/contracting_entries", {
-      token,
-      headers: { "idempotency-key": "k1" },
-      json: { carrierProductIds: [105, 104] },
-    }, 201);
+    await ok(
+      ContractingStatusesResponseSchema,
+      "POST",
+      "/api/profile/contracting_entries",
+      {
+        token,
+        headers: { "idempotency-key": "k1" },
+        json: { carrierProductIds: [105, 104] },
+      },
+      201,
+    );
     const form = new FormData();
     appendAnswer(form, { legalQuestionId: "2", _destroy: "1" });
     await ok(LegalAnswersResponseSchema, "PUT", "/api/profile/legal_answers", { token, form });
@@ -455,11 +577,13 @@ describe("reset and upgrade", () => {
     const second = await startReferenceApi({ dbPath: path, logger });
     try {
       const login = LoginResponseSchema.parse(
-        await (await fetch(`${second.url}/api/login`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ email: "agent@demo.test", password: DEMO_PASSWORD }),
-        })).json(),
+        await (
+          await fetch(`${second.url}/api/login`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ email: "agent@demo.test", password: DEMO_PASSWORD }),
+          })
+        ).json(),
       );
       const response = await fetch(`${second.url}/api/resource_lists/products`, {
         headers: { authorization: `Bearer ${login.token}` },

@@ -325,12 +325,23 @@ async function planLegalAnswers(
 
     if (!explanation) throw new HttpError(422, `${named}: an explanation is required when the answer is Yes`);
     if (!actionOn) throw new HttpError(422, `${named}: the date of action is required when the answer is Yes`);
-    if (!isIsoDate(actionOn)) throw new HttpError(422, `${named}: the date of action must be a valid date (YYYY-MM-DD)`);
+    if (!isIsoDate(actionOn))
+      throw new HttpError(422, `${named}: the date of action must be a valid date (YYYY-MM-DD)`);
     const hasFile = newFile === undefined ? existing?.fileId != null : newFile !== null;
     if (!hasFile) {
       throw new HttpError(422, `${named}: attach a document (image or PDF) when the answer is Yes`);
     }
-    ops.push({ kind: "upsert", existing, legalQuestionId, hasOccurred, actionOn, action, reason, explanation, newFile });
+    ops.push({
+      kind: "upsert",
+      existing,
+      legalQuestionId,
+      hasOccurred,
+      actionOn,
+      action,
+      reason,
+      explanation,
+      newFile,
+    });
   }
 
   return async () => {
@@ -339,11 +350,15 @@ async function planLegalAnswers(
     let nextFileId = Number(maxFile.rows[0]!.n) + 1;
     const now = new Date().toISOString();
     const dropFile = (fileId: number | null | undefined) => {
-      if (fileId != null) statements.push({ sql: "DELETE FROM files WHERE id = ? AND user_id = ?", args: [fileId, userId] });
+      if (fileId != null)
+        statements.push({ sql: "DELETE FROM files WHERE id = ? AND user_id = ?", args: [fileId, userId] });
     };
     for (const op of ops) {
       if (op.kind === "destroy") {
-        statements.push({ sql: "DELETE FROM legal_answers WHERE id = ? AND user_id = ?", args: [op.answer.id, userId] });
+        statements.push({
+          sql: "DELETE FROM legal_answers WHERE id = ? AND user_id = ?",
+          args: [op.answer.id, userId],
+        });
         dropFile(op.answer.fileId);
         continue;
       }
@@ -355,7 +370,15 @@ async function planLegalAnswers(
           fileId = nextFileId++;
           statements.push({
             sql: "INSERT INTO files (id, user_id, name, content_type, size, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            args: [fileId, userId, op.newFile.name, op.newFile.contentType, op.newFile.data.byteLength, op.newFile.data, now],
+            args: [
+              fileId,
+              userId,
+              op.newFile.name,
+              op.newFile.contentType,
+              op.newFile.data.byteLength,
+              op.newFile.data,
+              now,
+            ],
           });
         }
       }

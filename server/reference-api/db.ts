@@ -256,5 +256,4 @@ export class ReferenceDb {
   async deleteSession(token: string): Promise<void> {
     await this.client.execute({ sql: "DELETE FROM sessions WHERE token = ?", args: [token] });
   }
-
 }

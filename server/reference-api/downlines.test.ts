@@ -58,11 +58,14 @@ const downlines = (carrierId: number, npnId: number, contractStatuses?: string) 
   ).then((r) => r.downlines);
 
 const policies = (carrierId: number, npnId: number, query = "", email?: string) =>
-  get(PolicyDetailsResponseSchema, `/api/downlines/${carrierId}/policies/${npnId}${query}`, email).then((r) => r.policyDetails);
+  get(PolicyDetailsResponseSchema, `/api/downlines/${carrierId}/policies/${npnId}${query}`, email).then(
+    (r) => r.policyDetails,
+  );
 
 /** Active policies of the seed for these agents and carrier. */
 const activeCount = (npnIds: number[], carrierId: number) =>
-  SEED_DOWNLINE_POLICIES.filter((p) => npnIds.includes(p.npnId) && p.carrierId === carrierId && p.status === "Active").length;
+  SEED_DOWNLINE_POLICIES.filter((p) => npnIds.includes(p.npnId) && p.carrierId === carrierId && p.status === "Active")
+    .length;
 
 beforeAll(async () => {
   api = await startTestApi(dbPath);
@@ -132,7 +135,9 @@ describe("GET /api/downlines/:carrierId/agency/:npnId", () => {
 
   it("recurses: Coastal has Bayfront and 2 agents; Bayfront 2 agents and no sub-agency", async () => {
     const coastal = await downlines(2, DOWNLINE_COASTAL_NPN);
-    expect(coastal.agencies.map((a) => [a.advisor, a.agentCount, a.level])).toEqual([["Bayfront Benefits", 2, "Agency Level 1"]]);
+    expect(coastal.agencies.map((a) => [a.advisor, a.agentCount, a.level])).toEqual([
+      ["Bayfront Benefits", 2, "Agency Level 1"],
+    ]);
     expect(coastal.agents.map((a) => a.advisor)).toEqual(["Angela Moretti", "Derek Sutton"]);
     const bayfront = await downlines(2, DOWNLINE_BAYFRONT_NPN);
     expect(bayfront.agencies).toEqual([]);
@@ -141,7 +146,11 @@ describe("GET /api/downlines/:carrierId/agency/:npnId", () => {
       ["Gabriel Reyes", activeCount([5222], 2)],
     ]);
     // An admin may view any agency's downline.
-    const admin = await get(DownlinesResponseSchema, `/api/downlines/2/agency/${DOWNLINE_BAYFRONT_NPN}`, "admin@demo.test");
+    const admin = await get(
+      DownlinesResponseSchema,
+      `/api/downlines/2/agency/${DOWNLINE_BAYFRONT_NPN}`,
+      "admin@demo.test",
+    );
     expect(admin.downlines).toEqual(bayfront);
   });
 
@@ -158,8 +167,14 @@ describe("GET /api/downlines/:carrierId/agency/:npnId", () => {
       ["Lakeside Insurance Group", 2],
     ]);
     expect((await downlines(1, DOWNLINE_ROOT.npnId, "")).agents).toHaveLength(4);
-    expect((await downlines(1, DOWNLINE_ROOT.npnId, "Terminated")).agents.map((a) => a.advisor)).toEqual(["Omar Haddad"]);
-    await expectError(`/api/downlines/1/agency/${DOWNLINE_ROOT.npnId}?contractStatuses=active,bogus`, 422, INVALID_CONTRACT_STATUSES);
+    expect((await downlines(1, DOWNLINE_ROOT.npnId, "Terminated")).agents.map((a) => a.advisor)).toEqual([
+      "Omar Haddad",
+    ]);
+    await expectError(
+      `/api/downlines/1/agency/${DOWNLINE_ROOT.npnId}?contractStatuses=active,bogus`,
+      422,
+      INVALID_CONTRACT_STATUSES,
+    );
   });
 });
 
@@ -182,9 +197,19 @@ describe("GET /api/downlines/:carrierId/agencies?npnIds= (several branches in on
 
   it("applies the contract-status filter as the one-agency call does", async () => {
     const result = await branches(1, `npnIds=${DOWNLINE_ROOT.npnId},${DOWNLINE_COASTAL_NPN}&contractStatuses=pending`);
-    expect(result.branches[0]).toEqual({ npnId: DOWNLINE_ROOT.npnId, ...(await downlines(1, DOWNLINE_ROOT.npnId, "pending")) });
-    expect(result.branches[1]).toEqual({ npnId: DOWNLINE_COASTAL_NPN, ...(await downlines(1, DOWNLINE_COASTAL_NPN, "pending")) });
-    await expectError(`/api/downlines/1/agencies?npnIds=${DOWNLINE_ROOT.npnId}&contractStatuses=bogus`, 422, INVALID_CONTRACT_STATUSES);
+    expect(result.branches[0]).toEqual({
+      npnId: DOWNLINE_ROOT.npnId,
+      ...(await downlines(1, DOWNLINE_ROOT.npnId, "pending")),
+    });
+    expect(result.branches[1]).toEqual({
+      npnId: DOWNLINE_COASTAL_NPN,
+      ...(await downlines(1, DOWNLINE_COASTAL_NPN, "pending")),
+    });
+    await expectError(
+      `/api/downlines/1/agencies?npnIds=${DOWNLINE_ROOT.npnId}&contractStatuses=bogus`,
+      422,
+      INVALID_CONTRACT_STATUSES,
+    );
   });
 
   it("lists unknown, foreign and agent npnIds as notFound; repeats collapse", async () => {
@@ -203,7 +228,11 @@ describe("GET /api/downlines/:carrierId/agencies?npnIds= (several branches in on
     const atCap = await branches(1, `npnIds=${[DOWNLINE_ROOT.npnId, ...many.slice(1)].join(",")}`);
     expect(atCap.branches).toHaveLength(1);
     expect(atCap.notFound).toHaveLength(DOWNLINE_BRANCHES_MAX - 1);
-    await expectError(`/api/downlines/1/agencies?npnIds=${[DOWNLINE_ROOT.npnId, ...many].join(",")}`, 422, INVALID_NPN_IDS);
+    await expectError(
+      `/api/downlines/1/agencies?npnIds=${[DOWNLINE_ROOT.npnId, ...many].join(",")}`,
+      422,
+      INVALID_NPN_IDS,
+    );
     await expectError("/api/downlines/1/agencies", 422, INVALID_NPN_IDS);
     await expectError("/api/downlines/1/agencies?npnIds=", 422, INVALID_NPN_IDS);
     await expectError(`/api/downlines/1/agencies?npnIds=${DOWNLINE_ROOT.npnId},abc`, 422, INVALID_NPN_IDS);
@@ -217,15 +246,24 @@ describe("GET /api/downlines/:carrierId/agencies?npnIds= (several branches in on
 describe("GET /api/downlines/:carrierId/policies/:npnId", () => {
   it("lists an agent's active policies for the carrier (default), or all", async () => {
     const details = await policies(3, 5201);
-    expect(details.advisor).toEqual({ name: "Samuel Ortiz", npnNumber: "30005201", upline: "Chen Senior Benefits Group", isAgency: false });
+    expect(details.advisor).toEqual({
+      name: "Samuel Ortiz",
+      npnNumber: "30005201",
+      upline: "Chen Senior Benefits Group",
+      isAgency: false,
+    });
     expect(details.policies.map((p) => p.id).sort((a, b) => a - b)).toEqual(
-      SEED_DOWNLINE_POLICIES.filter((p) => p.npnId === 5201 && p.carrierId === 3 && p.status === "Active").map((p) => p.id),
+      SEED_DOWNLINE_POLICIES.filter((p) => p.npnId === 5201 && p.carrierId === 3 && p.status === "Active").map(
+        (p) => p.id,
+      ),
     );
     for (const p of details.policies) {
       expect(p).toMatchObject({ status: "Active", upline: null, agentName: null, npnNumber: null });
     }
     const all = await policies(3, 5201, "?status=all");
-    expect(all.policies).toHaveLength(SEED_DOWNLINE_POLICIES.filter((p) => p.npnId === 5201 && p.carrierId === 3).length);
+    expect(all.policies).toHaveLength(
+      SEED_DOWNLINE_POLICIES.filter((p) => p.npnId === 5201 && p.carrierId === 3).length,
+    );
     await expectError("/api/downlines/3/policies/5201?status=bogus", 422, INVALID_POLICY_STATUS);
   });
 
@@ -248,7 +286,12 @@ describe("GET /api/downlines/:carrierId/policies/:npnId", () => {
       ]),
     );
     const root = await policies(1, DOWNLINE_ROOT.npnId);
-    expect(root.advisor).toEqual({ name: "Chen Senior Benefits Group", npnNumber: "15002468", upline: null, isAgency: true });
+    expect(root.advisor).toEqual({
+      name: "Chen Senior Benefits Group",
+      npnNumber: "15002468",
+      upline: null,
+      isAgency: true,
+    });
     const agentIds = SEED_DOWNLINE_NODES.filter((n) => n.kind === "agent").map((n) => n.npnId);
     expect(root.policies).toHaveLength(activeCount(agentIds, 1));
   });
@@ -257,14 +300,20 @@ describe("GET /api/downlines/:carrierId/policies/:npnId", () => {
     const details = await policies(2, DOWNLINE_NO_ACTIVE_POLICIES_NPN);
     expect(details.advisor.name).toBe("Peter Vance");
     expect(details.policies).toEqual([]);
-    expect((await policies(2, DOWNLINE_NO_ACTIVE_POLICIES_NPN, "?status=all")).policies.length).toBeGreaterThanOrEqual(3);
+    expect((await policies(2, DOWNLINE_NO_ACTIVE_POLICIES_NPN, "?status=all")).policies.length).toBeGreaterThanOrEqual(
+      3,
+    );
   });
 });
 
 describe("GET /api/downlines/:carrierId/policies/:npnId/export", () => {
   it("answers 202 and records the export", async () => {
     expect(await post("/__reset", { email: "agency@demo.test" })).toBe(204);
-    const response = await send("GET", `/api/downlines/1/policies/${DOWNLINE_LAKESIDE_NPN}/export`, await tokenOf("agency@demo.test"));
+    const response = await send(
+      "GET",
+      `/api/downlines/1/policies/${DOWNLINE_LAKESIDE_NPN}/export`,
+      await tokenOf("agency@demo.test"),
+    );
     expect(response.status).toBe(202);
     expect(ExportResponseSchema.parse(response.json)).toEqual({ message: EXPORT_SENT });
     const client = createClient({ url: pathToFileURL(dbPath).href });
@@ -291,7 +340,12 @@ describe("access", () => {
 
   it("404 for a foreign or unknown npnId, an unknown carrier, an agent as agency", async () => {
     await expectError("/api/downlines/1/agency/1006", 404, "No downline with npnId 1006");
-    await expectError(`/api/downlines/1/agency/${DOWNLINE_COASTAL_NPN}`, 404, `No downline with npnId ${DOWNLINE_COASTAL_NPN}`, "beta@demo.test");
+    await expectError(
+      `/api/downlines/1/agency/${DOWNLINE_COASTAL_NPN}`,
+      404,
+      `No downline with npnId ${DOWNLINE_COASTAL_NPN}`,
+      "beta@demo.test",
+    );
     await expectError("/api/downlines/1/policies/5201", 404, "No downline with npnId 5201", "beta@demo.test");
     await expectError("/api/downlines/1/policies/99999/export", 404, "No downline with npnId 99999");
     await expectError("/api/downlines/1/agency/abc", 404, "No downline with npnId abc");

@@ -42,7 +42,8 @@ type RtsStatus = DownlineAgent["rtsStatus"];
 
 export const AGENCIES_ONLY = "Only agencies can view downlines";
 export const EXPORT_KIND = "downline_policies";
-export const INVALID_CONTRACT_STATUSES = "contractStatuses must be a comma-separated list of active, pending, terminated";
+export const INVALID_CONTRACT_STATUSES =
+  "contractStatuses must be a comma-separated list of active, pending, terminated";
 export const INVALID_NPN_IDS = `npnIds must be a comma-separated list of 1 to ${DOWNLINE_BRANCHES_MAX} npnIds`;
 export const INVALID_POLICY_STATUS = `status must be all or one of ${POLICY_STATUSES.join(", ")}`;
 export const noCarrier = (carrierId: string) => `No carrier with id ${carrierId}`;
@@ -60,7 +61,8 @@ export const RTS_STATUSES: Readonly<Record<RtsCode, RtsStatus>> = {
     statusCode: "NRTS",
     statusTitle: "Not Ready to Sell",
     displayStatus: "Not ready to sell",
-    description: "The advisor may not sell this carrier's plans until the appointment and certification requirements are met.",
+    description:
+      "The advisor may not sell this carrier's plans until the appointment and certification requirements are met.",
   },
   PEND: {
     statusCode: "PEND",
@@ -80,7 +82,10 @@ class QueryError extends Error {}
 
 /** Comma list of active|pending|terminated (any case); empty or absent = every status. */
 export function parseContractStatuses(raw: string | undefined): Set<DownlineContractStatus> {
-  const names = (raw ?? "").split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const names = (raw ?? "")
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   const statuses = new Set<DownlineContractStatus>();
   for (const name of names) {
     const status = DOWNLINE_CONTRACT_STATUSES.find((s) => s.toLowerCase() === name);
@@ -93,7 +98,10 @@ export function parseContractStatuses(raw: string | undefined): Set<DownlineCont
 /** Comma list of positive npnIds (repeats collapse), 1 to DOWNLINE_BRANCHES_MAX of them, in the asked order. */
 export function parseNpnIds(raw: unknown): number[] {
   const text = Array.isArray(raw) ? raw.map(String).join(",") : typeof raw === "string" ? raw : "";
-  const parts = text.split(",").map((s) => s.trim()).filter(Boolean);
+  const parts = text
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const ids = parts.map((part) => positiveInt(part));
   const unique = [...new Set(ids)];
   if (unique.length === 0 || unique.length > DOWNLINE_BRANCHES_MAX || unique.some((id) => id == null)) {
@@ -111,7 +119,9 @@ async function branchesFor(
   statuses: Set<DownlineContractStatus>,
 ): Promise<DownlineBranchesResponse> {
   const owners = await ownersOf(db, npnIds);
-  const ownerIds = [...new Set(npnIds.flatMap((id) => owners.get(id) ?? []))].filter((owner) => mayOpenTree(user, owner));
+  const ownerIds = [...new Set(npnIds.flatMap((id) => owners.get(id) ?? []))].filter((owner) =>
+    mayOpenTree(user, owner),
+  );
   const builders = new Map(
     await Promise.all(
       ownerIds.map(async (owner) => {
@@ -124,7 +134,8 @@ async function branchesFor(
   for (const npnId of npnIds) {
     const owner = owners.get(npnId);
     const built = owner == null ? null : builders.get(owner);
-    if (built && built.tree.nodes.get(npnId)?.kind === "agency") result.branches.push({ npnId, ...built.branchOf(npnId) });
+    if (built && built.tree.nodes.get(npnId)?.kind === "agency")
+      result.branches.push({ npnId, ...built.branchOf(npnId) });
     else result.notFound.push(npnId);
   }
   return result;
@@ -185,7 +196,10 @@ async function ownersOf(db: ReferenceDb, npnIds: number[]): Promise<Map<number, 
 async function loadTree(db: ReferenceDb, ownerUserId: number): Promise<Tree | null> {
   const [owner, rows] = await Promise.all([
     db.client.execute({ sql: "SELECT * FROM users WHERE id = ?", args: [ownerUserId] }),
-    db.client.execute({ sql: "SELECT * FROM downline_nodes WHERE owner_user_id = ? ORDER BY advisor, npn_id", args: [ownerUserId] }),
+    db.client.execute({
+      sql: "SELECT * FROM downline_nodes WHERE owner_user_id = ? ORDER BY advisor, npn_id",
+      args: [ownerUserId],
+    }),
   ]);
   const o = owner.rows[0];
   if (!o || o.npn_id == null) return null;
@@ -250,7 +264,10 @@ async function branchesOf(
     }),
   ]);
   const contractOf = new Map(
-    contracts.rows.map((r) => [Number(r.npn_id), { status: String(r.status) as DownlineContractStatus, rts: String(r.rts_code) as RtsCode }]),
+    contracts.rows.map((r) => [
+      Number(r.npn_id),
+      { status: String(r.status) as DownlineContractStatus, rts: String(r.rts_code) as RtsCode },
+    ]),
   );
   const activeCount = new Map(counts.rows.map((r) => [Number(r.npn_id), Number(r.n)]));
   /** An agent shown for this carrier: it has a contract with it, of a wanted status. */
@@ -301,7 +318,7 @@ async function policyDetails(
   const node = tree.nodes.get(npnId)!;
   const isAgency = node.kind === "agency";
   const agents = isAgency ? agentsUnder(tree, npnId) : [node];
-  const nameOf = (n: number | null) => (n == null ? null : tree.nodes.get(n)?.advisor ?? null);
+  const nameOf = (n: number | null) => (n == null ? null : (tree.nodes.get(n)?.advisor ?? null));
   const rows =
     agents.length === 0
       ? []
@@ -347,7 +364,10 @@ export function registerDownlineRoutes(
   };
 
   /** The carrier and the caller's tree holding npnId from the path; else answers 404 and returns null. */
-  const target = async (req: Request, res: Authed): Promise<{ carrierId: number; npnId: number; tree: Tree } | null> => {
+  const target = async (
+    req: Request,
+    res: Authed,
+  ): Promise<{ carrierId: number; npnId: number; tree: Tree } | null> => {
     const rawCarrier = String(req.params.carrierId ?? "");
     const rawNpn = String(req.params.npnId ?? "");
     const carrierId = positiveInt(scalar(rawCarrier));
@@ -383,7 +403,9 @@ export function registerDownlineRoutes(
       sql: `SELECT id, name FROM carriers WHERE id IN (${DOWNLINE_CARRIER_IDS.map(() => "?").join(", ")}) ORDER BY id`,
       args: [...DOWNLINE_CARRIER_IDS],
     });
-    const body: DownlineCarriersResponse = { carriers: rows.rows.map((r) => ({ id: Number(r.id), name: String(r.name) })) };
+    const body: DownlineCarriersResponse = {
+      carriers: rows.rows.map((r) => ({ id: Number(r.id), name: String(r.name) })),
+    };
     res.json(body);
   });
 

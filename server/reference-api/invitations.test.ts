@@ -39,7 +39,8 @@ let api: ReferenceApi;
 
 const client = testClient(() => api.url);
 const { tokenOf } = client;
-const send = (method: string, path: string, token?: string, json?: unknown) => client.send(method, path, { token, json });
+const send = (method: string, path: string, token?: string, json?: unknown) =>
+  client.send(method, path, { token, json });
 
 async function list(email: string, query: Record<string, string | number> = {}): Promise<Invitations> {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
@@ -58,7 +59,8 @@ async function invite(email: string, body: unknown) {
 }
 
 const tokenFrom = (invitation: Invitation) => invitation.registrationPath.replace("/registration/", "");
-const resetUser = async (email: string) => expect((await send("POST", "/__reset", undefined, { email })).status).toBe(204);
+const resetUser = async (email: string) =>
+  expect((await send("POST", "/__reset", undefined, { email })).status).toBe(204);
 
 beforeAll(async () => {
   api = await startTestApi(dbPath);
@@ -156,7 +158,9 @@ describe("GET /api/downline_invitations", () => {
     const some = await list("agency@demo.test", { search: "an" });
     expect(some.meta).toMatchObject({ search: "an", totalCount: some.invitations.length });
     expect(some.invitations.map((i) => i.id)).toEqual(
-      everyone.filter((i) => [i.email, i.firstName, i.lastName].some((s) => s.toLowerCase().includes("an"))).map((i) => i.id),
+      everyone
+        .filter((i) => [i.email, i.firstName, i.lastName].some((s) => s.toLowerCase().includes("an")))
+        .map((i) => i.id),
     );
     // Another agency's invitations are never found.
     expect(await all("beta@demo.test", { search: "kowalski" })).toEqual([]);
@@ -166,7 +170,16 @@ describe("GET /api/downline_invitations", () => {
     for (const email of ["agent@demo.test", "admin@demo.test", "carrier@demo.test"]) {
       const token = await tokenOf(email);
       expectError(await send("GET", "/api/downline_invitations", token), 403, AGENCIES_ONLY);
-      expectError(await send("POST", "/api/downline_invitations", token, { email: "x.y@example.com", firstName: "X", lastName: "Y", level: "Agent" }), 403, AGENCIES_ONLY);
+      expectError(
+        await send("POST", "/api/downline_invitations", token, {
+          email: "x.y@example.com",
+          firstName: "X",
+          lastName: "Y",
+          level: "Agent",
+        }),
+        403,
+        AGENCIES_ONLY,
+      );
       expectError(await send("DELETE", "/api/downline_invitations/4", token), 403, AGENCIES_ONLY);
     }
     expectError(await send("GET", "/api/downline_invitations"), 401, "Unauthorized Request");
@@ -178,10 +191,21 @@ describe("POST /api/downline_invitations", () => {
   it("sends an invitation (201) that is listed first and opens at its registration path", async () => {
     await resetUser("beta@demo.test");
     const before = Date.now();
-    const response = await invite("beta@demo.test", { email: " Paula.Quinn@Example.com ", firstName: " Paula ", lastName: "Quinn", level: "Agency Level 2" });
+    const response = await invite("beta@demo.test", {
+      email: " Paula.Quinn@Example.com ",
+      firstName: " Paula ",
+      lastName: "Quinn",
+      level: "Agency Level 2",
+    });
     expect(response.status, response.text).toBe(201);
     const { invitation } = InvitationResponseSchema.parse(response.json);
-    expect(invitation).toMatchObject({ email: "Paula.Quinn@Example.com", firstName: "Paula", lastName: "Quinn", level: "Agency Level 2", status: "Sent" });
+    expect(invitation).toMatchObject({
+      email: "Paula.Quinn@Example.com",
+      firstName: "Paula",
+      lastName: "Quinn",
+      level: "Agency Level 2",
+      status: "Sent",
+    });
     expect(invitation.registrationPath).toMatch(/^\/registration\/[0-9a-f]{32}$/);
     expect(Date.parse(invitation.sentAt)).toBeGreaterThanOrEqual(before - 1000);
     expect(new Date(invitation.sentAt).toISOString()).toBe(invitation.sentAt);
@@ -189,34 +213,105 @@ describe("POST /api/downline_invitations", () => {
 
     const lookup = await send("GET", `/api/registration/${tokenFrom(invitation)}`);
     expect(RegistrationSchema.parse(lookup.json)).toEqual({
-      invitation: { email: "Paula.Quinn@Example.com", firstName: "Paula", lastName: "Quinn", level: "Agency Level 2", agencyName: SEED_AGENCY_NAMES[6] },
+      invitation: {
+        email: "Paula.Quinn@Example.com",
+        firstName: "Paula",
+        lastName: "Quinn",
+        level: "Agency Level 2",
+        agencyName: SEED_AGENCY_NAMES[6],
+      },
     });
 
     // The same e-mail again (any case, any agency) while it is pending.
-    expectError(await invite("beta@demo.test", { email: "paula.quinn@example.com", firstName: "P", lastName: "Q", level: "Agent" }), 422, alreadyPending("paula.quinn@example.com"));
-    expectError(await invite("agency@demo.test", { email: "PAULA.QUINN@EXAMPLE.COM", firstName: "P", lastName: "Q", level: "Agent" }), 422, alreadyPending("PAULA.QUINN@EXAMPLE.COM"));
+    expectError(
+      await invite("beta@demo.test", {
+        email: "paula.quinn@example.com",
+        firstName: "P",
+        lastName: "Q",
+        level: "Agent",
+      }),
+      422,
+      alreadyPending("paula.quinn@example.com"),
+    );
+    expectError(
+      await invite("agency@demo.test", {
+        email: "PAULA.QUINN@EXAMPLE.COM",
+        firstName: "P",
+        lastName: "Q",
+        level: "Agent",
+      }),
+      422,
+      alreadyPending("PAULA.QUINN@EXAMPLE.COM"),
+    );
     await resetUser("beta@demo.test");
     expect((await list("beta@demo.test")).meta.totalCount).toBe(2);
   });
 
   it("refuses a pending e-mail of the seed, an existing account, bad fields (422) and sends nothing", async () => {
     const pendingSeed = SEED_INVITATIONS.find((i) => i.userId === 5 && i.status === "Sent")!;
-    expectError(await invite("agency@demo.test", { email: pendingSeed.email, firstName: "A", lastName: "B", level: "Agent" }), 422, alreadyPending(pendingSeed.email));
+    expectError(
+      await invite("agency@demo.test", { email: pendingSeed.email, firstName: "A", lastName: "B", level: "Agent" }),
+      422,
+      alreadyPending(pendingSeed.email),
+    );
     // An accepted (or expired) invitation does not block a new one... unless the person has an account.
-    expectError(await invite("agency@demo.test", { email: "Agent@Demo.test", firstName: "Maria", lastName: "Alvarez", level: "Agent" }), 422, alreadyHasAccount("Agent@Demo.test"));
-    expectError(await invite("agency@demo.test", { email: "not-an-email", firstName: "A", lastName: "B", level: "Agent" }), 422, INVALID_EMAIL);
-    expectError(await invite("agency@demo.test", { email: "a.b@example.com", firstName: "  ", lastName: "B", level: "Agent" }), 422, BLANK_FIRST_NAME);
-    expectError(await invite("agency@demo.test", { email: "a.b@example.com", firstName: "A", lastName: "", level: "Agent" }), 422, BLANK_LAST_NAME);
-    expectError(await invite("agency@demo.test", { email: "a.b@example.com", firstName: "A", lastName: "B", level: "Agency Level 5" }), 422, INVALID_LEVEL);
-    expectError(await invite("agency@demo.test", { email: "a.b@example.com", firstName: "A", lastName: "B" }), 422, INVALID_LEVEL);
-    expectError(await invite("agency@demo.test", {}), 422, [INVALID_EMAIL, BLANK_FIRST_NAME, BLANK_LAST_NAME, INVALID_LEVEL].join("; "));
+    expectError(
+      await invite("agency@demo.test", {
+        email: "Agent@Demo.test",
+        firstName: "Maria",
+        lastName: "Alvarez",
+        level: "Agent",
+      }),
+      422,
+      alreadyHasAccount("Agent@Demo.test"),
+    );
+    expectError(
+      await invite("agency@demo.test", { email: "not-an-email", firstName: "A", lastName: "B", level: "Agent" }),
+      422,
+      INVALID_EMAIL,
+    );
+    expectError(
+      await invite("agency@demo.test", { email: "a.b@example.com", firstName: "  ", lastName: "B", level: "Agent" }),
+      422,
+      BLANK_FIRST_NAME,
+    );
+    expectError(
+      await invite("agency@demo.test", { email: "a.b@example.com", firstName: "A", lastName: "", level: "Agent" }),
+      422,
+      BLANK_LAST_NAME,
+    );
+    expectError(
+      await invite("agency@demo.test", {
+        email: "a.b@example.com",
+        firstName: "A",
+        lastName: "B",
+        level: "Agency Level 5",
+      }),
+      422,
+      INVALID_LEVEL,
+    );
+    expectError(
+      await invite("agency@demo.test", { email: "a.b@example.com", firstName: "A", lastName: "B" }),
+      422,
+      INVALID_LEVEL,
+    );
+    expectError(
+      await invite("agency@demo.test", {}),
+      422,
+      [INVALID_EMAIL, BLANK_FIRST_NAME, BLANK_LAST_NAME, INVALID_LEVEL].join("; "),
+    );
     expect(INVALID_LEVEL).toBe("level must be one of Agent, Agency Level 1, Agency Level 2, Agency Level 3");
     expect((await list("agency@demo.test")).meta.totalCount).toBe(12);
   });
 
   it("re-invites someone whose invitation expired", async () => {
     const expired = SEED_INVITATIONS.find((i) => i.status === "Expired")!;
-    const response = await invite("agency@demo.test", { email: expired.email, firstName: expired.firstName, lastName: expired.lastName, level: expired.level });
+    const response = await invite("agency@demo.test", {
+      email: expired.email,
+      firstName: expired.firstName,
+      lastName: expired.lastName,
+      level: expired.level,
+    });
     expect(response.status, response.text).toBe(201);
     await resetUser("agency@demo.test");
     expect((await list("agency@demo.test")).meta.totalCount).toBe(12);
@@ -236,7 +331,11 @@ describe("DELETE /api/downline_invitations/:id", () => {
     expect(withdrawn.text).toBe("");
     expect((await all("agency@demo.test")).map((i) => i.id)).not.toContain(sent.id);
     expectError(await send("GET", `/api/registration/${sent.token}`), 404, INVITATION_NOT_FOUND);
-    expectError(await send("DELETE", `/api/downline_invitations/${sent.id}`, token), 404, `No invitation with id ${sent.id}`);
+    expectError(
+      await send("DELETE", `/api/downline_invitations/${sent.id}`, token),
+      404,
+      `No invitation with id ${sent.id}`,
+    );
 
     expectError(await send("DELETE", `/api/downline_invitations/${accepted.id}`, token), 422, ONLY_PENDING_WITHDRAWN);
     expectError(await send("DELETE", `/api/downline_invitations/${expired.id}`, token), 422, ONLY_PENDING_WITHDRAWN);
@@ -269,8 +368,14 @@ describe("POST /api/downline_invitations/withdraw (several in one call)", () => 
     await resetUser("agency@demo.test");
     const token = await tokenOf("agency@demo.test");
     const own = SEED_INVITATIONS.filter((i) => i.userId === 5);
-    const pending = own.filter((i) => i.status === "Sent").slice(0, 3).map((i) => i.id);
-    const notPending = own.filter((i) => i.status !== "Sent").slice(0, 2).map((i) => i.id);
+    const pending = own
+      .filter((i) => i.status === "Sent")
+      .slice(0, 3)
+      .map((i) => i.id);
+    const notPending = own
+      .filter((i) => i.status !== "Sent")
+      .slice(0, 2)
+      .map((i) => i.id);
     const betas = SEED_INVITATIONS.find((i) => i.userId === 6)!.id;
 
     const response = await send("POST", "/api/downline_invitations/withdraw", token, {
@@ -289,7 +394,11 @@ describe("POST /api/downline_invitations/withdraw (several in one call)", () => 
 
     // Again: nothing left to withdraw, nothing changes.
     const again = await send("POST", "/api/downline_invitations/withdraw", token, { ids: pending });
-    expect(WithdrawInvitationsResponseSchema.parse(again.json)).toEqual({ withdrawn: [], notFound: pending, notPending: [] });
+    expect(WithdrawInvitationsResponseSchema.parse(again.json)).toEqual({
+      withdrawn: [],
+      notFound: pending,
+      notPending: [],
+    });
     await resetUser("agency@demo.test");
   });
 
@@ -298,14 +407,30 @@ describe("POST /api/downline_invitations/withdraw (several in one call)", () => 
     const token = await tokenOf("agency@demo.test");
     const pending = SEED_INVITATIONS.filter((i) => i.userId === 5 && i.status === "Sent").map((i) => i.id);
     const tooMany = [...pending, ...Array.from({ length: WITHDRAW_INVITATIONS_MAX }, (_, i) => 100_000 + i)];
-    for (const body of [{ ids: tooMany }, { ids: [] }, {}, { ids: [pending[0], "x"] }, { ids: [pending[0], -1] }, { ids: pending[0] }, [pending[0]]]) {
+    for (const body of [
+      { ids: tooMany },
+      { ids: [] },
+      {},
+      { ids: [pending[0], "x"] },
+      { ids: [pending[0], -1] },
+      { ids: pending[0] },
+      [pending[0]],
+    ]) {
       expectError(await send("POST", "/api/downline_invitations/withdraw", token, body), 422, INVALID_WITHDRAW_IDS);
     }
     expect(await all("agency@demo.test")).toHaveLength(12);
-    const atCap = await send("POST", "/api/downline_invitations/withdraw", token, { ids: tooMany.slice(-WITHDRAW_INVITATIONS_MAX) });
+    const atCap = await send("POST", "/api/downline_invitations/withdraw", token, {
+      ids: tooMany.slice(-WITHDRAW_INVITATIONS_MAX),
+    });
     expect(WithdrawInvitationsResponseSchema.parse(atCap.json).notFound).toHaveLength(WITHDRAW_INVITATIONS_MAX);
-    expectError(await send("POST", "/api/downline_invitations/withdraw", await tokenOf("agent@demo.test"), { ids: [pending[0]] }), 403, AGENCIES_ONLY);
-    expect((await send("POST", "/api/downline_invitations/withdraw", undefined, { ids: [pending[0]] })).status).toBe(401);
+    expectError(
+      await send("POST", "/api/downline_invitations/withdraw", await tokenOf("agent@demo.test"), { ids: [pending[0]] }),
+      403,
+      AGENCIES_ONLY,
+    );
+    expect((await send("POST", "/api/downline_invitations/withdraw", undefined, { ids: [pending[0]] })).status).toBe(
+      401,
+    );
   });
 });
 
@@ -315,7 +440,13 @@ describe("GET /api/registration/:token (no session)", () => {
     const response = await send("GET", `/api/registration/${sent.token}`);
     expect(response.status, response.text).toBe(200);
     expect(RegistrationSchema.parse(response.json)).toEqual({
-      invitation: { email: sent.email, firstName: sent.firstName, lastName: sent.lastName, level: sent.level, agencyName: "Chen Senior Benefits Group" },
+      invitation: {
+        email: sent.email,
+        firstName: sent.firstName,
+        lastName: sent.lastName,
+        level: sent.level,
+        agencyName: "Chen Senior Benefits Group",
+      },
     });
     for (const status of ["Accepted", "Expired"]) {
       const other = SEED_INVITATIONS.find((i) => i.status === status)!;
@@ -328,7 +459,12 @@ describe("GET /api/registration/:token (no session)", () => {
 
 describe("reset", () => {
   it("the full reset restores every agency's invitations; the per-user reset leaves others alone", async () => {
-    const created = await invite("beta@demo.test", { email: "rita.vance@example.com", firstName: "Rita", lastName: "Vance", level: "Agent" });
+    const created = await invite("beta@demo.test", {
+      email: "rita.vance@example.com",
+      firstName: "Rita",
+      lastName: "Vance",
+      level: "Agent",
+    });
     expect(created.status, created.text).toBe(201);
     const agencyToken = await tokenOf("agency@demo.test");
     const withdrawn = SEED_INVITATIONS.filter((i) => i.userId === 5 && i.status === "Sent")[1]!;

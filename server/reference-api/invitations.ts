@@ -75,7 +75,10 @@ export function parseInvitationsQuery(source: Record<string, unknown>): Invitati
 const name = (field: "firstName" | "lastName", blank: string) =>
   z.preprocess(
     (v) => (typeof v === "string" ? v.trim() : v),
-    z.string({ error: blank }).min(1, { error: blank }).max(MAX_NAME, { error: `${field} is too long (at most ${MAX_NAME} characters)` }),
+    z
+      .string({ error: blank })
+      .min(1, { error: blank })
+      .max(MAX_NAME, { error: `${field} is too long (at most ${MAX_NAME} characters)` }),
   );
 
 const InvitationBody = z.object({
@@ -105,7 +108,9 @@ async function invitations(db: ReferenceDb, userId: number, q: InvitationsQuery)
   const where = ["user_id = ?"];
   const args: (string | number)[] = [userId];
   if (q.search) {
-    where.push("(instr(lower(email), lower(?)) > 0 OR instr(lower(first_name), lower(?)) > 0 OR instr(lower(last_name), lower(?)) > 0)");
+    where.push(
+      "(instr(lower(email), lower(?)) > 0 OR instr(lower(first_name), lower(?)) > 0 OR instr(lower(last_name), lower(?)) > 0)",
+    );
     args.push(q.search, q.search, q.search);
   }
   const whereSql = `WHERE ${where.join(" AND ")}`;
@@ -183,7 +188,10 @@ export function registerInvitationRoutes(
       const row = found.rows[0];
       if (!row) return 404;
       if (String(row.status) !== "Sent") return 422;
-      await db.client.execute({ sql: "DELETE FROM downline_invitations WHERE id = ? AND user_id = ?", args: [id, userId] });
+      await db.client.execute({
+        sql: "DELETE FROM downline_invitations WHERE id = ? AND user_id = ?",
+        args: [id, userId],
+      });
       return 204;
     });
     if (outcome === 404) return fail(res, 404, notFound);
@@ -219,7 +227,8 @@ export function registerInvitationRoutes(
         notPending: ids.filter((id) => statusOf.has(id) && statusOf.get(id) !== "Sent"),
       };
     });
-    if (outcome.withdrawn.length > 0) logger.info({ userId, invitationIds: outcome.withdrawn }, "downline invitations withdrawn");
+    if (outcome.withdrawn.length > 0)
+      logger.info({ userId, invitationIds: outcome.withdrawn }, "downline invitations withdrawn");
     res.json(outcome);
   });
 
@@ -242,7 +251,8 @@ export function registerInvitationRoutes(
         firstName: String(r.first_name),
         lastName: String(r.last_name),
         level: String(r.level),
-        agencyName: SEED_AGENCY_NAMES[Number(r.agency_id)] ?? `${String(r.agency_first_name)} ${String(r.agency_last_name)}`,
+        agencyName:
+          SEED_AGENCY_NAMES[Number(r.agency_id)] ?? `${String(r.agency_first_name)} ${String(r.agency_last_name)}`,
       },
     });
   });

@@ -32,7 +32,10 @@ const TAX_ID_FRAGMENTS = ["123456789", "123-45-6789", "45-6789", "134567890", "1
 /** Every response body seen, to check that no tax id number ever leaves the API. */
 const seenBodies: string[] = [];
 
-const { send, ok, tokenOf } = testClient(() => api.url, { jsonContentTypeOnly: true, onBody: (text) => seenBodies.push(text) });
+const { send, ok, tokenOf } = testClient(() => api.url, {
+  jsonContentTypeOnly: true,
+  onBody: (text) => seenBodies.push(text),
+});
 
 const getOnboarding = async (email: string) =>
   (await ok(OnboardingResponseSchema, "GET", "/api/onboarding", { token: await tokenOf(email) })).onboarding;
@@ -124,12 +127,28 @@ describe("seeded onboardings", () => {
     const response = await send("GET", "/api/onboarding", { token: await tokenOf(ONBOARDED) });
     const { onboarding } = OnboardingResponseSchema.parse(response.json);
     const { user } = await ok(MeResponseSchema, "GET", "/api/me", { token: await tokenOf(ONBOARDED) });
-    expect([user.roleHasShowAchInfo, user.roleRequiresSsnOrTin, user.roleHasOptoutProcess]).toEqual([true, false, false]);
+    expect([user.roleHasShowAchInfo, user.roleRequiresSsnOrTin, user.roleHasOptoutProcess]).toEqual([
+      true,
+      false,
+      false,
+    ]);
     expect(onboarding.complete).toBe(true);
     expect(onboarding.steps[0]!.title).toBe("Personal details");
-    expect(onboarding.steps.map((s) => s.key)).toEqual(["personal", "licenses", "legal", "banking", "documents", "signature"]);
+    expect(onboarding.steps.map((s) => s.key)).toEqual([
+      "personal",
+      "licenses",
+      "legal",
+      "banking",
+      "documents",
+      "signature",
+    ]);
     expect(onboarding.steps.every((s) => s.complete)).toBe(true);
-    expect(onboarding.personal).toMatchObject({ firstName: "Michael", lastName: "Rossi", taxIdType: "ein", state: "NY" });
+    expect(onboarding.personal).toMatchObject({
+      firstName: "Michael",
+      lastName: "Rossi",
+      taxIdType: "ein",
+      state: "NY",
+    });
     expect(onboarding.banking).toEqual({
       accountHolder: "Rossi Insurance Group LLC",
       accountType: "checking",
@@ -150,7 +169,11 @@ describe("seeded onboardings", () => {
       headers: { authorization: `Bearer ${await tokenOf(ONBOARDED)}` },
     });
     expect(w9.status).toBe(200);
-    expect(Buffer.from(await w9.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from(await w9.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
   });
 });
 
@@ -176,7 +199,9 @@ describe("onboarding@ walks every step", () => {
     expect(stepState(onboarding).personal).toBe(true);
     const { user } = await ok(MeResponseSchema, "GET", "/api/me", { token });
     expect([user.firstName, user.lastName]).toEqual(["Aisha", "Johnson-Reed"]);
-    expect((await ok(ProfileResponseSchema, "GET", "/api/profile", { token })).profile.phone).toBe("(555) 740-9911 x12");
+    expect((await ok(ProfileResponseSchema, "GET", "/api/profile", { token })).profile.phone).toBe(
+      "(555) 740-9911 x12",
+    );
     // A later save may omit the tax id: the stored one is kept.
     onboarding = await saveStep(ONBOARDING, "personal", { json: { ...personal, city: "Evanston" } });
     expect(onboarding.personal).toMatchObject({ city: "Evanston", taxIdType: "ssn" });
@@ -203,7 +228,9 @@ describe("onboarding@ walks every step", () => {
     expectError(await complete(), 422, "Finish the Documents step first");
 
     // Documents: one at a time; the step is complete with both.
-    onboarding = await saveStep(ONBOARDING, "documents", { form: documentsForm({ w9: [pdf("W-9 Aisha Johnson"), "w9.pdf"] }) });
+    onboarding = await saveStep(ONBOARDING, "documents", {
+      form: documentsForm({ w9: [pdf("W-9 Aisha Johnson"), "w9.pdf"] }),
+    });
     expect(onboarding.documents.map((d) => d.kind)).toEqual(["w9"]);
     expect(stepState(onboarding).documents).toBe(false);
     expectError(await complete(), 422, "Finish the Documents step first");
@@ -211,8 +238,24 @@ describe("onboarding@ walks every step", () => {
       form: documentsForm({ eo: [pdf("E&O certificate"), "eo-certificate.pdf"] }),
     });
     expect(onboarding.documents).toEqual([
-      { kind: "w9", file: { id: expect.any(Number), name: "w9.pdf", contentType: "application/pdf", size: tinyPdf("W-9 Aisha Johnson").byteLength } },
-      { kind: "eo", file: { id: expect.any(Number), name: "eo-certificate.pdf", contentType: "application/pdf", size: tinyPdf("E&O certificate").byteLength } },
+      {
+        kind: "w9",
+        file: {
+          id: expect.any(Number),
+          name: "w9.pdf",
+          contentType: "application/pdf",
+          size: tinyPdf("W-9 Aisha Johnson").byteLength,
+        },
+      },
+      {
+        kind: "eo",
+        file: {
+          id: expect.any(Number),
+          name: "eo-certificate.pdf",
+          contentType: "application/pdf",
+          size: tinyPdf("E&O certificate").byteLength,
+        },
+      },
     ]);
     expect(stepState(onboarding).documents).toBe(true);
     // Replacing one keeps the step complete and drops the old file.
@@ -246,7 +289,9 @@ describe("onboarding@ walks every step", () => {
     expect([me.onboardingComplete, me.onboardingInProgress]).toEqual([true, false]);
     expect((await getOnboarding(ONBOARDING)).complete).toBe(true);
     // Completing again is harmless.
-    expect((await ok(OnboardingResponseSchema, "POST", "/api/onboarding/complete", { token })).onboarding.complete).toBe(true);
+    expect(
+      (await ok(OnboardingResponseSchema, "POST", "/api/onboarding/complete", { token })).onboarding.complete,
+    ).toBe(true);
 
     for (const body of seenBodies) for (const fragment of TAX_ID_FRAGMENTS) expect(body).not.toContain(fragment);
   });
@@ -266,7 +311,12 @@ describe("onboarding@ walks every step", () => {
     expect(onboarding.steps.find((s) => s.key === "optout")!.title).toBe("Opt-out choices");
 
     onboarding = await saveStep(AGENCY, "banking", {
-      json: { accountHolder: " Chen Agency Inc ", accountType: "savings", routingNumber: "011000015", accountNumber: "9876543210" },
+      json: {
+        accountHolder: " Chen Agency Inc ",
+        accountType: "savings",
+        routingNumber: "011000015",
+        accountNumber: "9876543210",
+      },
     });
     expect(onboarding.banking).toEqual({
       accountHolder: "Chen Agency Inc",
@@ -276,7 +326,12 @@ describe("onboarding@ walks every step", () => {
     });
     expect(stepState(onboarding).banking).toBe(true);
     const again = await putStep(AGENCY, "banking", {
-      json: { accountHolder: "Chen Agency Inc", accountType: "checking", routingNumber: "011000015", accountNumber: "9876543210" },
+      json: {
+        accountHolder: "Chen Agency Inc",
+        accountType: "checking",
+        routingNumber: "011000015",
+        accountNumber: "9876543210",
+      },
     });
     expect(again.text).not.toContain("9876543210");
 
@@ -301,10 +356,18 @@ describe("validation", () => {
     expectError(await put({ ...personal, ssn: SSN, ein: "12-3456789" }), 422, ONE_TAX_ID_ONLY);
     expectError(await put({ ...personal, ssn: "123-45-678" }), 422, "SSN must be 9 digits");
     expectError(await put({ ...personal, ein: "12-34567890" }), 422, "EIN must be 9 digits");
-    expectError(await put({ ...personal, ssn: SSN, phone: "555-1234" }), 422, "Phone must be 10 digits, optionally with an extension");
+    expectError(
+      await put({ ...personal, ssn: SSN, phone: "555-1234" }),
+      422,
+      "Phone must be 10 digits, optionally with an extension",
+    );
     expectError(await put({ ...personal, ssn: SSN, zip: "6060" }), 422, "ZIP code must be 5 digits");
     expectError(await put({ ...personal, ssn: SSN, state: "Illinois" }), 422, "State must be a 2-letter state code");
-    expectError(await put({ ...personal, ssn: SSN, dateOfBirth: "1990-02-30" }), 422, "Date of birth must be a valid date (YYYY-MM-DD)");
+    expectError(
+      await put({ ...personal, ssn: SSN, dateOfBirth: "1990-02-30" }),
+      422,
+      "Date of birth must be a valid date (YYYY-MM-DD)",
+    );
     const minor = `${new Date().getUTCFullYear() - 10}-01-01`;
     expectError(await put({ ...personal, ssn: SSN, dateOfBirth: minor }), 422, "You must be at least 18 years old");
     expectError(await put({ ...personal, ssn: SSN, firstName: "  " }), 422, "First name is required");
@@ -318,11 +381,33 @@ describe("validation", () => {
 
   it("refuses invalid licenses, legal, banking, documents, signature and opt-out input", async () => {
     const license = { state: "WI", licenseNumber: "WI-1", licenseType: "Health", expiresOn: "2030-01-31" };
-    expectError(await putStep(ONBOARDING, "licenses", { json: { license: { ...license, expiresOn: "2020-01-31" } } }), 422, "License expiry date must be in the future");
-    expectError(await putStep(ONBOARDING, "licenses", { json: { license: { ...license, expiresOn: "31/01/2030" } } }), 422, /valid date/);
-    expectError(await putStep(ONBOARDING, "licenses", { json: { license: { ...license, licenseNumber: "" } } }), 422, "License number is required");
-    expectError(await putStep(ONBOARDING, "licenses", { json: { license: { ...license, state: "USA" } } }), 422, "License state must be a 2-letter state code");
-    expectError(await putStep(ONBOARDING, "licenses", { json: { license: { state: "IL", licenseNumber: "100234567", licenseType: "Health", expiresOn: "2030-01-31" } } }), 422, "This license is already on file");
+    expectError(
+      await putStep(ONBOARDING, "licenses", { json: { license: { ...license, expiresOn: "2020-01-31" } } }),
+      422,
+      "License expiry date must be in the future",
+    );
+    expectError(
+      await putStep(ONBOARDING, "licenses", { json: { license: { ...license, expiresOn: "31/01/2030" } } }),
+      422,
+      /valid date/,
+    );
+    expectError(
+      await putStep(ONBOARDING, "licenses", { json: { license: { ...license, licenseNumber: "" } } }),
+      422,
+      "License number is required",
+    );
+    expectError(
+      await putStep(ONBOARDING, "licenses", { json: { license: { ...license, state: "USA" } } }),
+      422,
+      "License state must be a 2-letter state code",
+    );
+    expectError(
+      await putStep(ONBOARDING, "licenses", {
+        json: { license: { state: "IL", licenseNumber: "100234567", licenseType: "Health", expiresOn: "2030-01-31" } },
+      }),
+      422,
+      "This license is already on file",
+    );
     // Without any license on file the step cannot be confirmed.
     const client = createClient({ url: pathToFileURL(dbPath).href });
     try {
@@ -337,34 +422,88 @@ describe("validation", () => {
     const form = new FormData();
     form.append("user[legalAnswersAttributes][][legalQuestionId]", "1");
     form.append("user[legalAnswersAttributes][][hasOccurred]", "false");
-    await ok(LegalAnswersResponseSchema, "PUT", "/api/profile/legal_answers", { token: await tokenOf(ONBOARDING), form });
+    await ok(LegalAnswersResponseSchema, "PUT", "/api/profile/legal_answers", {
+      token: await tokenOf(ONBOARDING),
+      form,
+    });
     expectError(await putStep(ONBOARDING, "legal"), 422, "Answer every legal question");
 
-    const banking = { accountHolder: "Chen Agency Inc", accountType: "checking", routingNumber: "011000015", accountNumber: "12345" };
-    expectError(await putStep(AGENCY, "banking", { json: { ...banking, routingNumber: "12345678" } }), 422, "Routing number must be 9 digits");
-    expectError(await putStep(AGENCY, "banking", { json: { ...banking, accountNumber: "123" } }), 422, "Account number must be 4 to 17 digits");
-    expectError(await putStep(AGENCY, "banking", { json: { ...banking, accountNumber: "1".repeat(18) } }), 422, "Account number must be 4 to 17 digits");
-    expectError(await putStep(AGENCY, "banking", { json: { ...banking, accountType: "brokerage" } }), 422, 'Account type must be "checking" or "savings"');
-    expectError(await putStep(AGENCY, "banking", { json: { ...banking, accountHolder: "" } }), 422, "Account holder is required");
+    const banking = {
+      accountHolder: "Chen Agency Inc",
+      accountType: "checking",
+      routingNumber: "011000015",
+      accountNumber: "12345",
+    };
+    expectError(
+      await putStep(AGENCY, "banking", { json: { ...banking, routingNumber: "12345678" } }),
+      422,
+      "Routing number must be 9 digits",
+    );
+    expectError(
+      await putStep(AGENCY, "banking", { json: { ...banking, accountNumber: "123" } }),
+      422,
+      "Account number must be 4 to 17 digits",
+    );
+    expectError(
+      await putStep(AGENCY, "banking", { json: { ...banking, accountNumber: "1".repeat(18) } }),
+      422,
+      "Account number must be 4 to 17 digits",
+    );
+    expectError(
+      await putStep(AGENCY, "banking", { json: { ...banking, accountType: "brokerage" } }),
+      422,
+      'Account type must be "checking" or "savings"',
+    );
+    expectError(
+      await putStep(AGENCY, "banking", { json: { ...banking, accountHolder: "" } }),
+      422,
+      "Account holder is required",
+    );
 
-    expectError(await putStep(AGENCY, "optout", { json: { marketingEmails: "yes", leadPrograms: false } }), 422, "marketingEmails must be true or false");
-    expectError(await putStep(AGENCY, "optout", { json: { marketingEmails: true } }), 422, "leadPrograms must be true or false");
+    expectError(
+      await putStep(AGENCY, "optout", { json: { marketingEmails: "yes", leadPrograms: false } }),
+      422,
+      "marketingEmails must be true or false",
+    );
+    expectError(
+      await putStep(AGENCY, "optout", { json: { marketingEmails: true } }),
+      422,
+      "leadPrograms must be true or false",
+    );
 
     // A long signature (a body over the general 100 kB JSON limit) is accepted.
     const long = strokes(5000);
     expect(JSON.stringify({ strokes: long }).length).toBeGreaterThan(100 * 1024);
-    expect((await saveStep(AGENCY, "signature", { json: { strokes: long } })).signature).toMatchObject({ points: 5000 });
+    expect((await saveStep(AGENCY, "signature", { json: { strokes: long } })).signature).toMatchObject({
+      points: 5000,
+    });
     expectError(await putStep(ONBOARDING, "signature", { json: { strokes: [] } }), 422, SIGNATURE_TOO_SHORT);
     expectError(await putStep(ONBOARDING, "signature", { json: {} }), 422, /strokes must be a list/);
-    expectError(await putStep(ONBOARDING, "signature", { json: { strokes: [{ points: [{ x: "1", y: 2 }] }] } }), 422, /strokes must be a list/);
+    expectError(
+      await putStep(ONBOARDING, "signature", { json: { strokes: [{ points: [{ x: "1", y: 2 }] }] } }),
+      422,
+      /strokes must be a list/,
+    );
 
     const text = new Blob(["hello"], { type: "text/plain" });
-    expectError(await putStep(ONBOARDING, "documents", { form: documentsForm({ w9: [text, "w9.txt"] }) }), 422, UPLOAD_WRONG_TYPE);
+    expectError(
+      await putStep(ONBOARDING, "documents", { form: documentsForm({ w9: [text, "w9.txt"] }) }),
+      422,
+      UPLOAD_WRONG_TYPE,
+    );
     expect(UPLOAD_WRONG_TYPE).toBe("Only images or PDF files can be attached");
     const big = new Blob([Buffer.alloc(MAX_UPLOAD_BYTES + 1)], { type: "application/pdf" });
-    expectError(await putStep(ONBOARDING, "documents", { form: documentsForm({ eo: [big, "eo.pdf"] }) }), 413, UPLOAD_TOO_LARGE);
+    expectError(
+      await putStep(ONBOARDING, "documents", { form: documentsForm({ eo: [big, "eo.pdf"] }) }),
+      413,
+      UPLOAD_TOO_LARGE,
+    );
     expect(UPLOAD_TOO_LARGE).toBe("The file is larger than 10 MB");
-    expectError(await putStep(ONBOARDING, "documents", { form: new FormData() }), 422, "Attach the W-9 and the E&O certificate (image or PDF)");
+    expectError(
+      await putStep(ONBOARDING, "documents", { form: new FormData() }),
+      422,
+      "Attach the W-9 and the E&O certificate (image or PDF)",
+    );
     expectError(await putStep(ONBOARDING, "documents", { json: {} }), 415, "Send the documents as multipart/form-data");
     const png = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: "image/png" });
     await saveStep(ONBOARDING, "documents", { form: documentsForm({ eo: [png, "eo.png"] }) });
@@ -375,11 +514,19 @@ describe("validation", () => {
 
   it("answers 404 for unknown steps, 403 for other roles and 401 without a token", async () => {
     expectError(await putStep(ONBOARDING, "hobbies", { json: {} }), 404, 'Unknown onboarding step "hobbies"');
-    expectError(await putStep(ONBOARDING, "banking", { json: {} }), 404, "The banking step is not part of your onboarding");
+    expectError(
+      await putStep(ONBOARDING, "banking", { json: {} }),
+      404,
+      "The banking step is not part of your onboarding",
+    );
     for (const email of ["admin@demo.test", "carrier@demo.test"]) {
       const token = await tokenOf(email);
       expectError(await send("GET", "/api/onboarding", { token }), 403, ONBOARDING_BROKERS_ONLY);
-      expectError(await send("PUT", "/api/onboarding/steps/personal", { token, json: personal }), 403, ONBOARDING_BROKERS_ONLY);
+      expectError(
+        await send("PUT", "/api/onboarding/steps/personal", { token, json: personal }),
+        403,
+        ONBOARDING_BROKERS_ONLY,
+      );
       expectError(await send("POST", "/api/onboarding/complete", { token }), 403, ONBOARDING_BROKERS_ONLY);
     }
     expectError(await send("GET", "/api/onboarding"), 401, "Unauthorized Request");
@@ -397,11 +544,18 @@ describe("reset", () => {
       json: { license: { state: "WI", licenseNumber: "WI-9", licenseType: "Health", expiresOn: "2031-01-01" } },
     });
     await saveStep(ONBOARDING, "licenses", { json: {} });
-    await saveStep(ONBOARDING, "documents", { form: documentsForm({ w9: [pdf("w9"), "w9.pdf"], eo: [pdf("eo"), "eo.pdf"] }) });
+    await saveStep(ONBOARDING, "documents", {
+      form: documentsForm({ w9: [pdf("w9"), "w9.pdf"], eo: [pdf("eo"), "eo.pdf"] }),
+    });
     await saveStep(ONBOARDING, "signature", { json: { strokes: strokes(30) } });
     await saveStep(AGENCY, "optout", { json: { marketingEmails: false, leadPrograms: true } });
     const changed = await getOnboarding(ONBOARDING);
-    expect(changed.steps.filter((s) => s.complete).map((s) => s.key)).toEqual(["personal", "licenses", "documents", "signature"]);
+    expect(changed.steps.filter((s) => s.complete).map((s) => s.key)).toEqual([
+      "personal",
+      "licenses",
+      "documents",
+      "signature",
+    ]);
 
     const reset = await fetch(`${api.url}/__reset`, {
       method: "POST",

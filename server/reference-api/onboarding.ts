@@ -223,7 +223,10 @@ async function stepRows(db: ReferenceDb, userId: number): Promise<Map<Onboarding
   return new Map(
     result.rows.map((r) => [
       String(r.step) as OnboardingStepKey,
-      { data: JSON.parse(String(r.data)) as unknown, completedAt: r.completed_at == null ? null : String(r.completed_at) },
+      {
+        data: JSON.parse(String(r.data)) as unknown,
+        completedAt: r.completed_at == null ? null : String(r.completed_at),
+      },
     ]),
   );
 }
@@ -429,7 +432,8 @@ async function saveDocuments(db: ReferenceDb, user: SessionUser, form: FormData)
     const statements: { sql: string; args: (string | number | Uint8Array)[] }[] = [];
     for (const file of sent) {
       const old = stored.find((d) => d.kind === file.kind);
-      if (old) statements.push({ sql: "DELETE FROM files WHERE id = ? AND user_id = ?", args: [old.file.id, user.userId] });
+      if (old)
+        statements.push({ sql: "DELETE FROM files WHERE id = ? AND user_id = ?", args: [old.file.id, user.userId] });
       const fileId = nextFileId++;
       statements.push(
         {

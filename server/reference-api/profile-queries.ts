@@ -55,7 +55,11 @@ export async function documentNotifications(db: ReferenceDb, userId: number): Pr
     sql: "SELECT * FROM document_notifications WHERE user_id = ? ORDER BY id",
     args: [userId],
   });
-  return result.rows.map((r) => ({ id: Number(r.id), documentName: String(r.document_name), message: String(r.message) }));
+  return result.rows.map((r) => ({
+    id: Number(r.id),
+    documentName: String(r.document_name),
+    message: String(r.message),
+  }));
 }
 
 export async function messageCounts(db: ReferenceDb, userId: number): Promise<{ unread: number; unresponded: number }> {

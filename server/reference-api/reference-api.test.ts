@@ -17,7 +17,11 @@ let api: ReferenceApi;
 
 const client = testClient(() => api.url);
 /** Only `{ status, json }`: several tests compare the whole result with `toEqual`. */
-async function request(method: string, path: string, { token, body, raw }: { token?: string; body?: unknown; raw?: string } = {}) {
+async function request(
+  method: string,
+  path: string,
+  { token, body, raw }: { token?: string; body?: unknown; raw?: string } = {},
+) {
   const { status, json } = await client.send(method, path, { token, json: body, raw });
   return { status, json };
 }
@@ -60,16 +64,28 @@ describe("reference API", () => {
     for (const seed of SEED_USERS) {
       const { token, user } = await signIn(seed.email.toUpperCase());
       expect(token).toMatch(/^[0-9a-f]{64}$/);
-      expect(user).toMatchObject({ userId: seed.id, email: seed.email, role: seed.role, returnToUserId: null, ...seed.flags });
+      expect(user).toMatchObject({
+        userId: seed.id,
+        email: seed.email,
+        role: seed.role,
+        returnToUserId: null,
+        ...seed.flags,
+      });
     }
     const { user: onboarding } = await signIn("onboarding@demo.test");
-    expect(onboarding).toMatchObject({ roleHasOnboardingProcess: true, onboardingPresent: true, onboardingComplete: false });
+    expect(onboarding).toMatchObject({
+      roleHasOnboardingProcess: true,
+      onboardingPresent: true,
+      onboardingComplete: false,
+    });
   });
 
   it("refuses a wrong password or unknown e-mail", async () => {
     const wrong = await request("POST", "/api/login", { body: { email: "agent@demo.test", password: "nope-nope" } });
     await expectError(wrong, 401, "Invalid e-mail or password");
-    const unknown = await request("POST", "/api/login", { body: { email: "ghost@demo.test", password: DEMO_PASSWORD } });
+    const unknown = await request("POST", "/api/login", {
+      body: { email: "ghost@demo.test", password: DEMO_PASSWORD },
+    });
     await expectError(unknown, 401, "Invalid e-mail or password");
   });
 
@@ -102,7 +118,9 @@ describe("reference API", () => {
     const admin = await signIn("admin@demo.test");
     const adminProfile = await ok(ProfileResponseSchema, "GET", "/api/profile", admin.token);
     expect(adminProfile.profile.licenses).toEqual([]);
-    expect(await ok(UnreadMessagesSchema, "GET", "/api/feedback_conversations/show_unread_messages", admin.token)).toEqual({
+    expect(
+      await ok(UnreadMessagesSchema, "GET", "/api/feedback_conversations/show_unread_messages", admin.token),
+    ).toEqual({
       unread_messages: 0,
     });
   });
@@ -127,7 +145,9 @@ describe("reference API", () => {
 
     expect((await ok(ProfileResponseSchema, "POST", "/api/profile/sms_consent", token)).profile.smsConsent).toBe(true);
     expect((await ok(ProfileResponseSchema, "GET", "/api/profile", token)).profile.smsConsent).toBe(true);
-    expect((await ok(ProfileResponseSchema, "DELETE", "/api/profile/sms_consent", token)).profile.smsConsent).toBe(false);
+    expect((await ok(ProfileResponseSchema, "DELETE", "/api/profile/sms_consent", token)).profile.smsConsent).toBe(
+      false,
+    );
 
     // Restart on the same file: the answer and the session survive.
     await api.close();
@@ -148,7 +168,10 @@ describe("reference API", () => {
     const agent = (await signIn("agent@demo.test")).token;
     await ok(ProfileResponseSchema, "POST", "/api/profile/sms_consent", newagent);
     await ok(ProfileResponseSchema, "DELETE", "/api/profile/sms_consent", agent);
-    expect(await request("POST", "/__reset", { body: { email: "NEWAGENT@demo.test" } })).toEqual({ status: 204, json: undefined });
+    expect(await request("POST", "/__reset", { body: { email: "NEWAGENT@demo.test" } })).toEqual({
+      status: 204,
+      json: undefined,
+    });
     expect((await ok(ProfileResponseSchema, "GET", "/api/profile", newagent)).profile.smsConsent).toBeNull();
     expect((await ok(ProfileResponseSchema, "GET", "/api/profile", agent)).profile.smsConsent).toBe(false);
     expect((await ok(ProfileResponseSchema, "GET", "/api/profile", agent)).profile.licenses.length).toBeGreaterThan(0);
@@ -168,7 +191,9 @@ describe("reference API", () => {
       await request("POST", "/api/login_as_user", { token: admin.token, body: { email: "nobody@demo.test" } }),
       404,
     );
-    const byEmail = await ok(LoginResponseSchema, "POST", "/api/login_as_user", admin.token, { email: "LOA@demo.test" });
+    const byEmail = await ok(LoginResponseSchema, "POST", "/api/login_as_user", admin.token, {
+      email: "LOA@demo.test",
+    });
     expect(byEmail.user).toMatchObject({ email: "loa@demo.test", returnToUserId: 9 });
 
     const back = await ok(LoginResponseSchema, "GET", "/api/logout_as_user", as.token);

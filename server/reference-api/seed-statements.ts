@@ -88,7 +88,10 @@ export async function seedStatements(): Promise<InStatement[]> {
     });
   }
   for (const p of SEED_PRODUCTS) {
-    statements.push({ sql: "INSERT INTO products (id, name, position) VALUES (?, ?, ?)", args: [p.id, p.name, p.position] });
+    statements.push({
+      sql: "INSERT INTO products (id, name, position) VALUES (?, ?, ?)",
+      args: [p.id, p.name, p.position],
+    });
   }
   for (const c of SEED_CARRIERS) {
     statements.push({ sql: "INSERT INTO carriers (id, name) VALUES (?, ?)", args: [c.id, c.name] });
@@ -112,7 +115,10 @@ export async function seedStatements(): Promise<InStatement[]> {
     });
   }
   for (const q of SEED_LEGAL_QUESTIONS) {
-    statements.push({ sql: "INSERT INTO legal_questions (id, question_text) VALUES (?, ?)", args: [q.id, q.questionText] });
+    statements.push({
+      sql: "INSERT INTO legal_questions (id, question_text) VALUES (?, ?)",
+      args: [q.id, q.questionText],
+    });
     for (const productId of q.productIds) {
       statements.push({
         sql: "INSERT INTO product_legal_questions (product_id, legal_question_id, position) VALUES (?, ?, ?)",
@@ -130,7 +136,17 @@ export async function seedStatements(): Promise<InStatement[]> {
     statements.push({
       sql: `INSERT INTO legal_answers (id, user_id, legal_question_id, has_occurred, action_on, action, reason, explanation, file_id)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      args: [a.id, a.userId, a.legalQuestionId, a.hasOccurred ? 1 : 0, a.actionOn, a.action, a.reason, a.explanation, a.fileId],
+      args: [
+        a.id,
+        a.userId,
+        a.legalQuestionId,
+        a.hasOccurred ? 1 : 0,
+        a.actionOn,
+        a.action,
+        a.reason,
+        a.explanation,
+        a.fileId,
+      ],
     });
   }
   for (const o of SEED_ONBOARDING_STEPS) {
@@ -151,7 +167,15 @@ export async function seedStatements(): Promise<InStatement[]> {
     statements.push({
       sql: `INSERT INTO policies (id, user_id, member_name, status, carrier_product_id, effective_date, policy_number)
             VALUES ${chunk.map(() => "(?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
-      args: chunk.flatMap((p) => [p.id, p.userId, p.memberName, p.status, p.carrierProductId, p.effectiveDate, p.policyNumber]),
+      args: chunk.flatMap((p) => [
+        p.id,
+        p.userId,
+        p.memberName,
+        p.status,
+        p.carrierProductId,
+        p.effectiveDate,
+        p.policyNumber,
+      ]),
     });
   }
   for (const i of SEED_INVITATIONS) {
@@ -179,19 +203,41 @@ export async function seedStatements(): Promise<InStatement[]> {
     statements.push({
       sql: `INSERT INTO downline_policies (id, owner_user_id, npn_id, carrier_id, member_name, status, product_name, effective_date)
             VALUES ${chunk.map(() => "(?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
-      args: chunk.flatMap((p) => [p.id, p.ownerUserId, p.npnId, p.carrierId, p.memberName, p.status, p.productName, p.effectiveDate]),
+      args: chunk.flatMap((p) => [
+        p.id,
+        p.ownerUserId,
+        p.npnId,
+        p.carrierId,
+        p.memberName,
+        p.status,
+        p.productName,
+        p.effectiveDate,
+      ]),
     });
   }
   for (const c of SEED_CARRIER_USERS) {
-    statements.push({ sql: "INSERT INTO carrier_users (user_id, carrier_id) VALUES (?, ?)", args: [c.userId, c.carrierId] });
+    statements.push({
+      sql: "INSERT INTO carrier_users (user_id, carrier_id) VALUES (?, ?)",
+      args: [c.userId, c.carrierId],
+    });
   }
   let ticketMessageId = 0;
   for (const t of SEED_TICKETS) {
     statements.push({
       sql: `INSERT INTO tickets (id, user_id, kind, subject, category, status, reference, carrier_id, created_at, updated_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      args: [t.id, t.userId, t.kind, t.subject, t.category, t.status, t.reference, t.carrierId,
-        t.messages[0]!.createdAt, t.messages[t.messages.length - 1]!.createdAt],
+      args: [
+        t.id,
+        t.userId,
+        t.kind,
+        t.subject,
+        t.category,
+        t.status,
+        t.reference,
+        t.carrierId,
+        t.messages[0]!.createdAt,
+        t.messages[t.messages.length - 1]!.createdAt,
+      ],
     });
     for (const m of t.messages) {
       statements.push({

@@ -48,7 +48,12 @@ function flags(overrides: Partial<UserFlags>): UserFlags {
   return { ...NO_USER_FLAGS, ...overrides };
 }
 
-function license(state: string, licenseNumber: string, licenseType = "Health", expiresOn: string | null = "2027-06-30"): SeedLicense {
+function license(
+  state: string,
+  licenseNumber: string,
+  licenseType = "Health",
+  expiresOn: string | null = "2027-06-30",
+): SeedLicense {
   return { state, licenseNumber, licenseType, status: "Active", expiresOn };
 }
 
@@ -292,7 +297,8 @@ export const SEED_SYSTEM_NOTIFICATIONS: readonly SeedSystemNotification[] = [
   {
     id: 3,
     title: "New carrier available",
-    message: "Contracting for Dental, Vision & Hearing plans is now open with two new carriers. See Contract Now for details.",
+    message:
+      "Contracting for Dental, Vision & Hearing plans is now open with two new carriers. See Contract Now for details.",
     severity: "info",
     publishedAt: "2025-08-20T13:15:00.000Z",
   },
@@ -375,23 +381,135 @@ export const PAST_CERTIFICATION_DATE = "2025-03-01";
 
 export const SEED_CARRIER_PRODUCTS: readonly SeedCarrierProduct[] = [
   // Medicare Advantage
-  { id: 101, productId: 1, carrierId: 1, certificationDate: FUTURE_CERTIFICATION_DATE, packageCode: "PKG-MA-2026-01", extraTabs: true, commissionPayments: true },
-  { id: 102, productId: 1, carrierId: 2, certificationDate: PAST_CERTIFICATION_DATE, packageCode: "PKG-MA-2026-02", extraTabs: false, commissionPayments: true },
-  { id: 103, productId: 1, carrierId: 3, certificationDate: null, packageCode: null, extraTabs: true, commissionPayments: false },
-  { id: 104, productId: 1, carrierId: 4, certificationDate: "2027-02-01", packageCode: null, extraTabs: false, commissionPayments: false },
-  { id: 105, productId: 1, carrierId: 5, certificationDate: null, packageCode: "PKG-MA-2026-05", extraTabs: true, commissionPayments: true },
+  {
+    id: 101,
+    productId: 1,
+    carrierId: 1,
+    certificationDate: FUTURE_CERTIFICATION_DATE,
+    packageCode: "PKG-MA-2026-01",
+    extraTabs: true,
+    commissionPayments: true,
+  },
+  {
+    id: 102,
+    productId: 1,
+    carrierId: 2,
+    certificationDate: PAST_CERTIFICATION_DATE,
+    packageCode: "PKG-MA-2026-02",
+    extraTabs: false,
+    commissionPayments: true,
+  },
+  {
+    id: 103,
+    productId: 1,
+    carrierId: 3,
+    certificationDate: null,
+    packageCode: null,
+    extraTabs: true,
+    commissionPayments: false,
+  },
+  {
+    id: 104,
+    productId: 1,
+    carrierId: 4,
+    certificationDate: "2027-02-01",
+    packageCode: null,
+    extraTabs: false,
+    commissionPayments: false,
+  },
+  {
+    id: 105,
+    productId: 1,
+    carrierId: 5,
+    certificationDate: null,
+    packageCode: "PKG-MA-2026-05",
+    extraTabs: true,
+    commissionPayments: true,
+  },
   // Medicare Supplement
-  { id: 201, productId: 2, carrierId: 1, certificationDate: PAST_CERTIFICATION_DATE, packageCode: "PKG-MS-2026-01", extraTabs: true, commissionPayments: true },
-  { id: 202, productId: 2, carrierId: 2, certificationDate: null, packageCode: null, extraTabs: false, commissionPayments: false },
-  { id: 203, productId: 2, carrierId: 3, certificationDate: FUTURE_CERTIFICATION_DATE, packageCode: "PKG-MS-2026-03", extraTabs: false, commissionPayments: true },
+  {
+    id: 201,
+    productId: 2,
+    carrierId: 1,
+    certificationDate: PAST_CERTIFICATION_DATE,
+    packageCode: "PKG-MS-2026-01",
+    extraTabs: true,
+    commissionPayments: true,
+  },
+  {
+    id: 202,
+    productId: 2,
+    carrierId: 2,
+    certificationDate: null,
+    packageCode: null,
+    extraTabs: false,
+    commissionPayments: false,
+  },
+  {
+    id: 203,
+    productId: 2,
+    carrierId: 3,
+    certificationDate: FUTURE_CERTIFICATION_DATE,
+    packageCode: "PKG-MS-2026-03",
+    extraTabs: false,
+    commissionPayments: true,
+  },
   // Prescription Drug Plans
-  { id: 301, productId: 3, carrierId: 1, certificationDate: FUTURE_CERTIFICATION_DATE, packageCode: "PKG-PDP-2026-01", extraTabs: true, commissionPayments: false },
-  { id: 302, productId: 3, carrierId: 4, certificationDate: PAST_CERTIFICATION_DATE, packageCode: null, extraTabs: false, commissionPayments: true },
-  { id: 303, productId: 3, carrierId: 5, certificationDate: null, packageCode: null, extraTabs: false, commissionPayments: false },
+  {
+    id: 301,
+    productId: 3,
+    carrierId: 1,
+    certificationDate: FUTURE_CERTIFICATION_DATE,
+    packageCode: "PKG-PDP-2026-01",
+    extraTabs: true,
+    commissionPayments: false,
+  },
+  {
+    id: 302,
+    productId: 3,
+    carrierId: 4,
+    certificationDate: PAST_CERTIFICATION_DATE,
+    packageCode: null,
+    extraTabs: false,
+    commissionPayments: true,
+  },
+  {
+    id: 303,
+    productId: 3,
+    carrierId: 5,
+    certificationDate: null,
+    packageCode: null,
+    extraTabs: false,
+    commissionPayments: false,
+  },
   // Dental, Vision & Hearing (two of them the "new carriers" of system notification 3)
-  { id: 401, productId: 4, carrierId: 4, certificationDate: null, packageCode: "PKG-DVH-2026-01", extraTabs: false, commissionPayments: true },
-  { id: 402, productId: 4, carrierId: 6, certificationDate: FUTURE_CERTIFICATION_DATE, packageCode: null, extraTabs: true, commissionPayments: false },
-  { id: 403, productId: 4, carrierId: 7, certificationDate: PAST_CERTIFICATION_DATE, packageCode: "PKG-DVH-2026-03", extraTabs: false, commissionPayments: false },
+  {
+    id: 401,
+    productId: 4,
+    carrierId: 4,
+    certificationDate: null,
+    packageCode: "PKG-DVH-2026-01",
+    extraTabs: false,
+    commissionPayments: true,
+  },
+  {
+    id: 402,
+    productId: 4,
+    carrierId: 6,
+    certificationDate: FUTURE_CERTIFICATION_DATE,
+    packageCode: null,
+    extraTabs: true,
+    commissionPayments: false,
+  },
+  {
+    id: 403,
+    productId: 4,
+    carrierId: 7,
+    certificationDate: PAST_CERTIFICATION_DATE,
+    packageCode: "PKG-DVH-2026-03",
+    extraTabs: false,
+    commissionPayments: false,
+  },
 ];
 
 /** The one carrier product whose resource's additionalInfo carries unsafe HTML (exercises the portal's sanitiser). */
@@ -419,23 +537,142 @@ export const DENIED_NOTE = "Your appointment was declined: the carrier requires 
  * onboarded@ (8): two pending. newagent@, onboarding@, admin, carrier, expired@: none.
  */
 export const SEED_CONTRACTING_ENTRIES: readonly SeedContractingEntry[] = [
-  { id: 1, userId: 1, carrierProductId: 101, status: "active", lastPublicNote: null, updatedAt: "2025-02-11T15:20:00.000Z" },
-  { id: 2, userId: 1, carrierProductId: 102, status: "pending", lastPublicNote: null, updatedAt: "2026-10-30T13:05:00.000Z" },
-  { id: 3, userId: 1, carrierProductId: 103, status: "approved", lastPublicNote: null, updatedAt: "2026-11-03T17:45:00.000Z" },
-  { id: 4, userId: 1, carrierProductId: 104, status: "denied", lastPublicNote: DENIED_NOTE, updatedAt: "2026-10-12T09:30:00.000Z" },
-  { id: 5, userId: 1, carrierProductId: 201, status: "active", lastPublicNote: null, updatedAt: "2025-03-18T14:00:00.000Z" },
-  { id: 6, userId: 4, carrierProductId: 101, status: "active", lastPublicNote: null, updatedAt: "2024-11-05T16:10:00.000Z" },
-  { id: 7, userId: 4, carrierProductId: 201, status: "active", lastPublicNote: null, updatedAt: "2024-11-05T16:12:00.000Z" },
-  { id: 8, userId: 3, carrierProductId: 102, status: "active", lastPublicNote: null, updatedAt: "2025-01-22T10:00:00.000Z" },
-  { id: 9, userId: 3, carrierProductId: 301, status: "active", lastPublicNote: null, updatedAt: "2025-01-22T10:02:00.000Z" },
-  { id: 10, userId: 5, carrierProductId: 101, status: "active", lastPublicNote: null, updatedAt: "2024-09-14T12:00:00.000Z" },
-  { id: 11, userId: 5, carrierProductId: 102, status: "active", lastPublicNote: null, updatedAt: "2024-09-14T12:03:00.000Z" },
-  { id: 12, userId: 5, carrierProductId: 201, status: "active", lastPublicNote: null, updatedAt: "2024-09-20T08:40:00.000Z" },
-  { id: 13, userId: 5, carrierProductId: 401, status: "active", lastPublicNote: null, updatedAt: "2025-08-25T11:15:00.000Z" },
-  { id: 14, userId: 6, carrierProductId: 103, status: "active", lastPublicNote: null, updatedAt: "2025-04-02T15:30:00.000Z" },
-  { id: 15, userId: 6, carrierProductId: 202, status: "active", lastPublicNote: null, updatedAt: "2025-04-02T15:33:00.000Z" },
-  { id: 16, userId: 8, carrierProductId: 101, status: "pending", lastPublicNote: null, updatedAt: "2026-11-10T09:00:00.000Z" },
-  { id: 17, userId: 8, carrierProductId: 202, status: "pending", lastPublicNote: null, updatedAt: "2026-11-10T09:01:00.000Z" },
+  {
+    id: 1,
+    userId: 1,
+    carrierProductId: 101,
+    status: "active",
+    lastPublicNote: null,
+    updatedAt: "2025-02-11T15:20:00.000Z",
+  },
+  {
+    id: 2,
+    userId: 1,
+    carrierProductId: 102,
+    status: "pending",
+    lastPublicNote: null,
+    updatedAt: "2026-10-30T13:05:00.000Z",
+  },
+  {
+    id: 3,
+    userId: 1,
+    carrierProductId: 103,
+    status: "approved",
+    lastPublicNote: null,
+    updatedAt: "2026-11-03T17:45:00.000Z",
+  },
+  {
+    id: 4,
+    userId: 1,
+    carrierProductId: 104,
+    status: "denied",
+    lastPublicNote: DENIED_NOTE,
+    updatedAt: "2026-10-12T09:30:00.000Z",
+  },
+  {
+    id: 5,
+    userId: 1,
+    carrierProductId: 201,
+    status: "active",
+    lastPublicNote: null,
+    updatedAt: "2025-03-18T14:00:00.000Z",
+  },
+  {
+    id: 6,
+    userId: 4,
+    carrierProductId: 101,
+    status: "active",
+    lastPublicNote: null,
+    updatedAt: "2024-11-05T16:10:00.000Z",
+  },
+  {
+    id: 7,
+    userId: 4,
+    carrierProductId: 201,
+    status: "active",
+    lastPublicNote: null,
+    updatedAt: "2024-11-05T16:12:00.000Z",
+  },
+  {
+    id: 8,
+    userId: 3,
+    carrierProductId: 102,
+    status: "active",
+    lastPublicNote: null,
+    updatedAt: "2025-01-22T10:00:00.000Z",
+  },
+  {
+    id: 9,
+    userId: 3,
+    carrierProductId: 301,
+    status: "active",
+    lastPublicNote: null,
+    updatedAt: "2025-01-22T10:02:00.000Z",
+  },
+  {
+    id: 10,
+    userId: 5,
+    carrierProductId: 101,
+    status: "active",
+    lastPublicNote: null,
+    updatedAt: "2024-09-14T12:00:00.000Z",
+  },
+  {
+    id: 11,
+    userId: 5,
+    carrierProductId: 102,
+    status: "active",
+    lastPublicNote: null,
+    updatedAt: "2024-09-14T12:03:00.000Z",
+  },
+  {
+    id: 12,
+    userId: 5,
+    carrierProductId: 201,
+    status: "active",
+    lastPublicNote: null,
+    updatedAt: "2024-09-20T08:40:00.000Z",
+  },
+  {
+    id: 13,
+    userId: 5,
+    carrierProductId: 401,
+    status: "active",
+    lastPublicNote: null,
+    updatedAt: "2025-08-25T11:15:00.000Z",
+  },
+  {
+    id: 14,
+    userId: 6,
+    carrierProductId: 103,
+    status: "active",
+    lastPublicNote: null,
+    updatedAt: "2025-04-02T15:30:00.000Z",
+  },
+  {
+    id: 15,
+    userId: 6,
+    carrierProductId: 202,
+    status: "active",
+    lastPublicNote: null,
+    updatedAt: "2025-04-02T15:33:00.000Z",
+  },
+  {
+    id: 16,
+    userId: 8,
+    carrierProductId: 101,
+    status: "pending",
+    lastPublicNote: null,
+    updatedAt: "2026-11-10T09:00:00.000Z",
+  },
+  {
+    id: 17,
+    userId: 8,
+    carrierProductId: 202,
+    status: "pending",
+    lastPublicNote: null,
+    updatedAt: "2026-11-10T09:01:00.000Z",
+  },
 ];
 
 export interface SeedLegalQuestion {
@@ -450,7 +687,11 @@ const ALL_PRODUCTS = [1, 2, 3, 4] as const;
 export const SEED_LEGAL_QUESTIONS: readonly SeedLegalQuestion[] = [
   { id: 1, questionText: "Have you ever been convicted of a felony?", productIds: ALL_PRODUCTS },
   { id: 2, questionText: "Has any insurance license you held been suspended or revoked?", productIds: ALL_PRODUCTS },
-  { id: 3, questionText: "Have you ever been named in a lawsuit related to insurance sales?", productIds: ALL_PRODUCTS },
+  {
+    id: 3,
+    questionText: "Have you ever been named in a lawsuit related to insurance sales?",
+    productIds: ALL_PRODUCTS,
+  },
   { id: 4, questionText: "Do you have any outstanding debt to an insurance carrier?", productIds: ALL_PRODUCTS },
   {
     id: 5,
@@ -530,7 +771,17 @@ export interface SeedLegalAnswer {
 }
 
 function no(id: number, userId: number, legalQuestionId: number): SeedLegalAnswer {
-  return { id, userId, legalQuestionId, hasOccurred: false, actionOn: null, action: null, reason: null, explanation: null, fileId: null };
+  return {
+    id,
+    userId,
+    legalQuestionId,
+    hasOccurred: false,
+    actionOn: null,
+    action: null,
+    reason: null,
+    explanation: null,
+    fileId: null,
+  };
 }
 
 /**
@@ -694,7 +945,7 @@ export function seedCarrierResource(cp: SeedCarrierProduct, id: number): Carrier
   const product = SEED_PRODUCTS.find((p) => p.id === cp.productId)!;
   const details = PRODUCT_DETAILS[cp.productId]!;
   const portal = `https://portal.${carrier.domain}`;
-  const phoneSuffix = String(cp.id % 100 + (cp.productId - 1) * 10).padStart(2, "0");
+  const phoneSuffix = String((cp.id % 100) + (cp.productId - 1) * 10).padStart(2, "0");
   return {
     id,
     carrierProductId: cp.id,
@@ -707,8 +958,7 @@ export function seedCarrierResource(cp: SeedCarrierProduct, id: number): Carrier
     certification: cp.extraTabs
       ? `<p>Complete the annual product certification and AHIP before selling. Certification is done in the carrier portal; allow 2 business days for your certification to show as complete.</p>`
       : null,
-    commissions:
-      `<p>Commissions follow ${details.commission}.</p><p>Chargebacks apply when a member disenrolls within the first 3 months.</p>`,
+    commissions: `<p>Commissions follow ${details.commission}.</p><p>Chargebacks apply when a member disenrolls within the first 3 months.</p>`,
     transferPolicy:
       `<p>${escapeHtml(carrier.name)} accepts book transfers with a signed release from the current upline. ` +
       `Transfers are processed within 30 days; existing members stay with the writing agent.</p>`,
@@ -765,19 +1015,109 @@ export const SEED_BOOK_SIZES: ReadonlyArray<readonly [userId: number, count: num
 ];
 
 const MEMBER_FIRST_NAMES = [
-  "James", "Mary", "Robert", "Patricia", "John", "Jennifer", "Michael", "Linda", "David", "Elizabeth",
-  "William", "Barbara", "Richard", "Susan", "Joseph", "Jessica", "Thomas", "Karen", "Charles", "Nancy",
-  "Christopher", "Lisa", "Daniel", "Margaret", "Matthew", "Betty", "Anthony", "Sandra", "Donald", "Dorothy",
-  "Mark", "Ashley", "Paul", "Carol", "Steven", "Ruth", "George", "Sharon", "Kenneth", "Donna",
-  "Edward", "Helen", "Ronald", "Deborah", "Harold", "Gloria", "Frank", "Evelyn", "Walter", "Jean",
+  "James",
+  "Mary",
+  "Robert",
+  "Patricia",
+  "John",
+  "Jennifer",
+  "Michael",
+  "Linda",
+  "David",
+  "Elizabeth",
+  "William",
+  "Barbara",
+  "Richard",
+  "Susan",
+  "Joseph",
+  "Jessica",
+  "Thomas",
+  "Karen",
+  "Charles",
+  "Nancy",
+  "Christopher",
+  "Lisa",
+  "Daniel",
+  "Margaret",
+  "Matthew",
+  "Betty",
+  "Anthony",
+  "Sandra",
+  "Donald",
+  "Dorothy",
+  "Mark",
+  "Ashley",
+  "Paul",
+  "Carol",
+  "Steven",
+  "Ruth",
+  "George",
+  "Sharon",
+  "Kenneth",
+  "Donna",
+  "Edward",
+  "Helen",
+  "Ronald",
+  "Deborah",
+  "Harold",
+  "Gloria",
+  "Frank",
+  "Evelyn",
+  "Walter",
+  "Jean",
 ];
 
 const MEMBER_LAST_NAMES = [
-  "Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Rodriguez", "Martinez",
-  "Hernandez", "Lopez", "Gonzalez", "Wilson", "Anderson", "Thomas", "Taylor", "Moore", "Jackson", "Martin",
-  "Lee", "Perez", "Thompson", "White", "Harris", "Sanchez", "Clark", "Ramirez", "Lewis", "Robinson",
-  "Walker", "Young", "Allen", "King", "Wright", "Scott", "Torres", "Nguyen", "Hill", "Flores",
-  "Green", "Adams", "Nelson", "Baker", "Hall", "Rivera", "Campbell", "Mitchell", "Carter", "O'Brien",
+  "Smith",
+  "Johnson",
+  "Williams",
+  "Brown",
+  "Jones",
+  "Garcia",
+  "Miller",
+  "Davis",
+  "Rodriguez",
+  "Martinez",
+  "Hernandez",
+  "Lopez",
+  "Gonzalez",
+  "Wilson",
+  "Anderson",
+  "Thomas",
+  "Taylor",
+  "Moore",
+  "Jackson",
+  "Martin",
+  "Lee",
+  "Perez",
+  "Thompson",
+  "White",
+  "Harris",
+  "Sanchez",
+  "Clark",
+  "Ramirez",
+  "Lewis",
+  "Robinson",
+  "Walker",
+  "Young",
+  "Allen",
+  "King",
+  "Wright",
+  "Scott",
+  "Torres",
+  "Nguyen",
+  "Hill",
+  "Flores",
+  "Green",
+  "Adams",
+  "Nelson",
+  "Baker",
+  "Hall",
+  "Rivera",
+  "Campbell",
+  "Mitchell",
+  "Carter",
+  "O'Brien",
 ];
 
 /** Policy number prefix per product id. */
@@ -877,7 +1217,14 @@ function seedInvitationToken(id: number): string {
   return Array.from({ length: 32 }, () => Math.floor(random() * 16).toString(16)).join("");
 }
 
-type SeedInvitationRow = [userId: number, first: string, last: string, level: InvitationLevel, status: InvitationStatus, sentAt: string];
+type SeedInvitationRow = [
+  userId: number,
+  first: string,
+  last: string,
+  level: InvitationLevel,
+  status: InvitationStatus,
+  sentAt: string,
+];
 
 /** agency@ (5): 12 invitations (8 Sent, 3 Accepted, 1 Expired); beta@ (6): 2 Sent; nobody else any. */
 const SEED_INVITATION_ROWS: readonly SeedInvitationRow[] = [
@@ -966,7 +1313,14 @@ export const DOWNLINE_NO_ACTIVE_POLICIES_NPN = 5204;
  * Contract per carrier 1..4, one letter each: A = Active and ready to sell, N = Active but not ready
  * to sell, P = Pending, T = Terminated (not ready to sell).
  */
-type SeedDownlineRow = [npnId: number, parentNpnId: number, kind: DownlineKind, advisor: string, level: string, contracts: string];
+type SeedDownlineRow = [
+  npnId: number,
+  parentNpnId: number,
+  kind: DownlineKind,
+  advisor: string,
+  level: string,
+  contracts: string,
+];
 
 const SEED_DOWNLINE_ROWS: readonly SeedDownlineRow[] = [
   [DOWNLINE_COASTAL_NPN, 1005, "agency", "Coastal Senior Advisors", "Agency Level 2", "AAAA"],
@@ -1009,11 +1363,12 @@ export const SEED_DOWNLINE_NODES: readonly SeedDownlineNode[] = SEED_DOWNLINE_RO
   }),
 );
 
-export const SEED_DOWNLINE_CONTRACTS: readonly SeedDownlineContract[] = SEED_DOWNLINE_ROWS.flatMap(([npnId, , , , , letters]) =>
-  DOWNLINE_CARRIER_IDS.map((carrierId, i) => {
-    const [status, rtsCode] = CONTRACT_LETTERS[letters[i]!]!;
-    return { ownerUserId: DOWNLINE_ROOT.userId, npnId, carrierId, status, rtsCode };
-  }),
+export const SEED_DOWNLINE_CONTRACTS: readonly SeedDownlineContract[] = SEED_DOWNLINE_ROWS.flatMap(
+  ([npnId, , , , , letters]) =>
+    DOWNLINE_CARRIER_IDS.map((carrierId, i) => {
+      const [status, rtsCode] = CONTRACT_LETTERS[letters[i]!]!;
+      return { ownerUserId: DOWNLINE_ROOT.userId, npnId, carrierId, status, rtsCode };
+    }),
 );
 
 /**
@@ -1056,7 +1411,13 @@ export const SEED_DOWNLINE_POLICIES: readonly SeedDownlinePolicy[] = seedDownlin
 
 /* ---- Tickets (issue 4): support tickets and commission inquiries ---- */
 
-export const TICKET_CATEGORIES = ["Contracting", "Commissions", "Technical problem", "Account and profile", "Other"] as const;
+export const TICKET_CATEGORIES = [
+  "Contracting",
+  "Commissions",
+  "Technical problem",
+  "Account and profile",
+  "Other",
+] as const;
 export const COMMISSION_INQUIRY_CATEGORY = "Commissions";
 export type TicketKind = "support" | "commission_inquiry";
 export type TicketStatus = "Open" | "Answered" | "Closed";
@@ -1110,47 +1471,127 @@ const BLUE_HARBOR = [10, "Kevin Walsh"] as const;
  */
 export const SEED_TICKETS: readonly SeedTicket[] = [
   {
-    id: 1, userId: 1, kind: "support", subject: "Cannot upload my E&O certificate", category: "Technical problem",
-    status: "Answered", reference: null, carrierId: null,
+    id: 1,
+    userId: 1,
+    kind: "support",
+    subject: "Cannot upload my E&O certificate",
+    category: "Technical problem",
+    status: "Answered",
+    reference: null,
+    carrierId: null,
     messages: [
-      owner(...MARIA, "The upload of my E&O certificate fails with an error every time. The file is a 2 MB PDF.", "2026-09-03T14:10:00.000Z"),
-      staff(...SUPPORT, "Thanks, Maria. We fixed an issue with large PDFs; please try the upload again.", "2026-09-04T09:30:00.000Z"),
+      owner(
+        ...MARIA,
+        "The upload of my E&O certificate fails with an error every time. The file is a 2 MB PDF.",
+        "2026-09-03T14:10:00.000Z",
+      ),
+      staff(
+        ...SUPPORT,
+        "Thanks, Maria. We fixed an issue with large PDFs; please try the upload again.",
+        "2026-09-04T09:30:00.000Z",
+      ),
     ],
   },
   {
-    id: 2, userId: 1, kind: "support", subject: "Update my mailing address", category: "Account and profile",
-    status: "Open", reference: null, carrierId: null,
-    messages: [owner(...MARIA, "I moved: please update my mailing address to 410 Peachtree St, Atlanta, GA 30308.", "2026-10-12T16:45:00.000Z")],
+    id: 2,
+    userId: 1,
+    kind: "support",
+    subject: "Update my mailing address",
+    category: "Account and profile",
+    status: "Open",
+    reference: null,
+    carrierId: null,
+    messages: [
+      owner(
+        ...MARIA,
+        "I moved: please update my mailing address to 410 Peachtree St, Atlanta, GA 30308.",
+        "2026-10-12T16:45:00.000Z",
+      ),
+    ],
   },
   {
-    id: 3, userId: 1, kind: "support", subject: "Question about the Summit Mutual appointment", category: "Contracting",
-    status: "Closed", reference: null, carrierId: null,
+    id: 3,
+    userId: 1,
+    kind: "support",
+    subject: "Question about the Summit Mutual appointment",
+    category: "Contracting",
+    status: "Closed",
+    reference: null,
+    carrierId: null,
     messages: [
       owner(...MARIA, "How long does the Summit Mutual appointment usually take?", "2026-06-20T13:00:00.000Z"),
-      staff(...SUPPORT, "Usually 5 to 10 business days after the carrier receives the request.", "2026-06-21T10:15:00.000Z"),
+      staff(
+        ...SUPPORT,
+        "Usually 5 to 10 business days after the carrier receives the request.",
+        "2026-06-21T10:15:00.000Z",
+      ),
     ],
   },
   {
-    id: 4, userId: 1, kind: "commission_inquiry", subject: "Missing commissions on Statement 2026-09", category: "Commissions",
-    status: "Open", reference: "Statement 2026-09", carrierId: 1,
-    messages: [owner(...MARIA, "Two of my new enrollments from August are not on Statement 2026-09.", "2026-10-06T15:20:00.000Z")],
-  },
-  {
-    id: 5, userId: 1, kind: "commission_inquiry", subject: "Chargeback on policy MA-1744386", category: "Commissions",
-    status: "Answered", reference: "MA-1744386", carrierId: 1,
+    id: 4,
+    userId: 1,
+    kind: "commission_inquiry",
+    subject: "Missing commissions on Statement 2026-09",
+    category: "Commissions",
+    status: "Open",
+    reference: "Statement 2026-09",
+    carrierId: 1,
     messages: [
-      owner(...MARIA, "Why was the commission on policy MA-1744386 charged back? The member is still enrolled.", "2026-09-15T17:05:00.000Z"),
-      staff(...BLUE_HARBOR, "The member disenrolled within 90 days and re-enrolled later; the new enrollment is paid on the next statement.", "2026-09-18T11:40:00.000Z"),
+      owner(
+        ...MARIA,
+        "Two of my new enrollments from August are not on Statement 2026-09.",
+        "2026-10-06T15:20:00.000Z",
+      ),
     ],
   },
   {
-    id: 6, userId: 5, kind: "support", subject: "Add a new agent to my agency", category: "Account and profile",
-    status: "Open", reference: null, carrierId: null,
-    messages: [owner(...LINDA, "How do I add an agent who already has a portal account to my agency?", "2026-10-02T12:00:00.000Z")],
+    id: 5,
+    userId: 1,
+    kind: "commission_inquiry",
+    subject: "Chargeback on policy MA-1744386",
+    category: "Commissions",
+    status: "Answered",
+    reference: "MA-1744386",
+    carrierId: 1,
+    messages: [
+      owner(
+        ...MARIA,
+        "Why was the commission on policy MA-1744386 charged back? The member is still enrolled.",
+        "2026-09-15T17:05:00.000Z",
+      ),
+      staff(
+        ...BLUE_HARBOR,
+        "The member disenrolled within 90 days and re-enrolled later; the new enrollment is paid on the next statement.",
+        "2026-09-18T11:40:00.000Z",
+      ),
+    ],
   },
   {
-    id: 7, userId: 5, kind: "support", subject: "Downline commission report", category: "Commissions",
-    status: "Answered", reference: null, carrierId: null,
+    id: 6,
+    userId: 5,
+    kind: "support",
+    subject: "Add a new agent to my agency",
+    category: "Account and profile",
+    status: "Open",
+    reference: null,
+    carrierId: null,
+    messages: [
+      owner(
+        ...LINDA,
+        "How do I add an agent who already has a portal account to my agency?",
+        "2026-10-02T12:00:00.000Z",
+      ),
+    ],
+  },
+  {
+    id: 7,
+    userId: 5,
+    kind: "support",
+    subject: "Downline commission report",
+    category: "Commissions",
+    status: "Answered",
+    reference: null,
+    carrierId: null,
     messages: [
       owner(...LINDA, "Can I get a commission report for my whole downline?", "2026-08-11T14:30:00.000Z"),
       staff(...SUPPORT, "Yes: the downline report is under Downlines, Export.", "2026-08-12T09:05:00.000Z"),

@@ -24,7 +24,8 @@ export function tempDbPath(prefix: string, relativePath = "api.db") {
 export const silentLogger = pino({ level: "silent" });
 
 /** The reference API on a free port, silent, with `/__reset` allowed. */
-export const startTestApi = (dbPath: string) => startReferenceApi({ dbPath, port: 0, allowReset: true, logger: silentLogger });
+export const startTestApi = (dbPath: string) =>
+  startReferenceApi({ dbPath, port: 0, allowReset: true, logger: silentLogger });
 
 export interface Sent {
   token?: string;
@@ -56,7 +57,12 @@ export function testClient(url: () => string, options: TestClientOptions = {}) {
     const text = await response.text();
     options.onBody?.(text);
     const isJson = !options.jsonContentTypeOnly || response.headers.get("content-type")?.startsWith("application/json");
-    return { status: response.status, headers: response.headers, text, json: text && isJson ? (JSON.parse(text) as unknown) : undefined };
+    return {
+      status: response.status,
+      headers: response.headers,
+      text,
+      json: text && isJson ? (JSON.parse(text) as unknown) : undefined,
+    };
   }
 
   /** `send`, expecting `status`, and the body parsed with `schema`. */

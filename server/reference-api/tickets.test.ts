@@ -51,10 +51,26 @@ function form(fields: Record<string, string | [Blob, string]>): FormData {
   return f;
 }
 const pdf = (text: string): [Blob, string] => [new Blob([tinyPdf(text)], { type: "application/pdf" }), "scan.pdf"];
-const SUPPORT = { kind: "support", subject: "Cannot sign in on my phone", category: "Technical problem", message: "The app logs me out." };
-const INQUIRY = { kind: "commission_inquiry", subject: "Missing bonus", reference: "Statement 2026-10", carrierId: "1", message: "Where is it?" };
+const SUPPORT = {
+  kind: "support",
+  subject: "Cannot sign in on my phone",
+  category: "Technical problem",
+  message: "The app logs me out.",
+};
+const INQUIRY = {
+  kind: "commission_inquiry",
+  subject: "Missing bonus",
+  reference: "Statement 2026-10",
+  carrierId: "1",
+  message: "Where is it?",
+};
 
-async function post(email: string, path: string, fields: Record<string, string | [Blob, string]>, headers?: Record<string, string>) {
+async function post(
+  email: string,
+  path: string,
+  fields: Record<string, string | [Blob, string]>,
+  headers?: Record<string, string>,
+) {
   return send("POST", path, { token: await tokenOf(email), form: form(fields), headers });
 }
 async function get(email: string, id: number) {
@@ -64,7 +80,8 @@ const ticketOf = (response: { status: number; text: string; json: unknown }, sta
   expect(response.status, response.text).toBe(status);
   return TicketResponseSchema.parse(response.json).ticket;
 };
-const resetUser = async (email: string) => expect((await send("POST", "/__reset", { json: { email } })).status).toBe(204);
+const resetUser = async (email: string) =>
+  expect((await send("POST", "/__reset", { json: { email } })).status).toBe(204);
 
 beforeAll(async () => {
   api = await startTestApi(dbPath);
@@ -77,19 +94,41 @@ afterAll(async () => {
 
 describe("GET /api/tickets/categories and /api/tickets", () => {
   it("lists the categories", async () => {
-    const body = await client.ok(TicketCategoriesResponseSchema, "GET", "/api/tickets/categories", { token: await tokenOf(AGENT) });
+    const body = await client.ok(TicketCategoriesResponseSchema, "GET", "/api/tickets/categories", {
+      token: await tokenOf(AGENT),
+    });
     expect(body.categories).toEqual([...TICKET_CATEGORIES]);
-    expect(body.categories).toEqual(["Contracting", "Commissions", "Technical problem", "Account and profile", "Other"]);
+    expect(body.categories).toEqual([
+      "Contracting",
+      "Commissions",
+      "Technical problem",
+      "Account and profile",
+      "Other",
+    ]);
   });
 
   it("lists each kind of the caller's own tickets, most recently updated first", async () => {
     const support = await list(AGENT, { kind: "support" });
     expect(ids(support)).toEqual([2, 1, 3]);
     expect(support.meta).toEqual({
-      page: 1, currentPage: 1, perPage: 25, totalCount: 3, totalPages: 1, search: "", sort: null, order: "ASC", pageNumbers: [1],
+      page: 1,
+      currentPage: 1,
+      perPage: 25,
+      totalCount: 3,
+      totalPages: 1,
+      search: "",
+      sort: null,
+      order: "ASC",
+      pageNumbers: [1],
     });
     expect(support.tickets.map((t) => t.status)).toEqual(["Open", "Answered", "Closed"]);
-    expect(support.tickets[1]).toMatchObject({ ownerName: "Maria Alvarez", messageCount: 2, reference: null, carrierName: null, kind: "support" });
+    expect(support.tickets[1]).toMatchObject({
+      ownerName: "Maria Alvarez",
+      messageCount: 2,
+      reference: null,
+      carrierName: null,
+      kind: "support",
+    });
 
     const inquiries = await list(AGENT, { kind: "commission_inquiry" });
     expect(ids(inquiries)).toEqual([4, 5]);
@@ -115,14 +154,21 @@ describe("GET /api/tickets/categories and /api/tickets", () => {
     expect(bySubject.meta).toMatchObject({ sort: "subject", order: "ASC" });
     expect(ids(await list(AGENT, { kind: "support", sort: "createdAt", order: "DESC" }))).toEqual([2, 1, 3]);
     expect(ids(await list(AGENT, { kind: "support", sort: "createdAt" }))).toEqual([3, 1, 2]);
-    expect((await list(AGENT, { kind: "support", sort: "status" })).tickets.map((t) => t.status)).toEqual(["Answered", "Closed", "Open"]);
+    expect((await list(AGENT, { kind: "support", sort: "status" })).tickets.map((t) => t.status)).toEqual([
+      "Answered",
+      "Closed",
+      "Open",
+    ]);
     expect(ids(await list(AGENT, { kind: "support", sort: "updatedAt" }))).toEqual([3, 1, 2]);
     expect((await list(AGENT, { kind: "support", sort: "nope" })).meta.sort).toBeNull();
 
     expect(ids(await list(AGENT, { kind: "commission_inquiry", search: "statement" }))).toEqual([4]);
     expect(ids(await list(AGENT, { kind: "commission_inquiry", search: "ma-1744" }))).toEqual([5]);
     expect(ids(await list(AGENT, { kind: "support", search: "MAILING" }))).toEqual([2]);
-    expect((await list(AGENT, { kind: "support", search: "zzz" })).meta).toMatchObject({ totalCount: 0, search: "zzz" });
+    expect((await list(AGENT, { kind: "support", search: "zzz" })).meta).toMatchObject({
+      totalCount: 0,
+      search: "zzz",
+    });
   });
 
   it("refuses a missing kind (422) and callers without a token (401)", async () => {
@@ -132,7 +178,11 @@ describe("GET /api/tickets/categories and /api/tickets", () => {
 
   it("shows a carrier only the inquiries addressed to it, never support tickets", async () => {
     expect(ids(await list(CARRIER, { kind: "commission_inquiry" }))).toEqual([4, 5]);
-    expectError(await send("GET", "/api/tickets?kind=support", { token: await tokenOf(CARRIER) }), 403, CARRIERS_SEE_INQUIRIES_ONLY);
+    expectError(
+      await send("GET", "/api/tickets?kind=support", { token: await tokenOf(CARRIER) }),
+      403,
+      CARRIERS_SEE_INQUIRIES_ONLY,
+    );
     expectError(await get(CARRIER, 1), 404);
     expect(ticketOf(await get(CARRIER, 5)).messages.map((m) => [m.author, m.fromStaff])).toEqual([
       ["Maria Alvarez", false],
@@ -160,41 +210,74 @@ describe("POST /api/tickets", () => {
   it("opens a support ticket without and with a PDF attachment, downloadable by those who see it", async () => {
     await resetUser("newagent@demo.test");
     const plain = ticketOf(await post("newagent@demo.test", "/api/tickets", SUPPORT), 201);
-    expect(plain).toMatchObject({ kind: "support", status: "Open", subject: SUPPORT.subject, category: "Technical problem", messageCount: 1, ownerName: "Daniel Okafor" });
-    expect(plain.messages).toEqual([expect.objectContaining({ author: "Daniel Okafor", fromStaff: false, body: SUPPORT.message, attachment: null })]);
+    expect(plain).toMatchObject({
+      kind: "support",
+      status: "Open",
+      subject: SUPPORT.subject,
+      category: "Technical problem",
+      messageCount: 1,
+      ownerName: "Daniel Okafor",
+    });
+    expect(plain.messages).toEqual([
+      expect.objectContaining({ author: "Daniel Okafor", fromStaff: false, body: SUPPORT.message, attachment: null }),
+    ]);
 
-    const withFile = ticketOf(await post("newagent@demo.test", "/api/tickets", { ...SUPPORT, attachment: pdf("screenshot") }), 201);
+    const withFile = ticketOf(
+      await post("newagent@demo.test", "/api/tickets", { ...SUPPORT, attachment: pdf("screenshot") }),
+      201,
+    );
     const attachment = withFile.messages[0]!.attachment!;
-    expect(attachment).toMatchObject({ name: "scan.pdf", contentType: "application/pdf", size: tinyPdf("screenshot").byteLength });
+    expect(attachment).toMatchObject({
+      name: "scan.pdf",
+      contentType: "application/pdf",
+      size: tinyPdf("screenshot").byteLength,
+    });
     expect(ids(await list("newagent@demo.test", { kind: "support" }))).toEqual([withFile.id, plain.id]);
 
     const path = `/api/tickets/${withFile.id}/attachments/${attachment.id}`;
     for (const email of ["newagent@demo.test", ADMIN]) {
-      const download = await fetch(`${api.url}${path}`, { headers: { authorization: `Bearer ${await tokenOf(email)}` } });
+      const download = await fetch(`${api.url}${path}`, {
+        headers: { authorization: `Bearer ${await tokenOf(email)}` },
+      });
       expect(download.status).toBe(200);
       expect(download.headers.get("content-type")).toBe("application/pdf");
       expect(download.headers.get("content-disposition")).toMatch(/^inline; filename="scan.pdf"/);
       expect(new Uint8Array(await download.arrayBuffer())).toEqual(tinyPdf("screenshot"));
     }
     expectError(await send("GET", path, { token: await tokenOf(AGENT) }), 404);
-    expectError(await send("GET", `/api/tickets/${plain.id}/attachments/${attachment.id}`, { token: await tokenOf("newagent@demo.test") }), 404);
+    expectError(
+      await send("GET", `/api/tickets/${plain.id}/attachments/${attachment.id}`, {
+        token: await tokenOf("newagent@demo.test"),
+      }),
+      404,
+    );
     await resetUser("newagent@demo.test");
   });
 
   it("refuses bad fields (422), wrong file types (422) and other roles (403)", async () => {
     const token = "newagent@demo.test";
     expectError(await post(token, "/api/tickets", { ...SUPPORT, subject: "  " }), 422, BLANK_SUBJECT);
-    expectError(await post(token, "/api/tickets", { ...SUPPORT, subject: "x".repeat(121) }), 422, "subject is too long (at most 120 characters)");
+    expectError(
+      await post(token, "/api/tickets", { ...SUPPORT, subject: "x".repeat(121) }),
+      422,
+      "subject is too long (at most 120 characters)",
+    );
     expectError(await post(token, "/api/tickets", { ...SUPPORT, category: "Gossip" }), 422, INVALID_CATEGORY);
     expectError(await post(token, "/api/tickets", { ...SUPPORT, message: "" }), 422, "message can't be blank");
     expectError(await post(token, "/api/tickets", { ...SUPPORT, kind: "bug" }), 422, INVALID_KIND);
     expectError(
-      await post(token, "/api/tickets", { ...SUPPORT, attachment: [new Blob(["hi"], { type: "text/plain" }), "notes.txt"] }),
+      await post(token, "/api/tickets", {
+        ...SUPPORT,
+        attachment: [new Blob(["hi"], { type: "text/plain" }), "notes.txt"],
+      }),
       422,
       UPLOAD_WRONG_TYPE,
     );
     expectError(
-      await post(token, "/api/tickets", { ...SUPPORT, attachment: [new Blob(["<svg/>"], { type: "image/svg+xml" }), "logo.svg"] }),
+      await post(token, "/api/tickets", {
+        ...SUPPORT,
+        attachment: [new Blob(["<svg/>"], { type: "image/svg+xml" }), "logo.svg"],
+      }),
       422,
       UPLOAD_WRONG_TYPE,
     );
@@ -212,11 +295,20 @@ describe("POST /api/tickets", () => {
     await resetUser(email);
     const headers = { "Idempotency-Key": "ticket-key-1" };
     const first = ticketOf(await post(email, "/api/tickets", INQUIRY, headers), 201);
-    expect(first).toMatchObject({ kind: "commission_inquiry", category: "Commissions", reference: "Statement 2026-10", carrierName: "Blue Harbor Health" });
+    expect(first).toMatchObject({
+      kind: "commission_inquiry",
+      category: "Commissions",
+      reference: "Statement 2026-10",
+      carrierName: "Blue Harbor Health",
+    });
     const again = await post(email, "/api/tickets", INQUIRY, headers);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(ticketOf(again, 201)).toEqual(first);
-    expectError(await post(email, "/api/tickets", { ...INQUIRY, subject: "Other" }, headers), 422, IDEMPOTENCY_KEY_REUSED);
+    expectError(
+      await post(email, "/api/tickets", { ...INQUIRY, subject: "Other" }, headers),
+      422,
+      IDEMPOTENCY_KEY_REUSED,
+    );
     expect(ids(await list(email, { kind: "commission_inquiry" }))).toEqual([first.id]);
     // The carrier sees the new inquiry addressed to it.
     expect(ids(await list(CARRIER, { kind: "commission_inquiry" }))).toContain(first.id);
@@ -228,9 +320,18 @@ describe("POST /api/tickets", () => {
 describe("replies and closing", () => {
   it("the carrier answers its inquiry (Answered); the owner's reply re-opens it; closed tickets refuse replies", async () => {
     await resetUser(AGENT);
-    const answered = ticketOf(await post(CARRIER, "/api/tickets/4/messages", { message: "Paid on the next statement.", attachment: pdf("remittance") }));
+    const answered = ticketOf(
+      await post(CARRIER, "/api/tickets/4/messages", {
+        message: "Paid on the next statement.",
+        attachment: pdf("remittance"),
+      }),
+    );
     expect(answered.status).toBe("Answered");
-    expect(answered.messages.at(-1)).toMatchObject({ author: "Kevin Walsh", fromStaff: true, body: "Paid on the next statement." });
+    expect(answered.messages.at(-1)).toMatchObject({
+      author: "Kevin Walsh",
+      fromStaff: true,
+      body: "Paid on the next statement.",
+    });
     const fileId = answered.messages.at(-1)!.attachment!.id;
     const download = await fetch(`${api.url}/api/tickets/4/attachments/${fileId}`, {
       headers: { authorization: `Bearer ${await tokenOf(AGENT)}` },

@@ -113,7 +113,10 @@ function summaryFromRow(r: Record<string, unknown>): TicketSummary {
 /** The carrier a Carrier-role user answers for, or null. */
 async function carrierOf(db: ReferenceDb, user: User): Promise<number | null> {
   if (user.role !== "Carrier") return null;
-  const found = await db.client.execute({ sql: "SELECT carrier_id FROM carrier_users WHERE user_id = ?", args: [user.userId] });
+  const found = await db.client.execute({
+    sql: "SELECT carrier_id FROM carrier_users WHERE user_id = ?",
+    args: [user.userId],
+  });
   const row = found.rows[0];
   return row ? Number(row.carrier_id) : null;
 }
@@ -241,7 +244,8 @@ async function readNewTicket(db: ReferenceDb, user: User, form: FormData): Promi
   if (kind === "commission_inquiry") {
     reference = text(form, "reference") ?? "";
     if (!reference) problems.push(BLANK_REFERENCE);
-    else if (reference.length > MAX_REFERENCE) problems.push(`reference is too long (at most ${MAX_REFERENCE} characters)`);
+    else if (reference.length > MAX_REFERENCE)
+      problems.push(`reference is too long (at most ${MAX_REFERENCE} characters)`);
     carrierId = positiveInt(text(form, "carrierId"));
     const known =
       carrierId != null &&
@@ -257,7 +261,16 @@ async function readNewTicket(db: ReferenceDb, user: User, form: FormData): Promi
 function fingerprintOf(t: NewTicket): string {
   const hash = createHash("sha256");
   hash.update(
-    JSON.stringify(["tickets", t.kind, t.subject, t.category, t.message, t.reference, t.carrierId, t.attachment?.name ?? null]),
+    JSON.stringify([
+      "tickets",
+      t.kind,
+      t.subject,
+      t.category,
+      t.message,
+      t.reference,
+      t.carrierId,
+      t.attachment?.name ?? null,
+    ]),
   );
   if (t.attachment) hash.update(t.attachment.data);
   return hash.digest("hex");
@@ -356,7 +369,16 @@ export function registerTicketRoutes(
             {
               sql: `INSERT INTO tickets (user_id, kind, subject, category, status, reference, carrier_id, created_at, updated_at)
                     VALUES (?, ?, ?, ?, 'Open', ?, ?, ?, ?)`,
-              args: [user.userId, input.kind, input.subject, input.category, input.reference, input.carrierId, now, now],
+              args: [
+                user.userId,
+                input.kind,
+                input.subject,
+                input.category,
+                input.reference,
+                input.carrierId,
+                now,
+                now,
+              ],
             },
             {
               sql: `INSERT INTO ticket_messages (ticket_id, owner_user_id, author_id, author, from_staff, body, file_id, created_at)
@@ -388,7 +410,10 @@ export function registerTicketRoutes(
       // Visible and not the owner: an admin or the addressed carrier (staff).
       const fromStaff = user.role === "Admin" || user.role === "Carrier";
       await db.exclusive(async () => {
-        const current = await db.client.execute({ sql: "SELECT status, user_id FROM tickets WHERE id = ?", args: [ticket.id] });
+        const current = await db.client.execute({
+          sql: "SELECT status, user_id FROM tickets WHERE id = ?",
+          args: [ticket.id],
+        });
         const row = current.rows[0];
         if (!row) throw new HttpError(404, ticketNotFound(String(ticket.id)));
         if (String(row.status) === "Closed") throw new HttpError(422, TICKET_CLOSED);
@@ -400,7 +425,16 @@ export function registerTicketRoutes(
             {
               sql: `INSERT INTO ticket_messages (ticket_id, owner_user_id, author_id, author, from_staff, body, file_id, created_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-              args: [ticket.id, Number(row.user_id), user.userId, fullName(user), fromStaff ? 1 : 0, message, fileId, now],
+              args: [
+                ticket.id,
+                Number(row.user_id),
+                user.userId,
+                fullName(user),
+                fromStaff ? 1 : 0,
+                message,
+                fileId,
+                now,
+              ],
             },
             {
               sql: "UPDATE tickets SET status = ?, updated_at = ? WHERE id = ?",
@@ -437,7 +471,8 @@ export function registerTicketRoutes(
     const found =
       fileId == null || !ticket.messages.some((m) => m.attachment?.id === fileId)
         ? null
-        : (await db.client.execute({ sql: "SELECT name, content_type, data FROM files WHERE id = ?", args: [fileId] })).rows[0];
+        : (await db.client.execute({ sql: "SELECT name, content_type, data FROM files WHERE id = ?", args: [fileId] }))
+            .rows[0];
     if (!found) return fail(res, 404, "Not found");
     sendStoredFile(res, {
       name: String(found.name),

@@ -29,8 +29,11 @@ export async function readUpload(file: File, emptyMessage = UPLOAD_EMPTY): Promi
 /** A stored file name: no path, no control characters, at most 255 characters. */
 function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
-  const cleaned = base.replace(/[\x00-\x1f\x7f]/g, "").trim().slice(-255);
+  const cleaned = base
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
+    .replace(/[\x00-\x1f\x7f]/g, "")
+    .trim()
+    .slice(-255);
   return cleaned || "attachment";
 }
 

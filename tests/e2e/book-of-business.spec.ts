@@ -93,7 +93,10 @@ test.describe("the shared data table on the book of business", () => {
       await expect(page).toHaveURL(/status=Pending/);
       await expect(table.locator("tbody tr")).toHaveCount(5);
 
-      await table.getByRole("columnheader", { name: /Effective/ }).getByRole("link").click();
+      await table
+        .getByRole("columnheader", { name: /Effective/ })
+        .getByRole("link")
+        .click();
       await expect(page).toHaveURL(/sort=effectiveDate&order=DESC/);
       await page.getByRole("button", { name: "Export" }).click();
       await expect(page.locator("[data-toast=success]")).toContainText("Download was sent to your email");

@@ -1,7 +1,9 @@
 import { expect, loginAs, test } from "./fixtures";
 
 test.describe("Commissions", () => {
-  test("totals of the newest period in dollars, earnings over time, statement lines in the shared table", async ({ page }) => {
+  test("totals of the newest period in dollars, earnings over time, statement lines in the shared table", async ({
+    page,
+  }) => {
     await loginAs(page, "agency@demo.test");
     await page.getByRole("link", { name: "Commissions", exact: true }).click();
     await expect(page).toHaveURL("/commissions");
@@ -15,7 +17,10 @@ test.describe("Commissions", () => {
     await expect(page.getByRole("table", { name: "Payouts by month" }).locator("tbody tr")).toHaveCount(14);
     const lines = page.getByRole("table", { name: /Statement lines/ });
     await expect(lines.locator("caption")).toHaveText(/^Statement lines: 1–25 of \d+$/);
-    await lines.getByRole("columnheader", { name: /Amount/ }).getByRole("link").click();
+    await lines
+      .getByRole("columnheader", { name: /Amount/ })
+      .getByRole("link")
+      .click();
     await expect(page).toHaveURL(/sort=amount&order=DESC/);
   });
 

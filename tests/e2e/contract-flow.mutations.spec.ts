@@ -48,7 +48,9 @@ test.describe("the contract flow", () => {
       "We will be in touch shortly to get you contracting with Keystone Senior Health",
     );
     const keystone = carrier(page, "Keystone Senior Health");
-    await expect(keystone).toContainText("We will be in touch shortly to get you contracting with Keystone Senior Health");
+    await expect(keystone).toContainText(
+      "We will be in touch shortly to get you contracting with Keystone Senior Health",
+    );
     await expect(keystone).toContainText("Pending contract");
 
     // The double click made one request, and the answers were saved.
@@ -59,15 +61,25 @@ test.describe("the contract flow", () => {
     await expect(page.getByRole("heading", { name: "Legal questions" })).toHaveCount(0);
   });
 
-  test("the server decides: no request for a carrier already in a state, nor without every answer", async ({ page }) => {
+  test("the server decides: no request for a carrier already in a state, nor without every answer", async ({
+    page,
+  }) => {
     await loginAs(page, "agent@demo.test");
     const active = await page.request.post("/contract_now?product=1&carrier=101&step=legal", {
-      multipart: { "answers[0].legalQuestionId": "1", "answers[0].hasOccurred": "no", idempotencyKey: "forged-active-1" },
+      multipart: {
+        "answers[0].legalQuestionId": "1",
+        "answers[0].hasOccurred": "no",
+        idempotencyKey: "forged-active-1",
+      },
       maxRedirects: 0,
     });
     expect(active.status()).toBe(302);
     const partial = await page.request.post("/contract_now?product=1&carrier=105&step=legal", {
-      multipart: { "answers[0].legalQuestionId": "1", "answers[0].hasOccurred": "no", idempotencyKey: "forged-partial-1" },
+      multipart: {
+        "answers[0].legalQuestionId": "1",
+        "answers[0].hasOccurred": "no",
+        idempotencyKey: "forged-partial-1",
+      },
       maxRedirects: 0,
     });
     expect(partial.status()).toBe(400);
@@ -88,7 +100,9 @@ test.describe("the contract flow", () => {
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 
-    test("a wrong file is refused at its field and nothing typed is lost; then the request goes through", async ({ page }) => {
+    test("a wrong file is refused at its field and nothing typed is lost; then the request goes through", async ({
+      page,
+    }) => {
       await loginAs(page, "agent@demo.test");
       await page.goto("/contract_now");
       await carrier(page, "Keystone Senior Health").getByRole("link", { name: "Contract Now" }).click();
@@ -115,4 +129,3 @@ test.describe("the contract flow", () => {
     });
   });
 });
-

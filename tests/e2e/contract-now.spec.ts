@@ -24,14 +24,21 @@ test.describe("the Contract Now dialog", () => {
     await page.getByRole("link", { name: "Contract Now" }).click();
     await expect(page).toHaveURL("/contract_now");
     const dialog = page.getByRole("dialog", { name: "Contract Now" });
-    await expect(dialog.getByRole("navigation", { name: "Products" }).getByRole("link").first()).toHaveText("Medicare Advantage");
+    await expect(dialog.getByRole("navigation", { name: "Products" }).getByRole("link").first()).toHaveText(
+      "Medicare Advantage",
+    );
     await expect(dialog.getByRole("link", { name: "Medicare Advantage" })).toHaveAttribute("aria-current", "page");
 
     // Spec §4: one carrier product in each state.
-    await expect(carrier(page, "Blue Harbor Health").getByRole("link", { name: "View Contract" })).toHaveAttribute("href", "/contracts");
+    await expect(carrier(page, "Blue Harbor Health").getByRole("link", { name: "View Contract" })).toHaveAttribute(
+      "href",
+      "/contracts",
+    );
     await expect(carrier(page, "Summit Mutual")).toContainText("Pending contract");
     await expect(carrier(page, "Evergreen Life & Health")).toContainText("Request being processed");
-    await expect(carrier(page, "Pioneer Benefits")).toContainText("the carrier requires an active AHIP certification for 2026");
+    await expect(carrier(page, "Pioneer Benefits")).toContainText(
+      "the carrier requires an active AHIP certification for 2026",
+    );
     await expect(carrier(page, "Keystone Senior Health").getByRole("link", { name: "Contract Now" })).toBeVisible();
 
     // Spec §2: 'OPENS <date>' in the future, 'TBA' when missing; package code or 'TBA'.
@@ -85,7 +92,8 @@ test("the date of action can be typed or picked, within its bounds", async ({ pa
   const today = new Date();
   const tomorrow = new Date(today.getTime() + 24 * 60 * 60 * 1000);
   // (On the last day of a month tomorrow may not be drawn at all.)
-  if (tomorrow.getDate() !== 1) await expect(calendar.getByRole("button", { name: dayName(tomorrow), exact: true })).toBeDisabled();
+  if (tomorrow.getDate() !== 1)
+    await expect(calendar.getByRole("button", { name: dayName(tomorrow), exact: true })).toBeDisabled();
   await calendar.getByRole("button", { name: dayName(today), exact: true }).click();
   const usToday = today.toLocaleDateString("en-US", { month: "2-digit", day: "2-digit", year: "numeric" });
   await expect(q1.getByRole("textbox", { name: "Date of action" })).toHaveValue(usToday);

@@ -1,7 +1,9 @@
 import { expect, loginAs, test } from "./fixtures";
 
 test.describe("Downlines (agencies)", () => {
-  test("agency blocks expand to sub-agencies and agents; policy lists per agent and agency, with export", async ({ page }) => {
+  test("agency blocks expand to sub-agencies and agents; policy lists per agent and agency, with export", async ({
+    page,
+  }) => {
     await loginAs(page, "agency@demo.test");
     await page.getByRole("link", { name: "Downlines", exact: true }).click();
     await expect(page).toHaveURL("/downlines");
@@ -25,7 +27,10 @@ test.describe("Downlines (agencies)", () => {
     await expect(bayfront).toBeVisible();
 
     // An agency's list adds upline, agent and NPN; export says where the file went.
-    await coastal.getByRole("link", { name: /active policies/ }).first().click();
+    await coastal
+      .getByRole("link", { name: /active policies/ })
+      .first()
+      .click();
     const agencyList = page.getByRole("dialog", { name: "Policies of Coastal Senior Advisors" });
     for (const header of ["Member", "Status", "Product", "Effective", "Upline", "Agent", "NPN"]) {
       await expect(agencyList.getByRole("columnheader", { name: header, exact: true })).toBeVisible();
@@ -41,7 +46,10 @@ test.describe("Downlines (agencies)", () => {
     test("expanding is a link, the policy list is a page, the filter is a form", async ({ page }) => {
       await loginAs(page, "agency@demo.test");
       await page.goto("/downlines");
-      await page.getByRole("region", { name: "Lakeside Insurance Group" }).getByRole("link", { name: "Show downline" }).click();
+      await page
+        .getByRole("region", { name: "Lakeside Insurance Group" })
+        .getByRole("link", { name: "Show downline" })
+        .click();
       await expect(page).toHaveURL(/open=5102/);
       await expect(page.getByRole("region", { name: "Lakeside Insurance Group" }).getByRole("table")).toBeVisible();
       await page.getByRole("combobox", { name: "Contract status" }).selectOption("pending");

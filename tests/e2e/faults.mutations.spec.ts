@@ -26,7 +26,9 @@ const test = base.extend({
     });
     page.on("pageerror", (error) => errors.push(error.message));
     await use(errors);
-    const unexpected = errors.filter((e) => !/Failed to load resource: the server responded with a status of (400|403|404|502|503)/.test(e));
+    const unexpected = errors.filter(
+      (e) => !/Failed to load resource: the server responded with a status of (400|403|404|502|503)/.test(e),
+    );
     expect(unexpected, "console errors in the page").toEqual([]);
   },
 });
@@ -44,7 +46,11 @@ const FILE_AGAIN = "The file you chose (court-order.pdf) was not kept: choose it
 const FAULTS: Array<{ name: string; fault: Fault; says: string }> = [
   { name: "connection dropped", fault: { type: "close" }, says: NOT_ANSWERING },
   { name: "slow past UPSTREAM_TIMEOUT_MS", fault: { type: "delay", ms: 1600 }, says: NOT_ANSWERING },
-  { name: "5xx with a JSON error", fault: { type: "status", status: 500, message: "The ticket desk is closed for maintenance" }, says: "The ticket desk is closed for maintenance" },
+  {
+    name: "5xx with a JSON error",
+    fault: { type: "status", status: 500, message: "The ticket desk is closed for maintenance" },
+    says: "The ticket desk is closed for maintenance",
+  },
   { name: "200 with HTML", fault: { type: "html" }, says: UNDEFINED_RESPONSE },
   { name: "reset mid-body", fault: { type: "reset-mid-body" }, says: NOT_ANSWERING },
 ];
@@ -113,7 +119,9 @@ async function expectSupportFormKept(page: Page) {
   await expect(page).toHaveURL(at("/contact_support"));
   await expect(page.getByRole("textbox", { name: "Subject" })).toHaveValue("Commission statement is missing");
   await expect(page.getByRole("combobox", { name: "Category" })).toHaveValue("Commissions");
-  await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue("March is not in the list.\nCould you look?");
+  await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue(
+    "March is not in the list.\nCould you look?",
+  );
 }
 
 test.describe("forms keep what was typed", () => {
@@ -145,9 +153,25 @@ test.describe("forms keep what was typed", () => {
       await page.getByRole("combobox", { name: "Level" }).selectOption({ index: 1 });
     };
     for (const [label, rule, says] of [
-      ["the invitation is reset mid-body", { method: "POST", path: "/api/downline_invitations", fault: { type: "reset-mid-body" } }, NOT_ANSWERING],
-      ["the invitation answers 503 with a JSON error", { method: "POST", path: "/api/downline_invitations", fault: { type: "status", status: 503, message: "Invitations are paused" } }, "Invitations are paused"],
-      ["the levels (first call) answer HTML", { method: "GET", path: "/api/downline_invitations", fault: { type: "html" } }, UNDEFINED_RESPONSE],
+      [
+        "the invitation is reset mid-body",
+        { method: "POST", path: "/api/downline_invitations", fault: { type: "reset-mid-body" } },
+        NOT_ANSWERING,
+      ],
+      [
+        "the invitation answers 503 with a JSON error",
+        {
+          method: "POST",
+          path: "/api/downline_invitations",
+          fault: { type: "status", status: 503, message: "Invitations are paused" },
+        },
+        "Invitations are paused",
+      ],
+      [
+        "the levels (first call) answer HTML",
+        { method: "GET", path: "/api/downline_invitations", fault: { type: "html" } },
+        UNDEFINED_RESPONSE,
+      ],
     ] as const) {
       await test.step(label, async () => {
         await page.goto(at("/register_downlines/new"));
@@ -171,7 +195,11 @@ test.describe("forms keep what was typed", () => {
     await page.goto(at("/onboarding/personal"));
     await page.getByRole("textbox", { name: "City" }).fill("Brooklyn");
     await page.getByRole("textbox", { name: "Street address" }).fill("1 Water Street");
-    proxy.inject({ method: "PUT", path: "/api/onboarding/steps/personal", fault: { type: "status", status: 502, message: "Onboarding is read-only right now" } });
+    proxy.inject({
+      method: "PUT",
+      path: "/api/onboarding/steps/personal",
+      fault: { type: "status", status: 502, message: "Onboarding is read-only right now" },
+    });
     await page.getByRole("button", { name: "Save & Continue" }).click();
     await expect(formAlert(page)).toHaveText("Onboarding is read-only right now");
     await expect(page.locator("[data-toast=error]")).toContainText("Onboarding is read-only right now");
@@ -218,11 +246,16 @@ test.describe("forms keep what was typed", () => {
     await expect(page.locator("[data-toast=error]")).toContainText(NOT_ANSWERING);
     await expectKept();
     expect(proxy.calls().map((c) => `${c.method} ${c.path} ${c.fault}`)).toEqual(
-      expect.arrayContaining(["PUT /api/profile/legal_answers null", "POST /api/profile/contracting_entries reset-mid-body"]),
+      expect.arrayContaining([
+        "PUT /api/profile/legal_answers null",
+        "POST /api/profile/contracting_entries reset-mid-body",
+      ]),
     );
     // Nothing was requested: the carrier can still be requested.
     await page.goto(at("/contract_now?product=1"));
-    await expect(page.getByRole("region", { name: "Keystone Senior Health" }).getByRole("link", { name: "Contract Now" })).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Keystone Senior Health" }).getByRole("link", { name: "Contract Now" }),
+    ).toBeVisible();
   });
 
   test("a ticket reply", async ({ page }) => {
@@ -248,7 +281,11 @@ test.describe("forms keep what was typed", () => {
     await signIn(page, "admin@demo.test");
     await page.goto(at("/admin"));
     await page.getByRole("textbox", { name: "User e-mail" }).fill("agent@demo.test");
-    proxy.inject({ method: "POST", path: "/api/login_as_user", fault: { type: "status", status: 503, message: "Impersonation is switched off" } });
+    proxy.inject({
+      method: "POST",
+      path: "/api/login_as_user",
+      fault: { type: "status", status: 503, message: "Impersonation is switched off" },
+    });
     await page.getByRole("button", { name: "Sign in as user" }).click();
     await expect(formAlert(page)).toHaveText("Impersonation is switched off");
     await expect(page.getByRole("textbox", { name: "User e-mail" })).toHaveValue("agent@demo.test");
@@ -293,7 +330,9 @@ test.describe("forms keep what was typed", () => {
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 
-    test("contact support with a file: the ticket call reset mid-body, then the categories read (first call) timing out", async ({ page }) => {
+    test("contact support with a file: the ticket call reset mid-body, then the categories read (first call) timing out", async ({
+      page,
+    }) => {
       await signIn(page, "beta@demo.test");
       for (const [label, rule] of [
         ["ticket reset mid-body", { method: "POST", path: "/api/tickets", fault: { type: "reset-mid-body" } }],
@@ -316,10 +355,20 @@ test.describe("forms keep what was typed", () => {
       }
     });
 
-    test("register downlines/new: a 5xx, and the viewer's own call reset (twice, so its retry fails too)", async ({ page }) => {
+    test("register downlines/new: a 5xx, and the viewer's own call reset (twice, so its retry fails too)", async ({
+      page,
+    }) => {
       await signIn(page, "beta@demo.test");
       for (const [label, rule, says] of [
-        ["invitation 500", { method: "POST", path: "/api/downline_invitations", fault: { type: "status", status: 500, message: "Invitations are paused" } }, "Invitations are paused"],
+        [
+          "invitation 500",
+          {
+            method: "POST",
+            path: "/api/downline_invitations",
+            fault: { type: "status", status: 500, message: "Invitations are paused" },
+          },
+          "Invitations are paused",
+        ],
         ["/api/me reset", { method: "GET", path: "/api/me", fault: { type: "close" }, times: 2 }, NOT_ANSWERING],
       ] as const) {
         await test.step(label, async () => {
@@ -339,7 +388,9 @@ test.describe("forms keep what was typed", () => {
       }
     });
 
-    test("a commission inquiry with a file: the carriers read before it (its second call) answers 500", async ({ page }) => {
+    test("a commission inquiry with a file: the carriers read before it (its second call) answers 500", async ({
+      page,
+    }) => {
       await signIn(page, "beta@demo.test");
       await page.goto(at("/commission_inquiry?new"));
       const form = page.getByRole("region", { name: "New commission inquiry" });
@@ -350,7 +401,11 @@ test.describe("forms keep what was typed", () => {
       await form.getByRole("textbox", { name: "Question" }).fill("Why was March charged back?");
       await form.getByLabel(/Attachment/).setInputFiles(PDF);
       // The action reads the products, then each product's carriers: the first of those fails.
-      proxy.inject({ method: "GET", path: /^\/api\/resource_lists\/product_carriers\/\d+$/, fault: { type: "status", status: 500, message: "Carrier list unavailable" } });
+      proxy.inject({
+        method: "GET",
+        path: /^\/api\/resource_lists\/product_carriers\/\d+$/,
+        fault: { type: "status", status: 500, message: "Carrier list unavailable" },
+      });
       await form.getByRole("button", { name: "Send inquiry" }).click();
       await expect(form.getByRole("alert")).toContainText("Carrier list unavailable");
       await expect(form.getByRole("alert")).toContainText(FILE_AGAIN);
@@ -394,7 +449,12 @@ test.describe("what does not change", () => {
     const retried = await page.goto(at("/contact_support"));
     expect(retried?.status()).toBe(200);
     await expect(page.getByRole("heading", { name: "Contact Support" })).toBeVisible();
-    expect(proxy.calls().filter((c) => c.path === "/api/tickets/categories").map((c) => c.fault)).toEqual(["close", null]);
+    expect(
+      proxy
+        .calls()
+        .filter((c) => c.path === "/api/tickets/categories")
+        .map((c) => c.fault),
+    ).toEqual(["close", null]);
   });
 
   test("a 401 at a form's call still ends the session at / with 'Unauthorized Request'", async ({ page }) => {
@@ -404,7 +464,11 @@ test.describe("what does not change", () => {
     await page.getByRole("textbox", { name: "First name" }).fill("Lee");
     await page.getByRole("textbox", { name: "Last name" }).fill("Late");
     await page.getByRole("combobox", { name: "Level" }).selectOption("Agent");
-    proxy.inject({ method: "POST", path: "/api/downline_invitations", fault: { type: "status", status: 401, message: "Unauthorized Request" } });
+    proxy.inject({
+      method: "POST",
+      path: "/api/downline_invitations",
+      fault: { type: "status", status: 401, message: "Unauthorized Request" },
+    });
     await page.getByRole("button", { name: "Send invitation" }).click();
     await expect(page).toHaveURL(at("/"));
     await expect(page.locator("[data-toast=error]")).toContainText("Unauthorized Request");
@@ -417,7 +481,11 @@ test.describe("what does not change", () => {
       await signIn(page, "admin@demo.test");
       await page.goto(at("/admin"));
       await page.getByRole("textbox", { name: "User e-mail" }).fill("agent@demo.test");
-      proxy.inject({ method: "POST", path: "/api/login_as_user", fault: { type: "status", status: 401, message: "Unauthorized Request" } });
+      proxy.inject({
+        method: "POST",
+        path: "/api/login_as_user",
+        fault: { type: "status", status: 401, message: "Unauthorized Request" },
+      });
       await page.getByRole("button", { name: "Sign in as user" }).click();
       await expect(page).toHaveURL(at("/"));
       await expect(page.locator("[data-toast=error]")).toContainText("Unauthorized Request");
@@ -436,7 +504,8 @@ test("the portal's log tells resets and timeouts from contract mismatches", () =
         return [];
       }
     });
-  const kinds = (msg: string, level: number) => new Set(lines.filter((l) => l.msg === msg && l.level === level).map((l) => l.kind));
+  const kinds = (msg: string, level: number) =>
+    new Set(lines.filter((l) => l.msg === msg && l.level === level).map((l) => l.kind));
   expect([...kinds("upstream not answering", 40)].sort()).toEqual(["reset", "timeout", "unreachable"]);
   expect([...kinds("upstream response did not match the contract", 50)]).toEqual(["contract"]);
   expect([...kinds("upstream answered with an error", 40)]).toEqual(["status"]);

@@ -53,7 +53,9 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       page.on("pageerror", (error) => errors.push(error.message));
       await use(errors);
       // Form errors (400) and refused or unknown URLs (403/404) answer so on purpose: the browser logs the failed resource load.
-      const unexpected = errors.filter((e) => !/Failed to load resource: the server responded with a status of (400|403|404)/.test(e));
+      const unexpected = errors.filter(
+        (e) => !/Failed to load resource: the server responded with a status of (400|403|404)/.test(e),
+      );
       expect(unexpected, "console errors in the page").toEqual([]);
     },
     { auto: true },

@@ -30,7 +30,10 @@ test.describe("masked fields keep the caret where the user types", () => {
     // Correcting a digit: select it and type over it.
     await phone.evaluate((element: HTMLInputElement) => element.setSelectionRange(1, 2));
     await page.keyboard.type("7");
-    expect(await phone.evaluate((element: HTMLInputElement) => [element.value, element.selectionStart])).toEqual(["(755) 192-3456", 2]);
+    expect(await phone.evaluate((element: HTMLInputElement) => [element.value, element.selectionStart])).toEqual([
+      "(755) 192-3456",
+      2,
+    ]);
   });
 
   test("a digit typed in the middle of an SSN stays there, and so does the caret", async ({ page }) => {
@@ -56,7 +59,9 @@ async function fillPersonal(page: Page) {
 }
 
 async function expectTypedValuesKept(page: Page) {
-  await expect(page.getByRole("alert").filter({ hasText: "Address must be at most 200 characters" }).first()).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Address must be at most 200 characters" }).first(),
+  ).toBeVisible();
   await expect(page).toHaveURL("/onboarding/personal");
   await expect(page.getByRole("textbox", { name: "Phone" })).toHaveValue("(555) 201-4410");
   await expect(page.getByRole("textbox", { name: "Date of birth" })).toHaveValue("04/12/1980");

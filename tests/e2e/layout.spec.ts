@@ -9,8 +9,14 @@ test.describe("branding", () => {
     await expect(page.getByText("Harbor Partners Insurance Network, Inc.")).toBeVisible();
 
     await loginAs(page, "agent@demo.test");
-    await expect(page.getByRole("heading", { name: "Welcome to Harbor Partners, your contracting home" })).toBeVisible();
-    await expect(page.getByText(/brokers must be active with Harbor Partners Insurance Network and each policy must be active at the time of payment/)).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: "Welcome to Harbor Partners, your contracting home" }),
+    ).toBeVisible();
+    await expect(
+      page.getByText(
+        /brokers must be active with Harbor Partners Insurance Network and each policy must be active at the time of payment/,
+      ),
+    ).toBeVisible();
   });
 
   test("an unknown brand gives the default branding", async ({ page }) => {
@@ -199,7 +205,9 @@ test.describe("accessibility", () => {
       if (email) await loginAs(page, email);
       await page.goto(path);
       const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual(
+        [],
+      );
     });
   }
 });

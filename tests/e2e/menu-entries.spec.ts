@@ -22,19 +22,29 @@ test.describe("every menu entry of every account answers", () => {
         answers.push(`${href} ${response.status()}`);
         if (response.status() === 404) expect(await response.text(), href).toContain(NOT_FOUND_TEXT);
       }
-      expect(answers.filter((a) => !/ (200|404)$/.test(a)), "entries answering anything but 200/404").toEqual([]);
+      expect(
+        answers.filter((a) => !/ (200|404)$/.test(a)),
+        "entries answering anything but 200/404",
+      ).toEqual([]);
     });
   }
 
   test("a URL outside the menu is a deliberate 403, not an error", async ({ page }) => {
-    for (const account of ACCOUNTS.filter((a) => ["admin@demo.test", "agency@demo.test", "carrier@demo.test"].includes(a.email))) {
+    for (const account of ACCOUNTS.filter((a) =>
+      ["admin@demo.test", "agency@demo.test", "carrier@demo.test"].includes(a.email),
+    )) {
       await page.context().clearCookies();
       await loginAs(page, account.email);
-      expect((await page.request.get(account.refused, { maxRedirects: 0 })).status(), `${account.email} ${account.refused}`).toBe(403);
+      expect(
+        (await page.request.get(account.refused, { maxRedirects: 0 })).status(),
+        `${account.email} ${account.refused}`,
+      ).toBe(403);
     }
   });
 
-  test("the admin's Register Downlines is a deliberate 403 (spec §2: not in the admin menu; invitations are an agency's)", async ({ page }) => {
+  test("the admin's Register Downlines is a deliberate 403 (spec §2: not in the admin menu; invitations are an agency's)", async ({
+    page,
+  }) => {
     await loginAs(page, "admin@demo.test");
     for (const path of ["/register_downlines", "/register_downlines/new"]) {
       const response = await page.goto(path);

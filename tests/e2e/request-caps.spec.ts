@@ -1,4 +1,9 @@
-import { MAX_OPEN_AGENCIES, MAX_WITHDRAW_INVITATIONS, tooManyOpenText, tooManyWithdrawText } from "../../app/domain/downlines";
+import {
+  MAX_OPEN_AGENCIES,
+  MAX_WITHDRAW_INVITATIONS,
+  tooManyOpenText,
+  tooManyWithdrawText,
+} from "../../app/domain/downlines";
 import { NOT_FOUND_TEXT } from "../../app/domain/errors";
 import { REFERENCE_API_PORT } from "../../playwright.config";
 import { expect, loginAs, test } from "./fixtures";
@@ -23,7 +28,9 @@ const ids = (name: string, values: number[]) => values.map((v) => `${name}=${v}`
 const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
 
 test.describe("withdrawing invitations", () => {
-  test(`more than ${MAX_WITHDRAW_INVITATIONS} ids in one form: nothing withdrawn, a clear message, no call per id`, async ({ page }) => {
+  test(`more than ${MAX_WITHDRAW_INVITATIONS} ids in one form: nothing withdrawn, a clear message, no call per id`, async ({
+    page,
+  }) => {
     await loginAs(page, "agency@demo.test");
     const before = await apiCalls();
     const response = await page.request.post("/register_downlines", {
@@ -40,10 +47,14 @@ test.describe("withdrawing invitations", () => {
 
     await page.goto(response.headers().location!);
     await expect(page.locator("[data-toast=error]")).toContainText(tooManyWithdrawText(200));
-    await expect(page.getByRole("table", { name: /Invitations/ }).locator("caption")).toHaveText("Invitations: 1–12 of 12");
+    await expect(page.getByRole("table", { name: /Invitations/ }).locator("caption")).toHaveText(
+      "Invitations: 1–12 of 12",
+    );
   });
 
-  test("at the cap: one upstream call for every id; what is not the user's or not pending is counted, not listed", async ({ page }) => {
+  test("at the cap: one upstream call for every id; what is not the user's or not pending is counted, not listed", async ({
+    page,
+  }) => {
     await loginAs(page, "agency@demo.test");
     // agency@'s accepted (2, 3, 5) and expired (1) invitations, beta@'s two (13, 14), and unknown ids.
     const asked = [1, 2, 3, 5, 13, 14, ...range(900_000, MAX_WITHDRAW_INVITATIONS - 6)];
@@ -66,20 +77,28 @@ test.describe("withdrawing invitations", () => {
       "4 invitations were not withdrawn: only pending invitations can be withdrawn.",
     ]);
     await expect(page.locator("[data-toast=success]")).toHaveCount(0);
-    await expect(page.getByRole("table", { name: /Invitations/ }).locator("caption")).toHaveText("Invitations: 1–12 of 12");
+    await expect(page.getByRole("table", { name: /Invitations/ }).locator("caption")).toHaveText(
+      "Invitations: 1–12 of 12",
+    );
   });
 
-  test(`a confirmation naming more than ${MAX_WITHDRAW_INVITATIONS} invitations says so instead of asking`, async ({ page }) => {
+  test(`a confirmation naming more than ${MAX_WITHDRAW_INVITATIONS} invitations says so instead of asking`, async ({
+    page,
+  }) => {
     await loginAs(page, "agency@demo.test");
     const response = await page.goto(`/register_downlines?${ids("confirm", range(1, 300))}`);
     expect(response?.status()).toBe(200);
-    await expect(page.getByRole("alert").filter({ hasText: "Too many invitations chosen" })).toContainText(tooManyWithdrawText(300));
+    await expect(page.getByRole("alert").filter({ hasText: "Too many invitations chosen" })).toContainText(
+      tooManyWithdrawText(300),
+    );
     await expect(page.getByRole("alertdialog", { name: "Confirm withdrawal" })).toHaveCount(0);
   });
 });
 
 test.describe("downline blocks", () => {
-  test(`more than ${MAX_OPEN_AGENCIES} open blocks: the first ones open, a clear message, a fixed number of upstream calls`, async ({ page }) => {
+  test(`more than ${MAX_OPEN_AGENCIES} open blocks: the first ones open, a clear message, a fixed number of upstream calls`, async ({
+    page,
+  }) => {
     await loginAs(page, "agency@demo.test");
     // Coastal Senior Advisors (5101) first, then 299 npnIds that are in nobody's tree.
     const open = [5101, ...range(700_000, 299)];
@@ -88,10 +107,15 @@ test.describe("downline blocks", () => {
     const after = await apiCalls();
     expect(response?.status()).toBe(200);
     expect(after - before, "upstream calls for 300 open blocks").toBeLessThan(FEW_UPSTREAM_CALLS);
-    await expect(page.getByRole("alert").filter({ hasText: "Too many agency blocks open" })).toContainText(tooManyOpenText(300));
+    await expect(page.getByRole("alert").filter({ hasText: "Too many agency blocks open" })).toContainText(
+      tooManyOpenText(300),
+    );
     await expect(page.getByRole("region", { name: "Bayfront Benefits" })).toBeVisible();
     // The page's links carry only the blocks it shows.
-    const hide = page.getByRole("region", { name: "Coastal Senior Advisors" }).getByRole("link", { name: "Hide downline" }).first();
+    const hide = page
+      .getByRole("region", { name: "Coastal Senior Advisors" })
+      .getByRole("link", { name: "Hide downline" })
+      .first();
     const href = (await hide.getAttribute("href"))!;
     expect(new URLSearchParams(href.replace(/^[^?]*\?/, "")).getAll("open")).toHaveLength(MAX_OPEN_AGENCIES - 1);
   });
@@ -116,7 +140,10 @@ test.describe("an id in the URL the user may not see answers 404, inside the lay
 
   test("exporting another agency's policy list is a 404 too", async ({ page }) => {
     await loginAs(page, "beta@demo.test");
-    const response = await page.request.post("/downlines?carrier=1&policies=5101", { form: { carrierId: "1" }, maxRedirects: 0 });
+    const response = await page.request.post("/downlines?carrier=1&policies=5101", {
+      form: { carrierId: "1" },
+      maxRedirects: 0,
+    });
     expect(response.status()).toBe(404);
   });
 });

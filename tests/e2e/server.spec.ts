@@ -18,7 +18,12 @@ interface Portal extends ServerProcess {
 }
 
 function startPortal(env: Record<string, string>, port: number): Portal {
-  const server = spawnServer("server/index.ts", { NODE_ENV: "production", LOG_LEVEL: "info", PORT: String(port), ...env });
+  const server = spawnServer("server/index.ts", {
+    NODE_ENV: "production",
+    LOG_LEVEL: "info",
+    PORT: String(port),
+    ...env,
+  });
   return { ...server, url: `http://localhost:${port}` };
 }
 
@@ -60,7 +65,10 @@ test("no demo by accident: without UPSTREAM_API_URL or DEMO=1 the server stops w
 
 test("as a pure BFF in front of UPSTREAM_API_URL: secure __Host- session cookie, JSON logs without secrets", async () => {
   const portal = startPortal(
-    { UPSTREAM_API_URL: `http://127.0.0.1:${REFERENCE_API_PORT}`, SESSION_SECRET: `${SECRET},an-older-secret-0123456789` },
+    {
+      UPSTREAM_API_URL: `http://127.0.0.1:${REFERENCE_API_PORT}`,
+      SESSION_SECRET: `${SECRET},an-older-secret-0123456789`,
+    },
     3202 + PORT_OFFSET,
   );
   try {
@@ -81,7 +89,11 @@ test("as a pure BFF in front of UPSTREAM_API_URL: secure __Host- session cookie,
 
     portal.child.kill("SIGTERM");
     expect(await exitCode(portal.child)).toBe(0);
-    const logs = portal.stdout().trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    const logs = portal
+      .stdout()
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     const requests = logs.filter((l) => l.msg === "request");
     expect(requests.length).toBeGreaterThan(0);
     expect(requests.every((l) => typeof l.requestId === "string" && typeof l.status === "number")).toBe(true);
@@ -113,7 +125,8 @@ test("when the upstream goes down mid-session, sign-out and the sign-in page sti
   const user = userFor({ userId: 7, role: "Agent", firstName: "Uma", lastName: "Upstream", email: "uma@demo.test" });
   const upstream: Server = createServer((req, res) => {
     if (down) return void req.socket.destroy();
-    const json = (body: unknown) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
+    const json = (body: unknown) =>
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
     if (req.url === "/api/login") return json({ token: "fake-token", user });
     if (req.url === "/api/me") return json({ user });
     if (req.url === "/api/profile") return json({ profile: { licenses: [], smsConsent: true, phone: null } });
@@ -122,7 +135,10 @@ test("when the upstream goes down mid-session, sign-out and the sign-in page sti
   });
   await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
   const { port } = upstream.address() as AddressInfo;
-  const portal = startPortal({ UPSTREAM_API_URL: `http://127.0.0.1:${port}`, SESSION_SECRET: SECRET }, 3205 + PORT_OFFSET);
+  const portal = startPortal(
+    { UPSTREAM_API_URL: `http://127.0.0.1:${port}`, SESSION_SECRET: SECRET },
+    3205 + PORT_OFFSET,
+  );
   try {
     await waitUntilUp(portal);
     const signIn = await postSignIn(portal);
@@ -137,7 +153,11 @@ test("when the upstream goes down mid-session, sign-out and the sign-in page sti
     const signInPage = await fetch(`${portal.url}/`, { headers: { cookie } });
     expect(signInPage.status).toBe(200);
     expect(await signInPage.text()).toContain("Sign in");
-    const logout = await fetch(`${portal.url}/account/logout`, { method: "POST", headers: { cookie }, redirect: "manual" });
+    const logout = await fetch(`${portal.url}/account/logout`, {
+      method: "POST",
+      headers: { cookie },
+      redirect: "manual",
+    });
     expect(logout.status).toBe(302);
     expect(logout.headers.get("location")).toBe("/");
     expect(logout.headers.get("set-cookie")).toMatch(/__Host-portal_session=;.*Expires=Thu, 01 Jan 1970/);
@@ -155,7 +175,10 @@ test("SIGTERM stops accepting, finishes in-flight requests and exits 0", async (
   });
   await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
   const { port } = slow.address() as AddressInfo;
-  const portal = startPortal({ UPSTREAM_API_URL: `http://127.0.0.1:${port}`, SESSION_SECRET: SECRET }, 3203 + PORT_OFFSET);
+  const portal = startPortal(
+    { UPSTREAM_API_URL: `http://127.0.0.1:${port}`, SESSION_SECRET: SECRET },
+    3203 + PORT_OFFSET,
+  );
   try {
     await waitUntilUp(portal);
     const inFlight = fetch(`${portal.url}/readyz`);
@@ -208,7 +231,11 @@ test("behind a TLS-terminating proxy on a public address (TRUST_PROXY=1) sign-in
     expect(plain.headers.get("strict-transport-security")).toBeNull();
     portal.child.kill("SIGTERM");
     expect(await exitCode(portal.child)).toBe(0);
-    const logs = portal.stdout().trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    const logs = portal
+      .stdout()
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(logs.find((l) => l.msg === "cross-site write refused")).toMatchObject({ level: 40 });
     expect(logs.filter((l) => (l.level as number) >= 50)).toEqual([]);
   } finally {

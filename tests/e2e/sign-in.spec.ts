@@ -3,7 +3,9 @@ import { PASSWORD, expect, loginAs, menuLabels, test } from "./fixtures";
 
 test.describe("every demo account: home, menu and a refused URL", () => {
   for (const account of ACCOUNTS) {
-    test(`${account.email} lands on ${account.home}, sees its menu and is refused ${account.refused}`, async ({ page }) => {
+    test(`${account.email} lands on ${account.home}, sees its menu and is refused ${account.refused}`, async ({
+      page,
+    }) => {
       await loginAs(page, account.email);
       await expect(page).toHaveURL(account.home);
       await expect(page.getByTestId("signed-in-as")).toBeVisible();

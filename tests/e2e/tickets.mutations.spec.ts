@@ -31,7 +31,9 @@ test.describe("support tickets", () => {
     const ticket = page.getByRole("region", { name: "My W-9 upload keeps failing" });
     await expect(ticket.getByRole("list", { name: "Conversation" })).toContainText("court-order.pdf");
     // The double click opened one ticket.
-    await expect(page.getByRole("table", { name: /Support tickets/ }).locator("caption")).toHaveText("Support tickets: 1–1 of 1");
+    await expect(page.getByRole("table", { name: /Support tickets/ }).locator("caption")).toHaveText(
+      "Support tickets: 1–1 of 1",
+    );
 
     await ticket.getByRole("textbox", { name: "Your reply" }).fill("Here is more detail.");
     await ticket.getByRole("button", { name: "Send reply" }).click();
@@ -68,7 +70,9 @@ test.describe("support tickets", () => {
     await agent.getByRole("combobox", { name: "Carrier" }).selectOption({ label: "Blue Harbor Health" });
     await agent.getByRole("textbox", { name: "Statement or policy number" }).fill("Statement 2026-10");
     await agent.getByRole("textbox", { name: "Subject" }).fill("Missing October renewal");
-    await agent.getByRole("textbox", { name: "Question" }).fill("The October statement lacks the renewal for MA-1000123.");
+    await agent
+      .getByRole("textbox", { name: "Question" })
+      .fill("The October statement lacks the renewal for MA-1000123.");
     await agent.getByRole("button", { name: "Send inquiry" }).click();
     await expect(agent).toHaveURL(/\/commission_inquiry\?ticket=\d+/);
     const id = new URL(agent.url()).searchParams.get("ticket");
@@ -85,6 +89,8 @@ test.describe("support tickets", () => {
     await agent.goto(`/commission_inquiry?ticket=${id}`);
     const view = agent.getByRole("region", { name: "Missing October renewal" });
     await expect(view).toContainText("Answered");
-    await expect(view.getByRole("list", { name: "Conversation" })).toContainText("The renewal is on the November statement.");
+    await expect(view.getByRole("list", { name: "Conversation" })).toContainText(
+      "The renewal is on the November statement.",
+    );
   });
 });

@@ -30,11 +30,49 @@ const ACTIONS: Action[] = [
 
 /** Every field name the portal's forms use, sent in shapes they do not expect. */
 const FIELD_NAMES = [
-  "email", "password", "redirectTo", "intent", "id", "consent", "carrierId", "category", "subject", "message",
-  "reference", "reason", "firstName", "lastName", "phone", "dateOfBirth", "city", "state", "zip", "taxId",
-  "taxIdType", "licenseNumber", "licenseType", "expiresOn", "accountHolder", "accountNumber", "accountType",
-  "routingNumber", "level", "hasOccurred", "explanation", "actionOn", "legalQuestionId", "existingFileId",
-  "removeFile", "file", "attachment", "signature", "marketingEmails", "leadPrograms", "answers", "w9", "eo",
+  "email",
+  "password",
+  "redirectTo",
+  "intent",
+  "id",
+  "consent",
+  "carrierId",
+  "category",
+  "subject",
+  "message",
+  "reference",
+  "reason",
+  "firstName",
+  "lastName",
+  "phone",
+  "dateOfBirth",
+  "city",
+  "state",
+  "zip",
+  "taxId",
+  "taxIdType",
+  "licenseNumber",
+  "licenseType",
+  "expiresOn",
+  "accountHolder",
+  "accountNumber",
+  "accountType",
+  "routingNumber",
+  "level",
+  "hasOccurred",
+  "explanation",
+  "actionOn",
+  "legalQuestionId",
+  "existingFileId",
+  "removeFile",
+  "file",
+  "attachment",
+  "signature",
+  "marketingEmails",
+  "leadPrograms",
+  "answers",
+  "w9",
+  "eo",
 ];
 
 const sessions = new Map<string, string>();
@@ -126,7 +164,8 @@ describe.each(ACTIONS)("$path", (action) => {
     const upload = await chunkedFlood(pathOf(action), {
       cookie,
       contentType: "multipart/form-data; boundary=x",
-      preamble: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n',
+      preamble:
+        '--x\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n',
       upTo: 300 * 1024 * 1024,
     });
     expect([400, 413]).toContain(upload.status);
@@ -156,13 +195,21 @@ describe.each(ACTIONS)("$path", (action) => {
     const lists = FIELD_NAMES.flatMap((name) => [`${name}[0]=x`, `${name}[1]=y`]).join("&");
     const objects = FIELD_NAMES.flatMap((name) => [`${name}.a=x`, `${name}[b]=y`]).join("&");
     const nested = FIELD_NAMES.map((name) => `answers[0].${name}[0]=x&answers[0].${name}.k=y`).join("&");
-    for (const body of [lists, objects, nested, "intent=bogus&intent=other", "intent[0]=complete", "__intent__=%7Bbroken"]) {
+    for (const body of [
+      lists,
+      objects,
+      nested,
+      "intent=bogus&intent=other",
+      "intent[0]=complete",
+      "__intent__=%7Bbroken",
+    ]) {
       const answer = await post(action, body);
       expect(answer.status, body.slice(0, 60)).toBeLessThan(500);
       expectSmallAndQuick(answer);
     }
     const files = new FormData();
-    for (const name of FIELD_NAMES) files.append(name, new File(["%PDF-1.4"], `${name}.pdf`, { type: "application/pdf" }));
+    for (const name of FIELD_NAMES)
+      files.append(name, new File(["%PDF-1.4"], `${name}.pdf`, { type: "application/pdf" }));
     const answer = await send(pathOf(action), { method: "POST", body: files, cookie });
     expect(answer.status, "files where text belongs").toBeLessThan(500);
     expectSmallAndQuick(answer);
@@ -170,7 +217,10 @@ describe.each(ACTIONS)("$path", (action) => {
 
   it("never echoes a field the form does not define", async () => {
     const marker = `echo-${"z".repeat(20_000)}`;
-    const answer = await post(action, `email=someone%40demo.test&password=wrong&subject=Hi&intent=bogus&undefinedField=${marker}`);
+    const answer = await post(
+      action,
+      `email=someone%40demo.test&password=wrong&subject=Hi&intent=bogus&undefinedField=${marker}`,
+    );
     expect(answer.status).toBeLessThan(500);
     expect(answer.body).not.toContain("echo-zzzz");
     expectSmallAndQuick(answer);

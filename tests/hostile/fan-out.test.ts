@@ -1,6 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { TOAST_COOKIE_MAX_BYTES } from "../../app/.server/toast";
-import { MAX_OPEN_AGENCIES, MAX_WITHDRAW_INVITATIONS, tooManyOpenText, tooManyWithdrawText } from "../../app/domain/downlines";
+import {
+  MAX_OPEN_AGENCIES,
+  MAX_WITHDRAW_INVITATIONS,
+  tooManyOpenText,
+  tooManyWithdrawText,
+} from "../../app/domain/downlines";
 import { apiCalls, expectSmallAndQuick, form, send, signIn } from "./support";
 
 /**
@@ -31,7 +36,9 @@ function toastCookieOf(headers: Headers): string {
 
 describe("withdrawing invitations (Register Downlines)", () => {
   it(`withdraws up to ${MAX_WITHDRAW_INVITATIONS} in one upstream call; the answer's toast stays under 4 KB`, async () => {
-    const { result, calls } = await costOf(() => send("/register_downlines", form(ids(MAX_WITHDRAW_INVITATIONS), { cookie: agency })));
+    const { result, calls } = await costOf(() =>
+      send("/register_downlines", form(ids(MAX_WITHDRAW_INVITATIONS), { cookie: agency })),
+    );
     expect(result.status).toBe(302);
     expect(calls).toBeLessThanOrEqual(MAX_UPSTREAM_CALLS);
     expect(Buffer.byteLength(toastCookieOf(result.headers))).toBeLessThanOrEqual(TOAST_COOKIE_MAX_BYTES);
@@ -42,7 +49,9 @@ describe("withdrawing invitations (Register Downlines)", () => {
     const { result, calls } = await costOf(() => send("/register_downlines", form(ids(200), { cookie: agency })));
     expect(result.status).toBe(302);
     expect(calls).toBeLessThanOrEqual(3);
-    const page = await send(result.headers.get("location")!, { cookie: `${agency}; ${toastCookieOf(result.headers).split(";")[0]}` });
+    const page = await send(result.headers.get("location")!, {
+      cookie: `${agency}; ${toastCookieOf(result.headers).split(";")[0]}`,
+    });
     expect(page.body).toContain(tooManyWithdrawText(200));
   });
 

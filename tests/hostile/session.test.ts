@@ -71,7 +71,10 @@ describe("sessions expire on the server (issue 8 point 8)", () => {
       }),
     );
     expect(again.status).toBe(302);
-    const second = again.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const second = again.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     expect((await send("/home", { cookie: second })).status).toBe(200);
     const old = await send("/home", { cookie: first });
     expect(old.status).toBe(302);

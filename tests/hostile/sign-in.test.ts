@@ -3,7 +3,10 @@ import { SIGN_IN_LIMITS } from "../../app/.server/sign-in-throttle";
 import { PASSWORD, type Answer, expectSmallAndQuick, form, nextAddress, send } from "./support";
 
 function signInAttempt(email: string, password: string, address = nextAddress()): Promise<Answer> {
-  return send("/?index", form(new URLSearchParams({ email, password }).toString(), { headers: { "x-forwarded-for": address } }));
+  return send(
+    "/?index",
+    form(new URLSearchParams({ email, password }).toString(), { headers: { "x-forwarded-for": address } }),
+  );
 }
 
 /** The form-level message of a sign-in answer (the alert above the form). */

@@ -38,7 +38,12 @@ export function expectSmallAndQuick(answer: Answer): void {
 }
 
 export function form(body: string, init: RequestInit & { cookie?: string } = {}): RequestInit & { cookie?: string } {
-  return { method: "POST", body, ...init, headers: { "content-type": "application/x-www-form-urlencoded", ...init.headers } };
+  return {
+    method: "POST",
+    body,
+    ...init,
+    headers: { "content-type": "application/x-www-form-urlencoded", ...init.headers },
+  };
 }
 
 let address = 0;
@@ -52,7 +57,9 @@ export function nextAddress(): string {
 export async function signIn(email: string): Promise<string> {
   const answer = await send(
     "/?index",
-    form(new URLSearchParams({ email, password: PASSWORD }).toString(), { headers: { "x-forwarded-for": nextAddress() } }),
+    form(new URLSearchParams({ email, password: PASSWORD }).toString(), {
+      headers: { "x-forwarded-for": nextAddress() },
+    }),
   );
   expect(answer.status, `sign-in as ${email}`).toBe(302);
   return answer.headers
@@ -80,7 +87,11 @@ export function chunkedFlood(
     let answered = false;
     const req = httpRequest(new URL(path, portal), {
       method: "POST",
-      headers: { "content-type": options.contentType, "transfer-encoding": "chunked", ...(options.cookie ? { cookie: options.cookie } : {}) },
+      headers: {
+        "content-type": options.contentType,
+        "transfer-encoding": "chunked",
+        ...(options.cookie ? { cookie: options.cookie } : {}),
+      },
     });
     req.on("response", (res) => {
       answered = true;
@@ -111,7 +122,10 @@ export function chunkedFlood(
 }
 
 /** A multipart body with one text field whose bytes are given as is. */
-export function multipart(fields: Array<[string, Buffer | string]>, boundary = "hostile-boundary"): { body: Buffer; contentType: string } {
+export function multipart(
+  fields: Array<[string, Buffer | string]>,
+  boundary = "hostile-boundary",
+): { body: Buffer; contentType: string } {
   const parts = fields.map(([name, value]) =>
     Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n`),
@@ -119,5 +133,8 @@ export function multipart(fields: Array<[string, Buffer | string]>, boundary = "
       Buffer.from("\r\n"),
     ]),
   );
-  return { body: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
+  return {
+    body: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }

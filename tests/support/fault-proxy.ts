@@ -1,4 +1,10 @@
-import { type IncomingMessage, type Server, type ServerResponse, createServer, request as httpRequest } from "node:http";
+import {
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+  createServer,
+  request as httpRequest,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 
 /**

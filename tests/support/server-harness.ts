@@ -55,7 +55,8 @@ export class FakeUpstream {
         };
         this.calls.push(call);
         const handler = this.routes.get(`${call.method} ${call.path}`);
-        const reply = typeof handler === "function" ? handler(call) : (handler ?? { status: 599, json: { error: "not set up" } });
+        const reply =
+          typeof handler === "function" ? handler(call) : (handler ?? { status: 599, json: { error: "not set up" } });
         res.writeHead(reply.status ?? 200, { "content-type": "application/json" });
         res.end(reply.json === undefined ? "" : JSON.stringify(reply.json));
       });
@@ -104,7 +105,14 @@ export function useTestRuntime(upstreamUrl = "http://127.0.0.1:9"): void {
 
 export function sessionWith(data: Partial<SessionData> = {}): PortalSession {
   const now = Date.now();
-  return createSession<SessionData>({ token: TOKEN, role: "Agent", userId: 1, issuedAt: now, seenAt: now, ...data } as SessionData);
+  return createSession<SessionData>({
+    token: TOKEN,
+    role: "Agent",
+    userId: 1,
+    issuedAt: now,
+    seenAt: now,
+    ...data,
+  } as SessionData);
 }
 
 export interface ViewerOptions {
@@ -137,7 +145,10 @@ export function viewerFor(user: Partial<SessionUser> = {}, options: ViewerOption
  * The context the root middleware would have made: the session, and the viewer it would load (null when
  * signed out; a function to make its loading fail the way the upstream does).
  */
-export function contextFor(viewer: LoadedViewer | null | (() => Promise<LoadedViewer | null>), session?: PortalSession) {
+export function contextFor(
+  viewer: LoadedViewer | null | (() => Promise<LoadedViewer | null>),
+  session?: PortalSession,
+) {
   const context = new RouterContextProvider();
   const load = typeof viewer === "function" ? viewer : async () => viewer;
   const own = session ?? (viewer && typeof viewer !== "function" ? viewer.session : createSession<SessionData>());
@@ -161,7 +172,11 @@ export function post(path: string, fields: Record<string, string | File> | Array
     return new Request(`${ORIGIN}${path}`, { method: "POST", body: form });
   }
   const body = new URLSearchParams(entries as Array<[string, string]>);
-  return new Request(`${ORIGIN}${path}`, { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded" } });
+  return new Request(`${ORIGIN}${path}`, {
+    method: "POST",
+    body,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
 }
 
 /** What a loader, action or middleware answered, returned or thrown, in one shape. */

@@ -18,5 +18,6 @@ export function bookOfBusiness(token: string, params: URLSearchParams) {
 }
 
 export async function exportBookOfBusiness(token: string, params: URLSearchParams) {
-  return (await call("POST", `/api/book_of_business/export${bookQuery(params)}`, ExportResponseSchema, { token })).message;
+  return (await call("POST", `/api/book_of_business/export${bookQuery(params)}`, ExportResponseSchema, { token }))
+    .message;
 }

@@ -19,7 +19,12 @@ const logged = (msg: string) => logs.filter((l) => l.msg === msg);
 
 beforeAll(async () => {
   server = createServer((req, res) => {
-    seen.push({ method: req.method, url: req.url, accept: req.headers.accept, authorization: req.headers.authorization });
+    seen.push({
+      method: req.method,
+      url: req.url,
+      accept: req.headers.accept,
+      authorization: req.headers.authorization,
+    });
     const send = (status: number, body: string) => {
       res.writeHead(status, { "content-type": "application/json" });
       res.end(body);
@@ -87,7 +92,10 @@ function useUpstream(upstreamUrl: string) {
     env: parseEnv({ UPSTREAM_TIMEOUT_MS: "1000" }),
     upstreamUrl,
     sessionSecrets: ["a-test-secret-of-enough-length"],
-    logger: pino({ level: "debug" }, { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) }),
+    logger: pino(
+      { level: "debug" },
+      { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) },
+    ),
     reportError: () => {},
   });
 }
@@ -111,7 +119,12 @@ async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
 describe("the upstream client (spec §7, §8)", () => {
   it("sends Accept json and the session's token, and returns the validated body", async () => {
     await expect(call("GET", "/api/ok", Value, { token: "t0k" })).resolves.toEqual({ value: 42 });
-    expect(seen.at(-1)).toMatchObject({ method: "GET", url: "/api/ok", accept: "application/json", authorization: "Bearer t0k" });
+    expect(seen.at(-1)).toMatchObject({
+      method: "GET",
+      url: "/api/ok",
+      accept: "application/json",
+      authorization: "Bearer t0k",
+    });
   });
 
   it("garbage or a response of the wrong shape becomes 'Undefined response from server'", async () => {
@@ -131,8 +144,13 @@ describe("the upstream client (spec §7, §8)", () => {
   });
 
   it("reads the error field of the body: a string, or one message per string of a list", async () => {
-    expect((await failure(call("POST", "/api/error-string", Value))).messages).toEqual(["Carrier is not accepting requests"]);
-    expect((await failure(call("POST", "/api/error-list", Value))).messages).toEqual(["First problem", "Second problem"]);
+    expect((await failure(call("POST", "/api/error-string", Value))).messages).toEqual([
+      "Carrier is not accepting requests",
+    ]);
+    expect((await failure(call("POST", "/api/error-list", Value))).messages).toEqual([
+      "First problem",
+      "Second problem",
+    ]);
     expect((await failure(call("POST", "/api/error-empty", Value))).messages).toEqual([UNDEFINED_RESPONSE]);
   });
 
@@ -159,17 +177,37 @@ describe("upstream failures are told apart (kind), and logged so", () => {
     useUpstream(`http://127.0.0.1:${port}`);
     try {
       const error = await failure(call("GET", "/api/ok", Value));
-      expect(error).toMatchObject({ kind: "unreachable", status: 503, unanswered: true, messages: [UPSTREAM_UNREACHABLE] });
-      expect(logged("upstream not answering").at(-1)).toMatchObject({ level: 40, kind: "unreachable", code: "ECONNREFUSED", method: "GET", path: "/api/ok" });
+      expect(error).toMatchObject({
+        kind: "unreachable",
+        status: 503,
+        unanswered: true,
+        messages: [UPSTREAM_UNREACHABLE],
+      });
+      expect(logged("upstream not answering").at(-1)).toMatchObject({
+        level: 40,
+        kind: "unreachable",
+        code: "ECONNREFUSED",
+        method: "GET",
+        path: "/api/ok",
+      });
     } finally {
       useUpstream(baseUrl);
     }
   });
 
   it("no headers in time, or a body that stalls, is 'timeout'", async () => {
-    expect(await failure(call("GET", "/api/slow", Value))).toMatchObject({ kind: "timeout", status: 503, unanswered: true });
+    expect(await failure(call("GET", "/api/slow", Value))).toMatchObject({
+      kind: "timeout",
+      status: 503,
+      unanswered: true,
+    });
     expect(await failure(call("GET", "/api/slow-body", Value))).toMatchObject({ kind: "timeout", status: 503 });
-    expect(logged("upstream not answering").at(-1)).toMatchObject({ level: 40, kind: "timeout", path: "/api/slow-body", status: 200 });
+    expect(logged("upstream not answering").at(-1)).toMatchObject({
+      level: 40,
+      kind: "timeout",
+      path: "/api/slow-body",
+      status: 200,
+    });
   });
 
   it("a reset while the body is read is 'reset', not a contract mismatch, and is not retried", async () => {
@@ -177,7 +215,9 @@ describe("upstream failures are told apart (kind), and logged so", () => {
     const error = await failure(call("GET", "/api/reset-mid-body", Value));
     expect(error).toMatchObject({ kind: "reset", status: 503, messages: [UPSTREAM_UNREACHABLE] });
     expect(hits("/api/reset-mid-body") - before).toBe(1);
-    expect(logged("upstream response did not match the contract").filter((l) => l.path === "/api/reset-mid-body")).toEqual([]);
+    expect(
+      logged("upstream response did not match the contract").filter((l) => l.path === "/api/reset-mid-body"),
+    ).toEqual([]);
   });
 
   it("a GET reset before any answer is retried once (undici's retry interceptor)", async () => {
@@ -190,14 +230,21 @@ describe("upstream failures are told apart (kind), and logged so", () => {
 
   it("a write is never retried: a reset POST is one attempt", async () => {
     const before = hits("/api/reset-always");
-    expect(await failure(call("POST", "/api/reset-always", Value, { body: { a: 1 } }))).toMatchObject({ kind: "reset" });
+    expect(await failure(call("POST", "/api/reset-always", Value, { body: { a: 1 } }))).toMatchObject({
+      kind: "reset",
+    });
     expect(hits("/api/reset-always") - before).toBe(1);
   });
 
   it("a 5xx with a JSON error is 'status' with the upstream's message, not retried, logged at warn", async () => {
     const before = hits("/api/server-error");
     const error = await failure(call("GET", "/api/server-error", Value));
-    expect(error).toMatchObject({ kind: "status", status: 503, unanswered: false, messages: ["The contracting service is paused"] });
+    expect(error).toMatchObject({
+      kind: "status",
+      status: 503,
+      unanswered: false,
+      messages: ["The contracting service is paused"],
+    });
     expect(hits("/api/server-error") - before).toBe(1);
     expect(logged("upstream answered with an error").at(-1)).toMatchObject({ level: 40, kind: "status", status: 503 });
   });
@@ -215,6 +262,9 @@ describe("upstream failures are told apart (kind), and logged so", () => {
   });
 
   it("a 401 is 'unauthorized'", async () => {
-    expect(await failure(call("GET", "/api/unauthorized", Value, { token: "x" }))).toMatchObject({ kind: "unauthorized", status: 401 });
+    expect(await failure(call("GET", "/api/unauthorized", Value, { token: "x" }))).toMatchObject({
+      kind: "unauthorized",
+      status: 401,
+    });
   });
 });

@@ -46,14 +46,24 @@ function agent(): Agent {
   const holder = globalThis as Holder;
   if (!holder[KEY]) {
     const timeout = runtime().env.UPSTREAM_TIMEOUT_MS;
-    holder[KEY] = new Agent({ keepAliveTimeout: 10_000, connections: 64, headersTimeout: timeout, bodyTimeout: timeout });
+    holder[KEY] = new Agent({
+      keepAliveTimeout: 10_000,
+      connections: 64,
+      headersTimeout: timeout,
+      bodyTimeout: timeout,
+    });
   }
   return holder[KEY];
 }
 
 /** A connection the upstream closed under us: a kept-alive socket it dropped, or a reset. */
 const RESET_CODES = new Set(["ECONNRESET", "UND_ERR_SOCKET", "EPIPE", "UND_ERR_REQ_RETRY"]);
-const TIMEOUT_CODES = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "UND_ERR_CONNECT_TIMEOUT", "ETIMEDOUT"]);
+const TIMEOUT_CODES = new Set([
+  "UND_ERR_HEADERS_TIMEOUT",
+  "UND_ERR_BODY_TIMEOUT",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "ETIMEDOUT",
+]);
 
 /** The error code of a network failure, looking through causes and the attempts of an AggregateError. */
 function codeOf(error: unknown, depth = 0): string | undefined {
@@ -66,7 +76,10 @@ function codeOf(error: unknown, depth = 0): string | undefined {
 
 /** Refused, reset or timed out: which one (the request failed before or while its answer was read). */
 export function networkFailureKind(error: unknown): "unreachable" | "reset" | "timeout" {
-  if (error instanceof Error && (error.name === "TimeoutError" || (error.name === "AbortError" && codeOf(error) === undefined))) {
+  if (
+    error instanceof Error &&
+    (error.name === "TimeoutError" || (error.name === "AbortError" && codeOf(error) === undefined))
+  ) {
     return "timeout";
   }
   const code = codeOf(error);
@@ -87,7 +100,8 @@ function dispatcherFor(method: Method): Dispatcher {
   const noteAnswer: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (opts, handler) =>
     dispatch(opts, {
       onRequestStart: (controller, context) => handler.onRequestStart?.(controller, context),
-      onRequestUpgrade: (controller, statusCode, headers, socket) => handler.onRequestUpgrade?.(controller, statusCode, headers, socket),
+      onRequestUpgrade: (controller, statusCode, headers, socket) =>
+        handler.onRequestUpgrade?.(controller, statusCode, headers, socket),
       onResponseStart: (controller, statusCode, headers, statusMessage) => {
         answered = true;
         handler.onResponseStart?.(controller, statusCode, headers, statusMessage);
@@ -105,7 +119,12 @@ function dispatcherFor(method: Method): Dispatcher {
       errorCodes: ["ECONNRESET", "UND_ERR_SOCKET", "EPIPE"],
       retry(error, { state }, callback) {
         const code = codeOf(error);
-        const again = !answered && state.counter <= 1 && code !== undefined && RESET_CODES.has(code) && code !== "UND_ERR_REQ_RETRY";
+        const again =
+          !answered &&
+          state.counter <= 1 &&
+          code !== undefined &&
+          RESET_CODES.has(code) &&
+          code !== "UND_ERR_REQ_RETRY";
         if (again) runtime().logger.info({ code }, "upstream connection reset before an answer; retrying the GET once");
         callback(again ? null : error);
       },
@@ -155,7 +174,10 @@ export async function call<S extends z.ZodType>(
   // Not answering: refused, reset (before or during the answer) or too slow. Told apart in the log.
   const notAnswering = (error: unknown, status?: number): UpstreamError => {
     const kind = networkFailureKind(error);
-    logger.warn({ err: error, kind, code: codeOf(error), method, path, status, ms: elapsed() }, "upstream not answering");
+    logger.warn(
+      { err: error, kind, code: codeOf(error), method, path, status, ms: elapsed() },
+      "upstream not answering",
+    );
     return new UpstreamError(503, [UPSTREAM_UNREACHABLE], kind);
   };
 
@@ -191,7 +213,10 @@ export async function call<S extends z.ZodType>(
     const hasErrorField = json !== null && typeof json === "object" && "error" in json;
     const messages = errorMessages(hasErrorField ? { data: json } : json);
     if (response.statusCode >= 500) {
-      logger.warn({ kind: "status", method, path, status: response.statusCode, ms: elapsed(), messages }, "upstream answered with an error");
+      logger.warn(
+        { kind: "status", method, path, status: response.statusCode, ms: elapsed(), messages },
+        "upstream answered with an error",
+      );
     }
     throw new UpstreamError(response.statusCode, messages, "status");
   }

@@ -10,7 +10,9 @@ export function commissionStatements(token: string, params: URLSearchParams) {
     if (value) query.set(key, value);
   }
   const text = query.toString();
-  return call("GET", `/api/commissions/statements${text ? `?${text}` : ""}`, CommissionStatementsResponseSchema, { token });
+  return call("GET", `/api/commissions/statements${text ? `?${text}` : ""}`, CommissionStatementsResponseSchema, {
+    token,
+  });
 }
 
 export async function commissionPayouts(token: string) {

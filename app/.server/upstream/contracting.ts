@@ -42,8 +42,9 @@ export async function requestContracts(token: string, carrierProductIds: number[
 }
 
 export async function legalQuestions(token: string, productId: number) {
-  return (await call("GET", `/api/resource_lists/legal_questions/${productId}`, LegalQuestionsResponseSchema, { token }))
-    .legalQuestions;
+  return (
+    await call("GET", `/api/resource_lists/legal_questions/${productId}`, LegalQuestionsResponseSchema, { token })
+  ).legalQuestions;
 }
 
 export async function legalAnswers(token: string) {

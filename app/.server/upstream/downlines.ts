@@ -17,10 +17,13 @@ export async function downlineCarriers(token: string) {
  */
 export async function downlineBranches(token: string, carrierId: number, npnIds: number[], contractStatuses: string[]) {
   // The page caps what a URL may open (MAX_OPEN_AGENCIES); this is the contract's own limit.
-  if (npnIds.length === 0 || npnIds.length > DOWNLINE_BRANCHES_MAX) throw new RangeError(`downlineBranches: ${npnIds.length} npnIds`);
+  if (npnIds.length === 0 || npnIds.length > DOWNLINE_BRANCHES_MAX)
+    throw new RangeError(`downlineBranches: ${npnIds.length} npnIds`);
   const query = new URLSearchParams({ npnIds: npnIds.join(",") });
   if (contractStatuses.length) query.set("contractStatuses", contractStatuses.join(","));
-  return call("GET", `/api/downlines/${carrierId}/agencies?${query.toString()}`, DownlineBranchesResponseSchema, { token });
+  return call("GET", `/api/downlines/${carrierId}/agencies?${query.toString()}`, DownlineBranchesResponseSchema, {
+    token,
+  });
 }
 
 export async function downlinePolicies(token: string, carrierId: number, npnId: number) {

@@ -18,13 +18,20 @@ export function invitations(token: string, params: URLSearchParams) {
   return call("GET", `/api/downline_invitations${text ? `?${text}` : ""}`, InvitationsResponseSchema, { token });
 }
 
-export async function invite(token: string, body: { email: string; firstName: string; lastName: string; level: string }) {
+export async function invite(
+  token: string,
+  body: { email: string; firstName: string; lastName: string; level: string },
+) {
   return (await call("POST", "/api/downline_invitations", InvitationResponseSchema, { token, body })).invitation;
 }
 
 /** Withdraws several invitations in one call; the upstream checks each (the caller's, still pending). */
 export async function withdrawInvitations(token: string, ids: number[]) {
   // The caller caps what a request may carry (MAX_WITHDRAW_INVITATIONS); this is the contract's own limit.
-  if (ids.length === 0 || ids.length > WITHDRAW_INVITATIONS_MAX) throw new RangeError(`withdrawInvitations: ${ids.length} ids`);
-  return call("POST", "/api/downline_invitations/withdraw", WithdrawInvitationsResponseSchema, { token, body: { ids } });
+  if (ids.length === 0 || ids.length > WITHDRAW_INVITATIONS_MAX)
+    throw new RangeError(`withdrawInvitations: ${ids.length} ids`);
+  return call("POST", "/api/downline_invitations/withdraw", WithdrawInvitationsResponseSchema, {
+    token,
+    body: { ids },
+  });
 }

@@ -64,7 +64,13 @@ export function DataTablePagination({
             </Button>
           ))}
           {showFirstLast(meta) ? (
-            <Button component={Link} to={hrefWith({ page: meta.totalPages })} variant="default" size="xs" preventScrollReset>
+            <Button
+              component={Link}
+              to={hrefWith({ page: meta.totalPages })}
+              variant="default"
+              size="xs"
+              preventScrollReset
+            >
               Last
             </Button>
           ) : null}

@@ -6,7 +6,15 @@ import { Link } from "react-router";
  * The per-row menu: a native disclosure (it opens without JavaScript) holding the row's actions.
  * An action that is not available for the row is not shown.
  */
-export function RowMenu({ label, editHref, deleteHref }: { label: string; editHref: string | null; deleteHref: string | null }) {
+export function RowMenu({
+  label,
+  editHref,
+  deleteHref,
+}: {
+  label: string;
+  editHref: string | null;
+  deleteHref: string | null;
+}) {
   if (!editHref && !deleteHref) return null;
   return (
     <details className="row-menu">

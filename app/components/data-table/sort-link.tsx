@@ -3,7 +3,15 @@ import { IconArrowDown, IconArrowUp, IconArrowsSort } from "@tabler/icons-react"
 import { Link } from "react-router";
 
 /** A sortable column's header: a link to the next sort (spec §4), with the current direction shown and named. */
-export function SortLink({ header, to, sorted }: { header: string; to: string; sorted: "ascending" | "descending" | "none" }) {
+export function SortLink({
+  header,
+  to,
+  sorted,
+}: {
+  header: string;
+  to: string;
+  sorted: "ascending" | "descending" | "none";
+}) {
   return (
     <Anchor component={Link} to={to} preventScrollReset underline="never" c="inherit" fw={700}>
       <Group gap={4} wrap="nowrap">
@@ -15,7 +23,9 @@ export function SortLink({ header, to, sorted }: { header: string; to: string; s
         ) : (
           <IconArrowsSort size={14} aria-hidden />
         )}
-        <VisuallyHidden>{sorted === "none" ? ", sort" : sorted === "descending" ? ", sort ascending" : ", sort descending"}</VisuallyHidden>
+        <VisuallyHidden>
+          {sorted === "none" ? ", sort" : sorted === "descending" ? ", sort ascending" : ", sort descending"}
+        </VisuallyHidden>
       </Group>
     </Anchor>
   );

@@ -12,10 +12,19 @@ import { type Field, errorText, initialText, wrapperProps } from "./field";
 
 /** A native select (works before hydration) bridged to a conform field. */
 type SelectFieldProps = Omit<NativeSelectProps, "name" | "id" | "defaultValue" | "value" | "error"> & { field: Field };
-type CheckboxFieldProps = Omit<CheckboxProps, "name" | "id" | "defaultChecked" | "checked" | "value" | "error"> & { field: Field };
+type CheckboxFieldProps = Omit<CheckboxProps, "name" | "id" | "defaultChecked" | "checked" | "value" | "error"> & {
+  field: Field;
+};
 
 export function SelectField({ field, ...props }: SelectFieldProps) {
-  return <NativeSelect {...getSelectProps(field, { ariaAttributes: false })} key={field.key} {...wrapperProps(field)} {...props} />;
+  return (
+    <NativeSelect
+      {...getSelectProps(field, { ariaAttributes: false })}
+      key={field.key}
+      {...wrapperProps(field)}
+      {...props}
+    />
+  );
 }
 
 /** A checkbox sending "on" when checked (the schemas read it so). */
@@ -39,7 +48,13 @@ type RadioFieldProps = Omit<RadioGroupProps, "name" | "defaultValue" | "value" |
 /** Radio buttons in a group (role radiogroup, labelled and described by its errors). */
 export function RadioField({ field, options, defaultOption, ...props }: RadioFieldProps) {
   return (
-    <Radio.Group key={field.key} name={field.name} defaultValue={initialText(field) || defaultOption} {...wrapperProps(field)} {...props}>
+    <Radio.Group
+      key={field.key}
+      name={field.name}
+      defaultValue={initialText(field) || defaultOption}
+      {...wrapperProps(field)}
+      {...props}
+    >
       <Group gap="lg" mt={4}>
         {options.map((option) => (
           <Radio key={option.value} value={option.value} label={option.label} />

@@ -20,7 +20,12 @@ type DateFieldProps = Omit<TextInputProps, "name" | "id" | "defaultValue" | "val
  * JavaScript) limited to [min, max]. A picked date reaches conform like a typed one.
  */
 export function DateField({ field, min, max, description = DATE_FORMAT, ...props }: DateFieldProps) {
-  const control = useInputControl({ key: field.key, name: field.name, formId: field.formId, initialValue: initialText(field) });
+  const control = useInputControl({
+    key: field.key,
+    name: field.name,
+    formId: field.formId,
+    initialValue: initialText(field),
+  });
   const [opened, setOpened] = useState(false);
   const value = typeof control.value === "string" ? control.value : "";
   return (

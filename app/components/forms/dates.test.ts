@@ -16,8 +16,10 @@ describe("the month the date picker opens at (spec §4: typing allowed, min and 
     expect(calendarDate("02/30/2020", bounds)).toBe("2026-11-23");
     expect(calendarDate("12/3", bounds)).toBe("2026-11-23");
   });
-  it("the earliest one without a latest (an expiry date)", () => expect(calendarDate("", { min: "2026-11-24" })).toBe("2026-11-24"));
-  it("nothing without bounds: the picker opens at the current month", () => expect(calendarDate("", {})).toBeUndefined());
+  it("the earliest one without a latest (an expiry date)", () =>
+    expect(calendarDate("", { min: "2026-11-24" })).toBe("2026-11-24"));
+  it("nothing without bounds: the picker opens at the current month", () =>
+    expect(calendarDate("", {})).toBeUndefined());
   it("timestamps as bounds count by their date", () => {
     expect(calendarDate("11/23/2026", { max: "2026-11-23T18:00:00Z" })).toBe("2026-11-23");
   });

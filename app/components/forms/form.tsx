@@ -44,7 +44,8 @@ function useSend(state: RouterState) {
     // conform's own validation requests come through here too, on a formNoValidate button of its own: they
     // must reach conform.
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    const skip = submitter instanceof HTMLButtonElement && submitter.formNoValidate && submitter.name !== CONFORM_INTENT;
+    const skip =
+      submitter instanceof HTMLButtonElement && submitter.formNoValidate && submitter.name !== CONFORM_INTENT;
     if (guard.submit(event, skip ? undefined : validate)) setSent(submitterOf(event));
   }
   const send: SendState = { pending: sent !== false && !idle, submitter: sent || null };
@@ -87,9 +88,17 @@ type SubmitButtonProps = ButtonProps & Omit<ComponentProps<"button">, "type" | "
 export function SubmitButton({ children, name, value, ...props }: SubmitButtonProps) {
   const send = useContext(SendContext);
   const pending = send?.pending ?? false;
-  const sentByThis = !send?.submitter || (send.submitter.name === (name ?? "") && send.submitter.value === (value ?? ""));
+  const sentByThis =
+    !send?.submitter || (send.submitter.name === (name ?? "") && send.submitter.value === (value ?? ""));
   return (
-    <Button type="submit" name={name} value={value} loading={pending && sentByThis} disabled={pending && !sentByThis} {...props}>
+    <Button
+      type="submit"
+      name={name}
+      value={value}
+      loading={pending && sentByThis}
+      disabled={pending && !sentByThis}
+      {...props}
+    >
       {children}
     </Button>
   );

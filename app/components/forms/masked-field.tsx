@@ -4,7 +4,10 @@ import { useIMask } from "react-imask";
 import { MASKS, type MaskKind, formatMasked } from "~/domain/masks";
 import { type Field, initialText, wrapperProps } from "./field";
 
-type MaskedFieldProps = Omit<TextInputProps, "name" | "id" | "defaultValue" | "value" | "onChange" | "error" | "type"> & {
+type MaskedFieldProps = Omit<
+  TextInputProps,
+  "name" | "id" | "defaultValue" | "value" | "onChange" | "error" | "type"
+> & {
   field: Field;
   /** One of the spec §5 masks (app/domain/masks.ts). */
   mask: MaskKind;

@@ -26,7 +26,9 @@ export function SignatureField({ field }: { field: Field }) {
       el.getContext("2d")?.scale(ratio, ratio);
       const instance = new Pad(el, { penColor: "#1a1b1e" });
       instance.addEventListener("endStroke", () => {
-        setStrokes(instance.toData().map((group) => ({ points: group.points.map(({ x, y, time }) => ({ x, y, time })) })));
+        setStrokes(
+          instance.toData().map((group) => ({ points: group.points.map(({ x, y, time }) => ({ x, y, time })) })),
+        );
       });
       pad.current = instance;
       setReady(true);

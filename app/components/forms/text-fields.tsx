@@ -13,8 +13,19 @@ import { type Field, wrapperProps } from "./field";
 type Bridged<P> = Omit<P, "name" | "id" | "defaultValue" | "value" | "error" | "type"> & { field: Field };
 
 /** A text input bridged to a conform field: label, description and errors tied by aria-describedby. */
-export function TextField({ field, type = "text", ...props }: Bridged<TextInputProps> & { type?: "text" | "email" | "tel" | "url" }) {
-  return <TextInput {...getInputProps(field, { type, ariaAttributes: false })} key={field.key} {...wrapperProps(field)} {...props} />;
+export function TextField({
+  field,
+  type = "text",
+  ...props
+}: Bridged<TextInputProps> & { type?: "text" | "email" | "tel" | "url" }) {
+  return (
+    <TextInput
+      {...getInputProps(field, { type, ariaAttributes: false })}
+      key={field.key}
+      {...wrapperProps(field)}
+      {...props}
+    />
+  );
 }
 
 export function EmailField(props: Bridged<TextInputProps>) {
@@ -28,5 +39,12 @@ export function PasswordField({ field, ...props }: Bridged<PasswordInputProps>) 
 }
 
 export function TextareaField({ field, ...props }: Bridged<TextareaProps>) {
-  return <Textarea {...getTextareaProps(field, { ariaAttributes: false })} key={field.key} {...wrapperProps(field)} {...props} />;
+  return (
+    <Textarea
+      {...getTextareaProps(field, { ariaAttributes: false })}
+      key={field.key}
+      {...wrapperProps(field)}
+      {...props}
+    />
+  );
 }

@@ -28,7 +28,13 @@ export function BankingStep({ values, lastResult }: { values: Onboarding["bankin
       <RadioField field={fields.accountType} label="Account type" options={ACCOUNT_TYPES} defaultOption="checking" />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextField field={fields.routingNumber} label="Routing number" inputMode="numeric" maxLength={9} />
-        <TextField field={fields.accountNumber} label="Account number" inputMode="numeric" maxLength={17} autoComplete="off" />
+        <TextField
+          field={fields.accountNumber}
+          label="Account number"
+          inputMode="numeric"
+          maxLength={17}
+          autoComplete="off"
+        />
       </SimpleGrid>
     </StepForm>
   );

@@ -17,7 +17,9 @@ export function DocumentsStep({ stored, lastResult }: { stored: Onboarding["docu
           <FileField
             key={kind}
             field={fields[kind]}
-            label={current ? `${label} (on file: ${current.file.name}; choose a file to replace it)` : uploadLabel(label)}
+            label={
+              current ? `${label} (on file: ${current.file.name}; choose a file to replace it)` : uploadLabel(label)
+            }
           />
         );
       })}

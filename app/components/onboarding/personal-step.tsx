@@ -55,10 +55,17 @@ export function PersonalStep({
           </legend>
           {values.taxIdType ? (
             <Text size="sm" mb="xs" data-testid="tax-id-on-file">
-              On file: {values.taxIdType === "ssn" ? `SSN ${MASKED_SSN}` : `EIN ${MASKED_EIN}`}. Enter a new number only to replace it.
+              On file: {values.taxIdType === "ssn" ? `SSN ${MASKED_SSN}` : `EIN ${MASKED_EIN}`}. Enter a new number only
+              to replace it.
             </Text>
           ) : null}
-          <RadioField field={fields.taxIdType} options={TAX_ID_TYPES} defaultOption="ssn" onChange={setTaxIdType} mb="xs" />
+          <RadioField
+            field={fields.taxIdType}
+            options={TAX_ID_TYPES}
+            defaultOption="ssn"
+            onChange={setTaxIdType}
+            mb="xs"
+          />
           <MaskedField
             field={fields.taxId}
             mask={taxIdType === "ein" ? "ein" : "ssn"}

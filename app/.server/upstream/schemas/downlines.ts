@@ -75,7 +75,12 @@ export type DownlinePolicy = z.infer<typeof DownlinePolicySchema>;
 /** GET /api/downlines/{carrierId}/policies/{npnId}: spec §7 reads policyDetails.advisor and .policies. */
 export const PolicyDetailsResponseSchema = z.object({
   policyDetails: z.object({
-    advisor: z.object({ name: z.string(), npnNumber: z.string(), upline: z.string().nullable(), isAgency: z.boolean() }),
+    advisor: z.object({
+      name: z.string(),
+      npnNumber: z.string(),
+      upline: z.string().nullable(),
+      isAgency: z.boolean(),
+    }),
     policies: z.array(DownlinePolicySchema),
   }),
 });

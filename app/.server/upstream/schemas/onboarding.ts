@@ -4,7 +4,15 @@ import { LicenseSchema } from "./profile";
 
 /* ---- Onboarding (issue 3): the contracting steps of a user whose contracting is required ---- */
 
-export const ONBOARDING_STEP_KEYS = ["personal", "licenses", "legal", "banking", "documents", "signature", "optout"] as const;
+export const ONBOARDING_STEP_KEYS = [
+  "personal",
+  "licenses",
+  "legal",
+  "banking",
+  "documents",
+  "signature",
+  "optout",
+] as const;
 export type OnboardingStepKey = (typeof ONBOARDING_STEP_KEYS)[number];
 
 export const OnboardingSchema = z.object({

@@ -1,22 +1,9 @@
 import { learningCenterTabs, packageCodeLabel, recertificationLabel } from "~/domain/carrier-resource";
-import { contractStateOf, contractStateText, defaultProductId, type ContractState } from "~/domain/contract-state";
-import type { ResourceTab } from "~/domain/carrier-resource";
+import { type CarrierCard, contractStateOf, contractStateText, defaultProductId } from "~/domain/contract-state";
 import { sanitize } from "./html";
 import type { CarrierResource, ContractingStatuses, Product, ProductCarrier } from "./upstream/schemas";
 
-export interface CarrierCard {
-  carrierProductId: number;
-  carrierName: string;
-  state: ContractState;
-  stateText: string;
-  descriptionHtml: string | null;
-  transferPolicyHtml: string | null;
-  recertification: string;
-  packageCode: string;
-  carrierPortalLink: string | null;
-  certificationLink: string | null;
-  tabs: ResourceTab[];
-}
+export type { CarrierCard };
 
 function safeLink(href: string | null): string | null {
   return href && /^https?:\/\//i.test(href) ? href : null;

@@ -1,3 +1,4 @@
+import type { ResourceTab } from "./carrier-resource";
 import { type SessionUser, contractingComplete } from "~/domain/user";
 
 /** Spec §4: carrier contract request state per carrier product. */
@@ -73,4 +74,19 @@ export const DEFAULT_PRODUCT_NAME = "Medicare Advantage";
 export function defaultProductId(products: { id: number; name: string }[]): number | null {
   const preferred = products.find((p) => p.name === DEFAULT_PRODUCT_NAME);
   return preferred?.id ?? products[0]?.id ?? null;
+}
+
+/** What the Contract Now dialog shows per carrier of a product (resources sanitised on the server). */
+export interface CarrierCard {
+  carrierProductId: number;
+  carrierName: string;
+  state: ContractState;
+  stateText: string;
+  descriptionHtml: string | null;
+  transferPolicyHtml: string | null;
+  recertification: string;
+  packageCode: string;
+  carrierPortalLink: string | null;
+  certificationLink: string | null;
+  tabs: ResourceTab[];
 }

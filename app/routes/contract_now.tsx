@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { Alert, Anchor, Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useRef } from "react";
 import { Link, data, redirect } from "react-router";
-import { CarrierResourceTabs } from "~/components/carrier-resource-tabs";
+import { CarrierContractCard } from "~/components/carrier-contract-card";
 import { LegalQuestionsForm } from "~/components/legal-questions-form";
 import { useFetcherToasts } from "~/components/toaster";
 import {
@@ -183,51 +183,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-function StateControl({
-  card,
-  productId,
-  blocked,
-  viewContractHref,
-}: {
-  card: Route.ComponentProps["loaderData"]["cards"][number];
-  productId: number;
-  blocked: boolean;
-  viewContractHref: string;
-}) {
-  switch (card.state) {
-    case "active":
-      return (
-        <Button component={Link} to={viewContractHref} variant="light">
-          {card.stateText}
-        </Button>
-      );
-    case "pending":
-    case "approved":
-      return (
-        <Badge size="lg" variant="light">
-          {card.stateText}
-        </Badge>
-      );
-    case "denied":
-      return (
-        <Alert color="red" variant="light" title="Request denied" p="xs" role="status">
-          {card.stateText}
-        </Alert>
-      );
-    case "none":
-      return blocked ? (
-        <Button disabled>{card.stateText}</Button>
-      ) : (
-        <Button
-          component={Link}
-          to={`/contract_now?product=${productId}&carrier=${card.carrierProductId}&step=confirm`}
-        >
-          {card.stateText}
-        </Button>
-      );
-  }
-}
-
 export default function ContractNow({ loaderData, actionData }: Route.ComponentProps) {
   const { products: productList, productId, cards, blocked, requested, flow, account } = loaderData;
   useFetcherToasts(actionData);
@@ -320,70 +275,14 @@ export default function ContractNow({ loaderData, actionData }: Route.ComponentP
         ) : (
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             {cards.map((card) => (
-              <Card
+              <CarrierContractCard
                 key={card.carrierProductId}
-                withBorder
-                component="section"
-                aria-labelledby={`carrier-${card.carrierProductId}`}
-                data-carrier={card.carrierProductId}
-              >
-                <Stack gap="sm">
-                  <Group justify="space-between" align="flex-start">
-                    <Title order={2} size="h3" id={`carrier-${card.carrierProductId}`}>
-                      {card.carrierName}
-                    </Title>
-                    {productId ? (
-                      <StateControl
-                        card={card}
-                        productId={productId}
-                        blocked={blocked}
-                        viewContractHref={loaderData.viewContractHref}
-                      />
-                    ) : null}
-                  </Group>
-                  {requested === card.carrierProductId ? (
-                    <Alert color="green" role="status">
-                      {contractRequestedMessage(card.carrierName)}
-                    </Alert>
-                  ) : null}
-
-                  <dl className="carrier-facts">
-                    <dt>Recertification</dt>
-                    <dd>{card.recertification}</dd>
-                    <dt>Package code</dt>
-                    <dd>{card.packageCode}</dd>
-                  </dl>
-                  {card.descriptionHtml ? (
-                    <div>
-                      <Title order={3} size="h5">
-                        Description
-                      </Title>
-                      <div className="resource-html" dangerouslySetInnerHTML={{ __html: card.descriptionHtml }} />
-                    </div>
-                  ) : null}
-                  {card.transferPolicyHtml ? (
-                    <div>
-                      <Title order={3} size="h5">
-                        Transfer Policy
-                      </Title>
-                      <div className="resource-html" dangerouslySetInnerHTML={{ __html: card.transferPolicyHtml }} />
-                    </div>
-                  ) : null}
-                  <Group gap="md">
-                    {card.carrierPortalLink ? (
-                      <Anchor href={card.carrierPortalLink} target="_blank" rel="noopener noreferrer">
-                        Carrier portal
-                      </Anchor>
-                    ) : null}
-                    {card.certificationLink ? (
-                      <Anchor href={card.certificationLink} target="_blank" rel="noopener noreferrer">
-                        Certification
-                      </Anchor>
-                    ) : null}
-                  </Group>
-                  <CarrierResourceTabs tabs={card.tabs} />
-                </Stack>
-              </Card>
+                card={card}
+                productId={productId}
+                blocked={blocked}
+                requested={requested === card.carrierProductId}
+                viewContractHref={loaderData.viewContractHref}
+              />
             ))}
           </SimpleGrid>
         )}

@@ -1,6 +1,7 @@
-import { Alert, Anchor, Badge, Button, Card, Group, NativeSelect, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, NativeSelect, Stack, Table, Text, Title } from "@mantine/core";
 import { Fragment } from "react";
 import { Form, Link, data, useLocation } from "react-router";
+import { AgencyBlock, AgentsTable, type Branches } from "~/components/downline-tree";
 import { ErrorPage } from "~/components/error-page";
 import { PortalForm, SubmitButton } from "~/components/forms";
 import { LinkModal } from "~/components/link-modal";
@@ -9,7 +10,6 @@ import {
   idParam,
   noPoliciesText,
   openAgenciesOf,
-  toggledOpen,
   tooManyOpenText,
   withOpen,
 } from "~/domain/downlines";
@@ -25,7 +25,6 @@ import {
   downlinePolicies,
   exportDownlinePolicies,
 } from "~/.server/upstream/downlines";
-import type { DownlineAgency, DownlineAgent } from "~/.server/upstream/schemas";
 import { orNotFound, upstreamFailure, upstreamStatus } from "~/.server/upstream-failure";
 import type { Route } from "./+types/downlines";
 
@@ -123,114 +122,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** A 404 (an id in the URL the user may not see) shows inside the layout, menu and all. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} inLayout />;
-}
-
-type Branches = Record<string, { agencies: DownlineAgency[]; agents: DownlineAgent[] }>;
-
-function RtsBadge({ rts }: { rts: DownlineAgent["rtsStatus"] }) {
-  const color = rts.statusCode === "RTS" ? "green" : rts.statusCode === "PEND" ? "orange" : "red";
-  return (
-    <Badge variant="light" color={color} title={rts.description}>
-      {rts.displayStatus}
-    </Badge>
-  );
-}
-
-function AgentsTable({ agents, search }: { agents: DownlineAgent[]; search: string }) {
-  if (agents.length === 0) return <Text c="dimmed">No agents in this agency.</Text>;
-  return (
-    <Table withTableBorder striped>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">Advisor</Table.Th>
-          <Table.Th scope="col">Writing #</Table.Th>
-          <Table.Th scope="col">Status</Table.Th>
-          <Table.Th scope="col">RTS Status</Table.Th>
-          <Table.Th scope="col">Active Policies</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {agents.map((agent) => (
-          <Table.Tr key={agent.npnId}>
-            <Table.Td>{agent.advisor}</Table.Td>
-            <Table.Td>{agent.agentWritingNumber}</Table.Td>
-            <Table.Td>{agent.status}</Table.Td>
-            <Table.Td>
-              <RtsBadge rts={agent.rtsStatus} />
-              <Text size="xs" c="dimmed">
-                {agent.rtsStatus.description}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              <Anchor
-                component={Link}
-                to={withParam(search, "policies", String(agent.npnId))}
-                preventScrollReset
-                aria-label={`Policies of ${agent.advisor}: ${agent.activePolicyCount}`}
-              >
-                {agent.activePolicyCount}
-              </Anchor>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
-}
-
-function AgencyBlock({
-  agency,
-  branches,
-  search,
-  depth = 0,
-}: {
-  agency: DownlineAgency;
-  branches: Branches;
-  search: string;
-  depth?: number;
-}) {
-  const branch = branches[String(agency.npnId)];
-  return (
-    <Card withBorder component="section" aria-labelledby={`agency-${agency.npnId}`} data-agency={agency.npnId}>
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Title order={Math.min(2 + depth, 6) as 2 | 3 | 4 | 5 | 6} size="h4" id={`agency-${agency.npnId}`}>
-            {agency.advisor}
-          </Title>
-          <Text size="sm">
-            {agency.level} · {agency.agentCount} agents ·{" "}
-            <Anchor component={Link} to={withParam(search, "policies", String(agency.npnId))} preventScrollReset>
-              {agency.activePolicyCount} active policies
-            </Anchor>
-          </Text>
-          <Group gap="xs" mt={4}>
-            <RtsBadge rts={agency.rtsStatus} />
-            <Text size="xs" c="dimmed">
-              {agency.rtsStatus.description}
-            </Text>
-          </Group>
-        </div>
-        <Button
-          component={Link}
-          to={toggledOpen(search, agency.npnId) || "?"}
-          variant="light"
-          size="xs"
-          preventScrollReset
-          aria-expanded={Boolean(branch)}
-        >
-          {branch ? "Hide downline" : "Show downline"}
-        </Button>
-      </Group>
-      {branch ? (
-        <Stack gap="sm" mt="sm" pl="md" style={{ borderLeft: "3px solid var(--mantine-color-gray-3)" }}>
-          {branch.agencies.map((child) => (
-            <AgencyBlock key={child.npnId} agency={child} branches={branches} search={search} depth={depth + 1} />
-          ))}
-          <AgentsTable agents={branch.agents} search={search} />
-        </Stack>
-      ) : null}
-    </Card>
-  );
 }
 
 export default function Downlines({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,5 @@
 import type { Submission } from "@conform-to/react";
-import { Anchor, Button, Group, List, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
-import { IconCircleCheck, IconCircleDashed } from "@tabler/icons-react";
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link, data } from "react-router";
 import { FormAlert, PortalForm, SubmitButton } from "~/components/forms";
 import { LegalQuestionsForm } from "~/components/legal-questions-form";
@@ -8,6 +7,7 @@ import {
   BankingStep,
   DocumentsStep,
   LicensesStep,
+  OnboardingStepList,
   OptoutStep,
   PersonalStep,
   SignatureStep,
@@ -250,33 +250,7 @@ export default function OnboardingPage({ loaderData, actionData }: Route.Compone
       ) : (
         <Text>Complete these contracting steps to unlock the portal. Your progress is saved after each step.</Text>
       )}
-      <nav aria-label="Contracting steps">
-        <List spacing="xs">
-          {state.steps.map((s) => (
-            <List.Item
-              key={s.key}
-              icon={
-                <ThemeIcon color={s.complete ? "green" : "gray"} size={22} radius="xl" variant="light">
-                  {s.complete ? (
-                    <IconCircleCheck size={16} role="img" aria-label="done" />
-                  ) : (
-                    <IconCircleDashed size={16} role="img" aria-label="to do" />
-                  )}
-                </ThemeIcon>
-              }
-            >
-              <Anchor
-                component={Link}
-                to={`/onboarding/${s.key}`}
-                aria-current={s.key === step ? "step" : undefined}
-                fw={s.key === step ? 700 : 400}
-              >
-                {s.title}
-              </Anchor>
-            </List.Item>
-          ))}
-        </List>
-      </nav>
+      <OnboardingStepList steps={state.steps} current={step} />
 
       {current ? (
         <Paper withBorder p="md" component="section" aria-labelledby="step-title">

@@ -6,3 +6,4 @@ export { OptoutStep } from "./optout-step";
 export { PersonalStep, type PersonalValues } from "./personal-step";
 export { SignatureStep } from "./signature-step";
 export type { StepResult } from "./step-form";
+export { OnboardingStepList } from "./step-list";

@@ -1,0 +1,126 @@
+import { Alert, Anchor, Badge, Button, Card, Group, Stack, Title } from "@mantine/core";
+import { Link } from "react-router";
+import { type CarrierCard, contractRequestedMessage } from "~/domain/contract-state";
+import { CarrierResourceTabs } from "./carrier-resource-tabs";
+
+/** A carrier of the chosen product in the Contract Now dialog (spec §6): facts, resources and its contract state. */
+export function CarrierContractCard({
+  card,
+  productId,
+  blocked,
+  requested,
+  viewContractHref,
+}: {
+  card: CarrierCard;
+  productId: number | null;
+  blocked: boolean;
+  /** The contract was just requested: the card says so. */
+  requested: boolean;
+  viewContractHref: string;
+}) {
+  return (
+    <Card
+      withBorder
+      component="section"
+      aria-labelledby={`carrier-${card.carrierProductId}`}
+      data-carrier={card.carrierProductId}
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start">
+          <Title order={2} size="h3" id={`carrier-${card.carrierProductId}`}>
+            {card.carrierName}
+          </Title>
+          {productId ? (
+            <StateControl card={card} productId={productId} blocked={blocked} viewContractHref={viewContractHref} />
+          ) : null}
+        </Group>
+        {requested ? (
+          <Alert color="green" role="status">
+            {contractRequestedMessage(card.carrierName)}
+          </Alert>
+        ) : null}
+
+        <dl className="carrier-facts">
+          <dt>Recertification</dt>
+          <dd>{card.recertification}</dd>
+          <dt>Package code</dt>
+          <dd>{card.packageCode}</dd>
+        </dl>
+        {card.descriptionHtml ? (
+          <div>
+            <Title order={3} size="h5">
+              Description
+            </Title>
+            <div className="resource-html" dangerouslySetInnerHTML={{ __html: card.descriptionHtml }} />
+          </div>
+        ) : null}
+        {card.transferPolicyHtml ? (
+          <div>
+            <Title order={3} size="h5">
+              Transfer Policy
+            </Title>
+            <div className="resource-html" dangerouslySetInnerHTML={{ __html: card.transferPolicyHtml }} />
+          </div>
+        ) : null}
+        <Group gap="md">
+          {card.carrierPortalLink ? (
+            <Anchor href={card.carrierPortalLink} target="_blank" rel="noopener noreferrer">
+              Carrier portal
+            </Anchor>
+          ) : null}
+          {card.certificationLink ? (
+            <Anchor href={card.certificationLink} target="_blank" rel="noopener noreferrer">
+              Certification
+            </Anchor>
+          ) : null}
+        </Group>
+        <CarrierResourceTabs tabs={card.tabs} />
+      </Stack>
+    </Card>
+  );
+}
+
+function StateControl({
+  card,
+  productId,
+  blocked,
+  viewContractHref,
+}: {
+  card: CarrierCard;
+  productId: number;
+  blocked: boolean;
+  viewContractHref: string;
+}) {
+  switch (card.state) {
+    case "active":
+      return (
+        <Button component={Link} to={viewContractHref} variant="light">
+          {card.stateText}
+        </Button>
+      );
+    case "pending":
+    case "approved":
+      return (
+        <Badge size="lg" variant="light">
+          {card.stateText}
+        </Badge>
+      );
+    case "denied":
+      return (
+        <Alert color="red" variant="light" title="Request denied" p="xs" role="status">
+          {card.stateText}
+        </Alert>
+      );
+    case "none":
+      return blocked ? (
+        <Button disabled>{card.stateText}</Button>
+      ) : (
+        <Button
+          component={Link}
+          to={`/contract_now?product=${productId}&carrier=${card.carrierProductId}&step=confirm`}
+        >
+          {card.stateText}
+        </Button>
+      );
+  }
+}

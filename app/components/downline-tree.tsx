@@ -1,0 +1,116 @@
+import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { Link } from "react-router";
+import type { DownlineAgency, DownlineAgent } from "~/.server/upstream/schemas";
+import { toggledOpen } from "~/domain/downlines";
+import { withParam } from "~/domain/url";
+
+/** The open blocks of the downline tree: each open agency's own agencies and agents, by npnId. */
+export type Branches = Record<string, { agencies: DownlineAgency[]; agents: DownlineAgent[] }>;
+
+function RtsBadge({ rts }: { rts: DownlineAgent["rtsStatus"] }) {
+  const color = rts.statusCode === "RTS" ? "green" : rts.statusCode === "PEND" ? "orange" : "red";
+  return (
+    <Badge variant="light" color={color} title={rts.description}>
+      {rts.displayStatus}
+    </Badge>
+  );
+}
+
+/** The agents of an agency (or of the tree's root), each with a link to their policies. */
+export function AgentsTable({ agents, search }: { agents: DownlineAgent[]; search: string }) {
+  if (agents.length === 0) return <Text c="dimmed">No agents in this agency.</Text>;
+  return (
+    <Table withTableBorder striped>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">Advisor</Table.Th>
+          <Table.Th scope="col">Writing #</Table.Th>
+          <Table.Th scope="col">Status</Table.Th>
+          <Table.Th scope="col">RTS Status</Table.Th>
+          <Table.Th scope="col">Active Policies</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {agents.map((agent) => (
+          <Table.Tr key={agent.npnId}>
+            <Table.Td>{agent.advisor}</Table.Td>
+            <Table.Td>{agent.agentWritingNumber}</Table.Td>
+            <Table.Td>{agent.status}</Table.Td>
+            <Table.Td>
+              <RtsBadge rts={agent.rtsStatus} />
+              <Text size="xs" c="dimmed">
+                {agent.rtsStatus.description}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Anchor
+                component={Link}
+                to={withParam(search, "policies", String(agent.npnId))}
+                preventScrollReset
+                aria-label={`Policies of ${agent.advisor}: ${agent.activePolicyCount}`}
+              >
+                {agent.activePolicyCount}
+              </Anchor>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** An agency of the downline tree (spec §2 Downlines): its facts and, when open, its own downline. */
+export function AgencyBlock({
+  agency,
+  branches,
+  search,
+  depth = 0,
+}: {
+  agency: DownlineAgency;
+  branches: Branches;
+  search: string;
+  depth?: number;
+}) {
+  const branch = branches[String(agency.npnId)];
+  return (
+    <Card withBorder component="section" aria-labelledby={`agency-${agency.npnId}`} data-agency={agency.npnId}>
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={Math.min(2 + depth, 6) as 2 | 3 | 4 | 5 | 6} size="h4" id={`agency-${agency.npnId}`}>
+            {agency.advisor}
+          </Title>
+          <Text size="sm">
+            {agency.level} · {agency.agentCount} agents ·{" "}
+            <Anchor component={Link} to={withParam(search, "policies", String(agency.npnId))} preventScrollReset>
+              {agency.activePolicyCount} active policies
+            </Anchor>
+          </Text>
+          <Group gap="xs" mt={4}>
+            <RtsBadge rts={agency.rtsStatus} />
+            <Text size="xs" c="dimmed">
+              {agency.rtsStatus.description}
+            </Text>
+          </Group>
+        </div>
+        <Button
+          component={Link}
+          to={toggledOpen(search, agency.npnId) || "?"}
+          variant="light"
+          size="xs"
+          preventScrollReset
+          aria-expanded={Boolean(branch)}
+        >
+          {branch ? "Hide downline" : "Show downline"}
+        </Button>
+      </Group>
+      {branch ? (
+        <Stack gap="sm" mt="sm" pl="md" style={{ borderLeft: "3px solid var(--mantine-color-gray-3)" }}>
+          {branch.agencies.map((child) => (
+            <AgencyBlock key={child.npnId} agency={child} branches={branches} search={search} depth={depth + 1} />
+          ))}
+          <AgentsTable agents={branch.agents} search={search} />
+        </Stack>
+      ) : null}
+    </Card>
+  );
+}

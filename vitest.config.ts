@@ -5,5 +5,7 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"],
     setupFiles: ["./tests/vitest.setup.ts"],
+    // Some tests hash demo passwords (scrypt) or start a server: on a busy 2-core CI machine 5 s is not enough.
+    testTimeout: 20_000,
   },
 });

@@ -6,7 +6,7 @@ import IMask, { type FactoryOpts } from "imask";
  *
  * The masks are imask definitions: the browser's masked field (app/components/forms/masked-field.tsx) applies
  * them as the user types, keeping the caret where it is; `formatMasked` applies the same definition to a
- * whole value (the server renders the default value formatted, so a page without JavaScript shows it so).
+ * whole value (a form formats the value on file it starts from, so a page without JavaScript shows it so).
  * The server never relies on the mask: the isValid* checks and digitsOf accept any formatting of the digits.
  */
 

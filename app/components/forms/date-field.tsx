@@ -1,12 +1,12 @@
-import "@mantine/dates/styles.css";
 import { useInputControl } from "@conform-to/react";
-import { ActionIcon, Popover, TextInput, type TextInputProps } from "@mantine/core";
-import { DatePicker } from "@mantine/dates";
+import { ActionIcon, Loader, Popover, TextInput, type TextInputProps } from "@mantine/core";
 import { IconCalendar } from "@tabler/icons-react";
-import { useState } from "react";
+import { Suspense, lazy, useState } from "react";
 import { DATE_FORMAT, parseUsDate, toUsDate } from "~/domain/validation";
 import { calendarDate } from "./dates";
 import { type Field, initialText, wrapperProps } from "./field";
+
+const Calendar = lazy(() => import("./calendar"));
 
 type DateFieldProps = Omit<TextInputProps, "name" | "id" | "defaultValue" | "value" | "onChange" | "error" | "type"> & {
   field: Field;
@@ -48,16 +48,18 @@ export function DateField({ field, min, max, description = DATE_FORMAT, ...props
             </ActionIcon>
           </Popover.Target>
           <Popover.Dropdown>
-            <DatePicker
-              value={parseUsDate(value)}
-              defaultDate={calendarDate(value, { min, max })}
-              minDate={min}
-              maxDate={max}
-              onChange={(date) => {
-                if (date) control.change(toUsDate(date));
-                setOpened(false);
-              }}
-            />
+            <Suspense fallback={<Loader size="sm" aria-label="Loading the calendar" />}>
+              <Calendar
+                value={parseUsDate(value)}
+                defaultDate={calendarDate(value, { min, max })}
+                minDate={min}
+                maxDate={max}
+                onChange={(date) => {
+                  if (date) control.change(toUsDate(date));
+                  setOpened(false);
+                }}
+              />
+            </Suspense>
           </Popover.Dropdown>
         </Popover>
       }

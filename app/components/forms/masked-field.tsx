@@ -1,7 +1,7 @@
 import { TextInput, type TextInputProps } from "@mantine/core";
-import type { FactoryOpts } from "imask";
-import { useIMask } from "react-imask";
-import { MASKS, type MaskKind, formatMasked } from "~/domain/masks";
+import type { FactoryOpts, InputMask } from "imask";
+import { useEffect, useRef } from "react";
+import type { MaskKind } from "~/domain/masks";
 import { type Field, initialText, wrapperProps } from "./field";
 
 type MaskedFieldProps = Omit<
@@ -14,15 +14,31 @@ type MaskedFieldProps = Omit<
 };
 
 function MaskedInput({ field, mask, ...props }: MaskedFieldProps) {
-  // imask edits the input in place as the user types, keeping the caret where it is; conform reads the DOM.
-  const { ref } = useIMask<HTMLInputElement>(MASKS[mask] as FactoryOpts);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const element = input.current;
+    if (!element) return;
+    let bound: InputMask<FactoryOpts> | undefined;
+    let cancelled = false;
+    // Loaded with the first masked field: pages without one do not carry imask. Bound to the element, imask
+    // formats what is there and edits the value in place as the user types, keeping the caret where it is;
+    // conform reads the value from the DOM.
+    void Promise.all([import("imask"), import("~/domain/masks")]).then(([{ default: IMask }, { MASKS }]) => {
+      if (!cancelled) bound = IMask(element, MASKS[mask] as FactoryOpts);
+    });
+    return () => {
+      cancelled = true;
+      bound?.destroy();
+    };
+  }, [mask]);
   return (
     <TextInput
-      ref={ref}
+      ref={input}
       name={field.name}
       id={field.id}
-      // Formatted on the server too: before hydration (or without JavaScript) it is a plain input.
-      defaultValue={formatMasked(mask, initialText(field))}
+      // What the form starts from (formatted by the form: formatMasked) or what was typed: before hydration,
+      // or without JavaScript, this is a plain input and the server accepts any formatting of the digits.
+      defaultValue={initialText(field)}
       inputMode={mask === "currency" ? "decimal" : "numeric"}
       {...wrapperProps(field)}
       {...props}

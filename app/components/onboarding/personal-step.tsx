@@ -1,7 +1,7 @@
 import { SimpleGrid, Text } from "@mantine/core";
 import { useMemo, useState } from "react";
 import { DateField, MaskedField, RadioField, TextField, usePortalForm } from "~/components/forms";
-import { MASKED_EIN, MASKED_SSN } from "~/domain/masks";
+import { MASKED_EIN, MASKED_SSN, formatMasked } from "~/domain/masks";
 import { isoYearsAgo, personalSchema } from "~/domain/onboarding-forms";
 import { toUsDate } from "~/domain/validation";
 import type { Onboarding } from "~/.server/upstream/schemas";
@@ -32,7 +32,12 @@ export function PersonalStep({
   );
   const [form, fields] = usePortalForm(schema, {
     lastResult,
-    defaultValue: { ...values, dateOfBirth: toUsDate(values.dateOfBirth), taxIdType: values.taxIdType ?? "ssn" },
+    defaultValue: {
+      ...values,
+      phone: formatMasked("phone", values.phone),
+      dateOfBirth: toUsDate(values.dateOfBirth),
+      taxIdType: values.taxIdType ?? "ssn",
+    },
   });
   // The mask follows the kind chosen (SSN ###-##-####, EIN ##-#######).
   const [taxIdType, setTaxIdType] = useState(fields.taxIdType.initialValue === "ein" ? "ein" : "ssn");

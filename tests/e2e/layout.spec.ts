@@ -202,6 +202,8 @@ test.describe("accessibility", () => {
     ["agency@demo.test", "/commissions"],
   ] as const) {
     test(`${path} has no axe violations${email ? ` for ${email}` : ""}`, async ({ page }) => {
+      // axe walks every node of a long page (tables, menus): tens of seconds on a busy 2-core machine.
+      test.setTimeout(60_000);
       if (email) await loginAs(page, email);
       await page.goto(path);
       const results = await new AxeBuilder({ page }).analyze();

@@ -11,7 +11,7 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 20_000,
+  timeout: 40_000,
   expect: { timeout: 5_000 },
   forbidOnly: true,
   reporter: process.env.CI ? "line" : [["list"]],

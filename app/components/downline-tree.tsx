@@ -20,42 +20,44 @@ function RtsBadge({ rts }: { rts: DownlineAgent["rtsStatus"] }) {
 export function AgentsTable({ agents, search }: { agents: DownlineAgent[]; search: string }) {
   if (agents.length === 0) return <Text c="dimmed">No agents in this agency.</Text>;
   return (
-    <Table withTableBorder striped>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">Advisor</Table.Th>
-          <Table.Th scope="col">Writing #</Table.Th>
-          <Table.Th scope="col">Status</Table.Th>
-          <Table.Th scope="col">RTS Status</Table.Th>
-          <Table.Th scope="col">Active Policies</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {agents.map((agent) => (
-          <Table.Tr key={agent.npnId}>
-            <Table.Td>{agent.advisor}</Table.Td>
-            <Table.Td>{agent.agentWritingNumber}</Table.Td>
-            <Table.Td>{agent.status}</Table.Td>
-            <Table.Td>
-              <RtsBadge rts={agent.rtsStatus} />
-              <Text size="xs" c="dimmed">
-                {agent.rtsStatus.description}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              <Anchor
-                component={Link}
-                to={withParam(search, "policies", String(agent.npnId))}
-                preventScrollReset
-                aria-label={`Policies of ${agent.advisor}: ${agent.activePolicyCount}`}
-              >
-                {agent.activePolicyCount}
-              </Anchor>
-            </Table.Td>
+    <Table.ScrollContainer minWidth={560} type="native">
+      <Table withTableBorder striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Advisor</Table.Th>
+            <Table.Th scope="col">Writing #</Table.Th>
+            <Table.Th scope="col">Status</Table.Th>
+            <Table.Th scope="col">RTS Status</Table.Th>
+            <Table.Th scope="col">Active Policies</Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {agents.map((agent) => (
+            <Table.Tr key={agent.npnId}>
+              <Table.Td>{agent.advisor}</Table.Td>
+              <Table.Td>{agent.agentWritingNumber}</Table.Td>
+              <Table.Td>{agent.status}</Table.Td>
+              <Table.Td>
+                <RtsBadge rts={agent.rtsStatus} />
+                <Text size="xs" c="dimmed">
+                  {agent.rtsStatus.description}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Anchor
+                  component={Link}
+                  to={withParam(search, "policies", String(agent.npnId))}
+                  preventScrollReset
+                  aria-label={`Policies of ${agent.advisor}: ${agent.activePolicyCount}`}
+                >
+                  {agent.activePolicyCount}
+                </Anchor>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { FakeUpstream, TOKEN, post, sessionWith, useTestRuntime } from "../../tests/support/server-harness";
+import { describe, expect, it } from "vitest";
+import { TOKEN, post, sessionWith, withFakeUpstream } from "../../tests/support/server-harness";
 import { userFor } from "../../tests/support/users";
 import { signIn, startSession } from "./auth";
 import { getSession } from "./session";
 import { UpstreamError } from "./upstream/client";
 
-const upstream = new FakeUpstream();
-beforeAll(async () => {
-  await upstream.start();
-  useTestRuntime(upstream.url);
-});
-afterAll(() => upstream.stop());
-beforeEach(() => upstream.reset());
+const upstream = withFakeUpstream();
 
 const agency = userFor({ userId: 42, role: "Agency", email: "agency@demo.test" });
 const signInForm = () => post("/?index", { email: " agency@demo.test ", password: "demo-pass-123" });

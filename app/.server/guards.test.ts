@@ -1,28 +1,21 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { SESSION_EXPIRED, UNAUTHORIZED_REQUEST } from "~/domain/errors";
 import {
-  FakeUpstream,
   answerOf,
   contextFor,
   get,
   post,
   sessionWith,
   toastsOf,
-  useTestRuntime,
   viewerFor,
+  withFakeUpstream,
 } from "../../tests/support/server-harness";
 import { accessMiddleware, loadWithViewer, optionalViewer, requireViewer, sessionMiddleware } from "./guards";
 import { commitSession } from "./session";
 import { UPSTREAM_UNREACHABLE, UnauthorizedError, UpstreamError } from "./upstream/client";
 import { upstreamFailure } from "./upstream-failure";
 
-const upstream = new FakeUpstream();
-beforeAll(async () => {
-  await upstream.start();
-  useTestRuntime(upstream.url);
-});
-afterAll(() => upstream.stop());
-beforeEach(() => upstream.reset());
+const upstream = withFakeUpstream();
 
 const page = vi.fn(async () => ({ page: "drawn" }));
 beforeEach(() => page.mockClear());

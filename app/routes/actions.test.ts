@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { accessMiddleware } from "~/.server/guards";
 import { ANSWER_EVERY_QUESTION } from "~/domain/legal-answers";
 import { SMS_BROKERS_ONLY, SMS_CHOOSE, SMS_YES } from "~/domain/sms-consent";
 import type { SessionUser } from "~/domain/user";
 import {
-  FakeUpstream,
   TOKEN,
   type ViewerOptions,
   answerOf,
@@ -13,8 +12,8 @@ import {
   sessionOfAnswer,
   sessionWith,
   toastsOf,
-  useTestRuntime,
   viewerFor,
+  withFakeUpstream,
 } from "../../tests/support/server-harness";
 import { userFor } from "../../tests/support/users";
 import * as signIn from "./_index";
@@ -35,13 +34,7 @@ import * as inviteDownline from "./register_downlines.new";
  * middleware, as the router runs it), invalid input (400 with the field's error, nothing secret echoed),
  * and the upstream left untouched by anything refused.
  */
-const upstream = new FakeUpstream();
-beforeAll(async () => {
-  await upstream.start();
-  useTestRuntime(upstream.url);
-});
-afterAll(() => upstream.stop());
-beforeEach(() => upstream.reset());
+const upstream = withFakeUpstream();
 
 type Fields = Record<string, string | File> | Array<[string, string | File]>;
 type Handler = (args: never) => unknown;

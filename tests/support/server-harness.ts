@@ -1,6 +1,7 @@
 import { type Server, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import pino from "pino";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { type MiddlewareFunction, RouterContextProvider, createSession } from "react-router";
 import { requestInfoContext, sessionContext } from "~/.server/context";
 import { parseEnv } from "~/.server/env";
@@ -259,4 +260,16 @@ export async function sessionOfAnswer(answer: Answer): Promise<PortalSession> {
   const line = answer.headers.getSetCookie().find((c) => /^(__Host-)?portal_session=/.test(c));
   if (!line) throw new Error("the answer sets no session cookie");
   return getSession(new Request(ORIGIN, { headers: { cookie: line.split(";")[0]! } }));
+}
+
+/** A fake upstream for a test file: started once, the portal's runtime pointed at it, reset before each test. */
+export function withFakeUpstream(): FakeUpstream {
+  const upstream = new FakeUpstream();
+  beforeAll(async () => {
+    await upstream.start();
+    useTestRuntime(upstream.url);
+  });
+  afterAll(() => upstream.stop());
+  beforeEach(() => upstream.reset());
+  return upstream;
 }

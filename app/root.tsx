@@ -1,7 +1,7 @@
 import "@mantine/core/styles.css";
 import "./styles/app.css";
 import { Anchor, ColorSchemeScript, MantineProvider, createTheme, mantineHtmlProps } from "@mantine/core";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import {
   Links,
   Meta,
@@ -67,11 +67,23 @@ export function Layout({ children }: { children: ReactNode }) {
         <MantineProvider theme={theme} defaultColorScheme="light" getStyleNonce={() => nonce}>
           {children}
         </MantineProvider>
+        <HydratedMarker />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
   );
+}
+
+/**
+ * `<html data-hydrated>` once React has hydrated the page: the browser tests wait for it before they
+ * click (a click during hydration can be lost), and CSS may use it to tell a no-JavaScript page apart.
+ */
+function HydratedMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
+  return null;
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {

@@ -42,8 +42,40 @@ export async function menuLabels(page: Page): Promise<string[]> {
   return menu.locator("[data-menu-item]").evaluateAll((nodes) => nodes.map((n) => (n.textContent ?? "").trim()));
 }
 
-/** Fails the test on any console error or uncaught exception in the page (hydration warnings included). */
+/**
+ * Waits, when JavaScript runs, until React has hydrated the page (root.tsx marks `<html data-hydrated>`):
+ * a click or a typed value during hydration can be lost. Pages not drawn by the portal do not wait.
+ */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => !("__reactRouterContext" in window) || document.documentElement.hasAttribute("data-hydrated"),
+    undefined,
+    { timeout: 15_000 },
+  );
+}
+
+/**
+ * Fails the test on any console error or uncaught exception in the page (hydration warnings included).
+ * `page.goto` and `page.reload` return once the page is hydrated (see `hydrated`).
+ */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args) => {
+        const response = await goto(...args);
+        await hydrated(page);
+        return response;
+      };
+      page.reload = async (...args) => {
+        const response = await reload(...args);
+        await hydrated(page);
+        return response;
+      };
+    }
+    await use(page);
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -20,6 +20,8 @@ test.describe("onboarding, step by step, to an unlocked menu", () => {
   });
 
   test("with JavaScript: every step saved, then submitted", async ({ page }) => {
+    // Six steps, each saved through the upstream: ~25 s alone, more on a busy 2-core CI machine.
+    test.slow();
     await loginAs(page, "onboarding@demo.test");
     await expect(page).toHaveURL("/onboarding");
     expect(await menuLabels(page)).toEqual(["Contracting", "Profile", "Contact Support", "Logout"]);

@@ -52,7 +52,7 @@ const SERVER_SIDE =
 const RENDERING = new RegExp(
   [
     /^(react$|react-dom|react\/|react-router$|@react-router\/)/,
-    /^(@mantine\/|@tabler\/|recharts$|signature_pad$)/,
+    /^(@mantine\/|@tabler\/|signature_pad$)/,
     /^app\/(components|routes|layouts|root)/,
   ]
     .map((r) => r.source)
@@ -114,7 +114,7 @@ describe("decision 016: module boundaries", () => {
     const guards = importsOf("app/.server/guards.ts");
     expect(guards).toEqual(expect.arrayContaining(["react-router", "app/.server/context", "app/domain/access"]));
     expect(importsOf("app/root.tsx")).toEqual(
-      expect.arrayContaining(["@mantine/core/styles.css", "app/.server/context"]),
+      expect.arrayContaining(["app/styles/mantine.css", "app/.server/context"]),
     );
   });
 });

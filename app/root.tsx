@@ -1,4 +1,4 @@
-import "@mantine/core/styles.css";
+import "./styles/mantine.css";
 import "./styles/app.css";
 import { Anchor, ColorSchemeScript, MantineProvider, createTheme, mantineHtmlProps } from "@mantine/core";
 import { type ReactNode, useEffect } from "react";

@@ -1,18 +1,12 @@
 import { Button, Group, Stack, Text, Title } from "@mantine/core";
 import { useMemo } from "react";
 import { Link } from "react-router";
-import {
-  DateField,
-  FileField,
-  FormAlert,
-  type FormResult,
-  PortalForm,
-  SubmitButton,
-  TextField,
-  TextareaField,
-  YesNoField,
-  usePortalForm,
-} from "~/components/forms";
+import { DateField } from "~/components/forms/date-field";
+import { FileField } from "~/components/forms/file-field";
+import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
+import { type FormResult, usePortalForm } from "~/components/forms/use-portal-form";
+import { TextField, TextareaField } from "~/components/forms/text-fields";
+import { YesNoField } from "~/components/forms/choice-fields";
 import { uploadLabel } from "~/domain/uploads";
 import { EARLIEST_ACTION_ON, legalAnswersSchema } from "~/domain/legal-answers";
 import { toUsDate } from "~/domain/validation";

@@ -2,7 +2,7 @@ import { NavLink as MantineNavLink, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { NavLink } from "react-router";
 import type { MenuItem } from "~/domain/menu";
-import { PortalForm } from "./forms";
+import { PortalForm } from "./forms/form";
 
 function Entry({ item, onNavigate }: { item: MenuItem; onNavigate: () => void }) {
   if (item.action === "logout") {

@@ -1,7 +1,8 @@
 import { Group, Paper, Text } from "@mantine/core";
 import { useFetcher, useLocation } from "react-router";
 import type { Toast } from "~/domain/toast";
-import { HydratedField, PortalForm, SubmitButton } from "./forms";
+import { HydratedField } from "./forms/hydrated-field";
+import { PortalForm, SubmitButton } from "./forms/form";
 
 /** The prompt's fetcher; the default layout (which outlives the prompt) shows its toasts. */
 export const SMS_FETCHER_KEY = "sms-consent";

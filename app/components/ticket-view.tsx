@@ -1,14 +1,9 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
-import {
-  FileField,
-  FormAlert,
-  type FormResult,
-  PortalForm,
-  SubmitButton,
-  TextareaField,
-  usePortalForm,
-} from "~/components/forms";
+import { FileField } from "~/components/forms/file-field";
+import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
+import { type FormResult, usePortalForm } from "~/components/forms/use-portal-form";
+import { TextareaField } from "~/components/forms/text-fields";
 import { uploadLabel } from "~/domain/uploads";
 import { formatDate } from "~/domain/formats";
 import { ticketReplySchema } from "~/domain/tickets";

@@ -1,9 +1,9 @@
-import { AppShell, Burger, Group, Tooltip } from "@mantine/core";
+import { AppShell, Burger, Group } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { Outlet, useFetcher, useLocation, useMatches } from "react-router";
 import { Footer } from "~/components/footer";
-import { PortalForm, SubmitButton } from "~/components/forms";
+import { PortalForm, SubmitButton } from "~/components/forms/form";
 import { BrandLogo } from "~/components/brand-logo";
 import { MainMenu } from "~/components/main-menu";
 import { NoticeModal } from "~/components/notice-modal";
@@ -91,11 +91,15 @@ export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
           </Group>
           <Group gap="sm" wrap="nowrap">
             {loaderData.documentAlert ? (
-              <Tooltip label="Documents need your attention">
-                <a href="/profile" aria-label="Documents need your attention" data-testid="document-alert">
-                  <IconAlertTriangle color="var(--mantine-color-red-8)" aria-hidden />
-                </a>
-              </Tooltip>
+              // A native tooltip: Mantine's Tooltip would bring its positioning library to every page (issue 10).
+              <a
+                href="/profile"
+                aria-label="Documents need your attention"
+                title="Documents need your attention"
+                data-testid="document-alert"
+              >
+                <IconAlertTriangle color="var(--mantine-color-red-8)" aria-hidden />
+              </a>
             ) : null}
             {loaderData.logoutAs ? (
               <PortalForm action="/account/logout_as_user">

@@ -1,6 +1,8 @@
 import { Stack, Text, Title } from "@mantine/core";
 import { data, redirect, useSearchParams } from "react-router";
-import { EmailField, FormAlert, PasswordField, PortalForm, SubmitButton, usePortalForm } from "~/components/forms";
+import { EmailField, PasswordField } from "~/components/forms/text-fields";
+import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
+import { usePortalForm } from "~/components/forms/use-portal-form";
 import { useRootData } from "~/root";
 import { canOpen } from "~/domain/access";
 import { homeFor } from "~/domain/home";

@@ -1,6 +1,8 @@
 import { Card, Group, Stack, Text, Title } from "@mantine/core";
 import { data, redirect } from "react-router";
-import { EmailField, FormAlert, PortalForm, SubmitButton, usePortalForm } from "~/components/forms";
+import { EmailField } from "~/components/forms/text-fields";
+import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
+import { usePortalForm } from "~/components/forms/use-portal-form";
 import { homeFor } from "~/domain/home";
 import { ImpersonateSchema } from "~/domain/impersonation";
 import { fullName } from "~/domain/user";

@@ -1,7 +1,7 @@
 import { Badge, Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
 import { useLocation } from "react-router";
 import { type Column, DataTable } from "~/components/data-table";
-import { PortalForm, SubmitButton } from "~/components/forms";
+import { PortalForm, SubmitButton } from "~/components/forms/form";
 import { formatDate } from "~/domain/formats";
 import { DOWNLOAD_SENT, errorToasts, successToast } from "~/domain/toast";
 import { actionForm } from "~/.server/form-failure";

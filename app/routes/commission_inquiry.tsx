@@ -2,17 +2,11 @@ import { randomUUID } from "node:crypto";
 import { Button, Group, Paper, SimpleGrid, Stack, Title } from "@mantine/core";
 import { useMemo } from "react";
 import { Link, data, useLocation } from "react-router";
-import {
-  FileField,
-  FormAlert,
-  type FormResult,
-  PortalForm,
-  SelectField,
-  SubmitButton,
-  TextField,
-  TextareaField,
-  usePortalForm,
-} from "~/components/forms";
+import { FileField } from "~/components/forms/file-field";
+import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
+import { type FormResult, usePortalForm } from "~/components/forms/use-portal-form";
+import { SelectField } from "~/components/forms/choice-fields";
+import { TextField, TextareaField } from "~/components/forms/text-fields";
 import { uploadLabel } from "~/domain/uploads";
 import { TicketList } from "~/components/ticket-list";
 import { TicketView } from "~/components/ticket-view";

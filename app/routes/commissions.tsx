@@ -1,8 +1,7 @@
-import "@mantine/charts/styles.css";
-import { BarChart } from "@mantine/charts";
 import { Badge, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import dayjs from "dayjs";
 import { Form } from "react-router";
+import { BarChart } from "~/components/bar-chart";
 import { type Column, DataTable } from "~/components/data-table";
 import { formatCurrency, formatDate } from "~/domain/formats";
 import { loadWithViewer } from "~/.server/guards";
@@ -59,7 +58,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 
 export default function Commissions({ loaderData }: Route.ComponentProps) {
   const { lines, meta, totals, periods, period, payouts } = loaderData;
-  const chartData = payouts.map((p) => ({ month: dayjs(`${p.period}-01`).format("MMM YY"), Earnings: p.amount }));
+  const bars = payouts.map((p) => ({ label: dayjs(`${p.period}-01`).format("MMM YY"), value: p.amount }));
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
@@ -112,19 +111,13 @@ export default function Commissions({ loaderData }: Route.ComponentProps) {
             <Title order={2} size="h3" id="earnings-title" mb="xs">
               Earnings over time
             </Title>
-            {/* The chart draws in the browser; the table below it carries the same numbers for everyone. */}
-            <div role="img" aria-label="Bar chart of monthly earnings; the payouts table lists the same amounts.">
-              <BarChart
-                h={240}
-                data={chartData}
-                dataKey="month"
-                series={[{ name: "Earnings", color: "indigo.8" }]}
-                valueFormatter={(v) => formatCurrency(v)}
-                yAxisProps={{ width: 64, tickFormatter: (v: number) => `$${Math.round(v / 100) / 10}k` }}
-                barChartProps={{ accessibilityLayer: false }}
-                withTooltip={false}
-              />
-            </div>
+            {/* Drawn on the server, no chart library; the table below it carries the same numbers for everyone. */}
+            <BarChart
+              bars={bars}
+              label="Bar chart of monthly earnings; the payouts table lists the same amounts."
+              formatTick={(v) => (v === 0 ? "$0" : `$${Math.round(v / 100) / 10}k`)}
+              formatValue={formatCurrency}
+            />
             <details>
               <summary>Payouts by month</summary>
               <Table withTableBorder aria-label="Payouts by month">

@@ -2,16 +2,11 @@ import { randomUUID } from "node:crypto";
 import { Paper, Stack, Text, Title } from "@mantine/core";
 import { useMemo } from "react";
 import { data } from "react-router";
-import {
-  FileField,
-  FormAlert,
-  PortalForm,
-  SelectField,
-  SubmitButton,
-  TextField,
-  TextareaField,
-  usePortalForm,
-} from "~/components/forms";
+import { FileField } from "~/components/forms/file-field";
+import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
+import { SelectField } from "~/components/forms/choice-fields";
+import { TextField, TextareaField } from "~/components/forms/text-fields";
+import { usePortalForm } from "~/components/forms/use-portal-form";
 import { uploadLabel } from "~/domain/uploads";
 import { can } from "~/domain/access";
 import { supportTicketSchema, ticketEntries } from "~/domain/tickets";

@@ -3,7 +3,7 @@ import { Fragment } from "react";
 import { Form, Link, data, useLocation } from "react-router";
 import { AgencyBlock, AgentsTable, type Branches } from "~/components/downline-tree";
 import { ErrorPage } from "~/components/error-page";
-import { PortalForm, SubmitButton } from "~/components/forms";
+import { PortalForm, SubmitButton } from "~/components/forms/form";
 import { LinkModal } from "~/components/link-modal";
 import {
   CONTRACT_STATUS_FILTERS,

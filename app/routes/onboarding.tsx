@@ -1,7 +1,7 @@
 import type { Submission } from "@conform-to/react";
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link, data } from "react-router";
-import { FormAlert, PortalForm, SubmitButton } from "~/components/forms";
+import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
 import { LegalQuestionsForm } from "~/components/legal-questions-form";
 import {
   BankingStep,

@@ -1,15 +1,10 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Title } from "@mantine/core";
 import { useMemo } from "react";
 import { Link, data } from "react-router";
-import {
-  EmailField,
-  FormAlert,
-  PortalForm,
-  SelectField,
-  SubmitButton,
-  TextField,
-  usePortalForm,
-} from "~/components/forms";
+import { EmailField, TextField } from "~/components/forms/text-fields";
+import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
+import { SelectField } from "~/components/forms/choice-fields";
+import { usePortalForm } from "~/components/forms/use-portal-form";
 import { invitationSchema } from "~/domain/invitation";
 import { successToast } from "~/domain/toast";
 import { actionForm } from "~/.server/form-failure";

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Code, Group, List, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link, useLocation } from "react-router";
 import { type Column, DataTable } from "~/components/data-table";
-import { PortalForm, SubmitButton } from "~/components/forms";
+import { PortalForm, SubmitButton } from "~/components/forms/form";
 import {
   MAX_WITHDRAW_INVITATIONS,
   positiveIds,

@@ -12,7 +12,8 @@ test.describe("Commissions", () => {
       await expect(page.getByTestId(`total-${id}`)).toHaveText(/^-?\$[\d,]+\.\d{2}$/);
     }
     const chart = page.getByRole("img", { name: /Bar chart of monthly earnings/ });
-    await expect(chart.locator("svg").first()).toBeVisible();
+    // One bar per month of the payouts table, each with its amount as a tooltip.
+    await expect(chart.getByTitle(/^[A-Z][a-z]{2} \d{2}: \$[\d,]+\.\d{2}$/)).toHaveCount(14);
     await page.getByText("Payouts by month").click();
     await expect(page.getByRole("table", { name: "Payouts by month" }).locator("tbody tr")).toHaveCount(14);
     const lines = page.getByRole("table", { name: /Statement lines/ });

@@ -1,5 +1,7 @@
 import { SimpleGrid, Text } from "@mantine/core";
-import { RadioField, TextField, usePortalForm } from "~/components/forms";
+import { RadioField } from "~/components/forms/choice-fields";
+import { TextField } from "~/components/forms/text-fields";
+import { usePortalForm } from "~/components/forms/use-portal-form";
 import { bankingSchema } from "~/domain/onboarding-forms";
 import type { Onboarding } from "~/.server/upstream/schemas";
 import { StepForm, type StepResult } from "./step-form";

@@ -1,5 +1,6 @@
 import { useMemo } from "react";
-import { FileField, usePortalForm } from "~/components/forms";
+import { FileField } from "~/components/forms/file-field";
+import { usePortalForm } from "~/components/forms/use-portal-form";
 import { uploadLabel } from "~/domain/uploads";
 import { DOCUMENT_KINDS, documentsSchema } from "~/domain/onboarding-forms";
 import type { Onboarding } from "~/.server/upstream/schemas";

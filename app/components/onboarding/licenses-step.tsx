@@ -1,6 +1,9 @@
 import { Group, SimpleGrid, Stack, Table, Text } from "@mantine/core";
 import { useMemo } from "react";
-import { DateField, FormAlert, PortalForm, SubmitButton, TextField, usePortalForm } from "~/components/forms";
+import { DateField } from "~/components/forms/date-field";
+import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
+import { TextField } from "~/components/forms/text-fields";
+import { usePortalForm } from "~/components/forms/use-portal-form";
 import { formatDate } from "~/domain/formats";
 import { licenseSchema } from "~/domain/onboarding-forms";
 import type { Onboarding } from "~/.server/upstream/schemas";

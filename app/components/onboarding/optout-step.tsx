@@ -1,4 +1,5 @@
-import { CheckboxField, usePortalForm } from "~/components/forms";
+import { CheckboxField } from "~/components/forms/choice-fields";
+import { usePortalForm } from "~/components/forms/use-portal-form";
 import { optoutSchema } from "~/domain/onboarding-forms";
 import type { Onboarding } from "~/.server/upstream/schemas";
 import { StepForm, type StepResult } from "./step-form";

@@ -1,5 +1,6 @@
 import { Text } from "@mantine/core";
-import { SignatureField, usePortalForm } from "~/components/forms";
+import { SignatureField } from "~/components/forms/signature-field";
+import { usePortalForm } from "~/components/forms/use-portal-form";
 import { formatDate } from "~/domain/formats";
 import { signatureFormSchema } from "~/domain/onboarding-forms";
 import { StepForm, type StepResult } from "./step-form";

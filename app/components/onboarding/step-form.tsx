@@ -1,8 +1,8 @@
 import type { FormMetadata } from "@conform-to/react";
 import { Group, Stack } from "@mantine/core";
 import type { ReactNode } from "react";
-import { FormAlert, PortalForm, SubmitButton } from "~/components/forms";
-import type { FormResult } from "~/components/forms";
+import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
+import type { FormResult } from "~/components/forms/use-portal-form";
 
 /** What every step receives: the action's reply to its form. */
 export type StepResult = FormResult;

@@ -1,9 +1,34 @@
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
+import { type Plugin, defineConfig } from "vite";
+
+const MANTINE_TABLE = /@mantine\/core\/esm\/components\/Table\/Table\.mjs$/;
+
+/**
+ * Mantine attaches `Table.ScrollContainer` to every `Table`: a ScrollArea, which imports @floating-ui/react,
+ * ~13 KB compressed on every page with a table (issue 10). The portal scrolls wide tables with a plain
+ * `.table-scroll` block, so the browser build leaves the attachment out; app/styles/mantine-css.test.ts
+ * keeps Table.ScrollContainer out of the app. The build fails if Mantine's file no longer reads as expected.
+ */
+function mantineTableWithoutScrollContainer(): Plugin {
+  return {
+    name: "mantine-table-without-scroll-container",
+    transform(code, id) {
+      if (!MANTINE_TABLE.test(id)) return null;
+      const parts = [
+        'import { TableScrollContainer } from "./TableScrollContainer.mjs";',
+        "Table.ScrollContainer = TableScrollContainer;",
+      ];
+      if (!parts.every((part) => code.includes(part))) {
+        this.error("Mantine's Table.mjs changed: update mantineTableWithoutScrollContainer in vite.config.ts");
+      }
+      return { code: parts.reduce((text, part) => text.replace(part, ""), code), map: null };
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [mantineTableWithoutScrollContainer(), reactRouter()],
   resolve: { tsconfigPaths: true },
-  // ANALYZE=1: source maps, for scripts/bench.ts to attribute bytes to modules.
+  // ANALYZE=1: source maps, for attributing a bundle's bytes to modules.
   build: { sourcemap: process.env.ANALYZE === "1" },
 });

@@ -20,8 +20,9 @@ function RtsBadge({ rts }: { rts: DownlineAgent["rtsStatus"] }) {
 export function AgentsTable({ agents, search }: { agents: DownlineAgent[]; search: string }) {
   if (agents.length === 0) return <Text c="dimmed">No agents in this agency.</Text>;
   return (
-    <Table.ScrollContainer minWidth={560} type="native">
-      <Table withTableBorder striped>
+    // Scrolls inside itself on a phone instead of widening the page.
+    <div className="table-scroll">
+      <Table withTableBorder striped miw={560}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Advisor</Table.Th>
@@ -57,7 +58,7 @@ export function AgentsTable({ agents, search }: { agents: DownlineAgent[]; searc
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </div>
   );
 }
 

@@ -25,7 +25,7 @@ const BUILT_ON: Record<string, string[]> = {
   PasswordInput: ["Input", "ActionIcon"],
   Popover: [],
   Radio: ["InlineInput", "RadioIndicator"],
-  Table: ["ScrollArea"],
+  Table: [],
   TextInput: ["Input"],
   Textarea: ["Input"],
   Tooltip: ["Popover"],
@@ -95,5 +95,14 @@ describe("Mantine's styles, per component", () => {
       .filter((f) => readFileSync(f, "utf8").includes('"@mantine/core/styles.css"'))
       .map((f) => relative(ROOT, f));
     expect(offenders).toEqual([]);
+  });
+});
+
+describe("Mantine's Table without its ScrollContainer (vite.config.ts strips it from the browser build)", () => {
+  it("no app code uses Table.ScrollContainer: wide tables scroll in a .table-scroll block", () => {
+    const users = appFiles()
+      .filter((f) => readFileSync(f, "utf8").includes("Table.ScrollContainer"))
+      .map((f) => relative(ROOT, f));
+    expect(users).toEqual([]);
   });
 });

@@ -1,0 +1,30 @@
+/**
+ * Issue 10's size budgets, on the production build (run `npm run build` first; `npm test` runs it after
+ * the browser tests, which build). Fails when the sign-in page's first-load JS, any page's first-load JS
+ * or any page's first-load CSS exceeds its budget in scripts/budgets.ts (or, for a page still listed in
+ * OVER_BUDGET_KB, its ceiling), and when a listed page now meets the budget (take it off the list).
+ */
+import { BUDGETS, OVER_BUDGET_KB, SIGN_IN_ROUTE } from "./budgets.ts";
+import { firstLoads, kb, readBuild } from "./lib/first-load.ts";
+import { ROOT } from "./lib/portal-process.ts";
+import { budgetFailures } from "./lib/budget-failures.ts";
+
+const { manifest, sizeOf } = await readBuild(ROOT);
+const pages = Object.entries(manifest.routes)
+  .filter(([, route]) => route.hasDefaultExport)
+  .map(([id]) => id);
+const loads = firstLoads(manifest, sizeOf, pages);
+for (const load of [...loads].sort((a, b) => b.jsBytes - a.jsBytes)) {
+  console.log(
+    `${load.routeId.padEnd(34)} JS ${kb(load.jsBytes).toFixed(1).padStart(6)} KB   CSS ${kb(load.cssBytes).toFixed(1).padStart(5)} KB`,
+  );
+}
+const failures = budgetFailures(loads, { budgets: BUDGETS, signInRoute: SIGN_IN_ROUTE, overBudget: OVER_BUDGET_KB });
+if (failures.length > 0) {
+  console.error(`\nBudgets exceeded (scripts/budgets.ts):\n${failures.map((f) => `  ${f}`).join("\n")}`);
+  process.exit(1);
+}
+console.log(
+  `\nBudgets met: sign-in JS ≤ ${BUDGETS.signInJsKb} KB, pages ≤ ${BUDGETS.pageJsKb} KB` +
+    `${Object.keys(OVER_BUDGET_KB).length ? ` (${Object.keys(OVER_BUDGET_KB).length} pages on their ratchet)` : ""}, CSS ≤ ${BUDGETS.cssKb} KB.`,
+);

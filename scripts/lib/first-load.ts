@@ -1,0 +1,80 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
+
+/** The parts of React Router's server build that say what a page loads first (its asset manifest). */
+export interface BuildManifest {
+  entry: { module: string; imports: string[] };
+  routes: Record<string, { parentId?: string; module: string; imports?: string[]; css?: string[] }>;
+}
+
+export interface FirstLoad {
+  routeId: string;
+  js: string[];
+  css: string[];
+  jsBytes: number;
+  cssBytes: number;
+}
+
+/** The route and its parents, root first. */
+function chainOf(manifest: BuildManifest, routeId: string): string[] {
+  const chain: string[] = [];
+  for (let id: string | undefined = routeId; id; id = manifest.routes[id]?.parentId) chain.unshift(id);
+  return chain;
+}
+
+/**
+ * What a browser fetches before a page is interactive: the client entry and its imports, then each
+ * matched route's module, its static imports and its CSS (React Router emits them as modulepreload and
+ * stylesheet links). Chunks imported dynamically (a calendar, a mask) come later and are not counted.
+ */
+export function firstLoadFiles(manifest: BuildManifest, routeId: string): { js: string[]; css: string[] } {
+  const js = new Set([manifest.entry.module, ...manifest.entry.imports]);
+  const css = new Set<string>();
+  for (const id of chainOf(manifest, routeId)) {
+    const route = manifest.routes[id];
+    if (!route) continue;
+    js.add(route.module);
+    for (const file of route.imports ?? []) js.add(file);
+    for (const file of route.css ?? []) css.add(file);
+  }
+  return { js: [...js], css: [...css] };
+}
+
+/** Sizes as the server sends them: gzip at its default level. */
+export function gzippedSize(file: string): number {
+  return gzipSync(readFileSync(file)).length;
+}
+
+export function firstLoads(
+  manifest: BuildManifest,
+  sizeOf: (publicPath: string) => number,
+  routeIds = Object.keys(manifest.routes),
+): FirstLoad[] {
+  return routeIds.map((routeId) => {
+    const { js, css } = firstLoadFiles(manifest, routeId);
+    const sum = (files: string[]) => files.reduce((total, file) => total + sizeOf(file), 0);
+    return { routeId, js, css, jsBytes: sum(js), cssBytes: sum(css) };
+  });
+}
+
+/** The production build's manifest and a size function over build/client. */
+export async function readBuild(root: string) {
+  const serverBuild = path.join(root, "build", "server", "index.js");
+  const build = (await import(pathToFileURL(serverBuild).href)) as {
+    assets: BuildManifest & { routes: Record<string, { hasDefaultExport?: boolean }> };
+  };
+  const sizes = new Map<string, number>();
+  const sizeOf = (publicPath: string) => {
+    let size = sizes.get(publicPath);
+    if (size === undefined) {
+      size = gzippedSize(path.join(root, "build", "client", publicPath));
+      sizes.set(publicPath, size);
+    }
+    return size;
+  };
+  return { manifest: build.assets, sizeOf };
+}
+
+export const kb = (bytes: number) => bytes / 1024;

@@ -7,6 +7,7 @@ import { requestInfoContext, sessionContext } from "~/.server/context";
 import { parseEnv } from "~/.server/env";
 import { setRuntime } from "~/.server/runtime";
 import { type PortalSession, type SessionData, getSession } from "~/.server/session";
+import { clearSharedLists } from "~/.server/upstream/shared-lists";
 import { readToasts } from "~/.server/toast";
 import type { LoadedViewer } from "~/.server/viewer";
 import type { SessionUser } from "~/domain/user";
@@ -73,9 +74,11 @@ export class FakeUpstream {
     return this;
   }
 
+  /** Forgets the calls, the answers set up and the shared lists the portal kept (ADR 017) from them. */
   reset(): void {
     this.calls.length = 0;
     this.routes.clear();
+    clearSharedLists();
   }
 
   /** Calls that changed something upstream (anything but GET). */

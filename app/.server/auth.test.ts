@@ -7,7 +7,7 @@ import { UpstreamError } from "./upstream/client";
 
 const upstream = withFakeUpstream();
 
-const agency = userFor({ userId: 42, role: "Agency", email: "agency@demo.test" });
+const agency = userFor({ userId: 42, role: "Agency", email: "agency@demo.test", npnId: 5001 });
 const signInForm = () => post("/?index", { email: " agency@demo.test ", password: "demo-pass-123" });
 
 describe("signIn: wrong credentials are an outcome, an upstream fault is an error", () => {
@@ -28,15 +28,21 @@ describe("signIn: wrong credentials are an outcome, an upstream fault is an erro
   });
 });
 
-describe("startSession: the one place a session's token, role and user id are written", () => {
+describe("startSession: the one place a session's token, role, user id and npnId are written", () => {
   const answer = { token: "new-token", user: agency };
 
-  it("a sign-in: token, role, user id; the prompt may ask; the 7-day clock starts; the previous upstream session ends", async () => {
+  it("a sign-in: token, role, user id, npnId (ADR 017); the prompt may ask; the 7-day clock starts; the previous upstream session ends", async () => {
     upstream.on("DELETE /api/logout", { status: 204 });
     const session = sessionWith({ token: "old-token", returnTo: "/admin", smsPrompt: false, issuedAt: 1, seenAt: 1 });
     const before = Date.now();
     const cookie = await startSession(session, answer, { kind: "sign-in" });
-    expect(session.data).toMatchObject({ token: "new-token", role: "Agency", userId: 42, smsPrompt: true });
+    expect(session.data).toMatchObject({
+      token: "new-token",
+      role: "Agency",
+      userId: 42,
+      npnId: 5001,
+      smsPrompt: true,
+    });
     expect(session.get("returnTo")).toBeUndefined();
     expect(session.get("issuedAt")).toBeGreaterThanOrEqual(before);
     expect(session.get("seenAt")).toBe(session.get("issuedAt"));
@@ -63,6 +69,7 @@ describe("startSession: the one place a session's token, role and user id are wr
       token: "new-token",
       role: "Agency",
       userId: 42,
+      npnId: 5001,
       smsPrompt: false,
       returnTo: "/admin",
     });
@@ -72,7 +79,14 @@ describe("startSession: the one place a session's token, role and user id are wr
   });
 
   it("the end of an impersonation: the admin's session again; the upstream already ended the user's", async () => {
-    const session = sessionWith({ token: "user-token", returnTo: "/admin", smsPrompt: false, issuedAt: 5, seenAt: 5 });
+    const session = sessionWith({
+      token: "user-token",
+      npnId: 5001,
+      returnTo: "/admin",
+      smsPrompt: false,
+      issuedAt: 5,
+      seenAt: 5,
+    });
     await startSession(
       session,
       { token: "admin-token", user: userFor({ role: "Admin", userId: 1 }) },
@@ -82,6 +96,8 @@ describe("startSession: the one place a session's token, role and user id are wr
       token: "admin-token",
       role: "Admin",
       userId: 1,
+      // An admin has no npnId: the impersonated user's is not kept.
+      npnId: null,
       smsPrompt: true,
       issuedAt: 5,
     });

@@ -43,7 +43,7 @@ export type SessionStart =
   | { kind: "end-impersonation" };
 
 /**
- * The one place a session's token, role and user id are written: from a sign-in, an impersonation or
+ * The one place a session's token, role, user id and npnId are written: from a sign-in, an impersonation or
  * its end. A sign-in or impersonation ends the session's previous upstream session (a copied cookie is
  * then worth nothing); logout-as-user ends it upstream itself. Returns the Set-Cookie value.
  */
@@ -61,6 +61,7 @@ export async function startSession(
   session.set("token", answer.token);
   session.set("role", answer.user.role);
   session.set("userId", answer.user.userId);
+  session.set("npnId", answer.user.npnId);
   session.set("smsPrompt", start.kind !== "impersonation");
   if (start.kind === "impersonation") session.set("returnTo", start.returnTo);
   else session.unset("returnTo");

@@ -71,6 +71,8 @@ const EnvSchema = z
     SENTRY_DSN: z.string().url("SENTRY_DSN must be a URL").optional(),
     BETA_TESTER_EMAIL: z.string().email("BETA_TESTER_EMAIL must be an e-mail address").default("beta@demo.test"),
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    /** How long a shared upstream list (products, carriers, ticket categories…) is reused; 0 turns it off (ADR 017). */
+    SHARED_LIST_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     /** A session unused this long ends (signed out at / with a toast); at most 7 days since sign-in in any case. */
     SESSION_IDLE_MINUTES: z.coerce
       .number()

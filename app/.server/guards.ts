@@ -64,6 +64,16 @@ export function sessionOf(context: Context): RequestSession {
   return value;
 }
 
+/**
+ * The viewer's npnId as the session remembers it from sign-in (null: the user has none), so a page whose
+ * calls name it need not wait for /api/me (ADR 017); undefined for a session started before the portal
+ * kept it (the page then reads the viewer). The viewer stays the authority: a page compares when both are in.
+ */
+export function rememberedNpnId(context: Context): number | null | undefined {
+  const value = sessionOf(context).session.get("npnId");
+  return typeof value === "number" || value === null ? value : undefined;
+}
+
 /** Where a signed-out visitor signs in; a GET keeps the wanted URL for after sign-in (spec §2). */
 export function signInUrl(request: Request): string {
   const url = new URL(request.url);

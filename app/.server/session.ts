@@ -9,6 +9,11 @@ export interface SessionData {
   token: string;
   role: Role;
   userId: number;
+  /**
+   * The user's npnId as sign-in gave it (null: none, e.g. an admin): pages whose calls name it (downlines)
+   * start them without waiting for /api/me (ADR 017). Absent from sessions started before it was kept.
+   */
+  npnId: number | null;
   /** Spec §4: the SMS consent prompt shows while this flag is on and smsConsent is unanswered. */
   smsPrompt: boolean;
   /** Spec §4: where logout-as-user returns the admin to. */

@@ -63,23 +63,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const stepParam = url.searchParams.get("step");
   const wantsLegal = stepParam === "legal" && askedProduct !== null;
 
-  // One round: everything that does not depend on another answer starts together; without ?product
-  // (the menu's link) the default product's carriers follow the product list directly.
+  // One round (ADR 017): everything starts together, the URL's product's carriers with the product list
+  // and the contract states. Without ?product (the menu's link) the default product's carriers follow the
+  // product list, a shared list that is usually known already; so do an unknown product's (the default's).
   const [viewer, [[productList, product, carriers], statuses, resources, questions, answers]] = await loadWithViewer(
     request,
     context,
-    (token) =>
-      Promise.all([
+    (token) => {
+      const asked = askedProduct === null ? null : productCarriers(token, askedProduct);
+      // A product the upstream does not know falls back to the default one below, whatever this answered.
+      asked?.catch(() => {});
+      return Promise.all([
         products(token).then(async (list) => {
           const chosen = chosenProduct(list, askedProduct);
-          return [list, chosen, chosen ? await productCarriers(token, chosen.id) : []] as const;
+          const chosenCarriers = !chosen
+            ? []
+            : asked && chosen.id === askedProduct
+              ? await asked
+              : await productCarriers(token, chosen.id);
+          return [list, chosen, chosenCarriers] as const;
         }),
         contractingStatuses(token),
         centerResources(token),
         // A product the upstream does not know: the dialog falls back to the default product.
         wantsLegal ? orNotFound(legalQuestions(token, askedProduct)) : Promise.resolve(null),
         wantsLegal ? legalAnswers(token) : Promise.resolve(null),
-      ]),
+      ]);
+    },
   );
   const cards = carrierCards(carriers, resources, statuses, new Date());
   const blocked = contractRequestsBlocked(viewerState(viewer));

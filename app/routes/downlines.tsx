@@ -17,7 +17,7 @@ import { withParam } from "~/domain/url";
 import { formatDate } from "~/domain/formats";
 import { DOWNLOAD_SENT, errorToasts, successToast } from "~/domain/toast";
 import { formDataOf } from "~/.server/forms";
-import { loadWithViewer, requireViewer } from "~/.server/guards";
+import { loadWithViewer, rememberedNpnId, requireViewer } from "~/.server/guards";
 import { redirectWithToast } from "~/.server/toast";
 import {
   downlineBranches,
@@ -54,9 +54,40 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = idParam(params, "carrier");
   if (policiesOf === "invalid" || asked === "invalid") notFound();
 
-  const [viewer, carriers] = await loadWithViewer(request, context, downlineCarriers);
-  if (asked !== null && !carriers.some((c) => c.id === asked)) notFound();
-  const carrierId = asked ?? carriers[0]?.id ?? null;
+  /** The root's and the open agencies' blocks, and the policy list when one is asked for, all at once. */
+  const treeOf = (token: string, carrierId: number, rootNpn: number | null) => {
+    // Without a root of their own (an admin) nothing is open.
+    const ids = rootNpn === null ? [] : [rootNpn, ...open.filter((id) => id !== rootNpn)];
+    return Promise.all([
+      ids.length > 0
+        ? downlineBranches(token, carrierId, ids, statuses)
+        : Promise.resolve({ branches: [], notFound: [] as number[] }),
+      // Not in the user's tree: null, and the page answers 404.
+      policiesOf !== null ? orNotFound(downlinePolicies(token, carrierId, policiesOf)) : Promise.resolve(null),
+    ]);
+  };
+  type Tree = Awaited<ReturnType<typeof treeOf>>;
+
+  // One round (ADR 017): the carriers, the viewer and the blocks start together. The blocks name the
+  // npnId the session kept at sign-in and the URL's carrier; without ?carrier they follow the carrier list,
+  // a shared list that is usually known already. A session from before npnId was kept waits for the viewer.
+  const remembered = rememberedNpnId(context);
+  const [viewer, { carriers, carrierId, tree }] = await loadWithViewer(request, context, async (token) => {
+    const carrierList = downlineCarriers(token);
+    const early = asked !== null && remembered !== undefined ? treeOf(token, asked, remembered) : null;
+    // An unknown ?carrier= answers 404 below, whatever its blocks' call answered.
+    early?.catch(() => {});
+    const carriers = await carrierList;
+    if (asked !== null && !carriers.some((c) => c.id === asked)) notFound();
+    const carrierId = asked ?? carriers[0]?.id ?? null;
+    if (carrierId === null) return { carriers, carrierId, tree: null };
+    const rootNpn = remembered !== undefined ? remembered : (await requireViewer(request, context)).user.npnId;
+    const tree: { rootNpn: number | null; found: Tree } = {
+      rootNpn,
+      found: await (early ?? treeOf(token, carrierId, rootNpn)),
+    };
+    return { carriers, carrierId, tree };
+  });
   const rootNpn = viewer.user.npnId;
   const page = {
     carriers,
@@ -66,24 +97,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tooManyOpenText: openAsked > open.length ? tooManyOpenText(openAsked) : null,
     status: statusFilter ?? "",
   };
-  if (carrierId === null) {
+  if (carrierId === null || tree === null) {
     if (policiesOf !== null) notFound();
     return { ...page, branches: {}, policyDetails: null };
   }
-  // The root and the open agencies, and the policy list when one is asked for, all at once. Without a
-  // root of their own (an admin) nothing is open.
-  const ids = rootNpn === null ? [] : [rootNpn, ...open.filter((id) => id !== rootNpn)];
-  let found;
-  try {
-    found = await Promise.all([
-      ids.length > 0
-        ? downlineBranches(viewer.token, carrierId, ids, statuses)
-        : Promise.resolve({ branches: [], notFound: [] }),
-      // Not in the user's tree: null, and the page answers 404.
-      policiesOf !== null ? orNotFound(downlinePolicies(viewer.token, carrierId, policiesOf)) : Promise.resolve(null),
-    ]);
-  } catch (error) {
-    return upstreamFailure(error, viewer.session);
+  let found = tree.found;
+  if (tree.rootNpn !== rootNpn) {
+    // The npnId changed since sign-in (rare): the viewer is the authority, ask again for its tree.
+    try {
+      found = await treeOf(viewer.token, carrierId, rootNpn);
+    } catch (error) {
+      return upstreamFailure(error, viewer.session);
+    }
   }
   const [{ branches }, details] = found;
   if (policiesOf !== null && details === null) notFound();

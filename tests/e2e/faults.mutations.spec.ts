@@ -80,6 +80,8 @@ test.beforeAll(async () => {
     UPSTREAM_API_URL: proxy.url,
     SESSION_SECRET: "a-fault-suite-session-secret-0123456789",
     UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS),
+    // Faults are injected into shared lists too (product carriers, ticket categories): ask every time (ADR 017).
+    SHARED_LIST_TTL_SECONDS: "0",
   });
   await waitUntilUp(portal, `${portalUrl}/healthz`, 60_000);
 });

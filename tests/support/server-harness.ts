@@ -7,6 +7,7 @@ import { requestInfoContext, sessionContext } from "~/.server/context";
 import { parseEnv } from "~/.server/env";
 import { setRuntime } from "~/.server/runtime";
 import { type PortalSession, type SessionData, getSession } from "~/.server/session";
+import { clearSharedLists } from "~/.server/upstream/shared-lists";
 import { readToasts } from "~/.server/toast";
 import type { LoadedViewer } from "~/.server/viewer";
 import type { SessionUser } from "~/domain/user";
@@ -29,15 +30,26 @@ export interface UpstreamCall {
   authorization: string | undefined;
   contentType: string | undefined;
   body: string;
+  /** With answerInRounds(): the round the call arrived in (1: it waited for no other call's answer). */
+  round?: number;
 }
 
 export type UpstreamReply = { status?: number; json?: unknown };
 type Handler = UpstreamReply | ((call: UpstreamCall) => UpstreamReply);
 
+/** Answers held back until the calls stop coming (see answerInRounds). */
+interface Rounds {
+  quietMs: number;
+  done: number;
+  held: Array<() => void>;
+  timer: ReturnType<typeof setTimeout> | null;
+}
+
 export class FakeUpstream {
   readonly calls: UpstreamCall[] = [];
   private readonly routes = new Map<string, Handler>();
   private server: Server | null = null;
+  private rounds: Rounds | null = null;
   url = "";
 
   async start(): Promise<this> {
@@ -58,8 +70,16 @@ export class FakeUpstream {
         const handler = this.routes.get(`${call.method} ${call.path}`);
         const reply =
           typeof handler === "function" ? handler(call) : (handler ?? { status: 599, json: { error: "not set up" } });
-        res.writeHead(reply.status ?? 200, { "content-type": "application/json" });
-        res.end(reply.json === undefined ? "" : JSON.stringify(reply.json));
+        const answer = () => {
+          res.writeHead(reply.status ?? 200, { "content-type": "application/json" });
+          res.end(reply.json === undefined ? "" : JSON.stringify(reply.json));
+        };
+        const rounds = this.rounds;
+        if (!rounds) return answer();
+        call.round = rounds.done + 1;
+        rounds.held.push(answer);
+        if (rounds.timer) clearTimeout(rounds.timer);
+        rounds.timer = setTimeout(() => this.endRound(rounds), rounds.quietMs);
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
@@ -73,9 +93,39 @@ export class FakeUpstream {
     return this;
   }
 
+  /**
+   * Holds every answer back until no new call has come for `quietMs`, then gives them all: one round. A call
+   * that waits for another one's answer comes in a later round, so the number of rounds is the page
+   * load's depth (issue 10: how many upstream waits it costs in a row), and `call.round` tells which waited.
+   */
+  answerInRounds(quietMs = 150): this {
+    this.rounds = { quietMs, done: 0, held: [], timer: null };
+    return this;
+  }
+
+  /** How many rounds were answered since answerInRounds() (or the last roundsAnswered(true)). */
+  roundsAnswered(restart = false): number {
+    const done = this.rounds?.done ?? 0;
+    if (restart && this.rounds) this.rounds.done = 0;
+    return done;
+  }
+
+  private endRound(rounds: Rounds): void {
+    rounds.timer = null;
+    rounds.done++;
+    for (const answer of rounds.held.splice(0)) answer();
+  }
+
+  /** Forgets the calls, the answers set up and the shared lists the portal kept (ADR 017) from them. */
   reset(): void {
+    if (this.rounds) {
+      if (this.rounds.timer) clearTimeout(this.rounds.timer);
+      for (const answer of this.rounds.held.splice(0)) answer();
+      this.rounds = null;
+    }
     this.calls.length = 0;
     this.routes.clear();
+    clearSharedLists();
   }
 
   /** Calls that changed something upstream (anything but GET). */

@@ -7,22 +7,34 @@ import {
   ProductCarriersResponseSchema,
   ProductsResponseSchema,
 } from "./schemas/contracting";
+import { sharedList } from "./shared-lists";
 
-export async function products(token: string) {
-  return (await call("GET", "/api/resource_lists/products", ProductsResponseSchema, { token })).products;
+/** A shared list (the same for every caller): kept for SHARED_LIST_TTL_SECONDS (ADR 017). Read-only. */
+export function products(token: string) {
+  const path = "/api/resource_lists/products";
+  return sharedList(path, async () => (await call("GET", path, ProductsResponseSchema, { token })).products);
 }
 
-export async function productCarriers(token: string, productId: number) {
-  return (
-    await call("GET", `/api/resource_lists/product_carriers/${productId}`, ProductCarriersResponseSchema, { token })
-  ).productCarriers;
+/** A shared list (ADR 017). Read-only. */
+export function productCarriers(token: string, productId: number) {
+  const path = `/api/resource_lists/product_carriers/${productId}`;
+  return sharedList(
+    path,
+    async () => (await call("GET", path, ProductCarriersResponseSchema, { token })).productCarriers,
+  );
 }
 
-/** Every carrier resource at once (one call instead of one per carrier; filter with carrierProductId). */
-export async function centerResources(token: string, carrierProductId?: number) {
+/**
+ * Every carrier resource at once (one call instead of one per carrier; filter with carrierProductId). A
+ * shared list (ADR 017). Read-only.
+ */
+export function centerResources(token: string, carrierProductId?: number) {
   const query = carrierProductId === undefined ? "" : `?carrierProductId=${carrierProductId}`;
-  return (await call("GET", `/api/learning_center/center_resources${query}`, CenterResourcesResponseSchema, { token }))
-    .learningCenterResources;
+  const path = `/api/learning_center/center_resources${query}`;
+  return sharedList(
+    path,
+    async () => (await call("GET", path, CenterResourcesResponseSchema, { token })).learningCenterResources,
+  );
 }
 
 export async function contractingStatuses(token: string) {
@@ -41,10 +53,13 @@ export async function requestContracts(token: string, carrierProductIds: number[
   ).contractingStatuses.statuses;
 }
 
-export async function legalQuestions(token: string, productId: number) {
-  return (
-    await call("GET", `/api/resource_lists/legal_questions/${productId}`, LegalQuestionsResponseSchema, { token })
-  ).legalQuestions;
+/** A shared list (ADR 017). Read-only. */
+export function legalQuestions(token: string, productId: number) {
+  const path = `/api/resource_lists/legal_questions/${productId}`;
+  return sharedList(
+    path,
+    async () => (await call("GET", path, LegalQuestionsResponseSchema, { token })).legalQuestions,
+  );
 }
 
 export async function legalAnswers(token: string) {

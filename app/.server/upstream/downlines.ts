@@ -6,9 +6,15 @@ import {
   DownlineCarriersResponseSchema,
   PolicyDetailsResponseSchema,
 } from "./schemas/downlines";
+import { sharedList } from "./shared-lists";
 
-export async function downlineCarriers(token: string) {
-  return (await call("GET", "/api/downlines/carriers", DownlineCarriersResponseSchema, { token })).carriers;
+/**
+ * The carriers downlines are shown for: the same for every caller allowed to read them (agencies and admins;
+ * the access rule refuses the page to anyone else), so a shared list (ADR 017). Read-only.
+ */
+export function downlineCarriers(token: string) {
+  const path = "/api/downlines/carriers";
+  return sharedList(path, async () => (await call("GET", path, DownlineCarriersResponseSchema, { token })).carriers);
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   TicketsResponseSchema,
   type TICKET_KINDS,
 } from "./schemas/tickets";
+import { sharedList } from "./shared-lists";
 
 type Kind = (typeof TICKET_KINDS)[number];
 const TABLE_KEYS = ["page", "perPage", "search", "sort", "order"];
@@ -22,8 +23,10 @@ export async function ticket(token: string, id: number) {
   return (await call("GET", `/api/tickets/${id}`, TicketResponseSchema, { token })).ticket;
 }
 
-export async function ticketCategories(token: string) {
-  return (await call("GET", "/api/tickets/categories", TicketCategoriesResponseSchema, { token })).categories;
+/** A shared list (the same for every caller): kept for SHARED_LIST_TTL_SECONDS (ADR 017). Read-only. */
+export function ticketCategories(token: string) {
+  const path = "/api/tickets/categories";
+  return sharedList(path, async () => (await call("GET", path, TicketCategoriesResponseSchema, { token })).categories);
 }
 
 export async function createTicket(token: string, entries: Array<[string, string | Blob]>, idempotencyKey: string) {

@@ -24,6 +24,19 @@ export interface Column<Row> {
  * Its parts: the toolbar (search, filters, New), the pagination (per page, page links), the row menu and
  * the bulk selection, in ./data-table/.
  */
+/**
+ * A body row and cell as Mantine's Table.Tr / Table.Td render them inside this table (striped, highlighted on
+ * hover, row borders), written as plain elements: a Mantine component per cell was most of a table page's
+ * server rendering time (issue 10: 25 rows × 7 cells). Header and caption stay Mantine's.
+ */
+const BODY_ROW = {
+  className: `${Table.classes.tr} mantine-Table-tr`,
+  "data-with-row-border": true,
+  "data-striped": "odd",
+  "data-hover": true,
+} as const;
+const BODY_CELL = `${Table.classes.td} mantine-Table-td`;
+
 export function DataTable<Row>({
   caption,
   columns,
@@ -129,22 +142,22 @@ export function DataTable<Row>({
               </Table.Tr>
             ) : (
               rows.map((row) => (
-                <Table.Tr key={rowKey(row)}>
+                <tr key={rowKey(row)} {...BODY_ROW}>
                   {bulk ? (
-                    <Table.Td>
+                    <td className={BODY_CELL}>
                       <Checkbox
                         name={bulk.name}
                         value={bulk.value(row)}
                         form={bulkFormId}
                         aria-label={bulk.rowLabel(row)}
                       />
-                    </Table.Td>
+                    </td>
                   ) : null}
                   {columns.map((column) => (
-                    <Table.Td key={column.key}>{column.cell(row)}</Table.Td>
+                    <td key={column.key} className={BODY_CELL}>{column.cell(row)}</td>
                   ))}
                   {rowMenu ? (
-                    <Table.Td>
+                    <td className={BODY_CELL}>
                       <RowMenu
                         // A new URL (the confirmation opened or cancelled) closes the menu.
                         key={location.search}
@@ -152,9 +165,9 @@ export function DataTable<Row>({
                         editHref={rowMenu.editHref?.(row) ?? null}
                         deleteHref={rowMenu.deleteHref?.(row) ?? null}
                       />
-                    </Table.Td>
+                    </td>
                   ) : null}
-                </Table.Tr>
+                </tr>
               ))
             )}
           </Table.Tbody>

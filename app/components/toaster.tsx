@@ -1,23 +1,17 @@
-import "@mantine/notifications/styles.css";
 import { CloseButton, Notification } from "@mantine/core";
 import {
-  type NotificationData,
-  type NotificationsStore,
-  Notifications,
-  createNotificationsStore,
-  showNotification,
-} from "@mantine/notifications";
-import {
   createContext,
+  lazy,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
-  useRef,
   useState,
   useSyncExternalStore,
   type ReactNode,
 } from "react";
-import { TOAST_LIFETIME_MS, type Toast, toastText } from "~/domain/toast";
+import { type Toast, toastText } from "~/domain/toast";
+import { toastLook } from "./toast-look";
 
 type Show = (toasts: Toast[]) => void;
 const ToastContext = createContext<Show>(() => {});
@@ -33,29 +27,6 @@ export function useFetcherToasts(data: { toasts?: Toast[] } | undefined): void {
   useEffect(() => {
     if (data?.toasts?.length) show(data.toasts);
   }, [data, show]);
-}
-
-/** Spec §8/§9: a red error toast (role alert) or a green success toast (role status). */
-function toastLook(toast: Toast) {
-  const error = toast.type === "error";
-  return {
-    color: error ? "red" : "green",
-    title: error ? "Error" : "Success",
-    role: error ? "alert" : "status",
-  } as const;
-}
-
-/** A toast as a notification: dismissible, gone after TOAST_LIFETIME_MS (paused while hovered). */
-function notificationOf(toast: Toast): NotificationData {
-  return {
-    ...toastLook(toast),
-    id: toast.id,
-    message: toastText(toast),
-    autoClose: TOAST_LIFETIME_MS,
-    withBorder: true,
-    closeButtonProps: { "aria-label": "Dismiss notification" },
-    "data-toast": toast.type,
-  };
 }
 
 /** The server-rendered toast: shown before hydration and without JavaScript (its close button needs JavaScript). */
@@ -81,57 +52,54 @@ function useHydrated(): boolean {
   );
 }
 
-function storeWith(toasts: Toast[]): NotificationsStore {
-  const store = createNotificationsStore();
-  for (const toast of toasts) showNotification(notificationOf(toast), store);
-  return store;
+function StaticToasts({ toasts }: { toasts: Toast[] }) {
+  return (
+    <div className="toaster" aria-live="polite">
+      {toasts.map((toast) => (
+        <StaticToast key={toast.id} toast={toast} />
+      ))}
+    </div>
+  );
 }
 
 /**
- * Spec §8/§9: red dismissible error toasts, one per string, green success toasts, gone after 7 s. One list:
- * the server renders the toasts it was given (flash toasts arrive through the root loader), so they show
- * without JavaScript; once hydrated, the same toasts (and any shown later, e.g. a fetcher's) are
- * @mantine/notifications: stacked, paused while hovered, each shown once.
+ * Mantine's notifications, fetched once the page is hydrated (components/live-toasts.tsx). On a link that
+ * drops the chunk, the toasts stay as the server drew them rather than the page failing.
+ */
+const LiveToasts = lazy(() => import("./live-toasts").catch(() => ({ default: StaticToasts })));
+
+/**
+ * Spec §8/§9: red dismissible error toasts, one per string, green success toasts, gone after 7 s. The
+ * server renders the toasts it was given (flash toasts arrive through the root loader), so they show
+ * without JavaScript; once hydrated, the same toasts and any shown later (a fetcher's) go to Mantine's
+ * notifications, loaded then: the server's toasts stand in while they load, so nothing blinks and no
+ * toast shows twice.
  */
 export function Toaster({ toasts, children }: { toasts: Toast[]; children?: ReactNode }) {
-  // The notifications start with the server's list, so hydrating swaps one for the other without a second toast.
-  const [store] = useState(() => storeWith(toasts));
-  const seen = useRef(new Set(toasts.map((t) => t.id)));
+  // Toasts shown by the page itself (a fetcher's result), beside the ones the root loader delivers.
+  const [shown, setShown] = useState<Toast[]>([]);
   const hydrated = useHydrated();
+  const show = useCallback<Show>((incoming) => {
+    setShown((current) => {
+      const known = new Set(current.map((t) => t.id));
+      const fresh = incoming.filter((t) => !known.has(t.id));
+      return fresh.length ? [...current, ...fresh] : current;
+    });
+  }, []);
+  // LiveToasts shows each id once: a toast in both lists, or delivered again, is not shown twice.
+  const all = [...toasts, ...shown];
 
-  const show = useCallback<Show>(
-    (incoming) => {
-      for (const toast of incoming) {
-        if (seen.current.has(toast.id)) continue;
-        seen.current.add(toast.id);
-        showNotification(notificationOf(toast), store);
-      }
-    },
-    [store],
-  );
-  useEffect(() => show(toasts), [toasts, show]);
-
+  const serverToasts = <StaticToasts toasts={toasts} />;
   return (
     <ToastContext.Provider value={show}>
       {children}
       {hydrated ? (
-        <Notifications
-          store={store}
-          position="bottom-right"
-          limit={MAX_VISIBLE_TOASTS}
-          autoClose={TOAST_LIFETIME_MS}
-          zIndex={1000}
-        />
+        <Suspense fallback={serverToasts}>
+          <LiveToasts toasts={all} />
+        </Suspense>
       ) : (
-        <div className="toaster" aria-live="polite">
-          {toasts.map((toast) => (
-            <StaticToast key={toast.id} toast={toast} />
-          ))}
-        </div>
+        serverToasts
       )}
     </ToastContext.Provider>
   );
 }
-
-/** More wait their turn (Mantine's queue): a flash carries at most 5, a page's own results rarely more. */
-const MAX_VISIBLE_TOASTS = 5;

@@ -31,4 +31,11 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   // ANALYZE=1: source maps, for attributing a bundle's bytes to modules.
   build: { sourcemap: process.env.ANALYZE === "1" },
+  environments: {
+    // The server build's entry is the HTTP server itself, which imports the app
+    // (virtual:react-router/server-build): build/server/index.js is the whole production server, one module
+    // graph, run with plain node (docs/decisions/018-one-compiled-server.md). Dependencies stay external
+    // (node_modules, installed with `npm ci --omit=dev`).
+    ssr: { build: { rollupOptions: { input: "./server/main.ts" } } },
+  },
 });

@@ -38,7 +38,8 @@ export default defineConfig({
     { name: "mutations", testMatch: /\.mutations\.spec\.ts$/, dependencies: ["read-only"] },
   ],
   webServer: {
-    command: "rm -rf .data/e2e && node --import tsx server/index.ts",
+    // The compiled production server (npm run build), plain node: what `npm start` and the image run.
+    command: "rm -rf .data/e2e && node build/server/index.js",
     url: `http://localhost:${PORTAL_PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -31,4 +31,16 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   // ANALYZE=1: source maps, for attributing a bundle's bytes to modules.
   build: { sourcemap: process.env.ANALYZE === "1" },
+  environments: {
+    // The server build's entry is the HTTP server itself, which imports the app
+    // (virtual:react-router/server-build): build/server/index.js is the whole production server, one module
+    // graph, run with plain node (docs/decisions/018-one-compiled-server.md). Dependencies stay external
+    // (node_modules, installed with `npm ci --omit=dev`).
+    ssr: {
+      build: { rollupOptions: { input: "./server/main.ts" } },
+      // Bundled (tree-shaken) rather than loaded whole from node_modules at start-up: their barrels cost the
+      // server about 2 s and 80 MB of RSS at boot for the few components and icons the app uses.
+      resolve: { noExternal: ["@tabler/icons-react", /^@mantine\//] },
+    },
+  },
 });

@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
     setupFiles: ["./tests/vitest.setup.ts"],
     // Some tests hash demo passwords (scrypt) or start a server: on a busy 2-core CI machine 5 s is not enough.
     testTimeout: 20_000,

@@ -1,9 +1,13 @@
 /**
- * The production HTTP server (architecture.md): trust proxy (TRUST_PROXY) → compression → security headers
+ * The HTTP server (architecture.md): trust proxy (TRUST_PROXY) → compression → security headers
  * (CSP nonce) → health → request log → cross-site write refusal → static assets → no-store default →
  * admission control → React Router handler. With DEMO=1 (and no UPSTREAM_API_URL) it starts the bundled
  * reference API in-process and talks to it over HTTP; with neither it refuses to start.
  * Shutdown (SIGTERM): see `drainAndClose` and docs/decisions/011-deploys-and-proxies.md.
+ *
+ * No entry point of its own (docs/decisions/018-one-compiled-server.md): `server/main.ts` is the production
+ * entry, compiled with the app by `npm run build` into build/server/index.js (one module graph, plain node);
+ * `server/dev.ts` loads this module through Vite for `npm run dev`.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -11,7 +15,6 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import type { Server, ServerResponse } from "node:http";
 import { Server as NetServer } from "node:net";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
 import pino, { type Logger } from "pino";
@@ -22,9 +25,6 @@ import { admissionControl } from "./admission.ts";
 import { type ReferenceApi, startReferenceApi } from "./reference-api/index.ts";
 import { createRequestHandler } from "./request-handler.ts";
 import { forwardedHeaders, noStoreByDefault, refuseCrossSiteWrites, securityHeaders } from "./security.ts";
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const BUILD_DIR = path.join(ROOT, "build");
 
 export const REDACT_PATHS = [
   "req.headers.authorization",
@@ -50,8 +50,8 @@ export function createLogger(level: string, destination?: pino.DestinationStream
 }
 
 /** Without SESSION_SECRET (allowed only for the bundled demo), a random secret kept beside the demo db. */
-async function demoSessionSecret(dbPath: string): Promise<string> {
-  const file = path.join(path.dirname(path.resolve(ROOT, dbPath)), "session-secret");
+async function demoSessionSecret(root: string, dbPath: string): Promise<string> {
+  const file = path.join(path.dirname(path.resolve(root, dbPath)), "session-secret");
   if (existsSync(file)) return (await readFile(file, "utf8")).trim();
   await mkdir(path.dirname(file), { recursive: true });
   const secret = randomBytes(32).toString("hex");
@@ -111,6 +111,11 @@ export async function upstreamReady(upstreamUrl: string, timeoutMs: number): Pro
   }
 }
 
+/** What app/entry.server.tsx exports besides the request handler. */
+interface AppEntry {
+  createLoadContext: (info: { nonce: string; requestId: string; clientAddress: string }) => unknown;
+}
+
 export interface RunningPortal {
   server: Server;
   url: string;
@@ -118,7 +123,35 @@ export interface RunningPortal {
   shutdown(): Promise<void>;
 }
 
-export async function startPortal(source: Record<string, string | undefined> = process.env): Promise<RunningPortal> {
+/** What differs between the compiled production server (server/main.ts) and development (server/dev.ts). */
+export interface PortalOptions {
+  /** The directory relative paths (REFERENCE_API_DB) start from: the one holding build/ and .data/. */
+  root: string;
+  /**
+   * The React Router server build: the module itself in production (compiled into the same bundle), a
+   * function in development (Vite loads the current version for each request).
+   */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Serve the browser's files: build/client in production (`clientAssets`), Vite's middlewares in development. */
+  assets: express.RequestHandler[];
+  /** More CSP connect-src sources (development: the Vite HMR websocket). */
+  connectSources?: string[];
+  /** Runs last on shutdown (development: close the Vite server). */
+  onShutdown?: () => Promise<void>;
+}
+
+/** build/client: fingerprinted assets cached for a year, the rest (favicon, robots.txt) for an hour. */
+export function clientAssets(clientDir: string): express.RequestHandler[] {
+  const router = express.Router();
+  router.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+  router.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  return [router];
+}
+
+export async function startPortal(
+  source: Record<string, string | undefined>,
+  options: PortalOptions,
+): Promise<RunningPortal> {
   const env = parseEnv(source);
   const mode = upstreamMode(env);
   const logger = createLogger(env.LOG_LEVEL);
@@ -128,7 +161,7 @@ export async function startPortal(source: Record<string, string | undefined> = p
   let upstreamUrl = env.UPSTREAM_API_URL;
   if (mode === "demo" || !upstreamUrl) {
     referenceApi = await startReferenceApi({
-      dbPath: path.resolve(ROOT, env.REFERENCE_API_DB),
+      dbPath: path.resolve(options.root, env.REFERENCE_API_DB),
       port: env.REFERENCE_API_PORT,
       allowReset: env.REFERENCE_API_ALLOW_RESET,
       logger: logger.child({ component: "reference-api" }),
@@ -139,15 +172,18 @@ export async function startPortal(source: Record<string, string | undefined> = p
       "DEMO=1: bundled reference API started, with demo accounts whose password is published; never expose this to the internet",
     );
   }
-  const sessionSecrets = env.SESSION_SECRET ?? [await demoSessionSecret(env.REFERENCE_API_DB)];
+  const sessionSecrets = env.SESSION_SECRET ?? [await demoSessionSecret(options.root, env.REFERENCE_API_DB)];
   setRuntime({ env, upstreamUrl, sessionSecrets, logger, reportError });
 
-  const buildFile = path.join(BUILD_DIR, "server", "index.js");
-  if (!existsSync(buildFile)) throw new Error("No build found: run `npm run build` first");
-  const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-  const entry = build.entry.module as unknown as {
-    createLoadContext: (info: { nonce: string; requestId: string; clientAddress: string }) => unknown;
-  };
+  const { build } = options;
+  // The build's own createLoadContext (app/entry.server.tsx), so the context keys are the build's: in
+  // development each request's build may be a new version of the app.
+  const loadContext = (current: ServerBuild, req: express.Request, res: express.Response) =>
+    (current.entry.module as unknown as AppEntry).createLoadContext({
+      nonce: String(res.locals.nonce),
+      requestId: String(res.locals.requestId),
+      clientAddress: req.ip ?? req.socket.remoteAddress ?? "",
+    });
 
   const app = express();
   app.disable("x-powered-by");
@@ -155,7 +191,7 @@ export async function startPortal(source: Record<string, string | undefined> = p
   app.set("trust proxy", env.TRUST_PROXY);
   app.use(forwardedHeaders);
   app.use(compression());
-  app.use(securityHeaders({ hsts: env.NODE_ENV === "production" }));
+  app.use(securityHeaders({ hsts: env.NODE_ENV === "production", connectSources: options.connectSources }));
 
   // Health checks: after the security headers, before the request log (probes would drown it).
   let draining = false;
@@ -172,9 +208,7 @@ export async function startPortal(source: Record<string, string | undefined> = p
 
   app.use(requestLog(logger));
   app.use(refuseCrossSiteWrites(logger));
-  // Fingerprinted assets never change: cache them for a year.
-  app.use("/assets", express.static(path.join(BUILD_DIR, "client", "assets"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false }));
+  app.use(options.assets);
   // Everything below is per user (HTML, .data, redirects, resource routes): Cache-Control: private, no-store.
   app.use(noStoreByDefault);
   // Pages and data wait their turn when the event loop is busy (health checks above never wait).
@@ -187,12 +221,10 @@ export async function startPortal(source: Record<string, string | undefined> = p
     createRequestHandler({
       build,
       mode: env.NODE_ENV === "production" ? "production" : "development",
-      getLoadContext: (req, res) =>
-        entry.createLoadContext({
-          nonce: String(res.locals.nonce),
-          requestId: String(res.locals.requestId),
-          clientAddress: req.ip ?? req.socket.remoteAddress ?? "",
-        }),
+      getLoadContext:
+        typeof build === "function"
+          ? async (req, res) => loadContext(await build(), req, res)
+          : (req, res) => loadContext(build, req, res),
     }),
   );
   // ---- end of React Router request handler -------------------------------------------------------------
@@ -220,6 +252,7 @@ export async function startPortal(source: Record<string, string | undefined> = p
       await drainAndClose(server, inFlight, env.SHUTDOWN_DRAIN_MS, logger);
       admission.stop();
       await referenceApi?.close();
+      await options.onShutdown?.();
       logger.info("shut down");
       logger.flush();
     })();
@@ -258,10 +291,11 @@ async function drainAndClose(server: Server, inFlight: Set<ServerResponse>, drai
   clearTimeout(timer);
 }
 
-async function main() {
+/** Starts the portal as a process: one line and exit 1 when it cannot start, drain and exit on SIGTERM/SIGINT. */
+export async function runMain(start: () => Promise<RunningPortal>): Promise<void> {
   let portal: RunningPortal;
   try {
-    portal = await startPortal();
+    portal = await start();
   } catch (error) {
     // One clear line, no stack trace, for configuration and start-up problems.
     console.error(error instanceof Error ? error.message : String(error));
@@ -275,8 +309,4 @@ async function main() {
       );
     });
   }
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  void main();
 }

@@ -107,7 +107,8 @@ async function send(res: express.Response, response: Response): Promise<void> {
 }
 
 export function createRequestHandler(options: {
-  build: ServerBuild;
+  /** The build, or (development) a function that loads its current version for each request. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
   getLoadContext: (req: express.Request, res: express.Response) => unknown;
 }): express.RequestHandler {
@@ -118,7 +119,7 @@ export function createRequestHandler(options: {
       // A declared length over the limit is refused before a byte is read.
       if (Number(req.get("content-length") ?? 0) > limit) return refuseTooLarge(req, res);
       const request = fetchRequest(req, res, limit);
-      const response = await handle(request, options.getLoadContext(req, res) as never);
+      const response = await handle(request, (await options.getLoadContext(req, res)) as never);
       await send(res, response);
     } catch (error) {
       next(error);

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "pino";
 
-export function contentSecurityPolicy(nonce: string): string {
+/** `connectSources`: more connect-src sources (development only: the Vite HMR websocket). */
+export function contentSecurityPolicy(nonce: string, connectSources: string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -10,7 +11,7 @@ export function contentSecurityPolicy(nonce: string): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...connectSources].join(" "),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -23,11 +24,11 @@ export function contentSecurityPolicy(nonce: string): string {
  * `hsts`, i.e. in production) only on answers to requests that arrived over https: directly, or through
  * a proxy TRUST_PROXY believes (X-Forwarded-Proto). Over plain http a browser ignores it anyway.
  */
-export function securityHeaders(options: { hsts: boolean }) {
+export function securityHeaders(options: { hsts: boolean; connectSources?: string[] }) {
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.nonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, options.connectSources));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");

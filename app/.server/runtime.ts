@@ -3,8 +3,11 @@ import type { Env } from "./env";
 
 /**
  * What server/index.ts decides at boot (validated env, the upstream URL, session secrets, logger,
- * error reporter) and the app's server code reads. It lives on globalThis because server/index.ts and
- * the React Router server build are separate module graphs.
+ * error reporter) and the app's server code reads. Server and app are one module graph (the compiled
+ * build/server/index.js; Vite's module runner in `npm run dev`: docs/decisions/018-one-compiled-server.md),
+ * so this module is loaded once. The value still sits on globalThis under a Symbol.for key rather than in
+ * a module variable so that it survives this module being evaluated again: Vite re-runs an edited module
+ * in development while the server that called setRuntime keeps running, and tests reset modules.
  */
 export interface Runtime {
   env: Env;

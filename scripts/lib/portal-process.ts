@@ -1,17 +1,21 @@
 /**
- * Starts the production build (`server/index.ts`, demo mode, fresh reference-API database in a temporary
- * directory) as a child process on a free port, for the shutdown and load checks.
+ * Starts the production server (`build/server/index.js`, compiled by `npm run build`, run with plain node;
+ * demo mode, fresh reference-API database in a temporary directory) as a child process on a free port, for
+ * the shutdown and load checks and the bench; `measureBoot` times its start-up and reads its memory.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+/** The production server: the whole server and the app in one file, compiled by `npm run build`. */
+export const PORTAL_ENTRY = "build/server/index.js";
 
 export interface PortalProcess {
   child: ChildProcess;
@@ -22,6 +26,8 @@ export interface PortalProcess {
   stdout: () => string;
   /** Resolves with the exit code (null when killed by a signal). */
   exited: Promise<number | null>;
+  /** Milliseconds from spawning the process to its first 200 from /healthz. */
+  bootMs: number;
   /** SIGKILL if still running, and remove the temporary directory. */
   dispose: () => Promise<void>;
 }
@@ -48,11 +54,13 @@ export interface ServerProcess {
 }
 
 /**
- * Starts `entry` (e.g. "server/index.ts") with tsx in a clean environment (PATH and HOME only, then `env`):
- * an UPSTREAM_API_URL or DEMO in the caller's shell must not leak in.
+ * Starts `entry` with node in a clean environment (PATH and HOME only, then `env`): an UPSTREAM_API_URL or
+ * DEMO in the caller's shell must not leak in. A compiled file (the portal: PORTAL_ENTRY) runs with plain
+ * node; a TypeScript source (a development tool such as server/reference-api/main.ts) with tsx.
  */
 export function spawnServer(entry: string, env: Record<string, string>, nodeArgs: string[] = []): ServerProcess {
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", entry], {
+  const loader = entry.endsWith(".ts") ? ["--import", "tsx"] : [];
+  const child = spawn(process.execPath, [...nodeArgs, ...loader, entry], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -76,9 +84,9 @@ export function spawnServer(entry: string, env: Record<string, string>, nodeArgs
 
 /**
  * Waits until `url` answers 2xx. Throws with the process's output when it exits first or after `timeoutMs`
- * (start-up on a busy machine can take a while: tsx, the build, seeding the database).
+ * (start-up on a busy machine can take a while: seeding the database). Asks every `pollMs`.
  */
-export async function waitUntilUp(server: ServerProcess, url: string, timeoutMs = 90_000): Promise<void> {
+export async function waitUntilUp(server: ServerProcess, url: string, timeoutMs = 90_000, pollMs = 200): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (server.child.exitCode !== null) {
@@ -93,19 +101,25 @@ export async function waitUntilUp(server: ServerProcess, url: string, timeoutMs 
     }
     if (Date.now() > deadline)
       throw new Error(`${url}: not up within ${timeoutMs / 1000} s: ${server.stderr().trim()}`);
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, pollMs));
   }
 }
 
-/** The production build in demo mode on a free port, with a fresh database in a temporary directory. */
-export async function startPortalProcess(options: { env?: Record<string, string>; nodeArgs?: string[] } = {}) {
-  if (!existsSync(path.join(ROOT, "build", "server", "index.js"))) {
+/**
+ * The production build in demo mode on a free port, with a fresh database in a temporary directory.
+ * `pollMs`: how often /healthz is asked while it starts (the precision of `bootMs`).
+ */
+export async function startPortalProcess(
+  options: { env?: Record<string, string>; nodeArgs?: string[]; pollMs?: number } = {},
+) {
+  if (!existsSync(path.join(ROOT, PORTAL_ENTRY))) {
     throw new Error("No build found: run `npm run build` first");
   }
   const dir = await mkdtemp(path.join(tmpdir(), "agent-portal-check-"));
   const port = await freePort();
+  const spawnedAt = performance.now();
   const server = spawnServer(
-    "server/index.ts",
+    PORTAL_ENTRY,
     {
       NODE_ENV: "production",
       DEMO: "1",
@@ -122,11 +136,12 @@ export async function startPortalProcess(options: { env?: Record<string, string>
     await rm(dir, { recursive: true, force: true });
   };
   try {
-    await waitUntilUp(server, `${url}/healthz`);
+    await waitUntilUp(server, `${url}/healthz`, 90_000, options.pollMs);
   } catch (error) {
     await dispose();
     throw error;
   }
+  const bootMs = performance.now() - spawnedAt;
   const portal: PortalProcess = {
     child: server.child,
     pid: server.child.pid ?? 0,
@@ -135,9 +150,48 @@ export async function startPortalProcess(options: { env?: Record<string, string>
     stderr: server.stderr,
     stdout: server.stdout,
     exited: server.exited,
+    bootMs,
     dispose,
   };
   return portal;
+}
+
+/** Resident memory (VmRSS) in bytes from the text of /proc/<pid>/status; null when the line is missing. */
+export function parseVmRss(status: string): number | null {
+  const match = /^VmRSS:\s+(\d+)\s+kB\s*$/m.exec(status);
+  return match ? Number(match[1]) * 1024 : null;
+}
+
+/** The resident memory of a running process in bytes (Linux: /proc); null elsewhere or once it has exited. */
+export async function residentBytes(pid: number): Promise<number | null> {
+  try {
+    return parseVmRss(await readFile(`/proc/${pid}/status`, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+export interface BootMeasure {
+  /** Spawn → first 200 from /healthz, in milliseconds (plain node, the compiled server). */
+  bootMs: number;
+  /** Resident memory right after that answer, in bytes (null where /proc is missing). */
+  rssBytes: number | null;
+}
+
+/**
+ * Starts the compiled server (`npm run build` first), times spawn → /healthz 200 and reads its RSS, then
+ * stops it. By default demo mode: the boot includes creating and seeding a fresh reference-API database and
+ * the RSS includes the in-process reference API. For the server alone pass an external upstream, e.g.
+ * `{ DEMO: "0", UPSTREAM_API_URL: "http://127.0.0.1:9", SESSION_SECRET: "…32 characters or more…" }`
+ * (/healthz does not ask the upstream).
+ */
+export async function measureBoot(options: { env?: Record<string, string> } = {}): Promise<BootMeasure> {
+  const portal = await startPortalProcess({ env: options.env, pollMs: 20 });
+  try {
+    return { bootMs: Math.round(portal.bootMs), rssBytes: await residentBytes(portal.pid) };
+  } finally {
+    await portal.dispose();
+  }
 }
 
 /** Signs in through the sign-in form's POST and returns the session cookie (name=value). */

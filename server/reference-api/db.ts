@@ -1,21 +1,22 @@
 /**
  * The reference API's embedded SQLite database (@libsql/client over a `file:` URL): opening it (the tables of
- * schema.sql), filling it with the seed (seed-statements.ts), resetting it (all of it, or one user's data),
+ * schema.ts), filling it with the seed (seed-statements.ts), resetting it (all of it, or one user's data),
  * one-at-a-time writes, and the users and sessions. Each resource's queries live with it: profile-queries.ts,
  * contracting-queries.ts, idempotency.ts, and in onboarding.ts, book-of-business.ts, invitations.ts,
  * downlines.ts, tickets.ts and commissions.ts.
  */
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createClient, type Client, type InStatement, type InValue, type Row } from "@libsql/client";
 import type { SessionUser, Role } from "../../app/domain/user.ts";
 import type { UserFlags } from "./seed.ts";
+import { SCHEMA_SQL } from "./schema.ts";
 import { seedStatements } from "./seed-statements.ts";
 
-/** The tables and indexes: schema.sql beside this module (the Docker image copies server/ whole), read at start-up. */
-const SCHEMA = sqlStatements(readFileSync(new URL("./schema.sql", import.meta.url), "utf8"));
+/** The tables and indexes (schema.ts: compiled into the server build, no file to find at run time). */
+const SCHEMA = sqlStatements(SCHEMA_SQL);
 
 /** The statements of an SQL script: `--` comments dropped, split at each ";" (no string literal holds either). */
 export function sqlStatements(script: string): string[] {

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { PORT_OFFSET, REFERENCE_API_PORT } from "../../playwright.config";
-import { type ServerProcess, spawnServer, waitUntilUp } from "../../scripts/lib/portal-process";
+import { PORTAL_ENTRY, type ServerProcess, spawnServer, waitUntilUp } from "../../scripts/lib/portal-process";
 import { type Fault, type FaultProxy, startFaultProxy } from "../support/fault-proxy";
 import { test as base, expect, loginAs, resetAccount } from "./fixtures";
 
@@ -73,7 +73,7 @@ test.beforeAll(async () => {
   proxy = await startFaultProxy(`http://127.0.0.1:${REFERENCE_API_PORT}`);
   const port = 3220 + PORT_OFFSET;
   portalUrl = `http://localhost:${port}`;
-  portal = spawnServer("server/index.ts", {
+  portal = spawnServer(PORTAL_ENTRY, {
     NODE_ENV: "production",
     LOG_LEVEL: "warn",
     PORT: String(port),

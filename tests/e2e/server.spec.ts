@@ -3,12 +3,17 @@ import { once } from "node:events";
 import { type Server, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { PORT_OFFSET, REFERENCE_API_PORT } from "../../playwright.config";
-import { type ServerProcess, spawnServer, waitUntilUp as waitForHealth } from "../../scripts/lib/portal-process";
+import {
+  PORTAL_ENTRY,
+  type ServerProcess,
+  spawnServer,
+  waitUntilUp as waitForHealth,
+} from "../../scripts/lib/portal-process";
 import { userFor } from "../support/users";
 import { PASSWORD, expect, test } from "./fixtures";
 
-/** These tests start their own portal processes (production build) beside the shared one. */
-// Starting a process (tsx, the build) can take tens of seconds on a busy machine: generous time limits.
+/** These tests start their own portal processes (the compiled build/server/index.js, plain node) beside the shared one. */
+// Starting a process (seeding a database) can take tens of seconds on a busy machine: generous time limits.
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 
 const SECRET = "an-e2e-session-secret-0123456789";
@@ -18,7 +23,7 @@ interface Portal extends ServerProcess {
 }
 
 function startPortal(env: Record<string, string>, port: number): Portal {
-  const server = spawnServer("server/index.ts", {
+  const server = spawnServer(PORTAL_ENTRY, {
     NODE_ENV: "production",
     LOG_LEVEL: "info",
     PORT: String(port),

@@ -1,6 +1,6 @@
 import { rmSync } from "node:fs";
 import type { TestProject } from "vitest/node";
-import { type ServerProcess, spawnServer, waitUntilUp } from "../../scripts/lib/portal-process";
+import { PORTAL_ENTRY, type ServerProcess, spawnServer, waitUntilUp } from "../../scripts/lib/portal-process";
 
 const OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
 export const HOSTILE_PORTAL_PORT = 3600 + OFFSET;
@@ -15,10 +15,10 @@ declare module "vitest" {
 
 let server: ServerProcess | null = null;
 
-/** Starts the production build in demo mode on its own ports and database; stops it afterwards. */
+/** Starts the production build (compiled server, plain node) in demo mode on its own ports and database; stops it afterwards. */
 export default async function setup(project: TestProject) {
   rmSync(".data/hostile", { recursive: true, force: true });
-  server = spawnServer("server/index.ts", {
+  server = spawnServer(PORTAL_ENTRY, {
     NODE_ENV: "production",
     DEMO: "1",
     PORT: String(HOSTILE_PORTAL_PORT),

@@ -1,4 +1,10 @@
--- The reference API's tables and indexes (SQLite). db.ts reads this file at start-up and runs its statements
+/**
+ * The reference database's tables and indexes, as one SQL script (db.ts splits it with sqlStatements).
+ * A module rather than a .sql file read from disk: the server is compiled into build/server/ by the Vite build
+ * (docs/decisions/018-one-compiled-server.md), where no file sits beside this code.
+ */
+export const SCHEMA_SQL = `
+-- The reference API's tables and indexes (SQLite). db.ts runs these statements
 -- in one transaction when it opens the database; every statement ends with ";" at the end of a line and
 -- creates only what is missing (IF NOT EXISTS), so an existing file keeps its data.
 
@@ -290,3 +296,4 @@ CREATE TABLE IF NOT EXISTS sessions (
   return_to_user_id INTEGER,
   created_at TEXT NOT NULL
 );
+`;

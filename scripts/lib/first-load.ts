@@ -1,6 +1,5 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 
 /** The parts of React Router's server build that say what a page loads first (its asset manifest). */
@@ -59,12 +58,21 @@ export function firstLoads(
   });
 }
 
-/** The production build's manifest and a size function over build/client. */
+/**
+ * The production build's manifest (the browser's copy, build/client/assets/manifest-<version>.js: the server
+ * build is the running server and cannot be imported to read it) and a size function over build/client.
+ */
 export async function readBuild(root: string) {
-  const serverBuild = path.join(root, "build", "server", "index.js");
-  const build = (await import(pathToFileURL(serverBuild).href)) as {
-    assets: BuildManifest & { routes: Record<string, { hasDefaultExport?: boolean }> };
-  };
+  const assets = path.join(root, "build", "client", "assets");
+  const newest = readdirSync(assets)
+    .filter((name) => /^manifest-[\w-]+\.js$/.test(name))
+    .map((name) => ({ name, mtime: statSync(path.join(assets, name)).mtimeMs }))
+    .sort((a, b) => b.mtime - a.mtime)[0];
+  if (!newest) throw new Error("No build found: run `npm run build` first");
+  const text = readFileSync(path.join(assets, newest.name), "utf8");
+  const json = /^window\.__reactRouterManifest=(\{.*\});?\s*$/s.exec(text)?.[1];
+  if (!json) throw new Error(`${newest.name}: not a React Router manifest`);
+  const manifest = JSON.parse(json) as BuildManifest & { routes: Record<string, { hasDefaultExport?: boolean }> };
   const sizes = new Map<string, number>();
   const sizeOf = (publicPath: string) => {
     let size = sizes.get(publicPath);
@@ -74,7 +82,7 @@ export async function readBuild(root: string) {
     }
     return size;
   };
-  return { manifest: build.assets, sizeOf };
+  return { manifest, sizeOf };
 }
 
 export const kb = (bytes: number) => bytes / 1024;

@@ -1,6 +1,11 @@
 import { type DefaultValue, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { $ZodType, input, output } from "zod/v4/core";
+import { type $ZodType, config, type input, type output } from "zod/v4/core";
+import en from "zod/v4/locales/en.js";
+
+// zod's own messages (a value no field of the form can send: a select's unknown option, text for a file)
+// in English, as on the server: zod classic registers them there, zod mini (the browser's) does not.
+config(en());
 
 /** What an action answers a form with: conform's reply (app/.server/forms.ts parseSubmission, formFailure). */
 export type FormResult = SubmissionResult<string[]> | null | undefined;

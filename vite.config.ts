@@ -26,8 +26,38 @@ function mantineTableWithoutScrollContainer(): Plugin {
   };
 }
 
+const CONFORM_ZOD = /[\\/]@conform-to[\\/]zod[\\/]/;
+
+/**
+ * The forms' schemas are zod mini (app/domain), but conform's @conform-to/zod/v4 builds its coercion
+ * (empty string → undefined, "on" → true, numbers, dates, files) from `lazy`, `optional`, `pipe` and
+ * `transform` imported from "zod/v4": zod classic, ~15 KB compressed on every page with a form (issue 10).
+ * mini exports the same four functions over the same core (conform parses with zod/v4/core's safeParse),
+ * so the browser build gives conform "zod/mini" instead; the server keeps classic (its own schemas use it).
+ * app/components/forms/conform-zod-mini.test.ts runs conform's coercion on mini; the build fails if
+ * conform no longer imports "zod/v4" (then check what it imports and update this plugin).
+ */
+function conformZodOnZodMini(): Plugin {
+  let aliased = false;
+  return {
+    name: "conform-zod-on-zod-mini",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.config.consumer === "client",
+    async resolveId(source, importer, options) {
+      if (source !== "zod/v4" || !importer || !CONFORM_ZOD.test(importer)) return null;
+      aliased = true;
+      return this.resolve("zod/mini", importer, { ...options, skipSelf: true });
+    },
+    buildEnd(error) {
+      if (!error && !aliased && this.environment.mode === "build") {
+        this.error("@conform-to/zod no longer imports zod/v4: update conformZodOnZodMini in vite.config.ts");
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [mantineTableWithoutScrollContainer(), reactRouter()],
+  plugins: [mantineTableWithoutScrollContainer(), conformZodOnZodMini(), reactRouter()],
   resolve: { tsconfigPaths: true },
   // ANALYZE=1: source maps, for attributing a bundle's bytes to modules.
   build: { sourcemap: process.env.ANALYZE === "1" },

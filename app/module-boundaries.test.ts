@@ -110,6 +110,16 @@ describe("decision 016: module boundaries", () => {
     expect(users.length).toBeGreaterThan(0);
   });
 
+  it("code that can reach the browser imports zod mini (or zod core's types), never zod classic", () => {
+    // Issue 10: classic's methods bring all of zod into every page with a form; the form schemas are zod
+    // mini and the browser build gives conform mini too (vite.config.ts). Only app/.server (never in the
+    // browser) may use classic.
+    const browserSide = app.filter((f) => !f.startsWith("app/.server/") && !isTest(f));
+    const classic = (target: string) =>
+      /^zod($|\/)/.test(target) && !/^zod\/(mini|v4\/core|v4\/locales\/)/.test(target);
+    expectOnly(violations(browserSide, classic));
+  });
+
   it("the checker reads imports as written: ~/ paths, relative paths, type-only and side-effect imports", () => {
     const guards = importsOf("app/.server/guards.ts");
     expect(guards).toEqual(expect.arrayContaining(["react-router", "app/.server/context", "app/domain/access"]));

@@ -1,6 +1,6 @@
 import { type Submission, type SubmissionResult, parse } from "@conform-to/react";
 import { type RouterContextProvider, data } from "react-router";
-import type { z } from "zod";
+import type { $ZodType } from "zod/v4/core";
 import { FILES_KEPT_FIELD } from "~/domain/uploads";
 import { definedFields, formDataOf, parseSubmission, withoutConformFields } from "./forms";
 import { sessionOf } from "./guards";
@@ -35,7 +35,7 @@ type Context = Readonly<RouterContextProvider>;
 export interface FailureOptions {
   hideFields?: string[];
   /** The form's schema, for a failure that came before the form was parsed (its field names suffice). */
-  schema?: z.ZodType;
+  schema?: $ZodType;
 }
 
 /** The form that failed: its submission, its FormData, or how to read it. */
@@ -135,7 +135,7 @@ export class ActionForm {
   }
 
   /** The form parsed with `schema` (parseSubmission); a later failure answers with this submission. */
-  async parse<S extends z.ZodType>(schema: S) {
+  async parse<S extends $ZodType>(schema: S) {
     const submission = parseSubmission(await this.read(), { schema });
     this.submission = submission;
     return submission;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import type { $ZodType } from "zod/v4/core";
 import { FORM_LIMITS, fieldNameProblem, readForm } from "./form-limits";
 import { definedFields, parseSubmission } from "./forms";
 
@@ -113,7 +114,7 @@ describe("every form schema of the portal names its fields", () => {
     const { legalAnswersSchema } = await import("~/domain/legal-answers");
     const { SignInSchema } = await import("~/domain/sign-in");
     const today = "2026-11-23";
-    const schemas: Array<[string, z.ZodType, string]> = [
+    const schemas: Array<[string, $ZodType, string]> = [
       ["sign-in", SignInSchema, "email"],
       ["personal", onboarding.personalSchema({ today, taxIdRequired: true }), "dateOfBirth"],
       ["licenses", onboarding.licenseSchema({ today }), "expiresOn"],

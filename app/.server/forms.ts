@@ -1,5 +1,5 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { z } from "zod";
+import type { $ZodType } from "zod/v4/core";
 import { FILES_KEPT_FIELD } from "../domain/uploads";
 import { readForm } from "./form-limits";
 
@@ -15,14 +15,14 @@ export function formDataOf(request: Request): Promise<FormData> {
   return readForm(request, { files: false });
 }
 
-type Def = { type: string; in?: z.ZodType; out?: z.ZodType };
-const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+type Def = { type: string; in?: $ZodType; out?: $ZodType };
+const defOf = (schema: $ZodType) => schema._zod.def as Def;
 
 /**
  * The schema whose shape names the fields: a root `.transform()` or `.pipe()` (conform's constraint walk
  * refuses a transform at the root) is looked through to the object it starts from.
  */
-function formShape(schema: z.ZodType): z.ZodType {
+function formShape(schema: $ZodType): $ZodType {
   let current = schema;
   for (let def = defOf(current); def.type === "pipe" || def.type === "transform"; def = defOf(current)) {
     if (def.type === "transform" || !def.in || !def.out) break;
@@ -31,10 +31,10 @@ function formShape(schema: z.ZodType): z.ZodType {
   return current;
 }
 
-const constraintCache = new WeakMap<z.ZodType, Set<string>>();
+const constraintCache = new WeakMap<$ZodType, Set<string>>();
 
 /** The field paths a schema defines, indexes written `[]` (`answers[].field`), from conform's own walk. */
-export function fieldPathsOf(schema: z.ZodType): Set<string> {
+export function fieldPathsOf(schema: $ZodType): Set<string> {
   let paths = constraintCache.get(schema);
   if (!paths) {
     paths = new Set(Object.keys(getZodConstraint(formShape(schema))));
@@ -50,7 +50,7 @@ export function fieldPathsOf(schema: z.ZodType): Set<string> {
  * `__intent__`/`__state__` are dropped too: no form of the portal submits list intents to the server, and
  * conform would JSON-parse them and build lists from their names unchecked.
  */
-export function definedFields(form: FormData, schema: z.ZodType): FormData {
+export function definedFields(form: FormData, schema: $ZodType): FormData {
   const paths = fieldPathsOf(schema);
   const kept = new FormData();
   for (const [name, value] of form.entries()) {
@@ -72,6 +72,6 @@ export function withoutConformFields(form: FormData): FormData {
  * Every action parses its form with this (and replies with `submission.reply()`), so a page never echoes
  * a field its form does not have.
  */
-export function parseSubmission<S extends z.ZodType>(form: FormData, options: { schema: S }) {
+export function parseSubmission<S extends $ZodType>(form: FormData, options: { schema: S }) {
   return parseWithZod(definedFields(form, options.schema), options);
 }

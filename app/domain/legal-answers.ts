@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { NestedValue } from "~/domain/nested-attributes";
 import { isEmptyFile, uploadProblem } from "~/domain/uploads";
 import { parseUsDate, usDate } from "~/domain/validation";
@@ -36,48 +36,54 @@ export interface ParsedAnswer {
   removeFile: boolean;
 }
 
-const optionalText = z.string().trim().optional();
+const optionalText = z.optional(z.string().check(z.trim()));
+const positiveInt = z.coerce.number().check(z.int(), z.positive());
 const CHECKED = new Set(["on", "true", "1"]);
 
 export function legalAnswersSchema(options: { today: string /* ISO */ }) {
   const actionOnSchema = usDate(ACTION_ON_REQUIRED, { min: EARLIEST_ACTION_ON, max: options.today });
 
-  const answerSchema = z
+  const answerFields = z
     .object({
-      legalQuestionId: z.coerce.number().int().positive(),
-      id: z.coerce.number().int().positive().optional(),
-      hasOccurred: z.enum(["yes", "no"]).default("no"),
+      legalQuestionId: positiveInt,
+      id: z.optional(positiveInt),
+      hasOccurred: z._default(z.enum(["yes", "no"]), "no"),
       explanation: optionalText,
       actionOn: optionalText,
       action: optionalText,
       reason: optionalText,
-      file: z.file().optional(),
+      file: z.optional(z.file()),
       existingFileId: optionalText,
-      removeFile: z.string().optional(),
+      removeFile: z.optional(z.string()),
     })
-    .superRefine((answer, ctx) => {
-      if (answer.hasOccurred !== "yes") return;
-      if (!answer.explanation) {
-        ctx.addIssue({ code: "custom", message: EXPLANATION_REQUIRED, path: ["explanation"] });
-      }
-      const date = actionOnSchema.safeParse(answer.actionOn ?? "");
-      if (!date.success) {
-        ctx.addIssue({
-          code: "custom",
-          message: date.error.issues[0]?.message ?? ACTION_ON_REQUIRED,
-          path: ["actionOn"],
-        });
-      }
-      const newFile = answer.file && !isEmptyFile(answer.file) ? answer.file : undefined;
-      const keepsStored = !!answer.existingFileId && !CHECKED.has(answer.removeFile ?? "");
-      if (newFile) {
-        const problem = uploadProblem(newFile);
-        if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["file"] });
-      } else if (!keepsStored) {
-        ctx.addIssue({ code: "custom", message: ATTACHMENT_REQUIRED, path: ["file"] });
-      }
-    })
-    .transform((answer): ParsedAnswer => {
+    .check(
+      z.superRefine((answer, ctx) => {
+        if (answer.hasOccurred !== "yes") return;
+        if (!answer.explanation) {
+          ctx.addIssue({ code: "custom", message: EXPLANATION_REQUIRED, path: ["explanation"] });
+        }
+        const date = actionOnSchema.safeParse(answer.actionOn ?? "");
+        if (!date.success) {
+          ctx.addIssue({
+            code: "custom",
+            message: date.error.issues[0]?.message ?? ACTION_ON_REQUIRED,
+            path: ["actionOn"],
+          });
+        }
+        const newFile = answer.file && !isEmptyFile(answer.file) ? answer.file : undefined;
+        const keepsStored = !!answer.existingFileId && !CHECKED.has(answer.removeFile ?? "");
+        if (newFile) {
+          const problem = uploadProblem(newFile);
+          if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["file"] });
+        } else if (!keepsStored) {
+          ctx.addIssue({ code: "custom", message: ATTACHMENT_REQUIRED, path: ["file"] });
+        }
+      }),
+    );
+
+  const answerSchema = z.pipe(
+    answerFields,
+    z.transform((answer: z.output<typeof answerFields>): ParsedAnswer => {
       const base = {
         legalQuestionId: answer.legalQuestionId,
         ...(answer.id !== undefined ? { id: answer.id } : {}),
@@ -96,7 +102,8 @@ export function legalAnswersSchema(options: { today: string /* ISO */ }) {
         ...(answer.existingFileId ? { existingFileId: answer.existingFileId } : {}),
         removeFile,
       };
-    });
+    }),
+  );
 
   return z.object({ answers: z.array(answerSchema) });
 }

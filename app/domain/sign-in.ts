@@ -1,7 +1,7 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 export const SignInSchema = z.object({
-  email: z.string({ error: "Enter your e-mail address" }).trim().email("Enter a valid e-mail address"),
-  password: z.string({ error: "Enter your password" }).min(1, "Enter your password"),
-  redirectTo: z.string().optional(),
+  email: z.string({ error: "Enter your e-mail address" }).check(z.trim(), z.email("Enter a valid e-mail address")),
+  password: z.string({ error: "Enter your password" }).check(z.minLength(1, "Enter your password")),
+  redirectTo: z.optional(z.string()),
 });

@@ -1,4 +1,5 @@
-import { z } from "zod";
+import * as z from "zod/mini";
+import { invalid } from "./validation";
 
 /** Spec §3: a signature is a list of strokes, each with points. */
 export interface SignaturePoint {
@@ -22,7 +23,7 @@ export function signatureIsValid(strokes: SignatureStroke[]): boolean {
   return signaturePointCount(strokes) > SIGNATURE_MIN_POINTS;
 }
 
-const PointSchema = z.object({ x: z.number(), y: z.number(), time: z.number().optional() });
+const PointSchema = z.object({ x: z.number(), y: z.number(), time: z.optional(z.number()) });
 const StrokesSchema = z.array(z.object({ points: z.array(PointSchema) }));
 
 /**
@@ -30,15 +31,16 @@ const StrokesSchema = z.array(z.object({ points: z.array(PointSchema) }));
  * too-short signatures all raise SIGNATURE_TOO_SHORT (the user's remedy is the same: sign in the box).
  */
 export const SignatureSchema = z
-  .string({ error: SIGNATURE_TOO_SHORT })
-  .transform((value, ctx): SignatureStroke[] => {
-    try {
-      const parsed = StrokesSchema.safeParse(JSON.parse(value));
-      if (parsed.success) return parsed.data;
-    } catch {
-      // malformed JSON: reported below
-    }
-    ctx.addIssue({ code: "custom", message: SIGNATURE_TOO_SHORT });
-    return z.NEVER;
-  })
-  .refine(signatureIsValid, { error: SIGNATURE_TOO_SHORT });
+  .pipe(
+    z.string({ error: SIGNATURE_TOO_SHORT }),
+    z.transform((value: string, ctx): SignatureStroke[] => {
+      try {
+        const parsed = StrokesSchema.safeParse(JSON.parse(value));
+        if (parsed.success) return parsed.data;
+      } catch {
+        // malformed JSON: reported below
+      }
+      return invalid(ctx, SIGNATURE_TOO_SHORT);
+    }),
+  )
+  .check(z.refine(signatureIsValid, { error: SIGNATURE_TOO_SHORT }));

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { optionalUpload, required } from "./validation";
 
 /** The longest subject and message of a ticket (the reference API refuses longer ones too). */
@@ -8,12 +8,16 @@ export const MAX_TICKET_MESSAGE = 5000;
 /** Contact support (issue 4): subject, category, message, optional attachment. */
 export function supportTicketSchema(categories: readonly string[]) {
   return z.object({
-    subject: required("Enter a subject").pipe(
-      z.string().max(MAX_TICKET_SUBJECT, "Keep the subject under 120 characters"),
+    subject: z.pipe(
+      required("Enter a subject"),
+      z.string().check(z.maxLength(MAX_TICKET_SUBJECT, "Keep the subject under 120 characters")),
     ),
-    category: z.string({ error: "Choose a category" }).refine((v) => categories.includes(v), "Choose a category"),
-    message: required("Write your message").pipe(
-      z.string().max(MAX_TICKET_MESSAGE, "Keep the message under 5000 characters"),
+    category: z
+      .string({ error: "Choose a category" })
+      .check(z.refine((v) => categories.includes(v), "Choose a category")),
+    message: z.pipe(
+      required("Write your message"),
+      z.string().check(z.maxLength(MAX_TICKET_MESSAGE, "Keep the message under 5000 characters")),
     ),
     attachment: optionalUpload,
   });
@@ -21,8 +25,9 @@ export function supportTicketSchema(categories: readonly string[]) {
 
 /** A reply in a ticket's conversation. */
 export const ticketReplySchema = z.object({
-  message: required("Write your reply").pipe(
-    z.string().max(MAX_TICKET_MESSAGE, "Keep the reply under 5000 characters"),
+  message: z.pipe(
+    required("Write your reply"),
+    z.string().check(z.maxLength(MAX_TICKET_MESSAGE, "Keep the reply under 5000 characters")),
   ),
   attachment: optionalUpload,
 });
@@ -41,13 +46,15 @@ export function commissionInquirySchema(carrierIds: readonly number[]) {
   return z.object({
     carrierId: z.coerce
       .number({ error: "Choose the carrier" })
-      .refine((id) => carrierIds.includes(id), "Choose the carrier"),
+      .check(z.refine((id) => carrierIds.includes(id), "Choose the carrier")),
     reference: required("Enter the statement or policy number"),
-    subject: required("Enter a subject").pipe(
-      z.string().max(MAX_TICKET_SUBJECT, "Keep the subject under 120 characters"),
+    subject: z.pipe(
+      required("Enter a subject"),
+      z.string().check(z.maxLength(MAX_TICKET_SUBJECT, "Keep the subject under 120 characters")),
     ),
-    message: required("Write your question").pipe(
-      z.string().max(MAX_TICKET_MESSAGE, "Keep the message under 5000 characters"),
+    message: z.pipe(
+      required("Write your question"),
+      z.string().check(z.maxLength(MAX_TICKET_MESSAGE, "Keep the message under 5000 characters")),
     ),
     attachment: optionalUpload,
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import * as z from "zod/mini";
 import {
   DATE_FORMAT,
   optionalUpload,
@@ -10,7 +10,7 @@ import {
   usDate,
 } from "~/domain/validation";
 
-function messages(result: { success: boolean; error?: z.ZodError }): string[] {
+function messages(result: { success: boolean; error?: z.core.$ZodError }): string[] {
   return result.success ? [] : result.error!.issues.map((i) => i.message);
 }
 

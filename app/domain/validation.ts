@@ -1,29 +1,42 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { isEmptyFile, uploadProblem } from "./uploads";
 
 /**
  * Spec §5 validation rules, as zod schemas shared by the client (conform) and the server:
  * "A required value that is blank raises the supplied error message. A number must be numeric and
  * greater than zero, otherwise an error message."
+ *
+ * The schemas of the forms are written with zod mini (`zod/mini`): the browser validates a form with
+ * them, and mini's functions leave what a form does not use out of the page's JavaScript (zod classic's
+ * methods carry all of zod with them, issue 10). The server parses with the same schemas.
  */
+
+/**
+ * Reports `message` from inside a transform (mini's transforms have no `ctx.addIssue`; this is what
+ * classic's does: a custom issue on the value being transformed) and returns zod's NEVER.
+ */
+export function invalid(ctx: z.core.ParsePayload, message: string): never {
+  ctx.issues.push({ code: "custom", message, input: ctx.value });
+  return z.NEVER;
+}
 
 /** A trimmed string that raises `message` when blank or absent. Output: the trimmed string. */
 export function required(message: string) {
-  return z.string({ error: message }).trim().min(1, { error: message });
+  return z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message }));
 }
 
 const NUMERIC = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
 
 /** A number, or a numeric string ("12", "0.5"), greater than zero; otherwise `message`. Output: the number. */
 export function positiveNumber(message: string) {
-  return z.union([z.number(), z.string()], { error: message }).transform((value, ctx) => {
-    const n = typeof value === "number" ? value : NUMERIC.test(value.trim()) ? Number(value.trim()) : Number.NaN;
-    if (!Number.isFinite(n) || n <= 0) {
-      ctx.addIssue({ code: "custom", message });
-      return z.NEVER;
-    }
-    return n;
-  });
+  return z.pipe(
+    z.union([z.number(), z.string()], { error: message }),
+    z.transform((value: number | string, ctx) => {
+      const n = typeof value === "number" ? value : NUMERIC.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+      if (!Number.isFinite(n) || n <= 0) return invalid(ctx, message);
+      return n;
+    }),
+  );
 }
 
 /** Spec §9/§5: dates are entered as month/day/year. */
@@ -69,36 +82,30 @@ export function toUsDate(iso: string | null): string {
  * `message`; outside the ISO bounds raises "Enter a date on or after MM/DD/YYYY" / "… on or before …".
  */
 export function usDate(message: string, bounds: { min?: string; max?: string } = {}) {
-  return z
-    .string({ error: message })
-    .trim()
-    .transform((value, ctx) => {
+  return z.pipe(
+    z.string({ error: message }).check(z.trim()),
+    z.transform((value: string, ctx) => {
       const iso = parseUsDate(value);
-      if (iso === null) {
-        ctx.addIssue({ code: "custom", message });
-        return z.NEVER;
-      }
+      if (iso === null) return invalid(ctx, message);
       if (bounds.min && iso < bounds.min.slice(0, 10)) {
-        ctx.addIssue({ code: "custom", message: `Enter a date on or after ${toUsDate(bounds.min)}` });
-        return z.NEVER;
+        return invalid(ctx, `Enter a date on or after ${toUsDate(bounds.min)}`);
       }
       if (bounds.max && iso > bounds.max.slice(0, 10)) {
-        ctx.addIssue({ code: "custom", message: `Enter a date on or before ${toUsDate(bounds.max)}` });
-        return z.NEVER;
+        return invalid(ctx, `Enter a date on or before ${toUsDate(bounds.max)}`);
       }
       return iso;
-    });
+    }),
+  );
 }
 
 /**
  * Spec §5 "File upload is required only where flagged required": an optional file, checked against the
  * upload rules (app/domain/uploads.ts) when one was chosen. "No file chosen" passes as an empty file.
  */
-export const optionalUpload = z
-  .instanceof(File)
-  .optional()
-  .superRefine((file, ctx) => {
+export const optionalUpload = z.optional(z.instanceof(File)).check(
+  z.superRefine((file: File | undefined, ctx) => {
     if (!file || isEmptyFile(file)) return;
     const problem = uploadProblem(file);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
-  });
+  }),
+);

@@ -41,7 +41,7 @@ import {
 } from "~/.server/upstream/onboarding";
 import type { Onboarding } from "~/.server/upstream/schemas";
 import type { Route } from "./+types/onboarding";
-import type { z } from "zod";
+import type { $ZodType } from "zod/v4/core";
 
 export function meta() {
   return [{ title: "Contracting" }];
@@ -91,7 +91,7 @@ const HIDDEN_FIELDS: Record<string, string[]> = {
 };
 
 /** Each step's fields (the schemas' shapes; their upstream-dependent options do not change the names). */
-function stepFields(step: string | null, today: string): z.ZodType | undefined {
+function stepFields(step: string | null, today: string): $ZodType | undefined {
   switch (step) {
     case "personal":
       return personalSchema({ today, taxIdRequired: true });

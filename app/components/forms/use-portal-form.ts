@@ -1,18 +1,26 @@
 import { type DefaultValue, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { z } from "zod";
+import { type $ZodType, config, type input, type output } from "zod/v4/core";
+import en from "zod/v4/locales/en.js";
+
+// zod's own messages (a value no field of the form can send: a select's unknown option, text for a file)
+// in English, as on the server: zod classic registers them there, zod mini (the browser's) does not.
+config(en());
 
 /** What an action answers a form with: conform's reply (app/.server/forms.ts parseSubmission, formFailure). */
 export type FormResult = SubmissionResult<string[]> | null | undefined;
 
-/** A schema whose input is a form's fields. */
-type FormSchema = z.ZodType<unknown, Record<string, unknown>>;
+/**
+ * A schema whose input is a form's fields: any zod 4 schema (zod core's type), so the forms' schemas,
+ * written with zod mini (app/domain), fit as well as classic ones.
+ */
+type FormSchema = $ZodType<unknown, Record<string, unknown>>;
 
 export interface PortalFormOptions<S extends FormSchema> {
   /** The action's reply: its errors show at the fields, and what was typed comes back. */
   lastResult: FormResult;
   /** The values the form starts from (what is on file). */
-  defaultValue?: DefaultValue<z.input<S>>;
+  defaultValue?: DefaultValue<input<S>>;
   /**
    * Puts the schema's constraints on the inputs (`required`, `maxLength`…: Mantine then marks a required
    * label). The browser never blocks a send on them: conform renders the form `noValidate`.
@@ -27,7 +35,7 @@ export interface PortalFormOptions<S extends FormSchema> {
  * corrected. The form works without JavaScript: the server answers with the same errors.
  */
 export function usePortalForm<S extends FormSchema>(schema: S, options: PortalFormOptions<S>) {
-  return useForm<z.input<S>, z.output<S>>({
+  return useForm<input<S>, output<S>>({
     id: options.id,
     lastResult: options.lastResult,
     defaultValue: options.defaultValue,

@@ -24,7 +24,8 @@ if (failures.length > 0) {
   console.error(`\nBudgets exceeded (scripts/budgets.ts):\n${failures.map((f) => `  ${f}`).join("\n")}`);
   process.exit(1);
 }
+const ratchet = Object.keys(OVER_BUDGET_KB);
 console.log(
-  `\nBudgets met: sign-in JS ≤ ${BUDGETS.signInJsKb} KB, pages ≤ ${BUDGETS.pageJsKb} KB` +
-    `${Object.keys(OVER_BUDGET_KB).length ? ` (${Object.keys(OVER_BUDGET_KB).length} pages on their ratchet)` : ""}, CSS ≤ ${BUDGETS.cssKb} KB.`,
+  `\nBudgets held: sign-in JS ≤ ${BUDGETS.signInJsKb} KB, other pages ≤ ${BUDGETS.pageJsKb} KB, CSS ≤ ${BUDGETS.cssKb} KB` +
+    (ratchet.length ? `; still above, held at their ceilings (OVER_BUDGET_KB): ${ratchet.join(", ")}.` : "."),
 );

@@ -34,7 +34,10 @@ export function BarChart({
             <span>{formatTick(tick)}</span>
           </div>
         ))}
-        <div className="bar-chart__bars" style={{ gridTemplateColumns: `repeat(${Math.max(bars.length, 1)}, 1fr)` }}>
+        <div
+          className="bar-chart__bars"
+          style={{ gridTemplateColumns: `repeat(${Math.max(bars.length, 1)}, minmax(0, 1fr))` }}
+        >
           {bars.map((bar, index) => {
             const { height, negative } = geometry.bars[index] ?? { height: 0, negative: false };
             return (
@@ -60,7 +63,7 @@ export function BarChart({
       <div
         className="bar-chart__labels"
         aria-hidden="true"
-        style={{ gridTemplateColumns: `repeat(${Math.max(bars.length, 1)}, 1fr)` }}
+        style={{ gridTemplateColumns: `repeat(${Math.max(bars.length, 1)}, minmax(0, 1fr))` }}
       >
         {bars.map((bar, index) => (
           <span key={`${bar.label}-${index}`}>{bar.label}</span>

@@ -154,7 +154,9 @@ export function DataTable<Row>({
                     </td>
                   ) : null}
                   {columns.map((column) => (
-                    <td key={column.key} className={BODY_CELL}>{column.cell(row)}</td>
+                    <td key={column.key} className={BODY_CELL}>
+                      {column.cell(row)}
+                    </td>
                   ))}
                   {rowMenu ? (
                     <td className={BODY_CELL}>

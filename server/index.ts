@@ -199,7 +199,9 @@ export async function startPortal(
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
   app.get("/readyz", async (_req, res) => {
-    const ready = !draining && (await upstreamReady(upstreamUrl, env.UPSTREAM_TIMEOUT_MS));
+    const upstreamOk = !draining && (await upstreamReady(upstreamUrl, env.UPSTREAM_TIMEOUT_MS));
+    // Asked before SIGTERM but answered after it (the upstream check takes a moment): "shutting down" too.
+    const ready = upstreamOk && !draining;
     res
       .status(ready ? 200 : 503)
       .set("Cache-Control", "no-store")

@@ -189,8 +189,10 @@ test("SIGTERM stops accepting, finishes in-flight requests and exits 0", async (
     const inFlight = fetch(`${portal.url}/readyz`);
     await new Promise((r) => setTimeout(r, 300));
     portal.child.kill("SIGTERM");
+    // Answered, not reset; answered after the signal, it says the server is going away.
     const response = await inFlight;
-    expect(response.status).toBe(200);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ status: "shutting down" });
     expect(await exitCode(portal.child)).toBe(0);
     await expect(fetch(`${portal.url}/healthz`)).rejects.toThrow();
   } finally {

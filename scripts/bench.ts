@@ -129,12 +129,13 @@ try {
   // 5. Lighthouse.
   const lighthouseScores = new Map<string, { performance: number; accessibility: number; cls: number }>();
   if (LIGHTHOUSE_RUNS > 0) {
-    const chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
-    });
-    try {
-      for (const page of BENCH_PAGES) {
+    for (const page of BENCH_PAGES) {
+      // A browser per page: a session cookie another page's answer set must not stand in for this account's.
+      const chrome = await chromeLauncher.launch({
+        chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+        chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+      });
+      try {
         const runs: Array<{ performance: number; accessibility: number; cls: number }> = [];
         for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
           const result = await lighthouse(`${url}${page.path}`, {
@@ -146,6 +147,8 @@ try {
           });
           const lhr = result?.lhr;
           if (!lhr) throw new Error(`Lighthouse gave no result for ${page.path}`);
+          if (lhr.runtimeError)
+            console.error(`Lighthouse on ${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
           runs.push({
             performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
             accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
@@ -157,9 +160,9 @@ try {
           accessibility: median(runs.map((r) => r.accessibility)),
           cls: median(runs.map((r) => r.cls)),
         });
+      } finally {
+        chrome.kill();
       }
-    } finally {
-      chrome.kill();
     }
   }
 

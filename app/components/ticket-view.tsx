@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { FileField } from "~/components/forms/file-field";
 import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
 import { type FormResult, usePortalForm } from "~/components/forms/use-portal-form";
-import { TextareaField } from "~/components/forms/text-fields";
+import { TextareaField } from "~/components/forms/textarea-field";
 import { uploadLabel } from "~/domain/uploads";
 import { formatDate } from "~/domain/formats";
 import { ticketReplySchema } from "~/domain/tickets";

@@ -1,6 +1,7 @@
 import { Stack, Text, Title } from "@mantine/core";
 import { data, redirect, useSearchParams } from "react-router";
-import { EmailField, PasswordField } from "~/components/forms/text-fields";
+import { EmailField } from "~/components/forms/text-fields";
+import { PasswordField } from "~/components/forms/password-field";
 import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
 import { usePortalForm } from "~/components/forms/use-portal-form";
 import { useRootData } from "~/root";

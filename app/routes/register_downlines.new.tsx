@@ -3,7 +3,7 @@ import { useMemo } from "react";
 import { Link, data } from "react-router";
 import { EmailField, TextField } from "~/components/forms/text-fields";
 import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
-import { SelectField } from "~/components/forms/choice-fields";
+import { SelectField } from "~/components/forms/select-field";
 import { usePortalForm } from "~/components/forms/use-portal-form";
 import { invitationSchema } from "~/domain/invitation";
 import { successToast } from "~/domain/toast";

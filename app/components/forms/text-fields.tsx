@@ -1,16 +1,13 @@
-import { getInputProps, getTextareaProps } from "@conform-to/react";
-import {
-  PasswordInput,
-  type PasswordInputProps,
-  TextInput,
-  type TextInputProps,
-  Textarea,
-  type TextareaProps,
-} from "@mantine/core";
+import { getInputProps } from "@conform-to/react";
+import { TextInput, type TextInputProps } from "@mantine/core";
 import { type Field, wrapperProps } from "./field";
 
-/** What a field component takes besides its conform field: Mantine's props but those the field sets. */
-type Bridged<P> = Omit<P, "name" | "id" | "defaultValue" | "value" | "error" | "type"> & { field: Field };
+/**
+ * What a field component takes besides its conform field: Mantine's props but those the field sets. One
+ * module per kind of field (text, password, textarea, select, checkbox, radio…): a page loads only the
+ * Mantine inputs it uses (docs/decisions/019-performance-budgets.md).
+ */
+export type Bridged<P> = Omit<P, "name" | "id" | "defaultValue" | "value" | "error" | "type"> & { field: Field };
 
 /** A text input bridged to a conform field: label, description and errors tied by aria-describedby. */
 export function TextField({
@@ -30,21 +27,4 @@ export function TextField({
 
 export function EmailField(props: Bridged<TextInputProps>) {
   return <TextField type="email" {...props} />;
-}
-
-/** A password field: the action never sends its value back (hideFields), so it starts empty. */
-export function PasswordField({ field, ...props }: Bridged<PasswordInputProps>) {
-  const inputProps = getInputProps(field, { type: "password", ariaAttributes: false });
-  return <PasswordInput {...inputProps} key={field.key} {...wrapperProps(field)} {...props} />;
-}
-
-export function TextareaField({ field, ...props }: Bridged<TextareaProps>) {
-  return (
-    <Textarea
-      {...getTextareaProps(field, { ariaAttributes: false })}
-      key={field.key}
-      {...wrapperProps(field)}
-      {...props}
-    />
-  );
 }

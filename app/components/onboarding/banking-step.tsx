@@ -1,5 +1,5 @@
 import { SimpleGrid, Text } from "@mantine/core";
-import { RadioField } from "~/components/forms/choice-fields";
+import { RadioField } from "~/components/forms/radio-fields";
 import { TextField } from "~/components/forms/text-fields";
 import { usePortalForm } from "~/components/forms/use-portal-form";
 import { bankingSchema } from "~/domain/onboarding-forms";

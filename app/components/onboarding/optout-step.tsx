@@ -1,4 +1,4 @@
-import { CheckboxField } from "~/components/forms/choice-fields";
+import { CheckboxField } from "~/components/forms/checkbox-field";
 import { usePortalForm } from "~/components/forms/use-portal-form";
 import { optoutSchema } from "~/domain/onboarding-forms";
 import type { Onboarding } from "~/.server/upstream/schemas";

@@ -2,7 +2,7 @@ import { SimpleGrid, Text } from "@mantine/core";
 import { useMemo, useState } from "react";
 import { DateField } from "~/components/forms/date-field";
 import { MaskedField } from "~/components/forms/masked-field";
-import { RadioField } from "~/components/forms/choice-fields";
+import { RadioField } from "~/components/forms/radio-fields";
 import { TextField } from "~/components/forms/text-fields";
 import { usePortalForm } from "~/components/forms/use-portal-form";
 import { MASKED_EIN, MASKED_SSN, formatMasked } from "~/domain/masks";

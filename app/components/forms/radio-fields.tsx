@@ -1,37 +1,5 @@
-import { getInputProps, getSelectProps } from "@conform-to/react";
-import {
-  Checkbox,
-  type CheckboxProps,
-  Group,
-  NativeSelect,
-  type NativeSelectProps,
-  Radio,
-  type RadioGroupProps,
-} from "@mantine/core";
-import { type Field, errorText, initialText, wrapperProps } from "./field";
-
-/** A native select (works before hydration) bridged to a conform field. */
-type SelectFieldProps = Omit<NativeSelectProps, "name" | "id" | "defaultValue" | "value" | "error"> & { field: Field };
-type CheckboxFieldProps = Omit<CheckboxProps, "name" | "id" | "defaultChecked" | "checked" | "value" | "error"> & {
-  field: Field;
-};
-
-export function SelectField({ field, ...props }: SelectFieldProps) {
-  return (
-    <NativeSelect
-      {...getSelectProps(field, { ariaAttributes: false })}
-      key={field.key}
-      {...wrapperProps(field)}
-      {...props}
-    />
-  );
-}
-
-/** A checkbox sending "on" when checked (the schemas read it so). */
-export function CheckboxField({ field, ...props }: CheckboxFieldProps) {
-  const inputProps = getInputProps(field, { type: "checkbox", ariaAttributes: false });
-  return <Checkbox {...inputProps} key={field.key} error={errorText(field)} {...props} />;
-}
+import { Group, Radio, type RadioGroupProps } from "@mantine/core";
+import { type Field, initialText, wrapperProps } from "./field";
 
 export interface RadioOption {
   value: string;

@@ -15,7 +15,6 @@
  * BENCH_LOADS (9 per depth measure), CHROMIUM_PATH.
  */
 import { randomBytes } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -27,6 +26,7 @@ import {
   ROOT,
   freePort,
   measureBoot,
+  residentBytes,
   signIn,
   spawnServer,
   startReferenceApiProcess,
@@ -75,8 +75,7 @@ const url = `http://127.0.0.1:${port}`;
 try {
   await waitUntilUp(portal, `${url}/healthz`, 60_000);
   const bootMs = performance.now() - started;
-  const status = await readFile(`/proc/${portal.child.pid}/status`, "utf8");
-  const rssMb = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? Number.NaN) / 1024;
+  const rssMb = ((await residentBytes(portal.child.pid ?? 0)) ?? Number.NaN) / 1024 / 1024;
 
   const cookies = new Map<string, string>();
   for (const page of BENCH_PAGES) {

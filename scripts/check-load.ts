@@ -11,11 +11,16 @@
  * GC is back within 25 % (or 16 MB) of its warmed-up start.
  * Overrides: LOAD_CONNECTIONS, LOAD_SECONDS, LOAD_PATH, LOAD_SETTLE_SECONDS.
  */
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon, { type Result } from "autocannon";
-import { type PortalProcess, signIn, startPortalProcess, startReferenceApiProcess } from "./lib/portal-process.ts";
+import {
+  type PortalProcess,
+  residentBytes,
+  signIn,
+  startPortalProcess,
+  startReferenceApiProcess,
+} from "./lib/portal-process.ts";
 
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 200);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
@@ -32,10 +37,9 @@ interface MemorySample {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** RSS from /proc/<pid>/status (VmRSS); NaN when it cannot be read. */
 async function vmRss(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, "utf8");
-  const kb = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? Number.NaN);
-  return kb * 1024;
+  return (await residentBytes(pid)) ?? Number.NaN;
 }
 
 /** RSS from /proc, heap before and after a full GC from the probe (one `MEMORY {…}` line on stderr). */

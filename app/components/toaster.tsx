@@ -6,6 +6,7 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useMemo,
   useState,
   useSyncExternalStore,
   type ReactNode,
@@ -87,7 +88,7 @@ export function Toaster({ toasts, children }: { toasts: Toast[]; children?: Reac
     });
   }, []);
   // LiveToasts shows each id once: a toast in both lists, or delivered again, is not shown twice.
-  const all = [...toasts, ...shown];
+  const all = useMemo(() => [...toasts, ...shown], [toasts, shown]);
 
   const serverToasts = <StaticToasts toasts={toasts} />;
   return (

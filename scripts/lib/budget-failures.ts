@@ -1,4 +1,4 @@
-import type { FirstLoad } from "./first-load.ts";
+import { type FirstLoad, kb } from "./first-load.ts";
 
 export interface BudgetRules {
   budgets: { signInJsKb: number; pageJsKb: number; cssKb: number };
@@ -6,8 +6,6 @@ export interface BudgetRules {
   /** Pages above the page budget, each with its ceiling (a ratchet). */
   overBudget: Record<string, number>;
 }
-
-const kb = (bytes: number) => bytes / 1024;
 
 /** Every budget a build breaks, in words; empty when all hold. */
 export function budgetFailures(loads: FirstLoad[], rules: BudgetRules): string[] {

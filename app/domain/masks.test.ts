@@ -1,15 +1,14 @@
 import { describe, expect, it } from "vitest";
+import { formatMasked, formatPhone } from "~/domain/masks";
 import {
   MASKED_EIN,
   MASKED_SSN,
   digitsOf,
-  formatMasked,
-  formatPhone,
   isValidEin,
   isValidLast4Ssn,
   isValidPhone,
   isValidSsn,
-} from "~/domain/masks";
+} from "~/domain/masked-values";
 
 describe("digitsOf", () => {
   it("keeps only digits", () => {

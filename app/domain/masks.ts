@@ -1,20 +1,16 @@
 import IMask, { type FactoryOpts } from "imask";
+import { MAX_PHONE_EXTENSION_DIGITS } from "./masked-values";
 
 /**
  * Spec §5 input masks: phone (10 digits plus optional extension), ssn ###-##-####, last4ssn 4 digits,
- * ein ##-#######, and currency (spec §9: $ with 2 decimals). Masked display forms: XXX-XX-XXXX and XX-XXXXXXX.
+ * ein ##-#######, and currency (spec §9: $ with 2 decimals).
  *
  * The masks are imask definitions: the browser's masked field (app/components/forms/masked-field.tsx) applies
  * them as the user types, keeping the caret where it is; `formatMasked` applies the same definition to a
  * whole value (a form formats the value on file it starts from, so a page without JavaScript shows it so).
- * The server never relies on the mask: the isValid* checks and digitsOf accept any formatting of the digits.
+ * The server never relies on the mask: the checks in ./masked-values accept any formatting of the digits.
+ * This module carries imask: the browser loads it with the first masked field, never up front.
  */
-
-export const MASKED_SSN = "XXX-XX-XXXX";
-export const MASKED_EIN = "XX-XXXXXXX";
-
-/** The longest phone extension accepted. */
-export const MAX_PHONE_EXTENSION_DIGITS = 6;
 
 export type MaskKind = "phone" | "ssn" | "last4Ssn" | "ein" | "currency";
 
@@ -53,35 +49,4 @@ export function formatMasked(kind: MaskKind, value: string | null | undefined): 
 /** The phone mask over a whole value (the reference API stores phones so). */
 export function formatPhone(v: string | null | undefined): string {
   return formatMasked("phone", v);
-}
-
-export function digitsOf(v: string | null | undefined): string {
-  return (v ?? "").replace(/\D/g, "");
-}
-
-/** Only digits and mask punctuation (spaces, dashes, parentheses, dots, x for extension). */
-function onlyMaskCharacters(v: string, allowed: RegExp): boolean {
-  return allowed.test(v.trim());
-}
-
-export function isValidPhone(v: string | null | undefined): boolean {
-  const value = v ?? "";
-  const n = digitsOf(value).length;
-  return (
-    onlyMaskCharacters(value, /^[\d\s().+-]*(?:\s*(?:x|ext\.?)\s*\d+)?$/i) &&
-    n >= 10 &&
-    n <= 10 + MAX_PHONE_EXTENSION_DIGITS
-  );
-}
-
-export function isValidSsn(v: string | null | undefined): boolean {
-  return /^\d{3}-?\d{2}-?\d{4}$/.test((v ?? "").trim());
-}
-
-export function isValidLast4Ssn(v: string | null | undefined): boolean {
-  return /^\d{4}$/.test((v ?? "").trim());
-}
-
-export function isValidEin(v: string | null | undefined): boolean {
-  return /^\d{2}-?\d{7}$/.test((v ?? "").trim());
 }

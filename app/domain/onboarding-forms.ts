@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { digitsOf, isValidEin, isValidPhone, isValidSsn } from "./masks";
+import { digitsOf, isValidEin, isValidPhone, isValidSsn } from "./masked-values";
 import { SignatureSchema } from "./signature";
 import { isEmptyFile } from "./uploads";
 import { optionalUpload, required, usDate } from "./validation";

@@ -3,7 +3,7 @@ import { data, redirect, useSearchParams } from "react-router";
 import { EmailField } from "~/components/forms/text-fields";
 import { PasswordField } from "~/components/forms/password-field";
 import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
-import { usePortalForm } from "~/components/forms/use-portal-form";
+import { useServerForm } from "~/components/forms/use-server-form";
 import { useRootData } from "~/root";
 import { canOpen } from "~/domain/access";
 import { homeFor } from "~/domain/home";
@@ -67,7 +67,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SignIn({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const branding = useRootData()?.branding;
-  const [form, fields] = usePortalForm(SignInSchema, { lastResult: actionData, constraint: true });
+  // Checked by the action alone: the sign-in page's budget (150 KB) has no room for conform and zod.
+  const [form, fields] = useServerForm("sign-in", actionData, ["email", "password"], {
+    required: ["email", "password"],
+  });
 
   return (
     <Stack gap="md">
@@ -77,7 +80,7 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
         </Title>
         {branding ? <Text c="dimmed">{branding.welcomeMessage}</Text> : null}
       </div>
-      <PortalForm form={form} action="/?index">
+      <PortalForm form={form}>
         <Stack gap="sm">
           <FormAlert form={form} title="Sign-in failed" />
           <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />

@@ -40,6 +40,7 @@ import {
   saveOnboardingStep,
 } from "~/.server/upstream/onboarding";
 import type { Onboarding } from "~/.server/upstream/schemas";
+import { formatPhone } from "~/domain/masks";
 import type { Route } from "./+types/onboarding";
 import type { $ZodType } from "zod/v4/core";
 
@@ -75,7 +76,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     firstName: viewer.user.firstName,
     lastName: viewer.user.lastName,
     requiresTaxId: viewer.user.roleRequiresSsnOrTin,
-    state,
+    // The phone on file as the mask shows it (formatted here: the masks' module loads in the browser only
+    // with the first masked field), so the form starts from it with or without JavaScript.
+    state: state.personal
+      ? { ...state, personal: { ...state.personal, phone: formatPhone(state.personal.phone) } }
+      : state,
     step: params.step ?? null,
     questions,
     answers,

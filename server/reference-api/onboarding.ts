@@ -9,7 +9,8 @@ import type { Express, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { z } from "zod";
 import type { SessionUser } from "../../app/domain/user.ts";
-import { digitsOf, formatPhone, isValidPhone } from "../../app/domain/masks.ts";
+import { formatPhone } from "../../app/domain/masks.ts";
+import { digitsOf, isValidPhone } from "../../app/domain/masked-values.ts";
 import { signatureIsValid, signaturePointCount } from "../../app/domain/signature.ts";
 import {
   ONBOARDING_STEP_KEYS,

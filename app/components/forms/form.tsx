@@ -4,6 +4,7 @@ import { type ComponentProps, type FormEvent, createContext, useContext, useEffe
 import { type FetcherWithComponents, Form, type FormProps, useNavigation } from "react-router";
 import { FilesKeptMarker } from "./hydrated-field";
 import { createSubmitGuard } from "./submit-guard";
+import type { ServerFormMetadata } from "./use-server-form";
 
 type RouterState = "idle" | "submitting" | "loading";
 
@@ -55,8 +56,11 @@ function useSend(state: RouterState) {
 type Fetcher = Pick<FetcherWithComponents<unknown>, "state" | "Form">;
 
 export type PortalFormProps = Omit<FormProps, "id" | "noValidate" | "onSubmit"> & {
-  /** The conform form (usePortalForm): its id, validation and error description. */
-  form?: FormMetadata;
+  /**
+   * The conform form (usePortalForm: its id, validation and error description), or a form the server alone
+   * checks (useServerForm: its id and error description).
+   */
+  form?: FormMetadata | ServerFormMetadata;
   /** Sends with this fetcher (the page stays) instead of navigating; without JavaScript it is a plain post. */
   fetcher?: Fetcher;
 };
@@ -69,7 +73,7 @@ export type PortalFormProps = Omit<FormProps, "id" | "noValidate" | "onSubmit"> 
 export function PortalForm({ form, fetcher, children, ...props }: PortalFormProps) {
   const navigation = useNavigation();
   const { send, onSubmit } = useSend(fetcher ? fetcher.state : navigation.state);
-  const formProps = form ? getFormProps(form) : undefined;
+  const formProps = !form ? undefined : "kind" in form ? serverFormProps(form) : getFormProps(form);
   const Component = fetcher ? fetcher.Form : Form;
   return (
     <Component method="post" {...props} {...formProps} onSubmit={(event) => onSubmit(event, formProps?.onSubmit)}>
@@ -77,6 +81,19 @@ export function PortalForm({ form, fetcher, children, ...props }: PortalFormProp
       <SendContext value={send}>{children}</SendContext>
     </Component>
   );
+}
+
+/**
+ * A server-checked form's attributes, as conform's getFormProps gives them: the browser does not block a
+ * send (the server's messages are the ones shown), and a form-level error is named as its description.
+ */
+function serverFormProps(form: ServerFormMetadata) {
+  return {
+    id: form.id,
+    noValidate: true,
+    "aria-describedby": form.errors ? form.errorId : undefined,
+    onSubmit: undefined,
+  };
 }
 
 /**

@@ -36,7 +36,7 @@ function MaskedInput({ field, mask, ...props }: MaskedFieldProps) {
       ref={input}
       name={field.name}
       id={field.id}
-      // What the form starts from (formatted by the form: formatMasked) or what was typed: before hydration,
+      // What the form starts from (formatted by the loader with formatMasked) or what was typed: before hydration,
       // or without JavaScript, this is a plain input and the server accepts any formatting of the digits.
       defaultValue={initialText(field)}
       inputMode={mask === "currency" ? "decimal" : "numeric"}

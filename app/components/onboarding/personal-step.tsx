@@ -5,7 +5,7 @@ import { MaskedField } from "~/components/forms/masked-field";
 import { RadioField } from "~/components/forms/radio-fields";
 import { TextField } from "~/components/forms/text-fields";
 import { usePortalForm } from "~/components/forms/use-portal-form";
-import { MASKED_EIN, MASKED_SSN, formatMasked } from "~/domain/masks";
+import { MASKED_EIN, MASKED_SSN } from "~/domain/masked-values";
 import { isoYearsAgo, personalSchema } from "~/domain/onboarding-forms";
 import { toUsDate } from "~/domain/validation";
 import type { Onboarding } from "~/.server/upstream/schemas";
@@ -38,7 +38,6 @@ export function PersonalStep({
     lastResult,
     defaultValue: {
       ...values,
-      phone: formatMasked("phone", values.phone),
       dateOfBirth: toUsDate(values.dateOfBirth),
       taxIdType: values.taxIdType ?? "ssn",
     },

@@ -1,12 +1,21 @@
 import { useInputControl } from "@conform-to/react";
-import { ActionIcon, Loader, Popover, TextInput, type TextInputProps } from "@mantine/core";
+import { ActionIcon, TextInput, type TextInputProps } from "@mantine/core";
 import { IconCalendar } from "@tabler/icons-react";
 import { Suspense, lazy, useState } from "react";
 import { DATE_FORMAT, parseUsDate, toUsDate } from "~/domain/validation";
 import { calendarDate } from "./dates";
 import { type Field, initialText, wrapperProps } from "./field";
 
-const Calendar = lazy(() => import("./calendar"));
+const DatePopover = lazy(() => import("./date-popover"));
+
+/** The calendar button before its popover is loaded (the same button, so nothing moves when it arrives). */
+function CalendarButton({ onClick, loading }: { onClick?: () => void; loading?: boolean }) {
+  return (
+    <ActionIcon variant="subtle" aria-label="Pick a date" onClick={onClick} loading={loading}>
+      <IconCalendar size={18} />
+    </ActionIcon>
+  );
+}
 
 type DateFieldProps = Omit<TextInputProps, "name" | "id" | "defaultValue" | "value" | "onChange" | "error" | "type"> & {
   field: Field;
@@ -26,6 +35,7 @@ export function DateField({ field, min, max, description = DATE_FORMAT, ...props
     formId: field.formId,
     initialValue: initialText(field),
   });
+  const [wanted, setWanted] = useState(false);
   const [opened, setOpened] = useState(false);
   const value = typeof control.value === "string" ? control.value : "";
   return (
@@ -41,27 +51,30 @@ export function DateField({ field, min, max, description = DATE_FORMAT, ...props
       {...wrapperProps(field)}
       {...props}
       rightSection={
-        <Popover opened={opened} onChange={setOpened} position="bottom-end" trapFocus withinPortal>
-          <Popover.Target>
-            <ActionIcon variant="subtle" aria-label="Pick a date" onClick={() => setOpened((o) => !o)}>
-              <IconCalendar size={18} />
-            </ActionIcon>
-          </Popover.Target>
-          <Popover.Dropdown>
-            <Suspense fallback={<Loader size="sm" aria-label="Loading the calendar" />}>
-              <Calendar
-                value={parseUsDate(value)}
-                defaultDate={calendarDate(value, { min, max })}
-                minDate={min}
-                maxDate={max}
-                onChange={(date) => {
-                  if (date) control.change(toUsDate(date));
-                  setOpened(false);
-                }}
-              />
-            </Suspense>
-          </Popover.Dropdown>
-        </Popover>
+        // The popover and its calendar load on the first click (the button shows it loading meanwhile).
+        wanted ? (
+          <Suspense fallback={<CalendarButton loading />}>
+            <DatePopover
+              opened={opened}
+              onOpenedChange={setOpened}
+              value={parseUsDate(value)}
+              defaultDate={calendarDate(value, { min, max })}
+              minDate={min}
+              maxDate={max}
+              onChange={(date) => {
+                if (date) control.change(toUsDate(date));
+                setOpened(false);
+              }}
+            />
+          </Suspense>
+        ) : (
+          <CalendarButton
+            onClick={() => {
+              setWanted(true);
+              setOpened(true);
+            }}
+          />
+        )
       }
     />
   );

@@ -1,6 +1,7 @@
 import "./styles/mantine.css";
+import "./styles/theme-variables.css";
 import "./styles/app.css";
-import { Anchor, ColorSchemeScript, MantineProvider, createTheme, mantineHtmlProps } from "@mantine/core";
+import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
 import { type ReactNode, useEffect } from "react";
 import {
   Links,
@@ -17,19 +18,11 @@ import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/toaster";
 import { rootStateContext } from "./.server/context";
 import { BRANDINGS } from "./domain/branding";
+import { theme } from "./theme";
 import { sessionMiddleware } from "./.server/guards";
 import { rootStateMiddleware } from "./.server/root";
 
 export const middleware: Route.MiddlewareFunction[] = [rootStateMiddleware, sessionMiddleware];
-
-const theme = createTheme({
-  // Links inside text must be distinguishable without colour (WCAG 1.4.1).
-  components: { Anchor: Anchor.extend({ defaultProps: { underline: "always" } }) },
-  primaryColor: "indigo",
-  // Indigo 6 on white fails WCAG contrast; shade 8 passes.
-  primaryShade: { light: 8, dark: 6 },
-  fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
-});
 
 export function loader({ context }: Route.LoaderArgs) {
   const state = context.get(rootStateContext);
@@ -64,7 +57,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <MantineProvider theme={theme} defaultColorScheme="light" getStyleNonce={() => nonce}>
+        {/* The theme's CSS variables are a stylesheet (styles/theme-variables.css), not a <style> per request. */}
+        <MantineProvider theme={theme} defaultColorScheme="light" getStyleNonce={() => nonce} withCssVariables={false}>
           {children}
         </MantineProvider>
         <HydratedMarker />

@@ -14,6 +14,11 @@ export interface Column<Row> {
   key: string;
   header: string;
   sortable?: boolean;
+  /**
+   * Kept on one line (identifiers, dates, amounts, status badges): the column is as wide as its widest value
+   * and the table scrolls inside its container rather than breaking "POL-1001" or a date in two.
+   */
+  noWrap?: boolean;
   cell: (row: Row) => ReactNode;
 }
 
@@ -98,7 +103,9 @@ export function DataTable<Row>({
         newButton={newButton}
       />
 
-      <div style={{ position: "relative" }}>
+      {/* On a narrow screen the table scrolls sideways inside this block (never the page), its first column
+          and the row actions kept in view (app.css .data-table-scroll). */}
+      <div className="data-table-scroll" data-with-select={bulk ? true : undefined} style={{ position: "relative" }}>
         {showLoader ? (
           <Group pos="absolute" top={8} right={8} gap="xs" role="status">
             <Loader size="sm" />
@@ -112,14 +119,20 @@ export function DataTable<Row>({
           <Table.Thead>
             <Table.Tr>
               {bulk ? (
-                <Table.Th scope="col" w={40}>
+                <Table.Th scope="col" data-sticky="select">
                   <SelectAllRows name={bulk.name} formId={bulkFormId} disabled={!hydrated || rows.length === 0} />
                 </Table.Th>
               ) : null}
-              {columns.map((column) => {
+              {columns.map((column, index) => {
                 const sorted = ariaSort(column.key, meta);
                 return (
-                  <Table.Th key={column.key} scope="col" aria-sort={column.sortable ? sorted : undefined}>
+                  <Table.Th
+                    key={column.key}
+                    scope="col"
+                    aria-sort={column.sortable ? sorted : undefined}
+                    data-nowrap={column.noWrap || undefined}
+                    data-sticky={index === 0 ? "first" : undefined}
+                  >
                     {column.sortable ? (
                       <SortLink header={column.header} to={hrefWith(nextSort(meta, column.key))} sorted={sorted} />
                     ) : (
@@ -129,7 +142,7 @@ export function DataTable<Row>({
                 );
               })}
               {rowMenu ? (
-                <Table.Th scope="col">
+                <Table.Th scope="col" data-row-actions>
                   <VisuallyHidden>Actions</VisuallyHidden>
                 </Table.Th>
               ) : null}
@@ -144,7 +157,7 @@ export function DataTable<Row>({
               rows.map((row) => (
                 <tr key={rowKey(row)} {...BODY_ROW}>
                   {bulk ? (
-                    <td className={BODY_CELL}>
+                    <td className={BODY_CELL} data-sticky="select">
                       <Checkbox
                         name={bulk.name}
                         value={bulk.value(row)}
@@ -153,13 +166,18 @@ export function DataTable<Row>({
                       />
                     </td>
                   ) : null}
-                  {columns.map((column) => (
-                    <td key={column.key} className={BODY_CELL}>
+                  {columns.map((column, index) => (
+                    <td
+                      key={column.key}
+                      className={BODY_CELL}
+                      data-nowrap={column.noWrap || undefined}
+                      data-sticky={index === 0 ? "first" : undefined}
+                    >
                       {column.cell(row)}
                     </td>
                   ))}
                   {rowMenu ? (
-                    <td className={BODY_CELL}>
+                    <td className={BODY_CELL} data-row-actions>
                       <RowMenu
                         // A new URL (the confirmation opened or cancelled) closes the menu.
                         key={location.search}

@@ -40,7 +40,7 @@ export function TicketList({
       ),
     },
     inquiries
-      ? { key: "reference", header: "Statement or policy", cell: (t) => t.reference ?? "—" }
+      ? { key: "reference", header: "Statement or policy", noWrap: true, cell: (t) => t.reference ?? "—" }
       : { key: "category", header: "Category", cell: (t) => t.category },
     ...(inquiries === "agent"
       ? [{ key: "carrierName", header: "Carrier", cell: (t: TicketSummary) => t.carrierName ?? "—" }]
@@ -48,9 +48,9 @@ export function TicketList({
     ...(inquiries === "carrier"
       ? [{ key: "ownerName", header: "Agent", cell: (t: TicketSummary) => t.ownerName }]
       : []),
-    { key: "status", header: "Status", sortable: true, cell: (t) => <TicketStatus status={t.status} /> },
-    { key: "createdAt", header: "Opened", sortable: true, cell: (t) => formatDate(t.createdAt) },
-    { key: "updatedAt", header: "Last update", sortable: true, cell: (t) => formatDate(t.updatedAt) },
+    { key: "status", header: "Status", sortable: true, noWrap: true, cell: (t) => <TicketStatus status={t.status} /> },
+    { key: "createdAt", header: "Opened", sortable: true, noWrap: true, cell: (t) => formatDate(t.createdAt) },
+    { key: "updatedAt", header: "Last update", sortable: true, noWrap: true, cell: (t) => formatDate(t.updatedAt) },
     { key: "messageCount", header: "Messages", cell: (t) => t.messageCount },
   ];
   return (

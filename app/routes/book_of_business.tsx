@@ -57,11 +57,12 @@ const STATUS_COLOR: Record<string, string> = {
 
 const COLUMNS: Column<Policy>[] = [
   { key: "memberName", header: "Member", sortable: true, cell: (p) => p.memberName },
-  { key: "policyNumber", header: "Policy #", cell: (p) => p.policyNumber },
+  { key: "policyNumber", header: "Policy #", noWrap: true, cell: (p) => p.policyNumber },
   {
     key: "status",
     header: "Status",
     sortable: true,
+    noWrap: true,
     cell: (p) => (
       <Badge variant="light" color={STATUS_COLOR[p.status] ?? "gray"}>
         {p.status}
@@ -70,7 +71,7 @@ const COLUMNS: Column<Policy>[] = [
   },
   { key: "productName", header: "Product", sortable: true, cell: (p) => p.productName },
   { key: "carrierName", header: "Carrier", sortable: true, cell: (p) => p.carrierName },
-  { key: "effectiveDate", header: "Effective", sortable: true, cell: (p) => formatDate(p.effectiveDate) },
+  { key: "effectiveDate", header: "Effective", sortable: true, noWrap: true, cell: (p) => formatDate(p.effectiveDate) },
 ];
 
 /** A filter value the upstream does not know (an unknown product, carrier or period) is a 404 inside the layout. */

@@ -34,21 +34,28 @@ const TYPE_COLOR: Record<string, string> = { New: "green", Renewal: "blue", Char
 
 const COLUMNS: Column<CommissionLine>[] = [
   { key: "memberName", header: "Member", sortable: true, cell: (l) => l.memberName },
-  { key: "policyNumber", header: "Policy #", cell: (l) => l.policyNumber },
+  { key: "policyNumber", header: "Policy #", noWrap: true, cell: (l) => l.policyNumber },
   { key: "carrierName", header: "Carrier", sortable: true, cell: (l) => l.carrierName },
   { key: "productName", header: "Product", cell: (l) => l.productName },
   {
     key: "type",
     header: "Type",
     sortable: true,
+    noWrap: true,
     cell: (l) => (
       <Badge variant="light" color={TYPE_COLOR[l.type] ?? "gray"}>
         {l.type}
       </Badge>
     ),
   },
-  { key: "amount", header: "Amount", sortable: true, cell: (l) => <Text ta="right">{formatCurrency(l.amount)}</Text> },
-  { key: "paidOn", header: "Paid on", sortable: true, cell: (l) => formatDate(l.paidOn) },
+  {
+    key: "amount",
+    header: "Amount",
+    sortable: true,
+    noWrap: true,
+    cell: (l) => <Text ta="right">{formatCurrency(l.amount)}</Text>,
+  },
+  { key: "paidOn", header: "Paid on", sortable: true, noWrap: true, cell: (l) => formatDate(l.paidOn) },
 ];
 
 /** A filter value the upstream does not know (an unknown product, carrier or period) is a 404 inside the layout. */

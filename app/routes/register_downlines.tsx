@@ -1,5 +1,6 @@
-import { Alert, Anchor, Badge, Button, Code, Group, List, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Group, List, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link, useLocation } from "react-router";
+import { CopyLink } from "~/components/copy-link";
 import { type Column, DataTable } from "~/components/data-table";
 import { PortalForm, SubmitButton } from "~/components/forms/form";
 import {
@@ -43,6 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const confirming = tooMany ? [] : list.invitations.filter((i) => wanted.has(i.id) && i.status === "Sent");
   return {
     ...list,
+    // Registration links are handed on whole: the portal's address as the user reached it.
+    origin: url.origin,
     confirming,
     cancelHref: withoutConfirm(url),
     askedCount: asked.length,
@@ -77,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const STATUS_COLOR: Record<string, string> = { Sent: "blue", Accepted: "green", Expired: "gray" };
 
 export default function RegisterDownlines({ loaderData }: Route.ComponentProps) {
-  const { invitations: rows, meta, confirming, cancelHref, askedCount, tooManyText } = loaderData;
+  const { invitations: rows, meta, confirming, cancelHref, askedCount, tooManyText, origin } = loaderData;
   const location = useLocation();
   const confirmHref = (invitation: Invitation) => {
     const params = new URLSearchParams(location.search);
@@ -93,17 +96,26 @@ export default function RegisterDownlines({ loaderData }: Route.ComponentProps) 
       key: "status",
       header: "Status",
       sortable: true,
+      noWrap: true,
       cell: (i) => (
         <Badge variant="light" color={STATUS_COLOR[i.status] ?? "gray"}>
           {i.status}
         </Badge>
       ),
     },
-    { key: "sentAt", header: "Sent", sortable: true, cell: (i) => formatDate(i.sentAt) },
+    { key: "sentAt", header: "Sent", sortable: true, noWrap: true, cell: (i) => formatDate(i.sentAt) },
     {
       key: "registrationPath",
       header: "Registration link",
-      cell: (i) => (i.status === "Sent" ? <Code>{i.registrationPath}</Code> : "—"),
+      cell: (i) =>
+        i.status === "Sent" ? (
+          <CopyLink
+            url={`${origin}${i.registrationPath}`}
+            label={`registration link for ${i.firstName} ${i.lastName}`}
+          />
+        ) : (
+          "—"
+        ),
     },
   ];
 

@@ -25,7 +25,13 @@ test.describe("Register Downlines", () => {
     await expect(page).toHaveURL("/register_downlines");
     await expect(page.locator("[data-toast=success]")).toContainText("Invitation sent to new.recruit@example.com");
     const row = table.getByRole("row").filter({ hasText: "new.recruit@example.com" });
-    await expect(row).toContainText("/registration/");
+    // The whole link, to hand on, and a button that copies it.
+    const origin = new URL(page.url()).origin;
+    await expect(row).toContainText(`${origin}/registration/`);
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await row.getByRole("button", { name: "Copy registration link for Nora Recruit" }).click();
+    await expect(row.getByRole("button", { name: "registration link for Nora Recruit copied" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`^${origin}/registration/\\w+$`));
 
     // The same e-mail again: the upstream's reason at the form, the typed values kept.
     await page.goto("/register_downlines/new");

@@ -1,4 +1,4 @@
-import { Anchor, Group, VisuallyHidden } from "@mantine/core";
+import { Anchor, VisuallyHidden } from "@mantine/core";
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from "@tabler/icons-react";
 import { Link } from "react-router";
 
@@ -13,20 +13,28 @@ export function SortLink({
   sorted: "ascending" | "descending" | "none";
 }) {
   return (
-    <Anchor component={Link} to={to} preventScrollReset underline="never" c="inherit" fw={700}>
-      <Group gap={4} wrap="nowrap">
-        {header}
-        {sorted === "ascending" ? (
-          <IconArrowUp size={14} aria-hidden />
-        ) : sorted === "descending" ? (
-          <IconArrowDown size={14} aria-hidden />
-        ) : (
-          <IconArrowsSort size={14} aria-hidden />
-        )}
-        <VisuallyHidden>
-          {sorted === "none" ? ", sort" : sorted === "descending" ? ", sort ascending" : ", sort descending"}
-        </VisuallyHidden>
-      </Group>
+    // The header's own size and weight (a plain header looks the same), the icon right after the label.
+    <Anchor
+      component={Link}
+      to={to}
+      preventScrollReset
+      underline="never"
+      c="inherit"
+      fz="inherit"
+      fw="inherit"
+      className="sort-link"
+    >
+      {header}
+      {sorted === "ascending" ? (
+        <IconArrowUp size={14} aria-hidden />
+      ) : sorted === "descending" ? (
+        <IconArrowDown size={14} aria-hidden />
+      ) : (
+        <IconArrowsSort size={14} aria-hidden />
+      )}
+      <VisuallyHidden>
+        {sorted === "none" ? ", sort" : sorted === "descending" ? ", sort ascending" : ", sort descending"}
+      </VisuallyHidden>
     </Anchor>
   );
 }

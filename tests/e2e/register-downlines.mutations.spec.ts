@@ -31,7 +31,9 @@ test.describe("Register Downlines", () => {
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
     await row.getByRole("button", { name: "Copy registration link for Nora Recruit" }).click();
     await expect(row.getByRole("button", { name: "registration link for Nora Recruit copied" })).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`^${origin}/registration/\\w+$`));
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+      new RegExp(`^${origin}/registration/\\w+$`),
+    );
 
     // The same e-mail again: the upstream's reason at the form, the typed values kept.
     await page.goto("/register_downlines/new");

@@ -31,13 +31,13 @@ export const SIGN_IN_ROUTE = "routes/_index";
  */
 export const OVER_BUDGET_KB: Record<string, number> = {
   // Forms with client validation (conform + zod mini ~19 KB) and several field kinds, in the default layout
-  // (Mantine's AppShell, ~7 KB).
+  // (Mantine's AppShell, ~7 KB; the header's user menu added ~1 KB in issue 11).
   "routes/onboarding": 210,
   "routes/contract_now": 203,
-  "routes/commission_inquiry": 205,
-  "routes/carrier.tickets": 203,
-  "routes/my_tickets": 203,
-  "routes/contact_support": 193,
+  "routes/commission_inquiry": 206,
+  "routes/carrier.tickets": 204,
+  "routes/my_tickets": 204,
+  "routes/contact_support": 194,
 };
 
 /** The pages the bench measures end to end (Lighthouse, depth), with the account that sees each. */

@@ -9,6 +9,7 @@ import { commitSession, destroySession, getSession, type PortalSession, sessionV
 import { redirectWithToast } from "./toast";
 import { logout } from "./upstream/session";
 import { upstreamErrorOf, upstreamFailure, upstreamStatus } from "./upstream-failure";
+import { shellData } from "./shell";
 import { type LoadedViewer, loadViewer } from "./viewer";
 
 type Context = Readonly<RouterContextProvider>;
@@ -123,10 +124,13 @@ export async function loadWithViewer<T>(
   }
 }
 
-/** The 403 answer for a URL the shared rule refuses (its page carries a link to the user's home). */
+/**
+ * The 403 answer for a URL the shared rule refuses: its page carries a link to the user's home, and the
+ * chrome (menu, user menu) it is drawn in, so the user keeps their place (issue 11).
+ */
 export function refuseUnlessAllowed(viewer: LoadedViewer, request: Request): void {
   if (!canOpen(viewer, new URL(request.url).pathname)) {
-    throw data({ home: homeFor(viewer.user) }, { status: 403, statusText: "Forbidden" });
+    throw data({ home: homeFor(viewer.user), shell: shellData(viewer) }, { status: 403, statusText: "Forbidden" });
   }
 }
 

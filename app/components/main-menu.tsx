@@ -1,4 +1,4 @@
-import { NavLink as MantineNavLink, Stack, Text } from "@mantine/core";
+import { NavLink as MantineNavLink, Stack } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { NavLink } from "react-router";
 import type { MenuItem } from "~/domain/menu";
@@ -38,20 +38,9 @@ function Entry({ item, onNavigate }: { item: MenuItem; onNavigate: () => void })
 }
 
 /** The navigation menu of spec §2, as computed by menuFor on the server. */
-export function MainMenu({
-  items,
-  userName,
-  onNavigate,
-}: {
-  items: MenuItem[];
-  userName: string;
-  onNavigate: () => void;
-}) {
+export function MainMenu({ items, onNavigate }: { items: MenuItem[]; onNavigate: () => void }) {
   return (
     <Stack gap={2} style={{ overflowY: "auto" }}>
-      <Text size="sm" c="dimmed" px="sm" py="xs" data-testid="signed-in-as">
-        Signed in as {userName}
-      </Text>
       {items.map((item) => (
         <Entry key={item.key} item={item} onNavigate={onNavigate} />
       ))}

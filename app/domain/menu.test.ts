@@ -117,6 +117,7 @@ describe("spec §2 menu — Agent, normal state", () => {
 
   it("shows the full list: Book of Business, Commissions, Commission Inquiry; My Contracts, Contract Now; Learning Center; Quote & Enroll; Profile, My Tickets, Contact Support, Logout", () => {
     expect(labels(menuFor(full))).toEqual([
+      "Home",
       "Book of Business",
       "Commissions",
       "Commission Inquiry",
@@ -129,6 +130,10 @@ describe("spec §2 menu — Agent, normal state", () => {
       "Contact Support",
       "Logout",
     ]);
+  });
+
+  it("Home leads to the agent's home (issue 11), the dashboard", () => {
+    expect(find(menuFor(full), "Home")?.to).toBe("/dashboard");
   });
 
   it("My Contracts goes to contracts and Contract Now to the contract-now dialog", () => {

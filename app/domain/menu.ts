@@ -1,4 +1,5 @@
 import { type Viewer, canOpen } from "./access";
+import { homeFor } from "./home";
 import { type DocumentState, documentsNeedAttention } from "./documents";
 import { type SessionUser, contractingComplete, contractingRequired, fullName } from "./user";
 
@@ -119,8 +120,19 @@ function entryFor(state: MenuState, name: EntryName): MenuItem | null {
   return entry;
 }
 
-/** Spec §2 "Navigation menu by role and state". */
+/**
+ * Spec §2 "Navigation menu by role and state"; an agent's or agency's menu is led by a Home entry to their
+ * home (issue 11) where no entry already leads there (Contracting, Home itself). The carrier's and the
+ * admin's menus are fixed by the spec, their home its first entry.
+ */
 export function menuFor(state: MenuState): MenuItem[] {
+  const items = specMenu(state);
+  if (state.user.role !== "Agent" && state.user.role !== "Agency") return items;
+  const home = homeFor(state.user);
+  return menuHrefs(items).includes(home) || !canOpen(state, home) ? items : [{ ...ENTRIES.home, to: home }, ...items];
+}
+
+function specMenu(state: MenuState): MenuItem[] {
   return menuOf(state.user).flatMap((slot): MenuItem[] => {
     if (typeof slot === "string") return [entryFor(state, slot)].filter((e) => e !== null);
     const [name, childNames] = slot;

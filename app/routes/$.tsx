@@ -1,20 +1,24 @@
 import { data, redirect } from "react-router";
 import { featureOfPath } from "~/domain/access";
 import { optionalViewer, refuseUnlessAllowed, signInUrl } from "~/.server/guards";
+import { shellData } from "~/.server/shell";
 import type { Route } from "./+types/$";
 
 /**
- * Unknown URLs: the root error boundary renders spec §8's 404 page. A signed-in user typing a URL of an
+ * Unknown URLs: spec §8's 404 page, drawn by the root error boundary, inside the signed-in chrome for a
+ * signed-in user (the answer carries it). A signed-in user typing a URL of an
  * area their role or state may not open is refused (403) by the same rule as every page, even where
  * that area's page is not built yet; a signed-out visitor to such an area is asked to sign in first.
  */
 async function notFound(request: Request, context: Route.LoaderArgs["context"]): Promise<never> {
-  if (featureOfPath(new URL(request.url).pathname)) {
-    const viewer = await optionalViewer(context);
+  const feature = featureOfPath(new URL(request.url).pathname);
+  // The viewer, when signed in, for the chrome the 404 is drawn in; an upstream fault leaves the plain page.
+  const viewer = await optionalViewer(context).catch(() => null);
+  if (feature) {
     if (!viewer) throw redirect(signInUrl(request));
     refuseUnlessAllowed(viewer, request);
   }
-  throw data(null, { status: 404, statusText: "Not Found" });
+  throw data(viewer ? { shell: shellData(viewer) } : null, { status: 404, statusText: "Not Found" });
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {

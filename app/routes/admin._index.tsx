@@ -5,7 +5,6 @@ import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
 import { usePortalForm } from "~/components/forms/use-portal-form";
 import { homeFor } from "~/domain/home";
 import { ImpersonateSchema } from "~/domain/impersonation";
-import { fullName } from "~/domain/user";
 import { startSession } from "~/.server/auth";
 import { actionForm } from "~/.server/form-failure";
 import { requireViewer } from "~/.server/guards";
@@ -17,8 +16,8 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requireViewer(request, context);
-  return { name: fullName(user), email: user.email };
+  await requireViewer(request, context);
+  return null;
 }
 
 /** Spec §6 "Admins may impersonate users": sign in as a user; 'Logout As {name}' returns here. */
@@ -36,15 +35,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export default function AdminIndex({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminIndex({ actionData }: Route.ComponentProps) {
   const [form, fields] = usePortalForm(ImpersonateSchema, { lastResult: actionData, constraint: true });
   return (
     <Stack gap="lg">
       <div>
         <Title order={1}>Admin Tools</Title>
-        <Text c="dimmed">
-          Signed in as {loaderData.name} ({loaderData.email})
-        </Text>
       </div>
       <Card withBorder maw={520}>
         <Title order={2} size="h4" mb="xs">

@@ -1,8 +1,7 @@
-import { Stack, Text, Title } from "@mantine/core";
+import { Stack, Title } from "@mantine/core";
 import { useLocation } from "react-router";
 import { TicketList } from "~/components/ticket-list";
 import { TicketView } from "~/components/ticket-view";
-import { fullName } from "~/domain/user";
 import { withParam } from "~/domain/url";
 import { loadWithViewer } from "~/.server/guards";
 import { ticketAction, ticketFromUrl } from "~/.server/tickets";
@@ -17,10 +16,10 @@ export function meta() {
 /** The carrier's side of commission inquiries: the ones addressed to it, answered here. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const [viewer, [list, current]] = await loadWithViewer(request, context, (token) =>
+  const [, [list, current]] = await loadWithViewer(request, context, (token) =>
     Promise.all([tickets(token, "commission_inquiry", params), ticketFromUrl(token, params)]),
   );
-  return { ...list, current, name: fullName(viewer.user), email: viewer.user.email };
+  return { ...list, current };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -33,15 +32,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export default function CarrierTickets({ loaderData, actionData }: Route.ComponentProps) {
-  const { tickets: rows, meta, current, name, email } = loaderData;
+  const { tickets: rows, meta, current } = loaderData;
   const location = useLocation();
   return (
     <Stack gap="md">
       <div>
         <Title order={1}>Commission Inquiry</Title>
-        <Text c="dimmed">
-          Signed in as {name} ({email})
-        </Text>
       </div>
       {current ? (
         <TicketView

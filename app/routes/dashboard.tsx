@@ -6,7 +6,7 @@ import type { loader as layoutLoader } from "~/layouts/default";
 import { useRootData } from "~/root";
 import { BRANDINGS } from "~/domain/branding";
 import type { LayoutHandle } from "~/domain/layout";
-import { fullName, levelLabel } from "~/domain/user";
+import { levelLabel } from "~/domain/user";
 import { loadWithViewer } from "~/.server/guards";
 import { unreadMessages, unrespondedMessages } from "~/.server/upstream/feedback";
 import { systemNotifications } from "~/.server/upstream/profile";
@@ -25,7 +25,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     Promise.all([systemNotifications(token), unreadMessages(token), unrespondedMessages(token)]),
   );
   return {
-    name: fullName(viewer.user),
     level: levelLabel(viewer.user),
     npnNumber: viewer.user.npnNumber,
     notifications,
@@ -36,14 +35,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const branding = useRootData()?.branding ?? BRANDINGS.default;
-  const { name, level, npnNumber, notifications, unread, unresponded } = loaderData;
+  const { level, npnNumber, notifications, unread, unresponded } = loaderData;
   // The default layout computes the pending tasks for its banner; the dashboard lists them instead.
   const pendingTasks = useRouteLoaderData<typeof layoutLoader>("layouts/default")?.pendingTasks ?? [];
   return (
     <Stack gap="lg">
       <div>
         <Title order={1}>{branding.welcomeMessage}</Title>
-        <Text c="dimmed">Signed in as {name}</Text>
       </div>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Card withBorder>

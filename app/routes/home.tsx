@@ -3,7 +3,6 @@ import { Link } from "react-router";
 import { SystemNotifications } from "~/components/system-notifications";
 import { useRootData } from "~/root";
 import { BRANDINGS } from "~/domain/branding";
-import { fullName } from "~/domain/user";
 import { loadWithViewer } from "~/.server/guards";
 import { systemNotifications } from "~/.server/upstream/profile";
 import type { Route } from "./+types/home";
@@ -16,7 +15,6 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [viewer, notifications] = await loadWithViewer(request, context, systemNotifications);
   return {
-    name: fullName(viewer.user),
     agency: viewer.user.role === "Agency",
     onboardingComplete: viewer.user.onboardingComplete,
     licenses: viewer.profile?.licenses ?? [],
@@ -26,12 +24,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const branding = useRootData()?.branding ?? BRANDINGS.default;
-  const { name, agency, onboardingComplete, licenses, notifications } = loaderData;
+  const { agency, onboardingComplete, licenses, notifications } = loaderData;
   return (
     <Stack gap="lg">
       <div>
         <Title order={1}>{branding.welcomeMessage}</Title>
-        <Text c="dimmed">Signed in as {name}</Text>
       </div>
       {onboardingComplete ? (
         <Text>

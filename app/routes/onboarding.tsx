@@ -24,7 +24,6 @@ import {
   signatureFormSchema,
 } from "~/domain/onboarding-forms";
 import { errorToasts, successToast } from "~/domain/toast";
-import { fullName } from "~/domain/user";
 import { todayIso } from "~/.server/clock";
 import { formDataOf } from "~/.server/forms";
 import { onboardingLegalQuestions } from "~/.server/legal-questions";
@@ -70,8 +69,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     throw data(null, { status: 404, statusText: "Not Found" });
   }
   return {
-    name: fullName(viewer.user),
-    email: viewer.user.email,
     // Personal details start from what the portal already knows.
     firstName: viewer.user.firstName,
     lastName: viewer.user.lastName,
@@ -227,7 +224,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function OnboardingPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { name, email, firstName, lastName, requiresTaxId, state, step, questions, answers, today } = loaderData;
+  const { firstName, lastName, requiresTaxId, state, step, questions, answers, today } = loaderData;
   useFetcherToasts(actionData);
   const lastResult = actionData && actionData.step === step ? actionData.result : undefined;
   const current = state.steps.find((s) => s.key === step) ?? null;
@@ -240,9 +237,6 @@ export default function OnboardingPage({ loaderData, actionData }: Route.Compone
     <Stack gap="lg">
       <div>
         <Title order={1}>Contracting</Title>
-        <Text c="dimmed">
-          Signed in as {name} ({email})
-        </Text>
       </div>
       {state.complete ? (
         <Text>

@@ -14,6 +14,7 @@ export const ACCOUNTS: AccountExpectation[] = [
     email: "agent@demo.test",
     home: "/dashboard",
     menu: [
+      "Home",
       "Book of Business",
       "Commissions",
       "Commission Inquiry",
@@ -35,6 +36,7 @@ export const ACCOUNTS: AccountExpectation[] = [
     email: "newagent@demo.test",
     home: "/dashboard",
     menu: [
+      "Home",
       "Book of Business",
       "Commissions",
       "Commission Inquiry",
@@ -52,6 +54,7 @@ export const ACCOUNTS: AccountExpectation[] = [
     email: "loa@demo.test",
     home: "/dashboard",
     menu: [
+      "Home",
       "Book of Business",
       "My Contracts",
       "Contract Now",
@@ -68,6 +71,7 @@ export const ACCOUNTS: AccountExpectation[] = [
     email: "docs@demo.test",
     home: "/dashboard",
     menu: [
+      "Home",
       "Book of Business",
       "Commissions",
       "Commission Inquiry",
@@ -87,6 +91,7 @@ export const ACCOUNTS: AccountExpectation[] = [
     email: "agency@demo.test",
     home: "/dashboard",
     menu: [
+      "Home",
       "Book of Business",
       "Commissions",
       "Commission Inquiry",
@@ -110,6 +115,7 @@ export const ACCOUNTS: AccountExpectation[] = [
     email: "beta@demo.test",
     home: "/dashboard",
     menu: [
+      "Home",
       "Book of Business",
       "Commissions",
       "Commission Inquiry",

@@ -39,7 +39,10 @@ export async function revokeSessions(email: string): Promise<void> {
 export async function menuLabels(page: Page): Promise<string[]> {
   const menu = page.getByRole("navigation", { name: "Main menu" });
   // An entry's own text is its label: a parent's children are rendered beside it, not inside it.
-  return menu.locator("[data-menu-item]").evaluateAll((nodes) => nodes.map((n) => (n.textContent ?? "").trim()));
+  const labels = (nodes: Element[]) => nodes.map((n) => (n.textContent ?? "").trim());
+  // Logout is the last entry of spec §2's menu; it sits in the header's user menu (issue 11).
+  const userMenu = page.locator(".user-menu [data-menu-item]");
+  return [...(await menu.locator("[data-menu-item]").evaluateAll(labels)), ...(await userMenu.evaluateAll(labels))];
 }
 
 /**

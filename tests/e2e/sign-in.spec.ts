@@ -98,6 +98,10 @@ test("a signed-in user opening / goes to their home", async ({ page }) => {
 
 test("signing out calls the upstream, clears the session and lands on /", async ({ page, context }) => {
   await loginAs(page, "agency@demo.test");
+  // One "Signed in as", in the header's user menu, which holds Profile and Logout (issue 11).
+  await page.getByTestId("signed-in-as").click();
+  await expect(page.getByText("Signed in as Linda Chen")).toHaveCount(1);
+  await expect(page.getByRole("link", { name: "Profile" }).first()).toBeVisible();
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL("/");
   await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
@@ -121,6 +125,8 @@ test.describe("without JavaScript", () => {
     await loginAs(page, "agent@demo.test");
     await expect(page).toHaveURL("/dashboard");
     expect(await menuLabels(page)).toContain("Book of Business");
+    // The user menu is a native disclosure: it opens and signs out without JavaScript.
+    await page.getByTestId("signed-in-as").click();
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL("/");
     await page.goto("/dashboard");

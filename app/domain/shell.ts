@@ -1,0 +1,25 @@
+import type { MenuItem } from "./menu";
+import type { PendingTask } from "./pending-tasks";
+
+/** The signed-in chrome's data (app/.server/shell.ts shellData): who is signed in, their home, their menu. */
+export interface ShellData {
+  userName: string;
+  email: string;
+  /** The user's home (spec §2 "Home per user"). */
+  home: string;
+  menu: MenuItem[];
+  /** "Logout As {name}" while an admin impersonates. */
+  logoutAs: string | null;
+  documentAlert: boolean;
+  pendingTasks: PendingTask[];
+  showSmsPrompt: boolean;
+}
+
+/** The chrome carried by an error answer (a 403 or 404 for a signed-in user), when it carries one. */
+export function shellOfError(data: unknown): ShellData | null {
+  if (data && typeof data === "object" && "shell" in data) {
+    const shell = (data as { shell: unknown }).shell;
+    if (shell && typeof shell === "object" && "menu" in shell && "userName" in shell) return shell as ShellData;
+  }
+  return null;
+}

@@ -1,7 +1,19 @@
 import { once } from "node:events";
 import { type AddressInfo, createServer } from "node:net";
-import { describe, expect, it } from "vitest";
-import { freePort, freePorts, parseVmRss, portsFromEnv, residentBytes } from "./portal-process.ts";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type ServerProcess,
+  freePort,
+  freePorts,
+  parseVmRss,
+  portsFromEnv,
+  residentBytes,
+  spawnServer,
+  waitUntilUp,
+} from "./portal-process.ts";
 
 /** Listens on `port` (every address) and closes again: true when that worked. */
 async function canListen(port: number): Promise<boolean> {
@@ -124,5 +136,66 @@ describe("portsFromEnv: one choice of ports shared with the processes started af
       if (saved === undefined) delete process.env.E2E_PORTS_FROM_ENV_TEST;
       else process.env.E2E_PORTS_FROM_ENV_TEST = saved;
     }
+  });
+});
+
+describe("waitUntilUp: a started process is waited on by its readiness signal, not a fixed time", () => {
+  let dir = "";
+  const servers: ServerProcess[] = [];
+  /** A small node program in a file of its own, started as the tests start the portal. */
+  async function start(name: string, source: string, env: Record<string, string> = {}) {
+    const file = path.join(dir, name);
+    await writeFile(file, source);
+    const server = spawnServer(file, env);
+    servers.push(server);
+    return server;
+  }
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), "wait-until-up-"));
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.kill()));
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("returns once the URL answers 2xx: not before (503 while starting), and without a fixed wait", async () => {
+    const port = await freePort();
+    const server = await start(
+      "slow-start.mjs",
+      `import { createServer } from "node:http";
+       let ready = false;
+       setTimeout(() => (ready = true), 300);
+       createServer((req, res) => res.writeHead(ready ? 200 : 503).end(String(ready))).listen(Number(process.env.PORT));`,
+      { PORT: String(port) },
+    );
+    const started = Date.now();
+    await waitUntilUp(server, `http://127.0.0.1:${port}/readyz`, 10_000, 20);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    expect(await (await fetch(`http://127.0.0.1:${port}/readyz`)).text()).toBe("true");
+  });
+
+  it("fails at once, with the process's output, when it exits during start-up", async () => {
+    const server = await start("bad-config.mjs", `console.error("PORT is not a port"); process.exit(3);`);
+    const started = Date.now();
+    await expect(waitUntilUp(server, `http://127.0.0.1:${await freePort()}/healthz`, 30_000, 20)).rejects.toThrow(
+      "the process exited during start-up (3): PORT is not a port",
+    );
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it("fails at once when it is ended by a signal (no exit code)", async () => {
+    const server = await start("killed.mjs", `process.kill(process.pid, "SIGKILL");`);
+    const started = Date.now();
+    await expect(waitUntilUp(server, `http://127.0.0.1:${await freePort()}/healthz`, 30_000, 20)).rejects.toThrow(
+      "the process exited during start-up (SIGKILL)",
+    );
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it("fails after its deadline when nothing answers", async () => {
+    const server = await start("silent.mjs", `setInterval(() => {}, 1000);`);
+    await expect(waitUntilUp(server, `http://127.0.0.1:${await freePort()}/healthz`, 300, 20)).rejects.toThrow(
+      "not up within 0.3 s",
+    );
   });
 });

@@ -147,9 +147,11 @@ export function spawnServer(entry: string, env: Record<string, string>, nodeArgs
 export async function waitUntilUp(server: ServerProcess, url: string, timeoutMs = 90_000, pollMs = 200): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (server.child.exitCode !== null) {
+    const { exitCode, signalCode } = server.child;
+    // Ended by a signal (killed, crashed) counts too: exitCode stays null then.
+    if (exitCode !== null || signalCode !== null) {
       throw new Error(
-        `${url}: the process exited during start-up (${server.child.exitCode}): ${server.stderr().trim() || server.stdout().trim()}`,
+        `${url}: the process exited during start-up (${exitCode ?? signalCode}): ${server.stderr().trim() || server.stdout().trim()}`,
       );
     }
     try {

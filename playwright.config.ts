@@ -1,9 +1,15 @@
 import { defineConfig } from "@playwright/test";
+import { portsFromEnv } from "./scripts/lib/portal-process";
 
-/** E2E_PORT_OFFSET lets two checkouts run their suites side by side on one machine. */
-export const PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
-export const PORTAL_PORT = 3100 + PORT_OFFSET;
-export const REFERENCE_API_PORT = 4110 + PORT_OFFSET;
+/**
+ * The shared portal's port and its reference API's: free ports, chosen once by Playwright's main process
+ * (this file is an ES module: top-level await) and kept in its environment, which the workers inherit;
+ * they load this file again and find the same ports there. So two checkouts, or a port some other program
+ * holds, never collide with the suite. Set E2E_PORTAL_PORT / E2E_REFERENCE_API_PORT to pin them.
+ */
+const ports = await portsFromEnv(["E2E_PORTAL_PORT", "E2E_REFERENCE_API_PORT"]);
+export const PORTAL_PORT = ports.E2E_PORTAL_PORT;
+export const REFERENCE_API_PORT = ports.E2E_REFERENCE_API_PORT;
 
 /** End-to-end tests against the production build and the bundled reference API (fresh database). */
 export default defineConfig({
@@ -14,7 +20,9 @@ export default defineConfig({
   timeout: 40_000,
   expect: { timeout: 5_000 },
   forbidOnly: true,
-  reporter: process.env.CI ? "line" : [["list"]],
+  // No test may skip or be left out (a mutation spec never passes by not running): the second reporter fails
+  // the run and names any test that was skipped or did not run.
+  reporter: [[process.env.CI ? "line" : "list"], ["./scripts/lib/no-skipped-tests.ts"]],
   use: {
     baseURL: `http://localhost:${PORTAL_PORT}`,
     trace: "retain-on-failure",
@@ -40,7 +48,9 @@ export default defineConfig({
   webServer: {
     // The compiled production server (npm run build), plain node: what `npm start` and the image run.
     command: "rm -rf .data/e2e && node build/server/index.js",
-    url: `http://localhost:${PORTAL_PORT}/healthz`,
+    // Ready, not merely listening: /readyz answers 200 once the portal's upstream (the reference API the
+    // fixtures also call) answers its health check; Playwright polls it until then, up to `timeout`.
+    url: `http://localhost:${PORTAL_PORT}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: "ignore",

@@ -90,12 +90,14 @@ export async function checkLoad() {
 
     // Warm-up: JIT, module loading and the upstream connection pool settle before the baseline.
     await run(url, cookie, 20, 5);
+    // Deliberate: a quiet pause before the baseline sample (part of the measurement, not synchronisation).
     await sleep(2000);
     const before = await sample(portal, "before (warmed up)");
 
     console.log(`running: ${CONNECTIONS} connections for ${SECONDS} s on ${PAGE} as agency@demo.test …`);
     const result = await run(url, cookie, CONNECTIONS, SECONDS);
     const rightAfter = await sample(portal, "right after");
+    // Deliberate: memory is judged this long after the run (the behaviour under test).
     await sleep(SETTLE_SECONDS * 1000);
     const settled = await sample(portal, `${SETTLE_SECONDS} s after`);
 

@@ -179,7 +179,10 @@ export async function checkShutdown(
      */
     function slowUpload() {
       const body = Buffer.from(new URLSearchParams({ email: "agent@demo.test", password: "demo-pass-123" }).toString());
-      return new Promise<ShutdownReport["slowUploads"][number]>((resolve) => {
+      let sent = () => {};
+      /** Resolves once the first piece has left on an open connection (or the request failed). */
+      const started = new Promise<void>((resolve) => (sent = resolve));
+      const answer = new Promise<ShutdownReport["slowUploads"][number]>((resolve) => {
         const req = httpRequest(
           {
             host: "127.0.0.1",
@@ -196,16 +199,32 @@ export async function checkShutdown(
             );
           },
         );
-        req.on("error", (error: NodeJS.ErrnoException) =>
-          resolve({ status: null, connection: null, error: error.code ?? error.message }),
-        );
-        req.write(body.subarray(0, 10));
+        req.on("error", (error: NodeJS.ErrnoException) => {
+          sent();
+          resolve({ status: null, connection: null, error: error.code ?? error.message });
+        });
+        req.write(body.subarray(0, 10), () => sent());
         const rest = setInterval(() => {
           if (termAt && Date.now() >= termAt + uploadAfterTermMs) {
             clearInterval(rest);
             req.end(body.subarray(10));
           }
         }, 50);
+      });
+      return { started, answer };
+    }
+
+    /** One GET on a connection of its own (no keep-alive pool), answered 200, else it throws. */
+    function answeredOnNewConnection(target: string) {
+      return new Promise<void>((resolve, reject) => {
+        const req = httpRequest({ host: "127.0.0.1", port: portal.port, path: target, agent: false }, (res) => {
+          res.resume();
+          res.on("end", () =>
+            res.statusCode === 200 ? resolve() : reject(new Error(`${target} answered ${res.statusCode}`)),
+          );
+        });
+        req.on("error", reject);
+        req.end();
       });
     }
 
@@ -232,8 +251,13 @@ export async function checkShutdown(
     // accepts new connections slowly (they wait in the kernel's accept queue, a few per second), and
     // closing the listener resets whatever still waits there: connections that were never accepted, not
     // requests the drain could answer. See docs/decisions/011-deploys-and-proxies.md.
-    const uploads = Array.from({ length: 3 }, () => slowUpload());
-    await sleep(300);
+    const slow = Array.from({ length: 3 }, () => slowUpload());
+    // Connected, their first piece sent, and accepted by the server before the crowd arrives: a request on
+    // a newer connection is answered only once the server has accepted the older ones (the kernel's accept
+    // queue is first in, first out). Conditions, not a fixed wait that a busy machine can outlast.
+    await Promise.all(slow.map((upload) => upload.started));
+    await answeredOnNewConnection("/healthz");
+    const uploads = slow.map((upload) => upload.answer);
     let connected = () => {};
     const everyoneConnected = new Promise<void>((resolve) => (connected = resolve));
     const running = Array.from({ length: clients }, (_, i) => client(i));
@@ -241,6 +265,7 @@ export async function checkShutdown(
     while (answeredClients.size < clients && Date.now() < started + 90_000) await sleep(50);
     report.msUntilAllClientsAnswered = Date.now() - started;
     connected();
+    // Deliberate: the clients hammer for this long, so SIGTERM lands mid-run (the behaviour under test).
     await sleep(runBeforeTermMs);
 
     termAt = Date.now();

@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { createServer } from "node:net";
+import { type AddressInfo, type Server, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -32,14 +32,72 @@ export interface PortalProcess {
   dispose: () => Promise<void>;
 }
 
+/**
+ * `count` distinct free TCP ports. Each is asked of the kernel (listen on port 0, every address) and held
+ * until all are found, so none is handed out twice; `avoid` names ports the caller already uses (never
+ * returned). The ports are free when this returns: bind them soon (a test server, a spawned process).
+ */
+export async function freePorts(count: number, avoid: Iterable<number> = []): Promise<number[]> {
+  const taken = new Set(avoid);
+  const held: Server[] = [];
+  const ports: number[] = [];
+  try {
+    for (let attempt = 0; ports.length < count; attempt++) {
+      if (attempt >= count + 100) throw new Error(`no ${count} free ports found in ${attempt} attempts`);
+      const server = createServer();
+      held.push(server);
+      server.listen(0);
+      await once(server, "listening");
+      const { port } = server.address() as AddressInfo;
+      if (taken.has(port)) continue;
+      taken.add(port);
+      ports.push(port);
+    }
+  } finally {
+    await Promise.all(held.map((server) => new Promise((resolve) => server.close(resolve))));
+  }
+  return ports;
+}
+
+/** One free TCP port (see freePorts). */
 export async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  await new Promise((resolve) => server.close(resolve));
+  const [port = 0] = await freePorts(1);
   return port;
+}
+
+/**
+ * The ports named by `names` in `env` (by default process.env): a set one (1–65535) is kept, a missing or
+ * empty one gets a free port, written back into `env`. Processes started afterwards inherit that
+ * environment, so they agree on the ports: Playwright's workers load playwright.config.ts again and find
+ * the ports its main process chose. Throws on a value that is not a port, or on two names with one port.
+ */
+export async function portsFromEnv<Name extends string>(
+  names: readonly Name[],
+  env: Record<string, string | undefined> = process.env,
+): Promise<Record<Name, number>> {
+  const ports = {} as Record<Name, number>;
+  const missing: Name[] = [];
+  for (const name of names) {
+    const value = env[name]?.trim();
+    if (!value) {
+      missing.push(name);
+      continue;
+    }
+    const port = Number(value);
+    if (!/^\d+$/.test(value) || port < 1 || port > 65535) {
+      throw new Error(`${name}=${value} is not a TCP port (1-65535)`);
+    }
+    const twin = names.find((other) => other !== name && ports[other] === port);
+    if (twin) throw new Error(`${twin} and ${name} are both ${port}: each server needs its own port`);
+    ports[name] = port;
+  }
+  const fresh = await freePorts(missing.length, Object.values<number>(ports));
+  missing.forEach((name, i) => {
+    const port = fresh[i] ?? 0;
+    ports[name] = port;
+    env[name] = String(port);
+  });
+  return ports;
 }
 
 /** A Node server (the portal or the reference API) in a child process, its output collected. */
@@ -89,9 +147,11 @@ export function spawnServer(entry: string, env: Record<string, string>, nodeArgs
 export async function waitUntilUp(server: ServerProcess, url: string, timeoutMs = 90_000, pollMs = 200): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (server.child.exitCode !== null) {
+    const { exitCode, signalCode } = server.child;
+    // Ended by a signal (killed, crashed) counts too: exitCode stays null then.
+    if (exitCode !== null || signalCode !== null) {
       throw new Error(
-        `${url}: the process exited during start-up (${server.child.exitCode}): ${server.stderr().trim() || server.stdout().trim()}`,
+        `${url}: the process exited during start-up (${exitCode ?? signalCode}): ${server.stderr().trim() || server.stdout().trim()}`,
       );
     }
     try {

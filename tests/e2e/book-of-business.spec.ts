@@ -45,13 +45,17 @@ test.describe("the shared data table on the book of business", () => {
     await loginAs(page, "agency@demo.test");
     await page.goto("/book_of_business");
     const loading = page.getByRole("status").filter({ hasText: "Loading…" });
-    // Slow the next page's data down: the indicator appears, then goes when the rows arrive.
+    // Hold the next page's data back until the indicator has shown (after its 300 ms), then let it through:
+    // the indicator goes when the rows arrive. No fixed delay to outlast on a slow machine.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/book_of_business.data*", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 900));
+      await released;
       await route.continue();
     });
     await page.getByRole("navigation", { name: "Policies pages" }).getByRole("link", { name: "Page 2" }).click();
     await expect(loading).toBeVisible();
+    release();
     await expect(page.getByRole("table", { name: /Policies/ }).locator("caption")).toHaveText("Policies: 26–50 of 320");
     await expect(loading).toHaveCount(0);
   });

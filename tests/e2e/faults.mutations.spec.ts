@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { PORT_OFFSET, REFERENCE_API_PORT } from "../../playwright.config";
-import { PORTAL_ENTRY, type ServerProcess, spawnServer, waitUntilUp } from "../../scripts/lib/portal-process";
+import { REFERENCE_API_PORT } from "../../playwright.config";
+import { PORTAL_ENTRY, type ServerProcess, freePort, spawnServer, waitUntilUp } from "../../scripts/lib/portal-process";
 import { type Fault, type FaultProxy, startFaultProxy } from "../support/fault-proxy";
 import { test as base, expect, loginAs, resetAccount } from "./fixtures";
 
@@ -71,7 +71,8 @@ let portalUrl: string;
 
 test.beforeAll(async () => {
   proxy = await startFaultProxy(`http://127.0.0.1:${REFERENCE_API_PORT}`);
-  const port = 3220 + PORT_OFFSET;
+  // A free port of its own: the other worker runs other specs (and their servers) meanwhile.
+  const port = await freePort();
   portalUrl = `http://localhost:${port}`;
   portal = spawnServer(PORTAL_ENTRY, {
     NODE_ENV: "production",
@@ -83,7 +84,9 @@ test.beforeAll(async () => {
     // Faults are injected into shared lists too (product carriers, ticket categories): ask every time (ADR 017).
     SHARED_LIST_TTL_SECONDS: "0",
   });
-  await waitUntilUp(portal, `${portalUrl}/healthz`, 60_000);
+  // Ready: /readyz answers 200 once the portal listens and its upstream (the proxy, then the reference
+  // API) answers a health check. Fails at once, with the portal's output, if the process exits instead.
+  await waitUntilUp(portal, `${portalUrl}/readyz`, 60_000);
 });
 
 test.afterAll(async () => {

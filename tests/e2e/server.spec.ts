@@ -1,14 +1,16 @@
 import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { type Server, createServer } from "node:http";
+import { type Server, type ServerResponse, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { PORT_OFFSET, REFERENCE_API_PORT } from "../../playwright.config";
+import { REFERENCE_API_PORT } from "../../playwright.config";
 import {
   PORTAL_ENTRY,
   type ServerProcess,
+  freePort,
   spawnServer,
   waitUntilUp as waitForHealth,
 } from "../../scripts/lib/portal-process";
+import { waitFor } from "../../scripts/lib/wait-for";
 import { userFor } from "../support/users";
 import { PASSWORD, expect, test } from "./fixtures";
 
@@ -22,7 +24,9 @@ interface Portal extends ServerProcess {
   url: string;
 }
 
-function startPortal(env: Record<string, string>, port: number): Portal {
+/** A portal process on a free port of its own (the other worker starts its own servers meanwhile). */
+async function startPortal(env: Record<string, string>): Promise<Portal> {
+  const port = await freePort();
   const server = spawnServer(PORTAL_ENTRY, {
     NODE_ENV: "production",
     LOG_LEVEL: "info",
@@ -32,6 +36,10 @@ function startPortal(env: Record<string, string>, port: number): Portal {
   return { ...server, url: `http://localhost:${port}` };
 }
 
+/**
+ * Waits until the portal listens (/healthz: it answers only once start-up is done), failing at once with its
+ * output if it exits first. Not /readyz: some tests here start it with an upstream that is down on purpose.
+ */
 const waitUntilUp = (portal: Portal) => waitForHealth(portal, `${portal.url}/healthz`, 60_000);
 
 /** The sign-in form's POST, as a browser without JavaScript sends it. */
@@ -50,7 +58,7 @@ async function exitCode(child: ChildProcess): Promise<number | null> {
 }
 
 test("a bad configuration stops start-up with one clear line", async () => {
-  const portal = startPortal({ UPSTREAM_API_URL: "http://127.0.0.1:9" }, 3201 + PORT_OFFSET);
+  const portal = await startPortal({ UPSTREAM_API_URL: "http://127.0.0.1:9" });
   expect(await exitCode(portal.child)).toBe(1);
   const lines = portal.stderr().trim().split("\n");
   expect(lines).toHaveLength(1);
@@ -58,7 +66,7 @@ test("a bad configuration stops start-up with one clear line", async () => {
 });
 
 test("no demo by accident: without UPSTREAM_API_URL or DEMO=1 the server stops with one clear line", async () => {
-  const portal = startPortal({}, 3206 + PORT_OFFSET);
+  const portal = await startPortal({});
   expect(await exitCode(portal.child)).toBe(1);
   const lines = portal.stderr().trim().split("\n");
   expect(lines).toHaveLength(1);
@@ -69,13 +77,10 @@ test("no demo by accident: without UPSTREAM_API_URL or DEMO=1 the server stops w
 });
 
 test("as a pure BFF in front of UPSTREAM_API_URL: secure __Host- session cookie, JSON logs without secrets", async () => {
-  const portal = startPortal(
-    {
-      UPSTREAM_API_URL: `http://127.0.0.1:${REFERENCE_API_PORT}`,
-      SESSION_SECRET: `${SECRET},an-older-secret-0123456789`,
-    },
-    3202 + PORT_OFFSET,
-  );
+  const portal = await startPortal({
+    UPSTREAM_API_URL: `http://127.0.0.1:${REFERENCE_API_PORT}`,
+    SESSION_SECRET: `${SECRET},an-older-secret-0123456789`,
+  });
   try {
     await waitUntilUp(portal);
     expect((await fetch(`${portal.url}/readyz`)).status).toBe(200);
@@ -110,7 +115,7 @@ test("as a pure BFF in front of UPSTREAM_API_URL: secure __Host- session cookie,
 });
 
 test("an upstream that is down gets a clear message at sign-in, not a crash", async () => {
-  const portal = startPortal({ UPSTREAM_API_URL: "http://127.0.0.1:9", SESSION_SECRET: SECRET }, 3204 + PORT_OFFSET);
+  const portal = await startPortal({ UPSTREAM_API_URL: "http://127.0.0.1:9", SESSION_SECRET: SECRET });
   try {
     await waitUntilUp(portal);
     expect((await fetch(`${portal.url}/readyz`)).status).toBe(503);
@@ -140,10 +145,7 @@ test("when the upstream goes down mid-session, sign-out and the sign-in page sti
   });
   await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
   const { port } = upstream.address() as AddressInfo;
-  const portal = startPortal(
-    { UPSTREAM_API_URL: `http://127.0.0.1:${port}`, SESSION_SECRET: SECRET },
-    3205 + PORT_OFFSET,
-  );
+  const portal = await startPortal({ UPSTREAM_API_URL: `http://127.0.0.1:${port}`, SESSION_SECRET: SECRET });
   try {
     await waitUntilUp(portal);
     const signIn = await postSignIn(portal);
@@ -174,21 +176,29 @@ test("when the upstream goes down mid-session, sign-out and the sign-in page sti
 });
 
 test("SIGTERM stops accepting, finishes in-flight requests and exits 0", async () => {
-  // An upstream whose health check takes a while, so /readyz is in flight when the signal arrives.
+  // An upstream whose health check is answered only once the portal drains, so /readyz is in flight when
+  // the signal arrives and still in flight once the portal has seen it: no timing guesswork either way.
+  const held: ServerResponse[] = [];
+  const answerHeld = () => {
+    for (const res of held.splice(0)) res.writeHead(200, { "content-type": "application/json" }).end('{"status":"ok"}');
+  };
   const slow: Server = createServer((req, res) => {
-    setTimeout(() => res.writeHead(200, { "content-type": "application/json" }).end('{"status":"ok"}'), 1000);
+    if (req.url === "/api/health") return void held.push(res);
+    res.writeHead(404, { "content-type": "application/json" }).end('{"error":"Not found"}');
   });
   await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
   const { port } = slow.address() as AddressInfo;
-  const portal = startPortal(
-    { UPSTREAM_API_URL: `http://127.0.0.1:${port}`, SESSION_SECRET: SECRET },
-    3203 + PORT_OFFSET,
-  );
+  const portal = await startPortal({ UPSTREAM_API_URL: `http://127.0.0.1:${port}`, SESSION_SECRET: SECRET });
   try {
     await waitUntilUp(portal);
     const inFlight = fetch(`${portal.url}/readyz`);
-    await new Promise((r) => setTimeout(r, 300));
+    await waitFor(() => held.length > 0, { what: "/readyz asking the upstream", timeoutMs: 20_000 });
     portal.child.kill("SIGTERM");
+    await waitFor(() => portal.stdout().includes('"msg":"shutting down: draining"'), {
+      what: "the portal draining after SIGTERM",
+      timeoutMs: 20_000,
+    });
+    answerHeld();
     // Answered, not reset; answered after the signal, it says the server is going away.
     const response = await inFlight;
     expect(response.status).toBe(503);
@@ -197,16 +207,18 @@ test("SIGTERM stops accepting, finishes in-flight requests and exits 0", async (
     await expect(fetch(`${portal.url}/healthz`)).rejects.toThrow();
   } finally {
     portal.child.kill("SIGKILL");
+    answerHeld();
     slow.closeAllConnections();
     slow.close();
   }
 });
 
 test("behind a TLS-terminating proxy on a public address (TRUST_PROXY=1) sign-in works and gets HSTS", async () => {
-  const portal = startPortal(
-    { UPSTREAM_API_URL: `http://127.0.0.1:${REFERENCE_API_PORT}`, SESSION_SECRET: SECRET, TRUST_PROXY: "1" },
-    3207 + PORT_OFFSET,
-  );
+  const portal = await startPortal({
+    UPSTREAM_API_URL: `http://127.0.0.1:${REFERENCE_API_PORT}`,
+    SESSION_SECRET: SECRET,
+    TRUST_PROXY: "1",
+  });
   try {
     await waitUntilUp(portal);
     const proxied = {

@@ -1,10 +1,12 @@
 import { rmSync } from "node:fs";
 import type { TestProject } from "vitest/node";
-import { PORTAL_ENTRY, type ServerProcess, spawnServer, waitUntilUp } from "../../scripts/lib/portal-process";
-
-const OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
-export const HOSTILE_PORTAL_PORT = 3600 + OFFSET;
-export const HOSTILE_REFERENCE_API_PORT = 4600 + OFFSET;
+import {
+  PORTAL_ENTRY,
+  type ServerProcess,
+  freePorts,
+  spawnServer,
+  waitUntilUp,
+} from "../../scripts/lib/portal-process";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -15,23 +17,35 @@ declare module "vitest" {
 
 let server: ServerProcess | null = null;
 
-/** Starts the production build (compiled server, plain node) in demo mode on its own ports and database; stops it afterwards. */
+/**
+ * Starts the production build (compiled server, plain node) in demo mode on two free ports (the portal's and
+ * its reference API's) and its own database; stops it afterwards.
+ */
 export default async function setup(project: TestProject) {
   rmSync(".data/hostile", { recursive: true, force: true });
+  const [portalPort, referenceApiPort] = await freePorts(2);
   server = spawnServer(PORTAL_ENTRY, {
     NODE_ENV: "production",
     DEMO: "1",
-    PORT: String(HOSTILE_PORTAL_PORT),
+    PORT: String(portalPort),
     LOG_LEVEL: "error",
     REFERENCE_API_DB: ".data/hostile/reference-api.db",
-    REFERENCE_API_PORT: String(HOSTILE_REFERENCE_API_PORT),
+    REFERENCE_API_PORT: String(referenceApiPort),
     REFERENCE_API_ALLOW_RESET: "1",
     // The suite tries sign-in abuse from addresses it names in X-Forwarded-For (loopback is a trusted proxy).
   });
-  const portal = `http://127.0.0.1:${HOSTILE_PORTAL_PORT}`;
-  await waitUntilUp(server, `${portal}/healthz`, 60_000);
+  const portal = `http://127.0.0.1:${portalPort}`;
+  // Ready: /readyz answers 200 once the portal listens and its reference API answers; fails at once, with
+  // the process's output, if it exits instead.
+  try {
+    await waitUntilUp(server, `${portal}/readyz`, 60_000);
+  } catch (error) {
+    // Not up in time: no process left behind to hold the ports or the CPU of the next run.
+    await server.kill();
+    throw error;
+  }
   project.provide("portal", portal);
-  project.provide("referenceApi", `http://127.0.0.1:${HOSTILE_REFERENCE_API_PORT}`);
+  project.provide("referenceApi", `http://127.0.0.1:${referenceApiPort}`);
   return async () => {
     if (server && server.child.exitCode === null) {
       server.child.kill("SIGTERM");

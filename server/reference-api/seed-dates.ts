@@ -30,7 +30,9 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 export function seedDates(day: string | Date = new Date()): SeedDates {
   if (typeof day === "string" && !DAY.test(day)) throw new Error(`Seed day must be YYYY-MM-DD, got ${day}`);
   const start: Dayjs = (typeof day === "string" ? dayjs.utc(day) : dayjs(day).utc()).startOf("day");
-  if (!start.isValid()) throw new Error(`Invalid seed day ${String(day)}`);
+  // dayjs rolls 2026-02-30 over to March: a day string must round-trip.
+  if (!start.isValid() || (typeof day === "string" && start.format("YYYY-MM-DD") !== day))
+    throw new Error(`Invalid seed day ${String(day)}`);
   const month = start.startOf("month");
   return {
     day: start.format("YYYY-MM-DD"),

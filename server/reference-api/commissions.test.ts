@@ -8,8 +8,8 @@ import {
 } from "../../app/.server/upstream/schemas/commissions.ts";
 import { LOA_NO_COMMISSIONS, NO_COMMISSIONS, UNKNOWN_PERIOD } from "./commissions.ts";
 import type { ReferenceApi } from "./index.ts";
-import { COMMISSION_PERIODS } from "./seed.ts";
-import { expectError, startTestApi, tempDbPath, testClient } from "./test-support.ts";
+import { commissionPeriods } from "./seed.ts";
+import { expectError, startTestApi, tempDbPath, testClient, testSeed } from "./test-support.ts";
 
 type Statements = ReturnType<typeof CommissionStatementsResponseSchema.parse>;
 type Line = Statements["lines"][number];
@@ -46,6 +46,8 @@ async function allLines(email: string, query: Record<string, string | number> = 
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 const sumCents = (lines: Line[]) => lines.reduce((sum, l) => sum + cents(l.amount), 0);
+/** The seed's periods, oldest first; the newest is last month. */
+const COMMISSION_PERIODS = commissionPeriods(testSeed);
 const NEWEST = COMMISSION_PERIODS[COMMISSION_PERIODS.length - 1]!;
 
 beforeAll(async () => {
@@ -66,7 +68,7 @@ describe("GET /api/commissions/statements", () => {
     expect(s.meta.totalCount).toBeGreaterThanOrEqual(60);
     expect(s.meta.totalPages).toBe(Math.ceil(s.meta.totalCount / 25));
     expect(s.lines).toHaveLength(25);
-    expect(s.lines.every((l) => l.period === NEWEST && l.paidOn === "2026-11-15")).toBe(true);
+    expect(s.lines.every((l) => l.period === NEWEST && l.paidOn === `${testSeed.monthsAgo(0)}-15`)).toBe(true);
     expect(s.lines.map((l) => l.id)).toEqual([...s.lines.map((l) => l.id)].sort((a, b) => a - b));
     for (const l of s.lines) {
       expect(l.policyNumber).toMatch(/^[A-Z]{2,3}-\d{7}$/);
@@ -97,7 +99,7 @@ describe("GET /api/commissions/statements", () => {
   });
 
   it("totals are the sums over all pages of the period, by type", async () => {
-    for (const period of [NEWEST, "2025-09", "2026-04"]) {
+    for (const period of [NEWEST, COMMISSION_PERIODS[0]!, COMMISSION_PERIODS[7]!]) {
       const s = await statements("agency@demo.test", { period, perPage: 10 });
       expect(s.period).toBe(period);
       const lines = await allLines("agency@demo.test", { period });
@@ -210,8 +212,10 @@ describe("GET /api/commissions/payouts", () => {
   it("one payout per period, oldest first, equal to the period's total, paid the 15th of the next month", async () => {
     const { payouts: list } = await payouts("agency@demo.test");
     expect(list.map((p) => p.period)).toEqual([...COMMISSION_PERIODS]);
-    expect(list[0]!.paidOn).toBe("2025-10-15");
-    expect(list.find((p) => p.period === "2025-12")!.paidOn).toBe("2026-01-15");
+    // The 15th of the next period's month (the newest, last month's, is paid this month), across a new year too.
+    expect(list.map((p) => p.paidOn)).toEqual(
+      [...COMMISSION_PERIODS.slice(1), testSeed.monthsAgo(0)].map((m) => `${m}-15`),
+    );
     const totals = await Promise.all(list.map((p) => statements("agency@demo.test", { period: p.period, perPage: 5 })));
     list.forEach((p, i) => expect(cents(p.amount), p.period).toBe(cents(totals[i]!.totals.total)));
   });

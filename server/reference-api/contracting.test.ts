@@ -18,8 +18,8 @@ import { type ReferenceApi, startReferenceApi } from "./index.ts";
 import {
   DEMO_PASSWORD,
   DENIED_NOTE,
-  FUTURE_CERTIFICATION_DATE,
-  PAST_CERTIFICATION_DATE,
+  futureCertificationDate,
+  pastCertificationDate,
   tinyPdf,
   UNSAFE_HTML_CARRIER_PRODUCT_ID,
 } from "./seed.ts";
@@ -29,7 +29,11 @@ import {
   startTestApi,
   tempDbPath,
   testClient,
+  testSeed,
 } from "./test-support.ts";
+
+const FUTURE_CERTIFICATION_DATE = futureCertificationDate(testSeed);
+const PAST_CERTIFICATION_DATE = pastCertificationDate(testSeed);
 
 const { dir, dbPath, remove: removeDb } = tempDbPath("reference-api-contracting-");
 let api: ReferenceApi;
@@ -106,6 +110,8 @@ describe("products, carriers and carrier resources", () => {
     for (const r of resources) CarrierResourceSchema.parse(r);
 
     const dates = resources.map((r) => r.certificationDate);
+    // Relative to the seed day: one ahead ('OPENS <date>'), one in the past.
+    expect(FUTURE_CERTIFICATION_DATE > testSeed.day && PAST_CERTIFICATION_DATE < testSeed.day).toBe(true);
     expect(dates).toContain(FUTURE_CERTIFICATION_DATE);
     expect(dates).toContain(PAST_CERTIFICATION_DATE);
     expect(dates).toContain(null);

@@ -13,6 +13,7 @@ import { createClient, type Client, type InStatement, type InValue, type Row } f
 import type { SessionUser, Role } from "../../app/domain/user.ts";
 import type { UserFlags } from "./seed.ts";
 import { SCHEMA_SQL } from "./schema.ts";
+import { seedDates } from "./seed-dates.ts";
 import { seedStatements } from "./seed-statements.ts";
 
 /** The tables and indexes (schema.ts: compiled into the server build, no file to find at run time). */
@@ -81,10 +82,10 @@ const DATA_TABLES = [
 ] as const;
 
 /**
- * Bumped whenever the seed gains tables or rows: a db file seeded by an older version (PRAGMA
- * user_version lower than this) is reset to the seed on open (sessions kept).
+ * Bumped whenever the seed gains tables or rows (or its dates change meaning): a db file seeded by an
+ * older version (PRAGMA user_version lower than this) is reset to the seed on open (sessions kept).
  */
-const SEED_VERSION = 8;
+const SEED_VERSION = 9;
 
 function bool(value: unknown): boolean {
   return value === true;
@@ -131,14 +132,20 @@ export interface SessionRecord {
 }
 
 export class ReferenceDb {
-  private constructor(readonly client: Client) {}
+  private constructor(
+    readonly client: Client,
+    private readonly seedDay: string | undefined,
+  ) {}
 
-  /** Opens (creating the parent directory and the file if missing), creates the schema, seeds an empty db. */
-  static async open(dbPath: string): Promise<ReferenceDb> {
+  /**
+   * Opens (creating the parent directory and the file if missing), creates the schema, seeds an empty db.
+   * The seed's dates are relative to `seedDay` (YYYY-MM-DD), by default the day each (re)seed runs.
+   */
+  static async open(dbPath: string, seedDay?: string): Promise<ReferenceDb> {
     const absolute = resolve(dbPath);
     mkdirSync(dirname(absolute), { recursive: true });
     const client = createClient({ url: pathToFileURL(absolute).href });
-    const db = new ReferenceDb(client);
+    const db = new ReferenceDb(client, seedDay === undefined ? undefined : seedDates(seedDay).day);
     try {
       await client.execute("PRAGMA journal_mode = WAL");
       await client.execute("PRAGMA busy_timeout = 5000");
@@ -168,6 +175,11 @@ export class ReferenceDb {
   }
   private queue: Promise<void> = Promise.resolve();
 
+  /** The seed as of the pinned seed day, or today. */
+  private seed() {
+    return seedStatements(seedDates(this.seedDay));
+  }
+
   /**
    * Restores one user's data (their row, licenses, notices, contract entries, legal answers, files,
    * idempotency keys, onboarding steps and documents, policies, exports, downline invitations, tickets and their messages, commission lines, the carrier mapping and, for an agency, its downline) to the seed, leaving everyone else's alone: tests running side by side reset only
@@ -176,7 +188,7 @@ export class ReferenceDb {
   async resetUser(email: string): Promise<boolean> {
     const seed = createClient({ url: ":memory:" });
     try {
-      await seed.batch([...SCHEMA, ...(await seedStatements())], "write");
+      await seed.batch([...SCHEMA, ...(await this.seed())], "write");
       const found = await seed.execute({ sql: "SELECT id FROM users WHERE email = ? COLLATE NOCASE", args: [email] });
       const userId = found.rows[0]?.id;
       if (userId === undefined || userId === null) return false;
@@ -203,7 +215,7 @@ export class ReferenceDb {
 
   /** Restores every data table to the seed in one transaction; the sessions table is kept. */
   async reset(): Promise<void> {
-    const statements = await seedStatements();
+    const statements = await this.seed();
     await this.exclusive(async () => {
       await this.client.batch(
         [...DATA_TABLES.map((t) => `DELETE FROM ${t}`), ...statements, `PRAGMA user_version = ${SEED_VERSION}`],

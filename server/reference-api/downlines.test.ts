@@ -27,9 +27,11 @@ import {
   DOWNLINE_NO_ACTIVE_POLICIES_NPN,
   DOWNLINE_ROOT,
   SEED_DOWNLINE_NODES,
-  SEED_DOWNLINE_POLICIES,
+  seedDownlinePolicies,
 } from "./seed.ts";
-import { ErrorSchema, startTestApi, tempDbPath, testClient } from "./test-support.ts";
+import { ErrorSchema, startTestApi, tempDbPath, testClient, testSeed } from "./test-support.ts";
+
+const SEED_DOWNLINE_POLICIES = seedDownlinePolicies(testSeed);
 
 const { dbPath, remove: removeDb } = tempDbPath("reference-api-downlines-");
 let api: ReferenceApi;

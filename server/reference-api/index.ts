@@ -18,6 +18,8 @@ export interface ReferenceApiOptions {
   /** Enables POST /__reset (204). Otherwise that path is 404. */
   allowReset?: boolean;
   logger?: Logger;
+  /** Pins the seed's day (YYYY-MM-DD); by default its dates are relative to the day each (re)seed runs. */
+  seedDay?: string;
 }
 
 export interface ReferenceApi {
@@ -40,7 +42,7 @@ export async function startReferenceApi(options: ReferenceApiOptions): Promise<R
   const logger = (options.logger ?? pino({ level: process.env.LOG_LEVEL ?? "info" })).child({
     component: "reference-api",
   });
-  const db = await ReferenceDb.open(options.dbPath);
+  const db = await ReferenceDb.open(options.dbPath, options.seedDay);
   const reset = () => db.reset();
   const app = createApp({ db, logger, allowReset: options.allowReset ?? false, reset });
 

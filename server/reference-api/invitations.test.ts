@@ -20,8 +20,10 @@ import {
   alreadyHasAccount,
   alreadyPending,
 } from "./invitations.ts";
-import { INVITATION_LEVELS, SEED_AGENCY_NAMES, SEED_INVITATIONS } from "./seed.ts";
-import { expectError, startTestApi, tempDbPath, testClient } from "./test-support.ts";
+import { INVITATION_LEVELS, SEED_AGENCY_NAMES, seedInvitations } from "./seed.ts";
+import { expectError, startTestApi, tempDbPath, testClient, testSeed } from "./test-support.ts";
+
+const SEED_INVITATIONS = seedInvitations(testSeed);
 
 type Invitations = z.infer<typeof InvitationsResponseSchema>;
 const RegistrationSchema = z.strictObject({
@@ -93,7 +95,9 @@ describe("GET /api/downline_invitations", () => {
       expect(i.email).toMatch(/^[a-z]+\.[a-z]+@example\.com$/);
       expect(i.registrationPath).toMatch(/^\/registration\/[0-9a-f]{32}$/);
       expect(levels).toContain(i.level);
-      expect(i.sentAt.startsWith("2026-")).toBe(true);
+      // Sent within the year before the seed day.
+      expect(i.sentAt).toBe(SEED_INVITATIONS.find((s) => s.id === i.id)!.sentAt);
+      expect(i.sentAt > testSeed.daysAgo(365, "00:00") && i.sentAt < testSeed.daysAgo(0, "00:00")).toBe(true);
     }
     expect(new Set(invitations.map((i) => i.level)).size).toBe(4);
     expect(new Set(invitations.map((i) => i.registrationPath)).size).toBe(12);

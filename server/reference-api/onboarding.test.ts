@@ -15,8 +15,15 @@ import {
   SIGNATURE_TOO_SHORT,
   TAX_ID_REQUIRED,
 } from "./onboarding.ts";
-import { tinyPdf } from "./seed.ts";
-import { expectErrorLike as expectError, type Sent, startTestApi, tempDbPath, testClient } from "./test-support.ts";
+import { LICENSE_EXPIRES_IN_MONTHS, tinyPdf } from "./seed.ts";
+import {
+  expectErrorLike as expectError,
+  type Sent,
+  startTestApi,
+  tempDbPath,
+  testClient,
+  testSeed,
+} from "./test-support.ts";
 
 const { dbPath, remove: removeDb } = tempDbPath("reference-api-onboarding-");
 let api: ReferenceApi;
@@ -213,7 +220,7 @@ describe("onboarding@ walks every step", () => {
     });
     expect(stepState(onboarding).licenses).toBe(false);
     expect(onboarding.licenses.map((l) => [l.state, l.licenseNumber, l.status, l.expiresOn])).toEqual([
-      ["IL", "100234567", "Active", "2027-06-30"],
+      ["IL", "100234567", "Active", testSeed.monthEnd(LICENSE_EXPIRES_IN_MONTHS)],
       ["WI", "WI-778812", "Active", "2030-12-31"],
     ]);
     onboarding = await saveStep(ONBOARDING, "licenses", { json: {} });

@@ -6,25 +6,28 @@ import {
   SEED_CARRIERS,
   SEED_CARRIER_PRODUCTS,
   SEED_CARRIER_USERS,
-  SEED_COMMISSION_LINES,
-  SEED_CONTRACTING_ENTRIES,
-  SEED_DOCUMENT_NOTIFICATIONS,
   SEED_DOWNLINE_CONTRACTS,
   SEED_DOWNLINE_NODES,
-  SEED_DOWNLINE_POLICIES,
   SEED_FILES,
-  SEED_INVITATIONS,
+  SEED_FILES_CREATED_DAYS_AGO,
   SEED_LEGAL_ANSWERS,
   SEED_LEGAL_QUESTIONS,
   SEED_ONBOARDING_DOCUMENTS,
-  SEED_ONBOARDING_STEPS,
-  SEED_POLICIES,
   SEED_PRODUCTS,
-  SEED_SYSTEM_NOTIFICATIONS,
-  SEED_TICKETS,
   SEED_USERS,
+  licenseExpiresOn,
   seedCarrierResource,
+  seedCommissionLines,
+  seedContractingEntries,
+  seedDocumentNotifications,
+  seedDownlinePolicies,
+  seedInvitations,
+  seedOnboardingSteps,
+  seedPolicies,
+  seedSystemNotifications,
+  seedTickets,
 } from "./seed.ts";
+import { seedDates, type SeedDates } from "./seed-dates.ts";
 
 /**
  * The seed users' password hashes (each with its own salt), computed once per process: scrypt is
@@ -41,7 +44,8 @@ function seedPasswordHashes(): Promise<Map<number, string>> {
 /** Rows per INSERT of the seed policies (7 parameters each, well under SQLite's parameter limit). */
 const POLICY_INSERT_CHUNK = 100;
 
-export async function seedStatements(): Promise<InStatement[]> {
+/** The seed as of `dates` (by default today's): every date in it is relative to that day. */
+export async function seedStatements(dates: SeedDates = seedDates()): Promise<InStatement[]> {
   const hashes = await seedPasswordHashes();
   const statements: InStatement[] = [];
   let licenseId = 0;
@@ -71,17 +75,17 @@ export async function seedStatements(): Promise<InStatement[]> {
       statements.push({
         sql: `INSERT INTO licenses (id, user_id, state, license_number, license_type, status, expires_on)
               VALUES (?, ?, ?, ?, ?, ?, ?)`,
-        args: [++licenseId, u.id, l.state, l.licenseNumber, l.licenseType, l.status, l.expiresOn],
+        args: [++licenseId, u.id, l.state, l.licenseNumber, l.licenseType, l.status, licenseExpiresOn(l, dates)],
       });
     }
   }
-  for (const n of SEED_SYSTEM_NOTIFICATIONS) {
+  for (const n of seedSystemNotifications(dates)) {
     statements.push({
       sql: `INSERT INTO system_notifications (id, title, message, severity, published_at) VALUES (?, ?, ?, ?, ?)`,
       args: [n.id, n.title, n.message, n.severity, n.publishedAt],
     });
   }
-  for (const d of SEED_DOCUMENT_NOTIFICATIONS) {
+  for (const d of seedDocumentNotifications(dates)) {
     statements.push({
       sql: `INSERT INTO document_notifications (id, user_id, document_name, message) VALUES (?, ?, ?, ?)`,
       args: [d.id, d.userId, d.documentName, d.message],
@@ -101,13 +105,13 @@ export async function seedStatements(): Promise<InStatement[]> {
       sql: "INSERT INTO carrier_products (id, carrier_id, product_id) VALUES (?, ?, ?)",
       args: [cp.id, cp.carrierId, cp.productId],
     });
-    const resource = seedCarrierResource(cp, index + 1);
+    const resource = seedCarrierResource(cp, index + 1, dates);
     statements.push({
       sql: "INSERT INTO carrier_resources (id, carrier_product_id, data) VALUES (?, ?, ?)",
       args: [resource.id, cp.id, JSON.stringify(resource)],
     });
   });
-  for (const e of SEED_CONTRACTING_ENTRIES) {
+  for (const e of seedContractingEntries(dates)) {
     statements.push({
       sql: `INSERT INTO contracting_entries (id, user_id, carrier_product_id, status, last_public_note, updated_at)
             VALUES (?, ?, ?, ?, ?, ?)`,
@@ -126,10 +130,11 @@ export async function seedStatements(): Promise<InStatement[]> {
       });
     }
   }
+  const filesCreatedAt = dates.daysAgo(SEED_FILES_CREATED_DAYS_AGO);
   for (const f of SEED_FILES) {
     statements.push({
       sql: "INSERT INTO files (id, user_id, name, content_type, size, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-      args: [f.id, f.userId, f.name, f.contentType, f.data.byteLength, f.data, "2025-01-15T12:00:00.000Z"],
+      args: [f.id, f.userId, f.name, f.contentType, f.data.byteLength, f.data, filesCreatedAt],
     });
   }
   for (const a of SEED_LEGAL_ANSWERS) {
@@ -149,7 +154,7 @@ export async function seedStatements(): Promise<InStatement[]> {
       ],
     });
   }
-  for (const o of SEED_ONBOARDING_STEPS) {
+  for (const o of seedOnboardingSteps(dates)) {
     statements.push({
       sql: "INSERT INTO onboarding_steps (user_id, step, data, completed_at) VALUES (?, ?, ?, ?)",
       args: [o.userId, o.step, JSON.stringify(o.data), o.completedAt],
@@ -162,8 +167,9 @@ export async function seedStatements(): Promise<InStatement[]> {
     });
   }
   // Policies: multi-row inserts (hundreds of rows) keep start-up and reset fast.
-  for (let i = 0; i < SEED_POLICIES.length; i += POLICY_INSERT_CHUNK) {
-    const chunk = SEED_POLICIES.slice(i, i + POLICY_INSERT_CHUNK);
+  const policies = seedPolicies(dates);
+  for (let i = 0; i < policies.length; i += POLICY_INSERT_CHUNK) {
+    const chunk = policies.slice(i, i + POLICY_INSERT_CHUNK);
     statements.push({
       sql: `INSERT INTO policies (id, user_id, member_name, status, carrier_product_id, effective_date, policy_number)
             VALUES ${chunk.map(() => "(?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
@@ -178,7 +184,7 @@ export async function seedStatements(): Promise<InStatement[]> {
       ]),
     });
   }
-  for (const i of SEED_INVITATIONS) {
+  for (const i of seedInvitations(dates)) {
     statements.push({
       sql: `INSERT INTO downline_invitations (id, user_id, email, first_name, last_name, level, status, token, sent_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -198,8 +204,9 @@ export async function seedStatements(): Promise<InStatement[]> {
       args: [c.ownerUserId, c.npnId, c.carrierId, c.status, c.rtsCode],
     });
   }
-  for (let i = 0; i < SEED_DOWNLINE_POLICIES.length; i += POLICY_INSERT_CHUNK) {
-    const chunk = SEED_DOWNLINE_POLICIES.slice(i, i + POLICY_INSERT_CHUNK);
+  const downlinePolicies = seedDownlinePolicies(dates);
+  for (let i = 0; i < downlinePolicies.length; i += POLICY_INSERT_CHUNK) {
+    const chunk = downlinePolicies.slice(i, i + POLICY_INSERT_CHUNK);
     statements.push({
       sql: `INSERT INTO downline_policies (id, owner_user_id, npn_id, carrier_id, member_name, status, product_name, effective_date)
             VALUES ${chunk.map(() => "(?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
@@ -222,7 +229,7 @@ export async function seedStatements(): Promise<InStatement[]> {
     });
   }
   let ticketMessageId = 0;
-  for (const t of SEED_TICKETS) {
+  for (const t of seedTickets(dates)) {
     statements.push({
       sql: `INSERT INTO tickets (id, user_id, kind, subject, category, status, reference, carrier_id, created_at, updated_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -247,8 +254,9 @@ export async function seedStatements(): Promise<InStatement[]> {
       });
     }
   }
-  for (let i = 0; i < SEED_COMMISSION_LINES.length; i += POLICY_INSERT_CHUNK) {
-    const chunk = SEED_COMMISSION_LINES.slice(i, i + POLICY_INSERT_CHUNK);
+  const commissionLines = seedCommissionLines(dates);
+  for (let i = 0; i < commissionLines.length; i += POLICY_INSERT_CHUNK) {
+    const chunk = commissionLines.slice(i, i + POLICY_INSERT_CHUNK);
     statements.push({
       sql: `INSERT INTO commission_lines (id, user_id, policy_id, period, type, amount_cents, paid_on)
             VALUES ${chunk.map(() => "(?, ?, ?, ?, ?, ?, ?)").join(", ")}`,

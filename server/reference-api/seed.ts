@@ -5,13 +5,17 @@
  * contracting entries, legal questions, agent@'s and onboarded@'s legal answers and stored files; and
  * onboarded@'s finished onboarding (onboarding@ has none saved yet); and the books of business
  * (policies, generated deterministically: SEED_BOOK_SIZES); and the agencies' downline invitations
- * (SEED_INVITATIONS); and agency@'s downline (SEED_DOWNLINE_NODES, their per-carrier contracts and
- * policies); and the commission lines (SEED_COMMISSION_LINES, derived from the policies).
+ * (seedInvitations); and agency@'s downline (SEED_DOWNLINE_NODES, their per-carrier contracts and
+ * policies); and the commission lines (seedCommissionLines, derived from the policies).
  * Ids are fixed so a reset (which keeps the sessions table) leaves every token pointing at the same user.
+ * Dates are relative to the day the seed runs (seed-dates.ts): the data that carries dates is built by
+ * functions of the seed calendar (seedTickets(dates) …), the rest are constants.
  */
 import { NO_USER_FLAGS, type Role, type UserFlags } from "../../app/domain/user.ts";
 import type { CarrierResource } from "../../app/.server/upstream/schemas/contracting.ts";
+import dayjs from "dayjs";
 import type { OnboardingStepKey } from "../../app/.server/upstream/schemas/onboarding.ts";
+import { perSeedDay, type SeedDates } from "./seed-dates.ts";
 
 export const DEMO_PASSWORD = "demo-pass-123";
 
@@ -23,7 +27,8 @@ export interface SeedLicense {
   licenseNumber: string;
   licenseType: string;
   status: string;
-  expiresOn: string | null;
+  /** The license expires at the end of the month this many months after the seed day's; null: never. */
+  expiresInMonths: number | null;
 }
 
 export interface SeedUser {
@@ -48,13 +53,23 @@ function flags(overrides: Partial<UserFlags>): UserFlags {
   return { ...NO_USER_FLAGS, ...overrides };
 }
 
+/** A license's expiry by default: the end of the month 19 months ahead (well in the future). */
+export const LICENSE_EXPIRES_IN_MONTHS = 19;
+/** docs@'s PA license expires soon: at the end of the month 3 months ahead. */
+const LICENSE_EXPIRES_SOON_IN_MONTHS = 3;
+
 function license(
   state: string,
   licenseNumber: string,
   licenseType = "Health",
-  expiresOn: string | null = "2027-06-30",
+  expiresInMonths: number | null = LICENSE_EXPIRES_IN_MONTHS,
 ): SeedLicense {
-  return { state, licenseNumber, licenseType, status: "Active", expiresOn };
+  return { state, licenseNumber, licenseType, status: "Active", expiresInMonths };
+}
+
+/** YYYY-MM-DD or null: when a seed license expires. */
+export function licenseExpiresOn(l: SeedLicense, dates: SeedDates): string | null {
+  return l.expiresInMonths === null ? null : dates.monthEnd(l.expiresInMonths);
 }
 
 export const SEED_USERS: readonly SeedUser[] = [
@@ -126,7 +141,7 @@ export const SEED_USERS: readonly SeedUser[] = [
     unreadMessages: 0,
     unrespondedMessages: 0,
     flags: flags({ existingActiveContracts: true, existingExpiredContracts: true, roleHasShowAchInfo: true }),
-    licenses: [license("OH", "1187345"), license("PA", "889012", "Health", "2026-03-31")],
+    licenses: [license("OH", "1187345"), license("PA", "889012", "Health", LICENSE_EXPIRES_SOON_IN_MONTHS)],
   },
   {
     id: 5,
@@ -276,15 +291,15 @@ export interface SeedSystemNotification {
   publishedAt: string;
 }
 
-/** Visible to everyone (GET /api/profile/notifications). */
-export const SEED_SYSTEM_NOTIFICATIONS: readonly SeedSystemNotification[] = [
+/** Visible to everyone (GET /api/profile/notifications); published in the last weeks, 2 newest, then 1, then 3. */
+export const seedSystemNotifications = (dates: SeedDates): SeedSystemNotification[] => [
   {
     id: 1,
     title: "Annual Enrollment Period",
     message:
       "The Medicare Annual Enrollment Period runs from October 15 to December 7. Make sure your carrier certifications are complete before October 1.",
     severity: "info",
-    publishedAt: "2025-09-02T14:00:00.000Z",
+    publishedAt: dates.daysAgo(22, "14:00"),
   },
   {
     id: 2,
@@ -292,7 +307,7 @@ export const SEED_SYSTEM_NOTIFICATIONS: readonly SeedSystemNotification[] = [
     message:
       "The portal will be unavailable on Saturday from 11:00 PM to 2:00 AM ET for scheduled maintenance. Commission statements will not be affected.",
     severity: "warning",
-    publishedAt: "2025-09-10T16:30:00.000Z",
+    publishedAt: dates.daysAgo(14, "16:30"),
   },
   {
     id: 3,
@@ -300,7 +315,7 @@ export const SEED_SYSTEM_NOTIFICATIONS: readonly SeedSystemNotification[] = [
     message:
       "Contracting for Dental, Vision & Hearing plans is now open with two new carriers. See Contract Now for details.",
     severity: "info",
-    publishedAt: "2025-08-20T13:15:00.000Z",
+    publishedAt: dates.daysAgo(35, "13:15"),
   },
 ];
 
@@ -311,13 +326,16 @@ export interface SeedDocumentNotification {
   message: string;
 }
 
+/** docs@'s E&O certificate expired at the end of the month 5 months before the seed day's (YYYY-MM-DD). */
+export const eoCertificateExpiredOn = (dates: SeedDates): string => dates.monthEnd(-5);
+
 /** Only docs@demo.test (user 4) has documents that need attention. */
-export const SEED_DOCUMENT_NOTIFICATIONS: readonly SeedDocumentNotification[] = [
+export const seedDocumentNotifications = (dates: SeedDates): SeedDocumentNotification[] => [
   {
     id: 1,
     userId: 4,
     documentName: "E&O Certificate",
-    message: "Your Errors & Omissions certificate expired on 2025-06-30. Upload a current certificate.",
+    message: `Your Errors & Omissions certificate expired on ${eoCertificateExpiredOn(dates)}. Upload a current certificate.`,
   },
   {
     id: 2,
@@ -366,8 +384,11 @@ export interface SeedCarrierProduct {
   id: number;
   productId: number;
   carrierId: number;
-  /** YYYY-MM-DD or null ('TBA'); future dates show 'OPENS <date>'. */
-  certificationDate: string | null;
+  /**
+   * The recertification date, in days from the seed day (negative: past), or null ('TBA');
+   * future dates show 'OPENS <date>' (certificationDate()).
+   */
+  certificationInDays: number | null;
   /** null shows 'TBA'. */
   packageCode: string | null;
   /** Whether the optional tabs (Agent Guide, Certification, Technology) have content. */
@@ -376,8 +397,22 @@ export interface SeedCarrierProduct {
   commissionPayments: boolean;
 }
 
-export const FUTURE_CERTIFICATION_DATE = "2027-01-15";
-export const PAST_CERTIFICATION_DATE = "2025-03-01";
+/** About 2 months ahead: 'OPENS <date>'. */
+export const FUTURE_CERTIFICATION_IN_DAYS = 60;
+/** About 8 months ago: the plain date. */
+export const PAST_CERTIFICATION_IN_DAYS = -240;
+/** Pioneer Benefits' Medicare Advantage recertification opens a little after the others. */
+const LATER_CERTIFICATION_IN_DAYS = 77;
+
+/** The recertification date of the carrier products ~2 months ahead (Blue Harbor Health's Medicare Advantage 101 …). */
+export const futureCertificationDate = (dates: SeedDates): string => dates.daysFromNow(FUTURE_CERTIFICATION_IN_DAYS);
+/** The recertification date of the carrier products ~8 months ago (Summit Mutual's Medicare Advantage 102 …). */
+export const pastCertificationDate = (dates: SeedDates): string => dates.daysFromNow(PAST_CERTIFICATION_IN_DAYS);
+
+/** A carrier product's recertification date (YYYY-MM-DD) or null. */
+export function certificationDate(cp: SeedCarrierProduct, dates: SeedDates): string | null {
+  return cp.certificationInDays === null ? null : dates.daysFromNow(cp.certificationInDays);
+}
 
 export const SEED_CARRIER_PRODUCTS: readonly SeedCarrierProduct[] = [
   // Medicare Advantage
@@ -385,7 +420,7 @@ export const SEED_CARRIER_PRODUCTS: readonly SeedCarrierProduct[] = [
     id: 101,
     productId: 1,
     carrierId: 1,
-    certificationDate: FUTURE_CERTIFICATION_DATE,
+    certificationInDays: FUTURE_CERTIFICATION_IN_DAYS,
     packageCode: "PKG-MA-2026-01",
     extraTabs: true,
     commissionPayments: true,
@@ -394,7 +429,7 @@ export const SEED_CARRIER_PRODUCTS: readonly SeedCarrierProduct[] = [
     id: 102,
     productId: 1,
     carrierId: 2,
-    certificationDate: PAST_CERTIFICATION_DATE,
+    certificationInDays: PAST_CERTIFICATION_IN_DAYS,
     packageCode: "PKG-MA-2026-02",
     extraTabs: false,
     commissionPayments: true,
@@ -403,7 +438,7 @@ export const SEED_CARRIER_PRODUCTS: readonly SeedCarrierProduct[] = [
     id: 103,
     productId: 1,
     carrierId: 3,
-    certificationDate: null,
+    certificationInDays: null,
     packageCode: null,
     extraTabs: true,
     commissionPayments: false,
@@ -412,7 +447,7 @@ export const SEED_CARRIER_PRODUCTS: readonly SeedCarrierProduct[] = [
     id: 104,
     productId: 1,
     carrierId: 4,
-    certificationDate: "2027-02-01",
+    certificationInDays: LATER_CERTIFICATION_IN_DAYS,
     packageCode: null,
     extraTabs: false,
     commissionPayments: false,
@@ -421,7 +456,7 @@ export const SEED_CARRIER_PRODUCTS: readonly SeedCarrierProduct[] = [
     id: 105,
     productId: 1,
     carrierId: 5,
-    certificationDate: null,
+    certificationInDays: null,
     packageCode: "PKG-MA-2026-05",
     extraTabs: true,
     commissionPayments: true,
@@ -431,7 +466,7 @@ export const SEED_CARRIER_PRODUCTS: readonly SeedCarrierProduct[] = [
     id: 201,
     productId: 2,
     carrierId: 1,
-    certificationDate: PAST_CERTIFICATION_DATE,
+    certificationInDays: PAST_CERTIFICATION_IN_DAYS,
     packageCode: "PKG-MS-2026-01",
     extraTabs: true,
     commissionPayments: true,
@@ -440,7 +475,7 @@ export const SEED_CARRIER_PRODUCTS: readonly SeedCarrierProduct[] = [
     id: 202,
     productId: 2,
     carrierId: 2,
-    certificationDate: null,
+    certificationInDays: null,
     packageCode: null,
     extraTabs: false,
     commissionPayments: false,
@@ -449,7 +484,7 @@ export const SEED_CARRIER_PRODUCTS: readonly SeedCarrierProduct[] = [
     id: 203,
     productId: 2,
     carrierId: 3,
-    certificationDate: FUTURE_CERTIFICATION_DATE,
+    certificationInDays: FUTURE_CERTIFICATION_IN_DAYS,
     packageCode: "PKG-MS-2026-03",
     extraTabs: false,
     commissionPayments: true,
@@ -459,7 +494,7 @@ export const SEED_CARRIER_PRODUCTS: readonly SeedCarrierProduct[] = [
     id: 301,
     productId: 3,
     carrierId: 1,
-    certificationDate: FUTURE_CERTIFICATION_DATE,
+    certificationInDays: FUTURE_CERTIFICATION_IN_DAYS,
     packageCode: "PKG-PDP-2026-01",
     extraTabs: true,
     commissionPayments: false,
@@ -468,7 +503,7 @@ export const SEED_CARRIER_PRODUCTS: readonly SeedCarrierProduct[] = [
     id: 302,
     productId: 3,
     carrierId: 4,
-    certificationDate: PAST_CERTIFICATION_DATE,
+    certificationInDays: PAST_CERTIFICATION_IN_DAYS,
     packageCode: null,
     extraTabs: false,
     commissionPayments: true,
@@ -477,7 +512,7 @@ export const SEED_CARRIER_PRODUCTS: readonly SeedCarrierProduct[] = [
     id: 303,
     productId: 3,
     carrierId: 5,
-    certificationDate: null,
+    certificationInDays: null,
     packageCode: null,
     extraTabs: false,
     commissionPayments: false,
@@ -487,7 +522,7 @@ export const SEED_CARRIER_PRODUCTS: readonly SeedCarrierProduct[] = [
     id: 401,
     productId: 4,
     carrierId: 4,
-    certificationDate: null,
+    certificationInDays: null,
     packageCode: "PKG-DVH-2026-01",
     extraTabs: false,
     commissionPayments: true,
@@ -496,7 +531,7 @@ export const SEED_CARRIER_PRODUCTS: readonly SeedCarrierProduct[] = [
     id: 402,
     productId: 4,
     carrierId: 6,
-    certificationDate: FUTURE_CERTIFICATION_DATE,
+    certificationInDays: FUTURE_CERTIFICATION_IN_DAYS,
     packageCode: null,
     extraTabs: true,
     commissionPayments: false,
@@ -505,7 +540,7 @@ export const SEED_CARRIER_PRODUCTS: readonly SeedCarrierProduct[] = [
     id: 403,
     productId: 4,
     carrierId: 7,
-    certificationDate: PAST_CERTIFICATION_DATE,
+    certificationInDays: PAST_CERTIFICATION_IN_DAYS,
     packageCode: "PKG-DVH-2026-03",
     extraTabs: false,
     commissionPayments: false,
@@ -536,14 +571,14 @@ export const DENIED_NOTE = "Your appointment was declined: the carrier requires 
  * 201 active. docs@ (4): 101 and 201 active, none with the others. loa@, agency@, beta@: a few active.
  * onboarded@ (8): two pending. newagent@, onboarding@, admin, carrier, expired@: none.
  */
-export const SEED_CONTRACTING_ENTRIES: readonly SeedContractingEntry[] = [
+export const seedContractingEntries = (dates: SeedDates): SeedContractingEntry[] => [
   {
     id: 1,
     userId: 1,
     carrierProductId: 101,
     status: "active",
     lastPublicNote: null,
-    updatedAt: "2025-02-11T15:20:00.000Z",
+    updatedAt: dates.daysAgo(651, "15:20"),
   },
   {
     id: 2,
@@ -551,7 +586,7 @@ export const SEED_CONTRACTING_ENTRIES: readonly SeedContractingEntry[] = [
     carrierProductId: 102,
     status: "pending",
     lastPublicNote: null,
-    updatedAt: "2026-10-30T13:05:00.000Z",
+    updatedAt: dates.daysAgo(25, "13:05"),
   },
   {
     id: 3,
@@ -559,7 +594,7 @@ export const SEED_CONTRACTING_ENTRIES: readonly SeedContractingEntry[] = [
     carrierProductId: 103,
     status: "approved",
     lastPublicNote: null,
-    updatedAt: "2026-11-03T17:45:00.000Z",
+    updatedAt: dates.daysAgo(21, "17:45"),
   },
   {
     id: 4,
@@ -567,7 +602,7 @@ export const SEED_CONTRACTING_ENTRIES: readonly SeedContractingEntry[] = [
     carrierProductId: 104,
     status: "denied",
     lastPublicNote: DENIED_NOTE,
-    updatedAt: "2026-10-12T09:30:00.000Z",
+    updatedAt: dates.daysAgo(43, "09:30"),
   },
   {
     id: 5,
@@ -575,7 +610,7 @@ export const SEED_CONTRACTING_ENTRIES: readonly SeedContractingEntry[] = [
     carrierProductId: 201,
     status: "active",
     lastPublicNote: null,
-    updatedAt: "2025-03-18T14:00:00.000Z",
+    updatedAt: dates.daysAgo(616, "14:00"),
   },
   {
     id: 6,
@@ -583,7 +618,7 @@ export const SEED_CONTRACTING_ENTRIES: readonly SeedContractingEntry[] = [
     carrierProductId: 101,
     status: "active",
     lastPublicNote: null,
-    updatedAt: "2024-11-05T16:10:00.000Z",
+    updatedAt: dates.daysAgo(749, "16:10"),
   },
   {
     id: 7,
@@ -591,7 +626,7 @@ export const SEED_CONTRACTING_ENTRIES: readonly SeedContractingEntry[] = [
     carrierProductId: 201,
     status: "active",
     lastPublicNote: null,
-    updatedAt: "2024-11-05T16:12:00.000Z",
+    updatedAt: dates.daysAgo(749, "16:12"),
   },
   {
     id: 8,
@@ -599,7 +634,7 @@ export const SEED_CONTRACTING_ENTRIES: readonly SeedContractingEntry[] = [
     carrierProductId: 102,
     status: "active",
     lastPublicNote: null,
-    updatedAt: "2025-01-22T10:00:00.000Z",
+    updatedAt: dates.daysAgo(671, "10:00"),
   },
   {
     id: 9,
@@ -607,7 +642,7 @@ export const SEED_CONTRACTING_ENTRIES: readonly SeedContractingEntry[] = [
     carrierProductId: 301,
     status: "active",
     lastPublicNote: null,
-    updatedAt: "2025-01-22T10:02:00.000Z",
+    updatedAt: dates.daysAgo(671, "10:02"),
   },
   {
     id: 10,
@@ -615,7 +650,7 @@ export const SEED_CONTRACTING_ENTRIES: readonly SeedContractingEntry[] = [
     carrierProductId: 101,
     status: "active",
     lastPublicNote: null,
-    updatedAt: "2024-09-14T12:00:00.000Z",
+    updatedAt: dates.daysAgo(801, "12:00"),
   },
   {
     id: 11,
@@ -623,7 +658,7 @@ export const SEED_CONTRACTING_ENTRIES: readonly SeedContractingEntry[] = [
     carrierProductId: 102,
     status: "active",
     lastPublicNote: null,
-    updatedAt: "2024-09-14T12:03:00.000Z",
+    updatedAt: dates.daysAgo(801, "12:03"),
   },
   {
     id: 12,
@@ -631,7 +666,7 @@ export const SEED_CONTRACTING_ENTRIES: readonly SeedContractingEntry[] = [
     carrierProductId: 201,
     status: "active",
     lastPublicNote: null,
-    updatedAt: "2024-09-20T08:40:00.000Z",
+    updatedAt: dates.daysAgo(795, "08:40"),
   },
   {
     id: 13,
@@ -639,7 +674,7 @@ export const SEED_CONTRACTING_ENTRIES: readonly SeedContractingEntry[] = [
     carrierProductId: 401,
     status: "active",
     lastPublicNote: null,
-    updatedAt: "2025-08-25T11:15:00.000Z",
+    updatedAt: dates.daysAgo(456, "11:15"),
   },
   {
     id: 14,
@@ -647,7 +682,7 @@ export const SEED_CONTRACTING_ENTRIES: readonly SeedContractingEntry[] = [
     carrierProductId: 103,
     status: "active",
     lastPublicNote: null,
-    updatedAt: "2025-04-02T15:30:00.000Z",
+    updatedAt: dates.daysAgo(601, "15:30"),
   },
   {
     id: 15,
@@ -655,7 +690,7 @@ export const SEED_CONTRACTING_ENTRIES: readonly SeedContractingEntry[] = [
     carrierProductId: 202,
     status: "active",
     lastPublicNote: null,
-    updatedAt: "2025-04-02T15:33:00.000Z",
+    updatedAt: dates.daysAgo(601, "15:33"),
   },
   {
     id: 16,
@@ -663,7 +698,7 @@ export const SEED_CONTRACTING_ENTRIES: readonly SeedContractingEntry[] = [
     carrierProductId: 101,
     status: "pending",
     lastPublicNote: null,
-    updatedAt: "2026-11-10T09:00:00.000Z",
+    updatedAt: dates.daysAgo(14, "09:00"),
   },
   {
     id: 17,
@@ -671,7 +706,7 @@ export const SEED_CONTRACTING_ENTRIES: readonly SeedContractingEntry[] = [
     carrierProductId: 202,
     status: "pending",
     lastPublicNote: null,
-    updatedAt: "2026-11-10T09:01:00.000Z",
+    updatedAt: dates.daysAgo(14, "09:01"),
   },
 ];
 
@@ -732,6 +767,9 @@ export interface SeedFile {
   contentType: string;
   data: Uint8Array;
 }
+
+/** The seed files were stored about two years before the seed day (files.created_at). */
+export const SEED_FILES_CREATED_DAYS_AGO = 678;
 
 export const SEED_FILES: readonly SeedFile[] = [
   {
@@ -865,13 +903,14 @@ function seedSignature(): OnboardingSignatureData {
   return { strokes, points: strokes.reduce((n, s) => n + s.points.length, 0) };
 }
 
-const ONBOARDED_AT = "2025-06-02T15:00:00.000Z";
+/** onboarded@ finished its onboarding about a year and a half before the seed day. */
+const ONBOARDED_DAYS_AGO = 540;
 
 /**
  * onboarded@ (8, Agency; roleHasShowAchInfo, no roleRequiresSsnOrTin, no roleHasOptoutProcess): every
  * step of its role stored as complete (documents: SEED_ONBOARDING_DOCUMENTS). onboarding@ (7): nothing.
  */
-export const SEED_ONBOARDING_STEPS: readonly SeedOnboardingStep[] = [
+export const seedOnboardingSteps = (dates: SeedDates): SeedOnboardingStep[] => [
   {
     userId: 8,
     step: "personal",
@@ -887,10 +926,10 @@ export const SEED_ONBOARDING_STEPS: readonly SeedOnboardingStep[] = [
       taxIdType: "ein",
       taxId: "134567890",
     } satisfies OnboardingPersonalData,
-    completedAt: "2025-06-02T14:20:00.000Z",
+    completedAt: dates.daysAgo(ONBOARDED_DAYS_AGO, "14:20"),
   },
-  { userId: 8, step: "licenses", data: {}, completedAt: "2025-06-02T14:25:00.000Z" },
-  { userId: 8, step: "legal", data: {}, completedAt: "2025-06-02T14:31:00.000Z" },
+  { userId: 8, step: "licenses", data: {}, completedAt: dates.daysAgo(ONBOARDED_DAYS_AGO, "14:25") },
+  { userId: 8, step: "legal", data: {}, completedAt: dates.daysAgo(ONBOARDED_DAYS_AGO, "14:31") },
   {
     userId: 8,
     step: "banking",
@@ -900,9 +939,9 @@ export const SEED_ONBOARDING_STEPS: readonly SeedOnboardingStep[] = [
       routingNumber: "021000021",
       accountNumber: "000123456789",
     } satisfies OnboardingBankingData,
-    completedAt: "2025-06-02T14:40:00.000Z",
+    completedAt: dates.daysAgo(ONBOARDED_DAYS_AGO, "14:40"),
   },
-  { userId: 8, step: "signature", data: seedSignature(), completedAt: ONBOARDED_AT },
+  { userId: 8, step: "signature", data: seedSignature(), completedAt: dates.daysAgo(ONBOARDED_DAYS_AGO, "15:00") },
 ];
 
 export interface SeedOnboardingDocument {
@@ -940,7 +979,7 @@ const PRODUCT_DETAILS: Record<number, { short: string; supplies: string; commiss
 };
 
 /** The seed carrier resource of one carrier product (db.ts numbers them 1..n in SEED_CARRIER_PRODUCTS order). */
-export function seedCarrierResource(cp: SeedCarrierProduct, id: number): CarrierResource {
+export function seedCarrierResource(cp: SeedCarrierProduct, id: number, dates: SeedDates): CarrierResource {
   const carrier = SEED_CARRIERS.find((c) => c.id === cp.carrierId)!;
   const product = SEED_PRODUCTS.find((p) => p.id === cp.productId)!;
   const details = PRODUCT_DETAILS[cp.productId]!;
@@ -969,7 +1008,7 @@ export function seedCarrierResource(cp: SeedCarrierProduct, id: number): Carrier
     brokerSupportedEmail: `brokers@${carrier.domain}`,
     carrierPortalLink: portal,
     certificationLink: `${portal}/certification`,
-    certificationDate: cp.certificationDate,
+    certificationDate: certificationDate(cp, dates),
     packageCode: cp.packageCode,
     commissionPayments: cp.commissionPayments
       ? `<p>Commissions are paid twice a month by direct deposit; statements are available in the carrier portal.</p>`
@@ -1142,18 +1181,21 @@ function seedStatus(r: number): PolicyStatus {
   return "Cancelled";
 }
 
+/** The 48 months policies start in: from 46 months before the seed day's month to the month after it. */
+const POLICY_MONTHS_BEFORE_SEED_MONTH = 46;
+
 /**
- * Effective dates fall on the first of a month (as Medicare coverage starts): pending policies start
- * in 2026, terminated and cancelled ones in 2023–2025, active ones anywhere in 2023–2026.
+ * Effective dates fall on the first of a month (as Medicare coverage starts), within the 48 months of
+ * POLICY_MONTHS_BEFORE_SEED_MONTH: pending policies in the last 12 (up to next month), terminated and
+ * cancelled ones in the first 36, active ones in any.
  */
-function seedEffectiveDate(status: PolicyStatus, r: number): string {
+function seedEffectiveDate(status: PolicyStatus, r: number, dates: SeedDates): string {
   const [fromMonth, months] = status === "Pending" ? [36, 12] : status === "Active" ? [0, 48] : [0, 36];
-  const month = fromMonth + Math.floor(r * months);
-  return `${2023 + Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, "0")}-01`;
+  return dates.monthStart(fromMonth + Math.floor(r * months) - POLICY_MONTHS_BEFORE_SEED_MONTH);
 }
 
 /** The policies of SEED_BOOK_SIZES: ids consecutive in that order; each user's book from its own PRNG stream. */
-function seedPolicies(): SeedPolicy[] {
+export const seedPolicies = perSeedDay((dates): SeedPolicy[] => {
   const policies: SeedPolicy[] = [];
   for (const [userId, count] of SEED_BOOK_SIZES) {
     const random = seededRandom(0x5eed0000 + userId * 7919);
@@ -1168,16 +1210,14 @@ function seedPolicies(): SeedPolicy[] {
         memberName: `${pick(MEMBER_FIRST_NAMES)} ${pick(MEMBER_LAST_NAMES)}`,
         status,
         carrierProductId: carrierProduct.id,
-        effectiveDate: seedEffectiveDate(status, random()),
+        effectiveDate: seedEffectiveDate(status, random(), dates),
         // 7 digits, unique per id (7919 is prime, so coprime to 9 000 000), e.g. "MA-1000123".
         policyNumber: `${POLICY_PREFIXES[carrierProduct.productId] ?? "POL"}-${1000000 + ((id * 7919) % 9000000)}`,
       });
     }
   }
   return policies;
-}
-
-export const SEED_POLICIES: readonly SeedPolicy[] = seedPolicies();
+});
 
 /* ---- Register downlines (issue 4): invitations an agency sends to downline agents and agencies ---- */
 
@@ -1223,29 +1263,31 @@ type SeedInvitationRow = [
   last: string,
   level: InvitationLevel,
   status: InvitationStatus,
-  sentAt: string,
+  /** Days before the seed day, and the time (UTC). */
+  sent: readonly [daysAgo: number, time: string],
 ];
 
 /** agency@ (5): 12 invitations (8 Sent, 3 Accepted, 1 Expired); beta@ (6): 2 Sent; nobody else any. */
 const SEED_INVITATION_ROWS: readonly SeedInvitationRow[] = [
-  [5, "Olivia", "Bennett", "Agent", "Expired", "2026-01-12T15:20:00.000Z"],
-  [5, "Marcus", "Delgado", "Agency Level 1", "Accepted", "2026-02-03T14:05:00.000Z"],
-  [5, "Hannah", "Whitaker", "Agent", "Accepted", "2026-03-17T18:42:00.000Z"],
-  [5, "Ethan", "Kowalski", "Agency Level 2", "Sent", "2026-04-08T13:30:00.000Z"],
-  [5, "Sofia", "Ramirez", "Agent", "Accepted", "2026-05-21T16:10:00.000Z"],
-  [5, "Jordan", "Pratt", "Agency Level 3", "Sent", "2026-06-02T19:55:00.000Z"],
-  [5, "Chloe", "Fitzgerald", "Agent", "Sent", "2026-07-14T12:25:00.000Z"],
-  [5, "Isaac", "Morales", "Agency Level 1", "Sent", "2026-08-09T17:00:00.000Z"],
-  [5, "Natalie", "Brooks", "Agent", "Sent", "2026-09-01T14:45:00.000Z"],
-  [5, "Victor", "Sandoval", "Agency Level 2", "Sent", "2026-09-28T20:15:00.000Z"],
-  [5, "Grace", "Lindqvist", "Agent", "Sent", "2026-10-19T13:05:00.000Z"],
-  [5, "Caleb", "Osei", "Agency Level 1", "Sent", "2026-11-10T15:35:00.000Z"],
-  [6, "Megan", "Holloway", "Agent", "Sent", "2026-08-25T14:00:00.000Z"],
-  [6, "Trevor", "Ashby", "Agency Level 1", "Sent", "2026-10-30T16:20:00.000Z"],
+  [5, "Olivia", "Bennett", "Agent", "Expired", [316, "15:20"]],
+  [5, "Marcus", "Delgado", "Agency Level 1", "Accepted", [294, "14:05"]],
+  [5, "Hannah", "Whitaker", "Agent", "Accepted", [252, "18:42"]],
+  [5, "Ethan", "Kowalski", "Agency Level 2", "Sent", [230, "13:30"]],
+  [5, "Sofia", "Ramirez", "Agent", "Accepted", [187, "16:10"]],
+  [5, "Jordan", "Pratt", "Agency Level 3", "Sent", [175, "19:55"]],
+  [5, "Chloe", "Fitzgerald", "Agent", "Sent", [133, "12:25"]],
+  [5, "Isaac", "Morales", "Agency Level 1", "Sent", [107, "17:00"]],
+  [5, "Natalie", "Brooks", "Agent", "Sent", [84, "14:45"]],
+  [5, "Victor", "Sandoval", "Agency Level 2", "Sent", [57, "20:15"]],
+  [5, "Grace", "Lindqvist", "Agent", "Sent", [36, "13:05"]],
+  [5, "Caleb", "Osei", "Agency Level 1", "Sent", [14, "15:35"]],
+  [6, "Megan", "Holloway", "Agent", "Sent", [91, "14:00"]],
+  [6, "Trevor", "Ashby", "Agency Level 1", "Sent", [25, "16:20"]],
 ];
 
-export const SEED_INVITATIONS: readonly SeedInvitation[] = SEED_INVITATION_ROWS.map(
-  ([userId, firstName, lastName, level, status, sentAt], index) => ({
+/** The seed invitations, sent in the last months (the Expired one first, about 10 months ago). */
+export const seedInvitations = (dates: SeedDates): SeedInvitation[] =>
+  SEED_INVITATION_ROWS.map(([userId, firstName, lastName, level, status, [daysAgo, time]], index) => ({
     id: index + 1,
     userId,
     email: `${firstName}.${lastName}@example.com`.toLowerCase(),
@@ -1253,10 +1295,9 @@ export const SEED_INVITATIONS: readonly SeedInvitation[] = SEED_INVITATION_ROWS.
     lastName,
     level,
     status,
-    sentAt,
+    sentAt: dates.daysAgo(daysAgo, time),
     token: seedInvitationToken(index + 1),
-  }),
-);
+  }));
 
 /* ---- Downlines (issue 4): agency@'s downline per carrier, contracts and policies ---- */
 
@@ -1375,7 +1416,7 @@ export const SEED_DOWNLINE_CONTRACTS: readonly SeedDownlineContract[] = SEED_DOW
  * 3–12 policies per agent and carrier (a seeded PRNG per pair); every agent's first policy per carrier
  * is Active, except Peter Vance's, none of which is. Ids consecutive from 1.
  */
-function seedDownlinePolicies(): SeedDownlinePolicy[] {
+export const seedDownlinePolicies = perSeedDay((dates): SeedDownlinePolicy[] => {
   const policies: SeedDownlinePolicy[] = [];
   for (const node of SEED_DOWNLINE_NODES) {
     if (node.kind !== "agent") continue;
@@ -1399,15 +1440,13 @@ function seedDownlinePolicies(): SeedDownlinePolicy[] {
           memberName,
           status,
           productName: products[Math.floor(random() * products.length)]!,
-          effectiveDate: seedEffectiveDate(status, random()),
+          effectiveDate: seedEffectiveDate(status, random(), dates),
         });
       }
     }
   }
   return policies;
-}
-
-export const SEED_DOWNLINE_POLICIES: readonly SeedDownlinePolicy[] = seedDownlinePolicies();
+});
 
 /* ---- Tickets (issue 4): support tickets and commission inquiries ---- */
 
@@ -1469,7 +1508,10 @@ const BLUE_HARBOR = [10, "Kevin Walsh"] as const;
  * Blue Harbor Health (4 Open, 5 Answered); agency@ (5): 2 support tickets (6, 7); nobody else any.
  * createdAt = the first message's time, updatedAt = the last one's.
  */
-export const SEED_TICKETS: readonly SeedTicket[] = [
+/** The statement agent@'s open commission inquiry (ticket 4) is about: 3 months ago, paid before the ticket. */
+export const commissionInquiryStatement = (dates: SeedDates): string => `Statement ${dates.monthsAgo(3)}`;
+
+export const seedTickets = (dates: SeedDates): SeedTicket[] => [
   {
     id: 1,
     userId: 1,
@@ -1483,12 +1525,12 @@ export const SEED_TICKETS: readonly SeedTicket[] = [
       owner(
         ...MARIA,
         "The upload of my E&O certificate fails with an error every time. The file is a 2 MB PDF.",
-        "2026-09-03T14:10:00.000Z",
+        dates.daysAgo(82, "14:10"),
       ),
       staff(
         ...SUPPORT,
         "Thanks, Maria. We fixed an issue with large PDFs; please try the upload again.",
-        "2026-09-04T09:30:00.000Z",
+        dates.daysAgo(81, "09:30"),
       ),
     ],
   },
@@ -1505,7 +1547,7 @@ export const SEED_TICKETS: readonly SeedTicket[] = [
       owner(
         ...MARIA,
         "I moved: please update my mailing address to 410 Peachtree St, Atlanta, GA 30308.",
-        "2026-10-12T16:45:00.000Z",
+        dates.daysAgo(38, "16:45"),
       ),
     ],
   },
@@ -1519,11 +1561,11 @@ export const SEED_TICKETS: readonly SeedTicket[] = [
     reference: null,
     carrierId: null,
     messages: [
-      owner(...MARIA, "How long does the Summit Mutual appointment usually take?", "2026-06-20T13:00:00.000Z"),
+      owner(...MARIA, "How long does the Summit Mutual appointment usually take?", dates.daysAgo(157, "13:00")),
       staff(
         ...SUPPORT,
         "Usually 5 to 10 business days after the carrier receives the request.",
-        "2026-06-21T10:15:00.000Z",
+        dates.daysAgo(156, "10:15"),
       ),
     ],
   },
@@ -1531,16 +1573,16 @@ export const SEED_TICKETS: readonly SeedTicket[] = [
     id: 4,
     userId: 1,
     kind: "commission_inquiry",
-    subject: "Missing commissions on Statement 2026-09",
+    subject: `Missing commissions on ${commissionInquiryStatement(dates)}`,
     category: "Commissions",
     status: "Open",
-    reference: "Statement 2026-09",
+    reference: commissionInquiryStatement(dates),
     carrierId: 1,
     messages: [
       owner(
         ...MARIA,
-        "Two of my new enrollments from August are not on Statement 2026-09.",
-        "2026-10-06T15:20:00.000Z",
+        `Two of my new enrollments from ${dayjs(`${dates.monthsAgo(4)}-01`).format("MMMM")} are not on ${commissionInquiryStatement(dates)}.`,
+        dates.daysAgo(40, "15:20"),
       ),
     ],
   },
@@ -1557,12 +1599,12 @@ export const SEED_TICKETS: readonly SeedTicket[] = [
       owner(
         ...MARIA,
         "Why was the commission on policy MA-1744386 charged back? The member is still enrolled.",
-        "2026-09-15T17:05:00.000Z",
+        dates.daysAgo(70, "17:05"),
       ),
       staff(
         ...BLUE_HARBOR,
         "The member disenrolled within 90 days and re-enrolled later; the new enrollment is paid on the next statement.",
-        "2026-09-18T11:40:00.000Z",
+        dates.daysAgo(67, "11:40"),
       ),
     ],
   },
@@ -1579,7 +1621,7 @@ export const SEED_TICKETS: readonly SeedTicket[] = [
       owner(
         ...LINDA,
         "How do I add an agent who already has a portal account to my agency?",
-        "2026-10-02T12:00:00.000Z",
+        dates.daysAgo(53, "12:00"),
       ),
     ],
   },
@@ -1593,8 +1635,8 @@ export const SEED_TICKETS: readonly SeedTicket[] = [
     reference: null,
     carrierId: null,
     messages: [
-      owner(...LINDA, "Can I get a commission report for my whole downline?", "2026-08-11T14:30:00.000Z"),
-      staff(...SUPPORT, "Yes: the downline report is under Downlines, Export.", "2026-08-12T09:05:00.000Z"),
+      owner(...LINDA, "Can I get a commission report for my whole downline?", dates.daysAgo(105, "14:30")),
+      staff(...SUPPORT, "Yes: the downline report is under Downlines, Export.", dates.daysAgo(104, "09:05")),
     ],
   },
 ];
@@ -1604,11 +1646,11 @@ export const SEED_TICKETS: readonly SeedTicket[] = [
 export const COMMISSION_TYPES = ["New", "Renewal", "Chargeback"] as const;
 export type CommissionType = (typeof COMMISSION_TYPES)[number];
 
-/** The 14 monthly statement periods of the seed, oldest first: 2025-09 … 2026-10. */
-export const COMMISSION_PERIODS: readonly string[] = Array.from({ length: 14 }, (_, i) => {
-  const month = 8 + i; // months since 2025-01
-  return `${2025 + Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, "0")}`;
-});
+export const COMMISSION_PERIOD_COUNT = 14;
+
+/** The 14 monthly statement periods of the seed (YYYY-MM), oldest first, the newest last month. */
+export const commissionPeriods = (dates: SeedDates): string[] =>
+  Array.from({ length: COMMISSION_PERIOD_COUNT }, (_, i) => dates.monthsAgo(COMMISSION_PERIOD_COUNT - i));
 
 /** A period's (YYYY-MM) payment date: the 15th of the following month. */
 export function commissionPaidOn(period: string): string {
@@ -1641,18 +1683,18 @@ export const SEED_COMMISSION_SHARES: ReadonlyArray<readonly [userId: number, sha
 ];
 
 /**
- * The commission lines, derived from SEED_POLICIES (names and policy numbers match the book): a paying
+ * The commission lines, derived from seedPolicies (names and policy numbers match the book): a paying
  * Active policy earns from the period after its effective month (within the 14 periods): New
  * (300–626 dollars) in that first period, Renewal (15–50) in the later ones, rarely (3%) a Chargeback
  * (−100 … −300) instead of a renewal. Ids consecutive in (user, period, policy) order.
  */
-function seedCommissionLines(): SeedCommissionLine[] {
+export const seedCommissionLines = perSeedDay((dates): SeedCommissionLine[] => {
   const lines: SeedCommissionLine[] = [];
   for (const [userId, share] of SEED_COMMISSION_SHARES) {
     const random = seededRandom(0xc0330000 + userId * 104729);
     const cents = (from: number, to: number) => Math.round((from + random() * (to - from)) * 100);
-    const paying = SEED_POLICIES.filter((p) => p.userId === userId && p.status === "Active" && random() < share);
-    for (const period of COMMISSION_PERIODS) {
+    const paying = seedPolicies(dates).filter((p) => p.userId === userId && p.status === "Active" && random() < share);
+    for (const period of commissionPeriods(dates)) {
       for (const policy of paying) {
         const firstPeriod = commissionPeriodAfter(policy.effectiveDate);
         if (firstPeriod > period) continue;
@@ -1681,11 +1723,9 @@ function seedCommissionLines(): SeedCommissionLine[] {
     }
   }
   return lines;
-}
+});
 
 /** The period (YYYY-MM) after the month of a YYYY-MM-DD date. */
 function commissionPeriodAfter(date: string): string {
   return commissionPaidOn(date.slice(0, 7)).slice(0, 7);
 }
-
-export const SEED_COMMISSION_LINES: readonly SeedCommissionLine[] = seedCommissionLines();

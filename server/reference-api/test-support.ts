@@ -11,6 +11,7 @@ import { z } from "zod";
 import { LoginResponseSchema } from "../../app/.server/upstream/schemas/session.ts";
 import { startReferenceApi } from "./index.ts";
 import { DEMO_PASSWORD } from "./seed.ts";
+import { seedDates } from "./seed-dates.ts";
 
 /** The error body of docs/upstream-api.md: `{ error }` and nothing else. */
 export const ErrorSchema = z.strictObject({ error: z.string() });
@@ -23,9 +24,15 @@ export function tempDbPath(prefix: string, relativePath = "api.db") {
 
 export const silentLogger = pino({ level: "silent" });
 
-/** The reference API on a free port, silent, with `/__reset` allowed. */
+/**
+ * The seed calendar of the test APIs: today's, taken once per test file, so a run across midnight (UTC)
+ * still sees the dates its assertions compute from testSeed.
+ */
+export const testSeed = seedDates();
+
+/** The reference API on a free port, silent, with `/__reset` allowed, seeded as of testSeed's day. */
 export const startTestApi = (dbPath: string) =>
-  startReferenceApi({ dbPath, port: 0, allowReset: true, logger: silentLogger });
+  startReferenceApi({ dbPath, port: 0, allowReset: true, logger: silentLogger, seedDay: testSeed.day });
 
 export interface Sent {
   token?: string;

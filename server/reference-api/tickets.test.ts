@@ -9,7 +9,7 @@ import {
 import { UPLOAD_WRONG_TYPE } from "../../app/domain/uploads.ts";
 import { IDEMPOTENCY_KEY_REUSED } from "./contracting.ts";
 import type { ReferenceApi } from "./index.ts";
-import { SEED_TICKETS, TICKET_CATEGORIES, tinyPdf } from "./seed.ts";
+import { commissionInquiryStatement, seedTickets, TICKET_CATEGORIES, tinyPdf } from "./seed.ts";
 import {
   BLANK_REFERENCE,
   BLANK_SUBJECT,
@@ -22,7 +22,7 @@ import {
   LOA_NO_INQUIRIES,
   TICKET_CLOSED,
 } from "./tickets.ts";
-import { expectError, startTestApi, tempDbPath, testClient } from "./test-support.ts";
+import { expectError, startTestApi, tempDbPath, testClient, testSeed } from "./test-support.ts";
 
 type Tickets = z.infer<typeof TicketsResponseSchema>;
 
@@ -133,7 +133,7 @@ describe("GET /api/tickets/categories and /api/tickets", () => {
     const inquiries = await list(AGENT, { kind: "commission_inquiry" });
     expect(ids(inquiries)).toEqual([4, 5]);
     expect(inquiries.tickets.map((t) => [t.status, t.reference, t.carrierName])).toEqual([
-      ["Open", "Statement 2026-09", "Blue Harbor Health"],
+      ["Open", commissionInquiryStatement(testSeed), "Blue Harbor Health"],
       ["Answered", "MA-1744386", "Blue Harbor Health"],
     ]);
     expect(ids(await list(AGENCY, { kind: "support" }))).toEqual([6, 7]);
@@ -194,7 +194,7 @@ describe("GET /api/tickets/categories and /api/tickets", () => {
 describe("GET /api/tickets/:id", () => {
   it("returns the owner's ticket with its messages in order; 404 for other users and unknown ids", async () => {
     const ticket = ticketOf(await get(AGENT, 1));
-    const seed = SEED_TICKETS.find((t) => t.id === 1)!;
+    const seed = seedTickets(testSeed).find((t) => t.id === 1)!;
     expect(ticket).toMatchObject({ id: 1, subject: seed.subject, status: "Answered", messageCount: 2 });
     expect(ticket.messages.map((m) => m.body)).toEqual(seed.messages.map((m) => m.body));
     expect(ticket.messages[1]).toMatchObject({ fromStaff: true, attachment: null });

@@ -1,4 +1,15 @@
+import dayjs from "dayjs";
+import { commissionPeriods } from "../../server/reference-api/seed";
+import { seedDates } from "../../server/reference-api/seed-dates";
 import { expect, loginAs, test } from "./fixtures";
+
+/** The seed's statement periods are relative to today (the e2e run seeds a fresh db): the newest is last month. */
+const PERIODS = commissionPeriods(seedDates());
+const periodLabel = (period: string) => dayjs(`${period}-01`).format("MMMM YYYY");
+const NEWEST_PERIOD_LABEL = periodLabel(PERIODS.at(-1)!);
+/** An older period, e.g. "2026-03", and its label "March 2026". */
+const OLDER_PERIOD = PERIODS[6]!;
+const OLDER_PERIOD_LABEL = periodLabel(OLDER_PERIOD);
 
 test.describe("Commissions", () => {
   test("totals of the newest period in dollars, earnings over time, statement lines in the shared table", async ({
@@ -7,7 +18,7 @@ test.describe("Commissions", () => {
     await loginAs(page, "agency@demo.test");
     await page.getByRole("link", { name: "Commissions", exact: true }).click();
     await expect(page).toHaveURL("/commissions");
-    await expect(page.getByRole("heading", { name: "October 2026" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: NEWEST_PERIOD_LABEL })).toBeVisible();
     for (const id of ["total", "new-business", "renewals", "chargebacks"]) {
       await expect(page.getByTestId(`total-${id}`)).toHaveText(/^-?\$[\d,]+\.\d{2}$/);
     }
@@ -30,15 +41,15 @@ test.describe("Commissions", () => {
     test("another period is chosen with a plain form; a search keeps the period", async ({ page }) => {
       await loginAs(page, "agent@demo.test");
       await page.goto("/commissions");
-      await page.getByRole("combobox", { name: "Statement period" }).selectOption({ label: "March 2026" });
+      await page.getByRole("combobox", { name: "Statement period" }).selectOption({ label: OLDER_PERIOD_LABEL });
       await page.getByRole("button", { name: "Show statement" }).click();
-      await expect(page).toHaveURL(/period=2026-03/);
-      await expect(page.getByRole("heading", { name: "March 2026" })).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`period=${OLDER_PERIOD}`));
+      await expect(page.getByRole("heading", { name: OLDER_PERIOD_LABEL })).toBeVisible();
       await page.getByRole("textbox", { name: "Search" }).fill("MA-");
       await page.getByRole("textbox", { name: "Search" }).press("Enter");
-      await expect(page).toHaveURL(/period=2026-03/);
+      await expect(page).toHaveURL(new RegExp(`period=${OLDER_PERIOD}`));
       await expect(page).toHaveURL(/search=MA-/);
-      await expect(page.getByRole("heading", { name: "March 2026" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: OLDER_PERIOD_LABEL })).toBeVisible();
     });
   });
 

@@ -1,4 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
+import { formatDate } from "../../app/domain/formats";
+import { futureCertificationDate } from "../../server/reference-api/seed";
+import { seedDates } from "../../server/reference-api/seed-dates";
 import { expect, loginAs, test } from "./fixtures";
 
 const BLOCKED =
@@ -42,7 +45,10 @@ test.describe("the Contract Now dialog", () => {
     await expect(carrier(page, "Keystone Senior Health").getByRole("link", { name: "Contract Now" })).toBeVisible();
 
     // Spec §2: 'OPENS <date>' in the future, 'TBA' when missing; package code or 'TBA'.
-    await expect(carrier(page, "Blue Harbor Health")).toContainText("OPENS 01/15/2027");
+    // The seed's recertification dates are relative to today (the e2e run seeds a fresh db).
+    await expect(carrier(page, "Blue Harbor Health")).toContainText(
+      `OPENS ${formatDate(futureCertificationDate(seedDates()))}`,
+    );
     await expect(fact(carrier(page, "Evergreen Life & Health"), "Recertification")).toHaveText("TBA");
     await expect(fact(carrier(page, "Evergreen Life & Health"), "Package code")).toHaveText("TBA");
 

@@ -1,3 +1,5 @@
+import { commissionInquiryStatement } from "../../server/reference-api/seed";
+import { seedDates } from "../../server/reference-api/seed-dates";
 import { expect, loginAs, test } from "./fixtures";
 
 test.describe("Downlines (agencies)", () => {
@@ -68,6 +70,6 @@ test.describe("Downlines (agencies)", () => {
 test("a carrier sees the commission inquiries addressed to it", async ({ page }) => {
   await loginAs(page, "carrier@demo.test");
   const table = page.getByRole("table", { name: /Inquiries to answer/ });
-  await expect(table).toContainText("Statement 2026-09");
+  await expect(table).toContainText(commissionInquiryStatement(seedDates()));
   await expect(table.getByRole("columnheader", { name: "Agent" })).toBeVisible();
 });

@@ -50,6 +50,7 @@ export function DataTable<Row>({
   newButton,
   rowMenu,
   bulk,
+  note,
 }: {
   caption: string;
   columns: Column<Row>[];
@@ -75,6 +76,8 @@ export function DataTable<Row>({
   };
   /** Row checkboxes with select-all; the checked rows are sent (GET) as `name` to the bulk action. */
   bulk?: BulkAction<Row>;
+  /** Shown above the rows: e.g. which values of the URL the list ignored (IgnoredFiltersNote). */
+  note?: ReactNode;
 }) {
   const location = useLocation();
   const navigation = useNavigation();
@@ -97,7 +100,7 @@ export function DataTable<Row>({
         filterNames={filterNames}
         newButton={newButton}
       />
-
+      {note}
       <div style={{ position: "relative" }}>
         {showLoader ? (
           <Group pos="absolute" top={8} right={8} gap="xs" role="status">

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { type ListShape, MAX_PAGE, ignoredNoteText, listQueryFrom, notOffered } from "./list-query";
+import {
+  type ListShape,
+  MAX_PAGE,
+  filterValue,
+  ignoredNoteText,
+  listQueryFrom,
+  notOffered,
+  resetHrefOf,
+} from "./list-query";
 import { MAX_SEARCH_LENGTH } from "./table";
 
 const BOOK: ListShape = {
@@ -91,5 +99,33 @@ describe("notOffered: a filter id the upstream's own choices do not include", ()
     expect(notOffered("22", offered)).toBe(false);
     expect(notOffered("999999", offered)).toBe(true);
     expect(notOffered("1", [])).toBe(true);
+  });
+});
+
+describe("resetHrefOf: the reset link of a list's 400", () => {
+  it("is the path the page carried, or null for anything that is not a same-site path", () => {
+    expect(resetHrefOf({ resetHref: "/book_of_business" })).toBe("/book_of_business");
+    expect(resetHrefOf({ resetHref: "//evil.test" })).toBeNull();
+    expect(resetHrefOf({ resetHref: "/\\evil.test" })).toBeNull();
+    expect(resetHrefOf({ resetHref: "https://evil.test" })).toBeNull();
+    expect(resetHrefOf({ resetHref: 3 })).toBeNull();
+    expect(resetHrefOf({ messages: [] })).toBeNull();
+    expect(resetHrefOf(null)).toBeNull();
+  });
+});
+
+describe("filterValue: one filter of a page that is not a shared table", () => {
+  const rule = { values: ["active", "pending"] };
+  it("gives the checked value, or null and ignored for one the rule refuses (or repeated differently)", () => {
+    expect(filterValue(new URLSearchParams("status=active"), "status", rule)).toEqual({
+      value: "active",
+      ignored: false,
+    });
+    expect(filterValue(new URLSearchParams(""), "status", rule)).toEqual({ value: null, ignored: false });
+    expect(filterValue(new URLSearchParams("status=Nope"), "status", rule)).toEqual({ value: null, ignored: true });
+    expect(filterValue(new URLSearchParams("status=active&status=pending"), "status", rule)).toEqual({
+      value: null,
+      ignored: true,
+    });
   });
 });

@@ -68,6 +68,21 @@ function checkFilter(rule: FilterRule, raw: string): string | null {
   return rule.values.includes(raw) ? raw : null;
 }
 
+/**
+ * One filter of a page that is not a shared table (downlines): its checked value, or null; `ignored` when
+ * the URL had a value the rule refuses (ignoredNoteText names it).
+ */
+export function filterValue(
+  params: URLSearchParams,
+  key: string,
+  rule: FilterRule,
+): { value: string | null; ignored: boolean } {
+  const raw = single(params, key);
+  if (raw === "absent") return { value: null, ignored: false };
+  const value = typeof raw === "string" ? checkFilter(rule, raw) : null;
+  return { value, ignored: value === null };
+}
+
 /** The search as the upstream gets it: no control characters, trimmed, at most MAX_SEARCH_LENGTH. */
 export function cleanListSearch(raw: string): string {
   return raw.replace(CONTROL, "").trim().slice(0, MAX_SEARCH_LENGTH).trim();
@@ -120,4 +135,16 @@ export function ignoredNoteText(ignored: readonly string[]): string | null {
  */
 export function notOffered(value: string | null, offered: ReadonlyArray<{ id: number }>): boolean {
   return value !== null && !offered.some((o) => String(o.id) === value);
+}
+
+/** The 400 page of a list whose filters the upstream refused (ADR 020). */
+export const FILTERS_REFUSED_TITLE = "These filters cannot be shown";
+export const FILTERS_REFUSED_TEXT = "The list does not know a filter in this link.";
+export const RESET_FILTERS = "Show the list without filters";
+
+/** The reset link a list's 400 carries: a same-site path only (never //host or /\host), else null. */
+export function resetHrefOf(data: unknown): string | null {
+  if (!data || typeof data !== "object" || !("resetHref" in data)) return null;
+  const href = (data as { resetHref: unknown }).resetHref;
+  return typeof href === "string" && /^\/(?![/\\])/.test(href) ? href : null;
 }

@@ -101,6 +101,7 @@ export function DataTable<Row>({
         newButton={newButton}
       />
       {note}
+
       <div style={{ position: "relative" }}>
         {showLoader ? (
           <Group pos="absolute" top={8} right={8} gap="xs" role="status">

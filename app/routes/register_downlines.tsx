@@ -49,11 +49,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const confirming = tooMany ? [] : list.invitations.filter((i) => wanted.has(i.id) && i.status === "Sent");
   return {
     ...list,
-    ignored,
     confirming,
     cancelHref: withoutConfirm(url),
     askedCount: asked.length,
     tooManyText: tooMany ? tooManyWithdrawText(asked.length) : null,
+    ignored,
   };
 }
 
@@ -89,7 +89,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 const STATUS_COLOR: Record<string, string> = { Sent: "blue", Accepted: "green", Expired: "gray" };
 
 export default function RegisterDownlines({ loaderData }: Route.ComponentProps) {
-  const { invitations: rows, meta, confirming, cancelHref, askedCount, tooManyText, ignored } = loaderData;
+  const { invitations: rows, meta, confirming, cancelHref, askedCount, tooManyText } = loaderData;
   const location = useLocation();
   const confirmHref = (invitation: Invitation) => {
     const params = new URLSearchParams(location.search);
@@ -188,7 +188,7 @@ export default function RegisterDownlines({ loaderData }: Route.ComponentProps) 
         rowKey={(i) => i.id}
         meta={meta}
         sortable={SORTABLE}
-        note={<IgnoredFiltersNote ignored={ignored} />}
+        note={<IgnoredFiltersNote ignored={loaderData.ignored} />}
         newButton={{ to: "/register_downlines/new", label: "Invite a downline" }}
         empty={<Text c="dimmed">No invitations yet. Invite your first downline agent or agency.</Text>}
         rowMenu={{

@@ -6,6 +6,7 @@ import { type EntryContext, type HandleErrorFunction, RouterContextProvider, Ser
 import { ErrorPageFallback } from "./components/error-page";
 import { NonceProvider } from "./components/nonce";
 import { type RequestInfo, requestInfoContext } from "./.server/context";
+import { errorVerdict, routeErrorFields } from "./.server/error-verdict";
 import { runtime } from "./.server/runtime";
 
 export const streamTimeout = 5_000;
@@ -76,20 +77,28 @@ export default function handleRequest(
   });
 }
 
-/** React Router's own refusal of a post whose Origin is not the request's origin (answered with 400). */
-const ACTION_ORIGIN_REFUSED = /origin does not match `origin` header|`origin` header is not a valid URL/;
-
-/** Unexpected loader/action/render errors: reported once (Sentry when configured, else the log). */
+/**
+ * Errors React Router hands over: unexpected ones reported once (Sentry when configured, else the log);
+ * route error responses below 500 (404, 405, 400, 403) logged at info only; see errorVerdict.
+ */
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (request.signal.aborted) return;
-  if (error instanceof Error && ACTION_ORIGIN_REFUSED.test(error.message)) {
-    // A refused cross-site post is the check working, not a fault. server/security.ts refuses these
-    // first (403); this one means its view of the origin and React Router's differ (e.g. the proxy).
-    runtime().logger.warn(
-      { url: request.url, method: request.method, origin: request.headers.get("origin") },
-      "cross-site write refused by React Router's action origin check",
-    );
-    return;
+  const { logger, reportError } = runtime();
+  const where = { url: request.url, method: request.method };
+  switch (errorVerdict(error, request.signal.aborted)) {
+    case "ignore":
+      return;
+    case "warn":
+      // A refused cross-site post is the check working, not a fault. server/security.ts refuses these
+      // first (403); this one means its view of the origin and React Router's differ (e.g. the proxy).
+      logger.warn(
+        { ...where, origin: request.headers.get("origin") },
+        "cross-site write refused by React Router's action origin check",
+      );
+      return;
+    case "info":
+      logger.info({ ...where, ...routeErrorFields(error) }, "route answered with an error below 500");
+      return;
+    case "report":
+      reportError(error, where);
   }
-  runtime().reportError(error, { url: request.url, method: request.method });
 };

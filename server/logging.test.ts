@@ -69,4 +69,34 @@ describe("refused cross-site posts are logged at warn, not error", () => {
     handleError(new Error("a real fault"), args);
     expect(reported).toHaveLength(1);
   });
+
+  it("a route error response below 500 (no route, method not allowed) is logged at info and not reported (issue 11 point 8)", async () => {
+    const { setRuntime } = await import("../app/.server/runtime");
+    const { parseEnv } = await import("../app/.server/env");
+    const { handleError } = await import("../app/entry.server");
+    const { UNSAFE_ErrorResponseImpl: ErrorResponse } = await import("react-router");
+    const { lines, logger } = capture();
+    const reported: unknown[] = [];
+    setRuntime({
+      env: parseEnv({ DEMO: "1" }),
+      upstreamUrl: "http://127.0.0.1:9",
+      sessionSecrets: ["a-session-secret-of-32-characters"],
+      logger,
+      reportError: (error) => reported.push(error),
+    });
+    const request = new Request("http://portal.example.com/nope", { method: "PUT" });
+    const args = { request, params: {}, context: undefined } as unknown as Parameters<typeof handleError>[1];
+    const notFound = Object.assign(new ErrorResponse(404, "Not Found", "Error: No route matches", true), {
+      error: new Error('No route matches URL "/nope"'),
+    });
+    handleError(notFound, args);
+    handleError(new ErrorResponse(405, "Method Not Allowed", null, true), args);
+    expect(reported).toEqual([]);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({ level: 30, status: 404, reason: 'No route matches URL "/nope"', method: "PUT" });
+    expect(lines[1]).toMatchObject({ level: 30, status: 405 });
+
+    handleError(new ErrorResponse(500, "Internal Server Error", null), args);
+    expect(reported).toHaveLength(1);
+  });
 });

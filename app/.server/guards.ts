@@ -116,8 +116,8 @@ export async function loadWithViewer<T>(
     return await Promise.all([requireViewer(request, context), load(token)]);
   } catch (error) {
     // A page read the upstream refuses as not found (404) or not valid (422) was asked for by its URL:
-    // an unknown or foreign id, a filter value that does not exist. That is the portal's 404 (issue 8
-    // point 10), not a fault of the upstream.
+    // an unknown or foreign id. That is the portal's 404 (issue 8 point 10), not a fault of the upstream.
+    // (A list's filters it refuses are the list's 400 before they get here: listRead, ADR 020.)
     const status = upstreamStatus(error);
     if (status === 404 || status === 422) throw data({ messages: [] }, { status: 404, statusText: "Not Found" });
     return upstreamFailure(error, session);

@@ -11,7 +11,7 @@ import { UnauthorizedError, UpstreamError } from "./upstream/client";
  *
  * - at any time, a 401 ends the session (endSessionResponse, thrown);
  * - a page load gets an error page (upstreamFailure), or a 404 where the upstream did not know what the
- *   URL named (orNotFound, upstreamStatus);
+ *   URL named (orNotFound, upstreamStatus), or a 400 where it refused a list's filters (listRead);
  * - a form gets itself back with what was typed (formFailure, app/.server/form-failure.ts);
  * - an action answered by a toast gets the upstream's messages (upstreamMessages).
  */
@@ -82,4 +82,30 @@ export async function upstreamMessages(error: unknown, session: PortalSession): 
   const cause = upstreamErrorOf(error);
   if (!cause) return upstreamFailure(error, session);
   return cause.messages;
+}
+
+/** What a list page's 400 carries: where the same list is without its filters. */
+export interface RefusedFilters {
+  resetHref: string;
+}
+
+/**
+ * A list read whose filters the upstream refused (400, 404 or 422: a product, carrier or period it does
+ * not know) was asked for by its URL: the page's 400, drawn inside the layout with a link to the list
+ * without filters (ADR 020). Anything else propagates (a 401 ends the session, no answer is a 503).
+ */
+export async function listRead<T>(read: Promise<T>, resetHref: string): Promise<T> {
+  try {
+    return await read;
+  } catch (error) {
+    const status = upstreamStatus(error);
+    if (status === 400 || status === 404 || status === 422) throw refusedFilters(resetHref);
+    throw error;
+  }
+}
+
+/** The 400 of a list whose filters cannot be shown (listRead; also a filter id the upstream does not offer). */
+export function refusedFilters(resetHref: string) {
+  const body: RefusedFilters = { resetHref };
+  return data(body, { status: 400, statusText: "Bad Request" });
 }

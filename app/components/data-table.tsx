@@ -55,6 +55,7 @@ export function DataTable<Row>({
   newButton,
   rowMenu,
   bulk,
+  note,
 }: {
   caption: string;
   columns: Column<Row>[];
@@ -80,6 +81,8 @@ export function DataTable<Row>({
   };
   /** Row checkboxes with select-all; the checked rows are sent (GET) as `name` to the bulk action. */
   bulk?: BulkAction<Row>;
+  /** Shown above the rows: e.g. which values of the URL the list ignored (IgnoredFiltersNote). */
+  note?: ReactNode;
 }) {
   const location = useLocation();
   const navigation = useNavigation();
@@ -102,6 +105,7 @@ export function DataTable<Row>({
         filterNames={filterNames}
         newButton={newButton}
       />
+      {note}
 
       {/* On a narrow screen the table scrolls sideways inside this block (never the page), its first column
           and the row actions kept in view (app.css .data-table-scroll). */}

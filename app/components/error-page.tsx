@@ -2,6 +2,8 @@ import { Anchor, Button, Container, Stack, Text, Title } from "@mantine/core";
 import { Component, type ReactNode, useEffect } from "react";
 import { isRouteErrorResponse } from "react-router";
 import { isChunkLoadError, mayReloadForChunkError } from "~/domain/chunk-reload";
+import { resetHrefOf } from "~/domain/list-query";
+import { RefusedFilters } from "./refused-filters";
 import { BACK_TO_HOME, ERROR_PAGE_FAILED, GO_BACK_HOME, NOT_FOUND_TEXT, UNDEFINED_RESPONSE } from "~/domain/errors";
 
 const CHUNK_RELOAD_KEY = "portal:chunk-reload-at";
@@ -54,6 +56,8 @@ function ErrorContent({ error }: { error: unknown }) {
       </>
     );
   }
+  const resetHref = isRouteErrorResponse(error) && error.status === 400 ? resetHrefOf(error.data) : null;
+  if (resetHref) return <RefusedFilters resetHref={resetHref} />;
   if (isRouteErrorResponse(error) && error.status === 403) {
     return (
       <>

@@ -6,6 +6,7 @@ import type { PagingMeta } from "~/domain/table";
 import { withParam } from "~/domain/url";
 import type { TicketSummary } from "~/.server/upstream/schemas";
 import { type Column, DataTable } from "./data-table";
+import { IgnoredFiltersNote } from "./ignored-filters-note";
 import { TicketStatus } from "./ticket-view";
 
 export const TICKET_SORTABLE = ["subject", "status", "createdAt", "updatedAt"] as const;
@@ -18,6 +19,7 @@ export function TicketList({
   empty,
   inquiries,
   newButton,
+  ignored = [],
 }: {
   caption: string;
   rows: TicketSummary[];
@@ -26,6 +28,8 @@ export function TicketList({
   /** Commission inquiries show what they are about and who asked or answers. */
   inquiries?: "agent" | "carrier";
   newButton?: { to: string; label: string };
+  /** The values of the URL the list ignored (IgnoredFiltersNote). */
+  ignored?: readonly string[];
 }) {
   const location = useLocation();
   const columns: Column<TicketSummary>[] = [
@@ -63,6 +67,7 @@ export function TicketList({
       sortable={TICKET_SORTABLE}
       newButton={newButton}
       empty={<Text c="dimmed">{empty}</Text>}
+      note={<IgnoredFiltersNote ignored={ignored} />}
     />
   );
 }

@@ -2,11 +2,14 @@ import { Badge, Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
 import { useLocation } from "react-router";
 import { type Column, DataTable } from "~/components/data-table";
 import { PortalForm, SubmitButton } from "~/components/forms/form";
+import { IgnoredFiltersNote } from "~/components/ignored-filters-note";
 import { formatDate } from "~/domain/formats";
+import { type ListShape, POLICY_STATUSES, listQueryFrom, notOffered } from "~/domain/list-query";
 import { DOWNLOAD_SENT, errorToasts, successToast } from "~/domain/toast";
 import { actionForm } from "~/.server/form-failure";
 import { loadWithViewer, requireViewer } from "~/.server/guards";
 import { redirectWithToast } from "~/.server/toast";
+import { listRead, refusedFilters } from "~/.server/upstream-failure";
 import { bookOfBusiness, exportBookOfBusiness } from "~/.server/upstream/book-of-business";
 import type { Policy } from "~/.server/upstream/schemas";
 import type { Route } from "./+types/book_of_business";
@@ -17,17 +20,30 @@ export function meta() {
 }
 
 const SORTABLE = ["memberName", "status", "productName", "carrierName", "effectiveDate"] as const;
+const BOOK_LIST: ListShape = {
+  sortable: SORTABLE,
+  filters: { status: { values: POLICY_STATUSES }, productId: "id", carrierId: "id" },
+};
 
+/**
+ * The book as the URL asks for it (ADR 020): values the portal can check and does not know are ignored
+ * with a note; a product or carrier the upstream refuses, or does not offer among its choices, is a 400.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
-  const [, book] = await loadWithViewer(request, context, (token) => bookOfBusiness(token, params));
+  const url = new URL(request.url);
+  const { params, ignored } = listQueryFrom(url.searchParams, BOOK_LIST);
+  const [, book] = await loadWithViewer(request, context, (token) =>
+    listRead(bookOfBusiness(token, params), url.pathname),
+  );
+  const productId = params.get("productId");
+  const carrierId = params.get("carrierId");
+  if (notOffered(productId, book.filters.products) || notOffered(carrierId, book.filters.carriers)) {
+    throw refusedFilters(url.pathname);
+  }
   return {
     ...book,
-    selected: {
-      status: params.get("status") ?? "",
-      productId: params.get("productId") ?? "",
-      carrierId: params.get("carrierId") ?? "",
-    },
+    ignored,
+    selected: { status: params.get("status") ?? "", productId: productId ?? "", carrierId: carrierId ?? "" },
   };
 }
 
@@ -40,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     async () => {
       const viewer = await requireViewer(request, context);
       await form.read();
-      await exportBookOfBusiness(viewer.token, url.searchParams);
+      await exportBookOfBusiness(viewer.token, listQueryFrom(url.searchParams, BOOK_LIST).params);
       return redirectWithToast(back, [successToast(DOWNLOAD_SENT)]);
     },
     // Nothing was typed: the upstream's reason, or that it is not answering, as a toast on the same page.
@@ -74,13 +90,13 @@ const COLUMNS: Column<Policy>[] = [
   { key: "effectiveDate", header: "Effective", sortable: true, noWrap: true, cell: (p) => formatDate(p.effectiveDate) },
 ];
 
-/** A filter value the upstream does not know (an unknown product, carrier or period) is a 404 inside the layout. */
+/** A product or carrier the upstream does not know is a 400 inside the layout, with a link without filters (ADR 020). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} inLayout />;
 }
 
 export default function BookOfBusiness({ loaderData }: Route.ComponentProps) {
-  const { policies, meta, filters, selected } = loaderData;
+  const { policies, meta, filters, selected, ignored } = loaderData;
   const location = useLocation();
   return (
     <Stack gap="md">
@@ -98,6 +114,7 @@ export default function BookOfBusiness({ loaderData }: Route.ComponentProps) {
         meta={meta}
         sortable={SORTABLE}
         filterNames={["status", "productId", "carrierId"]}
+        note={<IgnoredFiltersNote ignored={ignored} />}
         empty={<Text c="dimmed">No policies match. Clear the search or the filters to see your whole book.</Text>}
         filters={
           <>

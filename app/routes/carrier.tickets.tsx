@@ -1,11 +1,13 @@
 import { Stack, Title } from "@mantine/core";
 import { useLocation } from "react-router";
-import { TicketList } from "~/components/ticket-list";
+import { TICKET_SORTABLE, TicketList } from "~/components/ticket-list";
+import { listQueryFrom } from "~/domain/list-query";
 import { TicketView } from "~/components/ticket-view";
 import { withParam } from "~/domain/url";
 import { loadWithViewer } from "~/.server/guards";
 import { ticketAction, ticketFromUrl } from "~/.server/tickets";
 import { tickets } from "~/.server/upstream/tickets";
+import { listRead } from "~/.server/upstream-failure";
 import type { Route } from "./+types/carrier.tickets";
 import { ErrorPage } from "~/components/error-page";
 
@@ -15,11 +17,16 @@ export function meta() {
 
 /** The carrier's side of commission inquiries: the ones addressed to it, answered here. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
+  const url = new URL(request.url);
+  const params = url.searchParams;
+  const { params: listParams, ignored } = listQueryFrom(params, { sortable: TICKET_SORTABLE });
   const [, [list, current]] = await loadWithViewer(request, context, (token) =>
-    Promise.all([tickets(token, "commission_inquiry", params), ticketFromUrl(token, params)]),
+    Promise.all([
+      listRead(tickets(token, "commission_inquiry", listParams), url.pathname),
+      ticketFromUrl(token, params),
+    ]),
   );
-  return { ...list, current };
+  return { ...list, current, ignored };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -32,7 +39,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export default function CarrierTickets({ loaderData, actionData }: Route.ComponentProps) {
-  const { tickets: rows, meta, current } = loaderData;
+  const { tickets: rows, meta, current, ignored } = loaderData;
   const location = useLocation();
   return (
     <Stack gap="md">
@@ -52,6 +59,7 @@ export default function CarrierTickets({ loaderData, actionData }: Route.Compone
         caption="Inquiries to answer"
         rows={rows}
         meta={meta}
+        ignored={ignored}
         inquiries="carrier"
         empty="No commission inquiries are waiting for you."
       />

@@ -9,7 +9,8 @@ import { SelectField } from "~/components/forms/select-field";
 import { TextField } from "~/components/forms/text-fields";
 import { TextareaField } from "~/components/forms/textarea-field";
 import { uploadLabel } from "~/domain/uploads";
-import { TicketList } from "~/components/ticket-list";
+import { TICKET_SORTABLE, TicketList } from "~/components/ticket-list";
+import { listQueryFrom } from "~/domain/list-query";
 import { TicketView } from "~/components/ticket-view";
 import { commissionInquirySchema, ticketEntries } from "~/domain/tickets";
 import { successToast } from "~/domain/toast";
@@ -20,6 +21,7 @@ import { inquiryCarriers, ticketAction, ticketFromUrl } from "~/.server/tickets"
 import { redirectWithToast } from "~/.server/toast";
 import { parseUploadForm } from "~/.server/upload";
 import { createTicket, tickets } from "~/.server/upstream/tickets";
+import { listRead } from "~/.server/upstream-failure";
 import type { Route } from "./+types/commission_inquiry";
 import { ErrorPage } from "~/components/error-page";
 
@@ -32,16 +34,18 @@ export function meta() {
  * carrier (?new), follows the conversation (?ticket=id) and replies; the carrier answers on its side.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
+  const url = new URL(request.url);
+  const params = url.searchParams;
   const creating = params.has("new");
+  const { params: listParams, ignored } = listQueryFrom(params, { sortable: TICKET_SORTABLE });
   const [, [list, current, carriers]] = await loadWithViewer(request, context, (token) =>
     Promise.all([
-      tickets(token, "commission_inquiry", params),
+      listRead(tickets(token, "commission_inquiry", listParams), url.pathname),
       ticketFromUrl(token, params),
       creating ? inquiryCarriers(token) : Promise.resolve(null),
     ]),
   );
-  return { ...list, current, carriers, idempotencyKey: creating ? randomUUID() : null };
+  return { ...list, current, carriers, ignored, idempotencyKey: creating ? randomUUID() : null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -122,7 +126,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export default function CommissionInquiry({ loaderData, actionData }: Route.ComponentProps) {
-  const { tickets: rows, meta, current, carriers, idempotencyKey } = loaderData;
+  const { tickets: rows, meta, current, carriers, idempotencyKey, ignored } = loaderData;
   const location = useLocation();
   const listHref = `${location.pathname}${withParam(withParam(location.search, "ticket", null), "new", null)}`;
   return (
@@ -149,6 +153,7 @@ export default function CommissionInquiry({ loaderData, actionData }: Route.Comp
         caption="Commission inquiries"
         rows={rows}
         meta={meta}
+        ignored={ignored}
         inquiries="agent"
         newButton={{ to: "/commission_inquiry?new", label: "New inquiry" }}
         empty="You have no commission inquiries. Ask about a statement or a policy with New inquiry."

@@ -3,9 +3,12 @@ import dayjs from "dayjs";
 import { Form } from "react-router";
 import { BarChart } from "~/components/bar-chart";
 import { type Column, DataTable } from "~/components/data-table";
+import { IgnoredFiltersNote } from "~/components/ignored-filters-note";
 import { formatCurrency, formatDate } from "~/domain/formats";
+import { type ListShape, listQueryFrom } from "~/domain/list-query";
 import { loadWithViewer } from "~/.server/guards";
 import { commissionPayouts, commissionStatements } from "~/.server/upstream/commissions";
+import { listRead } from "~/.server/upstream-failure";
 import type { CommissionLine } from "~/.server/upstream/schemas";
 import type { Route } from "./+types/commissions";
 import { ErrorPage } from "~/components/error-page";
@@ -15,19 +18,24 @@ export function meta() {
 }
 
 const SORTABLE = ["memberName", "carrierName", "type", "amount", "paidOn"] as const;
+const STATEMENT_LIST: ListShape = { sortable: SORTABLE, filters: { period: "period" } };
 
 function periodLabel(period: string): string {
   const date = dayjs(`${period}-01`);
   return date.isValid() ? date.format("MMMM YYYY") : period;
 }
 
-/** Commission statements by period with their totals, and earnings over time (issue 4). */
+/**
+ * Commission statements by period with their totals, and earnings over time (issue 4). A malformed period
+ * or table value is ignored with a note; a period the upstream does not know is a 400 (ADR 020).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
+  const url = new URL(request.url);
+  const { params, ignored } = listQueryFrom(url.searchParams, STATEMENT_LIST);
   const [, [statements, payouts]] = await loadWithViewer(request, context, (token) =>
-    Promise.all([commissionStatements(token, params), commissionPayouts(token)]),
+    Promise.all([listRead(commissionStatements(token, params), url.pathname), commissionPayouts(token)]),
   );
-  return { ...statements, payouts };
+  return { ...statements, payouts, ignored };
 }
 
 const TYPE_COLOR: Record<string, string> = { New: "green", Renewal: "blue", Chargeback: "red" };
@@ -58,13 +66,13 @@ const COLUMNS: Column<CommissionLine>[] = [
   { key: "paidOn", header: "Paid on", sortable: true, noWrap: true, cell: (l) => formatDate(l.paidOn) },
 ];
 
-/** A filter value the upstream does not know (an unknown product, carrier or period) is a 404 inside the layout. */
+/** A period the upstream does not know is a 400 inside the layout, with a link without filters (ADR 020). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} inLayout />;
 }
 
 export default function Commissions({ loaderData }: Route.ComponentProps) {
-  const { lines, meta, totals, periods, period, payouts } = loaderData;
+  const { lines, meta, totals, periods, period, payouts, ignored } = loaderData;
   const bars = payouts.map((p) => ({ label: dayjs(`${p.period}-01`).format("MMM YY"), value: p.amount }));
   return (
     <Stack gap="lg">
@@ -156,6 +164,7 @@ export default function Commissions({ loaderData }: Route.ComponentProps) {
             meta={meta}
             sortable={SORTABLE}
             empty={<Text c="dimmed">No statement lines match the search.</Text>}
+            note={<IgnoredFiltersNote ignored={ignored} />}
           />
         </>
       )}

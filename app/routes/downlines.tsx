@@ -3,6 +3,7 @@ import { Fragment } from "react";
 import { Form, Link, data, useLocation } from "react-router";
 import { AgencyBlock, AgentsTable, type Branches } from "~/components/downline-tree";
 import { ErrorPage } from "~/components/error-page";
+import { IgnoredFiltersNote } from "~/components/ignored-filters-note";
 import { PortalForm, SubmitButton } from "~/components/forms/form";
 import { LinkModal } from "~/components/link-modal";
 import {
@@ -13,6 +14,7 @@ import {
   tooManyOpenText,
   withOpen,
 } from "~/domain/downlines";
+import { filterValue } from "~/domain/list-query";
 import { withParam } from "~/domain/url";
 import { formatDate } from "~/domain/formats";
 import { DOWNLOAD_SENT, errorToasts, successToast } from "~/domain/toast";
@@ -47,9 +49,9 @@ function notFound(): never {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const { open, asked: openAsked } = openAgenciesOf(params);
-  const statusFilter = params.get("status");
-  const statuses =
-    statusFilter && (CONTRACT_STATUS_FILTERS as readonly string[]).includes(statusFilter) ? [statusFilter] : [];
+  // A contract status the page does not know is ignored with a note (ADR 020).
+  const statusFilter = filterValue(params, "status", { values: CONTRACT_STATUS_FILTERS });
+  const statuses = statusFilter.value ? [statusFilter.value] : [];
   const policiesOf = idParam(params, "policies");
   const asked = idParam(params, "carrier");
   if (policiesOf === "invalid" || asked === "invalid") notFound();
@@ -95,7 +97,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     rootNpn,
     open,
     tooManyOpenText: openAsked > open.length ? tooManyOpenText(openAsked) : null,
-    status: statusFilter ?? "",
+    status: statusFilter.value ?? "",
+    ignored: statusFilter.ignored ? ["status"] : [],
   };
   if (carrierId === null || tree === null) {
     if (policiesOf !== null) notFound();
@@ -150,7 +153,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export default function Downlines({ loaderData }: Route.ComponentProps) {
-  const { carriers, carrierId, rootNpn, open, branches, policyDetails, status, tooManyOpenText: tooMany } = loaderData;
+  const { carriers, carrierId, rootNpn, open, branches, policyDetails, status, ignored } = loaderData;
+  const tooMany = loaderData.tooManyOpenText;
   const location = useLocation();
   // Links carry the open blocks the page shows (never more than the cap), whatever the URL had.
   const search = withOpen(location.search, open);
@@ -165,6 +169,7 @@ export default function Downlines({ loaderData }: Route.ComponentProps) {
           {tooMany}
         </Alert>
       ) : null}
+      <IgnoredFiltersNote ignored={ignored} />
       <Form method="get">
         <Group align="flex-end" gap="sm">
           {open.map((id) => (

@@ -9,14 +9,17 @@ import {
   tooManyWithdrawText,
   withdrawOutcomeMessages,
 } from "~/domain/downlines";
+import { ErrorPage } from "~/components/error-page";
+import { IgnoredFiltersNote } from "~/components/ignored-filters-note";
 import { formatDate } from "~/domain/formats";
+import { listQueryFrom } from "~/domain/list-query";
 import { errorToasts, successToast } from "~/domain/toast";
 import { formDataOf } from "~/.server/forms";
 import { loadWithViewer, requireViewer } from "~/.server/guards";
 import { redirectWithToast } from "~/.server/toast";
 import { invitations, withdrawInvitations } from "~/.server/upstream/invitations";
 import type { Invitation } from "~/.server/upstream/schemas";
-import { upstreamMessages } from "~/.server/upstream-failure";
+import { listRead, upstreamMessages } from "~/.server/upstream-failure";
 import type { Route } from "./+types/register_downlines";
 
 export function meta() {
@@ -36,7 +39,10 @@ function withoutConfirm(url: URL): string {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const [, list] = await loadWithViewer(request, context, (token) => invitations(token, url.searchParams));
+  const { params, ignored } = listQueryFrom(url.searchParams, { sortable: SORTABLE });
+  const [, list] = await loadWithViewer(request, context, (token) =>
+    listRead(invitations(token, params), url.pathname),
+  );
   const asked = positiveIds(url.searchParams.getAll(CONFIRM));
   const tooMany = asked.length > MAX_WITHDRAW_INVITATIONS;
   // Only the listed page's pending invitations can be confirmed: what the user sees is what they withdraw.
@@ -50,6 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cancelHref: withoutConfirm(url),
     askedCount: asked.length,
     tooManyText: tooMany ? tooManyWithdrawText(asked.length) : null,
+    ignored,
   };
 }
 
@@ -75,6 +82,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { success, errors } = withdrawOutcomeMessages(outcome);
   return redirectWithToast(back, [...(success ? [successToast(success)] : []), ...errorToasts(errors)]);
+}
+
+/** A list the upstream refused to draw from the URL's values is a 400 inside the layout (ADR 020). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} inLayout />;
 }
 
 const STATUS_COLOR: Record<string, string> = { Sent: "blue", Accepted: "green", Expired: "gray" };
@@ -188,6 +200,7 @@ export default function RegisterDownlines({ loaderData }: Route.ComponentProps) 
         rowKey={(i) => i.id}
         meta={meta}
         sortable={SORTABLE}
+        note={<IgnoredFiltersNote ignored={loaderData.ignored} />}
         newButton={{ to: "/register_downlines/new", label: "Invite a downline" }}
         empty={<Text c="dimmed">No invitations yet. Invite your first downline agent or agency.</Text>}
         rowMenu={{

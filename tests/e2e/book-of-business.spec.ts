@@ -112,4 +112,27 @@ test.describe("the shared data table on the book of business", () => {
     await page.goto("/book_of_business");
     await expect(page.getByRole("table", { name: /Policies/ })).toContainText("No policies match.");
   });
+
+  test("values of the link the list does not know are ignored with a note (ADR 020)", async ({ page }) => {
+    await loginAs(page, "agency@demo.test");
+    const response = await page.goto("/book_of_business?page=abc&sort=evil&status=Nope");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("status").filter({ hasText: "ignored" })).toHaveText(
+      "Some values in the link were not valid and were ignored: page, sort column, status.",
+    );
+    await expect(page.getByRole("table", { name: /Policies/ }).locator("caption")).toHaveText("Policies: 1–25 of 320");
+  });
+
+  test("a product the upstream does not know is a 400 inside the layout, with a way back (ADR 020)", async ({
+    page,
+  }) => {
+    await loginAs(page, "agency@demo.test");
+    const response = await page.goto("/book_of_business?productId=999999");
+    expect(response?.status()).toBe(400);
+    await expect(page.getByRole("heading", { name: "These filters cannot be shown" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
+    await page.getByRole("link", { name: "Show the list without filters" }).click();
+    await expect(page).toHaveURL("/book_of_business");
+    await expect(page.getByRole("table", { name: /Policies/ })).toBeVisible();
+  });
 });

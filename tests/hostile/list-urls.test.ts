@@ -1,0 +1,98 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { FILTERS_REFUSED_TITLE, RESET_FILTERS } from "../../app/domain/list-query";
+import { expectSmallAndQuick, send, signIn } from "./support";
+
+/**
+ * Issue 11 point 8, ADR 020: bad input in a list's URL never gives a 5xx. Values the portal can check are
+ * ignored with a note; a filter only the upstream can judge, when it does not know it, is a 400 inside
+ * the layout with a link to the list without filters; 404 and 405 stay what they are.
+ */
+const NOTE = "Some values in the link were not valid and were ignored";
+
+let agency = "";
+let agent = "";
+let carrier = "";
+beforeAll(async () => {
+  [agency, agent, carrier] = await Promise.all([
+    signIn("agency@demo.test"),
+    signIn("agent@demo.test"),
+    signIn("carrier@demo.test"),
+  ]);
+});
+
+const long = "x".repeat(4000);
+
+describe("values a list can check itself are ignored with a note", () => {
+  it("paging, sort, order and filter values it does not know: the page, with the note, never a 5xx", async () => {
+    const cases: Array<[string, () => string]> = [
+      ["/book_of_business?page=abc", () => agency],
+      ["/book_of_business?page=-1", () => agency],
+      ["/book_of_business?page=99999999999999999999", () => agency],
+      ["/book_of_business?perPage=7", () => agency],
+      ["/book_of_business?sort=evil", () => agency],
+      ["/book_of_business?order=sideways", () => agency],
+      ["/book_of_business?status=Nope", () => agency],
+      ["/book_of_business?productId=abc", () => agency],
+      ["/book_of_business?status=a&status=b", () => agency],
+      ["/book_of_business?page=%00", () => agency],
+      ["/book_of_business?page=%E0%A4%A", () => agency],
+      [`/book_of_business?status=${long}`, () => agency],
+      ["/commissions?period=2026-13", () => agency],
+      ["/commissions?period=abc&sort=evil", () => agency],
+      ["/register_downlines?perPage=7&page=0", () => agency],
+      ["/my_tickets?sort=evil&order=sideways", () => agent],
+      ["/commission_inquiry?page=-1", () => agent],
+      ["/carrier/tickets?perPage=1000", () => carrier],
+      ["/downlines?status=Nope", () => agency],
+    ];
+    for (const [path, cookie] of cases) {
+      const answer = await send(path, { cookie: cookie() });
+      expect(answer.status, path.slice(0, 80)).toBe(200);
+      expect(answer.body, path.slice(0, 80)).toContain(NOTE);
+      expectSmallAndQuick(answer);
+    }
+  });
+
+  it("a search with %00, bad percent-encoding or 4,000 characters is a page without a note", async () => {
+    for (const path of [
+      "/book_of_business?search=%00",
+      "/book_of_business?search=%E0%A4%A",
+      "/book_of_business?search=%",
+      `/book_of_business?search=${long}`,
+    ]) {
+      const answer = await send(path, { cookie: agency });
+      expect(answer.status, path.slice(0, 80)).toBe(200);
+      expect(answer.body).not.toContain(NOTE);
+      expectSmallAndQuick(answer);
+    }
+  });
+});
+
+describe("filters only the upstream can judge", () => {
+  it("a product, carrier or period it does not know is a 400 inside the layout with a link without filters", async () => {
+    const cases: Array<[string, string]> = [
+      ["/book_of_business?productId=999999", "/book_of_business"],
+      ["/book_of_business?carrierId=999999&page=2", "/book_of_business"],
+      ["/commissions?period=2019-01", "/commissions"],
+    ];
+    for (const [path, reset] of cases) {
+      const answer = await send(path, { cookie: agency });
+      expect(answer.status, path).toBe(400);
+      expect(answer.body, path).toContain(FILTERS_REFUSED_TITLE);
+      expect(answer.body, path).toMatch(new RegExp(`href="${reset}"[^>]*>${RESET_FILTERS}<`));
+      // Inside the layout: the menu is there.
+      expect(answer.body, path).toContain("Book of Business");
+      expectSmallAndQuick(answer);
+    }
+  });
+});
+
+describe("route errors below 500 stay what they are", () => {
+  it("no route is a 404, a method a page does not take a 405, with a bad path encoding too", async () => {
+    expect((await send("/no_such_page", { cookie: agency })).status).toBe(404);
+    expect((await send("/dashboard", { method: "PUT", cookie: agency })).status).toBe(405);
+    const badPath = await send("/book_of_business%E0%A4%A", { cookie: agency });
+    expect(badPath.status).toBeGreaterThanOrEqual(400);
+    expect(badPath.status).toBeLessThan(500);
+  });
+});

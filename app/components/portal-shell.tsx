@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group } from "@mantine/core";
+import { AppShell, Burger, Group, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import type { ReactNode } from "react";
@@ -16,7 +16,7 @@ import { UserMenu } from "~/components/user-menu";
 import { BRANDINGS } from "~/domain/branding";
 import type { MenuItem } from "~/domain/menu";
 import { NOTICE_PARAM } from "~/domain/notice";
-import type { ShellData } from "~/domain/shell";
+import { type ShellData, pageTitleFor } from "~/domain/shell";
 import type { Toast } from "~/domain/toast";
 import { toggledParam } from "~/domain/url";
 import { useRootData } from "~/root";
@@ -58,6 +58,7 @@ export function PortalShell({
   const [opened, { toggle, close }] = useDisclosure(search.has(MENU_PARAM));
   const menuToggleHref = toggledParam(location.pathname, location.search, MENU_PARAM);
   const { profile, logout, navigation } = userMenuEntries(shell.menu);
+  const pageTitle = pageTitleFor(shell.menu, location.pathname);
 
   return (
     <AppShell
@@ -85,6 +86,12 @@ export function PortalShell({
               aria-expanded={opened}
             />
             <BrandLogo branding={branding} />
+            {/* On a phone the brand's name gives way to where the user is (issue 11). */}
+            {pageTitle ? (
+              <Text hiddenFrom="sm" fw={600} size="sm" data-testid="phone-page-title">
+                {pageTitle}
+              </Text>
+            ) : null}
           </Group>
           <Group gap="xs" wrap="nowrap">
             {shell.documentAlert ? (

@@ -23,3 +23,17 @@ export function shellOfError(data: unknown): ShellData | null {
   }
   return null;
 }
+
+/**
+ * The page's name for the phone header (issue 11): the label of the menu entry that leads to this path, so
+ * a phone shows where the user is without the navigation open. Null for a page the menu does not list.
+ */
+export function pageTitleFor(menu: MenuItem[], pathname: string): string | null {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  for (const item of menu) {
+    if (!item.newWindow && new URL(item.to, "http://portal").pathname === path) return item.label;
+    const child = item.children ? pageTitleFor(item.children, pathname) : null;
+    if (child) return child;
+  }
+  return null;
+}

@@ -1,8 +1,8 @@
 import { Badge, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import dayjs from "dayjs";
-import { Form } from "react-router";
 import { BarChart } from "~/components/bar-chart";
 import { type Column, DataTable } from "~/components/data-table";
+import { FilterForm } from "~/components/filter-form";
 import { IgnoredFiltersNote } from "~/components/ignored-filters-note";
 import { formatCurrency, formatDate } from "~/domain/formats";
 import { type ListShape, listQueryFrom } from "~/domain/list-query";
@@ -79,7 +79,7 @@ export default function Commissions({ loaderData }: Route.ComponentProps) {
       <Group justify="space-between" align="flex-end">
         <Title order={1}>Commissions</Title>
         {periods.length > 0 ? (
-          <Form method="get">
+          <FilterForm>
             <Group gap="xs" align="flex-end">
               <NativeSelect
                 name="period"
@@ -91,7 +91,7 @@ export default function Commissions({ loaderData }: Route.ComponentProps) {
                 Show statement
               </Button>
             </Group>
-          </Form>
+          </FilterForm>
         ) : null}
       </Group>
 

@@ -1,6 +1,7 @@
+import { FilterForm } from "~/components/filter-form";
 import { Alert, Button, Group, NativeSelect, Stack, Table, Text, Title } from "@mantine/core";
 import { Fragment } from "react";
-import { Form, Link, data, useLocation } from "react-router";
+import { Link, data, useLocation } from "react-router";
 import { AgencyBlock, AgentsTable, type Branches } from "~/components/downline-tree";
 import { ErrorPage } from "~/components/error-page";
 import { IgnoredFiltersNote } from "~/components/ignored-filters-note";
@@ -170,7 +171,7 @@ export default function Downlines({ loaderData }: Route.ComponentProps) {
         </Alert>
       ) : null}
       <IgnoredFiltersNote ignored={ignored} />
-      <Form method="get">
+      <FilterForm>
         <Group align="flex-end" gap="sm">
           {open.map((id) => (
             <input key={id} type="hidden" name="open" value={id} />
@@ -194,7 +195,7 @@ export default function Downlines({ loaderData }: Route.ComponentProps) {
             Show
           </Button>
         </Group>
-      </Form>
+      </FilterForm>
 
       {!root ? (
         <Text c="dimmed">There is no downline to show for this carrier.</Text>

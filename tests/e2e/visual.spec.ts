@@ -1,0 +1,47 @@
+import { ACCOUNTS } from "./accounts";
+import { expect, loginAs, test } from "./fixtures";
+
+/**
+ * Issue 11's visual check: every page a demo account's menu reaches, plus its home, a 404 and its refused
+ * URL, at a 390 px phone and a 1280 px laptop. The document never scrolls sideways and no status badge is
+ * cut off; a screenshot of each is attached to the test (kept in test-results/ and the HTML report) to look at.
+ */
+const WIDTHS = [390, 1280] as const;
+
+for (const account of ACCOUNTS) {
+  test(`${account.email}: every page fits 390 px and 1280 px, badges whole`, async ({ page }, testInfo) => {
+    test.slow();
+    await loginAs(page, account.email);
+    const menu = page.getByRole("navigation", { name: "Main menu" }).locator("a[data-menu-item][href]");
+    const hrefs = await menu.evaluateAll((nodes) =>
+      nodes.filter((n) => n.getAttribute("target") !== "_blank").map((n) => n.getAttribute("href") ?? ""),
+    );
+    const paths = [...new Set([account.home, ...hrefs, account.refused, "/no-such-page"])];
+    expect(paths.length).toBeGreaterThan(3);
+
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of paths) {
+        await page.goto(path);
+        const overflow = await page.evaluate(() => ({
+          scrollWidth: document.documentElement.scrollWidth,
+          clientWidth: document.documentElement.clientWidth,
+        }));
+        expect(overflow.scrollWidth, `${path} at ${width} px scrolls sideways`).toBeLessThanOrEqual(
+          overflow.clientWidth,
+        );
+        const cut = await page
+          .locator(".mantine-Badge-root, .mantine-Badge-label")
+          .evaluateAll((nodes) =>
+            nodes.filter((n) => n.scrollWidth > n.clientWidth + 1).map((n) => (n.textContent ?? "").trim()),
+          );
+        expect(cut, `${path} at ${width} px: badges cut off`).toEqual([]);
+        const name = `${width}${path.replace(/\W+/g, "-")}.jpeg`;
+        await testInfo.attach(name, {
+          body: await page.screenshot({ fullPage: true, type: "jpeg", quality: 60 }),
+          contentType: "image/jpeg",
+        });
+      }
+    }
+  });
+}

@@ -31,16 +31,18 @@ export default function BasicProfile({ loaderData }: Route.ComponentProps) {
     <Stack gap="lg">
       <Title order={1}>User Profile</Title>
       <Card withBorder>
-        <Table variant="vertical" withTableBorder={false} aria-label="Your details">
-          <Table.Tbody>
-            {loaderData.rows.map(([label, value]) => (
-              <Table.Tr key={label}>
-                <Table.Th w={160}>{label}</Table.Th>
-                <Table.Td>{value}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <div className="table-scroll">
+          <Table variant="vertical" withTableBorder={false} aria-label="Your details">
+            <Table.Tbody>
+              {loaderData.rows.map(([label, value]) => (
+                <Table.Tr key={label}>
+                  <Table.Th w={160}>{label}</Table.Th>
+                  <Table.Td>{value}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </div>
       </Card>
       {loaderData.broker ? (
         <section aria-labelledby="licenses-title">
@@ -50,28 +52,30 @@ export default function BasicProfile({ loaderData }: Route.ComponentProps) {
           {loaderData.licenses.length === 0 ? (
             <Text c="dimmed">No licenses on file.</Text>
           ) : (
-            <Table withTableBorder>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>State</Table.Th>
-                  <Table.Th>Type</Table.Th>
-                  <Table.Th>Number</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Expires</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {loaderData.licenses.map((l) => (
-                  <Table.Tr key={l.id}>
-                    <Table.Td>{l.state}</Table.Td>
-                    <Table.Td>{l.licenseType}</Table.Td>
-                    <Table.Td>{l.licenseNumber}</Table.Td>
-                    <Table.Td>{l.status}</Table.Td>
-                    <Table.Td>{formatDate(l.expiresOn)}</Table.Td>
+            <div className="table-scroll">
+              <Table withTableBorder>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>State</Table.Th>
+                    <Table.Th>Type</Table.Th>
+                    <Table.Th>Number</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th>Expires</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {loaderData.licenses.map((l) => (
+                    <Table.Tr key={l.id}>
+                      <Table.Td>{l.state}</Table.Td>
+                      <Table.Td>{l.licenseType}</Table.Td>
+                      <Table.Td>{l.licenseNumber}</Table.Td>
+                      <Table.Td>{l.status}</Table.Td>
+                      <Table.Td>{formatDate(l.expiresOn)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </div>
           )}
         </section>
       ) : null}

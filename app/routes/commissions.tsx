@@ -135,24 +135,26 @@ export default function Commissions({ loaderData }: Route.ComponentProps) {
             />
             <details>
               <summary>Payouts by month</summary>
-              <Table withTableBorder aria-label="Payouts by month">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Month</Table.Th>
-                    <Table.Th scope="col">Paid on</Table.Th>
-                    <Table.Th scope="col">Amount</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {payouts.map((p) => (
-                    <Table.Tr key={p.period}>
-                      <Table.Td>{periodLabel(p.period)}</Table.Td>
-                      <Table.Td>{formatDate(p.paidOn)}</Table.Td>
-                      <Table.Td>{formatCurrency(p.amount)}</Table.Td>
+              <div className="table-scroll">
+                <Table withTableBorder aria-label="Payouts by month">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col">Month</Table.Th>
+                      <Table.Th scope="col">Paid on</Table.Th>
+                      <Table.Th scope="col">Amount</Table.Th>
                     </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {payouts.map((p) => (
+                      <Table.Tr key={p.period}>
+                        <Table.Td>{periodLabel(p.period)}</Table.Td>
+                        <Table.Td>{formatDate(p.paidOn)}</Table.Td>
+                        <Table.Td>{formatCurrency(p.amount)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </div>
             </details>
           </section>
 

@@ -60,26 +60,28 @@ export default function Contracts({ loaderData }: Route.ComponentProps) {
                   {group.entries.length}
                 </Badge>
               </Title>
-              <Table withTableBorder striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Carrier</Table.Th>
-                    <Table.Th scope="col">Product</Table.Th>
-                    <Table.Th scope="col">Status</Table.Th>
-                    <Table.Th scope="col">Updated</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {group.entries.map((e) => (
-                    <Table.Tr key={e.id}>
-                      <Table.Td>{e.carrierName}</Table.Td>
-                      <Table.Td>{e.productName}</Table.Td>
-                      <Table.Td>{e.text}</Table.Td>
-                      <Table.Td>{e.updatedAt}</Table.Td>
+              <div className="table-scroll">
+                <Table withTableBorder striped>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col">Carrier</Table.Th>
+                      <Table.Th scope="col">Product</Table.Th>
+                      <Table.Th scope="col">Status</Table.Th>
+                      <Table.Th scope="col">Updated</Table.Th>
                     </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {group.entries.map((e) => (
+                      <Table.Tr key={e.id}>
+                        <Table.Td>{e.carrierName}</Table.Td>
+                        <Table.Td>{e.productName}</Table.Td>
+                        <Table.Td>{e.text}</Table.Td>
+                        <Table.Td>{e.updatedAt}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </div>
             </section>
           ))
       )}

@@ -236,40 +236,42 @@ export default function Downlines({ loaderData }: Route.ComponentProps) {
           {policyDetails.policies.length === 0 ? (
             <Text>{noPoliciesText(policyDetails.advisor.name)}</Text>
           ) : (
-            <Table withTableBorder striped aria-labelledby="policies-title">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Member</Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
-                  <Table.Th scope="col">Product</Table.Th>
-                  <Table.Th scope="col">Effective</Table.Th>
-                  {policyDetails.advisor.isAgency ? (
-                    <>
-                      <Table.Th scope="col">Upline</Table.Th>
-                      <Table.Th scope="col">Agent</Table.Th>
-                      <Table.Th scope="col">NPN</Table.Th>
-                    </>
-                  ) : null}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {policyDetails.policies.map((p) => (
-                  <Table.Tr key={p.id}>
-                    <Table.Td>{p.memberName}</Table.Td>
-                    <Table.Td>{p.status}</Table.Td>
-                    <Table.Td>{p.productName}</Table.Td>
-                    <Table.Td>{formatDate(p.effectiveDate)}</Table.Td>
+            <div className="table-scroll">
+              <Table withTableBorder striped aria-labelledby="policies-title">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">Member</Table.Th>
+                    <Table.Th scope="col">Status</Table.Th>
+                    <Table.Th scope="col">Product</Table.Th>
+                    <Table.Th scope="col">Effective</Table.Th>
                     {policyDetails.advisor.isAgency ? (
-                      <Fragment>
-                        <Table.Td>{p.upline ?? "—"}</Table.Td>
-                        <Table.Td>{p.agentName ?? "—"}</Table.Td>
-                        <Table.Td>{p.npnNumber ?? "—"}</Table.Td>
-                      </Fragment>
+                      <>
+                        <Table.Th scope="col">Upline</Table.Th>
+                        <Table.Th scope="col">Agent</Table.Th>
+                        <Table.Th scope="col">NPN</Table.Th>
+                      </>
                     ) : null}
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {policyDetails.policies.map((p) => (
+                    <Table.Tr key={p.id}>
+                      <Table.Td>{p.memberName}</Table.Td>
+                      <Table.Td>{p.status}</Table.Td>
+                      <Table.Td>{p.productName}</Table.Td>
+                      <Table.Td>{formatDate(p.effectiveDate)}</Table.Td>
+                      {policyDetails.advisor.isAgency ? (
+                        <Fragment>
+                          <Table.Td>{p.upline ?? "—"}</Table.Td>
+                          <Table.Td>{p.agentName ?? "—"}</Table.Td>
+                          <Table.Td>{p.npnNumber ?? "—"}</Table.Td>
+                        </Fragment>
+                      ) : null}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </div>
           )}
         </LinkModal>
       ) : null}

@@ -61,7 +61,7 @@ test("a signed-out visit to a protected URL returns there after sign-in", async 
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL("/basic_profile?tab=details");
   await expect(page.getByRole("heading", { name: "User Profile" })).toBeVisible();
-  await expect(page.getByText("agent@demo.test")).toBeVisible();
+  await expect(page.getByRole("cell", { name: "agent@demo.test" })).toBeVisible();
 });
 
 test("a signed-out visit to a signed-in area whose page is not built yet also asks to sign in", async ({ page }) => {

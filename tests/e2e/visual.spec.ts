@@ -38,7 +38,7 @@ for (const account of ACCOUNTS) {
         expect(cut, `${path} at ${width} px: badges cut off`).toEqual([]);
         const name = `${width}${path.replace(/\W+/g, "-")}.jpeg`;
         await testInfo.attach(name, {
-          body: await page.screenshot({ fullPage: true, type: "jpeg", quality: 60 }),
+          body: await page.screenshot({ type: "jpeg", quality: 60 }),
           contentType: "image/jpeg",
         });
       }

@@ -26,26 +26,28 @@ export function LicensesStep({
       {licenses.length === 0 ? (
         <Text c="dimmed">No licenses on file yet. Add your resident license below.</Text>
       ) : (
-        <Table withTableBorder aria-label="Your licenses">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">State</Table.Th>
-              <Table.Th scope="col">Type</Table.Th>
-              <Table.Th scope="col">Number</Table.Th>
-              <Table.Th scope="col">Expires</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {licenses.map((l) => (
-              <Table.Tr key={l.id}>
-                <Table.Td>{l.state}</Table.Td>
-                <Table.Td>{l.licenseType}</Table.Td>
-                <Table.Td>{l.licenseNumber}</Table.Td>
-                <Table.Td>{formatDate(l.expiresOn)}</Table.Td>
+        <div className="table-scroll">
+          <Table withTableBorder aria-label="Your licenses">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">State</Table.Th>
+                <Table.Th scope="col">Type</Table.Th>
+                <Table.Th scope="col">Number</Table.Th>
+                <Table.Th scope="col">Expires</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {licenses.map((l) => (
+                <Table.Tr key={l.id}>
+                  <Table.Td>{l.state}</Table.Td>
+                  <Table.Td>{l.licenseType}</Table.Td>
+                  <Table.Td>{l.licenseNumber}</Table.Td>
+                  <Table.Td>{formatDate(l.expiresOn)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </div>
       )}
       <PortalForm form={form} aria-label="Add a license">
         <Stack gap="sm">

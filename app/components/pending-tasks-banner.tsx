@@ -1,4 +1,4 @@
-import { Alert, Anchor, List, Text } from "@mantine/core";
+import { Alert, Anchor, List } from "@mantine/core";
 import { Link, useLocation } from "react-router";
 import { tasksElsewhere } from "~/domain/next-steps";
 import type { PendingTask } from "~/domain/pending-tasks";
@@ -17,20 +17,15 @@ export function PendingTasksBanner({ tasks }: { tasks: PendingTask[] }) {
   );
 }
 
-/** The pending tasks as links to where each is done (the banner and the dashboard), with their hints. */
+/** The pending tasks as links to where each is done. */
 export function PendingTaskList({ tasks, size }: { tasks: PendingTask[]; size?: "sm" }) {
   return (
-    <List size={size} spacing="xs">
+    <List size={size}>
       {tasks.map((task) => (
         <List.Item key={task.key}>
           <Anchor component={Link} to={task.to}>
             {task.text}
           </Anchor>
-          {task.hint ? (
-            <Text size="sm" c="dimmed">
-              {task.hint}
-            </Text>
-          ) : null}
         </List.Item>
       ))}
     </List>

@@ -1,5 +1,5 @@
-import { Card, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { PendingTaskList } from "~/components/pending-tasks-banner";
+import { Anchor, Card, List, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Link } from "react-router";
 import { SystemNotifications } from "~/components/system-notifications";
 import { useRootData } from "~/root";
 import { BRANDINGS } from "~/domain/branding";
@@ -85,7 +85,20 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           Next steps
         </Title>
         {next.steps.length > 0 ? (
-          <PendingTaskList tasks={next.steps} />
+          <List spacing="xs">
+            {next.steps.map((step) => (
+              <List.Item key={step.key}>
+                <Anchor component={Link} to={step.to}>
+                  {step.text}
+                </Anchor>
+                {step.hint ? (
+                  <Text size="sm" c="dimmed">
+                    {step.hint}
+                  </Text>
+                ) : null}
+              </List.Item>
+            ))}
+          </List>
         ) : next.caughtUp ? (
           <Text c="dimmed">You are all caught up: nothing needs your attention.</Text>
         ) : (

@@ -1,7 +1,16 @@
-import { Checkbox, Group, Loader, Table, Text, VisuallyHidden } from "@mantine/core";
+import { Anchor, Checkbox, Group, Loader, Table, Text, VisuallyHidden } from "@mantine/core";
 import type { ReactNode } from "react";
-import { useLocation, useNavigation } from "react-router";
-import { type PagingMeta, ariaSort, nextSort, rangeLabel, withQuery } from "~/domain/table";
+import { Link, useLocation, useNavigation } from "react-router";
+import {
+  type PagingMeta,
+  ariaSort,
+  emptyStateOf,
+  nextSort,
+  rangeLabel,
+  showPaging,
+  withQuery,
+  withoutSearchAndFilters,
+} from "~/domain/table";
 import { type BulkAction, BulkForm, SelectAllRows } from "./data-table/bulk";
 import { DataTablePagination } from "./data-table/pagination";
 import { RowMenu } from "./data-table/row-menu";
@@ -50,6 +59,7 @@ export function DataTable<Row>({
   meta,
   sortable,
   empty,
+  noMatch,
   filters,
   filterNames = [],
   newButton,
@@ -63,7 +73,14 @@ export function DataTable<Row>({
   rowKey: (row: Row) => string | number;
   meta: PagingMeta;
   sortable: readonly string[];
+  /** No rows and nothing narrows the list: there is nothing yet; say what to do to get some (issue 11). */
   empty: ReactNode;
+  /**
+   * No rows for the search or filters in the URL: what did not match (e.g. 'No policies match this search or
+   * these filters.'); the table adds the link that clears them. Default: 'Nothing matches this search.' (or
+   * '… this search or these filters.' on a page with filters)
+   */
+  noMatch?: string;
   /** Extra fields of the search form (filters), sent with the search. */
   filters?: ReactNode;
   /** The names of those fields (every other URL parameter is carried along as it is). */
@@ -94,6 +111,13 @@ export function DataTable<Row>({
 
   const hydrated = useHydrated();
   const bulkFormId = `${caption.toLowerCase().replace(/\W+/g, "-")}-bulk`;
+  // Which empty state, if any: from whether a search or one of the page's filters is set in the URL.
+  const emptyState = emptyStateOf(rows.length, params, filterNames);
+  const paging = showPaging(meta, rows.length);
+  const withFilters = filterNames.length > 0;
+  const clearLabel = withFilters ? "Clear the search and filters" : "Clear the search";
+  const noMatchText =
+    noMatch ?? (withFilters ? "Nothing matches this search or these filters." : "Nothing matches this search.");
 
   return (
     <div className="data-table" aria-busy={showLoader || undefined}>
@@ -155,7 +179,22 @@ export function DataTable<Row>({
           <Table.Tbody>
             {rows.length === 0 ? (
               <Table.Tr>
-                <Table.Td colSpan={columns.length + (bulk ? 1 : 0) + (rowMenu ? 1 : 0)}>{empty}</Table.Td>
+                <Table.Td colSpan={columns.length + (bulk ? 1 : 0) + (rowMenu ? 1 : 0)}>
+                  {emptyState === "noMatch" ? (
+                    <Text c="dimmed" data-empty-state="no-match">
+                      {noMatchText}{" "}
+                      <Anchor
+                        component={Link}
+                        to={`${location.pathname}${withoutSearchAndFilters(params, filterNames, sortable)}`}
+                        preventScrollReset
+                      >
+                        {clearLabel}
+                      </Anchor>
+                    </Text>
+                  ) : (
+                    <div data-empty-state="empty">{empty}</div>
+                  )}
+                </Table.Td>
               </Table.Tr>
             ) : (
               rows.map((row) => (
@@ -198,11 +237,14 @@ export function DataTable<Row>({
         </Table>
       </div>
 
-      {bulk ? (
+      {bulk && paging ? (
         <BulkForm id={bulkFormId} label={bulk.label} name={bulk.name} params={params} disabled={rows.length === 0} />
       ) : null}
 
-      <DataTablePagination caption={caption} meta={meta} params={params} hrefWith={hrefWith} hydrated={hydrated} />
+      {/* Nothing to page through with no rows at all: no page links, no per-page choice (issue 11). */}
+      {paging ? (
+        <DataTablePagination caption={caption} meta={meta} params={params} hrefWith={hrefWith} hydrated={hydrated} />
+      ) : null}
     </div>
   );
 }

@@ -17,6 +17,7 @@ export function TicketList({
   rows,
   meta,
   empty,
+  noMatch,
   inquiries,
   newButton,
   ignored = [],
@@ -24,7 +25,10 @@ export function TicketList({
   caption: string;
   rows: TicketSummary[];
   meta: PagingMeta;
+  /** No tickets at all: what the list is for and how one starts (issue 11). */
   empty: ReactNode;
+  /** No tickets for the search in the URL (the table adds the link that clears it). */
+  noMatch?: string;
   /** Commission inquiries show what they are about and who asked or answers. */
   inquiries?: "agent" | "carrier";
   newButton?: { to: string; label: string };
@@ -67,6 +71,7 @@ export function TicketList({
       sortable={TICKET_SORTABLE}
       newButton={newButton}
       empty={<Text c="dimmed">{empty}</Text>}
+      noMatch={noMatch}
       note={<IgnoredFiltersNote ignored={ignored} />}
     />
   );

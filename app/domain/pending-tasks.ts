@@ -6,6 +6,8 @@ export interface PendingTask {
   key: string;
   text: string;
   to: string;
+  /** A line under the link saying more (the dashboard's next steps). */
+  hint?: string;
 }
 
 export interface PendingTaskInput extends DocumentState {

@@ -8,13 +8,17 @@ import {
   SEARCH_DEBOUNCE_MS,
   type TableQuery,
   ariaSort,
+  emptyStateOf,
+  listNarrowed,
   nextSort,
   pagingMeta,
   rangeLabel,
   showFirstLast,
+  showPaging,
   tableQueryFrom,
   tableQueryParams,
   withQuery,
+  withoutSearchAndFilters,
 } from "./table";
 
 const SORTABLE = ["advisor", "status", "activePolicyCount"] as const;
@@ -272,8 +276,8 @@ describe("rangeLabel", () => {
   it("a single row", () => {
     expect(rangeLabel(pagingMeta(query(), 1))).toBe("1–1 of 1");
   });
-  it("0 rows reads 0 of 0", () => {
-    expect(rangeLabel(pagingMeta(query({ page: 4 }), 0))).toBe("0 of 0");
+  it("0 rows reads none ('Policies: none', issue 11), not '0 of 0'", () => {
+    expect(rangeLabel(pagingMeta(query({ page: 4 }), 0))).toBe("none");
   });
 });
 
@@ -285,5 +289,45 @@ describe("ariaSort: sortable column headers (spec §2)", () => {
   it("other columns, or no sort, report none", () => {
     expect(ariaSort("status", { sort: "advisor", order: "DESC" })).toBe("none");
     expect(ariaSort("status", { sort: null, order: "ASC" })).toBe("none");
+  });
+});
+
+describe("empty states (issue 11: 'no policies yet' vs 'no match for these filters')", () => {
+  const FILTERS = ["status", "productId"] as const;
+  const p = (search: string) => new URLSearchParams(search);
+  it("a table with rows shows no empty state", () => {
+    expect(emptyStateOf(3, p("search=x&status=Active"), FILTERS)).toBeNull();
+  });
+  it("no rows and nothing narrowing the list: nothing at all yet", () => {
+    expect(emptyStateOf(0, p(""), FILTERS)).toBe("empty");
+    // Sort, order, per page, page and other parameters narrow nothing.
+    expect(emptyStateOf(0, p("sort=status&order=DESC&perPage=50&page=3&ticket=4"), FILTERS)).toBe("empty");
+    // Empty or blank values are no filter and no search.
+    expect(emptyStateOf(0, p("search=%20%20&status=&productId="), FILTERS)).toBe("empty");
+  });
+  it("no rows with a search or a filter set: no match", () => {
+    expect(emptyStateOf(0, p("search=nobody"), FILTERS)).toBe("noMatch");
+    expect(emptyStateOf(0, p("status=Active"), FILTERS)).toBe("noMatch");
+    expect(emptyStateOf(0, p("productId=&productId=4"), FILTERS)).toBe("noMatch");
+  });
+  it("only the page's own filter names count", () => {
+    expect(listNarrowed(p("carrierId=2"), FILTERS)).toBe(false);
+    expect(listNarrowed(p("carrierId=2"), ["carrierId"])).toBe(true);
+    expect(emptyStateOf(0, p("status=Active"), [])).toBe("empty");
+  });
+  it("clearing drops the search, the filters and the page, and keeps sort, order, per page and the rest", () => {
+    expect(
+      withoutSearchAndFilters(
+        p("status=Active&page=2&perPage=50&search=ann&sort=status&order=DESC&productId=3&ticket=9"),
+        FILTERS,
+        SORTABLE,
+      ),
+    ).toBe("?perPage=50&sort=status&order=DESC&ticket=9");
+    expect(withoutSearchAndFilters(p("search=ann"), FILTERS, SORTABLE)).toBe("");
+  });
+  it("no pager and no per-page choice with no rows at all", () => {
+    expect(showPaging(pagingMeta(query(), 0), 0)).toBe(false);
+    expect(showPaging(pagingMeta(query(), 1), 1)).toBe(true);
+    expect(showPaging(pagingMeta(query(), 30), 0)).toBe(true);
   });
 });

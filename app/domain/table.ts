@@ -179,9 +179,9 @@ export function showFirstLast(meta: Pick<PagingMeta, "totalPages">): boolean {
   return meta.totalPages > 1;
 }
 
-/** "1–25 of 312" (en dash) for the rows on the current page; "0 of 0" when empty. */
+/** "1–25 of 312" (en dash) for the rows on the current page; "none" when empty ("Policies: none", issue 11). */
 export function rangeLabel(meta: PagingMeta): string {
-  if (meta.totalCount <= 0) return "0 of 0";
+  if (meta.totalCount <= 0) return "none";
   const from = (meta.currentPage - 1) * meta.perPage + 1;
   const to = Math.min(meta.currentPage * meta.perPage, meta.totalCount);
   return `${from}–${to} of ${meta.totalCount}`;
@@ -194,4 +194,47 @@ export function ariaSort(
 ): "ascending" | "descending" | "none" {
   if (query.sort !== column) return "none";
   return query.order === "DESC" ? "descending" : "ascending";
+}
+
+/**
+ * Which empty state a table shows (issue 11): null while it has rows; 'noMatch' when the URL narrows the list
+ * (a search, or one of the page's filters set), so clearing them is the next step; otherwise 'empty': there is
+ * nothing at all yet, and the page says what to do to get some.
+ */
+export type EmptyState = "empty" | "noMatch";
+
+export function emptyStateOf(
+  rowCount: number,
+  params: URLSearchParams,
+  filterNames: readonly string[],
+): EmptyState | null {
+  if (rowCount > 0) return null;
+  return listNarrowed(params, filterNames) ? "noMatch" : "empty";
+}
+
+/** A search (as the table reads it: trimmed) or one of the filters has a value in the URL. */
+export function listNarrowed(params: URLSearchParams, filterNames: readonly string[]): boolean {
+  if (cleanSearch(params.get("search")) !== "") return true;
+  return filterNames.some((name) => params.getAll(name).some((value) => value.trim() !== ""));
+}
+
+/**
+ * The search string ("?…" or "") of the same list without its search and filters: sort, order, per page and
+ * any other parameter are kept; the page goes back to 1.
+ */
+export function withoutSearchAndFilters(
+  params: URLSearchParams,
+  filterNames: readonly string[],
+  sortable: readonly string[],
+): string {
+  const rest = new URLSearchParams();
+  params.forEach((value, key) => {
+    if (!filterNames.includes(key)) rest.append(key, value);
+  });
+  return withQuery(rest, { search: "", page: 1 }, sortable);
+}
+
+/** With no rows at all there is nothing to page through: no page links, no per-page choice (issue 11). */
+export function showPaging(meta: Pick<PagingMeta, "totalCount">, rowCount: number): boolean {
+  return rowCount > 0 || meta.totalCount > 0;
 }

@@ -1,10 +1,13 @@
-import { Badge, Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
-import { useLocation } from "react-router";
+import { Anchor, Badge, Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
+import { Link, useLocation } from "react-router";
 import { type Column, DataTable } from "~/components/data-table";
 import { PortalForm, SubmitButton } from "~/components/forms/form";
 import { IgnoredFiltersNote } from "~/components/ignored-filters-note";
+import { canOpen } from "~/domain/access";
 import { formatDate } from "~/domain/formats";
 import { type ListShape, POLICY_STATUSES, listQueryFrom, notOffered } from "~/domain/list-query";
+import { CONTRACT_NOW_HREF } from "~/domain/menu";
+import { bookContractHint } from "~/domain/next-steps";
 import { DOWNLOAD_SENT, errorToasts, successToast } from "~/domain/toast";
 import { actionForm } from "~/.server/form-failure";
 import { loadWithViewer, requireViewer } from "~/.server/guards";
@@ -32,7 +35,7 @@ const BOOK_LIST: ListShape = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { params, ignored } = listQueryFrom(url.searchParams, BOOK_LIST);
-  const [, book] = await loadWithViewer(request, context, (token) =>
+  const [viewer, book] = await loadWithViewer(request, context, (token) =>
     listRead(bookOfBusiness(token, params), url.pathname),
   );
   const productId = params.get("productId");
@@ -43,6 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     ...book,
     ignored,
+    // An empty book points to Contract Now when the user may open it (issue 11).
+    contractHint: bookContractHint({ mayContract: canOpen(viewer, CONTRACT_NOW_HREF), user: viewer.user }),
     selected: { status: params.get("status") ?? "", productId: productId ?? "", carrierId: carrierId ?? "" },
   };
 }
@@ -96,7 +101,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export default function BookOfBusiness({ loaderData }: Route.ComponentProps) {
-  const { policies, meta, filters, selected, ignored } = loaderData;
+  const { policies, meta, filters, selected, ignored, contractHint } = loaderData;
   const location = useLocation();
   return (
     <Stack gap="md">
@@ -115,7 +120,8 @@ export default function BookOfBusiness({ loaderData }: Route.ComponentProps) {
         sortable={SORTABLE}
         filterNames={["status", "productId", "carrierId"]}
         note={<IgnoredFiltersNote ignored={ignored} />}
-        empty={<Text c="dimmed">No policies match. Clear the search or the filters to see your whole book.</Text>}
+        empty={<EmptyBook contractHint={contractHint} />}
+        noMatch="No policies match this search or these filters."
         filters={
           <>
             <NativeSelect
@@ -145,6 +151,34 @@ export default function BookOfBusiness({ loaderData }: Route.ComponentProps) {
           </>
         }
       />
+    </Stack>
+  );
+}
+
+/** No policies at all (issue 11): why, and what to do next. */
+function EmptyBook({ contractHint }: { contractHint: "first" | "more" | null }) {
+  return (
+    <Stack gap={4}>
+      <Text c="dimmed">
+        Your book of business is empty. Policies you write appear here once the carrier confirms them.
+      </Text>
+      {contractHint === "first" ? (
+        <Text c="dimmed">
+          To write policies you need an active contract with a carrier:{" "}
+          <Anchor component={Link} to={CONTRACT_NOW_HREF}>
+            request one with Contract Now
+          </Anchor>
+          .
+        </Text>
+      ) : contractHint === "more" ? (
+        <Text c="dimmed">
+          To write with more carriers,{" "}
+          <Anchor component={Link} to={CONTRACT_NOW_HREF}>
+            request contracts with Contract Now
+          </Anchor>
+          .
+        </Text>
+      ) : null}
     </Stack>
   );
 }

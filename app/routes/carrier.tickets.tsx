@@ -61,7 +61,8 @@ export default function CarrierTickets({ loaderData, actionData }: Route.Compone
         meta={meta}
         ignored={ignored}
         inquiries="carrier"
-        empty="No commission inquiries are waiting for you."
+        empty="No agent has sent you a commission inquiry yet. Inquiries addressed to you are listed here to answer."
+        noMatch="No commission inquiries match this search."
       />
     </Stack>
   );

@@ -157,6 +157,7 @@ export default function CommissionInquiry({ loaderData, actionData }: Route.Comp
         inquiries="agent"
         newButton={{ to: "/commission_inquiry?new", label: "New inquiry" }}
         empty="You have no commission inquiries. Ask about a statement or a policy with New inquiry."
+        noMatch="No commission inquiries match this search."
       />
     </Stack>
   );

@@ -165,7 +165,8 @@ export default function Commissions({ loaderData }: Route.ComponentProps) {
             rowKey={(l) => l.id}
             meta={meta}
             sortable={SORTABLE}
-            empty={<Text c="dimmed">No statement lines match the search.</Text>}
+            empty={<Text c="dimmed">The {periodLabel(period)} statement has no lines.</Text>}
+            noMatch="No statement lines match this search."
             note={<IgnoredFiltersNote ignored={ignored} />}
           />
         </>

@@ -1,15 +1,18 @@
-import { Card, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { useRouteLoaderData } from "react-router";
-import { PendingTaskList } from "~/components/pending-tasks-banner";
+import { Anchor, Card, List, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Link } from "react-router";
 import { SystemNotifications } from "~/components/system-notifications";
-import type { loader as layoutLoader } from "~/layouts/default";
 import { useRootData } from "~/root";
 import { BRANDINGS } from "~/domain/branding";
+import { canOpen } from "~/domain/access";
 import type { LayoutHandle } from "~/domain/layout";
+import { CONTRACT_NOW_HREF } from "~/domain/menu";
+import { dashboardStepsFor } from "~/domain/next-steps";
+import { pendingTasksFor } from "~/domain/pending-tasks";
 import { levelLabel } from "~/domain/user";
 import { loadWithViewer } from "~/.server/guards";
 import { unreadMessages, unrespondedMessages } from "~/.server/upstream/feedback";
 import { systemNotifications } from "~/.server/upstream/profile";
+import { viewerState } from "~/.server/viewer";
 import type { Route } from "./+types/dashboard";
 
 export function meta() {
@@ -24,7 +27,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [viewer, [notifications, unread, unresponded]] = await loadWithViewer(request, context, (token) =>
     Promise.all([systemNotifications(token), unreadMessages(token), unrespondedMessages(token)]),
   );
+  const state = viewerState(viewer);
   return {
+    // The pending tasks of the banner, then Contract Now for a user without contracts (issue 11).
+    next: dashboardStepsFor({
+      ...state,
+      pendingTasks: pendingTasksFor(state),
+      mayContract: canOpen(viewer, CONTRACT_NOW_HREF),
+      unrespondedMessages: unresponded,
+    }),
     level: levelLabel(viewer.user),
     npnNumber: viewer.user.npnNumber,
     notifications,
@@ -35,9 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const branding = useRootData()?.branding ?? BRANDINGS.default;
-  const { level, npnNumber, notifications, unread, unresponded } = loaderData;
-  // The default layout computes the pending tasks for its banner; the dashboard lists them instead.
-  const pendingTasks = useRouteLoaderData<typeof layoutLoader>("layouts/default")?.pendingTasks ?? [];
+  const { next, level, npnNumber, notifications, unread, unresponded } = loaderData;
   return (
     <Stack gap="lg">
       <div>
@@ -73,12 +82,28 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="tasks-title">
         <Title order={2} size="h3" id="tasks-title" mb="xs">
-          Pending tasks
+          Next steps
         </Title>
-        {pendingTasks.length === 0 ? (
+        {next.steps.length > 0 ? (
+          <List spacing="xs">
+            {next.steps.map((step) => (
+              <List.Item key={step.key}>
+                <Anchor component={Link} to={step.to}>
+                  {step.text}
+                </Anchor>
+                {step.hint ? (
+                  <Text size="sm" c="dimmed">
+                    {step.hint}
+                  </Text>
+                ) : null}
+              </List.Item>
+            ))}
+          </List>
+        ) : next.caughtUp ? (
           <Text c="dimmed">You are all caught up: nothing needs your attention.</Text>
         ) : (
-          <PendingTaskList tasks={pendingTasks} />
+          // No task, but messages await a reply (counted above): not 'all caught up'.
+          <Text c="dimmed">No pending tasks. Messages still await your reply.</Text>
         )}
       </section>
 

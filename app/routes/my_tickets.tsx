@@ -56,7 +56,8 @@ export default function MyTickets({ loaderData, actionData }: Route.ComponentPro
         meta={meta}
         ignored={ignored}
         newButton={{ to: "/contact_support", label: "Contact Support" }}
-        empty="You have no support tickets. Contact Support if you need help."
+        empty="You have no support tickets. Contact Support when you need help: your conversations with support are listed here."
+        noMatch="No support tickets match this search."
       />
     </Stack>
   );

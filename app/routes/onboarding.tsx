@@ -40,16 +40,12 @@ import {
 } from "~/.server/upstream/onboarding";
 import type { Onboarding } from "~/.server/upstream/schemas";
 import { formatPhone } from "~/domain/masks";
+import { onboardingResume } from "~/domain/next-steps";
 import type { Route } from "./+types/onboarding";
 import type { $ZodType } from "zod/v4/core";
 
 export function meta() {
   return [{ title: "Contracting" }];
-}
-
-function nextStepHref(state: Pick<Onboarding, "steps">): string {
-  const next = state.steps.find((s) => !s.complete);
-  return next ? `/onboarding/${next.key}` : "/onboarding";
 }
 
 /**
@@ -129,7 +125,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     problems: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {},
   ) => data({ step, result: s.reply({ ...problems, hideFields: [...form.hidden] }), toasts: [] }, { status: 400 });
   const saved = (state: Onboarding, message = "Saved") =>
-    redirectWithToast(nextStepHref(state), [successToast(message)]);
+    redirectWithToast(onboardingResume(state.steps)?.to ?? "/onboarding", [successToast(message)]);
 
   return form.answer(
     async () => {
@@ -228,7 +224,8 @@ export default function OnboardingPage({ loaderData, actionData }: Route.Compone
   useFetcherToasts(actionData);
   const lastResult = actionData && actionData.step === step ? actionData.result : undefined;
   const current = state.steps.find((s) => s.key === step) ?? null;
-  const allDone = state.steps.every((s) => s.complete);
+  // 'Start with …' until a step is done, then 'Continue where you left off'; null once every step is done.
+  const resume = onboardingResume(state.steps);
   // Submitting the whole onboarding has no fields: whatever the upstream said shows above the button.
   const completeErrors =
     actionData?.step === null ? Object.values(actionData.result.error ?? {}).flatMap((e) => e ?? []) : undefined;
@@ -298,7 +295,7 @@ export default function OnboardingPage({ loaderData, actionData }: Route.Compone
         </Paper>
       ) : !state.complete ? (
         <Paper withBorder p="md">
-          {allDone ? (
+          {resume === null ? (
             <PortalForm action="/onboarding">
               <Stack gap="sm">
                 <FormAlert form={{ errors: completeErrors }} />
@@ -311,8 +308,8 @@ export default function OnboardingPage({ loaderData, actionData }: Route.Compone
               </Stack>
             </PortalForm>
           ) : (
-            <Button component={Link} to={nextStepHref(state)}>
-              Continue where you left off
+            <Button component={Link} to={resume.to}>
+              {resume.label}
             </Button>
           )}
         </Paper>

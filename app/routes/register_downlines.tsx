@@ -202,7 +202,18 @@ export default function RegisterDownlines({ loaderData }: Route.ComponentProps) 
         sortable={SORTABLE}
         note={<IgnoredFiltersNote ignored={loaderData.ignored} />}
         newButton={{ to: "/register_downlines/new", label: "Invite a downline" }}
-        empty={<Text c="dimmed">No invitations yet. Invite your first downline agent or agency.</Text>}
+        empty={
+          <Stack gap="xs" align="flex-start">
+            <Text c="dimmed">
+              You have not invited anyone yet. Invite an agent or an agency to join your downline; each invitation you
+              send is listed here with its status.
+            </Text>
+            <Button component={Link} to="/register_downlines/new" variant="light">
+              Invite your first downline
+            </Button>
+          </Stack>
+        }
+        noMatch="No invitations match this search."
         rowMenu={{
           label: (i) => `${i.firstName} ${i.lastName}`,
           deleteHref: (i) => (i.status === "Sent" ? confirmHref(i) : null),

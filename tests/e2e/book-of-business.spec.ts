@@ -37,8 +37,17 @@ test.describe("the shared data table on the book of business", () => {
     // Search with the 500 ms debounce (no Enter needed).
     await page.getByRole("textbox", { name: "Search" }).fill("nobody-matches-this");
     await expect(page).toHaveURL(/search=nobody-matches-this/);
-    await expect(table).toContainText("No policies match.");
-    await expect(pages.getByRole("link", { name: "First" })).toHaveCount(0);
+    await expect(table).toContainText("No policies match this search or these filters.");
+    // Issue 11: no rows, no pager and no per-page choice; the caption says none.
+    await expect(table.locator("caption")).toHaveText("Policies: none");
+    await expect(pages).toHaveCount(0);
+    await expect(page.getByRole("combobox", { name: "Rows per page" })).toHaveCount(0);
+    // Clearing the search and filters keeps the sort and the page size.
+    await table.getByRole("link", { name: "Clear the search and filters" }).click();
+    await expect(page).not.toHaveURL(/search=/);
+    await expect(page).toHaveURL(/perPage=50/);
+    await expect(page).toHaveURL(/sort=memberName&order=ASC/);
+    await expect(table.locator("tbody tr")).toHaveCount(50);
   });
 
   test("a loading indicator shows only when loading lasts beyond 300 ms", async ({ page }) => {
@@ -107,10 +116,20 @@ test.describe("the shared data table on the book of business", () => {
     });
   });
 
-  test("an empty book reads as such", async ({ page }) => {
+  test("an empty book says so and what to do next, with nothing to page through (issue 11)", async ({ page }) => {
     await loginAs(page, "newagent@demo.test");
     await page.goto("/book_of_business");
-    await expect(page.getByRole("table", { name: /Policies/ })).toContainText("No policies match.");
+    const table = page.getByRole("table", { name: /Policies/ });
+    await expect(table).toContainText(
+      "Your book of business is empty. Policies you write appear here once the carrier confirms them.",
+    );
+    await expect(table).not.toContainText("match");
+    await expect(table.locator("caption")).toHaveText("Policies: none");
+    await expect(page.getByRole("navigation", { name: "Policies pages" })).toHaveCount(0);
+    await expect(page.getByRole("combobox", { name: "Rows per page" })).toHaveCount(0);
+    // No active contracts: the next step is a first contract.
+    await table.getByRole("link", { name: "request one with Contract Now" }).click();
+    await expect(page).toHaveURL("/contract_now");
   });
 
   test("values of the link the list does not know are ignored with a note (ADR 020)", async ({ page }) => {

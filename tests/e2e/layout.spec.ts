@@ -86,6 +86,31 @@ test("the dashboard shows level, message counts and system notifications from th
   await expect(page.getByText("Annual Enrollment Period").first()).toBeVisible();
 });
 
+test("the dashboard's next steps tell the truth (issue 11)", async ({ page }) => {
+  const steps = page.getByRole("region", { name: "Next steps" });
+  // A message awaits agent@'s reply: not 'all caught up'.
+  await loginAs(page, "agent@demo.test");
+  await expect(steps).toContainText("No pending tasks. Messages still await your reply.");
+  await expect(steps).not.toContainText("all caught up");
+  await page.goto("/account/logout");
+  // Nothing waits for loa@.
+  await loginAs(page, "loa@demo.test");
+  await expect(steps).toContainText("You are all caught up: nothing needs your attention.");
+  await page.goto("/account/logout");
+  // Documents lead to the profile, with the spec's pointer to the alert icon.
+  await loginAs(page, "docs@demo.test");
+  await expect(steps.getByRole("link", { name: "2 documents need your attention" })).toHaveAttribute(
+    "href",
+    "/profile",
+  );
+  await expect(steps).toContainText("Please visit the User Profile to find the alert icon");
+  await page.goto("/account/logout");
+  // No active contracts: Contract Now.
+  await loginAs(page, "newagent@demo.test");
+  await steps.getByRole("link", { name: "Request your first contracts with Contract Now" }).click();
+  await expect(page).toHaveURL("/contract_now");
+});
+
 test("an LOA user's level shows as LOA", async ({ page }) => {
   await loginAs(page, "loa@demo.test");
   await expect(page.getByTestId("level")).toHaveText("LOA");

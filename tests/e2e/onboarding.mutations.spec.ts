@@ -25,7 +25,10 @@ test.describe("onboarding, step by step, to an unlocked menu", () => {
     await loginAs(page, "onboarding@demo.test");
     await expect(page).toHaveURL("/onboarding");
     expect(await menuLabels(page)).toEqual(["Contracting", "Profile", "Contact Support", "Logout"]);
-    await page.getByRole("link", { name: "Continue where you left off" }).click();
+    // Issue 11: nothing is done yet, so the overview starts with the first step; the banner does not link here.
+    await expect(page.getByRole("link", { name: "Finish your contracting steps" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Continue where you left off" })).toHaveCount(0);
+    await page.getByRole("link", { name: /^Start with Personal details/ }).click();
 
     // Personal details with the spec §5 masks; the SSN shows masked once saved.
     await expect(page).toHaveURL("/onboarding/personal");
@@ -37,6 +40,12 @@ test.describe("onboarding, step by step, to an unlocked menu", () => {
     await expect(page.getByRole("textbox", { name: /SSN/ })).toHaveValue("123-45-6789");
     await page.getByRole("button", { name: "Save & Continue" }).click();
     await expect(page).toHaveURL("/onboarding/licenses");
+    // A step done: the overview continues where the user left off.
+    await page.goto("/onboarding");
+    await expect(page.getByRole("link", { name: "Continue where you left off" })).toHaveAttribute(
+      "href",
+      "/onboarding/licenses",
+    );
     await page.goto("/onboarding/personal");
     await expect(page.getByTestId("tax-id-on-file")).toContainText("SSN XXX-XX-XXXX");
     expect(await page.content()).not.toContain("123-45-6789");

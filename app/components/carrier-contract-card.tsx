@@ -22,11 +22,12 @@ export function CarrierContractCard({
     <Card
       withBorder
       component="section"
+      className="carrier-card"
       aria-labelledby={`carrier-${card.carrierProductId}`}
       data-carrier={card.carrierProductId}
     >
       <Stack gap="sm">
-        <Group justify="space-between" align="flex-start">
+        <Group justify="space-between" align="flex-start" gap="xs">
           <Title order={2} size="h3" id={`carrier-${card.carrierProductId}`}>
             {card.carrierName}
           </Title>
@@ -46,20 +47,13 @@ export function CarrierContractCard({
           <dt>Package code</dt>
           <dd>{card.packageCode}</dd>
         </dl>
+        {/* Wider screens show the Description open; phones get it as the first, collapsed section below. */}
         {card.descriptionHtml ? (
-          <div>
+          <div className="carrier-description">
             <Title order={3} size="h5">
               Description
             </Title>
             <div className="resource-html" dangerouslySetInnerHTML={{ __html: card.descriptionHtml }} />
-          </div>
-        ) : null}
-        {card.transferPolicyHtml ? (
-          <div>
-            <Title order={3} size="h5">
-              Transfer Policy
-            </Title>
-            <div className="resource-html" dangerouslySetInnerHTML={{ __html: card.transferPolicyHtml }} />
           </div>
         ) : null}
         <Group gap="md">
@@ -74,7 +68,8 @@ export function CarrierContractCard({
             </Anchor>
           ) : null}
         </Group>
-        <CarrierResourceTabs tabs={card.tabs} />
+        {/* Transfer Policy is one of these sections (spec §2), so the card does not repeat it above. */}
+        <CarrierResourceTabs tabs={card.tabs} descriptionHtml={card.descriptionHtml} />
       </Stack>
     </Card>
   );

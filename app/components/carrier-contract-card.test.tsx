@@ -65,8 +65,13 @@ describe("a carrier card of the Contract Now dialog (spec §2, issue 11 point 5)
     const html = render();
     expect(html).toContain('class="carrier-description"');
     expect(html).toMatch(
-      /<div class="carrier-sections"><details class="carrier-section carrier-section--phone"><summary>Description<\/summary>/,
+      /<div class="carrier-sections"><details class="carrier-section"><summary>Description<\/summary>/,
     );
+  });
+
+  it("draws an empty list, which app.css hides, for a carrier without resources", () => {
+    const html = render({ ...card, descriptionHtml: null, tabs: [] });
+    expect(html).toContain('<div class="carrier-sections"></div>');
   });
 
   it("has no Description section when the carrier has none", () => {
@@ -78,13 +83,16 @@ describe("a carrier card of the Contract Now dialog (spec §2, issue 11 point 5)
 describe("app.css shows each Description once at any width", () => {
   const css = readFileSync(new URL("../styles/app.css", import.meta.url), "utf8");
   const block = css.slice(css.indexOf("/* ---- Contract Now"));
-  const phone = block.slice(block.indexOf("@media (max-width: 47.99em)"));
+  const at = block.indexOf("@media (max-width: 47.99em)");
+  const firstSection = String.raw`\.carrier-description ~ \.carrier-sections > \.carrier-section:first-child`;
 
-  it("hides the phone section on wider screens, and the open Description on phones", () => {
-    expect(block.slice(0, block.indexOf("@media (max-width: 47.99em)"))).toMatch(
-      /\.carrier-section--phone \{\s*display: none;\s*\}/,
-    );
-    expect(phone).toMatch(/\.carrier-description \{\s*display: none;\s*\}/);
-    expect(phone).toMatch(/\.carrier-section--phone \{\s*display: block;\s*\}/);
+  it("hides an empty list of sections", () => {
+    expect(block).toMatch(/\.carrier-sections:empty \{\s*display: none;\s*\}/);
+  });
+
+  it("hides the first, collapsed section on wider screens, and the open Description on phones", () => {
+    expect(block.slice(0, at)).toMatch(new RegExp(`${firstSection} \\{\\s*display: none;\\s*\\}`));
+    expect(block.slice(at)).toMatch(/\.carrier-description \{\s*display: none;\s*\}/);
+    expect(block.slice(at)).toMatch(new RegExp(`${firstSection} \\{\\s*display: block;\\s*\\}`));
   });
 });

@@ -22,12 +22,11 @@ export function CarrierContractCard({
     <Card
       withBorder
       component="section"
-      className="carrier-card"
       aria-labelledby={`carrier-${card.carrierProductId}`}
       data-carrier={card.carrierProductId}
     >
       <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" gap="xs">
+        <Group justify="space-between" align="flex-start">
           <Title order={2} size="h3" id={`carrier-${card.carrierProductId}`}>
             {card.carrierName}
           </Title>

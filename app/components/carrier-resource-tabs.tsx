@@ -5,34 +5,27 @@ import type { ResourceTab } from "~/domain/carrier-resource";
  * widgets, styled in app.css (`.carrier-sections`): keyboard and screen-reader friendly, and they open
  * without JavaScript. The HTML was sanitised on the server.
  *
- * `descriptionHtml` is the card's Description as the first, collapsed section: only phones show it (the
- * card shows it open above on wider screens, and CSS hides one or the other, so it is seen and read once).
+ * `descriptionHtml` (the card's Description, which the card shows open above it) comes first, collapsed:
+ * app.css shows this section on phones only and the open one on wider screens only, so it is seen and read
+ * once. No class marks it: it is the first section of a card that has a Description. Labels are unique,
+ * so they are the keys; a carrier without resources gets an empty list, which app.css hides. (Each of these
+ * keeps the page's JavaScript from growing: decision 019.)
  */
 export function CarrierResourceTabs({
   tabs,
   descriptionHtml,
 }: {
   tabs: ResourceTab[];
-  descriptionHtml?: string | null;
+  descriptionHtml: string | null;
 }) {
-  if (tabs.length === 0 && !descriptionHtml) return null;
   return (
     <div className="carrier-sections">
-      {descriptionHtml ? (
-        <Section label="Description" html={descriptionHtml} className="carrier-section--phone" />
-      ) : null}
-      {tabs.map((tab) => (
-        <Section key={tab.key} label={tab.label} html={tab.html} />
+      {(descriptionHtml ? [{ label: "Description", html: descriptionHtml }, ...tabs] : tabs).map((tab) => (
+        <details key={tab.label} className="carrier-section">
+          <summary>{tab.label}</summary>
+          <div className="resource-html" dangerouslySetInnerHTML={{ __html: tab.html }} />
+        </details>
       ))}
     </div>
-  );
-}
-
-function Section({ label, html, className }: { label: string; html: string; className?: string }) {
-  return (
-    <details className={className ? `carrier-section ${className}` : "carrier-section"}>
-      <summary>{label}</summary>
-      <div className="resource-html" dangerouslySetInnerHTML={{ __html: html }} />
-    </details>
   );
 }

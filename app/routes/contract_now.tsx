@@ -197,29 +197,21 @@ export default function ContractNow({ loaderData, actionData }: Route.ComponentP
   const { products: productList, productId, cards, blocked, requested, flow, account } = loaderData;
   useFetcherToasts(actionData);
   const cancelHref = `/contract_now?product=${productId}`;
-  // Opening the dialog, or a step of the flow, puts keyboard and screen-reader focus on its title. At load
-  // the page moved it, not the user: no ring (Chrome draws one for focus moved by script before any input).
-  // Later moves follow a link the user chose, and the browser rings the title if that was by keyboard.
+  // Opening the dialog, or a step of the flow, puts keyboard and screen-reader focus on its title. The page
+  // moves it, not the user, and a title is no control: no ring (Chrome draws one for focus moved by script
+  // before any input; app.css drops it where the browser ignores focusVisible but judges it not keyboard).
   const title = useRef<HTMLHeadingElement>(null);
   const flowTitle = useRef<HTMLHeadingElement>(null);
-  const loaded = useRef(false);
   useEffect(() => {
-    (flowTitle.current ?? title.current)?.focus(loaded.current ? undefined : { focusVisible: false });
-    loaded.current = true;
+    (flowTitle.current ?? title.current)?.focus({ focusVisible: false });
   }, [productId, flow?.step, flow?.carrierProductId]);
 
   return (
-    <Paper
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="contract-now-title"
-      mih="100vh"
-      radius={0}
-      className="contract-now"
-    >
+    // Padding and the phone layout in app.css (the "Contract Now" block), which finds the dialog by its label.
+    <Paper role="dialog" aria-modal="true" aria-labelledby="contract-now-title" mih="100vh" radius={0}>
       <Stack gap="md" maw={1200} mx="auto">
-        <Group justify="space-between" wrap="nowrap">
-          <Title order={1} id="contract-now-title" ref={title} tabIndex={-1} className="contract-now__heading">
+        <Group justify="space-between">
+          <Title order={1} id="contract-now-title" ref={title} tabIndex={-1}>
             Contract Now
           </Title>
           <Button component={Link} to={loaderData.closeHref} variant="default">
@@ -233,9 +225,9 @@ export default function ContractNow({ loaderData, actionData }: Route.ComponentP
           </Alert>
         ) : null}
 
-        {/* One row that scrolls sideways on a phone, never the page. */}
-        <nav aria-label="Products" className="contract-now__products">
-          <Group gap="xs" wrap="nowrap">
+        {/* One row that scrolls sideways on a phone, never the page (app.css). */}
+        <nav aria-label="Products">
+          <Group gap="xs">
             {productList.map((p) => (
               <Button
                 key={p.id}
@@ -251,16 +243,8 @@ export default function ContractNow({ loaderData, actionData }: Route.ComponentP
         </nav>
 
         {flow && productId ? (
-          <Paper withBorder bg="gray.0" component="section" aria-labelledby="flow-title" className="contract-now__flow">
-            <Title
-              order={2}
-              size="h3"
-              id="flow-title"
-              mb="sm"
-              ref={flowTitle}
-              tabIndex={-1}
-              className="contract-now__heading"
-            >
+          <Paper withBorder p="md" bg="gray.0" component="section" aria-labelledby="flow-title">
+            <Title order={2} size="h3" id="flow-title" mb="sm" ref={flowTitle} tabIndex={-1}>
               Contract with {flow.carrierName}
             </Title>
             {flow.step === "confirm" ? (

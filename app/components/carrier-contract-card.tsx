@@ -3,6 +3,9 @@ import { Link } from "react-router";
 import { type CarrierCard, contractRequestedMessage } from "~/domain/contract-state";
 import { CarrierResourceTabs } from "./carrier-resource-tabs";
 
+/** The route does not send transferPolicyHtml: the Transfer Policy is one of the card's sections (card.tabs). */
+type ShownCard = Omit<CarrierCard, "transferPolicyHtml">;
+
 /** A carrier of the chosen product in the Contract Now dialog (spec §6): facts, resources and its contract state. */
 export function CarrierContractCard({
   card,
@@ -11,7 +14,7 @@ export function CarrierContractCard({
   requested,
   viewContractHref,
 }: {
-  card: CarrierCard;
+  card: ShownCard;
   productId: number | null;
   blocked: boolean;
   /** The contract was just requested: the card says so. */
@@ -80,7 +83,7 @@ function StateControl({
   blocked,
   viewContractHref,
 }: {
-  card: CarrierCard;
+  card: ShownCard;
   productId: number;
   blocked: boolean;
   viewContractHref: string;

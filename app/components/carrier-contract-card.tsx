@@ -3,6 +3,9 @@ import { Link } from "react-router";
 import { type CarrierCard, contractRequestedMessage } from "~/domain/contract-state";
 import { CarrierResourceTabs } from "./carrier-resource-tabs";
 
+/** The route does not send transferPolicyHtml: the Transfer Policy is one of the card's sections (card.tabs). */
+type ShownCard = Omit<CarrierCard, "transferPolicyHtml">;
+
 /** A carrier of the chosen product in the Contract Now dialog (spec §6): facts, resources and its contract state. */
 export function CarrierContractCard({
   card,
@@ -11,7 +14,7 @@ export function CarrierContractCard({
   requested,
   viewContractHref,
 }: {
-  card: CarrierCard;
+  card: ShownCard;
   productId: number | null;
   blocked: boolean;
   /** The contract was just requested: the card says so. */
@@ -46,20 +49,13 @@ export function CarrierContractCard({
           <dt>Package code</dt>
           <dd>{card.packageCode}</dd>
         </dl>
+        {/* Wider screens show the Description open; phones get it as the first, collapsed section below. */}
         {card.descriptionHtml ? (
-          <div>
+          <div className="carrier-description">
             <Title order={3} size="h5">
               Description
             </Title>
             <div className="resource-html" dangerouslySetInnerHTML={{ __html: card.descriptionHtml }} />
-          </div>
-        ) : null}
-        {card.transferPolicyHtml ? (
-          <div>
-            <Title order={3} size="h5">
-              Transfer Policy
-            </Title>
-            <div className="resource-html" dangerouslySetInnerHTML={{ __html: card.transferPolicyHtml }} />
           </div>
         ) : null}
         <Group gap="md">
@@ -74,7 +70,8 @@ export function CarrierContractCard({
             </Anchor>
           ) : null}
         </Group>
-        <CarrierResourceTabs tabs={card.tabs} />
+        {/* Transfer Policy is one of these sections (spec §2), so the card does not repeat it above. */}
+        <CarrierResourceTabs tabs={card.tabs} descriptionHtml={card.descriptionHtml} />
       </Stack>
     </Card>
   );
@@ -86,7 +83,7 @@ function StateControl({
   blocked,
   viewContractHref,
 }: {
-  card: CarrierCard;
+  card: ShownCard;
   productId: number;
   blocked: boolean;
   viewContractHref: string;

@@ -102,7 +102,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     products: productList,
     productId: product?.id ?? null,
-    cards,
+    // The transfer policy is the learning-center section's (card.tabs): not sent a second time.
+    cards: cards.map(({ transferPolicyHtml: _shownInTabs, ...card }) => card),
     blocked,
     requested: numberParam(url, "requested"),
     flow:
@@ -197,15 +198,18 @@ export default function ContractNow({ loaderData, actionData }: Route.ComponentP
   const { products: productList, productId, cards, blocked, requested, flow, account } = loaderData;
   useFetcherToasts(actionData);
   const cancelHref = `/contract_now?product=${productId}`;
-  // Opening the dialog, or a step of the flow, puts keyboard and screen-reader focus on its title.
+  // Opening the dialog, or a step of the flow, puts keyboard and screen-reader focus on its title. The page
+  // moves it, not the user, and a title is no control: no ring (Chrome draws one for focus moved by script
+  // before any input; app.css drops it where the browser ignores focusVisible but judges it not keyboard).
   const title = useRef<HTMLHeadingElement>(null);
   const flowTitle = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    (flowTitle.current ?? title.current)?.focus();
+    (flowTitle.current ?? title.current)?.focus({ focusVisible: false });
   }, [productId, flow?.step, flow?.carrierProductId]);
 
   return (
-    <Paper role="dialog" aria-modal="true" aria-labelledby="contract-now-title" mih="100vh" p="md" radius={0}>
+    // Padding and the phone layout in app.css (the "Contract Now" block), which finds the dialog by its label.
+    <Paper role="dialog" aria-modal="true" aria-labelledby="contract-now-title" mih="100vh" radius={0}>
       <Stack gap="md" maw={1200} mx="auto">
         <Group justify="space-between">
           <Title order={1} id="contract-now-title" ref={title} tabIndex={-1}>
@@ -222,6 +226,7 @@ export default function ContractNow({ loaderData, actionData }: Route.ComponentP
           </Alert>
         ) : null}
 
+        {/* One row that scrolls sideways on a phone, never the page (app.css). */}
         <nav aria-label="Products">
           <Group gap="xs">
             {productList.map((p) => (

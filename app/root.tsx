@@ -2,7 +2,7 @@ import "./styles/mantine.css";
 import "./styles/theme-variables.css";
 import "./styles/app.css";
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
-import { type ReactNode, Suspense, lazy, useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import {
   Links,
   Meta,
@@ -10,12 +10,10 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunction,
-  isRouteErrorResponse,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/error-page";
-import { shellOfError } from "./domain/shell";
 import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/toaster";
 import { rootStateContext } from "./.server/context";
@@ -94,18 +92,7 @@ export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
 }
 
-// The signed-in chrome, loaded only for an error page that has it: the sign-in page does not carry it.
-const PortalShell = lazy(() => import("./components/portal-shell").then((m) => ({ default: m.PortalShell })));
-
-/** Errors outside the layouts: a signed-in user's 404 (or 403) keeps the chrome its answer carries. */
+/** Errors no layout caught (a signed-in user's 404 is drawn in the chrome by layouts/unknown.tsx). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const shell = isRouteErrorResponse(error) ? shellOfError(error.data) : null;
-  if (!shell) return <ErrorPage error={error} />;
-  return (
-    <Suspense fallback={<ErrorPage error={error} />}>
-      <PortalShell shell={shell} prompts={false}>
-        <ErrorPage error={error} inLayout />
-      </PortalShell>
-    </Suspense>
-  );
+  return <ErrorPage error={error} />;
 }

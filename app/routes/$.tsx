@@ -5,7 +5,7 @@ import { shellData } from "~/.server/shell";
 import type { Route } from "./+types/$";
 
 /**
- * Unknown URLs: spec §8's 404 page, drawn by the root error boundary, inside the signed-in chrome for a
+ * Unknown URLs: spec §8's 404 page, drawn by layouts/unknown.tsx, inside the signed-in chrome for a
  * signed-in user (the answer carries it). A signed-in user typing a URL of an
  * area their role or state may not open is refused (403) by the same rule as every page, even where
  * that area's page is not built yet; a signed-out visitor to such an area is asked to sign in first.

@@ -18,6 +18,7 @@ import { SortLink } from "./data-table/sort-link";
 import { DataTableToolbar } from "./data-table/toolbar";
 import { useDelayedPending } from "./data-table/use-delayed-pending";
 import { useHydrated } from "./forms/hydrated-field";
+import { IgnoredFiltersNote } from "./ignored-filters-note";
 
 export interface Column<Row> {
   key: string;
@@ -65,7 +66,7 @@ export function DataTable<Row>({
   newButton,
   rowMenu,
   bulk,
-  note,
+  ignored = [],
 }: {
   caption: string;
   columns: Column<Row>[];
@@ -98,12 +99,17 @@ export function DataTable<Row>({
   };
   /** Row checkboxes with select-all; the checked rows are sent (GET) as `name` to the bulk action. */
   bulk?: BulkAction<Row>;
-  /** Shown above the rows: e.g. which values of the URL the list ignored (IgnoredFiltersNote). */
-  note?: ReactNode;
+  /**
+   * The URL parameters the loader left out (listQueryFrom, ADR 020): named in a note above the rows, and
+   * dropped from every link and form of the table, so that a sort or a page link does not carry them on
+   * (nor the note with them).
+   */
+  ignored?: readonly string[];
 }) {
   const location = useLocation();
   const navigation = useNavigation();
   const params = new URLSearchParams(location.search);
+  for (const key of ignored) params.delete(key);
   const hrefWith = (change: Parameters<typeof withQuery>[1]) =>
     `${location.pathname}${withQuery(params, change, sortable)}`;
   const loadingHere = navigation.state === "loading" && navigation.location?.pathname === location.pathname;
@@ -129,7 +135,7 @@ export function DataTable<Row>({
         filterNames={filterNames}
         newButton={newButton}
       />
-      {note}
+      <IgnoredFiltersNote ignored={ignored} />
 
       {/* On a narrow screen the table scrolls sideways inside this block (never the page), its first column
           and the row actions kept in view (app.css .data-table-scroll). */}

@@ -1,5 +1,5 @@
 import { type ComponentProps, type ReactNode, useEffect, useRef } from "react";
-import { Form, useSubmit } from "react-router";
+import { Form, useLocation, useSubmit } from "react-router";
 import { SEARCH_DEBOUNCE_MS } from "~/domain/table";
 
 /** How a change in a filter form is applied: a chosen option at once, typed text after the search pause. */
@@ -11,18 +11,21 @@ export function filterChangeDelay(field: { tagName: string; type?: string }): nu
 /**
  * A GET form of filters (issue 11 point 6). Without JavaScript its submit button (the caller's) applies them;
  * with it, a chosen option applies at once and typed text after a 500 ms pause (spec §2's search debounce),
- * replacing the URL rather than pushing one entry per keystroke.
+ * replacing the URL rather than pushing one entry per keystroke. Its action is the path alone: a GET form's
+ * fields are the whole query (the current one, with values the list ignored, is not written into the page).
  */
 export function FilterForm({
   children,
   ...props
 }: Omit<ComponentProps<typeof Form>, "method" | "onChange"> & { children: ReactNode }) {
   const submit = useSubmit();
+  const { pathname } = useLocation();
   const debounce = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(debounce.current), []);
   return (
     <Form
       method="get"
+      action={pathname}
       {...props}
       onChange={(event) => {
         const form = event.currentTarget;

@@ -6,7 +6,6 @@ import type { PagingMeta } from "~/domain/table";
 import { withParam } from "~/domain/url";
 import type { TicketSummary } from "~/.server/upstream/schemas";
 import { type Column, DataTable } from "./data-table";
-import { IgnoredFiltersNote } from "./ignored-filters-note";
 import { TicketStatus } from "./ticket-view";
 
 export const TICKET_SORTABLE = ["subject", "status", "createdAt", "updatedAt"] as const;
@@ -72,7 +71,7 @@ export function TicketList({
       newButton={newButton}
       empty={<Text c="dimmed">{empty}</Text>}
       noMatch={noMatch}
-      note={<IgnoredFiltersNote ignored={ignored} />}
+      ignored={ignored}
     />
   );
 }

@@ -2,7 +2,6 @@ import { Anchor, Badge, Group, NativeSelect, Stack, Text, Title } from "@mantine
 import { Link, useLocation } from "react-router";
 import { type Column, DataTable } from "~/components/data-table";
 import { PortalForm, SubmitButton } from "~/components/forms/form";
-import { IgnoredFiltersNote } from "~/components/ignored-filters-note";
 import { canOpen } from "~/domain/access";
 import { formatDate } from "~/domain/formats";
 import { type ListShape, POLICY_STATUSES, listQueryFrom, notOffered } from "~/domain/list-query";
@@ -119,7 +118,7 @@ export default function BookOfBusiness({ loaderData }: Route.ComponentProps) {
         meta={meta}
         sortable={SORTABLE}
         filterNames={["status", "productId", "carrierId"]}
-        note={<IgnoredFiltersNote ignored={ignored} />}
+        ignored={ignored}
         empty={<EmptyBook contractHint={contractHint} />}
         noMatch="No policies match this search or these filters."
         filters={

@@ -3,7 +3,6 @@ import dayjs from "dayjs";
 import { BarChart } from "~/components/bar-chart";
 import { type Column, DataTable } from "~/components/data-table";
 import { FilterForm } from "~/components/filter-form";
-import { IgnoredFiltersNote } from "~/components/ignored-filters-note";
 import { formatCurrency, formatDate } from "~/domain/formats";
 import { type ListShape, listQueryFrom } from "~/domain/list-query";
 import { loadWithViewer } from "~/.server/guards";
@@ -167,7 +166,7 @@ export default function Commissions({ loaderData }: Route.ComponentProps) {
             sortable={SORTABLE}
             empty={<Text c="dimmed">The {periodLabel(period)} statement has no lines.</Text>}
             noMatch="No statement lines match this search."
-            note={<IgnoredFiltersNote ignored={ignored} />}
+            ignored={ignored}
           />
         </>
       )}

@@ -157,8 +157,9 @@ export default function Downlines({ loaderData }: Route.ComponentProps) {
   const { carriers, carrierId, rootNpn, open, branches, policyDetails, status, ignored } = loaderData;
   const tooMany = loaderData.tooManyOpenText;
   const location = useLocation();
-  // Links carry the open blocks the page shows (never more than the cap), whatever the URL had.
-  const search = withOpen(location.search, open);
+  // Links carry the open blocks the page shows (never more than the cap), whatever the URL had, and not a
+  // status the page ignored (nor its note).
+  const search = withOpen(ignored.length > 0 ? withParam(location.search, "status", null) : location.search, open);
   const root = rootNpn !== null ? (branches as Branches)[String(rootNpn)] : undefined;
   const closePolicies = `${location.pathname}${withParam(search, "policies", null)}`;
 

@@ -10,7 +10,6 @@ import {
   withdrawOutcomeMessages,
 } from "~/domain/downlines";
 import { ErrorPage } from "~/components/error-page";
-import { IgnoredFiltersNote } from "~/components/ignored-filters-note";
 import { formatDate } from "~/domain/formats";
 import { listQueryFrom } from "~/domain/list-query";
 import { errorToasts, successToast } from "~/domain/toast";
@@ -200,7 +199,7 @@ export default function RegisterDownlines({ loaderData }: Route.ComponentProps) 
         rowKey={(i) => i.id}
         meta={meta}
         sortable={SORTABLE}
-        note={<IgnoredFiltersNote ignored={loaderData.ignored} />}
+        ignored={loaderData.ignored}
         newButton={{ to: "/register_downlines/new", label: "Invite a downline" }}
         empty={
           <Stack gap="xs" align="flex-start">

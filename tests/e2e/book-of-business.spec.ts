@@ -140,6 +140,11 @@ test.describe("the shared data table on the book of business", () => {
       "Some values in the link were not valid and were ignored: page, sort column, status.",
     );
     await expect(page.getByRole("table", { name: /Policies/ }).locator("caption")).toHaveText("Policies: 1–25 of 320");
+    // The links of the table do not carry the ignored values on, nor the note with them.
+    await page.getByRole("link", { name: "Page 2", exact: true }).click();
+    await expect(page).toHaveURL("/book_of_business?page=2");
+    await expect(page.getByTestId("ignored-filters")).toHaveCount(0);
+    await expect(page.getByRole("table", { name: /Policies/ }).locator("caption")).toHaveText("Policies: 26–50 of 320");
   });
 
   test("a product the upstream does not know is a 400 inside the layout, with a way back (ADR 020)", async ({

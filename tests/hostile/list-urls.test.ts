@@ -49,8 +49,19 @@ describe("values a list can check itself are ignored with a note", () => {
       const answer = await send(path, { cookie: cookie() });
       expect(answer.status, path.slice(0, 80)).toBe(200);
       expect(answer.body, path.slice(0, 80)).toContain(NOTE);
-      expectSmallAndQuick(answer);
+      expectSmallAndQuick(answer, path.slice(0, 80));
     }
+  });
+
+  it("the list's links and forms do not carry an ignored value on (a 4,000-character one is in the answer twice at most)", async () => {
+    const answer = await send(`/book_of_business?status=${long}&sort=evil`, { cookie: agency });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain(NOTE);
+    const carrying = [...answer.body.matchAll(/href="([^"]*sort=evil[^"]*)"/g)].map((m) => m[1]);
+    // Only the menu toggle (the address as it is, plus menu=; &amp; in the markup) keeps it; no sort or page link does.
+    expect(carrying.filter((href) => !/(?:[?;])menu=/.test(href ?? ""))).toEqual([]);
+    // The menu toggle and the export form (it exports what the page shows) keep the address as it is.
+    expect(answer.body.split(long).length - 1).toBeLessThanOrEqual(2);
   });
 
   it("a search with %00, bad percent-encoding or 4,000 characters is a page without a note", async () => {

@@ -32,9 +32,10 @@ export async function send(path: string, init: RequestInit & { cookie?: string }
   };
 }
 
-export function expectSmallAndQuick(answer: Answer): void {
-  expect(answer.bytes, "answer size").toBeLessThan(LIMITS.bytes);
-  expect(answer.ms, "answer time (ms)").toBeLessThan(LIMITS.ms);
+/** `what` names the request in a failure (a loop of cases otherwise does not say which one failed). */
+export function expectSmallAndQuick(answer: Answer, what = ""): void {
+  expect(answer.bytes, `answer size ${what}`.trim()).toBeLessThan(LIMITS.bytes);
+  expect(answer.ms, `answer time (ms) ${what}`.trim()).toBeLessThan(LIMITS.ms);
 }
 
 export function form(body: string, init: RequestInit & { cookie?: string } = {}): RequestInit & { cookie?: string } {

@@ -1,5 +1,5 @@
 import { Button, Checkbox } from "@mantine/core";
-import { Form } from "react-router";
+import { Form, useLocation } from "react-router";
 import { KeptParams } from "./kept-params";
 
 /** Row checkboxes with select-all; the checked rows are sent (GET) as `name` to the bulk action. */
@@ -40,8 +40,9 @@ export function BulkForm({
   params: URLSearchParams;
   disabled: boolean;
 }) {
+  const { pathname } = useLocation();
   return (
-    <Form method="get" id={id} aria-label={label}>
+    <Form method="get" action={pathname} id={id} aria-label={label}>
       <KeptParams params={params} except={[name]} keepPage />
       <Button type="submit" variant="default" color="red" mt="sm" disabled={disabled}>
         {label}

@@ -1,5 +1,5 @@
 import { Button, Group, NativeSelect } from "@mantine/core";
-import { Form, Link, useSubmit } from "react-router";
+import { Form, Link, useLocation, useSubmit } from "react-router";
 import { PAGE_SIZES, type PagingMeta, showFirstLast, type TableQuery } from "~/domain/table";
 import { KeptParams } from "./kept-params";
 
@@ -21,9 +21,10 @@ export function DataTablePagination({
   hydrated: boolean;
 }) {
   const submit = useSubmit();
+  const { pathname } = useLocation();
   return (
     <Group justify="space-between" mt="sm" gap="sm">
-      <Form method="get">
+      <Form method="get" action={pathname}>
         <KeptParams params={params} except={["perPage"]} />
         <Group gap="xs" align="flex-end">
           <NativeSelect

@@ -37,20 +37,26 @@ describe("JSON request logs redact secrets (authorization, cookies, passwords, s
   });
 });
 
+/** The server's error handler with a runtime whose log lines and reported errors the test reads. */
+async function errorHandling() {
+  const { setRuntime } = await import("../app/.server/runtime");
+  const { parseEnv } = await import("../app/.server/env");
+  const { handleError } = await import("../app/entry.server");
+  const { lines, logger } = capture();
+  const reported: unknown[] = [];
+  setRuntime({
+    env: parseEnv({ DEMO: "1" }),
+    upstreamUrl: "http://127.0.0.1:9",
+    sessionSecrets: ["a-session-secret-of-32-characters"],
+    logger,
+    reportError: (error) => reported.push(error),
+  });
+  return { handleError, lines, reported };
+}
+
 describe("refused cross-site posts are logged at warn, not error", () => {
   it("React Router's action origin refusal goes to the log at warn and is not reported as an error", async () => {
-    const { setRuntime } = await import("../app/.server/runtime");
-    const { parseEnv } = await import("../app/.server/env");
-    const { handleError } = await import("../app/entry.server");
-    const { lines, logger } = capture();
-    const reported: unknown[] = [];
-    setRuntime({
-      env: parseEnv({ DEMO: "1" }),
-      upstreamUrl: "http://127.0.0.1:9",
-      sessionSecrets: ["a-session-secret-of-32-characters"],
-      logger,
-      reportError: (error) => reported.push(error),
-    });
+    const { handleError, lines, reported } = await errorHandling();
     const request = new Request("http://portal.example.com/?index", {
       method: "POST",
       headers: { origin: "https://portal.example.com" },
@@ -71,19 +77,8 @@ describe("refused cross-site posts are logged at warn, not error", () => {
   });
 
   it("a route error response below 500 (no route, method not allowed) is logged at info and not reported (issue 11 point 8)", async () => {
-    const { setRuntime } = await import("../app/.server/runtime");
-    const { parseEnv } = await import("../app/.server/env");
-    const { handleError } = await import("../app/entry.server");
+    const { handleError, lines, reported } = await errorHandling();
     const { UNSAFE_ErrorResponseImpl: ErrorResponse } = await import("react-router");
-    const { lines, logger } = capture();
-    const reported: unknown[] = [];
-    setRuntime({
-      env: parseEnv({ DEMO: "1" }),
-      upstreamUrl: "http://127.0.0.1:9",
-      sessionSecrets: ["a-session-secret-of-32-characters"],
-      logger,
-      reportError: (error) => reported.push(error),
-    });
     const request = new Request("http://portal.example.com/nope", { method: "PUT" });
     const args = { request, params: {}, context: undefined } as unknown as Parameters<typeof handleError>[1];
     const notFound = Object.assign(new ErrorResponse(404, "Not Found", "Error: No route matches", true), {

@@ -37,8 +37,9 @@ const carriers = [{ id: 1, carrierName: "Acme Health", carrierProductId: 11 }];
 describe("Contract Now cards: every HTML field of a carrier resource is sanitised before it reaches the page", () => {
   const [card] = carrierCards(carriers, [resource()], statuses, new Date("2024-06-15"));
 
-  it("the description and transfer policy lose scripts, handlers and javascript: links", () => {
-    for (const html of [card!.descriptionHtml, card!.transferPolicyHtml]) {
+  it("the description and the transfer policy (a learning-center section) lose scripts, handlers and javascript: links", () => {
+    const transferPolicy = card!.tabs.find((t) => t.label === "Transfer Policy")?.html;
+    for (const html of [card!.descriptionHtml, transferPolicy]) {
       expect(html).toContain("<p>Kept</p>");
       expect(html).not.toMatch(/script|onclick|onerror|javascript:|<img/i);
     }
@@ -69,7 +70,6 @@ describe("Contract Now cards: every HTML field of a carrier resource is sanitise
     const [bare] = carrierCards(carriers, [], statuses, new Date("2024-06-15"));
     expect(bare).toMatchObject({
       descriptionHtml: null,
-      transferPolicyHtml: null,
       tabs: [],
       recertification: "TBA",
       packageCode: "TBA",

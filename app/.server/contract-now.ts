@@ -40,7 +40,6 @@ export function carrierCards(
       state,
       stateText: contractStateText(state, lastPublicNote),
       descriptionHtml: resource?.description ?? null,
-      transferPolicyHtml: resource?.transferPolicy ?? null,
       recertification: recertificationLabel(resource?.certificationDate ?? null, today),
       packageCode: packageCodeLabel(resource?.packageCode ?? null),
       carrierPortalLink: safeLink(resource?.carrierPortalLink ?? null),

@@ -27,7 +27,6 @@ const card: CarrierCard = {
   state: "none",
   stateText: "Contract Now",
   descriptionHtml: resource.description,
-  transferPolicyHtml: resource.transferPolicy,
   recertification: "TBA",
   packageCode: "TBA",
   carrierPortalLink: null,

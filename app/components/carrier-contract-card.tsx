@@ -3,9 +3,6 @@ import { Link } from "react-router";
 import { type CarrierCard, contractRequestedMessage } from "~/domain/contract-state";
 import { CarrierResourceTabs } from "./carrier-resource-tabs";
 
-/** The route does not send transferPolicyHtml: the Transfer Policy is one of the card's sections (card.tabs). */
-type ShownCard = Omit<CarrierCard, "transferPolicyHtml">;
-
 /** A carrier of the chosen product in the Contract Now dialog (spec §6): facts, resources and its contract state. */
 export function CarrierContractCard({
   card,
@@ -14,7 +11,7 @@ export function CarrierContractCard({
   requested,
   viewContractHref,
 }: {
-  card: ShownCard;
+  card: CarrierCard;
   productId: number | null;
   blocked: boolean;
   /** The contract was just requested: the card says so. */
@@ -83,7 +80,7 @@ function StateControl({
   blocked,
   viewContractHref,
 }: {
-  card: ShownCard;
+  card: CarrierCard;
   productId: number;
   blocked: boolean;
   viewContractHref: string;

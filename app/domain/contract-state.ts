@@ -83,7 +83,6 @@ export interface CarrierCard {
   state: ContractState;
   stateText: string;
   descriptionHtml: string | null;
-  transferPolicyHtml: string | null;
   recertification: string;
   packageCode: string;
   carrierPortalLink: string | null;

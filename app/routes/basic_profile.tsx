@@ -1,4 +1,5 @@
 import { Card, Table, Stack, Text, Title } from "@mantine/core";
+import { PlainTable } from "~/components/plain-table";
 import { formatDate } from "~/domain/formats";
 import { fullName, levelLabel } from "~/domain/user";
 import { requireViewer } from "~/.server/guards";
@@ -52,30 +53,18 @@ export default function BasicProfile({ loaderData }: Route.ComponentProps) {
           {loaderData.licenses.length === 0 ? (
             <Text c="dimmed">No licenses on file.</Text>
           ) : (
-            <div className="table-scroll">
-              <Table withTableBorder>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>State</Table.Th>
-                    <Table.Th>Type</Table.Th>
-                    <Table.Th>Number</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Expires</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {loaderData.licenses.map((l) => (
-                    <Table.Tr key={l.id}>
-                      <Table.Td>{l.state}</Table.Td>
-                      <Table.Td>{l.licenseType}</Table.Td>
-                      <Table.Td>{l.licenseNumber}</Table.Td>
-                      <Table.Td>{l.status}</Table.Td>
-                      <Table.Td>{formatDate(l.expiresOn)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </div>
+            <PlainTable
+              aria-labelledby="licenses-title"
+              columns={[
+                { header: "State", cell: (l) => l.state },
+                { header: "Type", cell: (l) => l.licenseType },
+                { header: "Number", cell: (l) => l.licenseNumber },
+                { header: "Status", cell: (l) => l.status },
+                { header: "Expires", cell: (l) => formatDate(l.expiresOn) },
+              ]}
+              rows={loaderData.licenses}
+              rowKey={(l) => l.id}
+            />
           )}
         </section>
       ) : null}

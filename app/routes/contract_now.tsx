@@ -102,8 +102,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     products: productList,
     productId: product?.id ?? null,
-    // The transfer policy is the learning-center section's (card.tabs): not sent a second time.
-    cards: cards.map(({ transferPolicyHtml: _shownInTabs, ...card }) => card),
+    cards,
     blocked,
     requested: numberParam(url, "requested"),
     flow:

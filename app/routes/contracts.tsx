@@ -1,5 +1,6 @@
-import { Alert, Anchor, Badge, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
+import { PlainTable } from "~/components/plain-table";
 import { CONTRACT_NOW_HREF } from "~/domain/menu";
 import { formatDate } from "~/domain/formats";
 import { contractStateText, type ContractState } from "~/domain/contract-state";
@@ -60,28 +61,17 @@ export default function Contracts({ loaderData }: Route.ComponentProps) {
                   {group.entries.length}
                 </Badge>
               </Title>
-              <div className="table-scroll">
-                <Table withTableBorder striped>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">Carrier</Table.Th>
-                      <Table.Th scope="col">Product</Table.Th>
-                      <Table.Th scope="col">Status</Table.Th>
-                      <Table.Th scope="col">Updated</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {group.entries.map((e) => (
-                      <Table.Tr key={e.id}>
-                        <Table.Td>{e.carrierName}</Table.Td>
-                        <Table.Td>{e.productName}</Table.Td>
-                        <Table.Td>{e.text}</Table.Td>
-                        <Table.Td>{e.updatedAt}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </div>
+              <PlainTable
+                striped
+                columns={[
+                  { header: "Carrier", cell: (e) => e.carrierName },
+                  { header: "Product", cell: (e) => e.productName },
+                  { header: "Status", cell: (e) => e.text },
+                  { header: "Updated", cell: (e) => e.updatedAt },
+                ]}
+                rows={group.entries}
+                rowKey={(e) => e.id}
+              />
             </section>
           ))
       )}

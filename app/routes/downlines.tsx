@@ -1,12 +1,12 @@
 import { FilterForm } from "~/components/filter-form";
-import { Alert, Button, Group, NativeSelect, Stack, Table, Text, Title } from "@mantine/core";
-import { Fragment } from "react";
+import { Alert, Button, Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
 import { Link, data, useLocation } from "react-router";
 import { AgencyBlock, AgentsTable, type Branches } from "~/components/downline-tree";
 import { ErrorPage } from "~/components/error-page";
 import { IgnoredFiltersNote } from "~/components/ignored-filters-note";
 import { PortalForm, SubmitButton } from "~/components/forms/form";
 import { LinkModal } from "~/components/link-modal";
+import { PlainTable } from "~/components/plain-table";
 import {
   CONTRACT_STATUS_FILTERS,
   idParam,
@@ -153,6 +153,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} inLayout />;
 }
 
+type Policy = NonNullable<Route.ComponentProps["loaderData"]["policyDetails"]>["policies"][number];
+
 export default function Downlines({ loaderData }: Route.ComponentProps) {
   const { carriers, carrierId, rootNpn, open, branches, policyDetails, status, ignored } = loaderData;
   const tooMany = loaderData.tooManyOpenText;
@@ -237,42 +239,26 @@ export default function Downlines({ loaderData }: Route.ComponentProps) {
           {policyDetails.policies.length === 0 ? (
             <Text>{noPoliciesText(policyDetails.advisor.name)}</Text>
           ) : (
-            <div className="table-scroll">
-              <Table withTableBorder striped aria-labelledby="policies-title">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Member</Table.Th>
-                    <Table.Th scope="col">Status</Table.Th>
-                    <Table.Th scope="col">Product</Table.Th>
-                    <Table.Th scope="col">Effective</Table.Th>
-                    {policyDetails.advisor.isAgency ? (
-                      <>
-                        <Table.Th scope="col">Upline</Table.Th>
-                        <Table.Th scope="col">Agent</Table.Th>
-                        <Table.Th scope="col">NPN</Table.Th>
-                      </>
-                    ) : null}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {policyDetails.policies.map((p) => (
-                    <Table.Tr key={p.id}>
-                      <Table.Td>{p.memberName}</Table.Td>
-                      <Table.Td>{p.status}</Table.Td>
-                      <Table.Td>{p.productName}</Table.Td>
-                      <Table.Td>{formatDate(p.effectiveDate)}</Table.Td>
-                      {policyDetails.advisor.isAgency ? (
-                        <Fragment>
-                          <Table.Td>{p.upline ?? "—"}</Table.Td>
-                          <Table.Td>{p.agentName ?? "—"}</Table.Td>
-                          <Table.Td>{p.npnNumber ?? "—"}</Table.Td>
-                        </Fragment>
-                      ) : null}
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </div>
+            <PlainTable
+              striped
+              aria-labelledby="policies-title"
+              columns={[
+                { header: "Member", cell: (p) => p.memberName },
+                { header: "Status", cell: (p) => p.status },
+                { header: "Product", cell: (p) => p.productName },
+                { header: "Effective", cell: (p) => formatDate(p.effectiveDate) },
+                // An agency's list says who under it wrote each policy.
+                ...(policyDetails.advisor.isAgency
+                  ? [
+                      { header: "Upline", cell: (p: Policy) => p.upline ?? "—" },
+                      { header: "Agent", cell: (p: Policy) => p.agentName ?? "—" },
+                      { header: "NPN", cell: (p: Policy) => p.npnNumber ?? "—" },
+                    ]
+                  : []),
+              ]}
+              rows={policyDetails.policies}
+              rowKey={(p) => p.id}
+            />
           )}
         </LinkModal>
       ) : null}

@@ -1,8 +1,9 @@
-import { Group, SimpleGrid, Stack, Table, Text } from "@mantine/core";
+import { Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useMemo } from "react";
 import { DateField } from "~/components/forms/date-field";
 import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
 import { TextField } from "~/components/forms/text-fields";
+import { PlainTable } from "~/components/plain-table";
 import { usePortalForm } from "~/components/forms/use-portal-form";
 import { formatDate } from "~/domain/formats";
 import { licenseSchema } from "~/domain/onboarding-forms";
@@ -26,28 +27,17 @@ export function LicensesStep({
       {licenses.length === 0 ? (
         <Text c="dimmed">No licenses on file yet. Add your resident license below.</Text>
       ) : (
-        <div className="table-scroll">
-          <Table withTableBorder aria-label="Your licenses">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">State</Table.Th>
-                <Table.Th scope="col">Type</Table.Th>
-                <Table.Th scope="col">Number</Table.Th>
-                <Table.Th scope="col">Expires</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {licenses.map((l) => (
-                <Table.Tr key={l.id}>
-                  <Table.Td>{l.state}</Table.Td>
-                  <Table.Td>{l.licenseType}</Table.Td>
-                  <Table.Td>{l.licenseNumber}</Table.Td>
-                  <Table.Td>{formatDate(l.expiresOn)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </div>
+        <PlainTable
+          aria-label="Your licenses"
+          columns={[
+            { header: "State", cell: (l) => l.state },
+            { header: "Type", cell: (l) => l.licenseType },
+            { header: "Number", cell: (l) => l.licenseNumber },
+            { header: "Expires", cell: (l) => formatDate(l.expiresOn) },
+          ]}
+          rows={licenses}
+          rowKey={(l) => l.id}
+        />
       )}
       <PortalForm form={form} aria-label="Add a license">
         <Stack gap="sm">

@@ -6,6 +6,7 @@ import {
   contractingRequired,
   fullName,
   isBroker,
+  levelCaption,
   levelLabel,
 } from "~/domain/user";
 import { userFor } from "../../tests/support/users";
@@ -85,6 +86,13 @@ describe("spec §6: the LOA flag shows the level as LOA", () => {
 
   it("others show their level", () => {
     expect(levelLabel({ loa: false, npnCurrentMaxLevel: "Level 3" })).toBe("Level 3");
+  });
+
+  it("the dashboard captions the level only where the value does not say it is one", () => {
+    expect(levelCaption("Level 3")).toBeNull();
+    expect(levelCaption("Agency Level 5")).toBeNull();
+    expect(levelCaption("LOA")).toBe("Level");
+    expect(levelCaption("—")).toBe("Level");
   });
 
   it("others without a level show a dash", () => {

@@ -77,3 +77,11 @@ export function levelLabel(user: Pick<SessionUser, "loa" | "npnCurrentMaxLevel">
   if (user.loa) return "LOA";
   return user.npnCurrentMaxLevel ?? "—";
 }
+
+/**
+ * The caption above the level on the dashboard: "Level", unless the level names itself one ("Level 3",
+ * "Agency Level 5"), which would read "Level / Level 3" (issue 11).
+ */
+export function levelCaption(level: string): string | null {
+  return /\blevel\b/i.test(level) ? null : "Level";
+}

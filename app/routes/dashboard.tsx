@@ -8,7 +8,7 @@ import type { LayoutHandle } from "~/domain/layout";
 import { CONTRACT_NOW_HREF } from "~/domain/menu";
 import { dashboardStepsFor } from "~/domain/next-steps";
 import { pendingTasksFor } from "~/domain/pending-tasks";
-import { levelLabel } from "~/domain/user";
+import { levelCaption, levelLabel } from "~/domain/user";
 import { loadWithViewer } from "~/.server/guards";
 import { unreadMessages, unrespondedMessages } from "~/.server/upstream/feedback";
 import { systemNotifications } from "~/.server/upstream/profile";
@@ -54,9 +54,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </div>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Card withBorder>
-          <Text size="sm" c="dimmed">
-            Level
-          </Text>
+          {levelCaption(level) ? (
+            <Text size="sm" c="dimmed">
+              {levelCaption(level)}
+            </Text>
+          ) : null}
           <Text size="xl" fw={700} data-testid="level">
             {level}
           </Text>

@@ -81,6 +81,8 @@ test("the footer links to the privacy policy", async ({ page }) => {
 test("the dashboard shows level, message counts and system notifications from the upstream", async ({ page }) => {
   await loginAs(page, "agent@demo.test");
   await expect(page.getByTestId("level")).toHaveText("Level 3");
+  // Not "Level / Level 3": the value says what it is (issue 11).
+  await expect(page.getByText("Level", { exact: true })).toHaveCount(0);
   await expect(page.getByTestId("unread-messages")).toHaveText("3");
   await expect(page.getByTestId("unresponded-messages")).toHaveText("1");
   await expect(page.getByText("Annual Enrollment Period").first()).toBeVisible();
@@ -114,6 +116,7 @@ test("the dashboard's next steps tell the truth (issue 11)", async ({ page }) =>
 test("an LOA user's level shows as LOA", async ({ page }) => {
   await loginAs(page, "loa@demo.test");
   await expect(page.getByTestId("level")).toHaveText("LOA");
+  await expect(page.getByText("Level", { exact: true })).toBeVisible();
 });
 
 test("document notifications show the alert icon and a pending task", async ({ page }) => {

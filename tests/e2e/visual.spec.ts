@@ -4,7 +4,7 @@ import { expect, loginAs, test } from "./fixtures";
 /**
  * Issue 11's visual check: every page a demo account's menu reaches, plus its home, a 404 and its refused
  * URL, at a 390 px phone and a 1280 px laptop. The document never scrolls sideways and no status badge is
- * cut off; a screenshot of each is attached to the test (kept in test-results/ and the HTML report) to look at.
+ * cut off; a screenshot of each is kept in the test's folder under test-results/ (and attached to the test) to look at.
  */
 const WIDTHS = [390, 1280] as const;
 
@@ -37,10 +37,11 @@ for (const account of ACCOUNTS) {
           );
         expect(cut, `${path} at ${width} px: badges cut off`).toEqual([]);
         const name = `${width}${path.replace(/\W+/g, "-")}.jpeg`;
-        await testInfo.attach(name, {
-          body: await page.screenshot({ type: "jpeg", quality: 60 }),
-          contentType: "image/jpeg",
-        });
+        // Written into the test's output folder (test-results/visual-<account>…/) and attached from there:
+        // the artifacts of the last run, passed or not.
+        const file = testInfo.outputPath(name);
+        await page.screenshot({ path: file, type: "jpeg", quality: 60 });
+        await testInfo.attach(name, { path: file, contentType: "image/jpeg" });
       }
     }
   });

@@ -18,7 +18,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 40_000,
-  expect: { timeout: 5_000 },
+  // 10 s, not Playwright's 5 s: on a busy 2-core machine a page's re-render after a post (the toast) was
+  // seen to take over 5 s. A passing expectation returns as soon as it holds; only a failure waits longer.
+  expect: { timeout: 10_000 },
   forbidOnly: true,
   // No test may skip or be left out (a mutation spec never passes by not running): the second reporter fails
   // the run and names any test that was skipped or did not run.

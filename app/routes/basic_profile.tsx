@@ -1,6 +1,5 @@
 import { Card, Table, Stack, Text, Title } from "@mantine/core";
-import { PlainTable } from "~/components/plain-table";
-import { formatDate } from "~/domain/formats";
+import { LicenseTable } from "~/components/license-table";
 import { fullName, levelLabel } from "~/domain/user";
 import { requireViewer } from "~/.server/guards";
 import type { Route } from "./+types/basic_profile";
@@ -53,18 +52,7 @@ export default function BasicProfile({ loaderData }: Route.ComponentProps) {
           {loaderData.licenses.length === 0 ? (
             <Text c="dimmed">No licenses on file.</Text>
           ) : (
-            <PlainTable
-              aria-labelledby="licenses-title"
-              columns={[
-                { header: "State", cell: (l) => l.state },
-                { header: "Type", cell: (l) => l.licenseType },
-                { header: "Number", cell: (l) => l.licenseNumber },
-                { header: "Status", cell: (l) => l.status },
-                { header: "Expires", cell: (l) => formatDate(l.expiresOn) },
-              ]}
-              rows={loaderData.licenses}
-              rowKey={(l) => l.id}
-            />
+            <LicenseTable aria-labelledby="licenses-title" licenses={loaderData.licenses} showStatus />
           )}
         </section>
       ) : null}

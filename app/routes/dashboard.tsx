@@ -47,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const branding = useRootData()?.branding ?? BRANDINGS.default;
   const { next, level, npnNumber, notifications, unread, unresponded } = loaderData;
+  const caption = levelCaption(level);
   return (
     <Stack gap="lg">
       <div>
@@ -54,9 +55,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </div>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Card withBorder>
-          {levelCaption(level) ? (
+          {caption ? (
             <Text size="sm" c="dimmed">
-              {levelCaption(level)}
+              {caption}
             </Text>
           ) : null}
           <Text size="xl" fw={700} data-testid="level">

@@ -3,9 +3,8 @@ import { useMemo } from "react";
 import { DateField } from "~/components/forms/date-field";
 import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
 import { TextField } from "~/components/forms/text-fields";
-import { PlainTable } from "~/components/plain-table";
+import { LicenseTable } from "~/components/license-table";
 import { usePortalForm } from "~/components/forms/use-portal-form";
-import { formatDate } from "~/domain/formats";
 import { licenseSchema } from "~/domain/onboarding-forms";
 import type { Onboarding } from "~/.server/upstream/schemas";
 import type { StepResult } from "./step-form";
@@ -27,17 +26,7 @@ export function LicensesStep({
       {licenses.length === 0 ? (
         <Text c="dimmed">No licenses on file yet. Add your resident license below.</Text>
       ) : (
-        <PlainTable
-          aria-label="Your licenses"
-          columns={[
-            { header: "State", cell: (l) => l.state },
-            { header: "Type", cell: (l) => l.licenseType },
-            { header: "Number", cell: (l) => l.licenseNumber },
-            { header: "Expires", cell: (l) => formatDate(l.expiresOn) },
-          ]}
-          rows={licenses}
-          rowKey={(l) => l.id}
-        />
+        <LicenseTable aria-label="Your licenses" licenses={licenses} />
       )}
       <PortalForm form={form} aria-label="Add a license">
         <Stack gap="sm">

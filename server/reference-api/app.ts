@@ -15,6 +15,8 @@ import { registerDownlineRoutes } from "./downlines.ts";
 import { registerInvitationRoutes } from "./invitations.ts";
 import { registerOnboardingRoutes } from "./onboarding.ts";
 import { registerTicketRoutes } from "./tickets.ts";
+import { registerSubmittedEnrollmentRoutes } from "./submitted-enrollments.ts";
+import { registerSunfireRoutes } from "./sunfire.ts";
 import type { ReferenceDb, SessionRecord } from "./db.ts";
 import { verifyPassword } from "./passwords.ts";
 import {
@@ -229,6 +231,8 @@ export function createApp({ db, logger, allowReset, reset }: AppOptions): expres
   registerDownlineRoutes(app, { db, logger, requireSession });
   registerTicketRoutes(app, { db, logger, requireSession });
   registerCommissionRoutes(app, { db, logger, requireSession });
+  registerSunfireRoutes(app, { logger, requireSession });
+  registerSubmittedEnrollmentRoutes(app, { db, logger, requireSession });
 
   app.use((_req, res) => {
     fail(res, 404, "Not found");

@@ -8,6 +8,7 @@ import {
   quoteToolOrigins,
   quoteUrlAllowed,
   showsWritingAgent,
+  submittedOn,
 } from "~/domain/enrollments";
 import { listQueryFrom } from "~/domain/list-query";
 import type { SessionUser } from "~/domain/user";
@@ -74,6 +75,11 @@ describe("submitted enrollments list", () => {
     expect(showsWritingAgent(agency)).toBe(true);
     expect(showsWritingAgent(admin)).toBe(true);
     expect(showsWritingAgent(agent)).toBe(false);
+  });
+
+  it("the submission day is the timestamp's own date, MM/DD/YYYY (spec §9), the same on server and browser", () => {
+    expect(submittedOn("2026-11-24T23:30:00.000Z")).toBe("11/24/2026");
+    expect(submittedOn("garbage")).toBe("—");
   });
 
   it("the URL's status and carrier are checked before the upstream is asked (ADR 020)", () => {

@@ -5,6 +5,7 @@
  * which quote-provider addresses the portal may send a browser to. Pure: no I/O.
  */
 import { type Viewer, can } from "./access";
+import { formatDate } from "./formats";
 import type { ListShape } from "./list-query";
 
 /** The quote tool's two sites: the provider itself, and its test site (the admin's "external test-site link"). */
@@ -74,6 +75,14 @@ export const SUBMITTED_ENROLLMENTS_LIST: ListShape = {
   sortable: SUBMITTED_ENROLLMENT_SORTABLE,
   filters: { status: { values: SUBMITTED_ENROLLMENT_STATUSES }, carrierId: "id" },
 };
+
+/**
+ * The day an enrollment was submitted (MM/DD/YYYY, spec §9), by the timestamp's own (UTC) date: the server
+ * and the browser draw the same text whatever their time zones.
+ */
+export function submittedOn(submittedAt: string): string {
+  return /^\d{4}-\d\d-\d\d/.test(submittedAt) ? formatDate(submittedAt.slice(0, 10)) : "—";
+}
 
 /**
  * An agency sees its downline's enrollments too, and an admin everyone's: their lists name the writing

@@ -129,5 +129,6 @@ export function quoteUrlAllowed(url: string, origins: readonly string[]): boolea
 /** The quote tool's answer when the upstream's URL is not one the portal may open. */
 export const QUOTE_URL_REFUSED =
   "The quote tool answered with an address the portal is not allowed to open. Please contact support.";
-/** The page's heading and explanation (what the quote tool is, before the click). */
-export const QUOTE_TOOL_TITLE = "Quote & Enroll";
+/** The quote tool's answer when the upstream gave no answer for the sign-on link (nothing typed to keep). */
+export const QUOTE_TOOL_NOT_ANSWERING =
+  "The quote tool's sign-in service is not answering. Please try again in a moment.";

@@ -2,6 +2,7 @@ import { Alert, Anchor, List, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link, data, redirect } from "react-router";
 import { QuoteToolForm } from "~/components/quote-tool-form";
 import {
+  QUOTE_TOOL_NOT_ANSWERING,
   QUOTE_URL_REFUSED,
   type QuoteSite,
   quoteSiteOf,
@@ -69,7 +70,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       return redirect(link, { status: 303, headers: { "Cache-Control": "no-store" } });
     },
-    ({ status, messages }) => data({ messages }, { status }),
+    // The upstream's reason, or that it did not answer (no "entries are kept": nothing was typed).
+    ({ status, messages }) => data({ messages: status === 503 ? [QUOTE_TOOL_NOT_ANSWERING] : messages }, { status }),
   );
 }
 

@@ -66,7 +66,7 @@ const LATEST_COLUMNS: PlainColumn<SubmittedEnrollment>[] = [
   {
     header: "Status",
     cell: (e) => (
-      <Badge variant="light" color={STATUS_COLOR[e.status]} style={{ textTransform: "none" }}>
+      <Badge variant="light" color={STATUS_COLOR[e.status]} style={{ textTransform: "none", minWidth: "max-content" }}>
         {e.status}
       </Badge>
     ),

@@ -112,7 +112,7 @@ const COLUMNS: Column<SubmittedEnrollment>[] = [
     sortable: true,
     noWrap: true,
     cell: (e) => (
-      <Badge variant="light" color={STATUS_COLOR[e.status]} style={{ textTransform: "none" }}>
+      <Badge variant="light" color={STATUS_COLOR[e.status]} style={{ textTransform: "none", minWidth: "max-content" }}>
         {e.status}
       </Badge>
     ),

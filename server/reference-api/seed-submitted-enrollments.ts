@@ -125,8 +125,9 @@ function statusFor(daysAgo: number, r: number): SubmittedEnrollmentStatus {
 
 export const seedSubmittedEnrollments = perSeedDay((dates: SeedDates): SeedSubmittedEnrollment[] => {
   const rows: SeedSubmittedEnrollment[] = [];
-  for (const [userId, writingAgent, writingAgentNpn, count] of writers()) {
-    const random = seededRandom(0xe4701000 + userId * 131 + writingAgent.length * 17 + count);
+  for (const [index, [userId, writingAgent, writingAgentNpn, count]] of writers().entries()) {
+    // Each writer's own stream.
+    const random = seededRandom(0xe4701000 + index * 7919);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
     for (let i = 0; i < count; i++) {
       const id = rows.length + 1;

@@ -43,7 +43,9 @@ export const LEARNING_CENTER_HREF = "/learning_center";
 export const CARRIER_RESOURCES_HREF = "/learning_center/carrier_resources";
 
 export function libraryInfo(library: LearningLibrary): LibraryInfo {
-  return LIBRARIES.find((l) => l.library === library)!;
+  const found = LIBRARIES.find((l) => l.library === library);
+  if (!found) throw new Error(`unknown library ${String(library)}`);
+  return found;
 }
 
 /** The library a path names (/learning_center/<slug>…), or null. */
@@ -106,7 +108,7 @@ export function fileSizeLabel(bytes: number): string {
 
 /** The kind of an attachment as a reader says it: "PDF", "PNG image", … */
 export function fileKindLabel(contentType: string): string {
-  const type = contentType.toLowerCase().split(";")[0]!.trim();
+  const type = (contentType.toLowerCase().split(";")[0] ?? "").trim();
   if (type === "application/pdf") return "PDF";
   if (type.startsWith("image/")) return `${type.slice(6).toUpperCase().replace("JPEG", "JPG")} image`;
   return "File";

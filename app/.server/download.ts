@@ -3,7 +3,7 @@ import type { UpstreamFile } from "./upstream/client";
 /**
  * A file from the upstream, passed on to the browser as a download (issue 12: Learning Center attachments):
  * streamed as it arrives, with the portal's own headers, never the upstream's URL. Only PDF and raster images
- * keep their type; anything else is plain bytes (`application/octet-stream`), so nothing the upstream sends can
+ * keep their type (the server adds `nosniff` to every answer); anything else is plain bytes (`application/octet-stream`), so nothing the upstream sends can
  * run as a page of the portal's origin.
  */
 const INLINE_TYPES = /^(application\/pdf|image\/(png|jpeg|gif|webp|avif|bmp|tiff))$/;
@@ -53,7 +53,6 @@ export function downloadResponse(file: UpstreamFile, fallbackName: string): Resp
   const headers = new Headers({
     "Content-Type": type,
     "Content-Disposition": attachmentDisposition(fileNameOf(file.contentDisposition) ?? fallbackName),
-    "X-Content-Type-Options": "nosniff",
     "Cache-Control": "private, no-store",
   });
   if (file.contentLength && /^\d{1,12}$/.test(file.contentLength)) headers.set("Content-Length", file.contentLength);

@@ -93,10 +93,15 @@ export default function LearningResource({ loaderData }: Route.ComponentProps) {
           </dd>
         </dl>
       </Stack>
-      <Text size="lg">{resource.description}</Text>
-      {resource.bodyHtml ? (
-        <div className="resource-html" data-resource-body dangerouslySetInnerHTML={{ __html: resource.bodyHtml }} />
-      ) : null}
+      <section aria-labelledby="about-title">
+        <Title order={2} size="h4" id="about-title" mb="xs">
+          About this resource
+        </Title>
+        <Text mb="sm">{resource.description}</Text>
+        {resource.bodyHtml ? (
+          <div className="resource-html" data-resource-body dangerouslySetInnerHTML={{ __html: resource.bodyHtml }} />
+        ) : null}
+      </section>
 
       <Paper withBorder p="md" component="section" aria-labelledby="attachments-title">
         <Title order={2} size="h4" id="attachments-title" mb="xs">

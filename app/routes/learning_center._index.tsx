@@ -76,6 +76,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             carrierName: r.carrierName,
             productName: r.productName,
           })),
+          // The same search inside each library (its table pages, sorts and filters the whole result).
+          libraries: LIBRARIES.map((l) => ({
+            title: l.title,
+            href: `${libraryHref(l.library)}?${new URLSearchParams({ search }).toString()}`,
+          })),
           carriers: matchingCarriers(results[1].flat(), search).map((c) => ({
             key: c.carrierProductId,
             name: c.carrierName,
@@ -151,11 +156,24 @@ export default function LearningCenter({ loaderData }: Route.ComponentProps) {
                     <Text span c="dimmed" size="sm">
                       (
                       {results.total > results.resources.length
-                        ? `the first ${results.resources.length} of ${results.total}; search inside a library for more`
+                        ? `the first ${results.resources.length} of ${results.total}`
                         : results.total}
                       )
                     </Text>
                   </Text>
+                  {results.total > results.resources.length ? (
+                    <Text size="sm" mb={4}>
+                      Search in{" "}
+                      {results.libraries.map((l, i) => (
+                        <span key={l.href}>
+                          {i > 0 ? ", " : null}
+                          <Anchor component={Link} to={l.href}>
+                            {l.title}
+                          </Anchor>
+                        </span>
+                      ))}
+                    </Text>
+                  ) : null}
                   <List spacing={4}>
                     {results.resources.map((r) => (
                       <List.Item key={r.id}>

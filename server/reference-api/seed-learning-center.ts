@@ -418,11 +418,11 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function bodyOf(title: string, description: string, carrier: string | null, product: string | null): string {
+function bodyOf(title: string, category: string, carrier: string | null, product: string | null): string {
   const who = carrier ? `${escapeHtml(carrier)}` : "every carrier";
   const what = product ? escapeHtml(product) : "every product";
   return (
-    `<p>${escapeHtml(description)}</p>` +
+    `<p>Part of the ${escapeHtml(category.toLowerCase())} material of the Learning Center, kept up to date by the carrier.</p>` +
     `<h3>What it covers</h3><ul><li>Applies to ${who}, ${what}.</li>` +
     `<li>Read it before your next appointment; it replaces earlier versions.</li>` +
     `<li>Questions go to broker services, or to your upline.</li></ul>` +
@@ -460,7 +460,7 @@ export function seedLearningResources(): SeedLearningResource[] {
         carrierId,
         productId,
         description,
-        body: extra.body ?? bodyOf(title, description, carrier, product),
+        body: extra.body ?? bodyOf(title, category, carrier, product),
         audience: extra.audience ?? "all",
         links: extra.link ? [{ title: extra.link[0], url: extra.link[1] }] : [],
         attachments,

@@ -384,10 +384,10 @@ test.describe("accessibility and phones", () => {
       for (const path of PAGES) {
         await page.goto(path);
         await noSidewaysScroll(page);
-        const name = `lc-${width}${path.replace(/\W+/g, "-")}.jpeg`;
+        const name = `lc-${width}${path.replace(/\W+/g, "-")}.png`;
         const file = testInfo.outputPath(name);
-        await page.screenshot({ path: file, type: "jpeg", quality: 60, fullPage: true });
-        await testInfo.attach(name, { path: file, contentType: "image/jpeg" });
+        await page.screenshot({ path: file, type: "png", fullPage: true });
+        await testInfo.attach(name, { path: file, contentType: "image/png" });
       }
     }
   });

@@ -13,6 +13,7 @@ import { registerCommissionRoutes } from "./commissions.ts";
 import { registerContractingRoutes } from "./contracting.ts";
 import { registerDownlineRoutes } from "./downlines.ts";
 import { registerInvitationRoutes } from "./invitations.ts";
+import { registerLearningCenterRoutes } from "./learning-center.ts";
 import { registerOnboardingRoutes } from "./onboarding.ts";
 import { registerTicketRoutes } from "./tickets.ts";
 import type { ReferenceDb, SessionRecord } from "./db.ts";
@@ -229,6 +230,7 @@ export function createApp({ db, logger, allowReset, reset }: AppOptions): expres
   registerDownlineRoutes(app, { db, logger, requireSession });
   registerTicketRoutes(app, { db, logger, requireSession });
   registerCommissionRoutes(app, { db, logger, requireSession });
+  registerLearningCenterRoutes(app, { db, logger, requireSession });
 
   app.use((_req, res) => {
     fail(res, 404, "Not found");

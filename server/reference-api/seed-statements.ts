@@ -28,6 +28,7 @@ import {
   seedTickets,
 } from "./seed.ts";
 import { seedDates, type SeedDates } from "./seed-dates.ts";
+import { learningCenterSeedStatements } from "./seed-learning-center.ts";
 
 /**
  * The seed users' password hashes (each with its own salt), computed once per process: scrypt is
@@ -263,5 +264,6 @@ export async function seedStatements(dates: SeedDates = seedDates()): Promise<In
       args: chunk.flatMap((l) => [l.id, l.userId, l.policyId, l.period, l.type, l.amountCents, l.paidOn]),
     });
   }
+  statements.push(...learningCenterSeedStatements(dates));
   return statements;
 }

@@ -58,7 +58,7 @@ describe("Contract Now cards: every HTML field of a carrier resource is sanitise
     ]);
     for (const tab of card!.tabs) expect(tab.html, tab.label).not.toMatch(/script|onclick|onerror|javascript:|<img/i);
     // Plain-text fields are escaped, not interpreted.
-    expect(card!.tabs[0]!.html).toContain("Phone: &lt;b&gt;555&lt;/b&gt;");
+    expect(card!.tabs[0]!.html).toContain('Phone: <a href="tel:555">&lt;b&gt;555&lt;/b&gt;</a>');
   });
 
   it("only http(s) links are offered as carrier portal and certification links", () => {

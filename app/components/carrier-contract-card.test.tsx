@@ -31,6 +31,8 @@ const card: CarrierCard = {
   packageCode: "TBA",
   carrierPortalLink: null,
   certificationLink: null,
+  brokerPhone: { text: "(800) 555-0101", href: "tel:+18005550101" },
+  brokerEmail: "brokers@example.test",
   tabs: learningCenterTabs(resource),
 };
 

@@ -1,7 +1,7 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Stack, Title } from "@mantine/core";
+import { Alert, Badge, Button, Card, Group, Stack, Title } from "@mantine/core";
 import { Link } from "react-router";
 import { type CarrierCard, contractRequestedMessage } from "~/domain/contract-state";
-import { CarrierResourceTabs } from "./carrier-resource-tabs";
+import { CarrierResourceDetails } from "./carrier-resource-details";
 
 /** A carrier of the chosen product in the Contract Now dialog (spec §6): facts, resources and its contract state. */
 export function CarrierContractCard({
@@ -40,35 +40,7 @@ export function CarrierContractCard({
           </Alert>
         ) : null}
 
-        <dl className="carrier-facts">
-          <dt>Recertification</dt>
-          <dd>{card.recertification}</dd>
-          <dt>Package code</dt>
-          <dd>{card.packageCode}</dd>
-        </dl>
-        {/* Wider screens show the Description open; phones get it as the first, collapsed section below. */}
-        {card.descriptionHtml ? (
-          <div className="carrier-description">
-            <Title order={3} size="h5">
-              Description
-            </Title>
-            <div className="resource-html" dangerouslySetInnerHTML={{ __html: card.descriptionHtml }} />
-          </div>
-        ) : null}
-        <Group gap="md">
-          {card.carrierPortalLink ? (
-            <Anchor href={card.carrierPortalLink} target="_blank" rel="noopener noreferrer">
-              Carrier portal
-            </Anchor>
-          ) : null}
-          {card.certificationLink ? (
-            <Anchor href={card.certificationLink} target="_blank" rel="noopener noreferrer">
-              Certification
-            </Anchor>
-          ) : null}
-        </Group>
-        {/* Transfer Policy is one of these sections (spec §2), so the card does not repeat it above. */}
-        <CarrierResourceTabs tabs={card.tabs} descriptionHtml={card.descriptionHtml} />
+        <CarrierResourceDetails resource={card} />
       </Stack>
     </Card>
   );

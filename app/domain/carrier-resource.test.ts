@@ -5,6 +5,7 @@ import {
   learningCenterTabs,
   packageCodeLabel,
   recertificationLabel,
+  telHref,
 } from "~/domain/carrier-resource";
 
 const today = new Date(2024, 5, 15, 13, 30); // 06/15/2024, local time
@@ -78,7 +79,7 @@ describe("spec §2: the learning-center tabs are Broker Support, Commissions, Or
       brokerSupportedEmail: "help@carrier.test",
     });
     expect(support.html).toBe(
-      '<p>Phone: (800) 555-0101</p><p>E-mail: <a href="mailto:help@carrier.test">help@carrier.test</a></p>',
+      '<p>Phone: <a href="tel:+18005550101">(800) 555-0101</a></p><p>E-mail: <a href="mailto:help@carrier.test">help@carrier.test</a></p>',
     );
     const [hostile] = learningCenterTabs({ ...blank, brokerSupportedEmail: '"><script>x</script>' });
     expect(hostile.html).not.toContain("<script>");
@@ -86,7 +87,10 @@ describe("spec §2: the learning-center tabs are Broker Support, Commissions, Or
   });
 
   it("Broker Support with only one of phone and e-mail", () => {
-    expect(learningCenterTabs({ ...blank, brokerServicesNumber: "1-800" })[0].html).toBe("<p>Phone: 1-800</p>");
+    expect(learningCenterTabs({ ...blank, brokerServicesNumber: "1-800" })[0].html).toBe(
+      '<p>Phone: <a href="tel:1800">1-800</a></p>',
+    );
+    expect(learningCenterTabs({ ...blank, brokerServicesNumber: "call us" })[0].html).toBe("<p>Phone: call us</p>");
     expect(learningCenterTabs({ ...blank, brokerSupportedEmail: "a@b.c" })[0].html).toBe(
       '<p>E-mail: <a href="mailto:a@b.c">a@b.c</a></p>',
     );
@@ -107,6 +111,17 @@ describe("spec §2: the learning-center tabs are Broker Support, Commissions, Or
     });
     expect(tabs.slice(2, 5).map((t) => t.html)).toEqual(["<b>O</b>", "<i>T</i>", "<u>A</u>"]);
   });
+});
+
+describe("issue 12: the broker services number is a tel: link", () => {
+  it.each([
+    ["(800) 555-0101", "tel:+18005550101"],
+    ["800.555.0101", "tel:+18005550101"],
+    ["+44 20 7946 0000", "tel:+442079460000"],
+    ["1-800-555-0101", "tel:18005550101"],
+    ["(800) 555-0101 ext. 42", "tel:+18005550101;ext=42"],
+    ["none", null],
+  ])("%j → %j", (number, href) => expect(telHref(number)).toBe(href));
 });
 
 describe("escapeHtml", () => {

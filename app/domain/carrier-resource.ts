@@ -51,6 +51,23 @@ export function escapeHtml(text: string): string {
     .replace(/'/g, "&#39;");
 }
 
+/**
+ * What the portal shows of a carrier product's resource (spec §3), wherever it shows it: the Contract Now dialog's
+ * carrier card and the Learning Center's carrier page (one component, CarrierResourceDetails). HTML sanitised on
+ * the server; links http(s) only.
+ */
+export interface CarrierResourceView {
+  descriptionHtml: string | null;
+  recertification: string;
+  packageCode: string;
+  carrierPortalLink: string | null;
+  certificationLink: string | null;
+  /** The broker services number as written, and its tel: target (null when it has no digits). */
+  brokerPhone: { text: string; href: string | null } | null;
+  brokerEmail: string | null;
+  tabs: ResourceTab[];
+}
+
 export interface ResourceTab {
   key: string;
   label: string;
@@ -61,10 +78,26 @@ function present(value: string | null | undefined): value is string {
   return typeof value === "string" && value.trim() !== "";
 }
 
+/**
+ * The `tel:` target of a broker services number as the upstream writes it ("(800) 555-0101",
+ * "1-800-555-0101 ext. 4"): its digits, a US number of ten digits prefixed with +1; null without digits.
+ */
+export function telHref(number: string): string | null {
+  const [main = "", extension] = number.split(/\s*(?:ext\.?|x|#)\s*/i);
+  const plus = main.trim().startsWith("+");
+  const digits = main.replace(/\D/g, "");
+  if (digits.length < 3) return null;
+  const international = plus ? `+${digits}` : digits.length === 10 ? `+1${digits}` : digits;
+  const ext = extension?.replace(/\D/g, "");
+  return `tel:${international}${ext ? `;ext=${ext}` : ""}`;
+}
+
 function brokerSupportHtml(resource: ResourceFields): string {
   const parts: string[] = [];
   if (present(resource.brokerServicesNumber)) {
-    parts.push(`<p>Phone: ${escapeHtml(resource.brokerServicesNumber.trim())}</p>`);
+    const number = escapeHtml(resource.brokerServicesNumber.trim());
+    const tel = telHref(resource.brokerServicesNumber);
+    parts.push(tel ? `<p>Phone: <a href="${escapeHtml(tel)}">${number}</a></p>` : `<p>Phone: ${number}</p>`);
   }
   if (present(resource.brokerSupportedEmail)) {
     const email = escapeHtml(resource.brokerSupportedEmail.trim());

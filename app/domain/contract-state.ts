@@ -1,4 +1,4 @@
-import type { ResourceTab } from "./carrier-resource";
+import type { CarrierResourceView } from "./carrier-resource";
 import { type SessionUser, contractingComplete } from "~/domain/user";
 
 /** Spec §4: carrier contract request state per carrier product. */
@@ -77,15 +77,9 @@ export function defaultProductId(products: { id: number; name: string }[]): numb
 }
 
 /** What the Contract Now dialog shows per carrier of a product (resources sanitised on the server). */
-export interface CarrierCard {
+export interface CarrierCard extends CarrierResourceView {
   carrierProductId: number;
   carrierName: string;
   state: ContractState;
   stateText: string;
-  descriptionHtml: string | null;
-  recertification: string;
-  packageCode: string;
-  carrierPortalLink: string | null;
-  certificationLink: string | null;
-  tabs: ResourceTab[];
 }

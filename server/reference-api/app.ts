@@ -13,6 +13,7 @@ import { registerCommissionRoutes } from "./commissions.ts";
 import { registerContractingRoutes } from "./contracting.ts";
 import { registerDownlineRoutes } from "./downlines.ts";
 import { registerInvitationRoutes } from "./invitations.ts";
+import { registerLearningCenterRoutes } from "./learning-center.ts";
 import { registerOnboardingRoutes } from "./onboarding.ts";
 import { registerTicketRoutes } from "./tickets.ts";
 import { registerSubmittedEnrollmentRoutes } from "./submitted-enrollments.ts";
@@ -231,6 +232,7 @@ export function createApp({ db, logger, allowReset, reset }: AppOptions): expres
   registerDownlineRoutes(app, { db, logger, requireSession });
   registerTicketRoutes(app, { db, logger, requireSession });
   registerCommissionRoutes(app, { db, logger, requireSession });
+  registerLearningCenterRoutes(app, { db, logger, requireSession });
   registerSunfireRoutes(app, { logger, requireSession });
   registerSubmittedEnrollmentRoutes(app, { db, logger, requireSession });
 

@@ -54,6 +54,8 @@ const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
 
 /** Tables reset() restores to the seed, children first. */
 const DATA_TABLES = [
+  "learning_attachments",
+  "learning_resources",
   "submitted_enrollments",
   "commission_lines",
   "ticket_messages",
@@ -87,7 +89,7 @@ const DATA_TABLES = [
  * Bumped whenever the seed gains tables or rows (or its dates change meaning): a db file seeded by an
  * older version (PRAGMA user_version lower than this) is reset to the seed on open (sessions kept).
  */
-const SEED_VERSION = 10;
+const SEED_VERSION = 11;
 
 function bool(value: unknown): boolean {
   return value === true;

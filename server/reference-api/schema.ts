@@ -288,6 +288,36 @@ CREATE TABLE IF NOT EXISTS commission_lines (
 
 CREATE INDEX IF NOT EXISTS commission_lines_user ON commission_lines (user_id, period);
 
+-- Learning Center (issue 12, queries in learning-center.ts, seed in seed-learning-center.ts): the resources of
+-- the three libraries (carrier_id / product_id NULL: every carrier / product; audience 'agencies': agencies
+-- and admins only; links JSON [{ title, url }]) and their attachments. Reference data: no user's.
+CREATE TABLE IF NOT EXISTS learning_resources (
+  id INTEGER PRIMARY KEY,
+  library TEXT NOT NULL CHECK (library IN ('agent', 'documentation', 'enrollment')),
+  title TEXT NOT NULL,
+  category TEXT NOT NULL,
+  carrier_id INTEGER,
+  product_id INTEGER,
+  description TEXT NOT NULL,
+  body TEXT,
+  audience TEXT NOT NULL DEFAULT 'all' CHECK (audience IN ('all', 'agencies')),
+  links TEXT NOT NULL DEFAULT '[]',
+  updated_at TEXT NOT NULL
+);
+
+CREATE INDEX IF NOT EXISTS learning_resources_library ON learning_resources (library);
+
+CREATE TABLE IF NOT EXISTS learning_attachments (
+  id INTEGER PRIMARY KEY,
+  resource_id INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  content_type TEXT NOT NULL,
+  size INTEGER NOT NULL,
+  data BLOB NOT NULL
+);
+
+CREATE INDEX IF NOT EXISTS learning_attachments_resource ON learning_attachments (resource_id);
+
 -- Submitted enrollments (issue 12, queries in submitted-enrollments.ts): enrollments submitted through the
 -- quote tool. user_id = the account whose list holds it (an agency's downline agents' are its own);
 -- writing_agent = who wrote it (the account itself, or a downline agent). carrier_id points at carriers.
@@ -316,4 +346,5 @@ CREATE TABLE IF NOT EXISTS sessions (
   return_to_user_id INTEGER,
   created_at TEXT NOT NULL
 );
+
 `;

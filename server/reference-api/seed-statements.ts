@@ -28,6 +28,7 @@ import {
   seedTickets,
 } from "./seed.ts";
 import { seedDates, type SeedDates } from "./seed-dates.ts";
+import { learningCenterSeedStatements } from "./seed-learning-center.ts";
 import { submittedEnrollmentStatements } from "./seed-submitted-enrollments.ts";
 
 /**
@@ -264,6 +265,7 @@ export async function seedStatements(dates: SeedDates = seedDates()): Promise<In
       args: chunk.flatMap((l) => [l.id, l.userId, l.policyId, l.period, l.type, l.amountCents, l.paidOn]),
     });
   }
+  statements.push(...learningCenterSeedStatements(dates));
   statements.push(...submittedEnrollmentStatements(dates));
   return statements;
 }

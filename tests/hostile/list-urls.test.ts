@@ -44,6 +44,9 @@ describe("values a list can check itself are ignored with a note", () => {
       ["/commission_inquiry?page=-1", () => agent],
       ["/carrier/tickets?perPage=1000", () => carrier],
       ["/downlines?status=Nope", () => agency],
+      ["/learning_center/agent_resources?page=abc&sort=evil", () => agent],
+      [`/learning_center/documentation_resources?carrierId=${long}`, () => agency],
+      ["/learning_center/enrollment_resources?perPage=1000&productId=%00&order=sideways", () => agent],
     ];
     for (const [path, cookie] of cases) {
       const answer = await send(path, { cookie: cookie() });
@@ -70,6 +73,10 @@ describe("values a list can check itself are ignored with a note", () => {
       "/book_of_business?search=%E0%A4%A",
       "/book_of_business?search=%",
       `/book_of_business?search=${long}`,
+      "/learning_center/agent_resources?search=%00",
+      `/learning_center/agent_resources?search=${long}`,
+      `/learning_center?search=${long}`,
+      "/learning_center?search=%E0%A4%A",
     ]) {
       const answer = await send(path, { cookie: agency });
       expect(answer.status, path.slice(0, 80)).toBe(200);
@@ -85,6 +92,8 @@ describe("filters only the upstream can judge", () => {
       ["/book_of_business?productId=999999", "/book_of_business"],
       ["/book_of_business?carrierId=999999&page=2", "/book_of_business"],
       ["/commissions?period=2019-01", "/commissions"],
+      ["/learning_center/agent_resources?carrierId=999999", "/learning_center/agent_resources"],
+      ["/learning_center/enrollment_resources?productId=4&page=2", "/learning_center/enrollment_resources"],
     ];
     for (const [path, reset] of cases) {
       const answer = await send(path, { cookie: agency });
@@ -102,6 +111,19 @@ describe("route errors below 500 stay what they are", () => {
   it("no route is a 404, a method a page does not take a 405, with a bad path encoding too", async () => {
     expect((await send("/no_such_page", { cookie: agency })).status).toBe(404);
     expect((await send("/dashboard", { method: "PUT", cookie: agency })).status).toBe(405);
+    // The Learning Center's pages and downloads take no posts; a resource, attachment or carrier product the
+    // URL names badly is a 404.
+    expect((await send("/learning_center/agent_resources", { method: "POST", cookie: agency })).status).toBe(405);
+    for (const path of [
+      `/learning_center/agent_resources/${"9".repeat(40)}`,
+      "/learning_center/agent_resources/%00",
+      `/learning_center/agent_resources/1/attachments/${long}`,
+      "/learning_center/carrier_resources/-1",
+    ]) {
+      const answer = await send(path, { cookie: agency });
+      expect(answer.status, path.slice(0, 80)).toBe(404);
+      expectSmallAndQuick(answer, path.slice(0, 80));
+    }
     const badPath = await send("/book_of_business%E0%A4%A", { cookie: agency });
     expect(badPath.status).toBeGreaterThanOrEqual(400);
     expect(badPath.status).toBeLessThan(500);

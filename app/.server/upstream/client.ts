@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import { Agent, type Dispatcher, request as undiciRequest, interceptors } from "undici";
 import type { z } from "zod";
 import { UNAUTHORIZED_REQUEST, UNDEFINED_RESPONSE, errorMessages } from "~/domain/errors";
@@ -255,4 +256,70 @@ export function callMultipart<S extends z.ZodType>(
   }
   const { entries: _entries, ...rest } = options;
   return call(method, path, schema, { ...rest, form });
+}
+
+/** A file the upstream answered with, its body not yet read (streamed on to the browser). */
+export interface UpstreamFile {
+  contentType: string;
+  contentLength: string | null;
+  /** The upstream's Content-Disposition, if any (the name of the file is read from it). */
+  contentDisposition: string | null;
+  body: ReadableStream<Uint8Array>;
+}
+
+/**
+ * A GET whose answer is a file (bytes, not JSON): the body is handed on as a stream, never buffered. The
+ * timeout covers the wait for the answer's headers; a body that stalls is cut by the agent's body timeout.
+ * Failures as `call`: a 401 ends the session, an error status is an UpstreamError with the body's messages,
+ * no answer is a 503 UpstreamError.
+ */
+export async function callFile(path: string, options: { token: string }): Promise<UpstreamFile> {
+  const { upstreamUrl, logger, env } = runtime();
+  const url = new URL(path.replace(/^\//, ""), upstreamUrl.endsWith("/") ? upstreamUrl : `${upstreamUrl}/`);
+  const headers = { accept: "application/pdf, image/*, application/json", authorization: `Bearer ${options.token}` };
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException("timed out", "TimeoutError")),
+    env.UPSTREAM_TIMEOUT_MS,
+  );
+  let response: Dispatcher.ResponseData;
+  try {
+    response = await undiciRequest(url, {
+      method: "GET",
+      headers,
+      dispatcher: dispatcherFor("GET"),
+      signal: controller.signal,
+    });
+  } catch (error) {
+    const kind = networkFailureKind(error);
+    logger.warn({ err: error, kind, code: codeOf(error), method: "GET", path }, "upstream not answering");
+    throw new UpstreamError(503, [UPSTREAM_UNREACHABLE], kind);
+  } finally {
+    clearTimeout(timer);
+  }
+  const header = (name: string) => {
+    const value = response.headers[name];
+    return typeof value === "string" ? value : Array.isArray(value) ? (value[0] ?? null) : null;
+  };
+  if (response.statusCode >= 400 || response.statusCode === 204) {
+    const text = await response.body.text().catch(() => "");
+    let json: unknown = undefined;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    if (response.statusCode === 401) throw new UnauthorizedError();
+    const hasErrorField = json !== null && typeof json === "object" && "error" in json;
+    const messages = errorMessages(hasErrorField ? { data: json } : json);
+    if (response.statusCode === 204) throw new UpstreamError(502, [UNDEFINED_RESPONSE], "contract");
+    throw new UpstreamError(response.statusCode, messages, "status");
+  }
+  logger.debug({ method: "GET", path, status: response.statusCode }, "upstream file");
+  return {
+    contentType: header("content-type") ?? "application/octet-stream",
+    contentLength: header("content-length"),
+    contentDisposition: header("content-disposition"),
+    body: Readable.toWeb(response.body) as ReadableStream<Uint8Array>,
+  };
 }

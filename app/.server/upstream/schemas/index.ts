@@ -17,3 +17,4 @@ export * from "./paging";
 export * from "./profile";
 export * from "./session";
 export * from "./tickets";
+export * from "./learning-center";

@@ -157,6 +157,26 @@ const listAnswer = (rows: number) => ({
   filters: { statuses: ["Submitted"], carriers: [{ id: 2, name: "Summit Mutual" }] },
 });
 
+/** The Learning Center's enrollment library: two resources, one for every carrier. */
+const enrollmentLibrary = {
+  resources: [
+    { id: 29, carrierId: 1, carrierName: "Blue Harbor Health", title: "Blue Harbor checklist" },
+    { id: 40, carrierId: null, carrierName: null, title: "Telephonic enrollment script" },
+  ].map((r) => ({
+    ...r,
+    library: "enrollment",
+    category: "Checklists",
+    productId: null,
+    productName: null,
+    description: "What to have ready.",
+    audience: "all",
+    attachmentCount: 0,
+    updatedAt: "2026-11-01T12:00:00.000Z",
+  })),
+  meta: { ...listAnswer(0).meta, perPage: 50, totalCount: 2 },
+  filters: { carriers: [{ id: 1, name: "Blue Harbor Health" }], products: [] },
+};
+
 async function pageLoad(path: string, loader: Handler, user: SessionUser): Promise<Answer> {
   upstream
     .on("GET /api/me", { json: { user } })
@@ -171,7 +191,11 @@ async function pageLoad(path: string, loader: Handler, user: SessionUser): Promi
 }
 
 describe("/enrollments: the hub", () => {
-  it("one upstream wait: the latest five start with the viewer's calls", async () => {
+  beforeEach(() => {
+    upstream.on("GET /api/learning_center/resources", { json: enrollmentLibrary });
+  });
+
+  it("one upstream wait: the latest five and the enrollment resources start with the viewer's calls", async () => {
     upstream.on("GET /api/submitted_enrollments", { json: listAnswer(5) }).answerInRounds();
     const answer = await pageLoad("/enrollments", enrollments.loader, userFor(agent));
     expect(answer.status).toBe(200);
@@ -179,7 +203,23 @@ describe("/enrollments: the hub", () => {
     expect(upstream.calls.find((c) => c.path === "/api/submitted_enrollments")?.query).toBe(
       "?perPage=5&sort=submittedAt&order=DESC",
     );
+    expect(upstream.calls.find((c) => c.path === "/api/learning_center/resources")?.query).toBe(
+      "?library=enrollment&perPage=50&sort=carrierName&order=ASC",
+    );
     expect(answer.data).toMatchObject({ quote: { href: "/quote_tool", test: false }, latest: { total: 5 } });
+  });
+
+  it("the carriers' enrollment resources, by carrier, those for every carrier last; their failure leaves the rest", async () => {
+    upstream.on("GET /api/submitted_enrollments", { json: listAnswer(1) });
+    const answer = await pageLoad("/enrollments", enrollments.loader, userFor(agent));
+    expect((answer.data as { resources: unknown }).resources).toEqual([
+      { carrier: "Blue Harbor Health", items: [expect.objectContaining({ id: 29, title: "Blue Harbor checklist" })] },
+      { carrier: "All carriers", items: [expect.objectContaining({ id: 40 })] },
+    ]);
+    upstream.on("GET /api/learning_center/resources", { status: 503, json: { error: "down" } });
+    const partial = await pageLoad("/enrollments", enrollments.loader, userFor(agent));
+    expect(partial.status).toBe(200);
+    expect(partial.data).toMatchObject({ resources: "unavailable", latest: { total: 1 } });
   });
 
   it("the beta tester: its latest, no quote button; active contracts alone: neither", async () => {
@@ -189,7 +229,10 @@ describe("/enrollments: the hub", () => {
       latest: { total: 2, writingAgent: true },
     });
     const plain = userFor({ existingActiveContracts: true });
-    expect((await pageLoad("/enrollments", enrollments.loader, plain)).data).toEqual({ quote: null, latest: null });
+    expect((await pageLoad("/enrollments", enrollments.loader, plain)).data).toMatchObject({
+      quote: null,
+      latest: null,
+    });
   });
 
   it("the latest failing leaves the rest of the hub; a 401 still ends the session", async () => {

@@ -1,13 +1,15 @@
-import { Alert, Anchor, Badge, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import { type PlainColumn, PlainTable } from "~/components/plain-table";
 import { QuoteToolForm } from "~/components/quote-tool-form";
 import { HUB_LATEST_COUNT, enrollmentHub, quoteToolHref, showsWritingAgent, submittedOn } from "~/domain/enrollments";
 import { formatDate } from "~/domain/formats";
+import { libraryHref, resourceHref } from "~/domain/learning-center";
 import { loadWithViewer } from "~/.server/guards";
 import { upstreamErrorOf } from "~/.server/upstream-failure";
 import { submittedEnrollments } from "~/.server/upstream/enrollments";
-import type { SubmittedEnrollment } from "~/.server/upstream/schemas";
+import { learningResources } from "~/.server/upstream/learning-center";
+import type { LearningResourceSummary, SubmittedEnrollment } from "~/.server/upstream/schemas";
 import type { Route } from "./+types/enrollments";
 
 export function meta() {
@@ -17,28 +19,58 @@ export function meta() {
 /** The hub's latest enrollments: the newest submissions first. */
 const LATEST = new URLSearchParams({ perPage: String(HUB_LATEST_COUNT), sort: "submittedAt", order: "DESC" });
 
+/** A part of the hub whose upstream failed is left out with a note; a 401 still ends the session (loadWithViewer). */
+function orUnavailable<T>(read: Promise<T>): Promise<T | null> {
+  return read.catch((error: unknown) => {
+    if (upstreamErrorOf(error)) return null;
+    throw error;
+  });
+}
+
+/** The Learning Center's enrollment library: every resource fits one list (14 in the demo; 50 at most). */
+const ENROLLMENT_RESOURCES = { library: "enrollment", perPage: 50, sort: "carrierName", order: "ASC" } as const;
+
 /**
  * The enrollment hub (spec §1 "enrollments, including a quote tool and submitted enrollments"): start a
- * quote, and the latest submitted enrollments. The latest are asked for alongside the viewer (no waterfall)
- * and shown only to whom the list is theirs; when only they fail, the rest of the hub still shows.
+ * quote, the carriers' enrollment resources (the Learning Center's enrollment library) and the latest
+ * submitted enrollments. Both lists are asked for alongside the viewer (no waterfall); the latest are shown
+ * only to whom the list is theirs. When one part fails, the rest of the hub still shows.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [viewer, latest] = await loadWithViewer(request, context, (token) =>
-    submittedEnrollments(token, LATEST).catch((error: unknown) => {
-      // A 401 still ends the session (loadWithViewer); any other failure leaves this part out.
-      if (upstreamErrorOf(error)) return null;
-      throw error;
-    }),
+  const [viewer, [latest, resources]] = await loadWithViewer(request, context, (token) =>
+    Promise.all([
+      orUnavailable(submittedEnrollments(token, LATEST)),
+      orUnavailable(learningResources(token, ENROLLMENT_RESOURCES)),
+    ]),
   );
   const { quoteSite, showsSubmitted } = enrollmentHub(viewer);
   return {
     quote: quoteSite ? { href: quoteToolHref(quoteSite), test: quoteSite === "test" } : null,
+    resources: resources ? byCarrier(resources.resources) : ("unavailable" as const),
     latest: showsSubmitted
       ? latest
         ? { rows: latest.enrollments, total: latest.meta.totalCount, writingAgent: showsWritingAgent(viewer) }
         : ("unavailable" as const)
       : null,
   };
+}
+
+/** The enrollment resources by carrier, in the carriers' order; those for every carrier last. */
+function byCarrier(resources: readonly LearningResourceSummary[]) {
+  const groups = new Map<
+    string,
+    Array<Pick<LearningResourceSummary, "id" | "title" | "description" | "productName">>
+  >();
+  for (const r of resources) {
+    const carrier = r.carrierName ?? "All carriers";
+    const group = groups.get(carrier) ?? [];
+    group.push({ id: r.id, title: r.title, description: r.description, productName: r.productName });
+    groups.set(carrier, group);
+  }
+  const all = groups.get("All carriers");
+  groups.delete("All carriers");
+  if (all) groups.set("All carriers", all);
+  return [...groups].map(([carrier, items]) => ({ carrier, items }));
 }
 
 const STATUS_COLOR: Record<SubmittedEnrollment["status"], string> = {
@@ -76,7 +108,7 @@ const LATEST_COLUMNS: PlainColumn<SubmittedEnrollment>[] = [
 const WRITING_AGENT: PlainColumn<SubmittedEnrollment> = { header: "Writing agent", cell: (e) => e.writingAgent.name };
 
 export default function Enrollments({ loaderData }: Route.ComponentProps) {
-  const { quote, latest } = loaderData;
+  const { quote, latest, resources } = loaderData;
   return (
     <Stack gap="lg" maw={960}>
       <Stack gap={4}>
@@ -113,6 +145,56 @@ export default function Enrollments({ loaderData }: Route.ComponentProps) {
               </Anchor>
               .
             </Text>
+          )}
+        </Stack>
+      </Paper>
+
+      <Paper withBorder p="md" component="section" aria-labelledby="enrollment-resources">
+        <Stack gap="sm">
+          <Group justify="space-between" align="baseline">
+            <Title order={2} size="h3" id="enrollment-resources">
+              Carriers&apos; enrollment resources
+            </Title>
+            <Anchor component={Link} to={libraryHref("enrollment")} size="sm">
+              All enrollment resources
+            </Anchor>
+          </Group>
+          {resources === "unavailable" ? (
+            <Alert color="yellow" title="Not available right now">
+              The enrollment resources cannot be shown at the moment. Try again shortly, or open the{" "}
+              <Anchor component={Link} to={libraryHref("enrollment")}>
+                Learning Center
+              </Anchor>
+              .
+            </Alert>
+          ) : resources.length === 0 ? (
+            <Text c="dimmed">
+              No enrollment resources are published yet. Checklists, forms and deadlines appear here as the carriers
+              publish them in the Learning Center.
+            </Text>
+          ) : (
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              {resources.map((group) => (
+                <Stack key={group.carrier} gap={6} component="section" aria-label={group.carrier}>
+                  <Title order={3} size="h5">
+                    {group.carrier}
+                  </Title>
+                  <List spacing={6} size="sm" listStyleType="none" ml={0} pl={0}>
+                    {group.items.map((item) => (
+                      <List.Item key={item.id}>
+                        <Anchor component={Link} to={resourceHref("enrollment", item.id)} size="sm" fw={500}>
+                          {item.title}
+                        </Anchor>
+                        <Text size="xs" c="dimmed">
+                          {item.productName ? `${item.productName}. ` : ""}
+                          {item.description}
+                        </Text>
+                      </List.Item>
+                    ))}
+                  </List>
+                </Stack>
+              ))}
+            </SimpleGrid>
           )}
         </Stack>
       </Paper>

@@ -175,6 +175,25 @@ test.describe("the enrollment hub", () => {
       "Demo quote provider — signed in as Maria Alvarez",
     );
     expect(await axeViolations(page)).toEqual([]);
+
+    // The carriers' enrollment resources, from the Learning Center's enrollment library, by carrier.
+    const resources = page.getByRole("region", { name: "Carriers' enrollment resources" });
+    for (const carrier of ["Blue Harbor Health", "Summit Mutual", "Evergreen Life & Health"]) {
+      await expect(resources.getByRole("heading", { name: carrier })).toBeVisible();
+    }
+    await expect(resources.getByRole("link", { name: "All enrollment resources" })).toHaveAttribute(
+      "href",
+      "/learning_center/enrollment_resources",
+    );
+    const checklist = resources.getByRole("link", {
+      name: "Blue Harbor Health Medicare Advantage enrollment checklist",
+    });
+    await expect(checklist).toHaveAttribute("href", /^\/learning_center\/enrollment_resources\/\d+$/);
+    await checklist.click();
+    await expect(page).toHaveURL(/\/learning_center\/enrollment_resources\/\d+$/);
+    await expect(
+      page.getByRole("heading", { name: "Blue Harbor Health Medicare Advantage enrollment checklist" }),
+    ).toBeVisible();
   });
 
   test("the beta tester sees its enrollments but is offered no quote it cannot use", async ({ page }) => {

@@ -35,7 +35,9 @@ export const OVER_BUDGET_KB: Record<string, number> = {
   // error page's filter cases, the table's empty
   // states and filters that apply as they change — added ~2 KB).
   "routes/onboarding": 212,
-  "routes/contract_now": 204,
+  // 204 → 205 (issue 12): the page did not change, but Rollup's shared chunks moved once the Quote & Enroll pages
+  // shared Mantine components with it (its carrier-resource-details chunk +86 B of imports: 204.1 → 204.2 KB).
+  "routes/contract_now": 205,
   "routes/commission_inquiry": 208,
   "routes/carrier.tickets": 206,
   "routes/my_tickets": 206,

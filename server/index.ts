@@ -21,6 +21,7 @@ import pino, { type Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import { type Env, parseEnv, upstreamMode } from "../app/.server/env.ts";
 import { setRuntime } from "../app/.server/runtime.ts";
+import { quoteToolOrigins } from "../app/domain/enrollments.ts";
 import { admissionControl } from "./admission.ts";
 import { type ReferenceApi, startReferenceApi } from "./reference-api/index.ts";
 import { createRequestHandler } from "./request-handler.ts";
@@ -191,7 +192,14 @@ export async function startPortal(
   app.set("trust proxy", env.TRUST_PROXY);
   app.use(forwardedHeaders);
   app.use(compression());
-  app.use(securityHeaders({ hsts: env.NODE_ENV === "production", connectSources: options.connectSources }));
+  app.use(
+    securityHeaders({
+      hsts: env.NODE_ENV === "production",
+      connectSources: options.connectSources,
+      // The quote tool's action redirects its form post to the provider's sign-on link (ADR 021).
+      formActions: quoteToolOrigins(env.QUOTE_TOOL_ORIGINS, upstreamUrl),
+    }),
+  );
 
   // Health checks: after the security headers, before the request log (probes would drown it).
   let draining = false;

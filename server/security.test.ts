@@ -116,6 +116,12 @@ describe("Content-Security-Policy", () => {
   it("is one header line", () => {
     expect(csp).not.toMatch(/[\r\n]/);
   });
+
+  it("form-action adds exactly the quote tool's origins, whose sign-on redirect follows a form post (ADR 021)", () => {
+    const withQuoteTool = contentSecurityPolicy(nonce, [], ["https://quotes.example.com"]);
+    expect(withQuoteTool).toContain("form-action 'self' https://quotes.example.com;");
+    expect(withQuoteTool).toContain("default-src 'self';");
+  });
 });
 
 describe("with the request's own origin, a browser's Origin must match it exactly (as React Router's check does)", () => {

@@ -2,8 +2,16 @@ import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "pino";
 
-/** `connectSources`: more connect-src sources (development only: the Vite HMR websocket). */
-export function contentSecurityPolicy(nonce: string, connectSources: string[] = []): string {
+/**
+ * `connectSources`: more connect-src sources (development only: the Vite HMR websocket). `formActions`: the
+ * origins a form post may lead to besides this site: the quote tool's, whose action redirects there
+ * (Chromium applies form-action to a form post's redirects; docs/decisions/021-quote-tool-sign-on.md).
+ */
+export function contentSecurityPolicy(
+  nonce: string,
+  connectSources: string[] = [],
+  formActions: string[] = [],
+): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -14,7 +22,7 @@ export function contentSecurityPolicy(nonce: string, connectSources: string[] = 
     ["connect-src 'self'", ...connectSources].join(" "),
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    ["form-action 'self'", ...formActions].join(" "),
     "frame-ancestors 'none'",
   ].join("; ");
 }
@@ -24,11 +32,11 @@ export function contentSecurityPolicy(nonce: string, connectSources: string[] = 
  * `hsts`, i.e. in production) only on answers to requests that arrived over https: directly, or through
  * a proxy TRUST_PROXY believes (X-Forwarded-Proto). Over plain http a browser ignores it anyway.
  */
-export function securityHeaders(options: { hsts: boolean; connectSources?: string[] }) {
+export function securityHeaders(options: { hsts: boolean; connectSources?: string[]; formActions?: string[] }) {
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.nonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, options.connectSources));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, options.connectSources, options.formActions));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");

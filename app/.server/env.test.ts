@@ -186,3 +186,25 @@ describe("SHUTDOWN_DRAIN_MS: how long in-flight requests may take after SIGTERM"
     expect(failure({ SHUTDOWN_DRAIN_MS: "soon" })).toContain("SHUTDOWN_DRAIN_MS");
   });
 });
+
+describe("QUOTE_TOOL_ORIGINS: where the quote tool's sign-on links may lead (ADR 021)", () => {
+  it("unset by default (the upstream's origin applies); a comma-separated list of origins", () => {
+    expect(parseEnv({}).QUOTE_TOOL_ORIGINS).toBeUndefined();
+    expect(
+      parseEnv({ QUOTE_TOOL_ORIGINS: "https://quotes.example.com, http://127.0.0.1:4010" }).QUOTE_TOOL_ORIGINS,
+    ).toEqual(["https://quotes.example.com", "http://127.0.0.1:4010"]);
+  });
+
+  it("anything but an origin (a path, a CSP keyword, a quote) is refused, one line naming it", () => {
+    for (const bad of [
+      "https://quotes.example.com/sso",
+      "*",
+      "'unsafe-inline'",
+      "https://a.example.com; script-src *",
+    ]) {
+      const message = failure({ QUOTE_TOOL_ORIGINS: bad });
+      expect(message).toContain("QUOTE_TOOL_ORIGINS");
+      expectOneLine(message);
+    }
+  });
+});

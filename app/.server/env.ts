@@ -89,6 +89,25 @@ const EnvSchema = z
     /** Start the bundled reference API with the demo accounts (never implied: see upstreamMode). */
     DEMO: Flag,
     TRUST_PROXY: TrustProxySchema,
+    /**
+     * The origins the quote tool's sign-on links may lead to (GET /partners/sunfire's `url`): the CSP's
+     * form-action and the portal's check of the link. Default: the upstream's origin (ADR 021).
+     */
+    QUOTE_TOOL_ORIGINS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        v
+          ? v
+              .split(",")
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : undefined,
+      )
+      .refine(
+        (v) => !v || v.every((s) => /^https?:\/\/[^/\s;,'"]+\/?$/i.test(s)),
+        "QUOTE_TOOL_ORIGINS must be a comma-separated list of origins such as https://quotes.example.com",
+      ),
     /** After SIGTERM: how long in-flight requests may take before connections are cut (below k8s' 30 s grace). */
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   })

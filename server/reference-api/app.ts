@@ -16,6 +16,8 @@ import { registerInvitationRoutes } from "./invitations.ts";
 import { registerLearningCenterRoutes } from "./learning-center.ts";
 import { registerOnboardingRoutes } from "./onboarding.ts";
 import { registerTicketRoutes } from "./tickets.ts";
+import { registerSubmittedEnrollmentRoutes } from "./submitted-enrollments.ts";
+import { registerSunfireRoutes } from "./sunfire.ts";
 import type { ReferenceDb, SessionRecord } from "./db.ts";
 import { verifyPassword } from "./passwords.ts";
 import {
@@ -231,6 +233,8 @@ export function createApp({ db, logger, allowReset, reset }: AppOptions): expres
   registerTicketRoutes(app, { db, logger, requireSession });
   registerCommissionRoutes(app, { db, logger, requireSession });
   registerLearningCenterRoutes(app, { db, logger, requireSession });
+  registerSunfireRoutes(app, { logger, requireSession });
+  registerSubmittedEnrollmentRoutes(app, { db, logger, requireSession });
 
   app.use((_req, res) => {
     fail(res, 404, "Not found");

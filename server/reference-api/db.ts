@@ -30,6 +30,7 @@ export function sqlStatements(script: string): string[] {
 
 /** Tables holding one user's data, and the column naming the user (order: parents before children). */
 const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
+  ["submitted_enrollments", "user_id"],
   ["commission_lines", "user_id"],
   ["ticket_messages", "owner_user_id"],
   ["tickets", "user_id"],
@@ -55,6 +56,7 @@ const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
 const DATA_TABLES = [
   "learning_attachments",
   "learning_resources",
+  "submitted_enrollments",
   "commission_lines",
   "ticket_messages",
   "tickets",
@@ -87,7 +89,7 @@ const DATA_TABLES = [
  * Bumped whenever the seed gains tables or rows (or its dates change meaning): a db file seeded by an
  * older version (PRAGMA user_version lower than this) is reset to the seed on open (sessions kept).
  */
-const SEED_VERSION = 10;
+const SEED_VERSION = 11;
 
 function bool(value: unknown): boolean {
   return value === true;

@@ -318,6 +318,26 @@ CREATE TABLE IF NOT EXISTS learning_attachments (
 
 CREATE INDEX IF NOT EXISTS learning_attachments_resource ON learning_attachments (resource_id);
 
+-- Submitted enrollments (issue 12, queries in submitted-enrollments.ts): enrollments submitted through the
+-- quote tool. user_id = the account whose list holds it (an agency's downline agents' are its own);
+-- writing_agent = who wrote it (the account itself, or a downline agent). carrier_id points at carriers.
+CREATE TABLE IF NOT EXISTS submitted_enrollments (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  writing_agent TEXT NOT NULL,
+  writing_agent_npn TEXT,
+  confirmation_number TEXT NOT NULL,
+  member_name TEXT NOT NULL,
+  plan_name TEXT NOT NULL,
+  product_name TEXT NOT NULL,
+  carrier_id INTEGER NOT NULL,
+  effective_date TEXT NOT NULL,   -- YYYY-MM-DD
+  status TEXT NOT NULL CHECK (status IN ('Submitted', 'Pending carrier review', 'Enrolled', 'Rejected', 'Cancelled')),
+  submitted_at TEXT NOT NULL      -- ISO timestamp
+);
+
+CREATE INDEX IF NOT EXISTS submitted_enrollments_user ON submitted_enrollments (user_id, submitted_at);
+
 -- Sessions are not a data table: reset() keeps them, so signed-in sessions survive a reset.
 -- No foreign keys on purpose (the users they point at are deleted and re-inserted by reset()).
 CREATE TABLE IF NOT EXISTS sessions (

@@ -29,6 +29,7 @@ import {
 } from "./seed.ts";
 import { seedDates, type SeedDates } from "./seed-dates.ts";
 import { learningCenterSeedStatements } from "./seed-learning-center.ts";
+import { submittedEnrollmentStatements } from "./seed-submitted-enrollments.ts";
 
 /**
  * The seed users' password hashes (each with its own salt), computed once per process: scrypt is
@@ -265,5 +266,6 @@ export async function seedStatements(dates: SeedDates = seedDates()): Promise<In
     });
   }
   statements.push(...learningCenterSeedStatements(dates));
+  statements.push(...submittedEnrollmentStatements(dates));
   return statements;
 }

@@ -332,6 +332,44 @@ test.describe("forms keep what was typed", () => {
     await expect(page.getByRole("table", { name: /Policies/ })).toBeVisible();
   });
 
+  test("the quote tool: its new window shows the reason inside the layout, and nothing is opened", async ({ page }) => {
+    await signIn(page, "admin@demo.test");
+    await page.goto(at("/quote_tool?site=test"));
+    const button = page.getByRole("button", { name: "Open the quote test site" });
+    for (const [fault, says] of [
+      [
+        { type: "status", status: 500, message: "The quote provider is down for maintenance" },
+        "The quote provider is down for maintenance",
+      ],
+      [{ type: "close" }, "The quote tool's sign-in service is not answering. Please try again in a moment."],
+      [{ type: "html" }, UNDEFINED_RESPONSE],
+    ] as const) {
+      // Twice: a GET whose connection closed before any answer is retried once (decision 010).
+      proxy.clear();
+      proxy.inject({ method: "GET", path: "/partners/sunfire", fault, times: 2 });
+      const opened = page.context().waitForEvent("page");
+      await button.click();
+      const popup = await opened;
+      await popup.waitForLoadState("domcontentloaded");
+      // The portal's page, in its layout, with the reason: no provider page was opened.
+      await expect(popup).toHaveURL(at("/quote_tool?site=test"));
+      await expect(popup.getByRole("alert")).toContainText(says);
+      await expect(popup.getByRole("alert")).toContainText("Nothing was opened.");
+      await expect(popup.getByRole("navigation", { name: "Main menu" })).toBeVisible();
+      await popup.close();
+      expect(faulted()[0]).toBe(`GET /partners/sunfire ${fault.type}`);
+    }
+    proxy.clear();
+
+    // Unfaulted, the link leads to the reference API itself, not to this portal's upstream (the proxy): an
+    // origin QUOTE_TOOL_ORIGINS does not allow is not followed (the CSP would block it anyway).
+    const opened = page.context().waitForEvent("page");
+    await button.click();
+    const popup = await opened;
+    await expect(popup).toHaveURL(at("/quote_tool?site=test"));
+    await expect(popup.getByRole("alert")).toContainText("an address the portal is not allowed to open");
+  });
+
   test("the SMS consent prompt: a toast, and the prompt stays to be answered", async ({ page }) => {
     await signIn(page, "newagent@demo.test");
     const prompt = page.getByTestId("sms-prompt");
@@ -428,6 +466,21 @@ test.describe("forms keep what was typed", () => {
       await expect(form.getByRole("textbox", { name: "Statement or policy number" })).toHaveValue("STMT-2026-03");
       await expect(form.getByRole("textbox", { name: "Subject" })).toHaveValue("Chargeback I do not understand");
       await expect(form.getByRole("textbox", { name: "Question" })).toHaveValue("Why was March charged back?");
+    });
+
+    test("the quote tool: the form post's new window says the upstream did not answer", async ({ page }) => {
+      await signIn(page, "admin@demo.test");
+      await page.goto(at("/quote_tool?site=test"));
+      proxy.inject({ method: "GET", path: "/partners/sunfire", fault: TOO_SLOW });
+      const opened = page.context().waitForEvent("page");
+      await page.getByRole("button", { name: "Open the quote test site" }).click();
+      const popup = await opened;
+      await popup.waitForLoadState("domcontentloaded", AFTER_TIMEOUT);
+      await expect(popup).toHaveURL(at("/quote_tool?site=test"), AFTER_TIMEOUT);
+      await expect(popup.getByRole("alert")).toContainText(
+        "The quote tool's sign-in service is not answering. Please try again in a moment.",
+        AFTER_TIMEOUT,
+      );
     });
 
     test("admin impersonation answered with HTML", async ({ page }) => {

@@ -26,6 +26,9 @@ const ACTIONS: Action[] = [
   { path: "/onboarding/legal", as: "onboarding@demo.test" },
   { path: "/register_downlines/new", as: "agency@demo.test" },
   { path: "/register_downlines", as: "agency@demo.test" },
+  { path: "/quote_tool", as: "agent@demo.test" },
+  { path: "/quote_tool?site=test", as: "admin@demo.test" },
+  { path: "/submitted_enrollments", as: "agency@demo.test" },
 ];
 
 /** Every field name the portal's forms use, sent in shapes they do not expect. */

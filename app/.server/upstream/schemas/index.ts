@@ -8,6 +8,7 @@ export * from "./book-of-business";
 export * from "./commissions";
 export * from "./contracting";
 export * from "./downlines";
+export * from "./enrollments";
 export * from "./feedback";
 export * from "./files";
 export * from "./invitations";

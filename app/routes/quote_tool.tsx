@@ -1,0 +1,140 @@
+import { Alert, Anchor, List, Paper, Stack, Text, Title } from "@mantine/core";
+import { Link, data, redirect } from "react-router";
+import { QuoteToolForm } from "~/components/quote-tool-form";
+import {
+  QUOTE_TOOL_NOT_ANSWERING,
+  QUOTE_URL_REFUSED,
+  type QuoteSite,
+  quoteSiteOf,
+  quoteToolHref,
+  quoteToolOrigins,
+  quoteUrlAllowed,
+} from "~/domain/enrollments";
+import { homeFor } from "~/domain/home";
+import { fullName } from "~/domain/user";
+import { actionForm } from "~/.server/form-failure";
+import { requireViewer } from "~/.server/guards";
+import { runtime } from "~/.server/runtime";
+import { shellData } from "~/.server/shell";
+import type { LoadedViewer } from "~/.server/viewer";
+import { sunfireSignOn } from "~/.server/upstream/enrollments";
+import type { Route } from "./+types/quote_tool";
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.site === "test" ? "Quote Test Site" : "Quote" }];
+}
+
+/**
+ * The site the URL asks for, or the 403 page: the access middleware already refused a viewer without the
+ * quote tool (beta@, no sunfireAccess); `?site=test` is refused here to anyone but an admin.
+ */
+function siteOrRefuse(viewer: LoadedViewer, request: Request): QuoteSite {
+  const site = quoteSiteOf(viewer, new URL(request.url).searchParams.get("site"));
+  if (site === "refused") {
+    throw data({ home: homeFor(viewer.user), shell: shellData(viewer) }, { status: 403, statusText: "Forbidden" });
+  }
+  return site;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request, context);
+  const site = siteOrRefuse(viewer, request);
+  return { site, name: fullName(viewer.user), npnNumber: viewer.user.npnNumber };
+}
+
+/**
+ * Spec §7 "GET /partners/sunfire | reads url; opened in a new window": the sign-on link is asked for at
+ * the click, never kept, never drawn into a page, never logged; the answer is a 303 to it, so the form's
+ * new window lands on the provider (JavaScript or not). A fault comes back in that window as this page
+ * with the reason; nothing is opened. Each click gets a new link (ADR 021).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = actionForm(request, context);
+  return form.answer(
+    async () => {
+      const viewer = await requireViewer(request, context);
+      await form.read();
+      const site = siteOrRefuse(viewer, request);
+      const link = await sunfireSignOn(viewer.token, site);
+      const { env, upstreamUrl, logger } = runtime();
+      if (!quoteUrlAllowed(link, quoteToolOrigins(env.QUOTE_TOOL_ORIGINS, upstreamUrl))) {
+        // The origin only: the link's token is a credential.
+        let origin = "not a URL";
+        try {
+          origin = new URL(link).origin;
+        } catch {
+          // stays "not a URL"
+        }
+        logger.warn({ origin, site }, "quote tool sign-on link on an origin QUOTE_TOOL_ORIGINS does not allow");
+        return data({ messages: [QUOTE_URL_REFUSED] }, { status: 502, headers: { "Cache-Control": "no-store" } });
+      }
+      return redirect(link, { status: 303, headers: { "Cache-Control": "no-store" } });
+    },
+    // The upstream's reason, or that it did not answer (no "entries are kept": nothing was typed).
+    ({ status, messages }) => data({ messages: status === 503 ? [QUOTE_TOOL_NOT_ANSWERING] : messages }, { status }),
+  );
+}
+
+const SITE_TEXT: Record<QuoteSite, { title: string; button: string }> = {
+  production: { title: "Quote", button: "Open the quote tool" },
+  test: { title: "Quote Test Site", button: "Open the quote test site" },
+};
+
+export default function QuoteTool({ loaderData, actionData }: Route.ComponentProps) {
+  const { site, name, npnNumber } = loaderData;
+  const text = SITE_TEXT[site];
+  return (
+    <Stack gap="md" maw={760}>
+      <Title order={1}>{text.title}</Title>
+      {actionData?.messages?.length ? (
+        <Alert color="red" title="The quote tool could not be opened" role="alert">
+          <Stack gap={4}>
+            {actionData.messages.map((m) => (
+              <Text key={m} size="sm">
+                {m}
+              </Text>
+            ))}
+            <Text size="sm">Nothing was opened. You can try again with the button below.</Text>
+          </Stack>
+        </Alert>
+      ) : null}
+      <Paper withBorder p="md">
+        <Stack gap="sm">
+          {site === "test" ? (
+            <Text>
+              The quote provider&apos;s test site: quotes and enrollments made there are never sent to a carrier. Use it
+              to try the quote tool or to check a change before agents see it.
+            </Text>
+          ) : (
+            <Text>
+              The quote tool compares Medicare plans from the carriers you are contracted with, quotes them for your
+              client and takes the enrollment application. Enrollments you submit there appear under{" "}
+              <Anchor component={Link} to="/submitted_enrollments">
+                Submitted Enrollments
+              </Anchor>
+              .
+            </Text>
+          )}
+          <List size="sm" spacing={4}>
+            <List.Item>
+              It opens in a new window, signed in as {name}
+              {npnNumber ? ` (NPN ${npnNumber})` : ""}: no second password.
+            </List.Item>
+            <List.Item>
+              Each click signs you in with a new link that works once and only for a few minutes, so open it from here
+              each time.
+            </List.Item>
+          </List>
+          <QuoteToolForm href={quoteToolHref(site)} label={text.button} hintId="quote-new-window" />
+        </Stack>
+      </Paper>
+      <Text size="sm" c="dimmed">
+        Back to{" "}
+        <Anchor component={Link} to="/enrollments">
+          Enrollments
+        </Anchor>
+        .
+      </Text>
+    </Stack>
+  );
+}

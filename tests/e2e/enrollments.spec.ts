@@ -1,0 +1,369 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { REFERENCE_API_PORT } from "../../playwright.config";
+import { expect, loginAs, test } from "./fixtures";
+
+/**
+ * Issue 12 §3, Quote & Enroll: the quote tool opens the provider in a new window with a single-use sign-on
+ * link (JavaScript or not), the enrollment hub, and the submitted enrollments table. The reference API
+ * serves the demo quote provider itself, at its own origin.
+ */
+const PROVIDER_ORIGIN = `http://127.0.0.1:${REFERENCE_API_PORT}`;
+const USED = "This sign-on link has already been used or has expired";
+
+/** Clicks `button` and gives the window its form opened, once its document has loaded. */
+async function windowOpenedBy(page: Page, button: ReturnType<Page["getByRole"]>): Promise<Page> {
+  const opened = page.context().waitForEvent("page");
+  await button.click();
+  const popup = await opened;
+  await popup.waitForLoadState("domcontentloaded");
+  return popup;
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+async function noSidewaysScroll(page: Page, path: string) {
+  const overflow = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(overflow.scrollWidth, `${path} scrolls sideways`).toBeLessThanOrEqual(overflow.clientWidth);
+}
+
+test.describe("the quote tool (spec §7: GET /partners/sunfire, opened in a new window)", () => {
+  test("opens the provider in a new window, signed in; the link works once; each click gets a new one", async ({
+    page,
+  }) => {
+    await loginAs(page, "agent@demo.test");
+    await page.goto("/quote_tool");
+    await expect(page.getByRole("heading", { name: "Quote", exact: true })).toBeVisible();
+    // The sign-on link is never in the page before the click.
+    expect(await page.content()).not.toContain("sign_on");
+
+    const button = page.getByRole("button", { name: "Open the quote tool" });
+    const provider = await windowOpenedBy(page, button);
+    expect(new URL(provider.url()).origin).toBe(PROVIDER_ORIGIN);
+    await expect(provider.getByRole("heading", { level: 1 })).toHaveText(
+      "Demo quote provider — signed in as Maria Alvarez",
+    );
+    // The portal stays where it was.
+    await expect(page).toHaveURL("/quote_tool");
+
+    // Single use: the same link again says so and signs no one in.
+    await provider.reload();
+    await expect(provider.getByRole("heading", { level: 1 })).toHaveText(USED);
+    await expect(provider.getByText("Maria Alvarez")).toHaveCount(0);
+
+    // Another click: another window with a new link that works.
+    const again = await windowOpenedBy(page, button);
+    expect(again.url()).not.toBe(provider.url());
+    await expect(again.getByRole("heading", { level: 1 })).toHaveText(
+      "Demo quote provider — signed in as Maria Alvarez",
+    );
+  });
+
+  test("a double click opens two working windows, nothing breaks", async ({ page }) => {
+    await loginAs(page, "agency@demo.test");
+    await page.goto("/quote_tool");
+    const pages: Page[] = [];
+    page.context().on("page", (p) => pages.push(p));
+    await page.getByRole("button", { name: "Open the quote tool" }).dblclick();
+    await expect.poll(() => pages.length).toBeGreaterThanOrEqual(1);
+    for (const popup of pages) {
+      await popup.waitForLoadState("domcontentloaded");
+      await expect(popup.getByRole("heading", { level: 1 })).toHaveText(
+        "Demo quote provider — signed in as Linda Chen",
+      );
+    }
+    await expect(page.getByRole("heading", { name: "Quote", exact: true })).toBeVisible();
+  });
+
+  test("the answer is a 303 to the link, never stored; the CSP lets a form post reach exactly that origin", async ({
+    page,
+  }) => {
+    await loginAs(page, "agent@demo.test");
+    const shown = await page.request.get("/quote_tool");
+    expect(shown.headers()["content-security-policy"]).toContain(`form-action 'self' ${PROVIDER_ORIGIN};`);
+    const answer = await page.request.post("/quote_tool", { form: {}, maxRedirects: 0 });
+    expect(answer.status()).toBe(303);
+    expect(answer.headers()["location"]).toMatch(
+      new RegExp(`^${PROVIDER_ORIGIN.replace(/\./g, "\\.")}/partners/sunfire/sign_on\\?token=[\\w-]{43}$`),
+    );
+    expect(answer.headers()["cache-control"]).toContain("no-store");
+  });
+
+  test("the admin's external test-site link opens the test provider", async ({ page }) => {
+    await loginAs(page, "admin@demo.test");
+    const siteLink = page.getByRole("link", { name: "Quote Test Site" });
+    await expect(siteLink).toHaveAttribute("target", "_blank");
+    const quoteTool = await windowOpenedBy(page, siteLink);
+    await expect(quoteTool).toHaveURL(/\/quote_tool\?site=test$/);
+    await expect(quoteTool.getByRole("heading", { name: "Quote Test Site" })).toBeVisible();
+    const provider = await windowOpenedBy(
+      quoteTool,
+      quoteTool.getByRole("button", { name: "Open the quote test site" }),
+    );
+    await expect(provider.getByRole("heading", { level: 1 })).toHaveText(
+      "Demo quote provider (test site) — signed in as Grace Harper",
+    );
+  });
+
+  test("refused deliberately: beta@ (no sunfireAccess) and ?site=test for a non-admin are 403s", async ({ page }) => {
+    await loginAs(page, "beta@demo.test");
+    // Its menu has Submitted Enrollments but no quote link.
+    const menu = page.getByRole("navigation", { name: "Main menu" });
+    await expect(menu.locator('a[href="/submitted_enrollments"]')).toHaveCount(1);
+    await expect(menu.locator('a[href^="/quote_tool"]')).toHaveCount(0);
+    const refused = await page.goto("/quote_tool");
+    expect(refused?.status()).toBe(403);
+    await expect(page.getByRole("heading", { name: "Access denied" })).toBeVisible();
+    // Posting anyway is refused too, and opens nothing.
+    expect((await page.request.post("/quote_tool", { form: {}, maxRedirects: 0 })).status()).toBe(403);
+
+    await page.context().clearCookies();
+    await loginAs(page, "agent@demo.test");
+    expect((await page.goto("/quote_tool?site=test"))?.status()).toBe(403);
+    expect((await page.request.post("/quote_tool?site=test", { form: {}, maxRedirects: 0 })).status()).toBe(403);
+  });
+
+  test("no axe violations; fits a 390 px phone", async ({ page }) => {
+    test.setTimeout(60_000);
+    await loginAs(page, "agent@demo.test");
+    await page.goto("/quote_tool");
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 800 });
+    await noSidewaysScroll(page, "/quote_tool");
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the form post opens the provider in a new window", async ({ page }) => {
+      await loginAs(page, "agent@demo.test");
+      await page.goto("/quote_tool");
+      const provider = await windowOpenedBy(page, page.getByRole("button", { name: "Open the quote tool" }));
+      expect(new URL(provider.url()).origin).toBe(PROVIDER_ORIGIN);
+      await expect(provider.getByRole("heading", { level: 1 })).toHaveText(
+        "Demo quote provider — signed in as Maria Alvarez",
+      );
+      await expect(page).toHaveURL("/quote_tool");
+    });
+  });
+});
+
+test.describe("the enrollment hub", () => {
+  test("start a quote, and the five latest submitted enrollments", async ({ page }) => {
+    await loginAs(page, "agent@demo.test");
+    await page.getByRole("link", { name: "Enrollments", exact: true }).click();
+    await expect(page).toHaveURL("/enrollments");
+    const latest = page.getByRole("table", { name: "Latest submitted enrollments" });
+    await expect(latest.locator("tbody tr")).toHaveCount(5);
+    await expect(latest.locator("tbody tr").first()).toContainText("Eleanor Whitfield");
+    await expect(latest.locator("tbody tr").first()).toContainText("Submitted");
+    // An agent's own list: no writing agent column.
+    await expect(latest.getByRole("columnheader", { name: "Writing agent" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "All 14 submitted enrollments" })).toHaveAttribute(
+      "href",
+      "/submitted_enrollments",
+    );
+
+    const provider = await windowOpenedBy(page, page.getByRole("button", { name: "Start a quote" }));
+    await expect(provider.getByRole("heading", { level: 1 })).toHaveText(
+      "Demo quote provider — signed in as Maria Alvarez",
+    );
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The carriers' enrollment resources, from the Learning Center's enrollment library, by carrier.
+    const resources = page.getByRole("region", { name: "Carriers' enrollment resources" });
+    for (const carrier of ["Blue Harbor Health", "Summit Mutual", "Evergreen Life & Health"]) {
+      await expect(resources.getByRole("heading", { name: carrier })).toBeVisible();
+    }
+    await expect(resources.getByRole("link", { name: "All enrollment resources" })).toHaveAttribute(
+      "href",
+      "/learning_center/enrollment_resources",
+    );
+    const checklist = resources.getByRole("link", {
+      name: "Blue Harbor Health Medicare Advantage enrollment checklist",
+    });
+    await expect(checklist).toHaveAttribute("href", /^\/learning_center\/enrollment_resources\/\d+$/);
+    await checklist.click();
+    await expect(page).toHaveURL(/\/learning_center\/enrollment_resources\/\d+$/);
+    await expect(
+      page.getByRole("heading", { name: "Blue Harbor Health Medicare Advantage enrollment checklist" }),
+    ).toBeVisible();
+  });
+
+  test("the beta tester sees its enrollments but is offered no quote it cannot use", async ({ page }) => {
+    await loginAs(page, "beta@demo.test");
+    await page.goto("/enrollments");
+    await expect(page.getByRole("button", { name: /quote/i })).toHaveCount(0);
+    await expect(page.getByText("The quote tool is not part of your account yet.")).toBeVisible();
+    await expect(page.getByRole("table", { name: "Latest submitted enrollments" }).locator("tbody tr")).toHaveCount(5);
+    await expect(page.getByRole("link", { name: "All 6 submitted enrollments" })).toBeVisible();
+  });
+
+  test("an agency's latest name the writing agent; fits a 390 px phone", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await loginAs(page, "agency@demo.test");
+    await page.goto("/enrollments");
+    const latest = page.getByRole("table", { name: "Latest submitted enrollments" });
+    await expect(latest.getByRole("columnheader", { name: "Writing agent" })).toBeVisible();
+    await noSidewaysScroll(page, "/enrollments");
+  });
+
+  test("no active contracts: no Quote & Enroll at all", async ({ page }) => {
+    await loginAs(page, "newagent@demo.test");
+    await expect(page.getByRole("navigation", { name: "Main menu" }).getByText("Quote & Enroll")).toHaveCount(0);
+    for (const path of ["/enrollments", "/quote_tool", "/submitted_enrollments"]) {
+      expect((await page.goto(path))?.status(), path).toBe(403);
+    }
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("start a quote opens the provider in a new window", async ({ page }) => {
+      await loginAs(page, "agency@demo.test");
+      await page.goto("/enrollments");
+      const provider = await windowOpenedBy(page, page.getByRole("button", { name: "Start a quote" }));
+      await expect(provider.getByRole("heading", { level: 1 })).toHaveText(
+        "Demo quote provider — signed in as Linda Chen",
+      );
+    });
+  });
+});
+
+test.describe("submitted enrollments", () => {
+  test("an agency's table: its downline's with the writing agent; sort, page, search, filter, export", async ({
+    page,
+  }) => {
+    await loginAs(page, "agency@demo.test");
+    await page.getByRole("link", { name: "Submitted Enrollments" }).click();
+    await expect(page).toHaveURL("/submitted_enrollments");
+    const table = page.getByRole("table", { name: /Submitted enrollments/ });
+    await expect(table.locator("caption")).toHaveText("Submitted enrollments: 1–25 of 30");
+    const headers = (await table.locator("thead th").allTextContents()).map((h) => h.trim());
+    for (const header of [
+      "Confirmation #",
+      "Member",
+      "Plan",
+      "Carrier",
+      "Effective",
+      "Status",
+      "Submitted",
+      "Writing agent",
+    ]) {
+      expect(
+        headers.some((h) => h.startsWith(header)),
+        `${header} in ${headers.join(" | ")}`,
+      ).toBe(true);
+    }
+    await expect(table).toContainText("Linda Chen");
+    await expect(table).toContainText("Helen Park");
+
+    // Spec §4: a new column sorts descending first, then toggles.
+    const member = table.getByRole("columnheader", { name: /Member/ });
+    await member.getByRole("link").click();
+    await expect(page).toHaveURL("/submitted_enrollments?sort=memberName&order=DESC");
+    await expect(member).toHaveAttribute("aria-sort", "descending");
+    await member.getByRole("link").click();
+    await expect(member).toHaveAttribute("aria-sort", "ascending");
+
+    const pages = page.getByRole("navigation", { name: "Submitted enrollments pages" });
+    await pages.getByRole("link", { name: "Page 2" }).click();
+    await expect(table.locator("caption")).toHaveText("Submitted enrollments: 26–30 of 30");
+
+    // Search (debounced) by the writing agent.
+    await page.getByRole("textbox", { name: "Search" }).fill("Fiona Marsh");
+    await expect(page).toHaveURL(/search=Fiona/);
+    await expect(table.locator("caption")).toHaveText(/^Submitted enrollments: 1–\d of \d$/);
+    const rows = await table.locator("tbody tr").count();
+    await expect(table.getByRole("cell", { name: /Fiona Marsh/ })).toHaveCount(rows);
+
+    // Filters apply as they change (with JavaScript): status, then carrier as well.
+    await page.goto("/submitted_enrollments");
+    await page.getByRole("combobox", { name: "Status" }).selectOption("Rejected");
+    await expect(page).toHaveURL(/status=Rejected/);
+    await expect(table.locator("caption")).not.toHaveText(/of 30$/);
+    const rejected = await table.locator("tbody tr").count();
+    expect(rejected).toBeGreaterThan(0);
+    await expect(table.getByRole("cell", { name: "Rejected", exact: true })).toHaveCount(rejected);
+    await page.getByRole("combobox", { name: "Carrier" }).selectOption({ label: "Summit Mutual" });
+    await expect(page).toHaveURL(/carrierId=2/);
+    await expect(page).toHaveURL(/status=Rejected/);
+    const both = await table.locator("tbody tr td:nth-child(4)").allTextContents();
+    if (both.length === 0 || (await table.locator("caption").textContent())?.endsWith("none")) {
+      await expect(table).toContainText("No enrollments match this search or these filters.");
+    } else {
+      expect(new Set(both)).toEqual(new Set(["Summit Mutual"]));
+    }
+
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Export" }).click();
+    await expect(page.locator("[data-toast=success]")).toContainText("Download was sent to your email");
+  });
+
+  test("an agent's own list has no writing agent column; fits a 390 px phone", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await loginAs(page, "agent@demo.test");
+    await page.goto("/submitted_enrollments");
+    const table = page.getByRole("table", { name: /Submitted enrollments/ });
+    await expect(table.locator("caption")).toHaveText("Submitted enrollments: 1–14 of 14");
+    await expect(table.getByRole("columnheader", { name: "Writing agent" })).toHaveCount(0);
+    await expect(table.locator("tbody tr").first()).toContainText("Eleanor Whitfield");
+    await noSidewaysScroll(page, "/submitted_enrollments");
+  });
+
+  test("a status the list does not know is ignored with a note; an unknown carrier is a 400", async ({ page }) => {
+    await loginAs(page, "beta@demo.test");
+    await page.goto("/submitted_enrollments?status=Approved");
+    await expect(page.getByText(/were not valid and were ignored: status/)).toBeVisible();
+    const unknown = await page.goto("/submitted_enrollments?carrierId=999");
+    expect(unknown?.status()).toBe(400);
+    await expect(page.getByRole("link", { name: "Show the list without filters" })).toBeVisible();
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("search on Enter, filters, sort links, paging and export", async ({ page }) => {
+      await loginAs(page, "agency@demo.test");
+      await page.goto("/submitted_enrollments");
+      const table = page.getByRole("table", { name: /Submitted enrollments/ });
+      await page.getByRole("combobox", { name: "Status" }).selectOption("Enrolled");
+      await page.getByRole("textbox", { name: "Search" }).press("Enter");
+      // The whole new document, not a caption streamed in before its rows.
+      await page.waitForURL(/status=Enrolled/, { waitUntil: "load" });
+      await expect(table.locator("caption")).not.toHaveText(/of 30$/);
+      const rows = await table.locator("tbody tr").count();
+      expect(rows).toBeGreaterThan(0);
+      await expect(table.getByRole("cell", { name: "Enrolled", exact: true })).toHaveCount(rows);
+
+      await table
+        .getByRole("columnheader", { name: /Effective/ })
+        .getByRole("link")
+        .click();
+      await expect(page).toHaveURL(/sort=effectiveDate&order=DESC/);
+      await expect(page).toHaveURL(/status=Enrolled/);
+
+      await page.goto("/submitted_enrollments?perPage=10");
+      await page
+        .getByRole("navigation", { name: "Submitted enrollments pages" })
+        .getByRole("link", { name: "Last" })
+        .click();
+      await expect(table.locator("caption")).toHaveText("Submitted enrollments: 21–30 of 30");
+
+      await page.getByRole("textbox", { name: "Search" }).fill("Helen Park");
+      await page.getByRole("textbox", { name: "Search" }).press("Enter");
+      await page.waitForURL(/search=Helen/, { waitUntil: "load" });
+      const found = await table.locator("tbody tr").count();
+      await expect(table.getByRole("cell", { name: /Helen Park/ })).toHaveCount(found);
+
+      await page.getByRole("button", { name: "Export" }).click();
+      await expect(page.locator("[data-toast=success]")).toContainText("Download was sent to your email");
+    });
+  });
+});

@@ -23,17 +23,12 @@ export default [
     route("register_downlines/new", "routes/register_downlines.new.tsx"),
     route("contracts", "routes/contracts.tsx", { id: "contracts" }),
     route("contracts_pending", "routes/contracts.tsx", { id: "contracts_pending" }),
-    // Learning center (issue 12): the hub, the three libraries and their resources, attachments, carrier resources.
+    // Learning center (issue 12): the hub; the three libraries (:library is agent_resources, documentation_resources
+    // or enrollment_resources; any other is the 404 page), a resource, its attachments; the carrier resources.
     route("learning_center", "routes/learning_center._index.tsx"),
-    ...(["agent_resources", "documentation_resources", "enrollment_resources"] as const).flatMap((library) => [
-      route(`learning_center/${library}`, "routes/learning_center.library.tsx", { id: `learning_center/${library}` }),
-      route(`learning_center/${library}/:id`, "routes/learning_center.resource.tsx", {
-        id: `learning_center/${library}/:id`,
-      }),
-      route(`learning_center/${library}/:id/attachments/:attachmentId`, "routes/learning_center.attachment.ts", {
-        id: `learning_center/${library}/attachments`,
-      }),
-    ]),
+    route("learning_center/:library", "routes/learning_center.library.tsx"),
+    route("learning_center/:library/:id", "routes/learning_center.resource.tsx"),
+    route("learning_center/:library/:id/attachments/:attachmentId", "routes/learning_center.attachment.ts"),
     route("learning_center/carrier_resources/:id?", "routes/learning_center.carrier_resources.tsx"),
     route("enrollments", "routes/enrollments.tsx"),
     route("quote_tool", "routes/quote_tool.tsx"),

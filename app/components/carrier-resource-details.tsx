@@ -1,21 +1,23 @@
 import { Anchor, Group, Title } from "@mantine/core";
+import type { ReactNode } from "react";
 import type { CarrierResourceView } from "~/domain/carrier-resource";
 import { CarrierResourceTabs } from "./carrier-resource-tabs";
 
 /**
  * A carrier product's resource (spec §2, §3): recertification ('OPENS <date>' / 'TBA'), package code ('TBA'),
  * the Description, the carrier portal and certification links, and the learning-center tabs. One component for
- * the Contract Now dialog's carrier card and the Learning Center's carrier page. `contact` adds the broker
- * services number (a tel: link) and e-mail (mailto:) to the facts, for the carrier page, where they are what a
- * reader comes for; the card has them in its Broker Support section.
+ * the Contract Now dialog's carrier card and the Learning Center's carrier page. The carrier page adds the broker
+ * services number (a tel: link) and e-mail (mailto:) to the facts (CarrierContactFacts, in its own module so the
+ * dialog's JavaScript does not carry it): a reader comes for them there; the card has them in Broker Support.
  */
 export function CarrierResourceDetails({
   resource,
-  contact = false,
+  moreFacts,
   headingLevel = 3,
 }: {
   resource: CarrierResourceView;
-  contact?: boolean;
+  /** More terms and values for the facts list (the carrier page's contacts: CarrierContactFacts). */
+  moreFacts?: ReactNode;
   /** The level of the Description heading (below the card's or page's title). */
   headingLevel?: 2 | 3;
 }) {
@@ -26,26 +28,7 @@ export function CarrierResourceDetails({
         <dd>{resource.recertification}</dd>
         <dt>Package code</dt>
         <dd>{resource.packageCode}</dd>
-        {contact && resource.brokerPhone ? (
-          <>
-            <dt>Broker services</dt>
-            <dd>
-              {resource.brokerPhone.href ? (
-                <Anchor href={resource.brokerPhone.href}>{resource.brokerPhone.text}</Anchor>
-              ) : (
-                resource.brokerPhone.text
-              )}
-            </dd>
-          </>
-        ) : null}
-        {contact && resource.brokerEmail ? (
-          <>
-            <dt>E-mail</dt>
-            <dd>
-              <Anchor href={`mailto:${resource.brokerEmail}`}>{resource.brokerEmail}</Anchor>
-            </dd>
-          </>
-        ) : null}
+        {moreFacts}
       </dl>
       {/* Wider screens show the Description open; phones get it as the first, collapsed section below. */}
       {resource.descriptionHtml ? (

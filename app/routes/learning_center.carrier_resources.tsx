@@ -1,5 +1,6 @@
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Link, data } from "react-router";
+import { CarrierContactFacts } from "~/components/carrier-contact-facts";
 import { CarrierResourceDetails } from "~/components/carrier-resource-details";
 import { ErrorPage } from "~/components/error-page";
 import { LearningCenterTrail } from "~/components/learning-center-trail";
@@ -93,6 +94,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         recertification: view.recertification,
         packageCode: view.packageCode,
         brokerPhone: view.brokerPhone,
+        brokerEmail: view.brokerEmail,
         href: carrierResourceHref(c.carrierProductId),
       };
     }),
@@ -154,7 +156,11 @@ export default function CarrierResources({ loaderData }: Route.ComponentProps) {
         </div>
         {carrier.hasResource ? (
           <Stack gap="sm" data-carrier-page={carrier.carrierProductId}>
-            <CarrierResourceDetails resource={carrier.resource} contact headingLevel={2} />
+            <CarrierResourceDetails
+              resource={carrier.resource}
+              moreFacts={<CarrierContactFacts resource={carrier.resource} />}
+              headingLevel={2}
+            />
           </Stack>
         ) : (
           <Text c="dimmed">
@@ -211,18 +217,7 @@ export default function CarrierResources({ loaderData }: Route.ComponentProps) {
                   <dd>{card.recertification}</dd>
                   <dt>Package code</dt>
                   <dd>{card.packageCode}</dd>
-                  {card.brokerPhone ? (
-                    <>
-                      <dt>Broker services</dt>
-                      <dd>
-                        {card.brokerPhone.href ? (
-                          <Anchor href={card.brokerPhone.href}>{card.brokerPhone.text}</Anchor>
-                        ) : (
-                          card.brokerPhone.text
-                        )}
-                      </dd>
-                    </>
-                  ) : null}
+                  <CarrierContactFacts resource={card} />
                 </dl>
                 <Anchor component={Link} to={card.href} fw={600}>
                   {card.carrierName} resources

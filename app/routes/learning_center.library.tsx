@@ -64,7 +64,7 @@ export default function LearningLibrary({ loaderData }: Route.ComponentProps) {
       header: "Title",
       sortable: true,
       cell: (r) => (
-        <Stack gap={2}>
+        <Stack gap={2} className="lc-title">
           <Anchor component={Link} to={resourceHref(library, r.id)} fw={600}>
             {r.title}
           </Anchor>

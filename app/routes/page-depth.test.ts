@@ -9,6 +9,10 @@ import { type Answer, answerOf, get, sessionWith, withFakeUpstream } from "../..
 import { userFor } from "../../tests/support/users";
 import { loader as contractNowLoader } from "./contract_now";
 import { loader as downlinesLoader } from "./downlines";
+import { loader as learningCenterLoader } from "./learning_center._index";
+import { loader as carrierResourcesLoader } from "./learning_center.carrier_resources";
+import { loader as learningLibraryLoader } from "./learning_center.library";
+import { loader as learningResourceLoader } from "./learning_center.resource";
 
 /**
  * Issue 10 "Fast by construction", ADR 017: a page load costs one upstream wait. The fake upstream holds
@@ -239,5 +243,75 @@ describe("/contract_now: the products, the product's carriers and their contract
       json: { productCarriers: [{ id: 1, carrierName: "Acme Health", carrierProductId: 21 }] },
     });
     expect((await pageLoad("/contract_now?product=2", contractNowLoader, session)).status).toBe(200);
+  });
+});
+
+describe("the Learning Center (issue 12): one round per page load", () => {
+  const agent = userFor({ userId: 8, role: "Agent", npnId: 6001, email: "agent@demo.test" });
+  const session = { role: "Agent" as const, userId: 8, npnId: 6001 };
+  const meta = {
+    page: 1,
+    currentPage: 1,
+    perPage: 25,
+    totalCount: 0,
+    totalPages: 1,
+    search: "",
+    sort: null,
+    order: "ASC",
+    pageNumbers: [1],
+  };
+
+  beforeEach(() => {
+    viewerAnswers(agent);
+    upstream
+      .on("GET /api/learning_center/resources", {
+        json: { resources: [], meta, filters: { carriers: [], products: [] } },
+      })
+      .on("GET /api/learning_center/resources/3", {
+        json: {
+          resource: {
+            id: 3,
+            library: "agent",
+            title: "Guide",
+            category: "Guides",
+            carrierId: null,
+            carrierName: null,
+            productId: null,
+            productName: null,
+            description: "A guide.",
+            audience: "all",
+            attachmentCount: 0,
+            updatedAt: "2026-11-01T12:00:00.000Z",
+            body: null,
+            attachments: [],
+            links: [],
+          },
+        },
+      })
+      .on("GET /api/resource_lists/products", { json: { products: [{ id: 1, name: "Medicare Advantage" }] } })
+      .on("GET /api/resource_lists/product_carriers/1", {
+        json: { productCarriers: [{ id: 1, carrierName: "Acme Health", carrierProductId: 11 }] },
+      })
+      .on("GET /api/learning_center/center_resources", { json: { learningCenterResources: [] } })
+      .answerInRounds();
+  });
+
+  it.each([
+    ["/learning_center", learningCenterLoader],
+    ["/learning_center/agent_resources?sort=title&search=guide", learningLibraryLoader],
+    ["/learning_center/agent_resources/3", learningResourceLoader],
+    ["/learning_center/carrier_resources?product=1", carrierResourcesLoader],
+  ] as const)("%s", async (path, loader) => {
+    const params: Record<string, string> = path.endsWith("/3") ? { id: "3" } : {};
+    const cookie = (await commitSession(sessionWith(session))).split(";")[0]!;
+    const context = new RouterContextProvider();
+    context.set(requestInfoContext, { nonce: "", requestId: "test", clientAddress: "203.0.113.7" });
+    const both = async (args: never) => (await Promise.all([layoutLoader(args), loader(args)]))[1];
+    const answer = await answerOf(both, get(path, { cookie }), context, {
+      middleware: [sessionMiddleware, accessMiddleware],
+      params,
+    });
+    expect(answer.status).toBe(200);
+    expect(upstream.roundsAnswered()).toBe(1);
   });
 });

@@ -221,6 +221,8 @@ test.describe("a resource", () => {
       "/learning_center/agent_resources/abc",
       "/learning_center/enrollment_resources/1",
       `/learning_center/agent_resources/${AGENCY_ONLY_RESOURCE_IDS[0]}`,
+      "/learning_center/secret_resources",
+      "/learning_center/secret_resources/1",
     ]) {
       const answer = await page.goto(path);
       expect(answer?.status(), path).toBe(404);
@@ -230,6 +232,7 @@ test.describe("a resource", () => {
       `/learning_center/agent_resources/${AGENCY_ONLY_RESOURCE_IDS[0]}/attachments/1`,
       "/learning_center/agent_resources/2/attachments/1",
       "/learning_center/agent_resources/1/attachments/999",
+      "/learning_center/secret_resources/1/attachments/1",
     ]) {
       expect((await page.request.get(path)).status(), path).toBe(404);
     }

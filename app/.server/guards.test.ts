@@ -42,6 +42,16 @@ describe("accessMiddleware: the server refuses what the shared rule refuses (dec
     expect(hrefs).not.toContain(`"to":"${path}"`);
   });
 
+  it("a refused page's own loaders are refused too (requireViewer): none produces data for the page", async () => {
+    const context = contextFor(viewerFor());
+    const refusal = await requireViewer(get("/admin"), context).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refusal).toMatchObject({ init: { status: 403 }, data: { shell: expect.any(Object) } });
+    await expect(requireViewer(get("/dashboard"), contextFor(viewerFor()))).resolves.toBeTruthy();
+  });
+
   it("the rule reads the path as the router does: /ADMIN and /%61dmin are refused too", async () => {
     for (const path of ["/ADMIN", "/%61dmin", "//admin/", "/admin/users"]) {
       expect((await through(get(path), contextFor(viewerFor()))).status, path).toBe(403);

@@ -83,10 +83,15 @@ export function signInUrl(request: Request): string {
   return `/?redirectTo=${encodeURIComponent(wanted)}`;
 }
 
-/** Spec §2: a visitor without a session goes to index; the wanted URL is kept for after sign-in. */
+/**
+ * Spec §2: a visitor without a session goes to index; the wanted URL is kept for after sign-in. A URL the
+ * shared rule refuses this viewer is the 403 here too, so no loader of a refused page produces data: the
+ * refusal is a loader's error, drawn by the layout's boundary inside the chrome (see accessMiddleware).
+ */
 export async function requireViewer(request: Request, context: Context): Promise<LoadedViewer> {
   const viewer = await sessionOf(context).viewer();
   if (!viewer) throw redirect(signInUrl(request));
+  refuseUnlessAllowed(viewer, request);
   return viewer;
 }
 
@@ -140,9 +145,20 @@ export function refuseUnlessAllowed(viewer: LoadedViewer, request: Request): voi
  * produce is sent unless the verdict allows it.
  */
 export const accessMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const verdict = requireViewer(request, context).then((viewer) => refuseUnlessAllowed(viewer, request));
+  const verdict = requireViewer(request, context);
   if (request.method === "GET" || request.method === "HEAD") {
-    const [, response] = await Promise.all([verdict, next()]);
+    // The loaders' run is awaited even when the verdict refuses: React Router draws an error thrown by a
+    // middleware before its `next()` settled at the root's boundary (a bare page without the chrome), but
+    // after it at this layout's boundary, inside the chrome the refusal carries. The loaders refused too
+    // (each reads the viewer through requireViewer), so nothing they would have produced is in the page.
+    const [refusal, response] = await Promise.all([
+      verdict.then(
+        () => null,
+        (error: unknown) => ({ error }),
+      ),
+      next(),
+    ]);
+    if (refusal) throw refusal.error;
     return response;
   }
   try {

@@ -51,6 +51,8 @@ test.describe("every menu entry of every account answers", () => {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(403);
       await expect(page.getByRole("heading", { name: "Access denied" })).toBeVisible();
+      // Inside the user's chrome (the layout's boundary), not a bare page: their menu stays.
+      await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
     }
     // Downlines stays open to the admin (their menu has it).
     expect((await page.goto("/downlines"))?.status()).toBe(200);

@@ -4,7 +4,7 @@ import { expect, loginAs, test } from "./fixtures";
 /**
  * Issue 11's visual check: every page a demo account's menu reaches, plus its home, a 404 and its refused
  * URL, at a 390 px phone and a 1280 px laptop. The document never scrolls sideways and no status badge is
- * cut off; a screenshot of each is kept in the test's folder under test-results/ (and attached to the test) to look at.
+ * cut off, no table caption starts out of view; a screenshot of each is kept in the test's folder under test-results/ (and attached to the test) to look at.
  */
 const WIDTHS = [390, 1280] as const;
 
@@ -36,6 +36,19 @@ for (const account of ACCOUNTS) {
             nodes.filter((n) => n.scrollWidth > n.clientWidth + 1).map((n) => (n.textContent ?? "").trim()),
           );
         expect(cut, `${path} at ${width} px: badges cut off`).toEqual([]);
+        // A table's caption starts in view, not centred across a table wider than the screen.
+        const captions = await page.locator(".data-table-scroll caption").evaluateAll((nodes) =>
+          nodes
+            .filter((n) => {
+              const box = n.getBoundingClientRect();
+              const range = document.createRange();
+              range.selectNodeContents(n);
+              const text = range.getBoundingClientRect();
+              return text.left < box.left - 1 || text.right > window.innerWidth + 1;
+            })
+            .map((n) => (n.textContent ?? "").trim()),
+        );
+        expect(captions, `${path} at ${width} px: table captions out of view`).toEqual([]);
         const name = `${width}${path.replace(/\W+/g, "-")}.jpeg`;
         // Written into the test's output folder (test-results/visual-<account>…/) and attached from there:
         // the artifacts of the last run, passed or not.

@@ -14,6 +14,7 @@ import { registerContractingRoutes } from "./contracting.ts";
 import { registerDownlineRoutes } from "./downlines.ts";
 import { registerInvitationRoutes } from "./invitations.ts";
 import { registerOnboardingRoutes } from "./onboarding.ts";
+import { registerProfileDetailsRoutes } from "./profile-details.ts";
 import { registerTicketRoutes } from "./tickets.ts";
 import type { ReferenceDb, SessionRecord } from "./db.ts";
 import { verifyPassword } from "./passwords.ts";
@@ -229,6 +230,7 @@ export function createApp({ db, logger, allowReset, reset }: AppOptions): expres
   registerDownlineRoutes(app, { db, logger, requireSession });
   registerTicketRoutes(app, { db, logger, requireSession });
   registerCommissionRoutes(app, { db, logger, requireSession });
+  registerProfileDetailsRoutes(app, { db, logger, requireSession });
 
   app.use((_req, res) => {
     fail(res, 404, "Not found");

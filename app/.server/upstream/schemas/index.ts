@@ -16,3 +16,4 @@ export * from "./paging";
 export * from "./profile";
 export * from "./session";
 export * from "./tickets";
+export * from "./profile-details";

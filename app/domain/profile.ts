@@ -1,7 +1,8 @@
 import * as z from "zod/mini";
 import { expiryState } from "./documents";
 import { digitsOf, isValidPhone } from "./masked-values";
-import { required } from "./validation";
+import { isEmptyFile } from "./uploads";
+import { optionalUpload, required, usDate } from "./validation";
 
 /**
  * The profile page (issue 12): the personal details an agent or agency may change, and the rules its
@@ -62,4 +63,18 @@ export function sortLicensesByState<L extends LicenseLike>(licenses: readonly L[
 export function licenseMark(license: LicenseLike, today: string): "Expired" | "Expires soon" | null {
   const state = expiryState(license.expiresOn, today);
   return state === "expired" ? "Expired" : state === "expiring" ? "Expires soon" : null;
+}
+
+export const CHOOSE_THE_FILE = "Choose the file to upload (image or PDF)";
+export const ENTER_EXPIRY_DATE = "Enter the expiry date as MM/DD/YYYY";
+
+/**
+ * A compliance document's upload (issue 12): the file, under the upload rules, and for a certificate that
+ * runs out its expiry date, today or later (an expired certificate is no valid replacement).
+ */
+export function documentUploadSchema(options: { expires: boolean; today: string }) {
+  return z.object({
+    file: optionalUpload.check(z.refine((file) => !!file && !isEmptyFile(file), CHOOSE_THE_FILE)),
+    expiresOn: options.expires ? usDate(ENTER_EXPIRY_DATE, { min: options.today }) : z.optional(z.string()),
+  });
 }

@@ -289,15 +289,6 @@ CREATE TABLE IF NOT EXISTS commission_lines (
 
 CREATE INDEX IF NOT EXISTS commission_lines_user ON commission_lines (user_id, period);
 
--- Sessions are not a data table: reset() keeps them, so signed-in sessions survive a reset.
--- No foreign keys on purpose (the users they point at are deleted and re-inserted by reset()).
-CREATE TABLE IF NOT EXISTS sessions (
-  token TEXT PRIMARY KEY,
-  user_id INTEGER NOT NULL,
-  return_to_user_id INTEGER,
-  created_at TEXT NOT NULL
-);
-
 -- Profile (issue 12, queries in profile-details.ts): the address and hierarchy of a broker (name, e-mail
 -- and phone are in users).
 CREATE TABLE IF NOT EXISTS profile_details (
@@ -345,4 +336,13 @@ CREATE TABLE IF NOT EXISTS reward_payouts (
 );
 
 CREATE INDEX IF NOT EXISTS reward_payouts_user ON reward_payouts (user_id);
+
+-- Sessions are not a data table: reset() keeps them, so signed-in sessions survive a reset.
+-- No foreign keys on purpose (the users they point at are deleted and re-inserted by reset()).
+CREATE TABLE IF NOT EXISTS sessions (
+  token TEXT PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  return_to_user_id INTEGER,
+  created_at TEXT NOT NULL
+);
 `;

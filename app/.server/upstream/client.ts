@@ -256,3 +256,61 @@ export function callMultipart<S extends z.ZodType>(
   const { entries: _entries, ...rest } = options;
   return call(method, path, schema, { ...rest, form });
 }
+
+/** A stored file as the upstream serves it (GET of a file path): its bytes and the headers a download needs. */
+export interface UpstreamFile {
+  body: Uint8Array<ArrayBuffer>;
+  contentType: string;
+  contentDisposition: string | null;
+}
+
+/**
+ * A GET answered with a file rather than JSON (issue 12: a compliance document's download). Failures are
+ * classified as `call`'s: not answering, 401, an error status with the §8 messages; a JSON answer where a
+ * file was expected is a contract failure.
+ */
+export async function callFile(path: string, options: Pick<CallOptions, "token"> = {}): Promise<UpstreamFile> {
+  const { upstreamUrl, logger, env } = runtime();
+  const url = new URL(path.replace(/^\//, ""), upstreamUrl.endsWith("/") ? upstreamUrl : `${upstreamUrl}/`);
+  const headers: Record<string, string> = { accept: "*/*" };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const notAnswering = (error: unknown): UpstreamError => {
+    const kind = networkFailureKind(error);
+    logger.warn({ err: error, kind, code: codeOf(error), method: "GET", path }, "upstream not answering");
+    return new UpstreamError(503, [UPSTREAM_UNREACHABLE], kind);
+  };
+  let response: Dispatcher.ResponseData;
+  let body: Uint8Array<ArrayBuffer>;
+  try {
+    const signal = AbortSignal.timeout(env.UPSTREAM_TIMEOUT_MS);
+    response = await undiciRequest(url, { method: "GET", headers, dispatcher: dispatcherFor("GET"), signal });
+  } catch (error) {
+    throw notAnswering(error);
+  }
+  try {
+    body = new Uint8Array(await response.body.arrayBuffer());
+  } catch (error) {
+    throw notAnswering(error);
+  }
+  const header = (name: string) => {
+    const value = response.headers[name];
+    return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
+  };
+  const contentType = header("content-type") ?? "application/octet-stream";
+  if (response.statusCode === 401) throw new UnauthorizedError();
+  if (response.statusCode >= 400) {
+    let json: unknown;
+    try {
+      json = JSON.parse(new TextDecoder().decode(body));
+    } catch {
+      json = undefined;
+    }
+    const hasErrorField = json !== null && typeof json === "object" && "error" in json;
+    throw new UpstreamError(response.statusCode, errorMessages(hasErrorField ? { data: json } : json), "status");
+  }
+  if (contentType.startsWith("application/json") || contentType.startsWith("text/html")) {
+    logger.error({ kind: "contract", method: "GET", path, contentType }, "upstream answered a file with JSON or HTML");
+    throw new UpstreamError(502, [UNDEFINED_RESPONSE], "contract");
+  }
+  return { body, contentType, contentDisposition: header("content-disposition") };
+}

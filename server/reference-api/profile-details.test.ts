@@ -21,7 +21,7 @@ import {
   nextPayoutOn,
 } from "./profile-details.ts";
 import { tinyPdf } from "./seed.ts";
-import { AHIP_EXPIRES_IN_DAYS, DIRECT_DEPOSIT_REJECTED_NOTE } from "./seed-profile.ts";
+import { AHIP_EXPIRES_IN_DAYS, AL_LICENSE_EXPIRES_IN_DAYS, DIRECT_DEPOSIT_REJECTED_NOTE } from "./seed-profile.ts";
 import { expectError, startTestApi, tempDbPath, testClient, testSeed } from "./test-support.ts";
 
 const { remove: removeDb, dbPath } = tempDbPath("reference-api-profile-");
@@ -93,7 +93,13 @@ describe("licenses carry the licensing record's details (spec §3 profile.licens
     expect(profile.licenses.map((l) => [l.state, l.resident, l.linesOfAuthority])).toEqual([
       ["FL", true, ["Accident & Health"]],
       ["GA", false, ["Life", "Accident & Health"]],
+      ["AL", false, ["Accident & Health"]],
+      ["SC", false, ["Accident & Health"]],
     ]);
+    expect(profile.licenses.find((l) => l.state === "AL")!.expiresOn).toBe(
+      testSeed.daysFromNow(AL_LICENSE_EXPIRES_IN_DAYS),
+    );
+    expect(profile.licenses.find((l) => l.state === "SC")!.expiresOn! < testSeed.day).toBe(true);
     expect(
       profile.licenses.every((l) => l.licenseClass === "Insurance Producer" && l.effectiveOn! < testSeed.day),
     ).toBe(true);

@@ -80,6 +80,44 @@ export function seedLicenseDetails(dates: SeedDates): SeedLicenseDetails[] {
   return rows;
 }
 
+export interface SeedExtraLicense {
+  id: number;
+  userId: number;
+  state: string;
+  licenseNumber: string;
+  status: string;
+  expiresOn: (dates: SeedDates) => string;
+  effectiveOn: (dates: SeedDates) => string;
+}
+
+/** agent@'s Alabama license expires 30 days after the seed day (marked as expiring on the profile). */
+export const AL_LICENSE_EXPIRES_IN_DAYS = 30;
+
+/**
+ * Two more licenses of agent@ (ids from 901, clear of seed-statements' 1..n), so the profile shows its marks:
+ * one expiring within 60 days, one expired 20 days before the seed day.
+ */
+export const SEED_EXTRA_LICENSES: readonly SeedExtraLicense[] = [
+  {
+    id: 901,
+    userId: 1,
+    state: "AL",
+    licenseNumber: "AL-3390712",
+    status: "Active",
+    expiresOn: (dates) => dates.daysFromNow(AL_LICENSE_EXPIRES_IN_DAYS),
+    effectiveOn: (dates) => dates.monthStart(-23),
+  },
+  {
+    id: 902,
+    userId: 1,
+    state: "SC",
+    licenseNumber: "1884420",
+    status: "Expired",
+    expiresOn: (dates) => dates.daysFromNow(-20),
+    effectiveOn: (dates) => dates.monthStart(-48),
+  },
+];
+
 export interface SeedComplianceDocument {
   userId: number;
   kind: ComplianceDocumentKind;
@@ -218,6 +256,20 @@ export function seedProfileStatements(dates: SeedDates, filesCreatedAt: string):
         l.effectiveOn,
       ],
     });
+  }
+  for (const l of SEED_EXTRA_LICENSES) {
+    statements.push(
+      {
+        sql: `INSERT INTO licenses (id, user_id, state, license_number, license_type, status, expires_on)
+              VALUES (?, ?, ?, ?, 'Health', ?, ?)`,
+        args: [l.id, l.userId, l.state, l.licenseNumber, l.status, l.expiresOn(dates)],
+      },
+      {
+        sql: `INSERT INTO license_details (license_id, user_id, license_class, lines_of_authority, resident, effective_on)
+              VALUES (?, ?, 'Insurance Producer', '["Accident & Health"]', 0, ?)`,
+        args: [l.id, l.userId, l.effectiveOn(dates)],
+      },
+    );
   }
   for (const doc of seedComplianceDocuments(dates)) {
     if (doc.fileId >= FIRST_DOCUMENT_FILE_ID) {

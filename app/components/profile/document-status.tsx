@@ -23,7 +23,7 @@ export function DocumentAlertIcon() {
       color="var(--mantine-color-red-8)"
       aria-label="Needs your attention"
       role="img"
-      data-testid="document-alert"
+      data-testid="document-flag"
     />
   );
 }

@@ -33,14 +33,15 @@ export function LicenseTable({
         },
         { header: "Resident", cell: (l) => (l.resident === null ? "—" : l.resident ? "Resident" : "Non-resident") },
         { header: "Status", cell: (l) => l.status },
-        { header: "Effective", cell: (l) => formatDate(l.effectiveOn) || "—" },
+        { header: "Effective", cell: (l) => formatDate(l.effectiveOn) },
         {
           header: "Expires",
           cell: (l) => {
             const mark = licenseMark(l, detailed.today);
+            // Kept on one line: a badge squeezed by a narrow column would be cut off.
             return (
-              <>
-                {formatDate(l.expiresOn) || "—"}
+              <span style={{ whiteSpace: "nowrap" }}>
+                {formatDate(l.expiresOn)}
                 {mark ? (
                   <>
                     {" "}
@@ -49,7 +50,7 @@ export function LicenseTable({
                     </Badge>
                   </>
                 ) : null}
-              </>
+              </span>
             );
           },
         },

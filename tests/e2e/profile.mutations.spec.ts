@@ -87,7 +87,7 @@ test.describe("docs@ replaces its flagged documents", () => {
     await page.getByRole("region", { name: "Summit Mutual" }).getByRole("link", { name: "Contract Now" }).click();
     await page.getByRole("link", { name: "Confirm & Next" }).click();
     await page.getByRole("button", { name: "Update Answers & Contract" }).click();
-    await expect(page.locator("[data-toast=success]")).toContainText(
+    await expect(page.locator("[data-toast=success]").filter({ hasText: "We will be in touch shortly" })).toContainText(
       "We will be in touch shortly to get you contracting with Summit Mutual",
     );
     await expect(page.getByRole("region", { name: "Summit Mutual" })).toContainText("Pending contract");
@@ -137,7 +137,11 @@ test.describe("loa@ changes its profile", () => {
     await expect(details.getByText("Enter a 5-digit ZIP code")).toBeVisible();
     await zip.fill("85701");
     const phone = details.getByRole("textbox", { name: "Phone" });
-    await phone.fill("");
+    // Replace the number on file as a user would: select it all, delete, type the digits (the mask formats them).
+    await phone.click();
+    await page.keyboard.press("ControlOrMeta+A");
+    await page.keyboard.press("Delete");
+    await expect(phone).toHaveValue("");
     await phone.pressSequentially("5553001234");
     await expect(phone).toHaveValue("(555) 300-1234");
     await details.getByRole("textbox", { name: "City" }).fill("Tucson");
@@ -162,7 +166,7 @@ test.describe("loa@ changes its profile", () => {
       const details = page.getByRole("region", { name: "Personal details" });
       await details.getByRole("textbox", { name: "Phone" }).fill("555-12");
       await details.getByRole("textbox", { name: "Street address" }).fill("77 Camelback Road");
-      await details.getByRole("textbox", { name: "State" }).fill("Arizona");
+      await details.getByRole("textbox", { name: "State" }).fill("A1");
       await details.getByRole("button", { name: "Save details" }).click();
       await expect(details.getByText("Enter a 10-digit phone number")).toBeVisible();
       await expect(details.getByText("Use the 2-letter state code")).toBeVisible();

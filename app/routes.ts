@@ -25,7 +25,6 @@ export default [
     route("contracts_pending", "routes/contracts.tsx", { id: "contracts_pending" }),
     route("profile", "routes/profile.tsx"),
     route("profile/documents/:kind", "routes/profile.documents.$kind.tsx"),
-    route("profile/documents/:kind/upload", "routes/profile.documents.$kind.upload.tsx"),
     route("profile/documents/:kind/file", "routes/profile.documents.$kind.file.tsx"),
   ]),
   route("account/logout", "routes/account.logout.tsx"),

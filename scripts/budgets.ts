@@ -34,12 +34,18 @@ export const OVER_BUDGET_KB: Record<string, number> = {
   // (Mantine's AppShell, ~7 KB; issue 11's chrome — the header's user menu, the
   // error page's filter cases, the table's empty
   // states and filters that apply as they change — added ~2 KB).
-  "routes/onboarding": 212,
-  "routes/contract_now": 204,
+  // Issue 12 raised these two by 1 KB: three more routes in the manifest every page loads (+0.35 KB), and the
+  // profile's forms share the date and file fields, so the build splits them out of the form chunks (+0.5 KB).
+  "routes/onboarding": 213,
+  "routes/contract_now": 205,
   "routes/commission_inquiry": 208,
   "routes/carrier.tickets": 206,
   "routes/my_tickets": 206,
   "routes/contact_support": 195,
+  // Issue 12: the profile's details form (masked phone) and five document uploads (file and date fields, the
+  // upload's progress), and one document's upload page.
+  "routes/profile": 209,
+  "routes/profile.documents.$kind": 201,
 };
 
 /** The pages the bench measures end to end (Lighthouse, depth), with the account that sees each. */

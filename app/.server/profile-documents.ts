@@ -5,7 +5,7 @@ import {
   type ComplianceDocumentKind,
   documentIsFlagged,
   isComplianceDocumentKind,
-} from "~/domain/documents";
+} from "~/domain/compliance-documents";
 import { documentUploadSchema } from "~/domain/profile";
 import { type Toast, successToast } from "~/domain/toast";
 import { todayIso } from "./clock";
@@ -43,7 +43,7 @@ export function uploadedToasts(
 
 /**
  * Issue 12: a compliance document's upload, for the plain form post (/profile/documents/:kind) and the one
- * JavaScript sends with a progress bar (/profile/documents/:kind/upload). The form is checked with the
+ * JavaScript sends with a progress bar (/profile/documents/:kind/file). The form is checked with the
  * browser's schema, then sent upstream; a refusal or fault comes back at the form (decision 010), with the
  * expiry date typed kept (the browser cannot be given the file back).
  */
@@ -64,7 +64,7 @@ export async function uploadDocument(
         return { ok: false, status: 400, result: parsed.reply({ hideFields: ["file"] }) };
       }
       const answer = await uploadComplianceDocument(viewer.token, kind, {
-        file: parsed.value.file!,
+        file: parsed.value.file,
         expiresOn: parsed.value.expiresOn ?? null,
       });
       const flaggedBefore = documentIsFlagged(kind, viewer.documentNotifications);

@@ -1,6 +1,6 @@
-import { Badge } from "@mantine/core";
+import { Text } from "@mantine/core";
 import { formatDate } from "~/domain/formats";
-import { licenseMark, sortLicensesByState } from "~/domain/profile";
+import { licenseMark, sortLicensesByState } from "~/domain/licenses";
 import type { License } from "~/.server/upstream/schemas";
 import { type PlainColumn, PlainTable } from "./plain-table";
 
@@ -45,9 +45,15 @@ export function LicenseTable({
                 {mark ? (
                   <>
                     {" "}
-                    <Badge color={mark === "Expired" ? "red" : "yellow"} variant="light" data-testid="license-mark">
-                      {mark}
-                    </Badge>
+                    <Text
+                      span
+                      size="sm"
+                      fw={700}
+                      c={mark === "Expired" ? "red.8" : "orange.9"}
+                      data-testid="license-mark"
+                    >
+                      ({mark})
+                    </Text>
                   </>
                 ) : null}
               </span>

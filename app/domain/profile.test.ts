@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { UPLOAD_TOO_LARGE, UPLOAD_WRONG_TYPE } from "./uploads";
-import {
-  CHOOSE_THE_FILE,
-  ENTER_EXPIRY_DATE,
-  documentUploadSchema,
-  licenseMark,
-  profileDetailsSchema,
-  sortLicensesByState,
-} from "./profile";
+import { licenseMark, sortLicensesByState } from "./licenses";
+import { CHOOSE_THE_FILE, ENTER_EXPIRY_DATE, documentUploadSchema, profileDetailsSchema } from "./profile";
 
 const messages = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));

@@ -1,8 +1,7 @@
 import * as z from "zod/mini";
-import { expiryState } from "./documents";
 import { digitsOf, isValidPhone } from "./masked-values";
-import { isEmptyFile } from "./uploads";
-import { optionalUpload, required, usDate } from "./validation";
+import { isEmptyFile, uploadProblem } from "./uploads";
+import { invalid, required, usDate } from "./validation";
 
 /**
  * The profile page (issue 12): the personal details an agent or agency may change, and the rules its
@@ -48,23 +47,6 @@ export const profileDetailsSchema = z.pipe(
 );
 export type ProfileDetailsInput = z.output<typeof profileDetailsSchema>;
 
-export interface LicenseLike {
-  state: string;
-  licenseNumber: string;
-  expiresOn: string | null;
-}
-
-/** Issue 12: the profile lists licenses sorted by state (then number, so the order is stable). */
-export function sortLicensesByState<L extends LicenseLike>(licenses: readonly L[]): L[] {
-  return [...licenses].sort((a, b) => a.state.localeCompare(b.state) || a.licenseNumber.localeCompare(b.licenseNumber));
-}
-
-/** Issue 12: a license expiring within 60 days, or expired, is marked. */
-export function licenseMark(license: LicenseLike, today: string): "Expired" | "Expires soon" | null {
-  const state = expiryState(license.expiresOn, today);
-  return state === "expired" ? "Expired" : state === "expiring" ? "Expires soon" : null;
-}
-
 export const CHOOSE_THE_FILE = "Choose the file to upload (image or PDF)";
 export const ENTER_EXPIRY_DATE = "Enter the expiry date as MM/DD/YYYY";
 
@@ -74,7 +56,15 @@ export const ENTER_EXPIRY_DATE = "Enter the expiry date as MM/DD/YYYY";
  */
 export function documentUploadSchema(options: { expires: boolean; today: string }) {
   return z.object({
-    file: optionalUpload.check(z.refine((file) => !!file && !isEmptyFile(file), CHOOSE_THE_FILE)),
+    // Required: "no file chosen" (absent, or the empty file a browser sends) is refused, then the upload rules.
+    file: z.pipe(
+      z.optional(z.instanceof(File)),
+      z.transform((file: File | undefined, ctx) => {
+        if (!file || isEmptyFile(file)) return invalid(ctx, CHOOSE_THE_FILE);
+        const problem = uploadProblem(file);
+        return problem ? invalid(ctx, problem) : file;
+      }),
+    ),
     expiresOn: options.expires ? usDate(ENTER_EXPIRY_DATE, { min: options.today }) : z.optional(z.string()),
   });
 }

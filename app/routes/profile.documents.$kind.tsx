@@ -2,7 +2,7 @@ import { Anchor, Paper, Stack, Text, Title } from "@mantine/core";
 import { data, Link, useNavigate, useRevalidator } from "react-router";
 import { DocumentStatusLine } from "~/components/profile/document-status";
 import { DocumentUploadForm } from "~/components/profile/document-upload-form";
-import { COMPLIANCE_DOCUMENT_TYPES, documentIsFlagged, notificationsFor } from "~/domain/documents";
+import { COMPLIANCE_DOCUMENT_TYPES, documentIsFlagged, notificationsFor } from "~/domain/compliance-documents";
 import { todayIso } from "~/.server/clock";
 import { loadWithViewer } from "~/.server/guards";
 import { documentKindOf, uploadDocument } from "~/.server/profile-documents";

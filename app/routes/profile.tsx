@@ -8,10 +8,9 @@ import { LicenseTable } from "~/components/license-table";
 import { DocumentStatusLine } from "~/components/profile/document-status";
 import { DocumentUploadForm } from "~/components/profile/document-upload-form";
 import { RewardsCard } from "~/components/rewards-card";
-import { SMS_PROMPT_TEXT } from "~/components/sms-consent-prompt";
 import { useRootData } from "~/root";
 import { BRANDINGS } from "~/domain/branding";
-import { documentIsFlagged, notificationsFor } from "~/domain/documents";
+import { documentIsFlagged, notificationsFor } from "~/domain/compliance-documents";
 import { formatDate } from "~/domain/formats";
 import { profileDetailsSchema } from "~/domain/profile";
 import { smsAnswerText } from "~/domain/sms-consent";
@@ -221,7 +220,7 @@ function SmsSection({ smsConsent }: { smsConsent: boolean | null }) {
         <PortalForm action="/account/sms_consent">
           <input type="hidden" name="redirectTo" value="/profile" />
           <Stack gap="sm">
-            <Text>{SMS_PROMPT_TEXT}</Text>
+            <Text>Text-message alerts tell you about your contracts and commissions as they change.</Text>
             <Text data-testid="sms-answer" fw={500}>
               {smsAnswerText(smsConsent)}
             </Text>

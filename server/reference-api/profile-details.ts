@@ -15,7 +15,7 @@ import {
   type ComplianceDocumentKind,
   isComplianceDocumentKind,
   notificationsFor,
-} from "../../app/domain/documents.ts";
+} from "../../app/domain/compliance-documents.ts";
 import { formatPhone } from "../../app/domain/masks.ts";
 import { isValidPhone } from "../../app/domain/masked-values.ts";
 import { MAX_UPLOAD_BYTES } from "../../app/domain/uploads.ts";

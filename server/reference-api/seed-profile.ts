@@ -4,7 +4,7 @@
  * on file (with their files) and the member rewards paid out this year. Dates are relative to the seed day.
  */
 import type { InStatement } from "@libsql/client";
-import type { ComplianceDocumentKind } from "../../app/domain/documents.ts";
+import type { ComplianceDocumentKind } from "../../app/domain/compliance-documents.ts";
 import { SEED_AGENCY_NAMES, SEED_ONBOARDING_DOCUMENTS, SEED_USERS, eoCertificateExpiredOn, tinyPdf } from "./seed.ts";
 import type { SeedDates } from "./seed-dates.ts";
 

@@ -21,8 +21,9 @@ const menuAlert = (page: Page) =>
 test.describe("docs@ replaces its flagged documents", () => {
   test.describe.configure({ mode: "serial" });
   let release: (() => void) | undefined;
-  test.beforeAll(async ({}, testInfo) => {
-    testInfo.setTimeout(150_000);
+  test.beforeAll(async () => {
+    // Waiting for the other spec that holds docs@ counts against this hook's time.
+    test.setTimeout(150_000);
     release = await lockAccount("docs@demo.test");
   });
   test.beforeEach(async () => {
@@ -55,7 +56,7 @@ test.describe("docs@ replaces its flagged documents", () => {
     // Held back a moment, the upload shows its progress.
     let releaseUpload: () => void = () => {};
     const held = new Promise<void>((resolve) => (releaseUpload = resolve));
-    await page.route("**/profile/documents/eo/upload", async (route) => {
+    await page.route("**/profile/documents/eo/file", async (route) => {
       await held;
       await route.continue();
     });

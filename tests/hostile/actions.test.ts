@@ -26,6 +26,9 @@ const ACTIONS: Action[] = [
   { path: "/onboarding/legal", as: "onboarding@demo.test" },
   { path: "/register_downlines/new", as: "agency@demo.test" },
   { path: "/register_downlines", as: "agency@demo.test" },
+  { path: "/profile", as: "loa@demo.test" },
+  { path: "/profile/documents/eo", as: "loa@demo.test" },
+  { path: "/profile/documents/w9/file", as: "loa@demo.test" },
 ];
 
 /** Every field name the portal's forms use, sent in shapes they do not expect. */
@@ -46,6 +49,8 @@ const FIELD_NAMES = [
   "lastName",
   "phone",
   "dateOfBirth",
+  "addressLine1",
+  "addressLine2",
   "city",
   "state",
   "zip",

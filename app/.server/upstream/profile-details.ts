@@ -1,4 +1,4 @@
-import type { ComplianceDocumentKind } from "~/domain/documents";
+import type { ComplianceDocumentKind } from "~/domain/compliance-documents";
 import type { ProfileDetailsInput } from "~/domain/profile";
 import { call, callFile, callMultipart } from "./client";
 import {

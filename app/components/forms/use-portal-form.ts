@@ -49,6 +49,6 @@ export function usePortalForm<S extends FormSchema>(schema: S, options: PortalFo
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    onSubmit: options.onSubmit ? (event, { formData }) => options.onSubmit?.(event, { formData }) : undefined,
+    onSubmit: options.onSubmit,
   });
 }

@@ -1,6 +1,5 @@
 import { Badge, Group, Text } from "@mantine/core";
-import { IconAlertTriangle } from "@tabler/icons-react";
-import { DOCUMENT_STATUS_LABELS, type DocumentStatus, documentStatus } from "~/domain/documents";
+import { DOCUMENT_STATUS_LABELS, type DocumentStatus, documentStatus } from "~/domain/compliance-documents";
 import { formatDate } from "~/domain/formats";
 import type { ComplianceDocument } from "~/.server/upstream/schemas/profile-details";
 
@@ -14,17 +13,28 @@ const STATUS_COLORS: Record<DocumentStatus, string> = {
 
 /**
  * The alert icon of spec §2/§8 ("… find this icon next to any documentation that requires your attention"):
- * the one the menu shows, named for screen readers.
+ * the menu's (Tabler's alert-triangle), drawn here as plain SVG, so the profile's pages do not split the icon
+ * out of the layout's bundle (decision 019).
  */
 export function DocumentAlertIcon() {
   return (
-    <IconAlertTriangle
-      size={18}
-      color="var(--mantine-color-red-8)"
-      aria-label="Needs your attention"
+    <svg
+      width={18}
+      height={18}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="var(--mantine-color-red-8)"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
       role="img"
+      aria-label="Needs your attention"
       data-testid="document-flag"
-    />
+    >
+      <path d="M12 9v4" />
+      <path d="M10.363 3.591l-8.106 13.534a1.914 1.914 0 0 0 1.636 2.871h16.214a1.914 1.914 0 0 0 1.636 -2.87l-8.106 -13.536a1.914 1.914 0 0 0 -3.274 0" />
+      <path d="M12 16h.01" />
+    </svg>
   );
 }
 

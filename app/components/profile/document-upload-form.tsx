@@ -5,18 +5,17 @@ import { FileField } from "~/components/forms/file-field";
 import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
 import { type FormResult, usePortalForm } from "~/components/forms/use-portal-form";
 import { useShowToasts } from "~/components/toaster";
-import { COMPLIANCE_DOCUMENT_TYPES, type ComplianceDocumentKind } from "~/domain/documents";
+import { COMPLIANCE_DOCUMENT_TYPES, type ComplianceDocumentKind } from "~/domain/compliance-documents";
 import { documentUploadSchema } from "~/domain/profile";
 import type { Toast } from "~/domain/toast";
 import { uploadLabel } from "~/domain/uploads";
-import { UNDEFINED_RESPONSE } from "~/domain/errors";
 
-/** What /profile/documents/:kind/upload answers a send made by JavaScript. */
+/** What a POST to /profile/documents/:kind/file (a send made by JavaScript) answers. */
 export type UploadReply = { ok: true; toasts: Toast[] } | { ok: false; result: NonNullable<FormResult> };
 
 /** The URL a plain post goes to (it draws the form again on errors) and the one JavaScript sends to. */
 export const documentFormAction = (kind: ComplianceDocumentKind) => `/profile/documents/${kind}`;
-const uploadUrl = (kind: ComplianceDocumentKind) => `/profile/documents/${kind}/upload`;
+const uploadUrl = (kind: ComplianceDocumentKind) => `/profile/documents/${kind}/file`;
 
 /**
  * Sends the form with XMLHttpRequest: fetch cannot report an upload's progress. Resolves with the JSON
@@ -37,7 +36,11 @@ function sendWithProgress(url: string, body: FormData, onProgress: (percent: num
     };
     xhr.onload = () => {
       const reply = xhr.response as UploadReply | null;
-      resolve(reply && typeof reply === "object" && "ok" in reply ? reply : failed(UNDEFINED_RESPONSE));
+      resolve(
+        reply && typeof reply === "object" && "ok" in reply
+          ? reply
+          : failed("The portal gave no usable answer. Try the upload again."),
+      );
     };
     xhr.onerror = () => resolve(failed("The upload did not reach the portal. Check your connection and try again."));
     xhr.send(body);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COMPLIANCE_DOCUMENT_KINDS } from "~/domain/documents";
+import { COMPLIANCE_DOCUMENT_KINDS } from "~/domain/compliance-documents";
 import { StoredFileSchema } from "./files";
 import { DocumentNotificationSchema } from "./profile";
 

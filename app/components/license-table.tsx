@@ -49,7 +49,7 @@ export function LicenseTable({
                       span
                       size="sm"
                       fw={700}
-                      c={mark === "Expired" ? "red.8" : "orange.9"}
+                      c={mark === "Expired" ? "red.9" : "#8a4508"}
                       data-testid="license-mark"
                     >
                       ({mark})

@@ -34,14 +34,19 @@ export const OVER_BUDGET_KB: Record<string, number> = {
   // (Mantine's AppShell, ~7 KB; issue 11's chrome — the header's user menu, the
   // error page's filter cases, the table's empty
   // states and filters that apply as they change — added ~2 KB).
-  "routes/onboarding": 212,
-  // 204 → 205 (issue 12): the route manifest every page loads grew 0.4 KB with the Learning Center's five routes,
-  // and the card's resource part is a chunk shared with the Learning Center's carrier page.
+  // Issue 12: the route manifest every page loads grew with the new pages' routes (~0.1 KB a route); Contract Now's
+  // card resource part is a chunk shared with the Learning Center's carrier page; the profile's forms share the
+  // date and file fields, so the build splits them out of the form chunks (+0.5 KB).
+  "routes/onboarding": 213,
   "routes/contract_now": 205,
   "routes/commission_inquiry": 208,
   "routes/carrier.tickets": 206,
   "routes/my_tickets": 206,
   "routes/contact_support": 195,
+  // Issue 12: the profile's details form (masked phone) and five document uploads (file and date fields, the
+  // upload's progress), and one document's upload page.
+  "routes/profile": 209,
+  "routes/profile.documents.$kind": 201,
 };
 
 /** The pages the bench measures end to end (Lighthouse, depth), with the account that sees each. */

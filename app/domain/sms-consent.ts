@@ -23,3 +23,11 @@ export const SMS_YES = "You will receive text-message alerts.";
 export const SMS_NO = "You will not receive text-message alerts.";
 export const SMS_CHOOSE = "Choose Yes or No.";
 export const SMS_BROKERS_ONLY = "Text-message alerts are only for agents and agencies.";
+
+/** Issue 12: the profile's current answer to the SMS question (spec §3: null means not yet answered). */
+export function smsAnswerText(smsConsent: boolean | null): string {
+  if (smsConsent === null) return "Current answer: not answered yet.";
+  return smsConsent
+    ? "Current answer: Yes, you receive text-message alerts."
+    : "Current answer: No, you do not receive text-message alerts.";
+}

@@ -1,5 +1,6 @@
 import { Anchor, Card, List, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
+import { RewardsCard } from "~/components/rewards-card";
 import { SystemNotifications } from "~/components/system-notifications";
 import { useRootData } from "~/root";
 import { BRANDINGS } from "~/domain/branding";
@@ -10,6 +11,7 @@ import { dashboardStepsFor } from "~/domain/next-steps";
 import { pendingTasksFor } from "~/domain/pending-tasks";
 import { levelCaption, levelLabel } from "~/domain/user";
 import { loadWithViewer } from "~/.server/guards";
+import { brokerRewards } from "~/.server/rewards";
 import { unreadMessages, unrespondedMessages } from "~/.server/upstream/feedback";
 import { systemNotifications } from "~/.server/upstream/profile";
 import { viewerState } from "~/.server/viewer";
@@ -24,8 +26,13 @@ export const handle: LayoutHandle = { listsPendingTasks: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Independent calls start together, alongside the viewer's.
-  const [viewer, [notifications, unread, unresponded]] = await loadWithViewer(request, context, (token) =>
-    Promise.all([systemNotifications(token), unreadMessages(token), unrespondedMessages(token)]),
+  const [viewer, [notifications, unread, unresponded, rewards]] = await loadWithViewer(request, context, (token) =>
+    Promise.all([
+      systemNotifications(token),
+      unreadMessages(token),
+      unrespondedMessages(token),
+      brokerRewards(context, token),
+    ]),
   );
   const state = viewerState(viewer);
   return {
@@ -41,12 +48,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     notifications,
     unread,
     unresponded,
+    rewards,
   };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const branding = useRootData()?.branding ?? BRANDINGS.default;
-  const { next, level, npnNumber, notifications, unread, unresponded } = loaderData;
+  const { next, level, npnNumber, notifications, unread, unresponded, rewards } = loaderData;
   const caption = levelCaption(level);
   return (
     <Stack gap="lg">
@@ -112,9 +120,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
       <SystemNotifications notifications={notifications} />
 
-      <Text size="sm" c="dimmed">
-        {branding.rewardsDisclaimer}
-      </Text>
+      {/* Member rewards (issue 12) carry the rewards disclaimer beside them. */}
+      {rewards ? (
+        <RewardsCard rewards={rewards} disclaimer={branding.rewardsDisclaimer} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          {branding.rewardsDisclaimer}
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -163,24 +163,30 @@ describe("commissions: a malformed period is ignored, an unknown one is the upst
 });
 
 describe("ticket lists and invitations: the same rule", () => {
+  // Each page read by a viewer who may open it (a loader refuses the others: requireViewer).
+  const broker = agent();
+  const carrier = viewerFor({ role: "Carrier" });
   const ticketPages = [
-    ["/my_tickets", myTicketsLoader, "support"],
-    ["/commission_inquiry", commissionInquiryLoader, "commission_inquiry"],
-    ["/carrier/tickets", carrierTicketsLoader, "commission_inquiry"],
+    ["/my_tickets", myTicketsLoader, "support", broker],
+    ["/commission_inquiry", commissionInquiryLoader, "commission_inquiry", broker],
+    ["/carrier/tickets", carrierTicketsLoader, "commission_inquiry", carrier],
   ] as const;
 
-  it.each(ticketPages)("%s ignores a bad sort, order and page with a note", async (path, loader, kind) => {
+  it.each(ticketPages)("%s ignores a bad sort, order and page with a note", async (path, loader, kind, viewer) => {
     upstream.on("GET /api/tickets", { json: { tickets: [], meta: meta() } });
-    const answer = await load(loader, `${path}?sort=evil&order=sideways&page=abc&search=x`);
+    const answer = await load(loader, `${path}?sort=evil&order=sideways&page=abc&search=x`, viewer);
     expect(answer.status).toBe(200);
     expect(queryOf("/api/tickets")).toBe(`?kind=${kind}&search=x`);
     expect(ignoredOf(answer)).toEqual(["page", "sort", "order"]);
   });
 
-  it.each(ticketPages)("%s answers 400, not 502, when the upstream refuses the list", async (path, loader) => {
-    upstream.on("GET /api/tickets", { status: 400, json: { error: "bad query" } });
-    expect(await load(loader, `${path}?page=2`)).toMatchObject({ status: 400, data: { resetHref: path } });
-  });
+  it.each(ticketPages)(
+    "%s answers 400, not 502, when the upstream refuses the list",
+    async (path, loader, _kind, viewer) => {
+      upstream.on("GET /api/tickets", { status: 400, json: { error: "bad query" } });
+      expect(await load(loader, `${path}?page=2`, viewer)).toMatchObject({ status: 400, data: { resetHref: path } });
+    },
+  );
 
   it("register downlines ignores a per-page size it does not offer, and answers 400 for a refused list", async () => {
     upstream.on("GET /api/downline_invitations", { json: { invitations: [], meta: meta(), levels: [] } });

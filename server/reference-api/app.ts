@@ -15,6 +15,7 @@ import { registerDownlineRoutes } from "./downlines.ts";
 import { registerInvitationRoutes } from "./invitations.ts";
 import { registerLearningCenterRoutes } from "./learning-center.ts";
 import { registerOnboardingRoutes } from "./onboarding.ts";
+import { registerProfileDetailsRoutes } from "./profile-details.ts";
 import { registerTicketRoutes } from "./tickets.ts";
 import { registerSubmittedEnrollmentRoutes } from "./submitted-enrollments.ts";
 import { registerSunfireRoutes } from "./sunfire.ts";
@@ -235,6 +236,7 @@ export function createApp({ db, logger, allowReset, reset }: AppOptions): expres
   registerLearningCenterRoutes(app, { db, logger, requireSession });
   registerSunfireRoutes(app, { logger, requireSession });
   registerSubmittedEnrollmentRoutes(app, { db, logger, requireSession });
+  registerProfileDetailsRoutes(app, { db, logger, requireSession });
 
   app.use((_req, res) => {
     fail(res, 404, "Not found");

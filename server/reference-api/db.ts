@@ -31,6 +31,10 @@ export function sqlStatements(script: string): string[] {
 /** Tables holding one user's data, and the column naming the user (order: parents before children). */
 const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
   ["submitted_enrollments", "user_id"],
+  ["reward_payouts", "user_id"],
+  ["compliance_documents", "user_id"],
+  ["license_details", "user_id"],
+  ["profile_details", "user_id"],
   ["commission_lines", "user_id"],
   ["ticket_messages", "owner_user_id"],
   ["tickets", "user_id"],
@@ -57,6 +61,10 @@ const DATA_TABLES = [
   "learning_attachments",
   "learning_resources",
   "submitted_enrollments",
+  "reward_payouts",
+  "compliance_documents",
+  "license_details",
+  "profile_details",
   "commission_lines",
   "ticket_messages",
   "tickets",
@@ -89,7 +97,7 @@ const DATA_TABLES = [
  * Bumped whenever the seed gains tables or rows (or its dates change meaning): a db file seeded by an
  * older version (PRAGMA user_version lower than this) is reset to the seed on open (sessions kept).
  */
-const SEED_VERSION = 11;
+const SEED_VERSION = 12;
 
 function bool(value: unknown): boolean {
   return value === true;

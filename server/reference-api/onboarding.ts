@@ -2,7 +2,8 @@
  * Onboarding routes (issue 3, docs/upstream-api.md): the contracting steps of an agent or agency whose
  * role has an onboarding process. GET /api/onboarding, PUT /api/onboarding/steps/{step} (JSON, or
  * multipart for documents), POST /api/onboarding/complete. Storage: onboarding_steps (one row per
- * saved step, completed_at NULL = saved, not complete), onboarding_documents (kind -> files row),
+ * saved step, completed_at NULL = saved, not complete), compliance_documents (kind -> files row; the
+ * profile's documents, issue 12),
  * the user's licenses (licenses), legal answers (legal_answers) and the flags of users.
  */
 import type { Express, Request, RequestHandler, Response } from "express";
@@ -248,9 +249,9 @@ async function saveStep(
 
 async function storedDocuments(db: ReferenceDb, userId: number): Promise<Onboarding["documents"]> {
   const result = await db.client.execute({
-    sql: `SELECT d.kind, f.id, f.name, f.content_type, f.size FROM onboarding_documents d
+    sql: `SELECT d.kind, f.id, f.name, f.content_type, f.size FROM compliance_documents d
           JOIN files f ON f.id = d.file_id AND f.user_id = d.user_id
-          WHERE d.user_id = ? ORDER BY CASE d.kind WHEN 'w9' THEN 0 ELSE 1 END`,
+          WHERE d.user_id = ? AND d.kind IN ('w9', 'eo') ORDER BY CASE d.kind WHEN 'w9' THEN 0 ELSE 1 END`,
     args: [userId],
   });
   return result.rows.map((r) => ({
@@ -442,9 +443,13 @@ async function saveDocuments(db: ReferenceDb, user: SessionUser, form: FormData)
           args: [fileId, user.userId, file.name, file.contentType, file.data.byteLength, file.data, now],
         },
         {
-          sql: `INSERT INTO onboarding_documents (user_id, kind, file_id) VALUES (?, ?, ?)
-                ON CONFLICT (user_id, kind) DO UPDATE SET file_id = excluded.file_id`,
-          args: [user.userId, file.kind, fileId],
+          // The profile's compliance documents are the same records (one set per user): a new file is
+          // unreviewed and, without an expiry date asked here, does not run out.
+          sql: `INSERT INTO compliance_documents (user_id, kind, file_id, review, reviewer_note, expires_on, uploaded_at)
+                VALUES (?, ?, ?, 'accepted', NULL, NULL, ?)
+                ON CONFLICT (user_id, kind) DO UPDATE SET file_id = excluded.file_id, review = 'accepted',
+                  reviewer_note = NULL, expires_on = NULL, uploaded_at = excluded.uploaded_at`,
+          args: [user.userId, file.kind, fileId, now],
         },
       );
     }

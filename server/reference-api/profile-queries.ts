@@ -14,7 +14,8 @@ export async function profileOf(db: ReferenceDb, user: SessionUser): Promise<Pro
     db.client.execute({ sql: "SELECT sms_consent, phone FROM users WHERE id = ?", args: [user.userId] }),
     broker
       ? db.client.execute({
-          sql: "SELECT * FROM licenses WHERE user_id = ? ORDER BY id",
+          sql: `SELECT l.*, d.license_class, d.lines_of_authority, d.resident, d.effective_on FROM licenses l
+                LEFT JOIN license_details d ON d.license_id = l.id WHERE l.user_id = ? ORDER BY l.id`,
           args: [user.userId],
         })
       : Promise.resolve(null),
@@ -27,6 +28,10 @@ export async function profileOf(db: ReferenceDb, user: SessionUser): Promise<Pro
     licenseType: String(l.license_type),
     status: String(l.status),
     expiresOn: l.expires_on == null ? null : String(l.expires_on),
+    licenseClass: l.license_class == null ? null : String(l.license_class),
+    linesOfAuthority: l.lines_of_authority == null ? [] : (JSON.parse(String(l.lines_of_authority)) as string[]),
+    resident: l.resident == null ? null : Number(l.resident) === 1,
+    effectiveOn: l.effective_on == null ? null : String(l.effective_on),
   }));
   return {
     licenses,

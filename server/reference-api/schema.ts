@@ -146,7 +146,8 @@ CREATE TABLE IF NOT EXISTS onboarding_steps (
   PRIMARY KEY (user_id, step)
 );
 
--- The onboarding documents (W-9, E&O certificate); the bytes are in files.
+-- No longer written or read: the onboarding documents are compliance_documents rows since issue 12 (one set
+-- of documents per user). Kept so a database file of an older version still opens as it did.
 CREATE TABLE IF NOT EXISTS onboarding_documents (
   user_id INTEGER NOT NULL,
   kind TEXT NOT NULL CHECK (kind IN ('w9', 'eo')),
@@ -337,6 +338,53 @@ CREATE TABLE IF NOT EXISTS submitted_enrollments (
 );
 
 CREATE INDEX IF NOT EXISTS submitted_enrollments_user ON submitted_enrollments (user_id, submitted_at);
+-- Profile (issue 12, queries in profile-details.ts): the address and hierarchy of a broker (name, e-mail
+-- and phone are in users).
+CREATE TABLE IF NOT EXISTS profile_details (
+  user_id INTEGER PRIMARY KEY,
+  address_line1 TEXT,
+  address_line2 TEXT,
+  city TEXT,
+  state TEXT,
+  zip TEXT,
+  agency_name TEXT,               -- the agency an agent writes under (NULL for an agency)
+  upline TEXT                     -- the upline agency's name
+);
+
+-- What the licensing record adds to a license (spec §3 profile.licenses): class, lines of authority
+-- (JSON list), resident or not, effective date. A license added in onboarding has none.
+CREATE TABLE IF NOT EXISTS license_details (
+  license_id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  license_class TEXT NOT NULL,
+  lines_of_authority TEXT NOT NULL DEFAULT '[]',
+  resident INTEGER NOT NULL,
+  effective_on TEXT
+);
+
+-- The compliance documents of a broker, one per kind (E&O, W-9, AML, AHIP, direct deposit): the one set
+-- of documents the profile and onboarding's documents step share (the bytes are in files). review is the
+-- reviewer's verdict; reviewer_note says why a document was rejected.
+CREATE TABLE IF NOT EXISTS compliance_documents (
+  user_id INTEGER NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('eo', 'w9', 'aml', 'ahip', 'direct_deposit')),
+  file_id INTEGER NOT NULL,
+  review TEXT NOT NULL DEFAULT 'accepted' CHECK (review IN ('accepted', 'rejected')),
+  reviewer_note TEXT,
+  expires_on TEXT,                -- YYYY-MM-DD; NULL: the document does not run out
+  uploaded_at TEXT NOT NULL,
+  PRIMARY KEY (user_id, kind)
+);
+
+-- Member rewards paid out to a broker (GET /api/profile/rewards); amounts in cents.
+CREATE TABLE IF NOT EXISTS reward_payouts (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  paid_on TEXT NOT NULL,          -- YYYY-MM-DD
+  amount_cents INTEGER NOT NULL
+);
+
+CREATE INDEX IF NOT EXISTS reward_payouts_user ON reward_payouts (user_id);
 
 -- Sessions are not a data table: reset() keeps them, so signed-in sessions survive a reset.
 -- No foreign keys on purpose (the users they point at are deleted and re-inserted by reset()).

@@ -12,7 +12,6 @@ import {
   SEED_FILES_CREATED_DAYS_AGO,
   SEED_LEGAL_ANSWERS,
   SEED_LEGAL_QUESTIONS,
-  SEED_ONBOARDING_DOCUMENTS,
   SEED_PRODUCTS,
   SEED_USERS,
   licenseExpiresOn,
@@ -30,6 +29,7 @@ import {
 import { seedDates, type SeedDates } from "./seed-dates.ts";
 import { learningCenterSeedStatements } from "./seed-learning-center.ts";
 import { submittedEnrollmentStatements } from "./seed-submitted-enrollments.ts";
+import { seedProfileStatements } from "./seed-profile.ts";
 
 /**
  * The seed users' password hashes (each with its own salt), computed once per process: scrypt is
@@ -162,12 +162,9 @@ export async function seedStatements(dates: SeedDates = seedDates()): Promise<In
       args: [o.userId, o.step, JSON.stringify(o.data), o.completedAt],
     });
   }
-  for (const d of SEED_ONBOARDING_DOCUMENTS) {
-    statements.push({
-      sql: "INSERT INTO onboarding_documents (user_id, kind, file_id) VALUES (?, ?, ?)",
-      args: [d.userId, d.kind, d.fileId],
-    });
-  }
+  // The profile (issue 12): details, license details, compliance documents (onboarded@'s onboarding
+  // documents, SEED_ONBOARDING_DOCUMENTS, among them), reward payouts.
+  statements.push(...seedProfileStatements(dates, filesCreatedAt));
   // Policies: multi-row inserts (hundreds of rows) keep start-up and reset fast.
   const policies = seedPolicies(dates);
   for (let i = 0; i < policies.length; i += POLICY_INSERT_CHUNK) {

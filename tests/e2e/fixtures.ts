@@ -1,3 +1,6 @@
+import { mkdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { type Page, expect, test as base } from "@playwright/test";
 import { REFERENCE_API_PORT } from "../../playwright.config";
 
@@ -23,6 +26,26 @@ export async function resetAccount(email: string): Promise<void> {
     body: JSON.stringify({ email }),
   });
   expect(response.status).toBe(204);
+}
+
+/**
+ * Holds one account for a spec that changes it, across the suite's worker processes: a second spec asking for
+ * the same account waits until the first lets go (docs@: the tickets spec and the profile's end-to-end upload
+ * both reset and change it). The lock is a directory, named by this run's reference API port.
+ */
+export async function lockAccount(email: string, waitMs = 120_000): Promise<() => void> {
+  const dir = join(tmpdir(), `portal-e2e-${REFERENCE_API_PORT}-${email}`);
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      mkdirSync(dir);
+      return () => rmSync(dir, { recursive: true, force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      if (Date.now() > deadline) throw new Error(`${email} stayed locked by another spec for ${waitMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
 }
 
 /** Ends every upstream session of a user, as an expired session would. */

@@ -1,12 +1,19 @@
 import path from "node:path";
-import { expect, loginAs, resetAccount, test } from "./fixtures";
+import { expect, lockAccount, loginAs, resetAccount, test } from "./fixtures";
 
-/** Opens tickets for docs@ (no other spec changes docs@): runs after the read-only specs. */
+/** Opens tickets for docs@ (holding it: the profile's upload spec changes docs@ too): runs after the read-only specs. */
 const PDF = path.join(import.meta.dirname, "files", "court-order.pdf");
 const TEXT = path.join(import.meta.dirname, "files", "notes.txt");
 
 test.describe("support tickets", () => {
   test.describe.configure({ mode: "serial" });
+  let release: (() => void) | undefined;
+  test.beforeAll(async () => {
+    // Waiting for the other spec that holds docs@ counts against this hook's time.
+    test.setTimeout(150_000);
+    release = await lockAccount("docs@demo.test");
+  });
+  test.afterAll(() => release?.());
   test.beforeEach(async () => {
     await resetAccount("docs@demo.test");
   });

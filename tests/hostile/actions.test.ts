@@ -29,6 +29,9 @@ const ACTIONS: Action[] = [
   { path: "/quote_tool", as: "agent@demo.test" },
   { path: "/quote_tool?site=test", as: "admin@demo.test" },
   { path: "/submitted_enrollments", as: "agency@demo.test" },
+  { path: "/profile", as: "loa@demo.test" },
+  { path: "/profile/documents/eo", as: "loa@demo.test" },
+  { path: "/profile/documents/w9/file", as: "loa@demo.test" },
 ];
 
 /** Every field name the portal's forms use, sent in shapes they do not expect. */
@@ -49,6 +52,8 @@ const FIELD_NAMES = [
   "lastName",
   "phone",
   "dateOfBirth",
+  "addressLine1",
+  "addressLine2",
   "city",
   "state",
   "zip",

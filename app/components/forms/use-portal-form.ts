@@ -1,3 +1,4 @@
+import type React from "react";
 import { type DefaultValue, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { type $ZodType, config, type input, type output } from "zod/v4/core";
@@ -27,6 +28,11 @@ export interface PortalFormOptions<S extends FormSchema> {
    */
   constraint?: boolean;
   id?: string;
+  /**
+   * Called once the browser's check passed, before the send: it may take over the send (preventDefault), as
+   * an upload with a progress bar does. Without JavaScript the form is posted as usual.
+   */
+  onSubmit?: (event: React.FormEvent<HTMLFormElement>, context: { formData: FormData }) => void;
 }
 
 /**
@@ -43,5 +49,6 @@ export function usePortalForm<S extends FormSchema>(schema: S, options: PortalFo
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onSubmit: options.onSubmit,
   });
 }

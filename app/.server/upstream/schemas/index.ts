@@ -18,3 +18,4 @@ export * from "./profile";
 export * from "./session";
 export * from "./tickets";
 export * from "./learning-center";
+export * from "./profile-details";

@@ -9,6 +9,11 @@ export const LicenseSchema = z.object({
   licenseType: z.string(),
   status: z.string(),
   expiresOn: z.string().nullable(),
+  /* Issue 12, from the licensing record (absent or null/[] for a license added in onboarding). */
+  licenseClass: z.string().nullable().optional().default(null),
+  linesOfAuthority: z.array(z.string()).optional().default([]),
+  resident: z.boolean().nullable().optional().default(null),
+  effectiveOn: z.string().nullable().optional().default(null),
 });
 export type License = z.infer<typeof LicenseSchema>;
 

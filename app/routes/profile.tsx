@@ -1,0 +1,270 @@
+import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { data, redirect, useRevalidator } from "react-router";
+import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
+import { MaskedField } from "~/components/forms/masked-field";
+import { TextField } from "~/components/forms/text-fields";
+import { usePortalForm } from "~/components/forms/use-portal-form";
+import { LicenseTable } from "~/components/license-table";
+import { DocumentStatusLine } from "~/components/profile/document-status";
+import { DocumentUploadForm } from "~/components/profile/document-upload-form";
+import { RewardsCard } from "~/components/rewards-card";
+import { useRootData } from "~/root";
+import { BRANDINGS } from "~/domain/branding";
+import { documentIsFlagged, notificationsFor } from "~/domain/compliance-documents";
+import { formatDate } from "~/domain/formats";
+import { profileDetailsSchema } from "~/domain/profile";
+import { smsAnswerText } from "~/domain/sms-consent";
+import { successToast } from "~/domain/toast";
+import { fileSizeText } from "~/domain/uploads";
+import { isBroker } from "~/domain/user";
+import { todayIso } from "~/.server/clock";
+import { actionForm } from "~/.server/form-failure";
+import { loadWithViewer, requireViewer, sessionOf } from "~/.server/guards";
+import { redirectWithToast } from "~/.server/toast";
+import {
+  complianceDocuments,
+  memberRewards,
+  profileDetails,
+  saveProfileDetails,
+} from "~/.server/upstream/profile-details";
+import type { Route } from "./+types/profile";
+
+export function meta() {
+  return [{ title: "Profile" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // Spec §2: carriers and admins have the read-only /basic_profile; agents and agencies this page.
+  if (!isBroker({ role: sessionOf(context).session.get("role") ?? "Admin" })) {
+    const viewer = await requireViewer(request, context);
+    if (!isBroker(viewer.user)) throw redirect("/basic_profile");
+  }
+  const [viewer, [details, documents, rewards]] = await loadWithViewer(request, context, (token) =>
+    Promise.all([profileDetails(token), complianceDocuments(token), memberRewards(token)]),
+  );
+  const notifications = viewer.documentNotifications;
+  return {
+    role: viewer.user.role,
+    details,
+    licenses: viewer.profile?.licenses ?? [],
+    smsConsent: viewer.profile?.smsConsent ?? null,
+    documents: documents.map((d) => ({
+      ...d,
+      flagged: documentIsFlagged(d.kind, notifications),
+      notifications: notificationsFor(d.kind, notifications),
+    })),
+    rewards,
+    today: todayIso(),
+  };
+}
+
+/** Issue 12: saves the details the upstream lets a broker change (phone, address); errors keep what was typed. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = actionForm(request, context, { schema: profileDetailsSchema });
+  return form.answer(async () => {
+    const viewer = await requireViewer(request, context);
+    if (!isBroker(viewer.user)) throw redirect("/basic_profile");
+    const parsed = await form.parse(profileDetailsSchema);
+    if (parsed.status !== "success") return data(parsed.reply(), { status: 400 });
+    await saveProfileDetails(viewer.token, parsed.value);
+    return redirectWithToast("/profile", [successToast("Your details were saved.")]);
+  });
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+function DetailsSection({
+  loaderData,
+  actionData,
+}: {
+  loaderData: LoaderData;
+  actionData: Route.ComponentProps["actionData"];
+}) {
+  const { details, role } = loaderData;
+  const [form, fields] = usePortalForm(profileDetailsSchema, {
+    id: "profile-details",
+    lastResult: actionData,
+    defaultValue: {
+      phone: details.phone ?? "",
+      addressLine1: details.addressLine1 ?? "",
+      addressLine2: details.addressLine2 ?? "",
+      city: details.city ?? "",
+      state: details.state ?? "",
+      zip: details.zip ?? "",
+    },
+  });
+  const fixed: Array<[string, string]> = [
+    ["Name", `${details.firstName} ${details.lastName}`],
+    ["E-mail", details.email],
+    ["NPN", details.npnNumber ?? "—"],
+    [role === "Agency" ? "Agency" : "Agency you write under", details.agencyName ?? "None"],
+    ["Upline", details.upline ?? "None"],
+  ];
+  return (
+    <section aria-labelledby="details-title">
+      <Title order={2} size="h3" id="details-title" mb="xs">
+        Personal details
+      </Title>
+      <Paper withBorder p="md">
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" component="dl" className="rewards-figures">
+            {fixed.map(([label, value]) => (
+              <div key={label}>
+                <Text component="dt" size="sm" c="dimmed">
+                  {label}
+                </Text>
+                <Text component="dd" style={{ overflowWrap: "anywhere" }}>
+                  {value}
+                </Text>
+              </div>
+            ))}
+          </SimpleGrid>
+          <Text size="sm" c="dimmed">
+            Your name, e-mail and NPN come from your licensing record, your agency and upline from your hierarchy: to
+            change them, write to support. You can change your phone number and address here.
+          </Text>
+          <PortalForm form={form}>
+            <Stack gap="sm">
+              <FormAlert form={form} />
+              <MaskedField field={fields.phone} mask="phone" label="Phone" autoComplete="tel" />
+              <TextField field={fields.addressLine1} label="Street address" autoComplete="address-line1" />
+              <TextField field={fields.addressLine2} label="Address line 2 (optional)" autoComplete="address-line2" />
+              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+                <TextField field={fields.city} label="City" autoComplete="address-level2" />
+                <TextField field={fields.state} label="State" autoComplete="address-level1" maxLength={2} />
+                <TextField field={fields.zip} label="ZIP code" autoComplete="postal-code" inputMode="numeric" />
+              </SimpleGrid>
+              <Group>
+                <SubmitButton>Save details</SubmitButton>
+              </Group>
+            </Stack>
+          </PortalForm>
+        </Stack>
+      </Paper>
+    </section>
+  );
+}
+
+function DocumentsSection({ loaderData }: { loaderData: LoaderData }) {
+  const { documents, today } = loaderData;
+  const { revalidate } = useRevalidator();
+  return (
+    <section aria-labelledby="documents-title" id="documents">
+      <Title order={2} size="h3" id="documents-title" mb="xs">
+        Documents
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        Keep your compliance documents current: a document marked with the alert icon needs your attention, and contract
+        requests stay blocked until it is replaced.
+      </Text>
+      <Stack gap="sm">
+        {documents.map((doc) => {
+          const titleId = `document-${doc.kind}`;
+          return (
+            <Paper
+              withBorder
+              p="md"
+              key={doc.kind}
+              component="article"
+              aria-labelledby={titleId}
+              data-testid={`document-${doc.kind}`}
+            >
+              <Stack gap="xs">
+                <Title order={3} size="h4" id={titleId}>
+                  {doc.title}
+                </Title>
+                <DocumentStatusLine document={doc} flagged={doc.flagged} today={today} />
+                {doc.notifications.map((n) => (
+                  <Text key={n.id} size="sm">
+                    {n.message}
+                  </Text>
+                ))}
+                {doc.file ? (
+                  <Text size="sm">
+                    On file:{" "}
+                    <Anchor href={`/profile/documents/${doc.kind}/file`} download={doc.file.name}>
+                      {doc.file.name}
+                    </Anchor>{" "}
+                    ({fileSizeText(doc.file.size)}
+                    {doc.uploadedAt ? `, uploaded ${formatDate(doc.uploadedAt)}` : ""})
+                  </Text>
+                ) : (
+                  <Text size="sm">Nothing on file yet.</Text>
+                )}
+                <details className="document-upload" open={doc.flagged || undefined}>
+                  <summary>{doc.file ? `Replace your ${doc.title}` : `Upload your ${doc.title}`}</summary>
+                  <DocumentUploadForm
+                    kind={doc.kind}
+                    today={today}
+                    lastResult={null}
+                    replacing={doc.file !== null}
+                    onUploaded={revalidate}
+                  />
+                </details>
+              </Stack>
+            </Paper>
+          );
+        })}
+      </Stack>
+    </section>
+  );
+}
+
+function SmsSection({ smsConsent }: { smsConsent: boolean | null }) {
+  return (
+    <section aria-labelledby="sms-title">
+      <Title order={2} size="h3" id="sms-title" mb="xs">
+        Text-message alerts
+      </Title>
+      <Paper withBorder p="md">
+        <PortalForm action="/account/sms_consent">
+          <input type="hidden" name="redirectTo" value="/profile" />
+          <Stack gap="sm">
+            <Text>Text-message alerts tell you about your contracts and commissions as they change.</Text>
+            <Text data-testid="sms-answer" fw={500}>
+              {smsAnswerText(smsConsent)}
+            </Text>
+            <Group gap="xs">
+              <SubmitButton name="consent" value="yes" variant={smsConsent === true ? "filled" : "default"}>
+                Yes
+              </SubmitButton>
+              <SubmitButton name="consent" value="no" variant={smsConsent === false ? "filled" : "default"}>
+                No
+              </SubmitButton>
+            </Group>
+          </Stack>
+        </PortalForm>
+      </Paper>
+    </section>
+  );
+}
+
+/** Issue 12: an agent's or agency's own profile: details, licenses, documents, text alerts, member rewards. */
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  const branding = useRootData()?.branding ?? BRANDINGS.default;
+  return (
+    <Stack gap="xl" maw={960}>
+      <Title order={1}>Profile</Title>
+      <DetailsSection loaderData={loaderData} actionData={actionData} />
+      <section aria-labelledby="licenses-title">
+        <Title order={2} size="h3" id="licenses-title" mb="xs">
+          Licenses
+        </Title>
+        {loaderData.licenses.length === 0 ? (
+          <Text c="dimmed">
+            No licenses on file. Licenses come from your licensing record (NIPR); write to support if one is missing.
+          </Text>
+        ) : (
+          <LicenseTable
+            aria-labelledby="licenses-title"
+            licenses={loaderData.licenses}
+            detailed={{ today: loaderData.today }}
+          />
+        )}
+      </section>
+      <DocumentsSection loaderData={loaderData} />
+      <SmsSection smsConsent={loaderData.smsConsent} />
+      <RewardsCard rewards={loaderData.rewards} disclaimer={branding.rewardsDisclaimer} />
+    </Stack>
+  );
+}

@@ -30,6 +30,8 @@ export function sqlStatements(script: string): string[] {
 
 /** Tables holding one user's data, and the column naming the user (order: parents before children). */
 const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
+  ["feedback_messages", "owner_user_id"],
+  ["feedback_conversations", "user_id"],
   ["commission_lines", "user_id"],
   ["ticket_messages", "owner_user_id"],
   ["tickets", "user_id"],
@@ -53,6 +55,8 @@ const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
 
 /** Tables reset() restores to the seed, children first. */
 const DATA_TABLES = [
+  "feedback_messages",
+  "feedback_conversations",
   "commission_lines",
   "ticket_messages",
   "tickets",
@@ -85,7 +89,7 @@ const DATA_TABLES = [
  * Bumped whenever the seed gains tables or rows (or its dates change meaning): a db file seeded by an
  * older version (PRAGMA user_version lower than this) is reset to the seed on open (sessions kept).
  */
-const SEED_VERSION = 9;
+const SEED_VERSION = 10;
 
 function bool(value: unknown): boolean {
   return value === true;
@@ -182,7 +186,7 @@ export class ReferenceDb {
 
   /**
    * Restores one user's data (their row, licenses, notices, contract entries, legal answers, files,
-   * idempotency keys, onboarding steps and documents, policies, exports, downline invitations, tickets and their messages, commission lines, the carrier mapping and, for an agency, its downline) to the seed, leaving everyone else's alone: tests running side by side reset only
+   * idempotency keys, onboarding steps and documents, policies, exports, downline invitations, tickets and their messages, feedback conversations and their messages, commission lines, the carrier mapping and, for an agency, its downline) to the seed, leaving everyone else's alone: tests running side by side reset only
    * the account they change. Returns false for an unknown e-mail.
    */
   async resetUser(email: string): Promise<boolean> {

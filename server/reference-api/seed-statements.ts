@@ -28,6 +28,7 @@ import {
   seedTickets,
 } from "./seed.ts";
 import { seedDates, type SeedDates } from "./seed-dates.ts";
+import { seedFeedbackStatements } from "./seed-feedback.ts";
 
 /**
  * The seed users' password hashes (each with its own salt), computed once per process: scrypt is
@@ -52,8 +53,8 @@ export async function seedStatements(dates: SeedDates = seedDates()): Promise<In
   for (const u of SEED_USERS) {
     statements.push({
       sql: `INSERT INTO users (id, email, password_hash, role, first_name, last_name, npn_id, npn_number,
-              npn_current_max_level, phone, sms_consent, unread_messages, unresponded_messages, flags)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+              npn_current_max_level, phone, sms_consent, flags)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       args: [
         u.id,
         u.email,
@@ -66,8 +67,6 @@ export async function seedStatements(dates: SeedDates = seedDates()): Promise<In
         u.npnCurrentMaxLevel,
         u.phone,
         u.smsConsent === null ? null : u.smsConsent ? 1 : 0,
-        u.unreadMessages,
-        u.unrespondedMessages,
         JSON.stringify(u.flags),
       ],
     });
@@ -263,5 +262,6 @@ export async function seedStatements(dates: SeedDates = seedDates()): Promise<In
       args: chunk.flatMap((l) => [l.id, l.userId, l.policyId, l.period, l.type, l.amountCents, l.paidOn]),
     });
   }
+  statements.push(...seedFeedbackStatements(dates));
   return statements;
 }

@@ -23,6 +23,13 @@ export default [
     route("register_downlines/new", "routes/register_downlines.new.tsx"),
     route("contracts", "routes/contracts.tsx", { id: "contracts" }),
     route("contracts_pending", "routes/contracts.tsx", { id: "contracts_pending" }),
+    // Feedback conversations (issue 12): the static pages rank above /feedback/:id.
+    route("feedback", "routes/feedback.list.tsx", { id: "feedback" }),
+    route("feedback/list", "routes/feedback.list.tsx", { id: "feedback_list" }),
+    route("feedback/show", "routes/feedback.list.tsx", { id: "feedback_show" }),
+    route("feedback/conversation", "routes/feedback.list.tsx", { id: "feedback_conversation" }),
+    route("feedback/form", "routes/feedback.form.tsx"),
+    route("feedback/:id", "routes/feedback.$id.tsx"),
   ]),
   route("account/logout", "routes/account.logout.tsx"),
   route("account/logout_as_user", "routes/account.logout_as_user.tsx"),

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { normalisePath } from "./access";
 import { supportTicketSchema } from "./tickets";
 
 /**
@@ -72,4 +73,18 @@ export function awaitingSummary(count: number): string {
   return count === 1
     ? "1 conversation is waiting for your reply."
     : `${count} conversations are waiting for your reply.`;
+}
+
+/** The columns the lists sort by (the upstream's sort keys). */
+export const FEEDBACK_SORTABLE = ["subject", "category", "createdAt", "updatedAt"] as const;
+
+/** The feedback list pages: every conversation, those with unread staff messages, those awaiting a reply. */
+export type FeedbackView = "all" | "unread" | "unresponded";
+
+/** Spec §2: /feedback/show lists the unread, /feedback/conversation the unresponded; /feedback and /feedback/list all. */
+export function feedbackViewOf(pathname: string): FeedbackView {
+  const path = normalisePath(pathname);
+  if (path === "/feedback/show") return "unread";
+  if (path === "/feedback/conversation") return "unresponded";
+  return "all";
 }

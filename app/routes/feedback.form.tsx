@@ -1,24 +1,16 @@
-import { randomUUID } from "node:crypto";
 import { Paper, Stack, Text, Title } from "@mantine/core";
 import { useMemo } from "react";
-import { data } from "react-router";
+import { SubjectCategoryMessageFields } from "~/components/conversation";
 import { FeedbackNav } from "~/components/feedback-list";
 import { FileField } from "~/components/forms/file-field";
 import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
 import { RadioField } from "~/components/forms/radio-fields";
-import { SelectField } from "~/components/forms/select-field";
-import { TextField } from "~/components/forms/text-fields";
-import { TextareaField } from "~/components/forms/textarea-field";
 import { usePortalForm } from "~/components/forms/use-portal-form";
 import { RATING_OPTIONS, feedbackSchema } from "~/domain/feedback";
-import { MAX_TICKET_SUBJECT } from "~/domain/tickets";
-import { ticketEntries } from "~/domain/tickets";
 import { successToast } from "~/domain/toast";
 import { uploadLabel } from "~/domain/uploads";
-import { actionForm } from "~/.server/form-failure";
-import { loadWithViewer, requireViewer } from "~/.server/guards";
+import { loadConversationForm, startConversationAction } from "~/.server/conversation-form";
 import { redirectWithToast } from "~/.server/toast";
-import { parseUploadForm } from "~/.server/upload";
 import { feedbackCategories, startFeedbackConversation } from "~/.server/upstream/feedback";
 import type { Route } from "./+types/feedback.form";
 
@@ -27,27 +19,19 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [, categories] = await loadWithViewer(request, context, feedbackCategories);
-  return { categories, idempotencyKey: randomUUID() };
+  return loadConversationForm(request, context, feedbackCategories);
 }
 
 /** Starts a conversation with the staff; a resubmission (same key) starts it once. An upstream fault keeps the form. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = actionForm(request, context, { read: parseUploadForm, schema: feedbackSchema([]) });
-  return form.answer(async () => {
-    const viewer = await requireViewer(request, context);
-    const formData = await form.read();
-    const categories = await feedbackCategories(viewer.token);
-    const parsed = await form.parse(feedbackSchema(categories));
-    if (parsed.status !== "success") return data(parsed.reply({ hideFields: ["attachment"] }), { status: 400 });
-    const started = await startFeedbackConversation(
-      viewer.token,
-      ticketEntries(parsed.value),
-      String(formData.get("idempotencyKey") || randomUUID()),
-    );
-    return redirectWithToast(`/feedback/${started.id}`, [
-      successToast("Thank you: your message was sent. Our staff will answer you here."),
-    ]);
+  return startConversationAction(request, context, {
+    schema: feedbackSchema,
+    categories: feedbackCategories,
+    start: startFeedbackConversation,
+    done: (started) =>
+      redirectWithToast(`/feedback/${started.id}`, [
+        successToast("Thank you: your message was sent. Our staff will answer you here."),
+      ]),
   });
 }
 
@@ -64,13 +48,7 @@ export default function FeedbackForm({ loaderData, actionData }: Route.Component
           <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
           <Stack gap="sm">
             <FormAlert form={form} />
-            <TextField field={fields.subject} label="Subject" maxLength={MAX_TICKET_SUBJECT} />
-            <SelectField
-              field={fields.category}
-              label="Category"
-              data={[{ value: "", label: "Choose a category" }, ...loaderData.categories]}
-            />
-            <TextareaField field={fields.message} label="Message" autosize minRows={5} />
+            <SubjectCategoryMessageFields fields={fields} categories={loaderData.categories} />
             <RadioField
               field={fields.rating}
               label="Rating (optional)"

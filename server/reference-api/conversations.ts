@@ -3,12 +3,12 @@
  * the message, the optional attachment), storing an attachment, the attachment of a message row, the author's
  * name, the Idempotency-Key replay of a create, and answering an HttpError as `{ error }`.
  */
-import type { Response } from "express";
+import type { Request, Response } from "express";
 import type { StoredFile } from "../../app/.server/upstream/schemas/files.ts";
 import { IDEMPOTENCY_KEY_REUSED } from "./contracting.ts";
 import type { ReferenceDb, SessionRecord } from "./db.ts";
-import { findIdempotentAnswer } from "./idempotency.ts";
-import { HttpError } from "./legal-answers-form.ts";
+import { findIdempotentAnswer, storeIdempotentAnswer } from "./idempotency.ts";
+import { HttpError, readFormData } from "./legal-answers-form.ts";
 import { readUpload, type Upload } from "./uploads.ts";
 
 type User = SessionRecord["user"];
@@ -79,11 +79,8 @@ export async function fileStatements(db: ReferenceDb, userId: number, attachment
   return { fileId, statements: [statement] };
 }
 
-/** Selected with a message: `f.name AS file_name, …` of its file (LEFT JOIN files f ON f.id = m.file_id). */
-export const MESSAGE_FILE_COLUMNS = "f.name AS file_name, f.content_type AS file_content_type, f.size AS file_size";
-
-/** The attachment of a message row selected with MESSAGE_FILE_COLUMNS, or null. */
-export function attachmentOfRow(m: Record<string, unknown>): StoredFile | null {
+/** The attachment of a message row selected with its file's columns, or null. */
+function attachmentOfRow(m: Record<string, unknown>): StoredFile | null {
   if (m.file_id == null || m.file_name == null) return null;
   return {
     id: Number(m.file_id),
@@ -91,6 +88,44 @@ export function attachmentOfRow(m: Record<string, unknown>): StoredFile | null {
     contentType: String(m.file_content_type),
     size: Number(m.file_size),
   };
+}
+
+export interface StoredMessage {
+  id: number;
+  author: string;
+  fromStaff: boolean;
+  body: string;
+  createdAt: string;
+  attachment: StoredFile | null;
+}
+
+/**
+ * The messages of one conversation, oldest first, with their attachments: `table` holds them, `parent` names
+ * their conversation. Each comes with its row, for what only that kind of conversation has.
+ */
+export async function conversationMessages(
+  db: ReferenceDb,
+  table: "ticket_messages" | "feedback_messages",
+  parent: "ticket_id" | "conversation_id",
+  id: number,
+): Promise<Array<{ message: StoredMessage; row: Record<string, unknown> }>> {
+  const found = await db.client.execute({
+    sql: `SELECT m.*, f.name AS file_name, f.content_type AS file_content_type, f.size AS file_size
+          FROM ${table} m LEFT JOIN files f ON f.id = m.file_id
+          WHERE m.${parent} = ? ORDER BY m.created_at, m.id`,
+    args: [id],
+  });
+  return found.rows.map((row) => ({
+    message: {
+      id: Number(row.id),
+      author: String(row.author),
+      fromStaff: Number(row.from_staff) === 1,
+      body: String(row.body),
+      createdAt: String(row.created_at),
+      attachment: attachmentOfRow(row),
+    },
+    row,
+  }));
 }
 
 export const fullName = (user: User) => `${user.firstName} ${user.lastName}`;
@@ -121,4 +156,26 @@ export async function replayed(
   if (previous.fingerprint !== fingerprint) fail(res, 422, IDEMPOTENCY_KEY_REUSED);
   else res.status(previous.status).set("Idempotent-Replayed", "true").type("application/json").send(previous.body);
   return true;
+}
+
+/** A reply's form: the required message (at most `maxMessage` characters, else a 422) and its optional attachment. */
+export async function readReply(req: Request, maxBytes: number, maxMessage: number) {
+  const form = await readFormData(req, maxBytes, "the message");
+  const problems: string[] = [];
+  const message = messageOf(form, problems, maxMessage);
+  if (problems.length > 0) throw new HttpError(422, problems.join("; "));
+  return { message, attachment: await attachmentOf(form) };
+}
+
+/** Answers a create with 201 and `body`, stored under the Idempotency-Key (when one came) for its replays. */
+export async function sendCreated(
+  db: ReferenceDb,
+  res: Response,
+  idempotency: { userId: number; key: string | undefined; fingerprint: string },
+  body: unknown,
+): Promise<void> {
+  const text = JSON.stringify(body);
+  const { userId, key, fingerprint } = idempotency;
+  if (key) await storeIdempotentAnswer(db, userId, key, fingerprint, 201, text);
+  res.status(201).type("application/json").send(text);
 }

@@ -20,7 +20,7 @@ import {
 import type { ReferenceApi } from "./index.ts";
 import { tinyPdf } from "./seed.ts";
 import { FEEDBACK_CATEGORIES, seedFeedbackConversations } from "./seed-feedback.ts";
-import { expectError, startTestApi, tempDbPath, testClient, testSeed } from "./test-support.ts";
+import { expectError, formOf, startTestApi, tempDbPath, testClient, testSeed } from "./test-support.ts";
 
 type List = z.infer<typeof FeedbackConversationsResponseSchema>;
 
@@ -50,16 +50,8 @@ async function counts(email: string) {
   return [unread.unread_messages, unresponded.unresponded_messages];
 }
 
-function form(fields: Record<string, string | [Blob, string]>): FormData {
-  const f = new FormData();
-  for (const [name, value] of Object.entries(fields)) {
-    if (typeof value === "string") f.append(name, value);
-    else f.append(name, value[0], value[1]);
-  }
-  return f;
-}
 async function post(email: string, path: string, fields: Record<string, string | [Blob, string]> = {}, headers = {}) {
-  return send("POST", path, { token: await tokenOf(email), form: form(fields), headers });
+  return send("POST", path, { token: await tokenOf(email), form: formOf(fields), headers });
 }
 const NEW = { subject: "Dark mode", category: "Portal and website", message: "Could the portal have a dark mode?" };
 const resetUser = async (email: string) =>

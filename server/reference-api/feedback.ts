@@ -26,21 +26,21 @@ import { pagingMeta } from "../../app/domain/table.ts";
 import { MAX_TICKET_MESSAGE as MAX_MESSAGE, MAX_TICKET_SUBJECT as MAX_SUBJECT } from "../../app/domain/tickets.ts";
 import { MAX_UPLOAD_BYTES } from "../../app/domain/uploads.ts";
 import {
-  MESSAGE_FILE_COLUMNS,
   answerHttpErrors,
   attachmentOf,
-  attachmentOfRow,
+  conversationMessages,
   fail,
   fileStatements,
   fullName,
   idempotencyKeyOf,
   messageOf,
+  readReply,
   replayed,
+  sendCreated,
   requiredText,
   text,
 } from "./conversations.ts";
 import type { ReferenceDb, SessionRecord } from "./db.ts";
-import { storeIdempotentAnswer } from "./idempotency.ts";
 import { HttpError, readFormData } from "./legal-answers-form.ts";
 import { parseTableQuery, positiveInt, scalar } from "./paging.ts";
 import { FEEDBACK_CATEGORIES } from "./seed-feedback.ts";
@@ -166,23 +166,11 @@ async function findConversation(db: ReferenceDb, user: User, id: number): Promis
   });
   const row = found.rows[0];
   if (!row) return null;
-  const messages = await db.client.execute({
-    sql: `SELECT m.*, ${MESSAGE_FILE_COLUMNS}
-          FROM feedback_messages m LEFT JOIN files f ON f.id = m.file_id
-          WHERE m.conversation_id = ? ORDER BY m.created_at, m.id`,
-    args: [id],
-  });
+  const messages = await conversationMessages(db, "feedback_messages", "conversation_id", id);
   return {
     ...summaryFromRow(row),
-    messages: messages.rows.map((m) => ({
-      id: Number(m.id),
-      author: String(m.author),
-      fromStaff: Number(m.from_staff) === 1,
-      body: String(m.body),
-      createdAt: String(m.created_at),
-      read: Number(m.from_staff) !== 1 || m.read_at != null,
-      attachment: attachmentOfRow(m),
-    })),
+    // A staff message is unread until the owner opens the conversation; the owner's own are read.
+    messages: messages.map(({ message, row: m }) => ({ ...message, read: !message.fromStaff || m.read_at != null })),
   };
 }
 
@@ -314,10 +302,8 @@ export function registerFeedbackRoutes(
           "write",
         );
         const id = Number(results[statements.length]!.lastInsertRowid);
-        const body = JSON.stringify(await conversationBody(user, id));
-        if (key) await storeIdempotentAnswer(db, user.userId, key, fingerprint, 201, body);
         logger.info({ userId: user.userId, conversationId: id }, "feedback conversation started");
-        res.status(201).type("application/json").send(body);
+        await sendCreated(db, res, { userId: user.userId, key, fingerprint }, await conversationBody(user, id));
       });
     });
   });
@@ -327,11 +313,7 @@ export function registerFeedbackRoutes(
     await answerHttpErrors(res, async () => {
       const found = await ownConversation(req, res);
       if (!found) return;
-      const form = await readFormData(req, MAX_BODY_BYTES, "the message");
-      const problems: string[] = [];
-      const message = messageOf(form, problems, MAX_MESSAGE);
-      if (problems.length > 0) throw new HttpError(422, problems.join("; "));
-      const attachment = await attachmentOf(form);
+      const { message, attachment } = await readReply(req, MAX_BODY_BYTES, MAX_MESSAGE);
       await db.exclusive(async () => {
         const now = new Date().toISOString();
         const { fileId, statements } = await fileStatements(db, user.userId, attachment, now);

@@ -24,20 +24,20 @@ import { MAX_TICKET_MESSAGE as MAX_MESSAGE, MAX_TICKET_SUBJECT as MAX_SUBJECT } 
 import { MAX_UPLOAD_BYTES } from "../../app/domain/uploads.ts";
 import { parseTableQuery, positiveInt, scalar } from "./paging.ts";
 import {
-  MESSAGE_FILE_COLUMNS,
   answerHttpErrors,
   attachmentOf,
-  attachmentOfRow,
+  conversationMessages,
   fail,
   fileStatements,
   fullName,
   idempotencyKeyOf,
   messageOf as conversationMessageOf,
+  readReply,
   replayed,
+  sendCreated,
   text,
 } from "./conversations.ts";
 import type { ReferenceDb, SessionRecord } from "./db.ts";
-import { storeIdempotentAnswer } from "./idempotency.ts";
 import { HttpError, readFormData } from "./legal-answers-form.ts";
 import { sendStoredFile, type Upload } from "./uploads.ts";
 import { COMMISSION_INQUIRY_CATEGORY, TICKET_CATEGORIES, type TicketKind, type TicketStatus } from "./seed.ts";
@@ -169,23 +169,8 @@ async function findTicket(db: ReferenceDb, user: User, id: number): Promise<Tick
   });
   const row = found.rows[0];
   if (!row) return null;
-  const messages = await db.client.execute({
-    sql: `SELECT m.*, ${MESSAGE_FILE_COLUMNS}
-          FROM ticket_messages m LEFT JOIN files f ON f.id = m.file_id
-          WHERE m.ticket_id = ? ORDER BY m.created_at, m.id`,
-    args: [id],
-  });
-  return {
-    ...summaryFromRow(row),
-    messages: messages.rows.map((m) => ({
-      id: Number(m.id),
-      author: String(m.author),
-      fromStaff: Number(m.from_staff) === 1,
-      body: String(m.body),
-      createdAt: String(m.created_at),
-      attachment: attachmentOfRow(m),
-    })),
-  };
+  const messages = await conversationMessages(db, "ticket_messages", "ticket_id", id);
+  return { ...summaryFromRow(row), messages: messages.map((m) => m.message) };
 }
 
 function messageOf(form: FormData, problems: string[]): string {
@@ -331,10 +316,8 @@ export function registerTicketRoutes(
           "write",
         );
         const ticketId = Number(results[statements.length]!.lastInsertRowid);
-        const body = JSON.stringify(await ticketBody(user, ticketId));
-        if (key) await storeIdempotentAnswer(db, user.userId, key, fingerprint, 201, body);
         logger.info({ userId: user.userId, ticketId, kind: input.kind }, "ticket opened");
-        res.status(201).type("application/json").send(body);
+        await sendCreated(db, res, { userId: user.userId, key, fingerprint }, await ticketBody(user, ticketId));
       });
     });
   });
@@ -344,11 +327,7 @@ export function registerTicketRoutes(
     await handle(res, async () => {
       const ticket = await visibleTicket(req, res);
       if (!ticket) return;
-      const form = await readFormData(req, MAX_TICKET_BODY_BYTES, "the message");
-      const problems: string[] = [];
-      const message = messageOf(form, problems);
-      if (problems.length > 0) throw new HttpError(422, problems.join("; "));
-      const attachment = await attachmentOf(form);
+      const { message, attachment } = await readReply(req, MAX_TICKET_BODY_BYTES, MAX_MESSAGE);
       // Visible and not the owner: an admin or the addressed carrier (staff).
       const fromStaff = user.role === "Admin" || user.role === "Carrier";
       await db.exclusive(async () => {

@@ -27,14 +27,14 @@ export function FeedbackNav() {
           key={view.to}
           component={Link}
           to={view.to}
-          variant={current === view.to ? "light" : "subtle"}
+          variant={current === view.to ? "filled" : "default"}
           aria-current={current === view.to ? "page" : undefined}
           size="compact-sm"
         >
           {view.label}
         </Button>
       ))}
-      <Button component={Link} to={NEW_FEEDBACK_HREF} size="compact-sm">
+      <Button component={Link} to={NEW_FEEDBACK_HREF} variant="outline" size="compact-sm">
         New conversation
       </Button>
     </Group>

@@ -1,14 +1,11 @@
 import { Badge, Group, Paper, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { FileField } from "~/components/forms/file-field";
-import type { Field } from "~/components/forms/field";
 import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
-import { SelectField } from "~/components/forms/select-field";
-import { TextField } from "~/components/forms/text-fields";
 import { TextareaField } from "~/components/forms/textarea-field";
 import { type FormResult, usePortalForm } from "~/components/forms/use-portal-form";
 import { formatDate } from "~/domain/formats";
-import { MAX_TICKET_SUBJECT, ticketReplySchema } from "~/domain/tickets";
+import { ticketReplySchema } from "~/domain/tickets";
 import { uploadLabel } from "~/domain/uploads";
 
 export interface ConversationMessage {
@@ -96,26 +93,5 @@ export function ReplyForm({
         </Group>
       </Stack>
     </PortalForm>
-  );
-}
-
-/** The first fields of a form that starts a conversation (Contact Support, a new feedback conversation). */
-export function SubjectCategoryMessageFields({
-  fields,
-  categories,
-}: {
-  fields: { subject: Field; category: Field; message: Field };
-  categories: readonly string[];
-}) {
-  return (
-    <>
-      <TextField field={fields.subject} label="Subject" maxLength={MAX_TICKET_SUBJECT} />
-      <SelectField
-        field={fields.category}
-        label="Category"
-        data={[{ value: "", label: "Choose a category" }, ...categories]}
-      />
-      <TextareaField field={fields.message} label="Message" autosize minRows={5} />
-    </>
   );
 }

@@ -4,13 +4,13 @@ import {
   RATING_OPTIONS,
   awaitingSummary,
   feedbackIdOf,
-  feedbackSchema,
   feedbackViewOf,
   messageExcerpt,
   ratingText,
   unreadSummary,
   unreadText,
 } from "./feedback";
+import { feedbackSchema } from "./feedback-form";
 
 const CATEGORIES = ["Portal and website", "Other"];
 const VALID = { subject: "Dark mode", category: "Other", message: "Please add one." };

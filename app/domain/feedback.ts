@@ -1,6 +1,4 @@
-import * as z from "zod/mini";
 import { normalisePath } from "./access";
-import { supportTicketSchema } from "./tickets";
 
 /**
  * Feedback conversations (spec §2 /feedback/*, §7 show_unread_messages / show_unresponded_messages; issue 12):
@@ -24,16 +22,6 @@ export const RATING_OPTIONS: ReadonlyArray<{ value: string; label: string }> = [
 /** "Rated 4 of 5", or null without a rating. */
 export function ratingText(rating: number | null): string | null {
   return rating === null ? null : `Rated ${rating} of 5`;
-}
-
-/**
- * A new conversation (/feedback/form): subject, category, message and optional attachment as a support
- * ticket, and an optional 1–5 rating ("No rating" sends nothing).
- */
-export function feedbackSchema(categories: readonly string[]) {
-  return z.extend(supportTicketSchema(categories), {
-    rating: z.optional(z.enum(["1", "2", "3", "4", "5"], { error: RATING_CHOICE })),
-  });
 }
 
 /** The id of /feedback/:id: a positive whole number (at most 9 digits), else null (the page is a 404). */

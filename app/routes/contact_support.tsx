@@ -1,6 +1,6 @@
 import { Paper, Stack, Text, Title } from "@mantine/core";
 import { useMemo } from "react";
-import { SubjectCategoryMessageFields } from "~/components/conversation";
+import { SubjectCategoryMessageFields } from "~/components/conversation-fields";
 import { FileField } from "~/components/forms/file-field";
 import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
 import { usePortalForm } from "~/components/forms/use-portal-form";

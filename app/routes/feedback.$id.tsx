@@ -2,7 +2,7 @@ import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import { ConversationMessages, ReplyForm } from "~/components/conversation";
 import { ErrorPage } from "~/components/error-page";
-import { FeedbackMarkers } from "~/components/feedback-list";
+import { FeedbackMarkers } from "~/components/feedback-nav";
 import { ratingText } from "~/domain/feedback";
 import { formatDate } from "~/domain/formats";
 import { feedbackReplyAction, openFeedbackConversation } from "~/.server/feedback";

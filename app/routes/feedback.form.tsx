@@ -1,12 +1,13 @@
 import { Paper, Stack, Text, Title } from "@mantine/core";
 import { useMemo } from "react";
-import { SubjectCategoryMessageFields } from "~/components/conversation";
-import { FeedbackNav } from "~/components/feedback-list";
+import { SubjectCategoryMessageFields } from "~/components/conversation-fields";
+import { FeedbackNav } from "~/components/feedback-nav";
 import { FileField } from "~/components/forms/file-field";
 import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
 import { RadioField } from "~/components/forms/radio-fields";
 import { usePortalForm } from "~/components/forms/use-portal-form";
-import { RATING_OPTIONS, feedbackSchema } from "~/domain/feedback";
+import { RATING_OPTIONS } from "~/domain/feedback";
+import { feedbackSchema } from "~/domain/feedback-form";
 import { successToast } from "~/domain/toast";
 import { uploadLabel } from "~/domain/uploads";
 import { loadConversationForm, startConversationAction } from "~/.server/conversation-form";

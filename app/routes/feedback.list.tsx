@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { ErrorPage } from "~/components/error-page";
-import { FeedbackEmpty, FeedbackListPage, NEW_FEEDBACK_HREF } from "~/components/feedback-list";
+import { FeedbackEmpty, FeedbackListPage } from "~/components/feedback-list";
+import { NEW_FEEDBACK_HREF } from "~/components/feedback-nav";
 import { type FeedbackView, awaitingSummary, feedbackViewOf, unreadSummary } from "~/domain/feedback";
 import { loadFeedbackList } from "~/.server/feedback";
 import type { Route } from "./+types/feedback.list";

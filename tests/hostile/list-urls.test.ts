@@ -44,6 +44,9 @@ describe("values a list can check itself are ignored with a note", () => {
       ["/commission_inquiry?page=-1", () => agent],
       ["/carrier/tickets?perPage=1000", () => carrier],
       ["/downlines?status=Nope", () => agency],
+      ["/feedback/list?sort=evil&page=0", () => agent],
+      ["/feedback/show?perPage=1000", () => agent],
+      ["/feedback/conversation?order=sideways", () => agency],
     ];
     for (const [path, cookie] of cases) {
       const answer = await send(path, { cookie: cookie() });

@@ -36,6 +36,13 @@ export default [
     route("profile", "routes/profile.tsx"),
     route("profile/documents/:kind", "routes/profile.documents.$kind.tsx"),
     route("profile/documents/:kind/file", "routes/profile.documents.$kind.file.tsx"),
+    // Feedback conversations (issue 12): the static pages rank above /feedback/:id.
+    route("feedback", "routes/feedback.list.tsx", { id: "feedback" }),
+    route("feedback/list", "routes/feedback.list.tsx", { id: "feedback_list" }),
+    route("feedback/show", "routes/feedback.list.tsx", { id: "feedback_show" }),
+    route("feedback/conversation", "routes/feedback.list.tsx", { id: "feedback_conversation" }),
+    route("feedback/form", "routes/feedback.form.tsx"),
+    route("feedback/:id", "routes/feedback.$id.tsx"),
   ]),
   route("account/logout", "routes/account.logout.tsx"),
   route("account/logout_as_user", "routes/account.logout_as_user.tsx"),

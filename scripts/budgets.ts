@@ -47,6 +47,10 @@ export const OVER_BUDGET_KB: Record<string, number> = {
   // upload's progress), and one document's upload page.
   "routes/profile": 209,
   "routes/profile.documents.$kind": 201,
+  // Issue 12: the new feedback conversation (Contact Support's fields, a rating's radio group, the feedback links)
+  // and a feedback thread (the ticket view's conversation and reply form).
+  "routes/feedback.form": 199,
+  "routes/feedback.$id": 198,
 };
 
 /** The pages the bench measures end to end (Lighthouse, depth), with the account that sees each. */

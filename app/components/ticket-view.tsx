@@ -1,13 +1,10 @@
-import { Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Badge, Button, Group, Paper, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
-import { FileField } from "~/components/forms/file-field";
-import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
-import { type FormResult, usePortalForm } from "~/components/forms/use-portal-form";
-import { TextareaField } from "~/components/forms/textarea-field";
-import { uploadLabel } from "~/domain/uploads";
+import { SubmitButton } from "~/components/forms/form";
+import type { FormResult } from "~/components/forms/use-portal-form";
 import { formatDate } from "~/domain/formats";
-import { ticketReplySchema } from "~/domain/tickets";
 import type { Ticket } from "~/.server/upstream/schemas";
+import { ConversationMessages, ReplyForm } from "./conversation";
 
 const STATUS_COLOR: Record<string, string> = { Open: "blue", Answered: "green", Closed: "gray" };
 
@@ -36,7 +33,6 @@ export function TicketView({
   canClose: boolean;
   lastResult: FormResult;
 }) {
-  const [form, fields] = usePortalForm(ticketReplySchema, { lastResult });
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="ticket-title">
       <Group justify="space-between" align="flex-start" mb="xs">
@@ -58,45 +54,24 @@ export function TicketView({
           Back to the list
         </Button>
       </Group>
-      <Stack gap="sm" component="ol" style={{ listStyle: "none", padding: 0, margin: 0 }} aria-label="Conversation">
-        {ticket.messages.map((m) => (
-          <Paper key={m.id} component="li" p="sm" bg={m.fromStaff ? "blue.0" : "gray.0"}>
-            <Text size="sm" fw={600}>
-              {m.author}
-              {m.fromStaff ? " (reply)" : ""} · {formatDate(m.createdAt)}
-            </Text>
-            <Text style={{ whiteSpace: "pre-wrap" }}>{m.body}</Text>
-            {m.attachment ? (
-              <Text size="sm" c="dimmed">
-                Attachment: {m.attachment.name}
-              </Text>
-            ) : null}
-          </Paper>
-        ))}
-      </Stack>
+      <ConversationMessages messages={ticket.messages} />
       {ticket.status === "Closed" ? (
         <Text mt="sm" c="dimmed">
           This ticket is closed.
         </Text>
       ) : (
-        <PortalForm form={form} action={action} encType="multipart/form-data">
-          <input type="hidden" name="ticketId" value={ticket.id} />
-          <Stack gap="xs" mt="md">
-            <FormAlert form={form} />
-            <TextareaField field={fields.message} label="Your reply" autosize minRows={3} />
-            <FileField field={fields.attachment} label={uploadLabel("Attachment", { optional: true })} />
-            <Group>
-              <SubmitButton name="intent" value="reply">
-                Send reply
+        <ReplyForm
+          action={action}
+          hidden={{ ticketId: ticket.id }}
+          lastResult={lastResult}
+          buttons={
+            canClose ? (
+              <SubmitButton name="intent" value="close" variant="default" formNoValidate>
+                Close ticket
               </SubmitButton>
-              {canClose ? (
-                <SubmitButton name="intent" value="close" variant="default" formNoValidate>
-                  Close ticket
-                </SubmitButton>
-              ) : null}
-            </Group>
-          </Stack>
-        </PortalForm>
+            ) : null
+          }
+        />
       )}
     </Paper>
   );

@@ -73,19 +73,20 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Text>
           {npnNumber ? <Text size="sm">NPN {npnNumber}</Text> : null}
         </Card>
-        <Card withBorder>
+        {/* The counts open the feedback pages that list them (issue 12). */}
+        <Card withBorder component={Link} to="/feedback/show" className="count-card">
           <Text size="sm" c="dimmed">
             Unread messages
           </Text>
-          <Text size="xl" fw={700} data-testid="unread-messages">
+          <Text size="xl" fw={700} data-testid="unread-messages" data-count>
             {unread}
           </Text>
         </Card>
-        <Card withBorder>
+        <Card withBorder component={Link} to="/feedback/conversation" className="count-card">
           <Text size="sm" c="dimmed">
             Messages awaiting your reply
           </Text>
-          <Text size="xl" fw={700} data-testid="unresponded-messages">
+          <Text size="xl" fw={700} data-testid="unresponded-messages" data-count>
             {unresponded}
           </Text>
         </Card>

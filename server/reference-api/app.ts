@@ -12,6 +12,7 @@ import { registerBookOfBusinessRoutes } from "./book-of-business.ts";
 import { registerCommissionRoutes } from "./commissions.ts";
 import { registerContractingRoutes } from "./contracting.ts";
 import { registerDownlineRoutes } from "./downlines.ts";
+import { registerFeedbackRoutes } from "./feedback.ts";
 import { registerInvitationRoutes } from "./invitations.ts";
 import { registerLearningCenterRoutes } from "./learning-center.ts";
 import { registerOnboardingRoutes } from "./onboarding.ts";
@@ -21,13 +22,7 @@ import { registerSubmittedEnrollmentRoutes } from "./submitted-enrollments.ts";
 import { registerSunfireRoutes } from "./sunfire.ts";
 import type { ReferenceDb, SessionRecord } from "./db.ts";
 import { verifyPassword } from "./passwords.ts";
-import {
-  documentNotifications,
-  messageCounts,
-  profileOf,
-  setSmsConsent,
-  systemNotifications,
-} from "./profile-queries.ts";
+import { documentNotifications, profileOf, setSmsConsent, systemNotifications } from "./profile-queries.ts";
 
 export const UNAUTHORIZED = "Unauthorized Request";
 export const INVALID_CREDENTIALS = "Invalid e-mail or password";
@@ -216,16 +211,6 @@ export function createApp({ db, logger, allowReset, reset }: AppOptions): expres
     res.json(body);
   });
 
-  app.get("/api/feedback_conversations/show_unread_messages", requireSession, async (_req, res: Authed) => {
-    const { unread } = await messageCounts(db, res.locals.session.user.userId);
-    res.json({ unread_messages: unread });
-  });
-
-  app.get("/api/feedback_conversations/show_unresponded_messages", requireSession, async (_req, res: Authed) => {
-    const { unresponded } = await messageCounts(db, res.locals.session.user.userId);
-    res.json({ unresponded_messages: unresponded });
-  });
-
   registerContractingRoutes(app, { db, logger, requireSession });
   registerOnboardingRoutes(app, { db, logger, requireSession });
   registerBookOfBusinessRoutes(app, { db, logger, requireSession });
@@ -237,6 +222,7 @@ export function createApp({ db, logger, allowReset, reset }: AppOptions): expres
   registerSunfireRoutes(app, { logger, requireSession });
   registerSubmittedEnrollmentRoutes(app, { db, logger, requireSession });
   registerProfileDetailsRoutes(app, { db, logger, requireSession });
+  registerFeedbackRoutes(app, { db, logger, requireSession });
 
   app.use((_req, res) => {
     fail(res, 404, "Not found");

@@ -35,6 +35,8 @@ const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
   ["compliance_documents", "user_id"],
   ["license_details", "user_id"],
   ["profile_details", "user_id"],
+  ["feedback_messages", "owner_user_id"],
+  ["feedback_conversations", "user_id"],
   ["commission_lines", "user_id"],
   ["ticket_messages", "owner_user_id"],
   ["tickets", "user_id"],
@@ -65,6 +67,8 @@ const DATA_TABLES = [
   "compliance_documents",
   "license_details",
   "profile_details",
+  "feedback_messages",
+  "feedback_conversations",
   "commission_lines",
   "ticket_messages",
   "tickets",
@@ -97,7 +101,7 @@ const DATA_TABLES = [
  * Bumped whenever the seed gains tables or rows (or its dates change meaning): a db file seeded by an
  * older version (PRAGMA user_version lower than this) is reset to the seed on open (sessions kept).
  */
-const SEED_VERSION = 12;
+const SEED_VERSION = 13;
 
 function bool(value: unknown): boolean {
   return value === true;
@@ -194,7 +198,7 @@ export class ReferenceDb {
 
   /**
    * Restores one user's data (their row, licenses, notices, contract entries, legal answers, files,
-   * idempotency keys, onboarding steps and documents, policies, exports, downline invitations, tickets and their messages, commission lines, the carrier mapping and, for an agency, its downline) to the seed, leaving everyone else's alone: tests running side by side reset only
+   * idempotency keys, onboarding steps and documents, policies, exports, downline invitations, tickets and their messages, feedback conversations and their messages, commission lines, the carrier mapping and, for an agency, its downline) to the seed, leaving everyone else's alone: tests running side by side reset only
    * the account they change. Returns false for an unknown e-mail.
    */
   async resetUser(email: string): Promise<boolean> {

@@ -1,4 +1,4 @@
-/** The profile queries (the routes are in app.ts): licenses and SMS consent, notifications, message counts. */
+/** The profile queries (the routes are in app.ts): licenses and SMS consent, notifications. */
 import type { SessionUser } from "../../app/domain/user.ts";
 import type {
   DocumentNotification,
@@ -65,13 +65,4 @@ export async function documentNotifications(db: ReferenceDb, userId: number): Pr
     documentName: String(r.document_name),
     message: String(r.message),
   }));
-}
-
-export async function messageCounts(db: ReferenceDb, userId: number): Promise<{ unread: number; unresponded: number }> {
-  const result = await db.client.execute({
-    sql: "SELECT unread_messages, unresponded_messages FROM users WHERE id = ?",
-    args: [userId],
-  });
-  const row = result.rows[0];
-  return { unread: Number(row?.unread_messages ?? 0), unresponded: Number(row?.unresponded_messages ?? 0) };
 }

@@ -20,8 +20,6 @@ CREATE TABLE IF NOT EXISTS users (
   npn_current_max_level TEXT,
   phone TEXT,
   sms_consent INTEGER,            -- NULL = not answered, 0 = declined, 1 = consented
-  unread_messages INTEGER NOT NULL DEFAULT 0,
-  unresponded_messages INTEGER NOT NULL DEFAULT 0,
   flags TEXT NOT NULL DEFAULT '{}' -- JSON: the boolean flags of the session user (seed.ts UserFlags)
 );
 
@@ -385,6 +383,38 @@ CREATE TABLE IF NOT EXISTS reward_payouts (
 );
 
 CREATE INDEX IF NOT EXISTS reward_payouts_user ON reward_payouts (user_id);
+-- Feedback conversations (issue 12, queries in feedback.ts): the user's conversations with the
+-- organisation's staff and their messages (owner_user_id = the conversation's owner, for the per-user
+-- reset and the counts; read_at = when the owner opened a staff message, NULL while unread; the owner's own
+-- messages are read from the start). The unread and unresponded counts are computed from these.
+CREATE TABLE IF NOT EXISTS feedback_conversations (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  user_id INTEGER NOT NULL,
+  subject TEXT NOT NULL,
+  category TEXT NOT NULL,
+  rating INTEGER CHECK (rating BETWEEN 1 AND 5),
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+
+CREATE INDEX IF NOT EXISTS feedback_conversations_user ON feedback_conversations (user_id);
+
+CREATE TABLE IF NOT EXISTS feedback_messages (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  conversation_id INTEGER NOT NULL,
+  owner_user_id INTEGER NOT NULL,
+  author_id INTEGER NOT NULL,
+  author TEXT NOT NULL,
+  from_staff INTEGER NOT NULL DEFAULT 0,
+  body TEXT NOT NULL,
+  file_id INTEGER,
+  read_at TEXT,
+  created_at TEXT NOT NULL
+);
+
+CREATE INDEX IF NOT EXISTS feedback_messages_conversation ON feedback_messages (conversation_id);
+
+CREATE INDEX IF NOT EXISTS feedback_messages_owner ON feedback_messages (owner_user_id, from_staff, read_at);
 
 -- Sessions are not a data table: reset() keeps them, so signed-in sessions survive a reset.
 -- No foreign keys on purpose (the users they point at are deleted and re-inserted by reset()).

@@ -30,6 +30,7 @@ import { seedDates, type SeedDates } from "./seed-dates.ts";
 import { learningCenterSeedStatements } from "./seed-learning-center.ts";
 import { submittedEnrollmentStatements } from "./seed-submitted-enrollments.ts";
 import { seedProfileStatements } from "./seed-profile.ts";
+import { seedFeedbackStatements } from "./seed-feedback.ts";
 
 /**
  * The seed users' password hashes (each with its own salt), computed once per process: scrypt is
@@ -54,8 +55,8 @@ export async function seedStatements(dates: SeedDates = seedDates()): Promise<In
   for (const u of SEED_USERS) {
     statements.push({
       sql: `INSERT INTO users (id, email, password_hash, role, first_name, last_name, npn_id, npn_number,
-              npn_current_max_level, phone, sms_consent, unread_messages, unresponded_messages, flags)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+              npn_current_max_level, phone, sms_consent, flags)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       args: [
         u.id,
         u.email,
@@ -68,8 +69,6 @@ export async function seedStatements(dates: SeedDates = seedDates()): Promise<In
         u.npnCurrentMaxLevel,
         u.phone,
         u.smsConsent === null ? null : u.smsConsent ? 1 : 0,
-        u.unreadMessages,
-        u.unrespondedMessages,
         JSON.stringify(u.flags),
       ],
     });
@@ -264,5 +263,6 @@ export async function seedStatements(dates: SeedDates = seedDates()): Promise<In
   }
   statements.push(...learningCenterSeedStatements(dates));
   statements.push(...submittedEnrollmentStatements(dates));
+  statements.push(...seedFeedbackStatements(dates));
   return statements;
 }

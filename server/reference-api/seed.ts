@@ -43,8 +43,6 @@ export interface SeedUser {
   phone: string | null;
   /** null = the SMS consent question is not answered yet. */
   smsConsent: boolean | null;
-  unreadMessages: number;
-  unrespondedMessages: number;
   flags: UserFlags;
   licenses: SeedLicense[];
 }
@@ -84,8 +82,6 @@ export const SEED_USERS: readonly SeedUser[] = [
     npnCurrentMaxLevel: "Level 3",
     phone: "(555) 201-4410",
     smsConsent: true,
-    unreadMessages: 3,
-    unrespondedMessages: 1,
     flags: flags({
       sunfireAccess: true,
       existingActiveContracts: true,
@@ -106,8 +102,6 @@ export const SEED_USERS: readonly SeedUser[] = [
     npnCurrentMaxLevel: "Level 1",
     phone: "(555) 201-7723",
     smsConsent: null,
-    unreadMessages: 0,
-    unrespondedMessages: 0,
     flags: flags({ roleRequiresSsnOrTin: true }),
     licenses: [license("TX", "2456781")],
   },
@@ -122,8 +116,6 @@ export const SEED_USERS: readonly SeedUser[] = [
     npnCurrentMaxLevel: "Level 2",
     phone: "(555) 310-0982",
     smsConsent: false,
-    unreadMessages: 0,
-    unrespondedMessages: 0,
     flags: flags({ loa: true, existingActiveContracts: true }),
     licenses: [license("AZ", "1094417"), license("NV", "3560021")],
   },
@@ -138,8 +130,6 @@ export const SEED_USERS: readonly SeedUser[] = [
     npnCurrentMaxLevel: "Level 3",
     phone: "(555) 410-3357",
     smsConsent: true,
-    unreadMessages: 0,
-    unrespondedMessages: 0,
     flags: flags({ existingActiveContracts: true, existingExpiredContracts: true, roleHasShowAchInfo: true }),
     licenses: [license("OH", "1187345"), license("PA", "889012", "Health", LICENSE_EXPIRES_SOON_IN_MONTHS)],
   },
@@ -154,8 +144,6 @@ export const SEED_USERS: readonly SeedUser[] = [
     npnCurrentMaxLevel: "Agency Level 5",
     phone: "(555) 520-1188",
     smsConsent: true,
-    unreadMessages: 1,
-    unrespondedMessages: 2,
     flags: flags({
       sunfireAccess: true,
       existingActiveContracts: true,
@@ -177,8 +165,6 @@ export const SEED_USERS: readonly SeedUser[] = [
     npnCurrentMaxLevel: "Agency Level 4",
     phone: "(555) 630-2045",
     smsConsent: false,
-    unreadMessages: 0,
-    unrespondedMessages: 0,
     flags: flags({ existingActiveContracts: true, hierarchyPresent: true, roleRequiresSsnOrTin: true }),
     licenses: [license("NC", "9912034"), license("SC", "1776540")],
   },
@@ -193,8 +179,6 @@ export const SEED_USERS: readonly SeedUser[] = [
     npnCurrentMaxLevel: "Level 1",
     phone: "(555) 740-5531",
     smsConsent: true,
-    unreadMessages: 0,
-    unrespondedMessages: 0,
     flags: flags({
       roleHasOnboardingProcess: true,
       onboardingPresent: true,
@@ -218,8 +202,6 @@ export const SEED_USERS: readonly SeedUser[] = [
     npnCurrentMaxLevel: "Agency Level 3",
     phone: "(555) 850-6674",
     smsConsent: false,
-    unreadMessages: 0,
-    unrespondedMessages: 0,
     flags: flags({
       roleHasOnboardingProcess: true,
       onboardingPresent: true,
@@ -243,8 +225,6 @@ export const SEED_USERS: readonly SeedUser[] = [
     npnCurrentMaxLevel: null,
     phone: "(555) 900-1000",
     smsConsent: false,
-    unreadMessages: 0,
-    unrespondedMessages: 0,
     flags: flags({}),
     licenses: [],
   },
@@ -259,8 +239,6 @@ export const SEED_USERS: readonly SeedUser[] = [
     npnCurrentMaxLevel: null,
     phone: "(555) 900-2000",
     smsConsent: false,
-    unreadMessages: 0,
-    unrespondedMessages: 0,
     flags: flags({}),
     licenses: [],
   },
@@ -276,8 +254,6 @@ export const SEED_USERS: readonly SeedUser[] = [
     npnCurrentMaxLevel: "Level 2",
     phone: "(555) 201-7788",
     smsConsent: true,
-    unreadMessages: 0,
-    unrespondedMessages: 0,
     flags: flags({ existingActiveContracts: true }),
     licenses: [license("TX", "2299001")],
   },

@@ -109,3 +109,13 @@ export function expectErrorLike(response: { status: number; json: unknown }, sta
   else if (error) expect(parsed.error).toMatch(error);
   return parsed.error;
 }
+
+/** A multipart body: text fields, and files as [blob, file name]. */
+export function formOf(fields: Record<string, string | [Blob, string]>): FormData {
+  const f = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value === "string") f.append(name, value);
+    else f.append(name, value[0], value[1]);
+  }
+  return f;
+}

@@ -22,7 +22,7 @@ import {
   LOA_NO_INQUIRIES,
   TICKET_CLOSED,
 } from "./tickets.ts";
-import { expectError, startTestApi, tempDbPath, testClient, testSeed } from "./test-support.ts";
+import { expectError, formOf, startTestApi, tempDbPath, testClient, testSeed } from "./test-support.ts";
 
 type Tickets = z.infer<typeof TicketsResponseSchema>;
 
@@ -42,14 +42,6 @@ async function list(email: string, query: Record<string, string | number>): Prom
 }
 const ids = (t: { tickets: TicketSummary[] }) => t.tickets.map((x) => x.id);
 
-function form(fields: Record<string, string | [Blob, string]>): FormData {
-  const f = new FormData();
-  for (const [name, value] of Object.entries(fields)) {
-    if (typeof value === "string") f.append(name, value);
-    else f.append(name, value[0], value[1]);
-  }
-  return f;
-}
 const pdf = (text: string): [Blob, string] => [new Blob([tinyPdf(text)], { type: "application/pdf" }), "scan.pdf"];
 const SUPPORT = {
   kind: "support",
@@ -71,7 +63,7 @@ async function post(
   fields: Record<string, string | [Blob, string]>,
   headers?: Record<string, string>,
 ) {
-  return send("POST", path, { token: await tokenOf(email), form: form(fields), headers });
+  return send("POST", path, { token: await tokenOf(email), form: formOf(fields), headers });
 }
 async function get(email: string, id: number) {
   return send("GET", `/api/tickets/${id}`, { token: await tokenOf(email) });

@@ -13,7 +13,6 @@ import { createHash } from "node:crypto";
 import type { Express, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import type { z } from "zod";
-import type { StoredFile } from "../../app/.server/upstream/schemas/files.ts";
 import type {
   Ticket,
   TicketResponseSchema,
@@ -24,11 +23,23 @@ import { pagingMeta } from "../../app/domain/table.ts";
 import { MAX_TICKET_MESSAGE as MAX_MESSAGE, MAX_TICKET_SUBJECT as MAX_SUBJECT } from "../../app/domain/tickets.ts";
 import { MAX_UPLOAD_BYTES } from "../../app/domain/uploads.ts";
 import { parseTableQuery, positiveInt, scalar } from "./paging.ts";
-import { IDEMPOTENCY_KEY_REUSED } from "./contracting.ts";
+import {
+  answerHttpErrors,
+  attachmentOf,
+  conversationMessages,
+  fail,
+  fileStatements,
+  fullName,
+  idempotencyKeyOf,
+  messageOf as conversationMessageOf,
+  readReply,
+  replayed,
+  sendCreated,
+  text,
+} from "./conversations.ts";
 import type { ReferenceDb, SessionRecord } from "./db.ts";
-import { findIdempotentAnswer, storeIdempotentAnswer } from "./idempotency.ts";
 import { HttpError, readFormData } from "./legal-answers-form.ts";
-import { readUpload, sendStoredFile, type Upload } from "./uploads.ts";
+import { sendStoredFile, type Upload } from "./uploads.ts";
 import { COMMISSION_INQUIRY_CATEGORY, TICKET_CATEGORIES, type TicketKind, type TicketStatus } from "./seed.ts";
 
 type TicketsResponse = z.infer<typeof TicketsResponseSchema>;
@@ -43,7 +54,7 @@ export const TICKET_CLOSED = "This ticket is closed";
 export const CLOSE_NOT_ALLOWED = "Only the ticket's owner or an administrator can close it";
 export const INVALID_KIND = "kind must be support or commission_inquiry";
 export const BLANK_SUBJECT = "subject can't be blank";
-export const BLANK_MESSAGE = "message can't be blank";
+export { BLANK_MESSAGE } from "./conversations.ts";
 export const BLANK_REFERENCE = "reference can't be blank (a statement or policy number)";
 export const INVALID_CARRIER = "carrierId must be an existing carrier";
 export const INVALID_CATEGORY = `category must be one of ${TICKET_CATEGORIES.join(", ")}`;
@@ -64,10 +75,6 @@ const SORT_COLUMNS = {
 export type TicketSortColumn = keyof typeof SORT_COLUMNS;
 
 type Authed = Response<unknown, { session: SessionRecord }>;
-
-function fail(res: Response, status: number, error: string): void {
-  res.status(status).json({ error });
-}
 
 export interface TicketsQuery {
   kind: TicketKind | null;
@@ -162,55 +169,12 @@ async function findTicket(db: ReferenceDb, user: User, id: number): Promise<Tick
   });
   const row = found.rows[0];
   if (!row) return null;
-  const messages = await db.client.execute({
-    sql: `SELECT m.*, f.name AS file_name, f.content_type AS file_content_type, f.size AS file_size
-          FROM ticket_messages m LEFT JOIN files f ON f.id = m.file_id
-          WHERE m.ticket_id = ? ORDER BY m.created_at, m.id`,
-    args: [id],
-  });
-  return {
-    ...summaryFromRow(row),
-    messages: messages.rows.map((m) => ({
-      id: Number(m.id),
-      author: String(m.author),
-      fromStaff: Number(m.from_staff) === 1,
-      body: String(m.body),
-      createdAt: String(m.created_at),
-      attachment:
-        m.file_id == null || m.file_name == null
-          ? null
-          : ({
-              id: Number(m.file_id),
-              name: String(m.file_name),
-              contentType: String(m.file_content_type),
-              size: Number(m.file_size),
-            } satisfies StoredFile),
-    })),
-  };
-}
-
-/** A text field of the form: trimmed, undefined when absent; a file sent instead is refused. */
-function text(form: FormData, name: string): string | undefined {
-  const value = form.get(name);
-  if (value === null) return undefined;
-  if (typeof value !== "string") throw new HttpError(422, `${name} must be a text field, not a file`);
-  return value.trim();
-}
-
-/** The optional `attachment` file (an empty file input = none). */
-async function attachmentOf(form: FormData): Promise<Upload | null> {
-  const value = form.get("attachment");
-  if (value === null || value === "") return null;
-  if (typeof value === "string") throw new HttpError(422, "attachment must be a file");
-  if (value.size === 0 && value.name === "") return null;
-  return readUpload(value);
+  const messages = await conversationMessages(db, "ticket_messages", "ticket_id", id);
+  return { ...summaryFromRow(row), messages: messages.map((m) => m.message) };
 }
 
 function messageOf(form: FormData, problems: string[]): string {
-  const message = text(form, "message") ?? "";
-  if (!message) problems.push(BLANK_MESSAGE);
-  else if (message.length > MAX_MESSAGE) problems.push(`message is too long (at most ${MAX_MESSAGE} characters)`);
-  return message;
+  return conversationMessageOf(form, problems, MAX_MESSAGE);
 }
 
 interface NewTicket {
@@ -276,38 +240,11 @@ function fingerprintOf(t: NewTicket): string {
   return hash.digest("hex");
 }
 
-type Statement = { sql: string; args: (string | number | null | Uint8Array)[] };
-
-/** The statements storing `attachment` (owned by `userId`) with the next free file id; null file id when none. */
-async function fileStatements(db: ReferenceDb, userId: number, attachment: Upload | null, now: string) {
-  if (!attachment) return { fileId: null, statements: [] as Statement[] };
-  const max = await db.client.execute("SELECT COALESCE(MAX(id), 0) AS n FROM files");
-  const fileId = Number(max.rows[0]!.n) + 1;
-  const statement: Statement = {
-    sql: "INSERT INTO files (id, user_id, name, content_type, size, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-    args: [fileId, userId, attachment.name, attachment.contentType, attachment.data.byteLength, attachment.data, now],
-  };
-  return { fileId, statements: [statement] };
-}
-
-const fullName = (user: User) => `${user.firstName} ${user.lastName}`;
-
 export function registerTicketRoutes(
   app: Express,
   { db, logger, requireSession }: { db: ReferenceDb; logger: Logger; requireSession: RequestHandler },
 ): void {
-  /** Runs `fn`, answering an HttpError as `{ error }` with its status. */
-  const handle = async (res: Response, fn: () => Promise<void>) => {
-    try {
-      await fn();
-    } catch (error) {
-      if (error instanceof HttpError) {
-        if (error.status === 413) res.set("Connection", "close");
-        return fail(res, error.status, error.message);
-      }
-      throw error;
-    }
-  };
+  const handle = answerHttpErrors;
 
   /** The ticket of the `:id` parameter the caller may see; else answers 404 and returns null. */
   const visibleTicket = async (req: Request, res: Authed): Promise<Ticket | null> => {
@@ -344,23 +281,13 @@ export function registerTicketRoutes(
     const { user } = res.locals.session;
     await handle(res, async () => {
       if (user.role !== "Agent" && user.role !== "Agency") throw new HttpError(403, BROKERS_ONLY_TICKETS);
-      const key = req.get("idempotency-key")?.trim();
-      if (key !== undefined && (key.length === 0 || key.length > 255)) {
-        throw new HttpError(422, "Idempotency-Key must be 1 to 255 characters");
-      }
+      const key = idempotencyKeyOf(req.get("idempotency-key"));
       const form = await readFormData(req, MAX_TICKET_BODY_BYTES, "the ticket");
       const input = await readNewTicket(db, user, form);
       const fingerprint = fingerprintOf(input);
 
       await db.exclusive(async () => {
-        if (key) {
-          const previous = await findIdempotentAnswer(db, user.userId, key);
-          if (previous) {
-            if (previous.fingerprint !== fingerprint) return fail(res, 422, IDEMPOTENCY_KEY_REUSED);
-            res.status(previous.status).set("Idempotent-Replayed", "true").type("application/json").send(previous.body);
-            return;
-          }
-        }
+        if (await replayed(db, res, user.userId, key, fingerprint)) return;
         const now = new Date().toISOString();
         const { fileId, statements } = await fileStatements(db, user.userId, input.attachment, now);
         const results = await db.client.batch(
@@ -389,10 +316,8 @@ export function registerTicketRoutes(
           "write",
         );
         const ticketId = Number(results[statements.length]!.lastInsertRowid);
-        const body = JSON.stringify(await ticketBody(user, ticketId));
-        if (key) await storeIdempotentAnswer(db, user.userId, key, fingerprint, 201, body);
         logger.info({ userId: user.userId, ticketId, kind: input.kind }, "ticket opened");
-        res.status(201).type("application/json").send(body);
+        await sendCreated(db, res, { userId: user.userId, key, fingerprint }, await ticketBody(user, ticketId));
       });
     });
   });
@@ -402,11 +327,7 @@ export function registerTicketRoutes(
     await handle(res, async () => {
       const ticket = await visibleTicket(req, res);
       if (!ticket) return;
-      const form = await readFormData(req, MAX_TICKET_BODY_BYTES, "the message");
-      const problems: string[] = [];
-      const message = messageOf(form, problems);
-      if (problems.length > 0) throw new HttpError(422, problems.join("; "));
-      const attachment = await attachmentOf(form);
+      const { message, attachment } = await readReply(req, MAX_TICKET_BODY_BYTES, MAX_MESSAGE);
       // Visible and not the owner: an admin or the addressed carrier (staff).
       const fromStaff = user.role === "Admin" || user.role === "Carrier";
       await db.exclusive(async () => {

@@ -32,6 +32,8 @@ const ACTIONS: Action[] = [
   { path: "/profile", as: "loa@demo.test" },
   { path: "/profile/documents/eo", as: "loa@demo.test" },
   { path: "/profile/documents/w9/file", as: "loa@demo.test" },
+  { path: "/feedback/form", as: "agent@demo.test" },
+  { path: "/feedback/AGENT_FEEDBACK", as: "agent@demo.test" },
 ];
 
 /** Every field name the portal's forms use, sent in shapes they do not expect. */
@@ -81,12 +83,15 @@ const FIELD_NAMES = [
   "answers",
   "w9",
   "eo",
+  "rating",
+  "idempotencyKey",
 ];
 
 const sessions = new Map<string, string>();
 let carrierToRequest = "";
 let agentTicket = "";
 let carrierTicket = "";
+let agentFeedback = "";
 
 /** The first ticket a list page links to (a ticket of that user's, so its page opens). */
 async function firstTicket(path: string, email: string): Promise<string> {
@@ -106,6 +111,9 @@ beforeAll(async () => {
   expect(carrierToRequest, "a requestable carrier on Contract Now").not.toBe("");
   agentTicket = await firstTicket("/my_tickets", "agent@demo.test");
   carrierTicket = await firstTicket("/carrier/tickets", "carrier@demo.test");
+  const feedback = await send("/feedback/list", { cookie: sessions.get("agent@demo.test") });
+  agentFeedback = /href="\/feedback\/(\d+)"/.exec(feedback.body)?.[1] ?? "";
+  expect(agentFeedback, "a feedback conversation linked from /feedback/list").not.toBe("");
 });
 
 afterAll(async () => {
@@ -117,6 +125,7 @@ function pathOf(action: Action): string {
   return action.path
     .replace("CARRIER_TICKET", carrierTicket)
     .replace("AGENT_TICKET", agentTicket)
+    .replace("AGENT_FEEDBACK", agentFeedback)
     .replace("CARRIER", carrierToRequest);
 }
 

@@ -47,6 +47,9 @@ describe("values a list can check itself are ignored with a note", () => {
       ["/learning_center/agent_resources?page=abc&sort=evil", () => agent],
       [`/learning_center/documentation_resources?carrierId=${long}`, () => agency],
       ["/learning_center/enrollment_resources?perPage=1000&productId=%00&order=sideways", () => agent],
+      ["/feedback/list?sort=evil&page=0", () => agent],
+      ["/feedback/show?perPage=1000", () => agent],
+      ["/feedback/conversation?order=sideways", () => agency],
     ];
     for (const [path, cookie] of cases) {
       const answer = await send(path, { cookie: cookie() });

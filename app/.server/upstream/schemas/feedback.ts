@@ -1,8 +1,69 @@
 import { z } from "zod";
+import { StoredFileSchema } from "./files";
+import { PagingMetaSchema } from "./paging";
 
-/* ---- Feedback conversations: unread and unresponded message counts ---- */
+/* ---- Feedback conversations (issue 12): the user's conversations with the organisation's staff ---- */
 
-/** GET /api/feedback_conversations/show_unread_messages */
+/** GET /api/feedback_conversations/show_unread_messages: the staff messages the user has not read. */
 export const UnreadMessagesSchema = z.object({ unread_messages: z.number().int().min(0) });
-/** GET /api/feedback_conversations/show_unresponded_messages */
+/** GET /api/feedback_conversations/show_unresponded_messages: the conversations whose last message is staff's. */
 export const UnrespondedMessagesSchema = z.object({ unresponded_messages: z.number().int().min(0) });
+
+export const FEEDBACK_LIST_FILTERS = ["unread", "unresponded"] as const;
+
+export const FeedbackMessageSchema = z.object({
+  id: z.number().int(),
+  author: z.string(),
+  /** Written by the organisation's staff (not the conversation's owner). */
+  fromStaff: z.boolean(),
+  body: z.string(),
+  createdAt: z.string(),
+  /** A staff message the owner has opened; the owner's own messages are always read. */
+  read: z.boolean(),
+  attachment: StoredFileSchema.nullable(),
+});
+export type FeedbackMessage = z.infer<typeof FeedbackMessageSchema>;
+
+export const FeedbackConversationSummarySchema = z.object({
+  id: z.number().int(),
+  subject: z.string(),
+  category: z.string(),
+  /** The owner's optional rating, 1 (poor) to 5 (excellent). */
+  rating: z.number().int().min(1).max(5).nullable(),
+  createdAt: z.string(),
+  /** The last message's time. */
+  updatedAt: z.string(),
+  messageCount: z.number().int().min(1),
+  /** Staff messages of this conversation the owner has not read. */
+  unreadCount: z.number().int().min(0),
+  /** The last message is staff's: the conversation waits for the owner's reply. */
+  awaitingReply: z.boolean(),
+  lastMessage: z.object({
+    author: z.string(),
+    fromStaff: z.boolean(),
+    /** The start of its text, at most 140 characters (cut at a word, with "…"). */
+    excerpt: z.string(),
+    createdAt: z.string(),
+  }),
+});
+export type FeedbackConversationSummary = z.infer<typeof FeedbackConversationSummarySchema>;
+
+export const FeedbackConversationSchema = FeedbackConversationSummarySchema.extend({
+  /** Oldest first. */
+  messages: z.array(FeedbackMessageSchema),
+});
+export type FeedbackConversation = z.infer<typeof FeedbackConversationSchema>;
+
+/** GET /api/feedback_conversations?filter=unread|unresponded&page&perPage&search&sort&order */
+export const FeedbackConversationsResponseSchema = z.object({
+  feedbackConversations: z.array(FeedbackConversationSummarySchema),
+  meta: PagingMetaSchema,
+});
+/** GET /api/feedback_conversations/{id}, POST /api/feedback_conversations (201), POST …/{id}/messages */
+export const FeedbackConversationResponseSchema = z.object({ feedbackConversation: FeedbackConversationSchema });
+/** POST /api/feedback_conversations/{id}/read: the conversation, and the staff messages this call marked read. */
+export const FeedbackConversationReadSchema = FeedbackConversationResponseSchema.extend({
+  markedRead: z.array(z.number().int()),
+});
+/** GET /api/feedback_conversations/categories */
+export const FeedbackCategoriesResponseSchema = z.object({ categories: z.array(z.string()) });

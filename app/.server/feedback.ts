@@ -1,0 +1,84 @@
+import { type RouterContextProvider, data } from "react-router";
+import { canOpen } from "~/domain/access";
+import { FEEDBACK_SORTABLE, feedbackIdOf } from "~/domain/feedback";
+import { listQueryFrom } from "~/domain/list-query";
+import { ticketEntries, ticketReplySchema } from "~/domain/tickets";
+import { successToast } from "~/domain/toast";
+import { actionForm } from "./form-failure";
+import { loadWithViewer, requireViewer } from "./guards";
+import { redirectWithToast } from "./toast";
+import { parseUploadForm } from "./upload";
+import {
+  type FeedbackFilter,
+  feedbackConversation,
+  feedbackConversations,
+  markFeedbackRead,
+  replyToFeedback,
+  unreadMessages,
+  unrespondedMessages,
+} from "./upstream/feedback";
+import { listRead } from "./upstream-failure";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** Spec §7's count that goes with each filtered page. */
+const COUNT_OF: Record<FeedbackFilter, (token: string) => Promise<number>> = {
+  unread: unreadMessages,
+  unresponded: unrespondedMessages,
+};
+
+/**
+ * A feedback list page (/feedback/list, /feedback/show, /feedback/conversation): the user's conversations in
+ * the shared table as the URL asks (ADR 020), and for a filtered page its spec §7 count, in one round.
+ */
+export async function loadFeedbackList(request: Request, context: Context, filter: FeedbackFilter | null) {
+  const url = new URL(request.url);
+  const { params, ignored } = listQueryFrom(url.searchParams, { sortable: FEEDBACK_SORTABLE });
+  const [, [list, count]] = await loadWithViewer(request, context, (token) =>
+    Promise.all([
+      listRead(feedbackConversations(token, filter, params), url.pathname),
+      filter ? COUNT_OF[filter](token) : Promise.resolve(null),
+    ]),
+  );
+  return { conversations: list.feedbackConversations, meta: list.meta, count, ignored };
+}
+
+function notFound() {
+  return data(null, { status: 404, statusText: "Not Found" });
+}
+
+/**
+ * /feedback/:id: the user's conversation (another user's, or an id that is none, is the 404 page). Opening it
+ * marks its staff messages read, so spec §7's unread count falls; those messages are returned as `newIds`
+ * to be marked on the page. The read is marked only once the viewer may open the page (never for a refused
+ * request), and only when something is unread: a second wait on those page loads only.
+ */
+export async function openFeedbackConversation(request: Request, context: Context, rawId: string | undefined) {
+  const id = feedbackIdOf(rawId);
+  if (id === null) throw notFound();
+  const [viewer, conversation] = await loadWithViewer(request, context, (token) => feedbackConversation(token, id));
+  const newIds = conversation.messages.filter((m) => !m.read).map((m) => m.id);
+  if (newIds.length > 0 && canOpen(viewer, new URL(request.url).pathname)) {
+    await loadWithViewer(request, context, (token) => markFeedbackRead(token, id));
+  }
+  return { conversation, newIds };
+}
+
+/** The reply on /feedback/:id; the upstream decides whose conversation it is (another user's: its 404 → 404 page). */
+export async function feedbackReplyAction(request: Request, context: Context, rawId: string | undefined) {
+  const url = new URL(request.url);
+  const form = actionForm(request, context, { read: parseUploadForm, schema: ticketReplySchema });
+  return form.answer(
+    async () => {
+      const viewer = await requireViewer(request, context);
+      const id = feedbackIdOf(rawId);
+      if (id === null) throw notFound();
+      const parsed = await form.parse(ticketReplySchema);
+      if (parsed.status !== "success")
+        return data({ result: parsed.reply({ hideFields: ["attachment"] }) }, { status: 400 });
+      await replyToFeedback(viewer.token, id, ticketEntries(parsed.value));
+      return redirectWithToast(url.pathname, [successToast("Reply sent")]);
+    },
+    ({ result, status }) => data({ result }, { status }),
+  );
+}

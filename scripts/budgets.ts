@@ -36,21 +36,22 @@ export const OVER_BUDGET_KB: Record<string, number> = {
   // states and filters that apply as they change — added ~2 KB).
   // Issue 12: the route manifest every page loads grew with the new pages' routes (~0.1 KB a route); Contract Now's
   // card resource part is a chunk shared with the Learning Center's carrier page; the profile's forms share the
-  // date and file fields, so the build splits them out of the form chunks (+0.5 KB).
-  "routes/onboarding": 213,
-  "routes/contract_now": 205,
-  "routes/commission_inquiry": 208,
+  // date and file fields, so the build splits them out of the form chunks (+0.5 KB). The four branches of issue 12
+  // together re-split the shared form chunks once more: +0.3–0.5 KB on the six form pages below (each ceiling +1).
+  "routes/onboarding": 214,
+  "routes/contract_now": 206,
+  "routes/commission_inquiry": 209,
   "routes/carrier.tickets": 206,
   "routes/my_tickets": 206,
   "routes/contact_support": 195,
   // Issue 12: the profile's details form (masked phone) and five document uploads (file and date fields, the
   // upload's progress), and one document's upload page.
   "routes/profile": 209,
-  "routes/profile.documents.$kind": 201,
+  "routes/profile.documents.$kind": 202,
   // Issue 12: the new feedback conversation (Contact Support's fields, a rating's radio group, the feedback links)
   // and a feedback thread (the ticket view's conversation and reply form).
-  "routes/feedback.form": 199,
-  "routes/feedback.$id": 198,
+  "routes/feedback.form": 200,
+  "routes/feedback.$id": 199,
 };
 
 /** The pages the bench measures end to end (Lighthouse, depth), with the account that sees each. */

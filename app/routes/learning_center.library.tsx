@@ -1,4 +1,5 @@
-import { Anchor, Badge, NativeSelect, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Stack, Text, Title } from "@mantine/core";
+import { FilterSelect } from "~/components/data-table/filter-select";
 import { Link } from "react-router";
 import { type Column, DataTable } from "~/components/data-table";
 import { ErrorPage } from "~/components/error-page";
@@ -128,24 +129,8 @@ export default function LearningLibrary({ loaderData }: Route.ComponentProps) {
         noMatch="No resources match this search or these filters."
         filters={
           <>
-            <NativeSelect
-              name="carrierId"
-              label="Carrier"
-              defaultValue={selected.carrierId}
-              data={[
-                { value: "", label: "All" },
-                ...filters.carriers.map((c) => ({ value: String(c.id), label: c.name })),
-              ]}
-            />
-            <NativeSelect
-              name="productId"
-              label="Product"
-              defaultValue={selected.productId}
-              data={[
-                { value: "", label: "All" },
-                ...filters.products.map((p) => ({ value: String(p.id), label: p.name })),
-              ]}
-            />
+            <FilterSelect name="carrierId" label="Carrier" value={selected.carrierId} options={filters.carriers} />
+            <FilterSelect name="productId" label="Product" value={selected.productId} options={filters.products} />
           </>
         }
       />

@@ -1,4 +1,5 @@
-import { Anchor, Badge, Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Group, Stack, Text, Title } from "@mantine/core";
+import { FilterSelect } from "~/components/data-table/filter-select";
 import { Link, useLocation } from "react-router";
 import { type Column, DataTable } from "~/components/data-table";
 import { ErrorPage } from "~/components/error-page";
@@ -170,21 +171,8 @@ export default function SubmittedEnrollments({ loaderData }: Route.ComponentProp
         noMatch="No enrollments match this search or these filters."
         filters={
           <>
-            <NativeSelect
-              name="status"
-              label="Status"
-              defaultValue={selected.status}
-              data={[{ value: "", label: "All" }, ...filters.statuses]}
-            />
-            <NativeSelect
-              name="carrierId"
-              label="Carrier"
-              defaultValue={selected.carrierId}
-              data={[
-                { value: "", label: "All" },
-                ...filters.carriers.map((c) => ({ value: String(c.id), label: c.name })),
-              ]}
-            />
+            <FilterSelect name="status" label="Status" value={selected.status} options={filters.statuses} />
+            <FilterSelect name="carrierId" label="Carrier" value={selected.carrierId} options={filters.carriers} />
           </>
         }
       />

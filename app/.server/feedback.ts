@@ -17,7 +17,7 @@ import {
   unreadMessages,
   unrespondedMessages,
 } from "./upstream/feedback";
-import { listRead } from "./upstream-failure";
+import { listRead, orUnavailable } from "./upstream-failure";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -59,7 +59,9 @@ export async function openFeedbackConversation(request: Request, context: Contex
   const [viewer, conversation] = await loadWithViewer(request, context, (token) => feedbackConversation(token, id));
   const newIds = conversation.messages.filter((m) => !m.read).map((m) => m.id);
   if (newIds.length > 0 && canOpen(viewer, new URL(request.url).pathname)) {
-    await loadWithViewer(request, context, (token) => markFeedbackRead(token, id));
+    // The conversation is shown even when the read cannot be marked just now (its messages stay new, and
+    // are marked on the next opening); a 401 still ends the session.
+    await orUnavailable(loadWithViewer(request, context, (token) => markFeedbackRead(token, id)));
   }
   return { conversation, newIds };
 }

@@ -109,3 +109,15 @@ export function refusedFilters(resetHref: string) {
   const body: RefusedFilters = { resetHref };
   return data(body, { status: 400, statusText: "Bad Request" });
 }
+
+/**
+ * A part of a page whose upstream failed is left out with a note (the enrollment hub's lists, the member
+ * rewards), the rest of the page still shown: null for an upstream failure; a 401 still ends the session
+ * (the page's loadWithViewer), anything else is thrown on.
+ */
+export function orUnavailable<T>(read: Promise<T>): Promise<T | null> {
+  return read.catch((error: unknown) => {
+    if (upstreamErrorOf(error)) return null;
+    throw error;
+  });
+}

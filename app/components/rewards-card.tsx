@@ -11,12 +11,30 @@ export function RewardsCard({
   disclaimer,
   headingLevel = 2,
 }: {
-  rewards: RewardsStanding;
+  /** Null: the standing could not be read just now (the upstream failed); the card says so. */
+  rewards: RewardsStanding | null;
   disclaimer: string;
   headingLevel?: 2 | 3;
 }) {
-  const reason = noRewardsReason(rewards);
   const titleId = "rewards-title";
+  if (!rewards) {
+    return (
+      <Card withBorder component="section" aria-labelledby={titleId} data-testid="rewards">
+        <Stack gap="sm">
+          <Title order={headingLevel} size="h3" id={titleId}>
+            Member rewards
+          </Title>
+          <Text data-testid="rewards-unavailable">
+            Your rewards standing cannot be shown right now. Try again in a few minutes.
+          </Text>
+          <Text size="sm" c="dimmed" data-testid="rewards-disclaimer">
+            {disclaimer}
+          </Text>
+        </Stack>
+      </Card>
+    );
+  }
+  const reason = noRewardsReason(rewards);
   const figures: Array<[string, string, string]> = [
     ["Qualifying active policies", String(rewards.qualifyingPolicies), "qualifying"],
     ["Rewards earned", rewardAmount(rewards.earnedCents), "earned"],

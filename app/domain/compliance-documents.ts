@@ -54,23 +54,43 @@ function nameKey(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]/g, "");
 }
 
+/** The names a document answers to in a notification: its kind's title, and the upstream's own title for it. */
+function namesOf(kind: ComplianceDocumentKind, title?: string): Set<string> {
+  return new Set([nameKey(COMPLIANCE_DOCUMENT_TYPES[kind].title), ...(title ? [nameKey(title)] : [])]);
+}
+
 /**
  * Spec §8 alert text: "… find this icon next to any documentation that requires your attention". A document
- * carries the icon when a document notification names it (documentName is the document's title).
+ * carries the icon when a document notification names it (documentName is the document's title: the portal's
+ * title of its kind or the upstream's, compared without case, spaces or punctuation).
  */
 export function documentIsFlagged(
   kind: ComplianceDocumentKind,
   notifications: ReadonlyArray<{ documentName: string }>,
+  title?: string,
 ): boolean {
-  const key = nameKey(COMPLIANCE_DOCUMENT_TYPES[kind].title);
-  return notifications.some((n) => nameKey(n.documentName) === key);
+  return notificationsFor(kind, notifications, title).length > 0;
 }
 
 /** The notifications that name a kind (cleared by the upstream when a valid replacement is uploaded). */
 export function notificationsFor<N extends { documentName: string }>(
   kind: ComplianceDocumentKind,
   notifications: readonly N[],
+  title?: string,
 ): N[] {
-  const key = nameKey(COMPLIANCE_DOCUMENT_TYPES[kind].title);
-  return notifications.filter((n) => nameKey(n.documentName) === key);
+  const names = namesOf(kind, title);
+  return notifications.filter((n) => names.has(nameKey(n.documentName)));
+}
+
+/**
+ * The notifications that name none of the listed documents (a document the portal does not list, a name it
+ * does not know): shown on their own with the icon, so every notification that blocks contracting has its
+ * place on the profile.
+ */
+export function notificationsOfNoDocument<N extends { documentName: string }>(
+  documents: ReadonlyArray<{ kind: ComplianceDocumentKind; title?: string }>,
+  notifications: readonly N[],
+): N[] {
+  const names = new Set(documents.flatMap((d) => [...namesOf(d.kind, d.title)]));
+  return notifications.filter((n) => !names.has(nameKey(n.documentName)));
 }

@@ -7,6 +7,7 @@ import {
   documentStatus,
   isComplianceDocumentKind,
   notificationsFor,
+  notificationsOfNoDocument,
 } from "./compliance-documents";
 import { contractRequestsBlocked, documentsNeedAttention } from "./documents";
 
@@ -58,6 +59,20 @@ describe("spec §8: the alert icon stands next to each document a document notif
     expect(COMPLIANCE_DOCUMENT_KINDS.filter((k) => documentIsFlagged(k, notifications))).toEqual(["eo", "w9"]);
     expect(notificationsFor("w9", notifications)).toEqual([{ id: 2, documentName: "w-9" }]);
     expect(documentIsFlagged("aml", [])).toBe(false);
+  });
+  it("also matches the upstream's own title of the document; a notification naming no listed document stands alone", () => {
+    const named = [
+      { id: 3, documentName: "Errors and Omissions (E&O)" },
+      { id: 4, documentName: "State appointment form" },
+    ];
+    expect(documentIsFlagged("eo", named)).toBe(false);
+    expect(documentIsFlagged("eo", named, "Errors and Omissions (E&O)")).toBe(true);
+    const documents = [
+      { kind: "eo" as const, title: "Errors and Omissions (E&O)" },
+      { kind: "w9" as const, title: "W-9" },
+    ];
+    expect(notificationsOfNoDocument(documents, named)).toEqual([{ id: 4, documentName: "State appointment form" }]);
+    expect(notificationsOfNoDocument(documents, notifications)).toEqual([]);
   });
   it("knows the five kinds and which of them run out", () => {
     expect(COMPLIANCE_DOCUMENT_KINDS.filter((k) => COMPLIANCE_DOCUMENT_TYPES[k].expires)).toEqual([

@@ -11,6 +11,7 @@ import { dashboardStepsFor } from "~/domain/next-steps";
 import { pendingTasksFor } from "~/domain/pending-tasks";
 import { levelCaption, levelLabel } from "~/domain/user";
 import { loadWithViewer } from "~/.server/guards";
+import { orUnavailable } from "~/.server/upstream-failure";
 import { brokerRewards } from "~/.server/rewards";
 import { unreadMessages, unrespondedMessages } from "~/.server/upstream/feedback";
 import { systemNotifications } from "~/.server/upstream/profile";
@@ -31,7 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       systemNotifications(token),
       unreadMessages(token),
       unrespondedMessages(token),
-      brokerRewards(context, token),
+      // The rewards card is left out with a note when its call fails; the dashboard still shows.
+      orUnavailable(brokerRewards(context, token).then((standing) => ({ standing }))),
     ]),
   );
   const state = viewerState(viewer);
@@ -48,13 +50,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     notifications,
     unread,
     unresponded,
-    rewards,
+    rewards: rewards?.standing ?? null,
+    rewardsUnavailable: rewards === null,
   };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const branding = useRootData()?.branding ?? BRANDINGS.default;
-  const { next, level, npnNumber, notifications, unread, unresponded, rewards } = loaderData;
+  const { next, level, npnNumber, notifications, unread, unresponded, rewards, rewardsUnavailable } = loaderData;
   const caption = levelCaption(level);
   return (
     <Stack gap="lg">
@@ -122,7 +125,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <SystemNotifications notifications={notifications} />
 
       {/* Member rewards (issue 12) carry the rewards disclaimer beside them. */}
-      {rewards ? (
+      {rewards || rewardsUnavailable ? (
         <RewardsCard rewards={rewards} disclaimer={branding.rewardsDisclaimer} />
       ) : (
         <Text size="sm" c="dimmed">

@@ -6,7 +6,7 @@ import { HUB_LATEST_COUNT, enrollmentHub, quoteToolHref, showsWritingAgent, subm
 import { formatDate } from "~/domain/formats";
 import { libraryHref, resourceHref } from "~/domain/learning-center";
 import { loadWithViewer } from "~/.server/guards";
-import { upstreamErrorOf } from "~/.server/upstream-failure";
+import { orUnavailable } from "~/.server/upstream-failure";
 import { submittedEnrollments } from "~/.server/upstream/enrollments";
 import { learningResources } from "~/.server/upstream/learning-center";
 import type { LearningResourceSummary, SubmittedEnrollment } from "~/.server/upstream/schemas";
@@ -18,14 +18,6 @@ export function meta() {
 
 /** The hub's latest enrollments: the newest submissions first. */
 const LATEST = new URLSearchParams({ perPage: String(HUB_LATEST_COUNT), sort: "submittedAt", order: "DESC" });
-
-/** A part of the hub whose upstream failed is left out with a note; a 401 still ends the session (loadWithViewer). */
-function orUnavailable<T>(read: Promise<T>): Promise<T | null> {
-  return read.catch((error: unknown) => {
-    if (upstreamErrorOf(error)) return null;
-    throw error;
-  });
-}
 
 /** The Learning Center's enrollment library: every resource fits one list (14 in the demo; 50 at most). */
 const ENROLLMENT_RESOURCES = { library: "enrollment", perPage: 50, sort: "carrierName", order: "ASC" } as const;

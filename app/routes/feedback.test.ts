@@ -107,6 +107,15 @@ describe("/feedback/:id: the thread", () => {
     expect(upstream.writes().map((c) => c.path)).toEqual(["/api/feedback_conversations/7/read"]);
   });
 
+  it("the read cannot be marked just now: the thread still shows, its staff messages still new", async () => {
+    upstream
+      .on("GET /api/feedback_conversations/7", { json: { feedbackConversation: conversation(7, true) } })
+      .on("POST /api/feedback_conversations/7/read", { status: 503, json: { error: "down" } });
+    const answer = await as(agent, thread.loader, get("/feedback/7"), { id: "7" });
+    expect(answer.status).toBe(200);
+    expect(answer.data).toMatchObject({ newIds: [2], conversation: { id: 7 } });
+  });
+
   it("nothing unread: nothing is written", async () => {
     upstream.on("GET /api/feedback_conversations/7", { json: { feedbackConversation: conversation(7, false) } });
     const answer = await as(agent, thread.loader, get("/feedback/7"), { id: "7" });

@@ -34,6 +34,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = pathId(params.id);
   if (!info || id === null) throw notFound();
   const [, resource] = await loadWithViewer(request, context, (token) => learningResource(token, info.library, id));
+  // Another library's resource is not this URL's, whatever the upstream did with `?library=`.
+  if (resource.library !== info.library) throw notFound();
   return {
     library: { title: info.title, href: libraryHref(info.library) },
     resource: {

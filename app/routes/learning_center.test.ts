@@ -104,6 +104,11 @@ describe("a resource page", () => {
     },
   );
 
+  it("another library's resource, whatever the upstream did with ?library=, is the 404 page", async () => {
+    upstream.on("GET /api/learning_center/resources/1", { json: { resource: { ...resource, library: "enrollment" } } });
+    expect((await load(resourceLoader, "/learning_center/agent_resources/1", { id: "1" })).status).toBe(404);
+  });
+
   it("a malformed id is the 404 page without asking the upstream", async () => {
     expect((await load(resourceLoader, "/learning_center/agent_resources/x1", { id: "x1" })).status).toBe(404);
     expect(upstream.calls.filter((c) => c.path.startsWith("/api/learning_center"))).toEqual([]);
@@ -127,6 +132,21 @@ describe("an attachment download", () => {
     expect(response.headers.get("content-type")).toBe("application/octet-stream");
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="attachment-5"/);
     expect(await response.text()).toBe('{"not":"a pdf"}');
+  });
+
+  it("a redirect from the upstream is not the file: never passed on, a clear failure", async () => {
+    upstream.on("GET /api/learning_center/resources/3/attachments/5", {
+      status: 302,
+      json: { redirect: true },
+    });
+    const response = (await attachmentLoader({
+      request: get(path),
+      context: contextFor(agent()),
+      params,
+    } as never)) as Response;
+    expect(response.status).toBe(502);
+    expect(response.headers.get("location")).toBeNull();
+    expect(await response.text()).toBe("The file cannot be downloaded right now. Please try again in a moment.");
   });
 
   it.each([404, 422])("the upstream's %i is a 404", async (status) => {

@@ -182,3 +182,36 @@ describe("a document's upload (/profile/documents/:kind and its JavaScript twin)
     expect(upstream.calls).toEqual([]);
   });
 });
+
+describe("the profile page (/profile) when a part of it fails", () => {
+  const fullDetails = {
+    firstName: "Maria",
+    lastName: "Alvarez",
+    email: "agent@demo.test",
+    ...details,
+    addressLine2: null,
+    npnNumber: "17845210",
+    agencyName: null,
+    upline: null,
+  };
+  it("the rewards cannot be read: the page shows, the card says so; the documents keep their alert", async () => {
+    upstream
+      .on("GET /api/profile/details", { json: { details: fullDetails } })
+      .on("GET /api/profile/documents", { json: { documents: [storedDoc] } })
+      .on("GET /api/profile/rewards", { status: 503, json: { error: "down" } });
+    const viewer = viewerFor(agent);
+    viewer.documentNotifications = [
+      { id: 1, documentName: "W-9", message: "Upload a signed W-9" },
+      { id: 2, documentName: "State appointment form", message: "Send the signed form" },
+    ];
+    const answer = await answerOf(profile.loader, new Request("http://portal/profile"), contextFor(viewer), {
+      middleware: [accessMiddleware],
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.data).toMatchObject({
+      rewards: null,
+      documents: [{ kind: "w9", flagged: true }],
+      otherNotifications: [{ id: 2, documentName: "State appointment form" }],
+    });
+  });
+});

@@ -5,12 +5,12 @@ import { MaskedField } from "~/components/forms/masked-field";
 import { TextField } from "~/components/forms/text-fields";
 import { usePortalForm } from "~/components/forms/use-portal-form";
 import { LicenseTable } from "~/components/license-table";
-import { DocumentStatusLine } from "~/components/profile/document-status";
+import { DocumentAlertIcon, DocumentStatusLine } from "~/components/profile/document-status";
 import { DocumentUploadForm } from "~/components/profile/document-upload-form";
 import { RewardsCard } from "~/components/rewards-card";
 import { useRootData } from "~/root";
 import { BRANDINGS } from "~/domain/branding";
-import { documentIsFlagged, notificationsFor } from "~/domain/compliance-documents";
+import { documentIsFlagged, notificationsFor, notificationsOfNoDocument } from "~/domain/compliance-documents";
 import { formatDate } from "~/domain/formats";
 import { profileDetailsSchema } from "~/domain/profile";
 import { smsAnswerText } from "~/domain/sms-consent";
@@ -20,6 +20,7 @@ import { isBroker } from "~/domain/user";
 import { todayIso } from "~/.server/clock";
 import { actionForm } from "~/.server/form-failure";
 import { loadWithViewer, requireViewer, sessionOf } from "~/.server/guards";
+import { orUnavailable } from "~/.server/upstream-failure";
 import { redirectWithToast } from "~/.server/toast";
 import {
   complianceDocuments,
@@ -40,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (!isBroker(viewer.user)) throw redirect("/basic_profile");
   }
   const [viewer, [details, documents, rewards]] = await loadWithViewer(request, context, (token) =>
-    Promise.all([profileDetails(token), complianceDocuments(token), memberRewards(token)]),
+    Promise.all([profileDetails(token), complianceDocuments(token), orUnavailable(memberRewards(token))]),
   );
   const notifications = viewer.documentNotifications;
   return {
@@ -50,9 +51,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     smsConsent: viewer.profile?.smsConsent ?? null,
     documents: documents.map((d) => ({
       ...d,
-      flagged: documentIsFlagged(d.kind, notifications),
-      notifications: notificationsFor(d.kind, notifications),
+      flagged: documentIsFlagged(d.kind, notifications, d.title),
+      notifications: notificationsFor(d.kind, notifications, d.title),
     })),
+    otherNotifications: notificationsOfNoDocument(documents, notifications),
     rewards,
     today: todayIso(),
   };
@@ -158,6 +160,23 @@ function DocumentsSection({ loaderData }: { loaderData: LoaderData }) {
         requests stay blocked until it is replaced.
       </Text>
       <Stack gap="sm">
+        {loaderData.otherNotifications.length > 0 ? (
+          <Paper withBorder p="md" component="article" aria-labelledby="document-other" data-testid="document-other">
+            <Stack gap="xs">
+              <Title order={3} size="h4" id="document-other">
+                Other documentation
+              </Title>
+              {loaderData.otherNotifications.map((n) => (
+                <Group key={n.id} gap="xs" wrap="nowrap" align="flex-start">
+                  <DocumentAlertIcon />
+                  <Text size="sm">
+                    <strong>{n.documentName}</strong>: {n.message} Contact Support to send it.
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
+          </Paper>
+        ) : null}
         {documents.map((doc) => {
           const titleId = `document-${doc.kind}`;
           return (

@@ -53,8 +53,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return form.answer(
     async () => {
       const viewer = await requireViewer(request, context);
-      await form.read();
       const site = siteOrRefuse(viewer, request);
+      await form.read();
       const link = await sunfireSignOn(viewer.token, site);
       const { env, upstreamUrl, logger } = runtime();
       if (!quoteUrlAllowed(link, quoteToolOrigins(env.QUOTE_TOOL_ORIGINS, upstreamUrl))) {

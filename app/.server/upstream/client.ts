@@ -301,7 +301,8 @@ export async function callFile(path: string, options: { token: string }): Promis
     const value = response.headers[name];
     return typeof value === "string" ? value : Array.isArray(value) ? (value[0] ?? null) : null;
   };
-  if (response.statusCode >= 400 || response.statusCode === 204) {
+  // A redirect (to a storage service, say) is not the file: the portal never follows it nor passes it on.
+  if (response.statusCode >= 300 || response.statusCode === 204) {
     const text = await response.body.text().catch(() => "");
     let json: unknown = undefined;
     try {
@@ -312,7 +313,13 @@ export async function callFile(path: string, options: { token: string }): Promis
     if (response.statusCode === 401) throw new UnauthorizedError();
     const hasErrorField = json !== null && typeof json === "object" && "error" in json;
     const messages = errorMessages(hasErrorField ? { data: json } : json);
-    if (response.statusCode === 204) throw new UpstreamError(502, [UNDEFINED_RESPONSE], "contract");
+    if (response.statusCode === 204 || response.statusCode < 400) {
+      logger.error(
+        { kind: "contract", method: "GET", path, status: response.statusCode },
+        "upstream answered a file with no file",
+      );
+      throw new UpstreamError(502, [UNDEFINED_RESPONSE], "contract");
+    }
     throw new UpstreamError(response.statusCode, messages, "status");
   }
   logger.debug({ method: "GET", path, status: response.statusCode }, "upstream file");

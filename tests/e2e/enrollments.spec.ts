@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { REFERENCE_API_PORT } from "../../playwright.config";
-import { expect, loginAs, test } from "./fixtures";
+import { expect, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
 
 /**
  * Issue 12 §3, Quote & Enroll: the quote tool opens the provider in a new window with a single-use sign-on
@@ -23,14 +23,6 @@ async function windowOpenedBy(page: Page, button: ReturnType<Page["getByRole"]>)
 async function axeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
-async function noSidewaysScroll(page: Page, path: string) {
-  const overflow = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(overflow.scrollWidth, `${path} scrolls sideways`).toBeLessThanOrEqual(overflow.clientWidth);
 }
 
 test.describe("the quote tool (spec §7: GET /partners/sunfire, opened in a new window)", () => {
@@ -135,7 +127,7 @@ test.describe("the quote tool (spec §7: GET /partners/sunfire, opened in a new 
     await page.goto("/quote_tool");
     expect(await axeViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 390, height: 800 });
-    await noSidewaysScroll(page, "/quote_tool");
+    await expectNoSidewaysScroll(page, "/quote_tool");
   });
 
   test.describe("without JavaScript", () => {
@@ -211,7 +203,7 @@ test.describe("the enrollment hub", () => {
     await page.goto("/enrollments");
     const latest = page.getByRole("table", { name: "Latest submitted enrollments" });
     await expect(latest.getByRole("columnheader", { name: "Writing agent" })).toBeVisible();
-    await noSidewaysScroll(page, "/enrollments");
+    await expectNoSidewaysScroll(page, "/enrollments");
   });
 
   test("no active contracts: no Quote & Enroll at all", async ({ page }) => {
@@ -316,7 +308,7 @@ test.describe("submitted enrollments", () => {
     await expect(table.locator("caption")).toHaveText("Submitted enrollments: 1–14 of 14");
     await expect(table.getByRole("columnheader", { name: "Writing agent" })).toHaveCount(0);
     await expect(table.locator("tbody tr").first()).toContainText("Eleanor Whitfield");
-    await noSidewaysScroll(page, "/submitted_enrollments");
+    await expectNoSidewaysScroll(page, "/submitted_enrollments");
   });
 
   test("a status the list does not know is ignored with a note; an unknown carrier is a 400", async ({ page }) => {

@@ -7,6 +7,19 @@ import { REFERENCE_API_PORT } from "../../playwright.config";
 export const PASSWORD = "demo-pass-123";
 const REFERENCE_API = `http://127.0.0.1:${REFERENCE_API_PORT}`;
 
+/**
+ * The page fits its viewport: the document never scrolls sideways. Polled: right after a resize from desktop
+ * width the layout is still settling (the navigation's slide-out was once measured at 394 px of 390); an
+ * overflow that stays fails.
+ */
+export async function expectNoSidewaysScroll(page: Page, what = page.url()): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
+      message: `${what} scrolls sideways`,
+    })
+    .toBeLessThanOrEqual(0);
+}
+
 /** Signs in through the real sign-in form and waits for the landing page. */
 export async function loginAs(page: Page, email: string, options: { path?: string } = {}): Promise<void> {
   await page.goto(options.path ?? "/");

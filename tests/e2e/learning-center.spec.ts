@@ -4,7 +4,7 @@ import { formatDate } from "../../app/domain/formats";
 import { futureCertificationDate } from "../../server/reference-api/seed";
 import { AGENCY_ONLY_RESOURCE_IDS, UNSAFE_LEARNING_RESOURCE_ID } from "../../server/reference-api/seed-learning-center";
 import { seedDates } from "../../server/reference-api/seed-dates";
-import { expect, loginAs, test } from "./fixtures";
+import { expect, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
 
 /** Issue 12 §1: the Learning Center (spec §2 /learning_center and its children). */
 
@@ -15,14 +15,6 @@ const titles = (page: Page) => table(page).locator("tbody tr td:first-child a").
 /** The value (dd) given for a term (dt). */
 function fact(scope: Locator | Page, term: string) {
   return scope.locator(`dt:text-is("${term}") + dd`);
-}
-
-async function noSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.clientWidth);
 }
 
 test.describe("the Learning Center hub", () => {
@@ -386,7 +378,7 @@ test.describe("accessibility and phones", () => {
       await page.setViewportSize({ width, height: 900 });
       for (const path of PAGES) {
         await page.goto(path);
-        await noSidewaysScroll(page);
+        await expectNoSidewaysScroll(page);
         const name = `lc-${width}${path.replace(/\W+/g, "-")}.png`;
         const file = testInfo.outputPath(name);
         await page.screenshot({ path: file, type: "png", fullPage: true });

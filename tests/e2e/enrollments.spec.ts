@@ -286,12 +286,17 @@ test.describe("submitted enrollments", () => {
     await page.getByRole("combobox", { name: "Carrier" }).selectOption({ label: "Summit Mutual" });
     await expect(page).toHaveURL(/carrierId=2/);
     await expect(page).toHaveURL(/status=Rejected/);
-    const both = await table.locator("tbody tr td:nth-child(4)").allTextContents();
-    if (both.length === 0 || (await table.locator("caption").textContent())?.endsWith("none")) {
-      await expect(table).toContainText("No enrollments match this search or these filters.");
-    } else {
-      expect(new Set(both)).toEqual(new Set(["Summit Mutual"]));
-    }
+    // The URL changes before the rows are drawn: wait until they are Summit Mutual's only (or none match).
+    await expect
+      .poll(
+        async () => {
+          if ((await table.getByText("No enrollments match this search or these filters.").count()) > 0) return "none";
+          const carriers = await table.locator("tbody tr td:nth-child(4)").allTextContents();
+          return carriers.length > 0 && carriers.every((c) => c === "Summit Mutual") ? "Summit Mutual" : carriers;
+        },
+        { message: "rows of the carrier filter" },
+      )
+      .toMatch(/^(none|Summit Mutual)$/);
 
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Export" }).click();

@@ -79,8 +79,20 @@ test.describe("a library", () => {
     const header = table(page).getByRole("columnheader", { name: /Title/ });
     await header.getByRole("link").click();
     await expect(page).toHaveURL("/learning_center/agent_resources?sort=title&order=DESC");
-    const desc = await titles(page);
-    expect(desc).toEqual([...desc].sort((a, b) => b.localeCompare(a, "en", { sensitivity: "base" })));
+    // The URL changes before the new rows are drawn: wait for the sorted rows, not just the URL.
+    await expect(header).toHaveAttribute("aria-sort", "descending");
+    await expect
+      .poll(
+        async () => {
+          const desc = await titles(page);
+          return (
+            desc.length > 1 &&
+            desc.join("|") === [...desc].sort((a, b) => b.localeCompare(a, "en", { sensitivity: "base" })).join("|")
+          );
+        },
+        { message: "titles sorted descending" },
+      )
+      .toBe(true);
     await header.getByRole("link").click();
     await expect(page).toHaveURL("/learning_center/agent_resources?sort=title&order=ASC");
     await expect(header).toHaveAttribute("aria-sort", "ascending");
@@ -99,10 +111,9 @@ test.describe("a library", () => {
     await page.getByRole("combobox", { name: "Product" }).selectOption({ label: "Medicare Supplement" });
     await expect(page).toHaveURL(/carrierId=2/);
     await expect(page).toHaveURL(/productId=2/);
-    expect((await titles(page)).sort()).toEqual([
-      "Summit Mutual Medicare Supplement underwriting guide",
-      "Summit Mutual commission schedule",
-    ]);
+    await expect
+      .poll(async () => (await titles(page)).sort())
+      .toEqual(["Summit Mutual Medicare Supplement underwriting guide", "Summit Mutual commission schedule"]);
 
     // Search with the debounce; no match has its own message and a way back.
     await page.getByRole("textbox", { name: "Search" }).fill("nothing-like-this");
@@ -132,10 +143,12 @@ test.describe("a library", () => {
       await page.getByRole("textbox", { name: "Search" }).press("Enter");
       await expect(page).toHaveURL(/search=guide/);
       await expect(page).toHaveURL(/carrierId=1/);
-      expect((await titles(page)).sort()).toEqual([
-        "Blue Harbor Health Medicare Advantage agent guide",
-        "Blue Harbor Health Medicare Supplement agent guide",
-      ]);
+      await expect
+        .poll(async () => (await titles(page)).sort())
+        .toEqual([
+          "Blue Harbor Health Medicare Advantage agent guide",
+          "Blue Harbor Health Medicare Supplement agent guide",
+        ]);
       await table(page)
         .getByRole("columnheader", { name: /Updated/ })
         .getByRole("link")

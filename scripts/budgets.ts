@@ -46,7 +46,9 @@ export const OVER_BUDGET_KB: Record<string, number> = {
   "routes/contact_support": 195,
   // Issue 12: the profile's details form (masked phone) and five document uploads (file and date fields, the
   // upload's progress), and one document's upload page.
-  "routes/profile": 209,
+  // 209 → 210: the profile names a document notification that matches no listed document, and says when the
+  // rewards cannot be read (issue 12's review).
+  "routes/profile": 210,
   "routes/profile.documents.$kind": 202,
   // Issue 12: the new feedback conversation (Contact Support's fields, a rating's radio group, the feedback links)
   // and a feedback thread (the ticket view's conversation and reply form).

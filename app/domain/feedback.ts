@@ -1,3 +1,4 @@
+import { pathId } from "./url";
 import { normalisePath } from "./access";
 
 /**
@@ -26,9 +27,7 @@ export function ratingText(rating: number | null): string | null {
 
 /** The id of /feedback/:id: a positive whole number (at most 9 digits), else null (the page is a 404). */
 export function feedbackIdOf(raw: string | undefined): number | null {
-  if (raw === undefined || !/^\d{1,9}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 ? id : null;
+  return pathId(raw);
 }
 
 /** The longest excerpt of a conversation's last message in the lists. */

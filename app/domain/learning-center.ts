@@ -4,6 +4,7 @@
  * shape in the URL (ADR 020), and small rules the pages and the reference API share.
  */
 import type { ListShape } from "./list-query";
+export { pathId } from "./url";
 
 /** The three libraries, as the upstream names them. */
 export const LEARNING_LIBRARIES = ["agent", "documentation", "enrollment"] as const;
@@ -80,13 +81,6 @@ export const LEARNING_LIST: ListShape = {
   sortable: LEARNING_SORTABLE,
   filters: { carrierId: "id", productId: "id" },
 };
-
-/** An id in a URL path (a resource, an attachment, a carrier product): a positive integer, else null. */
-export function pathId(raw: string | undefined): number | null {
-  if (raw === undefined || !/^\d{1,9}$/.test(raw)) return null;
-  const n = Number(raw);
-  return n > 0 ? n : null;
-}
 
 /** The hub's search: how many resources it shows at most. */
 export const HUB_SEARCH_LIMIT = 10;

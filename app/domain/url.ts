@@ -15,3 +15,9 @@ export function withParam(search: string, key: string, value: string | null): st
   const text = params.toString();
   return text ? `?${text}` : "";
 }
+/** An id in a URL path (a resource, an attachment, a carrier product): a positive integer, else null. */
+export function pathId(raw: string | undefined): number | null {
+  if (raw === undefined || !/^\d{1,9}$/.test(raw)) return null;
+  const n = Number(raw);
+  return n > 0 ? n : null;
+}

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Group, List, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { EnrollmentStatusBadge } from "~/components/enrollment-status-badge";
 import { Link } from "react-router";
 import { type PlainColumn, PlainTable } from "~/components/plain-table";
 import { QuoteToolForm } from "~/components/quote-tool-form";
@@ -65,14 +66,6 @@ function byCarrier(resources: readonly LearningResourceSummary[]) {
   return [...groups].map(([carrier, items]) => ({ carrier, items }));
 }
 
-const STATUS_COLOR: Record<SubmittedEnrollment["status"], string> = {
-  Submitted: "blue",
-  "Pending carrier review": "orange",
-  Enrolled: "green",
-  Rejected: "red",
-  Cancelled: "gray",
-};
-
 const LATEST_COLUMNS: PlainColumn<SubmittedEnrollment>[] = [
   { header: "Member", cell: (e) => e.memberName },
   {
@@ -89,11 +82,7 @@ const LATEST_COLUMNS: PlainColumn<SubmittedEnrollment>[] = [
   { header: "Effective", cell: (e) => formatDate(e.effectiveDate) },
   {
     header: "Status",
-    cell: (e) => (
-      <Badge variant="light" color={STATUS_COLOR[e.status]} style={{ textTransform: "none", minWidth: "max-content" }}>
-        {e.status}
-      </Badge>
-    ),
+    cell: (e) => <EnrollmentStatusBadge status={e.status} />,
   },
   { header: "Submitted", cell: (e) => submittedOn(e.submittedAt) },
 ];

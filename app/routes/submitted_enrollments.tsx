@@ -1,4 +1,5 @@
-import { Anchor, Badge, Group, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Group, Stack, Text, Title } from "@mantine/core";
+import { EnrollmentStatusBadge } from "~/components/enrollment-status-badge";
 import { FilterSelect } from "~/components/data-table/filter-select";
 import { Link, useLocation } from "react-router";
 import { type Column, DataTable } from "~/components/data-table";
@@ -69,14 +70,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-const STATUS_COLOR: Record<SubmittedEnrollment["status"], string> = {
-  Submitted: "blue",
-  "Pending carrier review": "orange",
-  Enrolled: "green",
-  Rejected: "red",
-  Cancelled: "gray",
-};
-
 const COLUMNS: Column<SubmittedEnrollment>[] = [
   {
     key: "confirmationNumber",
@@ -112,11 +105,7 @@ const COLUMNS: Column<SubmittedEnrollment>[] = [
     header: "Status",
     sortable: true,
     noWrap: true,
-    cell: (e) => (
-      <Badge variant="light" color={STATUS_COLOR[e.status]} style={{ textTransform: "none", minWidth: "max-content" }}>
-        {e.status}
-      </Badge>
-    ),
+    cell: (e) => <EnrollmentStatusBadge status={e.status} />,
   },
   { key: "submittedAt", header: "Submitted", sortable: true, noWrap: true, cell: (e) => submittedOn(e.submittedAt) },
 ];

@@ -19,3 +19,4 @@ export * from "./session";
 export * from "./tickets";
 export * from "./learning-center";
 export * from "./profile-details";
+export * from "./account";

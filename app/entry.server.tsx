@@ -8,6 +8,7 @@ import { NonceProvider } from "./components/nonce";
 import { type RequestInfo, requestInfoContext } from "./.server/context";
 import { errorVerdict, routeErrorFields } from "./.server/error-verdict";
 import { runtime } from "./.server/runtime";
+import { redactTokens } from "./domain/account-tokens";
 
 export const streamTimeout = 5_000;
 
@@ -83,7 +84,7 @@ export default function handleRequest(
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   const { logger, reportError } = runtime();
-  const where = { url: request.url, method: request.method };
+  const where = { url: redactTokens(request.url), method: request.method };
   switch (errorVerdict(error, request.signal.aborted)) {
     case "ignore":
       return;

@@ -2,7 +2,15 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 
 /** Spec §2, route by route. Later issues add the remaining pages under the same layouts. */
 export default [
-  layout("layouts/login.tsx", [index("routes/_index.tsx")]),
+  layout("layouts/login.tsx", [
+    index("routes/_index.tsx"),
+    // Accounts without help desk (issue 13): registration by invitation or not, the e-mailed links.
+    route("registration", "routes/registration.tsx"),
+    route("registration/:invitation_token", "routes/registration.$invitation_token.tsx"),
+    route("account/verify/:token?", "routes/account.verify.tsx"),
+    route("account/activate/:id?", "routes/account.activate.tsx"),
+    route("account/update_password/:id?", "routes/account.update_password.tsx"),
+  ]),
   layout("layouts/container.tsx", [route("privacy_policy", "routes/privacy_policy.tsx")]),
   layout("layouts/default.tsx", [
     route("dashboard", "routes/dashboard.tsx"),
@@ -43,6 +51,7 @@ export default [
     route("feedback/conversation", "routes/feedback.list.tsx", { id: "feedback_conversation" }),
     route("feedback/form", "routes/feedback.form.tsx"),
     route("feedback/:id", "routes/feedback.$id.tsx"),
+    route("account/password", "routes/account.password.tsx"),
   ]),
   route("account/logout", "routes/account.logout.tsx"),
   route("account/logout_as_user", "routes/account.logout_as_user.tsx"),

@@ -21,6 +21,7 @@ import pino, { type Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import { type Env, parseEnv, upstreamMode } from "../app/.server/env.ts";
 import { setRuntime } from "../app/.server/runtime.ts";
+import { redactTokens } from "../app/domain/account-tokens.ts";
 import { quoteToolOrigins } from "../app/domain/enrollments.ts";
 import { admissionControl } from "./admission.ts";
 import { type ReferenceApi, startReferenceApi } from "./reference-api/index.ts";
@@ -82,7 +83,7 @@ function requestLog(logger: Logger): express.RequestHandler {
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       logger.info(
-        { requestId, method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+        { requestId, method: req.method, url: redactTokens(req.originalUrl), status: res.statusCode, ms: Math.round(ms * 10) / 10 },
         "request",
       );
     });

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "pino";
+import { isTokenUrl, redactTokens } from "../app/domain/account-tokens.ts";
 
 /**
  * `connectSources`: more connect-src sources (development only: the Vite HMR websocket). `formActions`: the
@@ -39,7 +40,8 @@ export function securityHeaders(options: { hsts: boolean; connectSources?: strin
     res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, options.connectSources, options.formActions));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    // An account link's page (and its data) never sends its URL, token and all, to another site (issue 13).
+    res.setHeader("Referrer-Policy", isTokenUrl(req.path) ? "no-referrer" : "strict-origin-when-cross-origin");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
     if (options.hsts && req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
@@ -145,7 +147,7 @@ export function refuseCrossSiteWrites(logger: Logger) {
         {
           requestId: res.locals.requestId,
           method: req.method,
-          url: req.originalUrl,
+          url: redactTokens(req.originalUrl),
           origin: req.get("origin"),
           secFetchSite: fetchSite,
           expectedOrigin: selfOrigin,

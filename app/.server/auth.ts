@@ -16,7 +16,8 @@ authenticator.use(
 );
 
 export type SignInOutcome =
-  { signedIn: LoginResponse; refused?: undefined } | { refused: string[]; signedIn?: undefined };
+  | { signedIn: LoginResponse; refused?: undefined; unverified?: undefined }
+  | { refused: string[]; signedIn?: undefined; unverified?: boolean };
 
 /**
  * Signs in with the posted e-mail and password. Wrong credentials (the upstream's 401 or 422) are an
@@ -28,6 +29,10 @@ export async function signIn(request: Request): Promise<SignInOutcome> {
   } catch (error) {
     const status = upstreamStatus(error);
     if (status === 401 || status === 422) return { refused: upstreamErrorOf(error)?.messages ?? [] };
+    // The right password for an account whose e-mail address is not verified yet (issue 13).
+    if (status === 403 && upstreamErrorOf(error)?.reason === "unverified") {
+      return { refused: upstreamErrorOf(error)?.messages ?? [], unverified: true };
+    }
     throw error;
   }
 }

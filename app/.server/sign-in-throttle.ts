@@ -66,3 +66,58 @@ export function tooManyAttempts(waitMs: number): string {
   const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
   return `Too many attempts. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
 }
+
+/**
+ * The public account forms (issue 13: registration, the e-mailed links, forgotten passwords) and the profile's
+ * password change use the same limiter, counting every attempt (these forms send e-mails and set passwords):
+ * per mailbox, token or user (`key`) and per client address, each form kind on its own count.
+ */
+export const ACCOUNT_FORM_LIMITS = {
+  attemptsPerAccount: 5,
+  attemptsPerAddress: SIGN_IN_LIMITS.failuresPerAddress,
+  windowSeconds: SIGN_IN_LIMITS.windowSeconds,
+} as const;
+
+export type AccountFormKind =
+  "registration" | "verification" | "activation" | "password-reset" | "set-password" | "password-change";
+
+const accountFormLimiters = new Map<AccountFormKind, { account: RateLimiterMemory; address: RateLimiterMemory }>();
+
+function accountFormLimiter(kind: AccountFormKind) {
+  let found = accountFormLimiters.get(kind);
+  if (!found) {
+    const options = { duration: ACCOUNT_FORM_LIMITS.windowSeconds };
+    found = {
+      account: new RateLimiterMemory({
+        ...options,
+        keyPrefix: `${kind}-account`,
+        points: ACCOUNT_FORM_LIMITS.attemptsPerAccount,
+      }),
+      address: new RateLimiterMemory({
+        ...options,
+        keyPrefix: `${kind}-address`,
+        points: ACCOUNT_FORM_LIMITS.attemptsPerAddress,
+      }),
+    };
+    accountFormLimiters.set(kind, found);
+  }
+  return found;
+}
+
+/**
+ * Counts one attempt of an account form; returns 0 when it may go on, else the milliseconds to wait (the
+ * attempt is then refused without asking the upstream, with the same answer whatever the account).
+ */
+export async function accountFormAttempt(kind: AccountFormKind, key: string, address: string): Promise<number> {
+  const { account, address: byAddress } = accountFormLimiter(kind);
+  const consume = (limiter: RateLimiterMemory, k: string) =>
+    limiter.consume(k).then(
+      () => 0,
+      (reason: unknown) => {
+        if (reason instanceof RateLimiterRes) return reason.msBeforeNext;
+        throw reason;
+      },
+    );
+  const waits = await Promise.all([consume(account, accountKey(key)), consume(byAddress, address)]);
+  return Math.max(...waits);
+}

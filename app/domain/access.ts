@@ -128,6 +128,8 @@ const AREAS: ReadonlyArray<readonly [string, Feature]> = [
   ["/my_tickets", "myTickets"],
   ["/contact_support", "contactSupport"],
   ["/feedback", "feedback"],
+  // Issue 13: every signed-in user may change their own password (the profile and the basic profile link here).
+  ["/account/password", "basicProfile"],
   ["/account/logout", "logout"],
   ["/account/logout_as_user", "logout"],
 ];

@@ -8,8 +8,17 @@ import { BrandLogo } from "~/components/brand-logo";
 import { optionalViewer } from "~/.server/guards";
 import type { Route } from "./+types/login";
 
-/** Spec §2 login layout: a signed-in user who has an email is redirected to their home route. */
-export async function loader({ context }: Route.LoaderArgs) {
+/**
+ * Spec §2 login layout: a signed-in user who has an email is redirected to their home route, except on the
+ * e-mailed verification and password-reset links (issue 13), which work whoever is signed in.
+ */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { pathname } = new URL(request.url);
+  const { token, id } = params as { token?: string; id?: string };
+  const link =
+    (token !== undefined && pathname.startsWith("/account/verify/")) ||
+    (id !== undefined && pathname.startsWith("/account/update_password/"));
+  if (link) return null;
   // An unreachable upstream must not lock anyone out of the sign-in page.
   const viewer = await optionalViewer(context);
   if (viewer?.user.email) throw redirect(homeFor(viewer.user));

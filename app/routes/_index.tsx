@@ -1,5 +1,5 @@
-import { Stack, Text, Title } from "@mantine/core";
-import { data, redirect, useSearchParams } from "react-router";
+import { Anchor, Group, Stack, Text, Title } from "@mantine/core";
+import { Link, data, redirect, useSearchParams } from "react-router";
 import { EmailField } from "~/components/forms/text-fields";
 import { PasswordField } from "~/components/forms/password-field";
 import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
@@ -47,6 +47,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The upstream down, slow or garbled: the form comes back with the e-mail kept and a plain message.
     return formFailureData(error, context, submission, { hideFields: ["password"] });
   }
+  if (outcome.unverified) {
+    // Not a wrong password: the form says how to verify the address instead.
+    return data(
+      { ...submission.reply({ formErrors: outcome.refused, hideFields: ["password"] }), unverified: true },
+      { status: 403 },
+    );
+  }
   if (outcome.refused) {
     await recordSignInFailure(email, clientAddress);
     logger.info({ clientAddress }, "sign-in failed: wrong e-mail or password");
@@ -83,12 +90,27 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
       <PortalForm form={form}>
         <Stack gap="sm">
           <FormAlert form={form} title="Sign-in failed" />
+          {actionData && "unverified" in actionData ? (
+            <Text size="sm">
+              <Anchor component={Link} to="/account/verify">
+                Send a new verification link
+              </Anchor>
+            </Text>
+          ) : null}
           <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
           <EmailField field={fields.email} label="E-mail" autoComplete="username" />
           <PasswordField field={fields.password} label="Password" autoComplete="current-password" />
           <SubmitButton>Sign in</SubmitButton>
         </Stack>
       </PortalForm>
+      <Group justify="space-between" gap="xs">
+        <Anchor component={Link} to="/account/update_password" size="sm">
+          Forgot your password?
+        </Anchor>
+        <Anchor component={Link} to="/registration" size="sm">
+          Create an account
+        </Anchor>
+      </Group>
     </Stack>
   );
 }

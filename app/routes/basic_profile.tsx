@@ -1,5 +1,6 @@
 import { Card, Table, Stack, Text, Title } from "@mantine/core";
 import { LicenseTable } from "~/components/license-table";
+import { ChangePasswordSection } from "~/components/profile/change-password";
 import { fullName, levelLabel } from "~/domain/user";
 import { requireViewer } from "~/.server/guards";
 import type { Route } from "./+types/basic_profile";
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ] as Array<[string, string]>)
       : []),
   ];
-  return { rows, licenses: profile?.licenses ?? [], broker };
+  return { rows, licenses: profile?.licenses ?? [], broker, email: user.email };
 }
 
 /** The signed-in user's own details, read-only. */
@@ -56,6 +57,7 @@ export default function BasicProfile({ loaderData }: Route.ComponentProps) {
           )}
         </section>
       ) : null}
+      <ChangePasswordSection email={loaderData.email} lastResult={undefined} returnTo="/basic_profile" />
     </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import { Suspense, lazy } from "react";
 import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { data, redirect, useRevalidator } from "react-router";
 import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
@@ -30,6 +31,14 @@ import {
 } from "~/.server/upstream/profile-details";
 import type { Route } from "./+types/profile";
 
+/**
+ * The password form (issue 13) is a chunk of its own: drawn by the server with the page (it works before
+ * hydration), its code fetched as the page hydrates, not with the profile's first load (its budget).
+ */
+const ChangePasswordSection = lazy(() =>
+  import("~/components/profile/change-password").then((m) => ({ default: m.ChangePasswordSection })),
+);
+
 export function meta() {
   return [{ title: "Profile" }];
 }
@@ -46,6 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const notifications = viewer.documentNotifications;
   return {
     role: viewer.user.role,
+    email: viewer.user.email,
     details,
     licenses: viewer.profile?.licenses ?? [],
     smsConsent: viewer.profile?.smsConsent ?? null,
@@ -283,6 +293,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       </section>
       <DocumentsSection loaderData={loaderData} />
       <SmsSection smsConsent={loaderData.smsConsent} />
+      <Suspense fallback={null}>
+        <ChangePasswordSection email={loaderData.email} lastResult={undefined} returnTo="/profile" />
+      </Suspense>
       <RewardsCard rewards={loaderData.rewards} disclaimer={branding.rewardsDisclaimer} />
     </Stack>
   );

@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { Agent, type Dispatcher, request as undiciRequest, interceptors } from "undici";
 import type { z } from "zod";
 import { UNAUTHORIZED_REQUEST, UNDEFINED_RESPONSE, errorMessages } from "~/domain/errors";
+import { redactTokens } from "~/domain/account-tokens";
 import { runtime } from "../runtime";
 
 /**
@@ -13,6 +14,11 @@ export type UpstreamFailureKind = "unreachable" | "reset" | "timeout" | "status"
 
 /** The upstream answered with an error, with something the portal cannot use, or did not answer. */
 export class UpstreamError extends Error {
+  /** A refusal's messages per field of the request body (`fields` of a 422 body), when it named fields. */
+  fields: Record<string, string[]> = {};
+  /** Why a token was refused (`reason` of a 403/404/410 body: "invalid", "expired", "used", "unverified"…). */
+  reason: string | null = null;
+
   constructor(
     readonly status: number,
     readonly messages: string[],
@@ -157,6 +163,8 @@ export async function call<S extends z.ZodType>(
 ): Promise<z.infer<S>> {
   const { upstreamUrl, logger, env } = runtime();
   const url = new URL(path.replace(/^\//, ""), upstreamUrl.endsWith("/") ? upstreamUrl : `${upstreamUrl}/`);
+  // What the log says: an account link's token never reaches it (app/domain/account-tokens.ts).
+  const logPath = redactTokens(path);
   const headers: Record<string, string> = { ...options.headers, accept: "application/json" };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let body: string | Buffer | undefined;
@@ -176,7 +184,7 @@ export async function call<S extends z.ZodType>(
   const notAnswering = (error: unknown, status?: number): UpstreamError => {
     const kind = networkFailureKind(error);
     logger.warn(
-      { err: error, kind, code: codeOf(error), method, path, status, ms: elapsed() },
+      { err: error, kind, code: codeOf(error), method, path: logPath, status, ms: elapsed() },
       "upstream not answering",
     );
     return new UpstreamError(503, [UPSTREAM_UNREACHABLE], kind);
@@ -197,7 +205,7 @@ export async function call<S extends z.ZodType>(
   } catch (error) {
     throw notAnswering(error, response.statusCode);
   }
-  logger.debug({ method, path, status: response.statusCode, ms: elapsed() }, "upstream call");
+  logger.debug({ method, path: logPath, status: response.statusCode, ms: elapsed() }, "upstream call");
 
   let json: unknown = undefined;
   if (text) {
@@ -215,11 +223,14 @@ export async function call<S extends z.ZodType>(
     const messages = errorMessages(hasErrorField ? { data: json } : json);
     if (response.statusCode >= 500) {
       logger.warn(
-        { kind: "status", method, path, status: response.statusCode, ms: elapsed(), messages },
+        { kind: "status", method, path: logPath, status: response.statusCode, ms: elapsed(), messages },
         "upstream answered with an error",
       );
     }
-    throw new UpstreamError(response.statusCode, messages, "status");
+    const failure = new UpstreamError(response.statusCode, messages, "status");
+    failure.fields = fieldMessages(json);
+    failure.reason = reasonOf(json);
+    throw failure;
   }
 
   const parsed = schema.safeParse(response.statusCode === 204 ? undefined : json);
@@ -228,7 +239,7 @@ export async function call<S extends z.ZodType>(
       {
         kind: "contract",
         method,
-        path,
+        path: logPath,
         status: response.statusCode,
         ms: elapsed(),
         contentType: response.headers["content-type"],
@@ -240,6 +251,25 @@ export async function call<S extends z.ZodType>(
     throw new UpstreamError(502, [UNDEFINED_RESPONSE], "contract");
   }
   return parsed.data;
+}
+
+/** `fields` of an error body: at most 20 fields, each a list of at most 10 strings; anything else is ignored. */
+function fieldMessages(json: unknown): Record<string, string[]> {
+  const fields = json !== null && typeof json === "object" ? (json as { fields?: unknown }).fields : undefined;
+  if (fields === null || typeof fields !== "object" || Array.isArray(fields)) return {};
+  const out: Record<string, string[]> = {};
+  for (const [name, value] of Object.entries(fields).slice(0, 20)) {
+    if (!/^[A-Za-z][\w.]{0,63}$/.test(name) || !Array.isArray(value)) continue;
+    const messages = value.filter((m): m is string => typeof m === "string" && m.length <= 500).slice(0, 10);
+    if (messages.length > 0) out[name] = messages;
+  }
+  return out;
+}
+
+/** `reason` of an error body: a short word, or null. */
+function reasonOf(json: unknown): string | null {
+  const reason = json !== null && typeof json === "object" ? (json as { reason?: unknown }).reason : undefined;
+  return typeof reason === "string" && /^[a-z_]{1,32}$/.test(reason) ? reason : null;
 }
 
 /** A multipart call: `entries` in order (nested-attributes naming relies on it). */
@@ -320,7 +350,10 @@ export async function callFile(path: string, options: { token: string }): Promis
       );
       throw new UpstreamError(502, [UNDEFINED_RESPONSE], "contract");
     }
-    throw new UpstreamError(response.statusCode, messages, "status");
+    const failure = new UpstreamError(response.statusCode, messages, "status");
+    failure.fields = fieldMessages(json);
+    failure.reason = reasonOf(json);
+    throw failure;
   }
   logger.debug({ method: "GET", path, status: response.statusCode }, "upstream file");
   return {

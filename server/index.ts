@@ -83,7 +83,13 @@ function requestLog(logger: Logger): express.RequestHandler {
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       logger.info(
-        { requestId, method: req.method, url: redactTokens(req.originalUrl), status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+        {
+          requestId,
+          method: req.method,
+          url: redactTokens(req.originalUrl),
+          status: res.statusCode,
+          ms: Math.round(ms * 10) / 10,
+        },
         "request",
       );
     });

@@ -317,3 +317,32 @@ describe("pages and data answers: Cache-Control: private, no-store unless the ro
     );
   });
 });
+
+describe("an account link's token never leaves through the Referer header (issue 13)", () => {
+  it("a page or data request naming a token is sent with Referrer-Policy: no-referrer; other pages are not", async () => {
+    const { port } = await serve(false);
+    const token = "Ab3_-".repeat(8) + "xyz";
+    for (const path of [
+      `/account/update_password/${token}`,
+      `/registration/${token}.data`,
+      `/account/verify/${token}`,
+    ]) {
+      expect((await send(port, "GET", path, {})).headers["referrer-policy"]).toBe("no-referrer");
+    }
+    for (const path of ["/registration", "/account/update_password", "/"]) {
+      expect((await send(port, "GET", path, {})).headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    }
+  });
+
+  it("the refused cross-site post's log line has no token", async () => {
+    const { port, logs } = await serve(false);
+    const token = "Ab3_-".repeat(8) + "xyz";
+    await send(port, "POST", `/account/update_password/${token}`, {
+      host: "127.0.0.1",
+      origin: "https://evil.example",
+      "content-type": "application/x-www-form-urlencoded",
+    });
+    expect(JSON.stringify(logs)).not.toContain(token);
+    expect(JSON.stringify(logs)).toContain("/account/update_password/[redacted]");
+  });
+});

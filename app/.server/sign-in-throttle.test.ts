@@ -39,3 +39,27 @@ describe("sign-in throttle (issue 8 point 3)", () => {
     expect(tooManyAttempts(61_000)).toBe("Too many attempts. Try again in 2 minutes.");
   });
 });
+
+describe("the account forms' limiter", () => {
+  it("allows 5 attempts per key and form, then says how long to wait, per form kind", async () => {
+    const { accountFormAttempt, ACCOUNT_FORM_LIMITS } = await import("./sign-in-throttle");
+    const key = `limited-${Math.random()}@example.com`;
+    for (let i = 0; i < ACCOUNT_FORM_LIMITS.attemptsPerAccount; i++) {
+      expect(await accountFormAttempt("password-reset", key, "10.9.9.1")).toBe(0);
+    }
+    const wait = await accountFormAttempt("password-reset", ` ${key.toUpperCase()} `, "10.9.9.2");
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(ACCOUNT_FORM_LIMITS.windowSeconds * 1000);
+    // Another form has its own count.
+    expect(await accountFormAttempt("verification", key, "10.9.9.1")).toBe(0);
+  });
+
+  it("counts the address across keys", async () => {
+    const { accountFormAttempt, ACCOUNT_FORM_LIMITS } = await import("./sign-in-throttle");
+    const address = `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    for (let i = 0; i < ACCOUNT_FORM_LIMITS.attemptsPerAddress; i++) {
+      expect(await accountFormAttempt("registration", `person${i}@example.com`, address)).toBe(0);
+    }
+    expect(await accountFormAttempt("registration", "one-more@example.com", address)).toBeGreaterThan(0);
+  });
+});

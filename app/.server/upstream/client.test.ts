@@ -42,6 +42,21 @@ beforeAll(async () => {
         return send(422, JSON.stringify({ error: "Carrier is not accepting requests" }));
       case "/api/error-list":
         return send(422, JSON.stringify({ error: ["First problem", "Second problem"] }));
+      case "/api/error-fields":
+        return send(
+          422,
+          JSON.stringify({
+            error: "npn: unknown",
+            fields: {
+              npn: ["We could not find this NPN"],
+              "bad name!": ["x"],
+              phone: "not a list",
+              terms: [1, "Accept"],
+            },
+          }),
+        );
+      case "/api/error-reason":
+        return send(410, JSON.stringify({ error: "This link was already used", reason: "used" }));
       case "/api/error-plain":
         return send(400, JSON.stringify("A plain message"));
       case "/api/error-message":
@@ -152,6 +167,14 @@ describe("the upstream client (spec §7, §8)", () => {
       "Second problem",
     ]);
     expect((await failure(call("POST", "/api/error-empty", Value))).messages).toEqual([UNDEFINED_RESPONSE]);
+  });
+
+  it("keeps a refusal's field messages and a token's reason (issue 13), ignoring anything malformed", async () => {
+    const refused = await failure(call("POST", "/api/error-fields", Value));
+    expect(refused.fields).toEqual({ npn: ["We could not find this NPN"], terms: ["Accept"] });
+    expect(refused.reason).toBeNull();
+    const gone = await failure(call("GET", "/api/error-reason", Value));
+    expect([gone.status, gone.reason, gone.messages]).toEqual([410, "used", ["This link was already used"]]);
   });
 
   it("without an error field, the body itself: a string, a list of strings, or an object with message", async () => {

@@ -52,6 +52,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const form = actionForm(request, context, { hideFields: PASSWORD_FIELDS });
   return form.answer(async () => {
+    // The form is read first: a hostile body is refused (400, 413) whatever the link.
+    await form.read();
     const link = await readLink(token, resetAccount);
     // The link stopped working since the page was drawn (used, expired): the page says so.
     if (link.state !== "open") return redirect(new URL(request.url).pathname);

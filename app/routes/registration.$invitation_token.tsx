@@ -40,6 +40,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const token = params.invitation_token;
   const form = actionForm(request, context, { hideFields: PASSWORD_FIELDS });
   return form.answer(async () => {
+    // The form is read first: a hostile body is refused (400, 413) whatever the link.
+    await form.read();
     const link = await readLink(token, registrationInvitation);
     if (link.state !== "open") return redirect(new URL(request.url).pathname);
     const { email } = link.value;

@@ -34,6 +34,16 @@ const ACTIONS: Action[] = [
   { path: "/profile/documents/w9/file", as: "loa@demo.test" },
   { path: "/feedback/form", as: "agent@demo.test" },
   { path: "/feedback/AGENT_FEEDBACK", as: "agent@demo.test" },
+  // Issue 13: the public account forms (with a link that cannot be used: no test builds a token) and the
+  // password change.
+  { path: "/registration", as: null },
+  { path: "/registration/not-a-token", as: null },
+  { path: "/account/verify", as: null },
+  { path: "/account/activate", as: null },
+  { path: "/account/activate/not-a-token", as: null },
+  { path: "/account/update_password", as: null },
+  { path: "/account/update_password/not-a-token", as: null },
+  { path: "/account/password", as: "agent@demo.test" },
 ];
 
 /** Every field name the portal's forms use, sent in shapes they do not expect. */
@@ -85,6 +95,11 @@ const FIELD_NAMES = [
   "eo",
   "rating",
   "idempotencyKey",
+  "npn",
+  "passwordConfirmation",
+  "currentPassword",
+  "terms",
+  "returnTo",
 ];
 
 const sessions = new Map<string, string>();

@@ -1,0 +1,344 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, expectNoSidewaysScroll, latestLink, loginAs, outbox, resetAccount, test } from "./fixtures";
+
+/**
+ * Issue 13: accounts without help desk. Every link a test follows comes from the reference API's outbox (the
+ * e-mail the upstream sent); none is built by a test. New accounts get addresses of their own per run and the
+ * free demo NPNs (README "Demo data"), one per test, so the flows never meet.
+ */
+
+const NEW_PASSWORD = "violet staple harbor 42";
+const OTHER_PASSWORD = "copper lantern meadow 77";
+
+/** A fresh address per test and run. */
+function freshEmail(label: string): string {
+  return `${label}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@example.com`;
+}
+
+/** The newest link of that kind e-mailed to `to`, once the e-mail is there (some are sent after the answer). */
+async function linkFor(to: string, prefix: string): Promise<string> {
+  let link: string | null = null;
+  await expect
+    .poll(async () => (link = await latestLink(to, prefix)), { message: `an e-mail to ${to} with a ${prefix} link` })
+    .not.toBeNull();
+  return link!;
+}
+
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+}
+
+async function signInWith(page: Page, email: string, password: string) {
+  await page.goto("/");
+  await page.getByRole("textbox", { name: "E-mail" }).fill(email);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+async function fillPasswords(page: Page, password: string) {
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
+  await page.getByRole("textbox", { name: "Type the password again" }).fill(password);
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  const mode = javaScriptEnabled ? "JS on" : "JS off";
+
+  test.describe(`accounts (${mode})`, () => {
+    test.use({ javaScriptEnabled });
+
+    test(`an invited downline registers from the e-mailed link, verifies the address and signs in (${mode})`, async ({
+      page,
+      browser,
+    }) => {
+      const email = freshEmail(`invitee-${javaScriptEnabled ? "js" : "nojs"}`);
+      const npn = javaScriptEnabled ? "19000001" : "19000002";
+
+      // agency@ sends the invitation from Register Downlines (in a browser of its own).
+      const agencyContext = await browser.newContext();
+      const agency = await agencyContext.newPage();
+      await loginAs(agency, "agency@demo.test");
+      await agency.goto("/register_downlines/new");
+      await agency.getByRole("textbox", { name: "E-mail" }).fill(email);
+      await agency.getByRole("textbox", { name: "First name" }).fill("Nora");
+      await agency.getByRole("textbox", { name: "Last name" }).fill("Recruit");
+      await agency.getByRole("combobox", { name: "Level" }).selectOption("Agent");
+      await agency.getByRole("button", { name: "Send invitation" }).click();
+      await expect(agency.locator("[data-toast=success]")).toContainText(`Invitation sent to ${email}`);
+
+      const invitation = await linkFor(email, "/registration/");
+      const opened = await page.goto(invitation);
+      expect(opened?.headers()["referrer-policy"]).toBe("no-referrer");
+      await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
+      await expect(page.getByText(/invited you to join their downline \(Agent\)/)).toBeVisible();
+      await expect(page.getByRole("textbox", { name: "E-mail" })).toHaveValue(email);
+      await expect(page.getByRole("textbox", { name: "First name" })).toHaveValue("Nora");
+      if (javaScriptEnabled) {
+        await expectAccessible(page);
+        await expectNoSidewaysScroll(page);
+      }
+
+      // An NPN the registry does not know: the upstream's reason at the field, what was typed kept.
+      await page.getByRole("textbox", { name: "NPN" }).fill("99999991");
+      await page.getByRole("textbox", { name: "Phone" }).fill("5551234567");
+      await fillPasswords(page, NEW_PASSWORD);
+      await page.getByRole("checkbox", { name: /privacy policy/ }).check();
+      await page.getByRole("button", { name: "Create my account" }).click();
+      await expect(page.getByText("We could not find this NPN")).toBeVisible();
+      await expect(page.getByRole("textbox", { name: "NPN" })).toHaveValue("99999991");
+      await expect(page.getByRole("textbox", { name: "Phone" })).toHaveValue(/555\D*123\D*4567/);
+      await expect(page.getByRole("textbox", { name: "Password", exact: true })).toHaveValue("");
+
+      // A common password is refused by the server too.
+      await page.getByRole("textbox", { name: "NPN" }).fill(npn);
+      await fillPasswords(page, "qwerty123456");
+      await page.getByRole("checkbox", { name: /privacy policy/ }).check();
+      await page.getByRole("button", { name: "Create my account" }).click();
+      await expect(page.getByText("This password is too common").first()).toBeVisible();
+
+      await fillPasswords(page, NEW_PASSWORD);
+      await page.getByRole("button", { name: "Create my account" }).click();
+      await expect(page).toHaveURL("/account/verify");
+      await expect(page.locator("[data-toast=success]")).toContainText(`We sent a verification link to ${email}`);
+
+      // Signing in before the address is verified says how to verify it.
+      await signInWith(page, email, NEW_PASSWORD);
+      await expect(page.getByRole("alert")).toContainText("Verify your e-mail address before signing in.");
+      await expect(page.getByRole("link", { name: "Send a new verification link" })).toBeVisible();
+
+      const verify = await linkFor(email, "/account/verify/");
+      await page.goto(verify);
+      await expect(page).toHaveURL("/");
+      await expect(page.locator("[data-toast=success]")).toContainText("Your e-mail address is verified.");
+      await signInWith(page, email, NEW_PASSWORD);
+      await expect(page.getByTestId("signed-in-as")).toBeVisible({ timeout: 15_000 });
+      await expect(page).toHaveURL("/dashboard");
+
+      // The same link again (used): no form, what to do instead.
+      await page.goto("/account/logout");
+      await page.goto(invitation);
+      await expect(page.getByText("This invitation was already used")).toBeVisible();
+      await expect(page.getByRole("button", { name: "Create my account" })).toHaveCount(0);
+
+      // agency@'s table shows the invitation accepted.
+      await agency.goto(`/register_downlines?search=${encodeURIComponent(email)}`);
+      await expect(
+        agency.getByRole("row").filter({ hasText: email }).getByText("Accepted", { exact: true }),
+      ).toBeVisible();
+      await agencyContext.close();
+    });
+
+    test(`sign-up without an invitation, then a forgotten password that ends the old session (${mode})`, async ({
+      page,
+      browser,
+    }) => {
+      const email = freshEmail(`signup-${javaScriptEnabled ? "js" : "nojs"}`);
+      await page.goto("/");
+      await page.getByRole("link", { name: "Create an account" }).click();
+      await expect(page).toHaveURL("/registration");
+      await page.getByRole("textbox", { name: "E-mail" }).fill(email);
+      await page.getByRole("textbox", { name: "First name" }).fill("Ivy");
+      await page.getByRole("textbox", { name: "Last name" }).fill("Independent");
+      await page.getByRole("textbox", { name: "NPN" }).fill(javaScriptEnabled ? "19000003" : "19000004");
+      await page.getByRole("textbox", { name: "Phone" }).fill("5559876543");
+      await fillPasswords(page, NEW_PASSWORD);
+      await page.getByRole("checkbox", { name: /privacy policy/ }).check();
+      await page.getByRole("button", { name: "Create my account" }).click();
+      await expect(page).toHaveURL("/account/verify");
+      await expect(page.locator("[data-toast=success]")).toContainText(
+        `Check your e-mail: we sent a message to ${email}`,
+      );
+      await page.goto(await linkFor(email, "/account/verify/"));
+      await expect(page.locator("[data-toast=success]")).toContainText("Your e-mail address is verified.");
+
+      // Signed in elsewhere: that session ends when the password is reset.
+      const elsewhere = await browser.newContext();
+      const old = await elsewhere.newPage();
+      await signInWith(old, email, NEW_PASSWORD);
+      await expect(old.getByTestId("signed-in-as")).toBeVisible({ timeout: 15_000 });
+
+      await page.goto("/");
+      await page.getByRole("link", { name: "Forgot your password?" }).click();
+      await expect(page).toHaveURL("/account/update_password");
+      await page.getByRole("textbox", { name: "E-mail" }).fill(email);
+      await page.getByRole("button", { name: "Send the reset link" }).click();
+      await expect(page.getByRole("status")).toContainText(
+        "If an account exists for that address, we sent a link to reset its password.",
+      );
+      const reset = await linkFor(email, "/account/update_password/");
+      const opened = await page.goto(reset);
+      expect(opened?.headers()["referrer-policy"]).toBe("no-referrer");
+      await expect(page.getByText(`For ${email}.`)).toBeVisible();
+      if (javaScriptEnabled) {
+        // The meter follows the keys: a short password first, then a strong one.
+        await page.getByRole("textbox", { name: "Password", exact: true }).fill("short");
+        await expect(page.getByTestId("password-strength")).toContainText("Password strength: Very weak");
+        await page.getByRole("textbox", { name: "Password", exact: true }).fill(OTHER_PASSWORD);
+        await expect(page.getByTestId("password-strength")).toContainText(/Password strength: (Good|Strong)/);
+        await expectAccessible(page);
+      }
+      await fillPasswords(page, OTHER_PASSWORD);
+      await page.getByRole("button", { name: "Change my password" }).click();
+      await expect(page).toHaveURL("/");
+      await expect(page.locator("[data-toast=success]")).toContainText("Your password was changed.");
+
+      // The old session is over; the old password no longer works; the new one does.
+      await old.reload();
+      await expect(old.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
+      await elsewhere.close();
+      await signInWith(page, email, NEW_PASSWORD);
+      await expect(page.getByRole("alert")).toBeVisible();
+      await signInWith(page, email, OTHER_PASSWORD);
+      await expect(page.getByTestId("signed-in-as")).toBeVisible({ timeout: 15_000 });
+
+      // A used reset link says so and offers a new one.
+      await page.goto(reset);
+      await expect(page.getByText("This reset link was already used")).toBeVisible();
+      await expect(page.getByRole("button", { name: "Send a new reset link" })).toBeVisible();
+    });
+  });
+}
+
+test.describe("accounts", () => {
+  test("a withdrawn invitation's link says so, with no form", async ({ page }) => {
+    const email = freshEmail("withdrawn");
+    await loginAs(page, "agency@demo.test");
+    await page.goto("/register_downlines/new");
+    await page.getByRole("textbox", { name: "E-mail" }).fill(email);
+    await page.getByRole("textbox", { name: "First name" }).fill("Wanda");
+    await page.getByRole("textbox", { name: "Last name" }).fill("Withdrawn");
+    await page.getByRole("combobox", { name: "Level" }).selectOption("Agent");
+    await page.getByRole("button", { name: "Send invitation" }).click();
+    await expect(page.locator("[data-toast=success]")).toContainText(`Invitation sent to ${email}`);
+    const link = await linkFor(email, "/registration/");
+
+    await page.goto(`/register_downlines?search=${encodeURIComponent(email)}`);
+    const row = page.getByRole("row").filter({ hasText: email });
+    await row.getByLabel(/Actions for Wanda Withdrawn/).click();
+    await row.getByRole("link", { name: "Delete" }).click();
+    await page
+      .getByRole("alertdialog", { name: "Confirm withdrawal" })
+      .getByRole("button", { name: "Withdraw" })
+      .click();
+    await expect(page.locator("[data-toast=success]").last()).toContainText("Invitation withdrawn");
+
+    await page.goto("/account/logout");
+    const answer = await page.goto(link);
+    expect(answer?.status()).toBe(404);
+    await expect(page.getByText("This invitation link is not valid")).toBeVisible();
+    await expect(page.getByText("Ask the agency that invited you for a new link.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Create my account" })).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
+  test.describe("the seeded pending account", () => {
+    test.use({ javaScriptEnabled: false });
+    test.beforeEach(async () => {
+      await resetAccount("pending@demo.test");
+    });
+
+    test("asks for an activation link, sets its password from the e-mail and signs in (JS off)", async ({ page }) => {
+      await page.goto("/account/activate");
+      await expect(page.getByRole("heading", { name: "Activate your account" })).toBeVisible();
+      await page.getByRole("textbox", { name: "E-mail" }).fill("pending@demo.test");
+      await page.getByRole("button", { name: "Send a new activation link" }).click();
+      await expect(page.getByRole("status")).toContainText(
+        "If that address has an account waiting for activation, we sent a new activation link to it.",
+      );
+      const link = await linkFor("pending@demo.test", "/account/activate/");
+      await page.goto(link);
+      await expect(page.getByText(/Welcome, Pat Pending/)).toBeVisible();
+      await fillPasswords(page, "pend");
+      await page.getByRole("button", { name: "Activate my account" }).click();
+      await expect(page.getByText("Use at least 12 characters.")).toBeVisible();
+      await fillPasswords(page, NEW_PASSWORD);
+      await page.getByRole("button", { name: "Activate my account" }).click();
+      await expect(page).toHaveURL("/");
+      await expect(page.locator("[data-toast=success]")).toContainText("Your account is active.");
+      await signInWith(page, "pending@demo.test", NEW_PASSWORD);
+      await expect(page.getByTestId("signed-in-as")).toBeVisible({ timeout: 15_000 });
+      await page.goto("/account/logout");
+      await page.goto(link);
+      await expect(page.getByText("This account is already active")).toBeVisible();
+    });
+  });
+
+  test("the link forms answer the same for a known and an unknown address, and an address's e-mail says which", async ({
+    page,
+  }) => {
+    const unknown = freshEmail("nobody");
+    const answers: string[] = [];
+    for (const email of ["agent@demo.test", unknown]) {
+      await page.goto("/account/update_password");
+      await page.getByRole("textbox", { name: "E-mail" }).fill(email);
+      await page.getByRole("button", { name: "Send the reset link" }).click();
+      answers.push((await page.getByRole("status").textContent()) ?? "");
+    }
+    expect(answers[0]).toBe(answers[1]);
+    expect(answers[0]).toContain("If an account exists for that address");
+    await linkFor("agent@demo.test", "/account/update_password/");
+    expect(await outbox(unknown)).toEqual([]);
+
+    // Sign-up with an address that has an account: the same answer as a new one; the e-mail says so.
+    const toasts: string[] = [];
+    for (const [email, npn] of [
+      ["agent@demo.test", "19000005"],
+      [freshEmail("brand-new"), "19000006"],
+    ] as const) {
+      await page.goto("/registration");
+      await page.getByRole("textbox", { name: "E-mail" }).fill(email);
+      await page.getByRole("textbox", { name: "First name" }).fill("Sam");
+      await page.getByRole("textbox", { name: "Last name" }).fill("Same");
+      await page.getByRole("textbox", { name: "NPN" }).fill(npn);
+      await page.getByRole("textbox", { name: "Phone" }).fill("5550001111");
+      await fillPasswords(page, NEW_PASSWORD);
+      await page.getByRole("checkbox", { name: /privacy policy/ }).check();
+      await page.getByRole("button", { name: "Create my account" }).click();
+      await expect(page).toHaveURL("/account/verify");
+      toasts.push(((await page.locator("[data-toast=success]").textContent()) ?? "").replace(email, "EMAIL"));
+    }
+    expect(toasts[0]).toBe(toasts[1]);
+    await expect.poll(async () => (await outbox("agent@demo.test")).some((m) => /already/i.test(m.subject))).toBe(true);
+  });
+
+  test("the link forms are rate-limited per address with the same answer", async ({ page }) => {
+    const email = freshEmail("limited");
+    for (let i = 0; i < 5; i++) {
+      await page.goto("/account/verify");
+      await page.getByRole("textbox", { name: "E-mail" }).fill(email);
+      await page.getByRole("button", { name: "Send a new verification link" }).click();
+      await expect(page.getByRole("status")).toContainText("we sent a new verification link");
+    }
+    await page.getByRole("button", { name: "Send a new verification link" }).click();
+    await expect(page.getByRole("alert")).toContainText(/Too many attempts. Try again in \d+ minutes?\./);
+    await expect(page.getByRole("textbox", { name: "E-mail" })).toHaveValue(email);
+  });
+
+  test("a signed-in user opening the public account pages goes home; a reset link still opens", async ({ page }) => {
+    await loginAs(page, "loa@demo.test");
+    for (const path of ["/registration", "/account/verify", "/account/update_password", "/account/activate"]) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL("/dashboard");
+    }
+    await page.goto("/account/update_password/not-a-real-token");
+    await expect(page.getByText("This reset link is not valid")).toBeVisible();
+    await page.goto("/account/verify/not-a-real-token");
+    await expect(page.getByText("This verification link is not valid")).toBeVisible();
+  });
+
+  test("the public account pages fit a phone and pass axe", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of [
+      "/registration",
+      "/account/verify",
+      "/account/activate",
+      "/account/update_password",
+      "/registration/not-a-real-token",
+    ]) {
+      await page.goto(path);
+      await expectNoSidewaysScroll(page, path);
+      await expectAccessible(page);
+    }
+  });
+});

@@ -32,7 +32,7 @@ describe("the account pages' reading of the upstream's refusals", () => {
   it("puts the upstream's field messages at the form's fields, renamed, and the rest at the form; passwords are not sent back", () => {
     const form = new FormData();
     for (const [k, v] of Object.entries({ npn: "123", password: "secret value 1", terms: "on" })) form.set(k, v);
-    const submission = parse(form, { resolve: () => ({ value: {} }) });
+    const submission = parse<unknown, string[]>(form, { resolve: () => ({ value: {} }) });
     const answer = refusedFields(
       refusal(422, null, { npn: ["Unknown NPN"], termsAccepted: ["Accept"], other: ["Something else"] }),
       submission,

@@ -1,4 +1,4 @@
-import { Stack, Title } from "@mantine/core";
+import { Alert, Stack, Title } from "@mantine/core";
 import { data } from "react-router";
 import { ChangePasswordSection, PASSWORD_RETURN_PATHS } from "~/components/profile/change-password";
 import type { FormResult } from "~/components/forms/use-portal-form";
@@ -15,9 +15,13 @@ export function meta() {
   return [{ title: "Change your password" }];
 }
 
+/** An administrator signed in as another user may not change that user's password (the user does it). */
+export const IMPERSONATING =
+  "You are signed in as another user: only they can change their password. Use “Logout As” to return to your own account first.";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireViewer(request, context);
-  return { email: user.email };
+  return { email: user.email, impersonating: user.returnToUserId !== null };
 }
 
 /**
@@ -28,6 +32,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = actionForm(request, context, { hideFields: PASSWORD_FIELDS });
   return form.answer(async () => {
     const viewer = await requireViewer(request, context);
+    if (viewer.user.returnToUserId !== null) {
+      const read = await form.parse(changePasswordSchema(viewer.user.email));
+      return data(read.reply({ formErrors: [IMPERSONATING], hideFields: PASSWORD_FIELDS }), { status: 403 });
+    }
     const submission = await form.parse(changePasswordSchema(viewer.user.email, SERVER_PASSWORD_RULES));
     if (submission.status !== "success") {
       return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });

@@ -23,7 +23,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ] as Array<[string, string]>)
       : []),
   ];
-  return { rows, licenses: profile?.licenses ?? [], broker, email: user.email };
+  return {
+    rows,
+    licenses: profile?.licenses ?? [],
+    broker,
+    email: user.email,
+    impersonating: user.returnToUserId !== null,
+  };
 }
 
 /** The signed-in user's own details, read-only. */
@@ -57,7 +63,9 @@ export default function BasicProfile({ loaderData }: Route.ComponentProps) {
           )}
         </section>
       ) : null}
-      <ChangePasswordSection email={loaderData.email} lastResult={undefined} returnTo="/basic_profile" />
+      {loaderData.impersonating ? null : (
+        <ChangePasswordSection email={loaderData.email} lastResult={undefined} returnTo="/basic_profile" />
+      )}
     </Stack>
   );
 }

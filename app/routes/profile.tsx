@@ -56,6 +56,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     role: viewer.user.role,
     email: viewer.user.email,
+    // An administrator signed in as this user does not see the password form (the user changes it).
+    impersonating: viewer.user.returnToUserId !== null,
     details,
     licenses: viewer.profile?.licenses ?? [],
     smsConsent: viewer.profile?.smsConsent ?? null,
@@ -294,7 +296,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <DocumentsSection loaderData={loaderData} />
       <SmsSection smsConsent={loaderData.smsConsent} />
       <Suspense fallback={null}>
-        <ChangePasswordSection email={loaderData.email} lastResult={undefined} returnTo="/profile" />
+        {loaderData.impersonating ? null : (
+          <ChangePasswordSection email={loaderData.email} lastResult={undefined} returnTo="/profile" />
+        )}
       </Suspense>
       <RewardsCard rewards={loaderData.rewards} disclaimer={branding.rewardsDisclaimer} />
     </Stack>

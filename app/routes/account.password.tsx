@@ -59,11 +59,17 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
   return (
     <Stack gap="xl" maw={960}>
       <Title order={1}>Change your password</Title>
-      <ChangePasswordSection
-        email={loaderData.email}
-        lastResult={actionData as FormResult}
-        returnTo="/account/password"
-      />
+      {loaderData.impersonating ? (
+        <Alert color="orange" role="status">
+          {IMPERSONATING}
+        </Alert>
+      ) : (
+        <ChangePasswordSection
+          email={loaderData.email}
+          lastResult={actionData as FormResult}
+          returnTo="/account/password"
+        />
+      )}
     </Stack>
   );
 }

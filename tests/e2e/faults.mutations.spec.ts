@@ -380,6 +380,41 @@ test.describe("forms keep what was typed", () => {
     await expect(prompt).toBeVisible();
   });
 
+  test("the account forms (issue 13): sign-up and a forgotten password keep what was typed, passwords aside", async ({
+    page,
+  }) => {
+    await page.goto(at("/registration"));
+    await page.getByRole("textbox", { name: "E-mail" }).fill("fault.signup@example.test");
+    await page.getByRole("textbox", { name: "First name" }).fill("Fay");
+    await page.getByRole("textbox", { name: "Last name" }).fill("Ault");
+    await page.getByRole("textbox", { name: "NPN" }).fill("19000040");
+    await page.getByRole("textbox", { name: "Phone" }).fill("5550102030");
+    await page.getByRole("textbox", { name: "Password", exact: true }).fill("violet staple harbor 42");
+    await page.getByRole("textbox", { name: "Type the password again" }).fill("violet staple harbor 42");
+    await page.getByRole("checkbox", { name: /privacy policy/ }).check();
+    proxy.inject({ method: "POST", path: "/api/registration", fault: { type: "close" } });
+    await page.getByRole("button", { name: "Create my account" }).click();
+    await expect(formAlert(page)).toHaveText(NOT_ANSWERING);
+    await expect(page).toHaveURL(at("/registration"));
+    await expect(page.getByRole("textbox", { name: "E-mail" })).toHaveValue("fault.signup@example.test");
+    await expect(page.getByRole("textbox", { name: "NPN" })).toHaveValue("19000040");
+    await expect(page.getByRole("textbox", { name: "Password", exact: true })).toHaveValue("");
+    expect(faulted()).toEqual(["POST /api/registration close"]);
+
+    await page.goto(at("/account/update_password"));
+    await page.getByRole("textbox", { name: "E-mail" }).fill("someone@example.test");
+    proxy.clear();
+    proxy.inject({
+      method: "POST",
+      path: "/api/account/password_reset",
+      fault: { type: "status", status: 503, message: "E-mail is paused" },
+    });
+    await page.getByRole("button", { name: "Send the reset link" }).click();
+    await expect(formAlert(page)).toHaveText("E-mail is paused");
+    await expect(page.getByRole("textbox", { name: "E-mail" })).toHaveValue("someone@example.test");
+    await expect(page.getByRole("status")).toHaveCount(0);
+  });
+
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 

@@ -22,7 +22,8 @@ export function isAccountToken(value: string | undefined | null): value is strin
  * The paths whose next segment is a token: the portal's pages (and their `.data` requests) and the
  * upstream's endpoints that name one.
  */
-const TOKEN_PATH = /(\/(?:registration|account\/verify|account\/activate|account\/update_password|api\/registration|api\/account\/activation|api\/account\/password_reset)\/)([^/?#.]+)/g;
+const TOKEN_PATH =
+  /(\/(?:registration|account\/verify|account\/activate|account\/update_password|api\/registration|api\/account\/activation|api\/account\/password_reset)\/)([^/?#.]+)/g;
 
 /** The URL or path with every token segment replaced, for logs. */
 export function redactTokens(url: string): string {

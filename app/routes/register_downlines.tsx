@@ -1,6 +1,5 @@
 import { Alert, Anchor, Badge, Button, Group, List, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link, useLocation } from "react-router";
-import { CopyLink } from "~/components/copy-link";
 import { type Column, DataTable } from "~/components/data-table";
 import { PortalForm, SubmitButton } from "~/components/forms/form";
 import {
@@ -49,8 +48,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const confirming = tooMany ? [] : list.invitations.filter((i) => wanted.has(i.id) && i.status === "Sent");
   return {
     ...list,
-    // Registration links are handed on whole: the portal's address as the user reached it.
-    origin: url.origin,
     confirming,
     cancelHref: withoutConfirm(url),
     askedCount: asked.length,
@@ -91,7 +88,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 const STATUS_COLOR: Record<string, string> = { Sent: "blue", Accepted: "green", Expired: "gray" };
 
 export default function RegisterDownlines({ loaderData }: Route.ComponentProps) {
-  const { invitations: rows, meta, confirming, cancelHref, askedCount, tooManyText, origin } = loaderData;
+  const { invitations: rows, meta, confirming, cancelHref, askedCount, tooManyText } = loaderData;
   const location = useLocation();
   const confirmHref = (invitation: Invitation) => {
     const params = new URLSearchParams(location.search);
@@ -115,26 +112,14 @@ export default function RegisterDownlines({ loaderData }: Route.ComponentProps) 
       ),
     },
     { key: "sentAt", header: "Sent", sortable: true, noWrap: true, cell: (i) => formatDate(i.sentAt) },
-    {
-      key: "registrationPath",
-      header: "Registration link",
-      cell: (i) =>
-        i.status === "Sent" ? (
-          <CopyLink
-            url={`${origin}${i.registrationPath}`}
-            label={`registration link for ${i.firstName} ${i.lastName}`}
-          />
-        ) : (
-          "—"
-        ),
-    },
   ];
 
   return (
     <Stack gap="md">
       <Title order={1}>Register Downlines</Title>
       <Text c="dimmed">
-        Invite agents and agencies to join your downline. Each invitation carries its own registration link.
+        Invite agents and agencies to join your downline. Each invitation is e-mailed with its own registration link,
+        which works for 14 days.
       </Text>
 
       {tooManyText ? (

@@ -173,6 +173,10 @@ export async function startPortal(
       port: env.REFERENCE_API_PORT,
       allowReset: env.REFERENCE_API_ALLOW_RESET,
       logger: logger.child({ component: "reference-api" }),
+      // The links of its e-mails lead to this portal; they go out through SMTP_URL, else to its outbox table.
+      portalUrl: env.PUBLIC_URL,
+      smtpUrl: env.SMTP_URL,
+      mailFrom: env.MAIL_FROM,
     });
     upstreamUrl = referenceApi.url;
     logger.warn(

@@ -208,3 +208,47 @@ describe("QUOTE_TOOL_ORIGINS: where the quote tool's sign-on links may lead (ADR
     }
   });
 });
+
+describe("PUBLIC_URL, SMTP_URL, MAIL_FROM: the e-mails of the bundled reference API (issue 13)", () => {
+  it("PUBLIC_URL defaults to http://localhost:<PORT>; a given one is kept as it is", () => {
+    expect(parseEnv({}).PUBLIC_URL).toBe("http://localhost:3000");
+    expect(parseEnv({ PORT: "8080" }).PUBLIC_URL).toBe("http://localhost:8080");
+    expect(parseEnv({ PUBLIC_URL: "https://portal.example.com" }).PUBLIC_URL).toBe("https://portal.example.com");
+    expect(parseEnv({ PUBLIC_URL: "https://example.com/agents" }).PUBLIC_URL).toBe("https://example.com/agents");
+  });
+
+  it.each([
+    "portal.example.com",
+    "ftp://portal.example.com",
+    "https://portal.example.com/",
+    "https://a.example.com?x=1",
+    "https://a b.com",
+  ])("a bad PUBLIC_URL (%s) gives a one-line error naming PUBLIC_URL", (url) => {
+    const message = failure({ PUBLIC_URL: url });
+    expect(message).toContain("PUBLIC_URL");
+    expectOneLine(message);
+  });
+
+  it("SMTP_URL and MAIL_FROM are unset by default (the outbox, the reference API's sender)", () => {
+    const env = parseEnv({});
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.MAIL_FROM).toBeUndefined();
+    const set = parseEnv({
+      SMTP_URL: "smtps://user:secret@mail.example.com:465",
+      MAIL_FROM: "Portal <no-reply@example.com>",
+    });
+    expect(set.SMTP_URL).toBe("smtps://user:secret@mail.example.com:465");
+    expect(set.MAIL_FROM).toBe("Portal <no-reply@example.com>");
+    expect(parseEnv({ SMTP_URL: "smtp://127.0.0.1:1025" }).SMTP_URL).toBe("smtp://127.0.0.1:1025");
+  });
+
+  it.each(["http://user:secret@mail.example.com", "mail.example.com:25", "smtp://"])(
+    "a bad SMTP_URL (%s) gives a one-line error naming SMTP_URL, without its password",
+    (url) => {
+      const message = failure({ SMTP_URL: url });
+      expect(message).toContain("SMTP_URL");
+      expect(message).not.toContain("secret");
+      expectOneLine(message);
+    },
+  );
+});

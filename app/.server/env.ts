@@ -110,6 +110,31 @@ const EnvSchema = z
       ),
     /** After SIGTERM: how long in-flight requests may take before connections are cut (below k8s' 30 s grace). */
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
+    /**
+     * The portal's external base URL (scheme, host, optional path; no trailing slash): the links in the
+     * e-mails the bundled reference API sends. Default: http://localhost:<PORT>.
+     */
+    PUBLIC_URL: z
+      .string()
+      .refine(
+        (v) => /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i.test(v) && !v.endsWith("/") && URL.canParse(v),
+        "PUBLIC_URL must be an http(s) URL without a trailing slash, query or fragment, such as https://portal.example.com",
+      )
+      .optional(),
+    /** demo mode: the SMTP server the bundled reference API sends its e-mails through (unset: its outbox table). */
+    SMTP_URL: z
+      .string()
+      .refine(
+        (v) => /^smtps?:\/\/\S+$/i.test(v) && URL.canParse(v),
+        "SMTP_URL must be an smtp:// or smtps:// URL, such as smtp://user:password@mail.example.com:587",
+      )
+      .optional(),
+    /** demo mode: the From of those e-mails (default: the reference API's, Agent Portal <no-reply@agent-portal.invalid>). */
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .min(3, "MAIL_FROM must be an address, such as Agent Portal <no-reply@example.com>")
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && env.UPSTREAM_API_URL && !env.SESSION_SECRET) {
@@ -119,7 +144,8 @@ const EnvSchema = z
         message: "SESSION_SECRET is required when UPSTREAM_API_URL is set in production",
       });
     }
-  });
+  })
+  .transform((env) => ({ ...env, PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` }));
 
 export type Env = z.infer<typeof EnvSchema>;
 

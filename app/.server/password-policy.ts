@@ -1,8 +1,9 @@
 /**
  * The server's half of the password rules (app/domain/password.ts): the same length and e-mail checks, plus
  * the common-password list of @zxcvbn-ts/language-common (about 49,000 breached and common passwords,
- * shipped with the package, so the check works offline). Used by the portal's actions and by the reference
- * API, which enforces the rules as the upstream.
+ * shipped with the package, so the check works offline). Used by the portal's actions; the reference API,
+ * which enforces the rules as the upstream, has its twin in server/reference-api/password-rules.ts (it may not
+ * import app/.server, decision 016), held to the same answers by its test.
  */
 import { dictionary } from "@zxcvbn-ts/language-common";
 import { PASSWORD_TOO_COMMON, passwordProblems } from "~/domain/password";

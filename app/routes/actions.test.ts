@@ -333,6 +333,65 @@ describe("downlines and invitations (spec §6: only an agency)", () => {
     expect(await toastsOf(answer)).toEqual([{ type: "error", message: "Only pending invitations can be withdrawn" }]);
   });
 
+  it("Send again: one upstream call for the row's invitation, the success toast with its e-mail, back to the list", async () => {
+    upstream.on("POST /api/downline_invitations/4/resend", {
+      json: {
+        invitation: {
+          id: 4,
+          email: "ethan.kowalski@example.com",
+          firstName: "Ethan",
+          lastName: "Kowalski",
+          level: "Agency Level 2",
+          status: "Sent",
+          sentAt: "2026-05-10T12:00:00.000Z",
+          expiresAt: "2026-05-24T12:00:00.000Z",
+        },
+      },
+    });
+    const answer = await postAs(
+      registerDownlines.action,
+      "/register_downlines?sort=email&confirm=9",
+      { intent: "resend", id: "4" },
+      agency,
+    );
+    expect(answer).toMatchObject({ status: 302, location: "/register_downlines?sort=email" });
+    expect(await toastsOf(answer)).toEqual([
+      { type: "success", message: "Invitation sent again to ethan.kowalski@example.com" },
+    ]);
+    expect(upstream.calls.map((c) => `${c.method} ${c.path}`)).toEqual(["POST /api/downline_invitations/4/resend"]);
+  });
+
+  it("Send again: the upstream's refusal as a toast; a missing or second id asks the upstream nothing", async () => {
+    upstream.on("POST /api/downline_invitations/2/resend", {
+      status: 422,
+      json: { error: "Only pending or expired invitations can be sent again" },
+    });
+    const refused = await postAs(
+      registerDownlines.action,
+      "/register_downlines",
+      { intent: "resend", id: "2" },
+      agency,
+    );
+    expect(await toastsOf(refused)).toEqual([
+      { type: "error", message: "Only pending or expired invitations can be sent again" },
+    ]);
+    const before = upstream.calls.length;
+    const unclear: Fields[] = [
+      { intent: "resend" },
+      { intent: "resend", id: "abc" },
+      [
+        ["intent", "resend"],
+        ["id", "1"],
+        ["id", "2"],
+      ],
+    ];
+    for (const fields of unclear) {
+      const answer = await postAs(registerDownlines.action, "/register_downlines", fields, agency);
+      expect(await toastsOf(answer)).toEqual([{ type: "error", message: "Choose one invitation to send again." }]);
+    }
+    expect(upstream.calls.length).toBe(before);
+  });
+
   it("an export of a policy list outside the user's tree (the upstream's 404), or a malformed id, is the 404 page", async () => {
     upstream.on("GET /api/downlines/1/policies/5/export", { status: 404, json: { error: "Not in your downline" } });
     expect((await postAs(downlines.action, "/downlines?carrier=1&policies=5", {}, agency)).status).toBe(404);

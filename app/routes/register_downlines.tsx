@@ -1,6 +1,5 @@
 import { Alert, Anchor, Badge, Button, Group, List, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link, useLocation } from "react-router";
-import { CopyLink } from "~/components/copy-link";
 import { type Column, DataTable } from "~/components/data-table";
 import { PortalForm, SubmitButton } from "~/components/forms/form";
 import {
@@ -16,7 +15,7 @@ import { errorToasts, successToast } from "~/domain/toast";
 import { formDataOf } from "~/.server/forms";
 import { loadWithViewer, requireViewer } from "~/.server/guards";
 import { redirectWithToast } from "~/.server/toast";
-import { invitations, withdrawInvitations } from "~/.server/upstream/invitations";
+import { invitations, resendInvitation, withdrawInvitations } from "~/.server/upstream/invitations";
 import type { Invitation } from "~/.server/upstream/schemas";
 import { listRead, upstreamMessages } from "~/.server/upstream-failure";
 import type { Route } from "./+types/register_downlines";
@@ -27,6 +26,10 @@ export function meta() {
 
 const SORTABLE = ["email", "lastName", "level", "status", "sentAt"] as const;
 const CONFIRM = "confirm";
+/** The intent of a row's "Send again" form (any other post withdraws). */
+const RESEND = "resend";
+/** The invitations that can be sent again: pending or expired (an accepted one has done its work). */
+const canResend = (i: Invitation) => i.status === "Sent" || i.status === "Expired";
 
 /** The URL without the confirmation (where Cancel and a finished withdrawal go). */
 function withoutConfirm(url: URL): string {
@@ -49,8 +52,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const confirming = tooMany ? [] : list.invitations.filter((i) => wanted.has(i.id) && i.status === "Sent");
   return {
     ...list,
-    // Registration links are handed on whole: the portal's address as the user reached it.
-    origin: url.origin,
     confirming,
     cancelHref: withoutConfirm(url),
     askedCount: asked.length,
@@ -60,7 +61,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * Withdraws the confirmed invitations in one upstream call (which checks each: the user's own, still
+ * A row's "Send again" (intent resend, one id): the upstream sends the invitation again with a new link.
+ * Otherwise withdraws the confirmed invitations in one upstream call (which checks each: the user's own, still
  * pending), at most MAX_WITHDRAW_INVITATIONS of them; one sentence per kind of outcome.
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -69,6 +71,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await formDataOf(request);
   const ids = positiveIds(form.getAll("id"));
   const back = withoutConfirm(url);
+  if (form.get("intent") === RESEND) {
+    const [id] = ids;
+    if (ids.length !== 1 || id === undefined)
+      return redirectWithToast(back, errorToasts(["Choose one invitation to send again."]));
+    try {
+      const sent = await resendInvitation(viewer.token, id);
+      return redirectWithToast(back, [successToast(`Invitation sent again to ${sent.email}`)]);
+    } catch (error) {
+      // The upstream's refusal (accepted, has an account…) or that it is not answering; a 401 ends the session.
+      return redirectWithToast(back, errorToasts(await upstreamMessages(error, viewer.session)));
+    }
+  }
   if (ids.length === 0) return redirectWithToast(back, errorToasts(["Choose at least one invitation to withdraw."]));
   if (ids.length > MAX_WITHDRAW_INVITATIONS)
     return redirectWithToast(back, errorToasts([tooManyWithdrawText(ids.length)]));
@@ -91,7 +105,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 const STATUS_COLOR: Record<string, string> = { Sent: "blue", Accepted: "green", Expired: "gray" };
 
 export default function RegisterDownlines({ loaderData }: Route.ComponentProps) {
-  const { invitations: rows, meta, confirming, cancelHref, askedCount, tooManyText, origin } = loaderData;
+  const { invitations: rows, meta, confirming, cancelHref, askedCount, tooManyText } = loaderData;
   const location = useLocation();
   const confirmHref = (invitation: Invitation) => {
     const params = new URLSearchParams(location.search);
@@ -116,14 +130,23 @@ export default function RegisterDownlines({ loaderData }: Route.ComponentProps) 
     },
     { key: "sentAt", header: "Sent", sortable: true, noWrap: true, cell: (i) => formatDate(i.sentAt) },
     {
-      key: "registrationPath",
-      header: "Registration link",
+      key: "resend",
+      header: "Send again",
+      noWrap: true,
+      // A new link by e-mail (the old one stops working): the link itself never reaches the portal.
       cell: (i) =>
-        i.status === "Sent" ? (
-          <CopyLink
-            url={`${origin}${i.registrationPath}`}
-            label={`registration link for ${i.firstName} ${i.lastName}`}
-          />
+        canResend(i) ? (
+          <PortalForm action={`${location.pathname}${location.search}`}>
+            <input type="hidden" name="intent" value={RESEND} />
+            <input type="hidden" name="id" value={i.id} />
+            <SubmitButton
+              size="compact-sm"
+              variant="light"
+              aria-label={`Send the invitation to ${i.firstName} ${i.lastName} again`}
+            >
+              Send again
+            </SubmitButton>
+          </PortalForm>
         ) : (
           "—"
         ),
@@ -134,7 +157,8 @@ export default function RegisterDownlines({ loaderData }: Route.ComponentProps) 
     <Stack gap="md">
       <Title order={1}>Register Downlines</Title>
       <Text c="dimmed">
-        Invite agents and agencies to join your downline. Each invitation carries its own registration link.
+        Invite agents and agencies to join your downline. Each invitation is e-mailed with its own registration link,
+        which works for 14 days; send a pending or expired invitation again for a new link.
       </Text>
 
       {tooManyText ? (

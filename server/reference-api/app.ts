@@ -5,15 +5,19 @@
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { Logger } from "pino";
 import { z } from "zod";
+import { redactTokens } from "../../app/domain/account-tokens.ts";
 import type { SessionUser } from "../../app/domain/user.ts";
 import type { DocumentNotification, Profile, SystemNotification } from "../../app/.server/upstream/schemas/profile.ts";
 import type { LoginResponse } from "../../app/.server/upstream/schemas/session.ts";
+import { registerAccountRoutes } from "./accounts.ts";
+import type { AfterAnswer } from "./after-answer.ts";
 import { registerBookOfBusinessRoutes } from "./book-of-business.ts";
 import { registerCommissionRoutes } from "./commissions.ts";
 import { registerContractingRoutes } from "./contracting.ts";
 import { registerDownlineRoutes } from "./downlines.ts";
 import { registerFeedbackRoutes } from "./feedback.ts";
 import { registerInvitationRoutes } from "./invitations.ts";
+import type { Mailer } from "./mailer.ts";
 import { registerLearningCenterRoutes } from "./learning-center.ts";
 import { registerOnboardingRoutes } from "./onboarding.ts";
 import { registerProfileDetailsRoutes } from "./profile-details.ts";
@@ -28,6 +32,7 @@ export const UNAUTHORIZED = "Unauthorized Request";
 export const INVALID_CREDENTIALS = "Invalid e-mail or password";
 export const ADMIN_ONLY = "Only administrators may sign in as another user";
 export const NOT_IMPERSONATING = "You are not signed in as another user";
+export const UNVERIFIED = "Verify your e-mail address before signing in.";
 
 const LoginBody = z.object({ email: z.string().min(1), password: z.string().min(1) });
 /** The admin names the user by id or by e-mail. */
@@ -41,6 +46,25 @@ export interface AppOptions {
   logger: Logger;
   allowReset: boolean;
   reset: () => Promise<void>;
+  /** Sends the e-mails (SMTP or the outbox). */
+  mailer: Mailer;
+  /** Work left for after an answer (e-mails, the no-enumeration look-ups). */
+  after: AfterAnswer;
+}
+
+/** The most e-mails GET /__outbox answers. */
+const OUTBOX_MAX = 100;
+
+/** Every href of an e-mail's HTML, unescaped. */
+export function hrefsOf(html: string): string[] {
+  return [...html.matchAll(/href="([^"]*)"/g)].map((m) =>
+    m[1]!
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&amp;/g, "&"),
+  );
 }
 
 type Authed = Response<unknown, { session: SessionRecord }>;
@@ -59,7 +83,7 @@ function validationMessage(error: z.ZodError): string {
   return error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; ");
 }
 
-export function createApp({ db, logger, allowReset, reset }: AppOptions): express.Express {
+export function createApp({ db, logger, allowReset, reset, mailer, after }: AppOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("etag", false);
@@ -70,8 +94,14 @@ export function createApp({ db, logger, allowReset, reset }: AppOptions): expres
     if (req.path.startsWith("/api/")) apiCalls++;
     const started = performance.now();
     res.on("finish", () => {
+      // A path may carry a token (/api/registration/<token> …): never logged.
       logger.debug(
-        { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(performance.now() - started) },
+        {
+          method: req.method,
+          path: redactTokens(req.path),
+          status: res.statusCode,
+          ms: Math.round(performance.now() - started),
+        },
         "reference-api request",
       );
     });
@@ -126,6 +156,29 @@ export function createApp({ db, logger, allowReset, reset }: AppOptions): expres
       await db.client.execute({ sql: "DELETE FROM sessions WHERE user_id = ?", args: [record.user.userId] });
       res.status(204).end();
     });
+    // The e-mails written to the outbox, newest first (`to`: only those to that address, any case), once the
+    // work of the requests answered so far is done (an e-mail is sent after its request's answer).
+    app.get("/__outbox", async (req, res) => {
+      await after.settled();
+      const to = typeof req.query.to === "string" ? req.query.to.trim() : "";
+      const asked = typeof req.query.limit === "string" ? Number(req.query.limit) : 10;
+      const limit = Number.isInteger(asked) && asked > 0 ? Math.min(asked, OUTBOX_MAX) : 10;
+      const found = await db.client.execute({
+        sql: `SELECT * FROM outbox ${to ? "WHERE to_address = ? COLLATE NOCASE" : ""} ORDER BY id DESC LIMIT ?`,
+        args: to ? [to, limit] : [limit],
+      });
+      res.json({
+        emails: found.rows.map((r) => ({
+          id: Number(r.id),
+          to: String(r.to_address),
+          subject: String(r.subject),
+          text: String(r.text_body),
+          html: String(r.html_body),
+          createdAt: String(r.created_at),
+          links: hrefsOf(String(r.html_body)),
+        })),
+      });
+    });
   }
 
   app.post("/api/login", async (req, res) => {
@@ -137,6 +190,8 @@ export function createApp({ db, logger, allowReset, reset }: AppOptions): expres
       ? await verifyPassword(parsed.data.password, record.passwordHash)
       : (await verifyPassword(parsed.data.password, DUMMY_HASH), false);
     if (!record || !ok) return fail(res, 401, INVALID_CREDENTIALS);
+    // Registered but not verified: the right password, told so (a pending account matches no password).
+    if (record.status === "unverified") return res.status(403).json({ error: UNVERIFIED, reason: "unverified" });
     await login(res, record.user.userId);
   });
 
@@ -214,7 +269,8 @@ export function createApp({ db, logger, allowReset, reset }: AppOptions): expres
   registerContractingRoutes(app, { db, logger, requireSession });
   registerOnboardingRoutes(app, { db, logger, requireSession });
   registerBookOfBusinessRoutes(app, { db, logger, requireSession });
-  registerInvitationRoutes(app, { db, logger, requireSession });
+  registerInvitationRoutes(app, { db, logger, requireSession, mailer });
+  registerAccountRoutes(app, { db, logger, requireSession, mailer, after });
   registerDownlineRoutes(app, { db, logger, requireSession });
   registerTicketRoutes(app, { db, logger, requireSession });
   registerCommissionRoutes(app, { db, logger, requireSession });
@@ -235,7 +291,7 @@ export function createApp({ db, logger, allowReset, reset }: AppOptions): expres
     if (typeof status === "number" && status >= 400 && status < 500) {
       return fail(res, status, e.message || "Bad request");
     }
-    logger.error({ err: error, method: req.method, path: req.path }, "reference-api request failed");
+    logger.error({ err: error, method: req.method, path: redactTokens(req.path) }, "reference-api request failed");
     if (res.headersSent) return;
     fail(res, 500, "Internal server error");
   });

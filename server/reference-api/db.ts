@@ -14,7 +14,7 @@ import type { SessionUser, Role } from "../../app/domain/user.ts";
 import type { UserFlags } from "./seed.ts";
 import { SCHEMA_SQL } from "./schema.ts";
 import { seedDates } from "./seed-dates.ts";
-import { seedStatements } from "./seed-statements.ts";
+import { type SeedOptions, seedStatements } from "./seed-statements.ts";
 
 /** The tables and indexes (schema.ts: compiled into the server build, no file to find at run time). */
 const SCHEMA = sqlStatements(SCHEMA_SQL);
@@ -30,6 +30,7 @@ export function sqlStatements(script: string): string[] {
 
 /** Tables holding one user's data, and the column naming the user (order: parents before children). */
 const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
+  ["account_tokens", "user_id"],
   ["submitted_enrollments", "user_id"],
   ["reward_payouts", "user_id"],
   ["compliance_documents", "user_id"],
@@ -44,6 +45,7 @@ const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
   ["downline_policies", "owner_user_id"],
   ["downline_contracts", "owner_user_id"],
   ["downline_nodes", "owner_user_id"],
+  ["replaced_invitation_tokens", "user_id"],
   ["downline_invitations", "user_id"],
   ["exports", "user_id"],
   ["policies", "user_id"],
@@ -60,6 +62,9 @@ const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
 
 /** Tables reset() restores to the seed, children first. */
 const DATA_TABLES = [
+  "outbox",
+  "npn_registry",
+  "account_tokens",
   "learning_attachments",
   "learning_resources",
   "submitted_enrollments",
@@ -76,6 +81,7 @@ const DATA_TABLES = [
   "downline_policies",
   "downline_contracts",
   "downline_nodes",
+  "replaced_invitation_tokens",
   "downline_invitations",
   "exports",
   "policies",
@@ -98,10 +104,11 @@ const DATA_TABLES = [
 ] as const;
 
 /**
- * Bumped whenever the seed gains tables or rows (or its dates change meaning): a db file seeded by an
- * older version (PRAGMA user_version lower than this) is reset to the seed on open (sessions kept).
+ * Bumped whenever the seed gains tables or rows (or its dates change meaning) or a data table's columns
+ * change: a db file seeded by an older version (PRAGMA user_version lower than this) has its data tables
+ * dropped and created again as schema.ts has them, and is reset to the seed on open (sessions kept).
  */
-const SEED_VERSION = 13;
+const SEED_VERSION = 14;
 
 function bool(value: unknown): boolean {
   return value === true;
@@ -136,9 +143,13 @@ function userFromRow(row: Row, returnToUserId: number | null): SessionUser {
   };
 }
 
+export type AccountStatus = "active" | "unverified" | "pending";
+
 export interface UserRecord {
   user: SessionUser;
   passwordHash: string;
+  /** unverified: registered, the e-mail address not verified yet; pending: created, no password chosen yet. */
+  status: AccountStatus;
 }
 
 export interface SessionRecord {
@@ -151,24 +162,32 @@ export class ReferenceDb {
   private constructor(
     readonly client: Client,
     private readonly seedDay: string | undefined,
+    private readonly seedOptions: SeedOptions,
   ) {}
 
   /**
    * Opens (creating the parent directory and the file if missing), creates the schema, seeds an empty db.
-   * The seed's dates are relative to `seedDay` (YYYY-MM-DD), by default the day each (re)seed runs.
+   * The seed's dates are relative to `seedDay` (YYYY-MM-DD), by default the day each (re)seed runs; its
+   * e-mails link to `seedOptions.portalUrl`.
    */
-  static async open(dbPath: string, seedDay?: string): Promise<ReferenceDb> {
+  static async open(dbPath: string, seedDay?: string, seedOptions: SeedOptions = {}): Promise<ReferenceDb> {
     const absolute = resolve(dbPath);
     mkdirSync(dirname(absolute), { recursive: true });
     const client = createClient({ url: pathToFileURL(absolute).href });
-    const db = new ReferenceDb(client, seedDay === undefined ? undefined : seedDates(seedDay).day);
+    const db = new ReferenceDb(client, seedDay === undefined ? undefined : seedDates(seedDay).day, seedOptions);
     try {
       await client.execute("PRAGMA journal_mode = WAL");
       await client.execute("PRAGMA busy_timeout = 5000");
-      await client.batch(SCHEMA, "write");
+      const version = Number((await client.execute("PRAGMA user_version")).rows[0]![0]);
+      // Seeded by an older version: its data tables are about to be emptied by the reset anyway; dropping them
+      // first lets the schema create them with today's columns (CREATE TABLE IF NOT EXISTS alters nothing).
+      const outdated = version < SEED_VERSION;
+      await client.batch(
+        [...(outdated ? DATA_TABLES.map((t) => `DROP TABLE IF EXISTS ${t}`) : []), ...SCHEMA],
+        "write",
+      );
       const count = await client.execute("SELECT COUNT(*) AS n FROM users");
-      const version = await client.execute("PRAGMA user_version");
-      if (Number(count.rows[0]!.n) === 0 || Number(version.rows[0]![0]) < SEED_VERSION) await db.reset();
+      if (Number(count.rows[0]!.n) === 0 || outdated) await db.reset();
     } catch (error) {
       client.close();
       throw error;
@@ -193,12 +212,12 @@ export class ReferenceDb {
 
   /** The seed as of the pinned seed day, or today. */
   private seed() {
-    return seedStatements(seedDates(this.seedDay));
+    return seedStatements(seedDates(this.seedDay), this.seedOptions);
   }
 
   /**
    * Restores one user's data (their row, licenses, notices, contract entries, legal answers, files,
-   * idempotency keys, onboarding steps and documents, policies, exports, downline invitations, tickets and their messages, feedback conversations and their messages, commission lines, the carrier mapping and, for an agency, its downline) to the seed, leaving everyone else's alone: tests running side by side reset only
+   * idempotency keys, onboarding steps and documents, policies, exports, downline invitations, tickets and their messages, feedback conversations and their messages, commission lines, the carrier mapping, account tokens and the e-mails to their address and, for an agency, its downline) to the seed, leaving everyone else's alone: tests running side by side reset only
    * the account they change. Returns false for an unknown e-mail.
    */
   async resetUser(email: string): Promise<boolean> {
@@ -222,6 +241,21 @@ export class ReferenceDb {
       };
       // Children first when deleting; files before legal answers when inserting.
       for (const [table, column] of USER_TABLES) await copy(table, column);
+      // The e-mails to the account's address (pending@'s activation e-mail carries the restored token).
+      const address = String(
+        (await seed.execute({ sql: "SELECT email FROM users WHERE id = ?", args: [userId] })).rows[0]!.email,
+      );
+      statements.push({ sql: "DELETE FROM outbox WHERE to_address = ? COLLATE NOCASE", args: [address] });
+      const mails = await seed.execute({
+        sql: "SELECT * FROM outbox WHERE to_address = ? COLLATE NOCASE",
+        args: [address],
+      });
+      for (const row of mails.rows) {
+        statements.push({
+          sql: `INSERT INTO outbox (${mails.columns.join(", ")}) VALUES (${mails.columns.map(() => "?").join(", ")})`,
+          args: mails.columns.map((c) => row[c] as InValue),
+        });
+      }
       await this.exclusive(() => this.client.batch(statements, "write").then(() => undefined));
       return true;
     } finally {
@@ -229,12 +263,20 @@ export class ReferenceDb {
     }
   }
 
-  /** Restores every data table to the seed in one transaction; the sessions table is kept. */
+  /**
+   * Restores every data table to the seed in one transaction; the sessions table is kept, but for accounts
+   * the seed does not have (a registration's), which are gone.
+   */
   async reset(): Promise<void> {
     const statements = await this.seed();
     await this.exclusive(async () => {
       await this.client.batch(
-        [...DATA_TABLES.map((t) => `DELETE FROM ${t}`), ...statements, `PRAGMA user_version = ${SEED_VERSION}`],
+        [
+          ...DATA_TABLES.map((t) => `DELETE FROM ${t}`),
+          ...statements,
+          "DELETE FROM sessions WHERE user_id NOT IN (SELECT id FROM users)",
+          `PRAGMA user_version = ${SEED_VERSION}`,
+        ],
         "write",
       );
     });
@@ -250,7 +292,13 @@ export class ReferenceDb {
       args: [email.trim()],
     });
     const row = result.rows[0];
-    return row ? { user: userFromRow(row, null), passwordHash: String(row.password_hash) } : null;
+    return row
+      ? {
+          user: userFromRow(row, null),
+          passwordHash: String(row.password_hash),
+          status: String(row.status) as AccountStatus,
+        }
+      : null;
   }
 
   async findUser(id: number, returnToUserId: number | null = null): Promise<SessionUser | null> {
@@ -284,5 +332,16 @@ export class ReferenceDb {
 
   async deleteSession(token: string): Promise<void> {
     await this.client.execute({ sql: "DELETE FROM sessions WHERE token = ?", args: [token] });
+  }
+
+  /**
+   * The statement that ends every session of a user (and every session an administrator started as another
+   * user from theirs), but `keep` (the caller's own).
+   */
+  static endSessionsStatement(userId: number, keep: string | null = null): InStatement {
+    return {
+      sql: "DELETE FROM sessions WHERE (user_id = ? OR return_to_user_id = ?) AND token IS NOT ?",
+      args: [userId, userId, keep],
+    };
   }
 }

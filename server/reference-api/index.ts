@@ -5,8 +5,10 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import pino, { type Logger } from "pino";
+import { AfterAnswer } from "./after-answer.ts";
 import { createApp } from "./app.ts";
 import { ReferenceDb } from "./db.ts";
+import { Mailer, type MailTransport } from "./mailer.ts";
 
 export interface ReferenceApiOptions {
   /** SQLite file; its parent directory is created if missing. */
@@ -20,6 +22,14 @@ export interface ReferenceApiOptions {
   logger?: Logger;
   /** Pins the seed's day (YYYY-MM-DD); by default its dates are relative to the day each (re)seed runs. */
   seedDay?: string;
+  /** The portal's external base URL, for the links in the e-mails (default http://localhost:3000). */
+  portalUrl?: string;
+  /** smtp:// or smtps:// URL of the server that sends the e-mails; unset: they go to the outbox table. */
+  smtpUrl?: string;
+  /** The e-mails' From (default `Agent Portal <no-reply@agent-portal.invalid>`). */
+  mailFrom?: string;
+  /** Tests: sends the e-mails through this instead (as with smtpUrl). */
+  mailTransport?: MailTransport;
 }
 
 export interface ReferenceApi {
@@ -42,9 +52,19 @@ export async function startReferenceApi(options: ReferenceApiOptions): Promise<R
   const logger = (options.logger ?? pino({ level: process.env.LOG_LEVEL ?? "info" })).child({
     component: "reference-api",
   });
-  const db = await ReferenceDb.open(options.dbPath, options.seedDay);
+  const db = await ReferenceDb.open(options.dbPath, options.seedDay, { portalUrl: options.portalUrl });
   const reset = () => db.reset();
-  const app = createApp({ db, logger, allowReset: options.allowReset ?? false, reset });
+  const after = new AfterAnswer(logger);
+  const mailer = new Mailer({
+    db,
+    logger,
+    after,
+    portalUrl: options.portalUrl,
+    smtpUrl: options.smtpUrl,
+    from: options.mailFrom,
+    transport: options.mailTransport,
+  });
+  const app = createApp({ db, logger, allowReset: options.allowReset ?? false, reset, mailer, after });
 
   const server: Server = createServer(app);
   try {
@@ -61,7 +81,7 @@ export async function startReferenceApi(options: ReferenceApiOptions): Promise<R
   }
   const { port } = server.address() as AddressInfo;
   const url = `http://${urlHost(host)}:${port}`;
-  logger.debug({ url, dbPath: options.dbPath }, "reference-api listening");
+  logger.debug({ url, dbPath: options.dbPath, email: mailer.via }, "reference-api listening");
 
   let closing: Promise<void> | undefined;
   return {
@@ -70,9 +90,12 @@ export async function startReferenceApi(options: ReferenceApiOptions): Promise<R
     close() {
       closing ??= new Promise<void>((resolve, reject) => {
         server.close((error) => {
-          db.close();
-          if (error) reject(error);
-          else resolve();
+          // The e-mails of the last answers go out before the db closes.
+          void after.settled().then(() => {
+            db.close();
+            if (error) reject(error);
+            else resolve();
+          });
         });
         server.closeIdleConnections();
         // Callers stop the API when they are done with it: do not wait for clients' keep-alive sockets.

@@ -8,6 +8,8 @@ import {
   WithdrawInvitationsResponseSchema,
 } from "../../app/.server/upstream/schemas/invitations.ts";
 import type { ReferenceApi } from "./index.ts";
+import { RegistrationInvitationResponseSchema } from "../../app/.server/upstream/schemas/account.ts";
+import { ACCOUNT_TOKEN_PATTERN, TOKEN_LIFETIME_MS } from "../../app/domain/account-tokens.ts";
 import {
   AGENCIES_ONLY,
   BLANK_FIRST_NAME,
@@ -15,13 +17,23 @@ import {
   INVALID_EMAIL,
   INVALID_LEVEL,
   INVALID_WITHDRAW_IDS,
-  INVITATION_NOT_FOUND,
+  ONLY_PENDING_OR_EXPIRED_RESENT,
   ONLY_PENDING_WITHDRAWN,
   alreadyHasAccount,
   alreadyPending,
 } from "./invitations.ts";
 import { INVITATION_LEVELS, SEED_AGENCY_NAMES, seedInvitations } from "./seed.ts";
-import { expectError, startTestApi, tempDbPath, testClient, testSeed } from "./test-support.ts";
+import {
+  expectError,
+  expectTokenRefusal,
+  outboxOf,
+  startTestApi,
+  tempDbPath,
+  testClient,
+  testSeed,
+  TEST_PORTAL_URL,
+  sqlite,
+} from "./test-support.ts";
 
 const SEED_INVITATIONS = seedInvitations(testSeed);
 
@@ -33,6 +45,7 @@ const RegistrationSchema = z.strictObject({
     lastName: z.string(),
     level: z.enum(INVITATION_LEVELS),
     agencyName: z.string().min(1),
+    expiresAt: z.iso.datetime(),
   }),
 });
 
@@ -60,7 +73,13 @@ async function invite(email: string, body: unknown) {
   return send("POST", "/api/downline_invitations", await tokenOf(email), body);
 }
 
-const tokenFrom = (invitation: Invitation) => invitation.registrationPath.replace("/registration/", "");
+/** The registration token of the newest invitation e-mail to `email`. */
+async function registrationToken(email: string): Promise<string> {
+  const [latest] = await outboxOf(api.url, email);
+  const link = latest?.links.find((l) => l.startsWith(`${TEST_PORTAL_URL}/registration/`));
+  expect(link, `an invitation e-mail to ${email}`).toBeDefined();
+  return link!.slice(`${TEST_PORTAL_URL}/registration/`.length);
+}
 const resetUser = async (email: string) =>
   expect((await send("POST", "/__reset", undefined, { email })).status).toBe(204);
 
@@ -93,14 +112,15 @@ describe("GET /api/downline_invitations", () => {
     expect([count("Sent"), count("Accepted"), count("Expired")]).toEqual([8, 3, 1]);
     for (const i of invitations) {
       expect(i.email).toMatch(/^[a-z]+\.[a-z]+@example\.com$/);
-      expect(i.registrationPath).toMatch(/^\/registration\/[0-9a-f]{32}$/);
       expect(levels).toContain(i.level);
-      // Sent within the year before the seed day.
-      expect(i.sentAt).toBe(SEED_INVITATIONS.find((s) => s.id === i.id)!.sentAt);
+      // Sent within the year before the seed day; a pending one works until 14 days after the seed day.
+      const seeded = SEED_INVITATIONS.find((s) => s.id === i.id)!;
+      expect([i.sentAt, i.expiresAt]).toEqual([seeded.sentAt, seeded.expiresAt]);
       expect(i.sentAt > testSeed.daysAgo(365, "00:00") && i.sentAt < testSeed.daysAgo(0, "00:00")).toBe(true);
+      if (i.status === "Sent") expect(i.expiresAt.slice(0, 10)).toBe(testSeed.daysFromNow(14));
+      else expect(i.expiresAt < testSeed.daysAgo(0, "00:00")).toBe(true);
     }
     expect(new Set(invitations.map((i) => i.level)).size).toBe(4);
-    expect(new Set(invitations.map((i) => i.registrationPath)).size).toBe(12);
 
     expect((await list("beta@demo.test")).invitations.map((i) => i.status)).toEqual(["Sent", "Sent"]);
     const empty = await list("onboarded@demo.test", { page: 3 });
@@ -192,7 +212,7 @@ describe("GET /api/downline_invitations", () => {
 });
 
 describe("POST /api/downline_invitations", () => {
-  it("sends an invitation (201) that is listed first and opens at its registration path", async () => {
+  it("sends an invitation (201) that is listed first and e-mails its registration link", async () => {
     await resetUser("beta@demo.test");
     const before = Date.now();
     const response = await invite("beta@demo.test", {
@@ -210,21 +230,35 @@ describe("POST /api/downline_invitations", () => {
       level: "Agency Level 2",
       status: "Sent",
     });
-    expect(invitation.registrationPath).toMatch(/^\/registration\/[0-9a-f]{32}$/);
     expect(Date.parse(invitation.sentAt)).toBeGreaterThanOrEqual(before - 1000);
     expect(new Date(invitation.sentAt).toISOString()).toBe(invitation.sentAt);
+    expect(Date.parse(invitation.expiresAt) - Date.parse(invitation.sentAt)).toBe(TOKEN_LIFETIME_MS.invitation);
     expect((await list("beta@demo.test")).invitations[0]).toEqual(invitation);
 
-    const lookup = await send("GET", `/api/registration/${tokenFrom(invitation)}`);
-    expect(RegistrationSchema.parse(lookup.json)).toEqual({
+    // The link is in the e-mail only, named after the agency; its token is stored hashed.
+    const [mail] = await outboxOf(api.url, "paula.quinn@example.com");
+    expect(mail).toMatchObject({
+      to: "Paula.Quinn@Example.com",
+      subject: `${SEED_AGENCY_NAMES[6]} invites you to the Agent Portal`,
+    });
+    expect(mail!.text).toContain("Hello Paula,");
+    expect(mail!.text).toContain(`${SEED_AGENCY_NAMES[6]} invites you to join its downline`);
+    const token = await registrationToken("paula.quinn@example.com");
+    expect(token).toMatch(ACCOUNT_TOKEN_PATTERN);
+    expect(mail!.links).toEqual([`${TEST_PORTAL_URL}/registration/${token}`]);
+    expect(JSON.stringify(response.json)).not.toContain(token);
+    const lookup = await send("GET", `/api/registration/${token}`);
+    expect(RegistrationInvitationResponseSchema.parse(lookup.json)).toEqual({
       invitation: {
         email: "Paula.Quinn@Example.com",
         firstName: "Paula",
         lastName: "Quinn",
         level: "Agency Level 2",
         agencyName: SEED_AGENCY_NAMES[6],
+        expiresAt: invitation.expiresAt,
       },
     });
+    expect(RegistrationSchema.parse(lookup.json).invitation.agencyName).toBe(SEED_AGENCY_NAMES[6]);
 
     // The same e-mail again (any case, any agency) while it is pending.
     expectError(
@@ -330,11 +364,15 @@ describe("DELETE /api/downline_invitations/:id", () => {
     const expired = SEED_INVITATIONS.find((i) => i.userId === 5 && i.status === "Expired")!;
     const betas = SEED_INVITATIONS.find((i) => i.userId === 6)!;
 
+    // Sent again first, for a link to try once it is withdrawn.
+    expect((await send("POST", `/api/downline_invitations/${sent.id}/resend`, token)).status).toBe(200);
+    const link = await registrationToken(sent.email);
+    expect((await send("GET", `/api/registration/${link}`)).status).toBe(200);
     const withdrawn = await send("DELETE", `/api/downline_invitations/${sent.id}`, token);
     expect(withdrawn.status, withdrawn.text).toBe(204);
     expect(withdrawn.text).toBe("");
     expect((await all("agency@demo.test")).map((i) => i.id)).not.toContain(sent.id);
-    expectError(await send("GET", `/api/registration/${sent.token}`), 404, INVITATION_NOT_FOUND);
+    expectTokenRefusal(await send("GET", `/api/registration/${link}`), 404, "invalid");
     expectError(
       await send("DELETE", `/api/downline_invitations/${sent.id}`, token),
       404,
@@ -362,7 +400,7 @@ describe("DELETE /api/downline_invitations/:id", () => {
       level: sent.level,
       status: "Sent",
       sentAt: sent.sentAt,
-      registrationPath: `/registration/${sent.token}`,
+      expiresAt: sent.expiresAt,
     });
   });
 });
@@ -438,26 +476,106 @@ describe("POST /api/downline_invitations/withdraw (several in one call)", () => 
   });
 });
 
-describe("GET /api/registration/:token (no session)", () => {
-  it("answers a pending invitation with its agency's name; 404 for accepted, expired and unknown tokens", async () => {
+describe("POST /api/downline_invitations/:id/resend", () => {
+  const resend = async (email: string, id: number | string) =>
+    send("POST", `/api/downline_invitations/${id}/resend`, await tokenOf(email));
+
+  it("sends a pending invitation again: a new link by e-mail, the old one used up, 14 days from now", async () => {
+    await resetUser("agency@demo.test");
     const sent = SEED_INVITATIONS.find((i) => i.userId === 5 && i.status === "Sent")!;
-    const response = await send("GET", `/api/registration/${sent.token}`);
-    expect(response.status, response.text).toBe(200);
-    expect(RegistrationSchema.parse(response.json)).toEqual({
-      invitation: {
-        email: sent.email,
-        firstName: sent.firstName,
-        lastName: sent.lastName,
-        level: sent.level,
-        agencyName: "Chen Senior Benefits Group",
-      },
-    });
-    for (const status of ["Accepted", "Expired"]) {
-      const other = SEED_INVITATIONS.find((i) => i.status === status)!;
-      expectError(await send("GET", `/api/registration/${other.token}`), 404, INVITATION_NOT_FOUND);
+    const mailsBefore = (await outboxOf(api.url, sent.email)).length;
+    const before = Date.now();
+    const first = await resend("agency@demo.test", sent.id);
+    expect(first.status, first.text).toBe(200);
+    const { invitation } = InvitationResponseSchema.parse(first.json);
+    expect(invitation).toMatchObject({ id: sent.id, email: sent.email, status: "Sent", level: sent.level });
+    expect(Date.parse(invitation.sentAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(invitation.expiresAt) - Date.parse(invitation.sentAt)).toBe(TOKEN_LIFETIME_MS.invitation);
+    expect((await all("agency@demo.test")).find((i) => i.id === sent.id)).toEqual(invitation);
+    const oldLink = await registrationToken(sent.email);
+    const [mail] = await outboxOf(api.url, sent.email);
+    expect(mail!.subject).toBe(`${SEED_AGENCY_NAMES[5]} invites you to the Agent Portal`);
+    expect(mail!.text).toContain(`Hello ${sent.firstName},`);
+    expect((await send("GET", `/api/registration/${oldLink}`)).status).toBe(200);
+
+    expect((await resend("agency@demo.test", sent.id)).status).toBe(200);
+    const newLink = await registrationToken(sent.email);
+    expect(newLink).not.toBe(oldLink);
+    expect((await send("GET", `/api/registration/${newLink}`)).status).toBe(200);
+    expectTokenRefusal(await send("GET", `/api/registration/${oldLink}`), 410, "used");
+    expect(await outboxOf(api.url, sent.email)).toHaveLength(mailsBefore + 2);
+
+    // Withdrawn: every link it had is unknown.
+    expect(
+      (await send("DELETE", `/api/downline_invitations/${sent.id}`, await tokenOf("agency@demo.test"))).status,
+    ).toBe(204);
+    expectTokenRefusal(await send("GET", `/api/registration/${newLink}`), 404, "invalid");
+    expectTokenRefusal(await send("GET", `/api/registration/${oldLink}`), 404, "invalid");
+    await resetUser("agency@demo.test");
+  });
+
+  it("an expired invitation (stored so, or a Sent one past its expiresAt) is listed Expired and can be sent again", async () => {
+    await resetUser("agency@demo.test");
+    const expired = SEED_INVITATIONS.find((i) => i.userId === 5 && i.status === "Expired")!;
+    const again = await resend("agency@demo.test", expired.id);
+    expect(again.status, again.text).toBe(200);
+    expect(InvitationResponseSchema.parse(again.json).invitation.status).toBe("Sent");
+    expect((await send("GET", `/api/registration/${await registrationToken(expired.email)}`)).status).toBe(200);
+
+    // A pending one whose link ran out: Expired on every read, no longer withdrawable, its link expired.
+    const sent = SEED_INVITATIONS.filter((i) => i.userId === 5 && i.status === "Sent")[2]!;
+    expect((await resend("agency@demo.test", sent.id)).status).toBe(200);
+    const link = await registrationToken(sent.email);
+    const db = sqlite(dbPath);
+    try {
+      await db.execute({
+        sql: "UPDATE downline_invitations SET expires_at = ? WHERE id = ?",
+        args: [new Date(Date.now() - 1000).toISOString(), sent.id],
+      });
+    } finally {
+      db.close();
     }
-    expectError(await send("GET", `/api/registration/${"0".repeat(32)}`), 404, INVITATION_NOT_FOUND);
-    expectError(await send("GET", "/api/registration/not-a-token"), 404, INVITATION_NOT_FOUND);
+    const listed = (await all("agency@demo.test")).find((i) => i.id === sent.id)!;
+    expect(listed.status).toBe("Expired");
+    expect((await all("agency@demo.test", { sort: "status", order: "ASC" })).map((i) => i.status)).toEqual(
+      [...(await all("agency@demo.test")).map((i) => i.status)].sort(),
+    );
+    expectTokenRefusal(await send("GET", `/api/registration/${link}`), 410, "expired");
+    const token = await tokenOf("agency@demo.test");
+    expectError(await send("DELETE", `/api/downline_invitations/${sent.id}`, token), 422, ONLY_PENDING_WITHDRAWN);
+    expect(
+      WithdrawInvitationsResponseSchema.parse(
+        (await send("POST", "/api/downline_invitations/withdraw", token, { ids: [sent.id] })).json,
+      ),
+    ).toEqual({ withdrawn: [], notFound: [], notPending: [sent.id] });
+    // A new invitation to the same address is no longer blocked by it...
+    const blocked = await invite("beta@demo.test", {
+      email: sent.email,
+      firstName: sent.firstName,
+      lastName: sent.lastName,
+      level: "Agent",
+    });
+    expect(blocked.status, blocked.text).toBe(201);
+    // ...and the expired one cannot be sent again while that one is pending.
+    expectError(await resend("agency@demo.test", sent.id), 422, alreadyPending(sent.email));
+    await resetUser("beta@demo.test");
+    const renewed = await resend("agency@demo.test", sent.id);
+    expect(InvitationResponseSchema.parse(renewed.json).invitation.status).toBe("Sent");
+    expect((await send("GET", `/api/registration/${await registrationToken(sent.email)}`)).status).toBe(200);
+    await resetUser("agency@demo.test");
+  });
+
+  it("refuses an accepted invitation (422), another agency's or an unknown one (404), other roles (403)", async () => {
+    const accepted = SEED_INVITATIONS.find((i) => i.userId === 5 && i.status === "Accepted")!;
+    const betas = SEED_INVITATIONS.find((i) => i.userId === 6)!;
+    expectError(await resend("agency@demo.test", accepted.id), 422, ONLY_PENDING_OR_EXPIRED_RESENT);
+    expectError(await resend("agency@demo.test", betas.id), 404, `No invitation with id ${betas.id}`);
+    expectError(await resend("agency@demo.test", 99999), 404, "No invitation with id 99999");
+    expectError(await resend("agency@demo.test", "abc"), 404, "No invitation with id abc");
+    expectError(await resend("agent@demo.test", betas.id), 403, AGENCIES_ONLY);
+    expectError(await send("POST", `/api/downline_invitations/${betas.id}/resend`), 401, "Unauthorized Request");
+    expect(await outboxOf(api.url, accepted.email)).toEqual([]);
+    expect(await outboxOf(api.url, betas.email)).toEqual([]);
   });
 });
 

@@ -4,6 +4,9 @@
  *   REFERENCE_API_PORT        port (default 4010; 0 = any free port)
  *   REFERENCE_API_HOST        host (default 127.0.0.1)
  *   REFERENCE_API_ALLOW_RESET 1/true enables POST /__reset
+ *   REFERENCE_API_PORTAL_URL  the portal's base URL, for the links in the e-mails (default http://localhost:3000)
+ *   SMTP_URL                  smtp:// or smtps:// server that sends the e-mails (default: the outbox table)
+ *   MAIL_FROM                 the e-mails' From (default Agent Portal <no-reply@agent-portal.invalid>)
  *   LOG_LEVEL                 pino level (default info)
  */
 import pino from "pino";
@@ -23,6 +26,16 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 
 const dbPath = process.env.REFERENCE_API_DB || ".data/reference-api.db";
 const allowReset = flag(process.env.REFERENCE_API_ALLOW_RESET);
+const portalUrl = process.env.REFERENCE_API_PORTAL_URL || "http://localhost:3000";
+if (!/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(portalUrl)) {
+  logger.fatal({ REFERENCE_API_PORTAL_URL: portalUrl }, "invalid REFERENCE_API_PORTAL_URL: an http(s) URL");
+  process.exit(1);
+}
+const smtpUrl = process.env.SMTP_URL || undefined;
+if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) {
+  logger.fatal("invalid SMTP_URL: it must start with smtp:// or smtps://");
+  process.exit(1);
+}
 
 try {
   const api = await startReferenceApi({
@@ -31,8 +44,14 @@ try {
     host: process.env.REFERENCE_API_HOST || undefined,
     allowReset,
     logger,
+    portalUrl,
+    smtpUrl,
+    mailFrom: process.env.MAIL_FROM || undefined,
   });
-  logger.info({ url: api.url, dbPath, allowReset }, `reference API listening on ${api.url}`);
+  logger.info(
+    { url: api.url, dbPath, allowReset, portalUrl, email: smtpUrl ? "smtp" : "outbox" },
+    `reference API listening on ${api.url}`,
+  );
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {

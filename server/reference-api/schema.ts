@@ -8,10 +8,16 @@ export const SCHEMA_SQL = `
 -- in one transaction when it opens the database; every statement ends with ";" at the end of a line and
 -- creates only what is missing (IF NOT EXISTS), so an existing file keeps its data.
 
+-- AUTOINCREMENT: an account created by a registration never takes the id of one a reset deleted (whose
+-- sessions reset() ends). status: 'unverified' = registered, e-mail address not yet verified (cannot sign in);
+-- 'pending' = created by an administrator, waiting for its owner to choose a password (password_hash '!',
+-- which no password matches).
 CREATE TABLE IF NOT EXISTS users (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   email TEXT NOT NULL UNIQUE COLLATE NOCASE,
   password_hash TEXT NOT NULL,
+  status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'unverified', 'pending')),
+  upline_user_id INTEGER,         -- the agency whose invitation the account was registered with
   role TEXT NOT NULL CHECK (role IN ('Agent', 'Agency', 'Admin', 'Carrier')),
   first_name TEXT NOT NULL,
   last_name TEXT NOT NULL,
@@ -189,12 +195,23 @@ CREATE TABLE IF NOT EXISTS downline_invitations (
   first_name TEXT NOT NULL,
   last_name TEXT NOT NULL,
   level TEXT NOT NULL,
-  status TEXT NOT NULL CHECK (status IN ('Sent', 'Accepted', 'Expired')),
-  token TEXT NOT NULL UNIQUE,     -- 32 hex; the invitee registers at /registration/<token>
-  sent_at TEXT NOT NULL           -- ISO timestamp
+  status TEXT NOT NULL CHECK (status IN ('Sent', 'Accepted', 'Expired')), -- a Sent one past expires_at reads as Expired
+  token_hash TEXT NOT NULL UNIQUE, -- SHA-256 (hex) of the token of /registration/<token>; the token itself is only e-mailed
+  expires_at TEXT NOT NULL,       -- ISO timestamp: the link works until then
+  accepted_user_id INTEGER,       -- the account registered with it (status Accepted)
+  sent_at TEXT NOT NULL           -- ISO timestamp of the last sending
 );
 
 CREATE INDEX IF NOT EXISTS downline_invitations_user ON downline_invitations (user_id);
+
+-- The hashes of the links an invitation had before it was sent again (issue 13): such a link is answered
+-- "used" rather than "invalid". Deleted with a withdrawn invitation (its links are then invalid).
+CREATE TABLE IF NOT EXISTS replaced_invitation_tokens (
+  token_hash TEXT PRIMARY KEY,
+  invitation_id INTEGER NOT NULL,
+  user_id INTEGER NOT NULL,       -- the inviting agency (for the per-user reset)
+  replaced_at TEXT NOT NULL
+);
 
 -- Downlines (issue 4, queries in downlines.ts): the sub-agencies and agents under an agency user
 -- (owner_user_id; the root's npn is users.npn_id), their contract per carrier, and their policies.
@@ -415,6 +432,42 @@ CREATE TABLE IF NOT EXISTS feedback_messages (
 CREATE INDEX IF NOT EXISTS feedback_messages_conversation ON feedback_messages (conversation_id);
 
 CREATE INDEX IF NOT EXISTS feedback_messages_owner ON feedback_messages (owner_user_id, from_staff, read_at);
+
+-- Accounts (issue 13, accounts.ts): the single-use links of an account (purpose verify = confirm the e-mail
+-- address after registering, activate = choose the first password of an account an administrator created,
+-- reset = choose a new password). Only the SHA-256 (hex) of a token is stored; used_at is set when it is used
+-- and when a newer token of the same purpose replaces it. AUTOINCREMENT as downline_invitations.
+CREATE TABLE IF NOT EXISTS account_tokens (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  user_id INTEGER NOT NULL,
+  purpose TEXT NOT NULL CHECK (purpose IN ('verify', 'activate', 'reset')),
+  token_hash TEXT NOT NULL UNIQUE,
+  expires_at TEXT NOT NULL,       -- ISO timestamp
+  used_at TEXT,
+  created_at TEXT NOT NULL
+);
+
+CREATE INDEX IF NOT EXISTS account_tokens_user ON account_tokens (user_id, purpose);
+
+-- The e-mails the reference API sent while no SMTP server is configured (mailer.ts; read by npm run outbox and
+-- the tests' GET /__outbox). to_address as written; html_body escapes every value it quotes.
+CREATE TABLE IF NOT EXISTS outbox (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  to_address TEXT NOT NULL,
+  subject TEXT NOT NULL,
+  text_body TEXT NOT NULL,
+  html_body TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+
+CREATE INDEX IF NOT EXISTS outbox_to ON outbox (to_address COLLATE NOCASE);
+
+-- A stand-in for the national producer registry: the NPNs a registration may give (reference data).
+CREATE TABLE IF NOT EXISTS npn_registry (
+  npn TEXT PRIMARY KEY,
+  first_name TEXT NOT NULL,
+  last_name TEXT NOT NULL
+);
 
 -- Sessions are not a data table: reset() keeps them, so signed-in sessions survive a reset.
 -- No foreign keys on purpose (the users they point at are deleted and re-inserted by reset()).

@@ -12,6 +12,7 @@ import {
   SEED_FILES_CREATED_DAYS_AGO,
   SEED_LEGAL_ANSWERS,
   SEED_LEGAL_QUESTIONS,
+  SEED_PENDING_ACCOUNT,
   SEED_PRODUCTS,
   SEED_USERS,
   licenseExpiresOn,
@@ -21,6 +22,7 @@ import {
   seedDocumentNotifications,
   seedDownlinePolicies,
   seedInvitations,
+  seedNpnRegistry,
   seedOnboardingSteps,
   seedPolicies,
   seedSystemNotifications,
@@ -31,6 +33,11 @@ import { learningCenterSeedStatements } from "./seed-learning-center.ts";
 import { submittedEnrollmentStatements } from "./seed-submitted-enrollments.ts";
 import { seedProfileStatements } from "./seed-profile.ts";
 import { seedFeedbackStatements } from "./seed-feedback.ts";
+import { activationEmail, DEFAULT_PORTAL_URL } from "./mailer.ts";
+import { newAccountToken, tokenExpiresAt, tokenHash } from "./tokens.ts";
+
+/** A password hash no password matches (verifyPassword refuses anything but scrypt$…). */
+export const NO_PASSWORD_HASH = "!";
 
 /**
  * The seed users' password hashes (each with its own salt), computed once per process: scrypt is
@@ -47,20 +54,37 @@ function seedPasswordHashes(): Promise<Map<number, string>> {
 /** Rows per INSERT of the seed policies (7 parameters each, well under SQLite's parameter limit). */
 const POLICY_INSERT_CHUNK = 100;
 
-/** The seed as of `dates` (by default today's): every date in it is relative to that day. */
-export async function seedStatements(dates: SeedDates = seedDates()): Promise<InStatement[]> {
+export interface SeedOptions {
+  /** The portal's base URL, for the link in pending@'s activation e-mail (default DEFAULT_PORTAL_URL). */
+  portalUrl?: string;
+}
+
+/**
+ * The seed as of `dates` (by default today's): every date in it is relative to that day. The single-use
+ * links it issues (pending@'s activation, the invitations' tokens) are random each time it runs and their
+ * lifetimes run from now.
+ */
+export async function seedStatements(
+  dates: SeedDates = seedDates(),
+  { portalUrl = DEFAULT_PORTAL_URL }: SeedOptions = {},
+): Promise<InStatement[]> {
   const hashes = await seedPasswordHashes();
   const statements: InStatement[] = [];
   let licenseId = 0;
-  for (const u of SEED_USERS) {
+  const users = [
+    ...SEED_USERS.map((u) => ({ u, status: "active", hash: hashes.get(u.id)! })),
+    { u: SEED_PENDING_ACCOUNT, status: "pending", hash: NO_PASSWORD_HASH },
+  ];
+  for (const { u, status, hash } of users) {
     statements.push({
-      sql: `INSERT INTO users (id, email, password_hash, role, first_name, last_name, npn_id, npn_number,
+      sql: `INSERT INTO users (id, email, password_hash, status, role, first_name, last_name, npn_id, npn_number,
               npn_current_max_level, phone, sms_consent, flags)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       args: [
         u.id,
         u.email,
-        hashes.get(u.id)!,
+        hash,
+        status,
         u.role,
         u.firstName,
         u.lastName,
@@ -184,9 +208,22 @@ export async function seedStatements(dates: SeedDates = seedDates()): Promise<In
   }
   for (const i of seedInvitations(dates)) {
     statements.push({
-      sql: `INSERT INTO downline_invitations (id, user_id, email, first_name, last_name, level, status, token, sent_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      args: [i.id, i.userId, i.email, i.firstName, i.lastName, i.level, i.status, i.token, i.sentAt],
+      sql: `INSERT INTO downline_invitations (id, user_id, email, first_name, last_name, level, status, token_hash,
+              expires_at, accepted_user_id, sent_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)`,
+      // The hash of a token nobody knows: the link works once the agency sends the invitation again.
+      args: [
+        i.id,
+        i.userId,
+        i.email,
+        i.firstName,
+        i.lastName,
+        i.level,
+        i.status,
+        tokenHash(newAccountToken()),
+        i.expiresAt,
+        i.sentAt,
+      ],
     });
   }
   for (const n of SEED_DOWNLINE_NODES) {
@@ -264,5 +301,31 @@ export async function seedStatements(dates: SeedDates = seedDates()): Promise<In
   statements.push(...learningCenterSeedStatements(dates));
   statements.push(...submittedEnrollmentStatements(dates));
   statements.push(...seedFeedbackStatements(dates));
+  statements.push(...accountStatements(portalUrl));
+  return statements;
+}
+
+/**
+ * Accounts (issue 13): the national producer registry, and pending@'s activation link (id 1) with its e-mail
+ * in the outbox (id 1): a per-user reset of pending@ puts both back, with a new token.
+ */
+function accountStatements(portalUrl: string): InStatement[] {
+  const statements: InStatement[] = seedNpnRegistry().map((r) => ({
+    sql: "INSERT INTO npn_registry (npn, first_name, last_name) VALUES (?, ?, ?)",
+    args: [r.npn, r.firstName, r.lastName],
+  }));
+  const pending = SEED_PENDING_ACCOUNT;
+  const now = new Date();
+  const token = newAccountToken();
+  statements.push({
+    sql: `INSERT INTO account_tokens (id, user_id, purpose, token_hash, expires_at, used_at, created_at)
+          VALUES (1, ?, 'activate', ?, ?, NULL, ?)`,
+    args: [pending.id, tokenHash(token), tokenExpiresAt("activate", now), now.toISOString()],
+  });
+  const mail = activationEmail(portalUrl, { to: pending.email, firstName: pending.firstName, token });
+  statements.push({
+    sql: `INSERT INTO outbox (id, to_address, subject, text_body, html_body, created_at) VALUES (1, ?, ?, ?, ?, ?)`,
+    args: [mail.to, mail.subject, mail.text, mail.html, now.toISOString()],
+  });
   return statements;
 }

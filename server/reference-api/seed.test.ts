@@ -19,12 +19,15 @@ import {
   PAST_CERTIFICATION_IN_DAYS,
   pastCertificationDate,
   SEED_CARRIER_PRODUCTS,
+  SEED_FREE_NPNS,
+  SEED_PENDING_ACCOUNT,
   SEED_USERS,
   seedCommissionLines,
   seedContractingEntries,
   seedDocumentNotifications,
   seedDownlinePolicies,
   seedInvitations,
+  seedNpnRegistry,
   seedOnboardingSteps,
   seedPolicies,
   seedSystemNotifications,
@@ -133,6 +136,11 @@ describe.each(DAYS)("the seed's invariants on $day", (dates: SeedDates) => {
       ),
     ).toEqual(agency.map((i) => i.id));
     expect(agency[0]!.status).toBe("Expired");
+    // A pending one works until 14 days after the day; the others ran out before it.
+    for (const i of invitations) {
+      if (i.status === "Sent") expect(dayOf(i.expiresAt)).toBe(dates.daysFromNow(14));
+      else expect(i.expiresAt < dates.daysAgo(0, "00:00")).toBe(true);
+    }
 
     const tickets = seedTickets(dates);
     for (const t of tickets) for (const m of t.messages) expect(dayOf(m.createdAt) < dates.day).toBe(true);
@@ -193,6 +201,37 @@ describe.each(DAYS)("the seed's invariants on $day", (dates: SeedDates) => {
     expect(strip(seedPolicies(dates))).toEqual(strip(seedPolicies(reference)));
     expect(strip(seedDownlinePolicies(dates))).toEqual(strip(seedDownlinePolicies(reference)));
     expect(strip(seedCommissionLines(dates))).toEqual(strip(seedCommissionLines(reference)));
+  });
+});
+
+describe("the accounts of the seed (issue 13)", () => {
+  it("pending@ is an Agent waiting for activation, with an NPN of the registry that is not a free one", () => {
+    expect(SEED_PENDING_ACCOUNT).toMatchObject({
+      id: 12,
+      email: "pending@demo.test",
+      role: "Agent",
+      firstName: "Pat",
+      lastName: "Pending",
+    });
+    expect(SEED_USERS.map((u) => u.id)).not.toContain(SEED_PENDING_ACCOUNT.id);
+    expect(SEED_FREE_NPNS).not.toContain(SEED_PENDING_ACCOUNT.npnNumber);
+  });
+
+  it("the registry: every seed account's NPN with its name, and 40 free NPNs 19000001…19000040", () => {
+    const registry = seedNpnRegistry();
+    expect(SEED_FREE_NPNS).toHaveLength(40);
+    expect([SEED_FREE_NPNS[0], SEED_FREE_NPNS.at(-1)]).toEqual(["19000001", "19000040"]);
+    const npns = registry.map((r) => r.npn);
+    expect(new Set(npns).size).toBe(npns.length);
+    for (const u of [...SEED_USERS, SEED_PENDING_ACCOUNT].filter((u) => u.npnNumber)) {
+      expect(registry).toContainEqual({ npn: u.npnNumber, firstName: u.firstName, lastName: u.lastName });
+    }
+    const taken = new Set(SEED_USERS.map((u) => u.npnNumber));
+    for (const npn of SEED_FREE_NPNS) {
+      expect(npns).toContain(npn);
+      expect(taken.has(npn)).toBe(false);
+    }
+    expect(registry.every((r) => /^\d{1,10}$/.test(r.npn) && r.firstName && r.lastName)).toBe(true);
   });
 });
 

@@ -1223,14 +1223,13 @@ export interface SeedInvitation {
   status: InvitationStatus;
   /** ISO timestamp. */
   sentAt: string;
-  /** 32 hex characters; the invitee registers at /registration/<token>. */
-  token: string;
-}
-
-/** A fixed token per seed invitation (deterministic, so tests and demos can open the registration link). */
-function seedInvitationToken(id: number): string {
-  const random = seededRandom(0x1a7e0000 + id * 104729);
-  return Array.from({ length: 32 }, () => Math.floor(random() * 16).toString(16)).join("");
+  /**
+   * ISO timestamp. A pending (Sent) one works until 14 days after the seed day, as if sent again that day, so
+   * the seed's pending invitations stay pending for two weeks; the others 14 days after they were sent.
+   * Their tokens are random and known to nobody (only the hash is stored): a test or a demo that needs a
+   * working link sends the invitation again (POST /api/downline_invitations/:id/resend) and reads the e-mail.
+   */
+  expiresAt: string;
 }
 
 type SeedInvitationRow = [
@@ -1242,6 +1241,9 @@ type SeedInvitationRow = [
   /** Days before the seed day, and the time (UTC). */
   sent: readonly [daysAgo: number, time: string],
 ];
+
+/** How long an invitation's link works, in days (TOKEN_LIFETIME_MS.invitation). */
+const INVITATION_DAYS = 14;
 
 /** agency@ (5): 12 invitations (8 Sent, 3 Accepted, 1 Expired); beta@ (6): 2 Sent; nobody else any. */
 const SEED_INVITATION_ROWS: readonly SeedInvitationRow[] = [
@@ -1272,8 +1274,55 @@ export const seedInvitations = (dates: SeedDates): SeedInvitation[] =>
     level,
     status,
     sentAt: dates.daysAgo(daysAgo, time),
-    token: seedInvitationToken(index + 1),
+    expiresAt: dates.daysAgo((status === "Sent" ? 0 : daysAgo) - INVITATION_DAYS, time),
   }));
+
+/* ---- Accounts (issue 13): an account waiting for activation, the national producer registry ---- */
+
+/**
+ * An account an administrator created (status pending, no password yet: password_hash '!'): its activation
+ * link is issued when the seed runs and its e-mail is in the outbox (seed-statements.ts). Not in SEED_USERS,
+ * whose accounts all sign in with DEMO_PASSWORD.
+ */
+export const SEED_PENDING_ACCOUNT: SeedUser = {
+  id: 12,
+  email: "pending@demo.test",
+  role: "Agent",
+  firstName: "Pat",
+  lastName: "Pending",
+  npnId: null,
+  npnNumber: "19000100",
+  npnCurrentMaxLevel: null,
+  phone: null,
+  smsConsent: null,
+  flags: flags({ roleRequiresSsnOrTin: true }),
+  licenses: [],
+};
+
+/** The NPNs no account has: a registration (invited or not) may give any of them. 19000001 … 19000040. */
+export const SEED_FREE_NPNS: readonly string[] = Array.from({ length: 40 }, (_, i) => String(19000001 + i));
+
+export interface SeedRegistryEntry {
+  npn: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * The national producer registry's stand-in: every seed account's NPN (with its name), pending@'s, and the
+ * free ones (named from the member names, deterministically).
+ */
+export function seedNpnRegistry(): SeedRegistryEntry[] {
+  const accounts = [...SEED_USERS, SEED_PENDING_ACCOUNT]
+    .filter((u) => u.npnNumber !== null)
+    .map((u) => ({ npn: u.npnNumber!, firstName: u.firstName, lastName: u.lastName }));
+  const free = SEED_FREE_NPNS.map((npn, i) => ({
+    npn,
+    firstName: MEMBER_FIRST_NAMES[(i * 7) % MEMBER_FIRST_NAMES.length]!,
+    lastName: MEMBER_LAST_NAMES[(i * 11) % MEMBER_LAST_NAMES.length]!,
+  }));
+  return [...accounts, ...free];
+}
 
 /* ---- Downlines (issue 4): agency@'s downline per carrier, contracts and policies ---- */
 

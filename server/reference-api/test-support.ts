@@ -5,11 +5,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { type Client, createClient } from "@libsql/client";
 import pino from "pino";
 import { expect } from "vitest";
 import { z } from "zod";
 import { LoginResponseSchema } from "../../app/.server/upstream/schemas/session.ts";
-import { startReferenceApi } from "./index.ts";
+import { type ReferenceApiOptions, startReferenceApi } from "./index.ts";
 import { DEMO_PASSWORD } from "./seed.ts";
 import { seedDates } from "./seed-dates.ts";
 
@@ -30,9 +32,54 @@ export const silentLogger = pino({ level: "silent" });
  */
 export const testSeed = seedDates();
 
+/** The portal base URL the test APIs' e-mails link to. */
+export const TEST_PORTAL_URL = "https://portal.test";
+
 /** The reference API on a free port, silent, with `/__reset` allowed, seeded as of testSeed's day. */
-export const startTestApi = (dbPath: string) =>
-  startReferenceApi({ dbPath, port: 0, allowReset: true, logger: silentLogger, seedDay: testSeed.day });
+export const startTestApi = (dbPath: string, options: Partial<ReferenceApiOptions> = {}) =>
+  startReferenceApi({
+    dbPath,
+    port: 0,
+    allowReset: true,
+    logger: silentLogger,
+    seedDay: testSeed.day,
+    portalUrl: TEST_PORTAL_URL,
+    ...options,
+  });
+
+/** An e-mail as GET /__outbox answers it. */
+export const OutboxEmailSchema = z.strictObject({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  createdAt: z.iso.datetime(),
+  links: z.array(z.string()),
+});
+export type OutboxEmail = z.infer<typeof OutboxEmailSchema>;
+
+/** The outbox's e-mails (to `to`, when given), newest first, once the API's work after its answers is done. */
+export async function outboxOf(apiUrl: string, to?: string, limit = 20): Promise<OutboxEmail[]> {
+  const query = new URLSearchParams({ limit: String(limit), ...(to ? { to } : {}) });
+  const response = await fetch(`${apiUrl}/__outbox?${query}`);
+  expect(response.status).toBe(200);
+  return z.strictObject({ emails: z.array(OutboxEmailSchema) }).parse(await response.json()).emails;
+}
+
+/** The newest link in the e-mails to `to` that starts with TEST_PORTAL_URL + `prefix`, and its last segment. */
+export async function latestLink(apiUrl: string, to: string, prefix: string) {
+  for (const mail of await outboxOf(apiUrl, to)) {
+    const link = mail.links.find((l) => l.startsWith(`${TEST_PORTAL_URL}${prefix}`));
+    if (link) return { link, token: link.slice(link.lastIndexOf("/") + 1), mail };
+  }
+  throw new Error(`no e-mail to ${to} links to ${prefix}`);
+}
+
+/** A second connection to a test API's database file (to look at what is stored, or to move a date). */
+export function sqlite(dbPath: string): Client {
+  return createClient({ url: pathToFileURL(dbPath).href });
+}
 
 export interface Sent {
   token?: string;
@@ -99,6 +146,28 @@ export function expectError(response: { status: number; json: unknown }, status:
   expect(response.status, JSON.stringify(response.json)).toBe(status);
   const parsed = ErrorSchema.parse(response.json);
   if (error !== undefined) expect(parsed.error).toBe(error);
+}
+
+/** The response is a token refusal: `status` and exactly `{ error, reason }`. */
+export function expectTokenRefusal(
+  response: { status: number; json: unknown },
+  status: 404 | 410,
+  reason: "invalid" | "used" | "expired",
+) {
+  expect(response.status, JSON.stringify(response.json)).toBe(status);
+  const parsed = z.strictObject({ error: z.string().min(1), reason: z.string() }).parse(response.json);
+  expect(parsed.reason).toBe(reason);
+  return parsed.error;
+}
+
+/** A 422 of the account endpoints: exactly `{ error, fields }`, every field's messages in `error`. Returns `fields`. */
+export function expectFields(response: { status: number; json: unknown }) {
+  expect(response.status, JSON.stringify(response.json)).toBe(422);
+  const parsed = z
+    .strictObject({ error: z.string(), fields: z.record(z.string(), z.array(z.string()).min(1)) })
+    .parse(response.json);
+  expect(parsed.error).toBe(Object.values(parsed.fields).flat().join(" "));
+  return parsed.fields;
 }
 
 /** The response has `status` and an `{ error }` body (extra keys allowed) equal to / matching `error`; returns it. */

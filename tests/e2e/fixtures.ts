@@ -2,10 +2,12 @@ import { mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Page, expect, test as base } from "@playwright/test";
-import { REFERENCE_API_PORT } from "../../playwright.config";
+import { PORTAL_PORT, REFERENCE_API_PORT } from "../../playwright.config";
 
 export const PASSWORD = "demo-pass-123";
 const REFERENCE_API = `http://127.0.0.1:${REFERENCE_API_PORT}`;
+/** The portal as its e-mails link to it (PUBLIC_URL's default: http://localhost:<PORT>). */
+const PORTAL_URL = `http://localhost:${PORTAL_PORT}`;
 
 /**
  * The page fits its viewport: the document never scrolls sideways. Polled: right after a resize from desktop
@@ -69,6 +71,37 @@ export async function revokeSessions(email: string): Promise<void> {
     body: JSON.stringify({ email }),
   });
   expect(response.status).toBe(204);
+}
+
+/** An e-mail the reference API wrote to its outbox (GET /__outbox). */
+export interface OutboxEmail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  createdAt: string;
+  /** Every href of its HTML. */
+  links: string[];
+}
+
+/**
+ * The e-mails the reference API sent to `to` (any case), newest first; it answers once the e-mails of the
+ * requests it has answered are out.
+ */
+export async function outbox(to: string): Promise<OutboxEmail[]> {
+  const response = await fetch(`${REFERENCE_API}/__outbox?${new URLSearchParams({ to, limit: "50" })}`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { emails: OutboxEmail[] }).emails;
+}
+
+/** The newest link in the e-mails to `to` that starts with the portal's URL + `pathPrefix` (e.g. "/registration/"). */
+export async function latestLink(to: string, pathPrefix: string): Promise<string> {
+  for (const email of await outbox(to)) {
+    const link = email.links.find((l) => l.startsWith(`${PORTAL_URL}${pathPrefix}`));
+    if (link) return link;
+  }
+  throw new Error(`no e-mail to ${to} links to ${PORTAL_URL}${pathPrefix}`);
 }
 
 /** The labels of the main menu, in order, children included. */

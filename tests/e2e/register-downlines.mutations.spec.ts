@@ -1,4 +1,4 @@
-import { expect, loginAs, resetAccount, test } from "./fixtures";
+import { expect, latestLink, loginAs, outbox, resetAccount, test } from "./fixtures";
 
 /** Changes agency@'s invitations: runs after the read-only specs (playwright.config.ts projects). */
 test.describe("Register Downlines", () => {
@@ -7,7 +7,7 @@ test.describe("Register Downlines", () => {
     await resetAccount("agency@demo.test");
   });
 
-  test("invite a downline, then withdraw invitations one by one and in bulk", async ({ page }) => {
+  test("invite a downline, send it again, then withdraw invitations one by one and in bulk", async ({ page }) => {
     await loginAs(page, "agency@demo.test");
     await page.getByRole("link", { name: "Register Downlines" }).click();
     const table = page.getByRole("table", { name: /Invitations/ });
@@ -25,15 +25,29 @@ test.describe("Register Downlines", () => {
     await expect(page).toHaveURL("/register_downlines");
     await expect(page.locator("[data-toast=success]")).toContainText("Invitation sent to new.recruit@example.com");
     const row = table.getByRole("row").filter({ hasText: "new.recruit@example.com" });
-    // The whole link, to hand on, and a button that copies it.
+    // The registration link is in the invitation e-mail only (the upstream keeps its hash), never on the page.
     const origin = new URL(page.url()).origin;
-    await expect(row).toContainText(`${origin}/registration/`);
-    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
-    await row.getByRole("button", { name: "Copy registration link for Nora Recruit" }).click();
-    await expect(row.getByRole("button", { name: "registration link for Nora Recruit copied" })).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
-      new RegExp(`^${origin}/registration/\\w+$`),
+    const first = await latestLink("new.recruit@example.com", "/registration/");
+    expect(first).toMatch(new RegExp(`^${origin}/registration/[\\w-]{43}$`));
+    await expect(page.locator("main")).not.toContainText("/registration/");
+
+    // Send again: a new link by e-mail, the old one replaced.
+    await row.getByRole("button", { name: "Send the invitation to Nora Recruit again" }).click();
+    await expect(page.locator("[data-toast=success]").last()).toContainText(
+      "Invitation sent again to new.recruit@example.com",
     );
+    await expect(page).toHaveURL("/register_downlines");
+    const mails = await outbox("new.recruit@example.com");
+    expect(mails.map((m) => m.subject)).toEqual([
+      "Chen Senior Benefits Group invites you to the Agent Portal",
+      "Chen Senior Benefits Group invites you to the Agent Portal",
+    ]);
+    const second = await latestLink("new.recruit@example.com", "/registration/");
+    expect(second).not.toBe(first);
+    await expect(row.getByRole("cell", { name: "Sent", exact: true })).toBeVisible();
+    // An accepted invitation has nothing to send again.
+    const accepted = table.getByRole("row").filter({ hasText: "Accepted" }).first();
+    await expect(accepted.getByRole("button", { name: /^Send the invitation to .* again$/ })).toHaveCount(0);
 
     // The same e-mail again: the upstream's reason at the form, the typed values kept.
     await page.goto("/register_downlines/new");
@@ -89,6 +103,25 @@ test.describe("Register Downlines", () => {
       for (const row of (await sent.all()).slice(0, 2)) await row.getByRole("checkbox").check();
       await page.getByRole("button", { name: "Withdraw selected" }).click();
       await expect(page.getByRole("alertdialog").getByRole("listitem")).toHaveCount(2);
+    });
+
+    test("Send again is a plain form: an expired invitation is pending again, with a new link by e-mail", async ({
+      page,
+    }) => {
+      await loginAs(page, "agency@demo.test");
+      await page.goto("/register_downlines?sort=email&order=ASC");
+      const table = page.getByRole("table", { name: /Invitations/ });
+      const expired = table.locator("tbody tr").filter({ hasText: "olivia.bennett@example.com" });
+      await expect(expired.getByRole("cell", { name: "Expired", exact: true })).toBeVisible();
+      const before = (await outbox("olivia.bennett@example.com")).length;
+      await expired.getByRole("button", { name: "Send the invitation to Olivia Bennett again" }).click();
+      await expect(page.locator("[data-toast=success]")).toContainText(
+        "Invitation sent again to olivia.bennett@example.com",
+      );
+      await expect(page).toHaveURL("/register_downlines?sort=email&order=ASC");
+      await expect(expired.getByRole("cell", { name: "Sent", exact: true })).toBeVisible();
+      expect(await outbox("olivia.bennett@example.com")).toHaveLength(before + 1);
+      expect(await latestLink("olivia.bennett@example.com", "/registration/")).toMatch(/\/registration\/[\w-]{43}$/);
     });
   });
 });

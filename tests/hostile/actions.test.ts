@@ -9,6 +9,8 @@ import { type Answer, chunkedFlood, expectSmallAndQuick, form, multipart, send, 
 interface Action {
   path: string;
   as: string | null;
+  /** Fields every form-encoded body starts with: one action of a page that has several (its intent). */
+  fields?: string;
 }
 const ACTIONS: Action[] = [
   { path: "/?index", as: null },
@@ -26,6 +28,8 @@ const ACTIONS: Action[] = [
   { path: "/onboarding/legal", as: "onboarding@demo.test" },
   { path: "/register_downlines/new", as: "agency@demo.test" },
   { path: "/register_downlines", as: "agency@demo.test" },
+  // A row's "Send again" (the list's state in the URL, kept by the redirect).
+  { path: "/register_downlines?sort=email", as: "agency@demo.test", fields: "intent=resend&id=4" },
   { path: "/quote_tool", as: "agent@demo.test" },
   { path: "/quote_tool?site=test", as: "admin@demo.test" },
   { path: "/submitted_enrollments", as: "agency@demo.test" },
@@ -151,7 +155,8 @@ function dataPathOf(path: string): string {
 }
 
 function post(action: Action, body: string, path = pathOf(action)): Promise<Answer> {
-  return send(path, form(body, { cookie: action.as ? sessions.get(action.as) : undefined }));
+  const fields = action.fields ? `${action.fields}&${body}` : body;
+  return send(path, form(fields, { cookie: action.as ? sessions.get(action.as) : undefined }));
 }
 
 describe.each(ACTIONS)("$path", (action) => {

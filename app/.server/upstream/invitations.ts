@@ -25,6 +25,11 @@ export async function invite(
   return (await call("POST", "/api/downline_invitations", InvitationResponseSchema, { token, body })).invitation;
 }
 
+/** Sends a pending or expired invitation again, with a new link (the old one stops working). */
+export async function resendInvitation(token: string, id: number) {
+  return (await call("POST", `/api/downline_invitations/${id}/resend`, InvitationResponseSchema, { token })).invitation;
+}
+
 /** Withdraws several invitations in one call; the upstream checks each (the caller's, still pending). */
 export async function withdrawInvitations(token: string, ids: number[]) {
   // The caller caps what a request may carry (MAX_WITHDRAW_INVITATIONS); this is the contract's own limit.

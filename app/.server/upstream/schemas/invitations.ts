@@ -10,10 +10,15 @@ export const InvitationSchema = z.object({
   lastName: z.string(),
   /** One of the response's `levels`. */
   level: z.string(),
+  /** Sent = pending; a Sent invitation past its expiresAt is answered as Expired. */
   status: z.enum(["Sent", "Accepted", "Expired"]),
+  /** When it was last sent (ISO). */
   sentAt: z.string(),
-  /** The portal path the invitee registers at: /registration/:invitation_token. */
-  registrationPath: z.string(),
+  /**
+   * When its registration link stops working (ISO): 14 days after it was sent. The link itself is only in the
+   * e-mail to the invitee (the upstream keeps its hash), so the portal never sees it.
+   */
+  expiresAt: z.string(),
 });
 export type Invitation = z.infer<typeof InvitationSchema>;
 
@@ -23,7 +28,7 @@ export const InvitationsResponseSchema = z.object({
   meta: PagingMetaSchema,
   levels: z.array(z.string()),
 });
-/** POST /api/downline_invitations → 201 */
+/** POST /api/downline_invitations → 201; POST /api/downline_invitations/:id/resend → 200 */
 export const InvitationResponseSchema = z.object({ invitation: InvitationSchema });
 
 /** The most invitation ids one POST /api/downline_invitations/withdraw may carry (more: 422). */

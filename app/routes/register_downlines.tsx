@@ -142,7 +142,7 @@ export default function RegisterDownlines({ loaderData }: Route.ComponentProps) 
             <SubmitButton
               size="compact-sm"
               variant="light"
-              aria-label={`Send the invitation to ${i.firstName} ${i.lastName} again`}
+              aria-label={`Send again to ${i.firstName} ${i.lastName}`}
             >
               Send again
             </SubmitButton>

@@ -56,6 +56,15 @@ describe("cross-site form posts are refused: a state-changing request must come 
     expect(isCrossSiteWrite("POST", { host: HOST, origin: "null" })).toBe(true);
   });
 
+  it("POST with Origin 'null' that the browser says is same-origin (a no-referrer page's form) is allowed", () => {
+    expect(
+      isCrossSiteWrite("POST", { origin: "null", "sec-fetch-site": "same-origin", host: HOST }, `http://${HOST}`),
+    ).toBe(false);
+    expect(
+      isCrossSiteWrite("POST", { origin: "null", "sec-fetch-site": "cross-site", host: HOST }, `http://${HOST}`),
+    ).toBe(true);
+  });
+
   it("POST with an unparseable Origin is refused", () => {
     expect(isCrossSiteWrite("POST", { host: HOST, origin: "::not a url::" })).toBe(true);
   });

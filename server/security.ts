@@ -114,7 +114,10 @@ export function isCrossSiteWrite(
   if (selfOrigin !== undefined) {
     const origin = headers.origin;
     if (typeof origin !== "string" || origin === "") return false;
-    if (origin === "null" || selfOrigin === null) return true;
+    // A page sent with Referrer-Policy: no-referrer (an account link's, issue 13) posts its forms with
+    // `Origin: null`; the browser's Sec-Fetch-Site still says where the post came from.
+    if (origin === "null") return fetchSite !== "same-origin";
+    if (selfOrigin === null) return true;
     try {
       return new URL(origin).origin !== selfOrigin;
     } catch {
@@ -160,6 +163,8 @@ export function refuseCrossSiteWrites(logger: Logger) {
       res.status(403).type("text/plain").send("Cross-site form submissions are refused.");
       return;
     }
+    // Vouched for by the browser (above): React Router's own origin check must not refuse the opaque origin.
+    if (req.headers.origin === "null") delete req.headers.origin;
     next();
   };
 }

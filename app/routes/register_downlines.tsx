@@ -139,11 +139,7 @@ export default function RegisterDownlines({ loaderData }: Route.ComponentProps) 
           <PortalForm action={`${location.pathname}${location.search}`}>
             <input type="hidden" name="intent" value={RESEND} />
             <input type="hidden" name="id" value={i.id} />
-            <SubmitButton
-              size="compact-sm"
-              variant="light"
-              aria-label={`Send again to ${i.firstName} ${i.lastName}`}
-            >
+            <SubmitButton size="compact-sm" variant="light" aria-label={`Send again to ${i.firstName} ${i.lastName}`}>
               Send again
             </SubmitButton>
           </PortalForm>

@@ -12,6 +12,7 @@ interface Action {
   /** Fields every form-encoded body starts with: one action of a page that has several (its intent). */
   fields?: string;
 }
+// No account here is one tests/hostile/sign-in.test.ts locks (loa@, docs@): the files may run in either order.
 const ACTIONS: Action[] = [
   { path: "/?index", as: null },
   { path: "/account/sms_consent", as: "newagent@demo.test" },
@@ -33,9 +34,9 @@ const ACTIONS: Action[] = [
   { path: "/quote_tool", as: "agent@demo.test" },
   { path: "/quote_tool?site=test", as: "admin@demo.test" },
   { path: "/submitted_enrollments", as: "agency@demo.test" },
-  { path: "/profile", as: "loa@demo.test" },
-  { path: "/profile/documents/eo", as: "loa@demo.test" },
-  { path: "/profile/documents/w9/file", as: "loa@demo.test" },
+  { path: "/profile", as: "newagent@demo.test" },
+  { path: "/profile/documents/eo", as: "newagent@demo.test" },
+  { path: "/profile/documents/w9/file", as: "newagent@demo.test" },
   { path: "/feedback/form", as: "agent@demo.test" },
   { path: "/feedback/AGENT_FEEDBACK", as: "agent@demo.test" },
   // Issue 13: the public account forms (with a link that cannot be used: no test builds a token) and the

@@ -1,15 +1,16 @@
 import type { Submission } from "@conform-to/react";
-import { type RouterContextProvider, data } from "react-router";
+import { type RouterContextProvider, data, redirect } from "react-router";
+import type { $ZodType, output } from "zod/v4/core";
 import { isAccountToken } from "~/domain/account-tokens";
 import { emailRequestSchema } from "~/domain/accounts";
-import { formFailure } from "./form-failure";
+import { actionForm, formFailure } from "./form-failure";
 import { formDataOf, parseSubmission } from "./forms";
 import { UPSTREAM_UNREACHABLE } from "./upstream/client";
 import { TOKEN_REASONS, type TokenReason } from "./upstream/schemas/account";
 import { requestInfoContext } from "./context";
 import { runtime } from "./runtime";
 import { type AccountFormKind, accountFormAttempt, tooManyAttempts } from "./sign-in-throttle";
-import { isCommonPassword } from "./password-policy";
+import { isCommonPassword } from "~/domain/common-passwords";
 import { upstreamErrorOf } from "./upstream-failure";
 
 /** What the public account pages (issue 13) share on the server. */
@@ -123,4 +124,56 @@ export async function readLink<T>(token: string, read: (token: string) => Promis
 /** The HTTP status of a link's page. */
 export function linkStatus(link: LinkState<unknown>): number {
   return link.state === "open" ? 200 : link.state === "unavailable" ? 503 : tokenStatus(link.reason);
+}
+
+/** What a form behind an e-mailed link (registration, activation, reset) does with its link and its form. */
+export interface LinkFormSteps<T, S extends $ZodType> {
+  /** The link's token (a route param). */
+  token: string;
+  /** What the link opens (the upstream's GET): its e-mail is what the password rules check against. */
+  read: (token: string) => Promise<T>;
+  schema: (opened: T) => S;
+  /** The limiter's form kind and key (per address too). */
+  limit: { kind: AccountFormKind; key: (opened: T) => string };
+  /** The upstream's write. */
+  save: (value: output<S>) => Promise<unknown>;
+  /** Body fields the upstream names differently from the form's (refusedFields). */
+  rename?: Record<string, string>;
+  /** The answer once saved. */
+  done: (opened: T) => Promise<Response>;
+}
+
+/**
+ * The action of a form behind an e-mailed link: the form is read first (a hostile body is refused whatever
+ * the link), then the link is read again; a link that no longer works (used, expired, used by a second send
+ * meanwhile) sends the browser back to its page, which says so. Then the form's rules (passwords included),
+ * the limiter, the upstream's write, its field refusals at the fields; an upstream fault keeps what was typed.
+ */
+export function linkFormAction<T, S extends $ZodType>(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  steps: LinkFormSteps<T, S>,
+) {
+  const form = actionForm(request, context, { hideFields: PASSWORD_FIELDS });
+  const backToLink = () => redirect(new URL(request.url).pathname);
+  return form.answer(async () => {
+    await form.read();
+    const link = await readLink(steps.token, steps.read);
+    if (link.state !== "open") return backToLink();
+    const submission = await form.parse(steps.schema(link.value));
+    if (submission.status !== "success") {
+      return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
+    }
+    const refused = await throttled(steps.limit.kind, steps.limit.key(link.value), context, submission);
+    if (refused) return refused;
+    try {
+      await steps.save(submission.value as output<S>);
+    } catch (error) {
+      if (tokenRefusal(error)) return backToLink();
+      const fields = refusedFields(error, submission, steps.rename);
+      if (fields) return fields;
+      throw error;
+    }
+    return steps.done(link.value);
+  });
 }

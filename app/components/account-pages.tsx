@@ -1,6 +1,7 @@
 import { Alert, Anchor, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import type { TokenReason } from "~/domain/account-tokens";
 import { EmailField } from "./forms/text-fields";
 import { FormAlert, PortalForm, SubmitButton } from "./forms/form";
 import { useServerForm } from "./forms/use-server-form";
@@ -36,13 +37,45 @@ export function AccountLinks({ children }: { children?: ReactNode }) {
 }
 
 /** A link that cannot be used: what happened and what to do, never a form that cannot work. */
-export function LinkProblem({ title, children }: { title: string; children: ReactNode }) {
+function LinkProblem({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Alert color="orange" title={title} role="status">
       <Stack gap="xs">{children}</Stack>
     </Alert>
   );
 }
+
+/** What a page says of its link that cannot be used, per reason: a title and what to do instead. */
+export type LinkWords = Record<TokenReason, { title: string; text: ReactNode }>;
+
+/**
+ * A link that cannot be used (`refused`, with `words` for its reason), or that cannot be checked now because
+ * the upstream does not answer (`unavailable`).
+ */
+export function LinkNotice({
+  link,
+  words,
+}: {
+  link: { state: "refused"; reason: TokenReason } | { state: "unavailable"; message: string };
+  words: LinkWords;
+}) {
+  if (link.state === "unavailable") {
+    return (
+      <LinkProblem title="We cannot check your link right now">
+        <Text size="sm">{link.message} Open the link from the e-mail again in a moment.</Text>
+      </LinkProblem>
+    );
+  }
+  const { title, text } = words[link.reason];
+  return (
+    <LinkProblem title={title}>
+      <Text size="sm">{text}</Text>
+    </LinkProblem>
+  );
+}
+
+/** The text of a link that was never valid, or was cut short. */
+export const CHECK_THE_WHOLE_LINK = "Check that you opened the whole link from the e-mail, or ask for a new one below.";
 
 /** What an e-mail form's action answers: the form's reply, and the one notice (the same for every address). */
 export interface EmailRequestAnswer {

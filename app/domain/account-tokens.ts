@@ -4,6 +4,10 @@
  * SHA-256 hash, used once and valid for a limited time. A URL carrying one never reaches a log (redactTokens)
  * and its page is sent with `Referrer-Policy: no-referrer` (isTokenUrl).
  */
+/** Why a link cannot be used: unknown or withdrawn, past its lifetime, or used (or replaced by a newer link). */
+export const TOKEN_REASONS = ["invalid", "expired", "used"] as const;
+export type TokenReason = (typeof TOKEN_REASONS)[number];
+
 export const ACCOUNT_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** How long each kind of link works. */

@@ -6,7 +6,7 @@ import { required } from "./validation";
 /**
  * The public account forms of issue 13 (registration, verification, activation, forgotten password) and the
  * profile's password change. Shared by the browser (conform, zod mini) and the server; the server's schemas
- * also refuse the common passwords (`isCommon`, app/.server/password-policy.ts), which the browser never loads
+ * also refuse the common passwords (`isCommon`, app/domain/common-passwords.ts), which the browser never loads
  * up front. The upstream checks everything again.
  */
 

@@ -2,7 +2,7 @@
  * The password rules of every form that sets a password (issue 13): at least PASSWORD_MIN_LENGTH characters,
  * not a commonly used password, not containing the name part of the account's e-mail address. Browser-safe:
  * the forms show these rules as the user types; the portal's actions and the upstream enforce the same rules
- * (app/.server/password-policy.ts adds the common-password list, which the browser never loads up front).
+ * (app/domain/common-passwords.ts, server side only, adds the common-password list, which the browser never loads up front).
  */
 export const PASSWORD_MIN_LENGTH = 12;
 /** Long enough for any passphrase, short enough that hashing one costs nothing unusual. */

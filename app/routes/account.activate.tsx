@@ -1,12 +1,14 @@
-import { Anchor, Stack, Text } from "@mantine/core";
+import { Anchor, Stack } from "@mantine/core";
 import { useMemo } from "react";
-import { Link, data, redirect } from "react-router";
+import { Link, data } from "react-router";
 import {
   AccountHeading,
   AccountLinks,
   EmailRequestForm,
   type EmailRequestAnswer,
-  LinkProblem,
+  LinkNotice,
+  type LinkWords,
+  CHECK_THE_WHOLE_LINK,
 } from "~/components/account-pages";
 import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
 import { NewPasswordFields } from "~/components/forms/new-password-fields";
@@ -15,16 +17,12 @@ import { ACCOUNT_ACTIVATED, ACTIVATION_LINK_SENT, setPasswordSchema } from "~/do
 import { TOKEN_LIFETIME_MS } from "~/domain/account-tokens";
 import { successToast } from "~/domain/toast";
 import {
-  PASSWORD_FIELDS,
   SERVER_PASSWORD_RULES,
   emailRequestAction,
+  linkFormAction,
   linkStatus,
   readLink,
-  refusedFields,
-  throttled,
-  tokenRefusal,
 } from "~/.server/account-forms";
-import { actionForm } from "~/.server/form-failure";
 import { redirectWithToast } from "~/.server/toast";
 import { activate, pendingAccount, requestActivation } from "~/.server/upstream/accounts";
 import type { Route } from "./+types/account.activate";
@@ -48,31 +46,37 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (token === undefined) {
     return emailRequestAction(request, context, "activation", requestActivation, ACTIVATION_LINK_SENT);
   }
-  const form = actionForm(request, context, { hideFields: PASSWORD_FIELDS });
-  return form.answer(async () => {
-    // The form is read first: a hostile body is refused (400, 413) whatever the link.
-    await form.read();
-    const link = await readLink(token, pendingAccount);
-    if (link.state !== "open") return redirect(new URL(request.url).pathname);
-    const submission = await form.parse(setPasswordSchema(link.value.email, SERVER_PASSWORD_RULES));
-    if (submission.status !== "success") {
-      return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
-    }
-    const refused = await throttled("set-password", token, context, submission);
-    if (refused) return refused;
-    try {
-      await activate(token, submission.value.password);
-    } catch (error) {
-      if (tokenRefusal(error)) return redirect(new URL(request.url).pathname);
-      const fields = refusedFields(error, submission);
-      if (fields) return fields;
-      throw error;
-    }
-    return redirectWithToast("/", [successToast(ACCOUNT_ACTIVATED)]);
+  return linkFormAction(request, context, {
+    token,
+    read: pendingAccount,
+    schema: (account) => setPasswordSchema(account.email, SERVER_PASSWORD_RULES),
+    limit: { kind: "set-password", key: () => token },
+    save: ({ password }) => activate(token, password),
+    done: () => redirectWithToast("/", [successToast(ACCOUNT_ACTIVATED)]),
   });
 }
 
 const ACTIVATE_DAYS = TOKEN_LIFETIME_MS.activate / 86_400_000;
+
+const ACTIVATION_LINK_WORDS: LinkWords = {
+  expired: {
+    title: "This activation link has expired",
+    text: `An activation link works for ${ACTIVATE_DAYS} days. Ask for a new one below.`,
+  },
+  used: {
+    title: "This account is already active",
+    text: (
+      <>
+        Sign in with the password you chose. Forgot it?{" "}
+        <Anchor component={Link} to="/account/update_password" inherit>
+          Reset your password
+        </Anchor>
+        .
+      </>
+    ),
+  },
+  invalid: { title: "This activation link is not valid", text: CHECK_THE_WHOLE_LINK },
+};
 
 export default function ActivateAccount({ loaderData, actionData }: Route.ComponentProps) {
   const { link } = loaderData;
@@ -86,37 +90,7 @@ export default function ActivateAccount({ loaderData, actionData }: Route.Compon
           ? null
           : `When an administrator creates your account, we e-mail you a link to choose your password. It works for ${ACTIVATE_DAYS} days. Lost it, or it expired? Ask for a new one.`}
       </AccountHeading>
-      {link?.state === "unavailable" ? (
-        <LinkProblem title="We cannot check your link right now">
-          <Text size="sm">{link.message} Open the link from the e-mail again in a moment.</Text>
-        </LinkProblem>
-      ) : link?.state === "refused" ? (
-        <LinkProblem
-          title={
-            link.reason === "expired"
-              ? "This activation link has expired"
-              : link.reason === "used"
-                ? "This account is already active"
-                : "This activation link is not valid"
-          }
-        >
-          <Text size="sm">
-            {link.reason === "expired" ? (
-              `An activation link works for ${ACTIVATE_DAYS} days. Ask for a new one below.`
-            ) : link.reason === "used" ? (
-              <>
-                Sign in with the password you chose. Forgot it?{" "}
-                <Anchor component={Link} to="/account/update_password" inherit>
-                  Reset your password
-                </Anchor>
-                .
-              </>
-            ) : (
-              "Check that you opened the whole link from the e-mail, or ask for a new one below."
-            )}
-          </Text>
-        </LinkProblem>
-      ) : null}
+      {link ? <LinkNotice link={link} words={ACTIVATION_LINK_WORDS} /> : null}
       {link?.state === "unavailable" || (link?.state === "refused" && link.reason === "used") ? null : (
         <EmailRequestForm
           id="activation-request"

@@ -1,4 +1,4 @@
-import { Anchor, Stack, Text } from "@mantine/core";
+import { Anchor, Stack } from "@mantine/core";
 import { useMemo } from "react";
 import { Link, data, redirect } from "react-router";
 import {
@@ -6,7 +6,9 @@ import {
   AccountLinks,
   EmailRequestForm,
   type EmailRequestAnswer,
-  LinkProblem,
+  LinkNotice,
+  type LinkWords,
+  CHECK_THE_WHOLE_LINK,
 } from "~/components/account-pages";
 import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
 import { NewPasswordFields } from "~/components/forms/new-password-fields";
@@ -15,17 +17,13 @@ import { PASSWORD_RESET_DONE, RESET_LINK_SENT, setPasswordSchema } from "~/domai
 import { TOKEN_LIFETIME_MS } from "~/domain/account-tokens";
 import { successToast } from "~/domain/toast";
 import {
-  PASSWORD_FIELDS,
   SERVER_PASSWORD_RULES,
   emailRequestAction,
+  linkFormAction,
   linkStatus,
   readLink,
-  refusedFields,
-  throttled,
-  tokenRefusal,
 } from "~/.server/account-forms";
 import { combineHeaders } from "~/.server/cookies";
-import { actionForm } from "~/.server/form-failure";
 import { destroySession, getSession } from "~/.server/session";
 import { toastHeaders } from "~/.server/toast";
 import { requestPasswordReset, resetAccount, resetPassword } from "~/.server/upstream/accounts";
@@ -50,39 +48,38 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (token === undefined) {
     return emailRequestAction(request, context, "password-reset", requestPasswordReset, RESET_LINK_SENT);
   }
-  const form = actionForm(request, context, { hideFields: PASSWORD_FIELDS });
-  return form.answer(async () => {
-    // The form is read first: a hostile body is refused (400, 413) whatever the link.
-    await form.read();
-    const link = await readLink(token, resetAccount);
-    // The link stopped working since the page was drawn (used, expired): the page says so.
-    if (link.state !== "open") return redirect(new URL(request.url).pathname);
-    const submission = await form.parse(setPasswordSchema(link.value.email, SERVER_PASSWORD_RULES));
-    if (submission.status !== "success") {
-      return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
-    }
-    const refused = await throttled("set-password", token, context, submission);
-    if (refused) return refused;
-    try {
-      await resetPassword(token, submission.value.password);
-    } catch (error) {
-      if (tokenRefusal(error)) return redirect(new URL(request.url).pathname);
-      const fields = refusedFields(error, submission);
-      if (fields) return fields;
-      throw error;
-    }
+  return linkFormAction(request, context, {
+    token,
+    read: resetAccount,
+    schema: (account) => setPasswordSchema(account.email, SERVER_PASSWORD_RULES),
+    limit: { kind: "set-password", key: () => token },
+    save: ({ password }) => resetPassword(token, password),
     // Every session of the user ended upstream; this browser's too, if it was signed in.
-    const session = await getSession(request);
-    return redirect("/", {
-      headers: combineHeaders(
-        session.get("token") ? { "set-cookie": await destroySession(session) } : undefined,
-        await toastHeaders([successToast(PASSWORD_RESET_DONE)]),
-      ),
-    });
+    done: async () => {
+      const session = await getSession(request);
+      return redirect("/", {
+        headers: combineHeaders(
+          session.get("token") ? { "set-cookie": await destroySession(session) } : undefined,
+          await toastHeaders([successToast(PASSWORD_RESET_DONE)]),
+        ),
+      });
+    },
   });
 }
 
 const RESET_HOURS = TOKEN_LIFETIME_MS.reset / 3_600_000;
+
+const RESET_LINK_WORDS: LinkWords = {
+  expired: {
+    title: "This reset link has expired",
+    text: `A reset link works for ${RESET_HOURS} hour. Ask for a new one below.`,
+  },
+  used: {
+    title: "This reset link was already used",
+    text: "Each reset link works once. If you did not finish, ask for a new one below.",
+  },
+  invalid: { title: "This reset link is not valid", text: CHECK_THE_WHOLE_LINK },
+};
 
 export default function UpdatePassword({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.mode === "request") {
@@ -102,44 +99,19 @@ export default function UpdatePassword({ loaderData, actionData }: Route.Compone
     );
   }
   const { link } = loaderData;
-  if (link.state === "unavailable") {
+  if (link.state !== "open") {
     return (
       <Stack gap="md">
         <AccountHeading title="Choose a new password" />
-        <LinkProblem title="We cannot check your link right now">
-          <Text size="sm">{link.message}</Text>
-        </LinkProblem>
-        <AccountLinks />
-      </Stack>
-    );
-  }
-  if (link.state === "refused") {
-    return (
-      <Stack gap="md">
-        <AccountHeading title="Choose a new password" />
-        <LinkProblem
-          title={
-            link.reason === "expired"
-              ? "This reset link has expired"
-              : link.reason === "used"
-                ? "This reset link was already used"
-                : "This reset link is not valid"
-          }
-        >
-          <Text size="sm">
-            {link.reason === "expired"
-              ? `A reset link works for ${RESET_HOURS} hour. Ask for a new one below.`
-              : link.reason === "used"
-                ? "Each reset link works once. If you did not finish, ask for a new one below."
-                : "Check that you opened the whole link from the e-mail, or ask for a new one below."}
-          </Text>
-        </LinkProblem>
-        <EmailRequestForm
-          id="password-reset-request"
-          action="/account/update_password"
-          answer={undefined}
-          submitLabel="Send a new reset link"
-        />
+        <LinkNotice link={link} words={RESET_LINK_WORDS} />
+        {link.state === "refused" ? (
+          <EmailRequestForm
+            id="password-reset-request"
+            action="/account/update_password"
+            answer={undefined}
+            submitLabel="Send a new reset link"
+          />
+        ) : null}
         <AccountLinks />
       </Stack>
     );

@@ -1,11 +1,13 @@
-import { Stack, Text } from "@mantine/core";
+import { Stack } from "@mantine/core";
 import { data } from "react-router";
 import {
   AccountHeading,
   AccountLinks,
   EmailRequestForm,
   type EmailRequestAnswer,
-  LinkProblem,
+  LinkNotice,
+  type LinkWords,
+  CHECK_THE_WHOLE_LINK,
 } from "~/components/account-pages";
 import { EMAIL_VERIFIED, VERIFICATION_LINK_SENT } from "~/domain/accounts";
 import { TOKEN_LIFETIME_MS } from "~/domain/account-tokens";
@@ -37,6 +39,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const VERIFY_HOURS = TOKEN_LIFETIME_MS.verify / 3_600_000;
 
+const VERIFY_LINK_WORDS: LinkWords = {
+  expired: {
+    title: "This verification link has expired",
+    text: `A verification link works for ${VERIFY_HOURS} hours. Ask for a new one below.`,
+  },
+  used: {
+    title: "This verification link was already used",
+    text: "If your address is verified, sign in. If signing in still asks you to verify it, ask for a new link below.",
+  },
+  invalid: { title: "This verification link is not valid", text: CHECK_THE_WHOLE_LINK },
+};
+
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
   const { link } = loaderData;
   const answer = actionData as EmailRequestAnswer | undefined;
@@ -47,29 +61,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
           ? null
           : `We e-mailed you a link when you registered: open it to verify your address, then sign in. The link works for ${VERIFY_HOURS} hours. No e-mail? Check your spam folder, or ask for a new link.`}
       </AccountHeading>
-      {link?.state === "unavailable" ? (
-        <LinkProblem title="We cannot check your link right now">
-          <Text size="sm">{link.message} Open the link from the e-mail again in a moment.</Text>
-        </LinkProblem>
-      ) : link?.state === "refused" ? (
-        <LinkProblem
-          title={
-            link.reason === "expired"
-              ? "This verification link has expired"
-              : link.reason === "used"
-                ? "This verification link was already used"
-                : "This verification link is not valid"
-          }
-        >
-          <Text size="sm">
-            {link.reason === "expired"
-              ? `A verification link works for ${VERIFY_HOURS} hours. Ask for a new one below.`
-              : link.reason === "used"
-                ? "If your address is verified, sign in. If signing in still asks you to verify it, ask for a new link below."
-                : "Check that you opened the whole link from the e-mail, or ask for a new one below."}
-          </Text>
-        </LinkProblem>
-      ) : null}
+      {link ? <LinkNotice link={link} words={VERIFY_LINK_WORDS} /> : null}
       {link?.state === "unavailable" ? null : (
         <EmailRequestForm
           id="verification-request"

@@ -1,23 +1,14 @@
-import { Anchor, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, Stack, TextInput } from "@mantine/core";
 import { useMemo } from "react";
-import { Link, data, redirect } from "react-router";
-import { AccountHeading, AccountLinks, LinkProblem } from "~/components/account-pages";
+import { Link, data } from "react-router";
+import { AccountHeading, AccountLinks, LinkNotice, type LinkWords } from "~/components/account-pages";
 import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
 import { type FormResult, usePortalForm } from "~/components/forms/use-portal-form";
 import { RegistrationFields } from "~/components/registration-fields";
 import { invitedRegistrationSchema } from "~/domain/accounts";
 import { TOKEN_LIFETIME_MS } from "~/domain/account-tokens";
 import { successToast } from "~/domain/toast";
-import {
-  PASSWORD_FIELDS,
-  SERVER_PASSWORD_RULES,
-  linkStatus,
-  readLink,
-  refusedFields,
-  throttled,
-  tokenRefusal,
-} from "~/.server/account-forms";
-import { actionForm } from "~/.server/form-failure";
+import { SERVER_PASSWORD_RULES, linkFormAction, linkStatus, readLink } from "~/.server/account-forms";
 import { redirectWithToast } from "~/.server/toast";
 import { registerInvited, registrationInvitation } from "~/.server/upstream/accounts";
 import type { RegistrationInvitation } from "~/.server/upstream/schemas/account";
@@ -38,35 +29,45 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const token = params.invitation_token;
-  const form = actionForm(request, context, { hideFields: PASSWORD_FIELDS });
-  return form.answer(async () => {
-    // The form is read first: a hostile body is refused (400, 413) whatever the link.
-    await form.read();
-    const link = await readLink(token, registrationInvitation);
-    if (link.state !== "open") return redirect(new URL(request.url).pathname);
-    const { email } = link.value;
-    const submission = await form.parse(invitedRegistrationSchema(email, SERVER_PASSWORD_RULES));
-    if (submission.status !== "success") {
-      return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
-    }
-    const refused = await throttled("registration", email, context, submission);
-    if (refused) return refused;
-    try {
-      await registerInvited(token, submission.value);
-    } catch (error) {
-      // Used meanwhile (a second send of the same form): the page says the invitation was used.
-      if (tokenRefusal(error)) return redirect(new URL(request.url).pathname);
-      const fields = refusedFields(error, submission, { termsAccepted: "terms" });
-      if (fields) return fields;
-      throw error;
-    }
-    return redirectWithToast("/account/verify", [
-      successToast(`Your account is created. We sent a verification link to ${email}: open it, then sign in.`),
-    ]);
+  return linkFormAction(request, context, {
+    token,
+    read: registrationInvitation,
+    schema: (invitation) => invitedRegistrationSchema(invitation.email, SERVER_PASSWORD_RULES),
+    limit: { kind: "registration", key: (invitation) => invitation.email },
+    // A second send of the same form finds the invitation used: its page says so.
+    save: (body) => registerInvited(token, body),
+    rename: { termsAccepted: "terms" },
+    done: ({ email }) =>
+      redirectWithToast("/account/verify", [
+        successToast(`Your account is created. We sent a verification link to ${email}: open it, then sign in.`),
+      ]),
   });
 }
 
 const INVITATION_DAYS = TOKEN_LIFETIME_MS.invitation / 86_400_000;
+
+const INVITATION_LINK_WORDS: LinkWords = {
+  expired: {
+    title: "This invitation has expired",
+    text: `Invitation links work for ${INVITATION_DAYS} days. Ask the agency that invited you to send it again.`,
+  },
+  used: {
+    title: "This invitation was already used",
+    text: (
+      <>
+        An account was created with it. Sign in with it, or{" "}
+        <Anchor component={Link} to="/account/update_password" inherit>
+          reset your password
+        </Anchor>{" "}
+        if you forgot it.
+      </>
+    ),
+  },
+  invalid: {
+    title: "This invitation link is not valid",
+    text: "It may have been withdrawn, or the link was cut short. Ask the agency that invited you for a new link.",
+  },
+};
 
 export default function InvitedRegistration({ loaderData, actionData }: Route.ComponentProps) {
   const { link } = loaderData;
@@ -74,31 +75,7 @@ export default function InvitedRegistration({ loaderData, actionData }: Route.Co
   return (
     <Stack gap="md">
       <AccountHeading title="Create your account" />
-      {link.state === "unavailable" ? (
-        <LinkProblem title="We cannot check your invitation right now">
-          <Text size="sm">{link.message} Open the link from the e-mail again in a moment.</Text>
-        </LinkProblem>
-      ) : link.reason === "used" ? (
-        <LinkProblem title="This invitation was already used">
-          <Text size="sm">
-            An account was created with it. Sign in with it, or{" "}
-            <Anchor component={Link} to="/account/update_password" inherit>
-              reset your password
-            </Anchor>{" "}
-            if you forgot it.
-          </Text>
-        </LinkProblem>
-      ) : (
-        <LinkProblem
-          title={link.reason === "expired" ? "This invitation has expired" : "This invitation link is not valid"}
-        >
-          <Text size="sm">
-            {link.reason === "expired"
-              ? `Invitation links work for ${INVITATION_DAYS} days. Ask the agency that invited you to send it again.`
-              : "It may have been withdrawn, or the link was cut short. Ask the agency that invited you for a new link."}
-          </Text>
-        </LinkProblem>
-      )}
+      <LinkNotice link={link} words={INVITATION_LINK_WORDS} />
       <AccountLinks />
     </Stack>
   );

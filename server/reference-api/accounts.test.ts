@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { newPasswordProblems } from "./password-rules.ts";
+import { newPasswordProblems } from "../../app/domain/common-passwords.ts";
 import {
   AcceptedResponseSchema,
   PasswordSetResponseSchema,

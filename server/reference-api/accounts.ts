@@ -13,7 +13,7 @@ import type { Express, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { z } from "zod";
 import { formatPhone } from "../../app/domain/masks.ts";
-import { newPasswordProblems } from "./password-rules.ts";
+import { newPasswordProblems } from "../../app/domain/common-passwords.ts";
 import type {
   AcceptedResponseSchema,
   InvitedRegistrationBody,

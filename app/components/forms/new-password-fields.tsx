@@ -41,7 +41,7 @@ export interface NewPasswordFieldsProps {
  * A new password and its confirmation, with the rules as the field's description (also without JavaScript)
  * and, once hydrated, a strength meter that follows each key: the rules checked at once (length, the
  * e-mail's name part) and zxcvbn's score and common-password check once its chunk has loaded. The server
- * enforces the same rules (app/.server/password-policy.ts). Mantine's show/hide toggle is keyboard-focusable.
+ * enforces the same rules (app/domain/common-passwords.ts). Mantine's show/hide toggle is keyboard-focusable.
  */
 export function NewPasswordFields({
   password,

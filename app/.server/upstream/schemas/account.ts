@@ -11,11 +11,7 @@ import { z } from "zod";
  * (look-up, e-mail) after answering, so neither the answer nor its timing tells whether an account exists.
  */
 
-export const TOKEN_REASONS = ["invalid", "expired", "used"] as const;
-export type TokenReason = (typeof TOKEN_REASONS)[number];
-
-/** The body of a 404/410 answer about a token. */
-export const TokenRefusalSchema = z.object({ error: z.string(), reason: z.enum(TOKEN_REASONS) });
+export { TOKEN_REASONS, type TokenReason } from "~/domain/account-tokens";
 
 /** 202 of every endpoint that must not tell whether an account exists. */
 export const AcceptedResponseSchema = z.object({ status: z.literal("accepted") });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PASSWORD_CONTAINS_EMAIL, PASSWORD_TOO_COMMON, PASSWORD_TOO_SHORT } from "~/domain/password";
-import { isCommonPassword, newPasswordProblems } from "./password-policy";
+import { PASSWORD_CONTAINS_EMAIL, PASSWORD_TOO_COMMON, PASSWORD_TOO_SHORT } from "./password";
+import { isCommonPassword, newPasswordProblems } from "./common-passwords";
 
 describe("the server's password rules", () => {
   it("knows the common passwords of the list, whatever their case", () => {

@@ -1,12 +1,13 @@
 /**
- * The server's half of the password rules (app/domain/password.ts): the same length and e-mail checks, plus
+ * The servers' half of the password rules (app/domain/password.ts): the same length and e-mail checks, plus
  * the common-password list of @zxcvbn-ts/language-common (about 49,000 breached and common passwords,
- * shipped with the package, so the check works offline). Used by the portal's actions; the reference API,
- * which enforces the rules as the upstream, has its twin in server/reference-api/password-rules.ts (it may not
- * import app/.server, decision 016), held to the same answers by its test.
+ * shipped with the package, so the check works offline). One module for the portal's actions and for the
+ * reference API, which enforces the rules as the upstream (it may import app/domain, not app/.server).
+ * Server side only: no browser code imports it (the list is ≈ 235 KB gzip; the strength meter loads zxcvbn's
+ * own copy lazily, app/components/forms/strength.client.ts).
  */
 import { dictionary } from "@zxcvbn-ts/language-common";
-import { PASSWORD_TOO_COMMON, passwordProblems } from "~/domain/password";
+import { PASSWORD_TOO_COMMON, passwordProblems } from "./password";
 
 let common: Set<string> | null = null;
 

@@ -1,5 +1,4 @@
 import { Anchor, Stack } from "@mantine/core";
-import { useMemo } from "react";
 import { Link, data } from "react-router";
 import {
   AccountHeading,
@@ -10,9 +9,8 @@ import {
   type LinkWords,
   CHECK_THE_WHOLE_LINK,
 } from "~/components/account-pages";
-import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
-import { NewPasswordFields } from "~/components/forms/new-password-fields";
-import { type FormResult, usePortalForm } from "~/components/forms/use-portal-form";
+import type { FormResult } from "~/components/forms/use-portal-form";
+import { SetPasswordForm } from "~/components/set-password-form";
 import { ACCOUNT_ACTIVATED, ACTIVATION_LINK_SENT, setPasswordSchema } from "~/domain/accounts";
 import { TOKEN_LIFETIME_MS } from "~/domain/account-tokens";
 import { successToast } from "~/domain/toast";
@@ -111,25 +109,17 @@ function ActivationForm({
   account: { email: string; firstName: string; lastName: string };
   lastResult: FormResult;
 }) {
-  const schema = useMemo(() => setPasswordSchema(account.email), [account.email]);
-  const [form, fields] = usePortalForm(schema, { lastResult });
   return (
     <Stack gap="md">
       <AccountHeading title="Activate your account">
         Welcome, {account.firstName} {account.lastName}. Choose the password you will sign in with as {account.email}.
       </AccountHeading>
-      <PortalForm form={form}>
-        <Stack gap="sm">
-          <FormAlert form={form} />
-          <NewPasswordFields
-            password={fields.password}
-            confirmation={fields.passwordConfirmation}
-            email={account.email}
-            label="Password"
-          />
-          <SubmitButton>Activate my account</SubmitButton>
-        </Stack>
-      </PortalForm>
+      <SetPasswordForm
+        email={account.email}
+        lastResult={lastResult}
+        label="Password"
+        submitLabel="Activate my account"
+      />
       <AccountLinks />
     </Stack>
   );

@@ -1,5 +1,4 @@
 import { Anchor, Stack } from "@mantine/core";
-import { useMemo } from "react";
 import { Link, data, redirect } from "react-router";
 import {
   AccountHeading,
@@ -10,9 +9,8 @@ import {
   type LinkWords,
   CHECK_THE_WHOLE_LINK,
 } from "~/components/account-pages";
-import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
-import { NewPasswordFields } from "~/components/forms/new-password-fields";
-import { type FormResult, usePortalForm } from "~/components/forms/use-portal-form";
+import type { FormResult } from "~/components/forms/use-portal-form";
+import { SetPasswordForm } from "~/components/set-password-form";
 import { PASSWORD_RESET_DONE, RESET_LINK_SENT, setPasswordSchema } from "~/domain/accounts";
 import { TOKEN_LIFETIME_MS } from "~/domain/account-tokens";
 import { successToast } from "~/domain/toast";
@@ -119,27 +117,13 @@ export default function UpdatePassword({ loaderData, actionData }: Route.Compone
   return <ResetForm email={link.value.email} lastResult={actionData as FormResult} />;
 }
 
-function ResetForm({
-  email,
-  lastResult,
-}: {
-  email: string;
-  lastResult: Parameters<typeof usePortalForm>[1]["lastResult"];
-}) {
-  const schema = useMemo(() => setPasswordSchema(email), [email]);
-  const [form, fields] = usePortalForm(schema, { lastResult });
+function ResetForm({ email, lastResult }: { email: string; lastResult: FormResult }) {
   return (
     <Stack gap="md">
       <AccountHeading title="Choose a new password">
         For {email}. Once it is changed, you are signed out everywhere and sign in with the new password.
       </AccountHeading>
-      <PortalForm form={form}>
-        <Stack gap="sm">
-          <FormAlert form={form} />
-          <NewPasswordFields password={fields.password} confirmation={fields.passwordConfirmation} email={email} />
-          <SubmitButton>Change my password</SubmitButton>
-        </Stack>
-      </PortalForm>
+      <SetPasswordForm email={email} lastResult={lastResult} submitLabel="Change my password" />
       <AccountLinks>
         {" · "}
         <Anchor component={Link} to="/account/update_password">

@@ -210,10 +210,12 @@ function insertUserStatement(
   uplineUserId: number | null,
 ) {
   return {
-    sql: `INSERT INTO users (email, password_hash, status, upline_user_id, role, first_name, last_name, npn_id,
+    // The role a registration gives: the first of its kind (schema.ts roles).
+    sql: `INSERT INTO users (email, password_hash, status, upline_user_id, role, role_id, first_name, last_name, npn_id,
             npn_number, npn_current_max_level, phone, sms_consent, flags)
-          VALUES (?, ?, 'unverified', ?, ?, ?, ?, NULL, ?, ?, ?, NULL, '{}') RETURNING id`,
-    args: [email, passwordHash, uplineUserId, role, f.firstName, f.lastName, f.npn, level, formatPhone(f.phone)],
+          VALUES (?, ?, 'unverified', ?, ?, (SELECT id FROM roles WHERE kind = ? ORDER BY id LIMIT 1), ?, ?, NULL, ?, ?,
+            ?, NULL, '{}') RETURNING id`,
+    args: [email, passwordHash, uplineUserId, role, role, f.firstName, f.lastName, f.npn, level, formatPhone(f.phone)],
   };
 }
 

@@ -10,6 +10,9 @@ import type { SessionUser } from "../../app/domain/user.ts";
 import type { DocumentNotification, Profile, SystemNotification } from "../../app/.server/upstream/schemas/profile.ts";
 import type { LoginResponse } from "../../app/.server/upstream/schemas/session.ts";
 import { registerAccountRoutes } from "./accounts.ts";
+import { requireAdmin } from "./admin-support.ts";
+import { registerAdminContractingRoutes } from "./admin-contracting.ts";
+import { registerAdminPeopleRoutes } from "./admin-people.ts";
 import type { AfterAnswer } from "./after-answer.ts";
 import { registerBookOfBusinessRoutes } from "./book-of-business.ts";
 import { registerCommissionRoutes } from "./commissions.ts";
@@ -33,6 +36,7 @@ export const INVALID_CREDENTIALS = "Invalid e-mail or password";
 export const ADMIN_ONLY = "Only administrators may sign in as another user";
 export const NOT_IMPERSONATING = "You are not signed in as another user";
 export const UNVERIFIED = "Verify your e-mail address before signing in.";
+export const ACCOUNT_DISABLED = "This account is disabled. Ask your administrator to enable it.";
 
 const LoginBody = z.object({ email: z.string().min(1), password: z.string().min(1) });
 /** The admin names the user by id or by e-mail. */
@@ -192,6 +196,8 @@ export function createApp({ db, logger, allowReset, reset, mailer, after }: AppO
     if (!record || !ok) return fail(res, 401, INVALID_CREDENTIALS);
     // Registered but not verified: the right password, told so (a pending account matches no password).
     if (record.status === "unverified") return res.status(403).json({ error: UNVERIFIED, reason: "unverified" });
+    // Disabled by an administrator (admin users, issue 14).
+    if (record.status === "disabled") return res.status(403).json({ error: ACCOUNT_DISABLED, reason: "disabled" });
     await login(res, record.user.userId);
   });
 
@@ -271,6 +277,10 @@ export function createApp({ db, logger, allowReset, reset, mailer, after }: AppO
   registerBookOfBusinessRoutes(app, { db, logger, requireSession });
   registerInvitationRoutes(app, { db, logger, requireSession, mailer });
   registerAccountRoutes(app, { db, logger, requireSession, mailer, after });
+  // The admin area (issue 14): an administrator's own session only, for every path under /api/admin.
+  app.use("/api/admin", requireSession, requireAdmin);
+  registerAdminPeopleRoutes(app, { db, logger, mailer, after });
+  registerAdminContractingRoutes(app, { db, logger, mailer, after });
   registerDownlineRoutes(app, { db, logger, requireSession });
   registerTicketRoutes(app, { db, logger, requireSession });
   registerCommissionRoutes(app, { db, logger, requireSession });

@@ -62,6 +62,8 @@ const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
 
 /** Tables reset() restores to the seed, children first. */
 const DATA_TABLES = [
+  "admin_notes",
+  "admin_audit",
   "outbox",
   "npn_registry",
   "account_tokens",
@@ -101,6 +103,7 @@ const DATA_TABLES = [
   "document_notifications",
   "system_notifications",
   "users",
+  "roles",
 ] as const;
 
 /**
@@ -108,13 +111,21 @@ const DATA_TABLES = [
  * change: a db file seeded by an older version (PRAGMA user_version lower than this) has its data tables
  * dropped and created again as schema.ts has them, and is reset to the seed on open (sessions kept).
  */
-const SEED_VERSION = 14;
+const SEED_VERSION = 15;
 
 function bool(value: unknown): boolean {
   return value === true;
 }
 
-function userFromRow(row: Row, returnToUserId: number | null): SessionUser {
+/**
+ * A users row with its role's flags (userFromRow reads them): `SELECT ${USER_COLUMNS} FROM users u ${USER_ROLE_JOIN}`.
+ */
+export const USER_COLUMNS = `u.*, r.has_onboarding_process AS r_has_onboarding_process,
+  r.has_show_ach_info AS r_has_show_ach_info, r.has_optout_process AS r_has_optout_process,
+  r.requires_ssn_or_tin AS r_requires_ssn_or_tin`;
+export const USER_ROLE_JOIN = "LEFT JOIN roles r ON r.id = u.role_id";
+
+export function userFromRow(row: Row, returnToUserId: number | null): SessionUser {
   const f = JSON.parse(String(row.flags)) as Partial<UserFlags>;
   return {
     userId: Number(row.id),
@@ -135,15 +146,16 @@ function userFromRow(row: Row, returnToUserId: number | null): SessionUser {
     onboardingActivated: bool(f.onboardingActivated),
     hierarchyPresent: bool(f.hierarchyPresent),
     skipOnboardingWithContracts: bool(f.skipOnboardingWithContracts),
-    roleHasOnboardingProcess: bool(f.roleHasOnboardingProcess),
-    roleHasShowAchInfo: bool(f.roleHasShowAchInfo),
-    roleHasOptoutProcess: bool(f.roleHasOptoutProcess),
-    roleRequiresSsnOrTin: bool(f.roleRequiresSsnOrTin),
+    // The role flags are the role's (roles, issue 14): every user of the role gets what it says.
+    roleHasOnboardingProcess: Number(row.r_has_onboarding_process) === 1,
+    roleHasShowAchInfo: Number(row.r_has_show_ach_info) === 1,
+    roleHasOptoutProcess: Number(row.r_has_optout_process) === 1,
+    roleRequiresSsnOrTin: Number(row.r_requires_ssn_or_tin) === 1,
     returnToUserId,
   };
 }
 
-export type AccountStatus = "active" | "unverified" | "pending";
+export type AccountStatus = "active" | "unverified" | "pending" | "disabled";
 
 export interface UserRecord {
   user: SessionUser;
@@ -288,7 +300,7 @@ export class ReferenceDb {
 
   async findUserByEmail(email: string): Promise<UserRecord | null> {
     const result = await this.client.execute({
-      sql: "SELECT * FROM users WHERE email = ? COLLATE NOCASE",
+      sql: `SELECT ${USER_COLUMNS} FROM users u ${USER_ROLE_JOIN} WHERE u.email = ? COLLATE NOCASE`,
       args: [email.trim()],
     });
     const row = result.rows[0];
@@ -302,7 +314,10 @@ export class ReferenceDb {
   }
 
   async findUser(id: number, returnToUserId: number | null = null): Promise<SessionUser | null> {
-    const result = await this.client.execute({ sql: "SELECT * FROM users WHERE id = ?", args: [id] });
+    const result = await this.client.execute({
+      sql: `SELECT ${USER_COLUMNS} FROM users u ${USER_ROLE_JOIN} WHERE u.id = ?`,
+      args: [id],
+    });
     const row = result.rows[0];
     return row ? userFromRow(row, returnToUserId) : null;
   }
@@ -320,8 +335,8 @@ export class ReferenceDb {
   /** The session for a token, with its user; null when the token or its user is unknown. */
   async findSession(token: string): Promise<SessionRecord | null> {
     const result = await this.client.execute({
-      sql: `SELECT s.token AS session_token, s.return_to_user_id AS session_return_to, u.*
-            FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token = ?`,
+      sql: `SELECT s.token AS session_token, s.return_to_user_id AS session_return_to, ${USER_COLUMNS}
+            FROM sessions s JOIN users u ON u.id = s.user_id ${USER_ROLE_JOIN} WHERE s.token = ?`,
       args: [token],
     });
     const row = result.rows[0];

@@ -16,9 +16,12 @@ CREATE TABLE IF NOT EXISTS users (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   email TEXT NOT NULL UNIQUE COLLATE NOCASE,
   password_hash TEXT NOT NULL,
-  status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'unverified', 'pending')),
-  upline_user_id INTEGER,         -- the agency whose invitation the account was registered with
-  role TEXT NOT NULL CHECK (role IN ('Agent', 'Agency', 'Admin', 'Carrier')),
+  status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'unverified', 'pending', 'disabled')),
+  upline_user_id INTEGER,         -- the agency the user writes under (the one whose invitation they registered with)
+  role TEXT NOT NULL CHECK (role IN ('Agent', 'Agency', 'Admin', 'Carrier')), -- always the kind of role_id's role
+  role_id INTEGER NOT NULL,       -- roles.id: the role flags of the session user come from the role (issue 14)
+  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+  updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
   first_name TEXT NOT NULL,
   last_name TEXT NOT NULL,
   npn_id INTEGER,
@@ -28,6 +31,51 @@ CREATE TABLE IF NOT EXISTS users (
   sms_consent INTEGER,            -- NULL = not answered, 0 = declined, 1 = consented
   flags TEXT NOT NULL DEFAULT '{}' -- JSON: the boolean flags of the session user (seed.ts UserFlags)
 );
+
+CREATE INDEX IF NOT EXISTS users_role ON users (role_id);
+
+-- Roles (issue 14, admin roles): what a user is to the portal (kind = the session user's role) and the role
+-- flags of spec §3, which every user of the role gets. The first role of each kind (lowest id) is the one a
+-- registration gives.
+CREATE TABLE IF NOT EXISTS roles (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+  kind TEXT NOT NULL CHECK (kind IN ('Agent', 'Agency', 'Admin', 'Carrier')),
+  description TEXT NOT NULL DEFAULT '',
+  has_onboarding_process INTEGER NOT NULL DEFAULT 0,
+  has_show_ach_info INTEGER NOT NULL DEFAULT 0,
+  has_optout_process INTEGER NOT NULL DEFAULT 0,
+  requires_ssn_or_tin INTEGER NOT NULL DEFAULT 0,
+  updated_at TEXT NOT NULL
+);
+
+-- The audit history of the admin area (issue 14, admin-support.ts audit()): every admin write, who, when and
+-- what changed (changes: JSON [{ field, from, to }]). resource + record_id name the record (users/12).
+CREATE TABLE IF NOT EXISTS admin_audit (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  at TEXT NOT NULL,
+  actor_user_id INTEGER,
+  actor_name TEXT NOT NULL,
+  resource TEXT NOT NULL,
+  record_id INTEGER NOT NULL,
+  action TEXT NOT NULL,
+  changes TEXT NOT NULL DEFAULT '[]',
+  note TEXT
+);
+
+CREATE INDEX IF NOT EXISTS admin_audit_record ON admin_audit (resource, record_id);
+
+-- Notes administrators keep on a broker (issue 14, brokers/:id).
+CREATE TABLE IF NOT EXISTS admin_notes (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  broker_user_id INTEGER NOT NULL,
+  author_user_id INTEGER,
+  author_name TEXT NOT NULL,
+  body TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+
+CREATE INDEX IF NOT EXISTS admin_notes_broker ON admin_notes (broker_user_id);
 
 CREATE TABLE IF NOT EXISTS licenses (
   id INTEGER PRIMARY KEY,

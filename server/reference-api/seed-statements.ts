@@ -35,6 +35,7 @@ import { seedProfileStatements } from "./seed-profile.ts";
 import { seedFeedbackStatements } from "./seed-feedback.ts";
 import { activationEmail, DEFAULT_PORTAL_URL } from "./mailer.ts";
 import { newAccountToken, tokenExpiresAt, tokenHash } from "./tokens.ts";
+import { bulkUserStatements, seedRoleIdOf, seedRoleStatements } from "./seed-admin.ts";
 
 /** A password hash no password matches (verifyPassword refuses anything but scrypt$…). */
 export const NO_PASSWORD_HASH = "!";
@@ -75,17 +76,19 @@ export async function seedStatements(
     ...SEED_USERS.map((u) => ({ u, status: "active", hash: hashes.get(u.id)! })),
     { u: SEED_PENDING_ACCOUNT, status: "pending", hash: NO_PASSWORD_HASH },
   ];
+  statements.push(...seedRoleStatements(dates));
   for (const { u, status, hash } of users) {
     statements.push({
-      sql: `INSERT INTO users (id, email, password_hash, status, role, first_name, last_name, npn_id, npn_number,
-              npn_current_max_level, phone, sms_consent, flags)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      sql: `INSERT INTO users (id, email, password_hash, status, role, role_id, first_name, last_name, npn_id,
+              npn_number, npn_current_max_level, phone, sms_consent, flags, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       args: [
         u.id,
         u.email,
         hash,
         status,
         u.role,
+        seedRoleIdOf(u),
         u.firstName,
         u.lastName,
         u.npnId,
@@ -94,6 +97,8 @@ export async function seedStatements(
         u.phone,
         u.smsConsent === null ? null : u.smsConsent ? 1 : 0,
         JSON.stringify(u.flags),
+        dates.daysAgo(720 - u.id),
+        dates.daysAgo(720 - u.id),
       ],
     });
     for (const l of u.licenses) {
@@ -104,6 +109,7 @@ export async function seedStatements(
       });
     }
   }
+  statements.push(...bulkUserStatements(dates, NO_PASSWORD_HASH));
   for (const n of seedSystemNotifications(dates)) {
     statements.push({
       sql: `INSERT INTO system_notifications (id, title, message, severity, published_at) VALUES (?, ?, ?, ?, ?)`,

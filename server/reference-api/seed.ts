@@ -1029,7 +1029,7 @@ export const SEED_BOOK_SIZES: ReadonlyArray<readonly [userId: number, count: num
   [6, 15],
 ];
 
-const MEMBER_FIRST_NAMES = [
+export const MEMBER_FIRST_NAMES = [
   "James",
   "Mary",
   "Robert",
@@ -1082,7 +1082,7 @@ const MEMBER_FIRST_NAMES = [
   "Jean",
 ];
 
-const MEMBER_LAST_NAMES = [
+export const MEMBER_LAST_NAMES = [
   "Smith",
   "Johnson",
   "Williams",

@@ -20,3 +20,4 @@ export * from "./tickets";
 export * from "./learning-center";
 export * from "./profile-details";
 export * from "./account";
+export * from "./admin";

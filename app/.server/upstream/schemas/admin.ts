@@ -94,14 +94,20 @@ export const AdminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 /**
- * Search: name, e-mail, NPN. Filters: roleId, status, agencyId. Sorts: lastName, email, status, role, createdAt.
- * Facets: roleId (every role), status, agencyId (every Agency user).
+ * Search: name, e-mail, NPN. Filters: roleId, status, agencyId, documents (awaiting_review: users with a compliance
+ * document awaiting review). Sorts: lastName, email, status, role, createdAt. Facets: roleId (every role), status,
+ * agencyId (every Agency user), documents.
  */
 export const AdminUsersResponseSchema = z.object({
   records: z.array(AdminUserSchema),
   meta: PagingMetaSchema,
-  facets: z.object({ roleId: FacetSchema, status: FacetSchema, agencyId: FacetSchema }),
+  facets: z.object({ roleId: FacetSchema, status: FacetSchema, agencyId: FacetSchema, documents: FacetSchema }),
 });
+/**
+ * POST /api/admin/users/:id/password_reset → 202: e-mails a password reset link; to a pending user (no password
+ * yet) a new activation link instead (`sent` says which). 422 for a disabled user.
+ */
+export const AdminPasswordResetResponseSchema = z.object({ sent: z.enum(["reset", "activation"]) });
 export const AdminUserResponseSchema = z.object({ record: AdminUserSchema, history: z.array(AuditEntrySchema) });
 /**
  * POST body → 201: the user is created `pending` and e-mailed an activation link (/account/activate/:id).

@@ -19,7 +19,20 @@ export default [
     route("onboarding/:step?", "routes/onboarding.tsx"),
     route("onboarding_complete", "routes/onboarding_complete.tsx"),
     route("carrier/tickets", "routes/carrier.tickets.tsx"),
-    route("admin", "routes/admin._index.tsx"),
+    // The admin area (issue 14): one layout (the sections' navigation, breadcrumbs), the sections built on one
+    // definition each (app/domain/admin/shapes.ts, components/admin/section-views.tsx, .server/admin/sections.ts)
+    // drawn by the shared list / new / record / export modules; the contracting desk and the broker pages are
+    // their own. Static paths rank above the shared ones' :section.
+    route("admin", "routes/admin.tsx", [
+      index("routes/admin._index.tsx"),
+      route("contracting/edit/:id?", "routes/admin.contracting.edit.tsx"),
+      route("contracting/edit/:id/files/:fileId", "routes/admin.contracting.file.ts"),
+      route(":section", "routes/admin.section.tsx"),
+      route(":section/new", "routes/admin.section.new.tsx"),
+      route(":section/export", "routes/admin.section.export.ts"),
+      route(":section/:id", "routes/admin.section.record.tsx", { id: "admin-record" }),
+      route(":section/:id/edit", "routes/admin.section.record.tsx", { id: "admin-record-edit" }),
+    ]),
     route("contract_now", "routes/contract_now.tsx"),
     route("book_of_business", "routes/book_of_business.tsx"),
     route("register_downlines", "routes/register_downlines.tsx"),

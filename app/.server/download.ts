@@ -6,7 +6,7 @@ import type { UpstreamFile } from "./upstream/client";
  * keep their type (the server adds `nosniff` to every answer); anything else is plain bytes (`application/octet-stream`), so nothing the upstream sends can
  * run as a page of the portal's origin.
  */
-const INLINE_TYPES = /^(application\/pdf|image\/(png|jpeg|gif|webp|avif|bmp|tiff))$/;
+const INLINE_TYPES = /^(application\/pdf|text\/csv|image\/(png|jpeg|gif|webp|avif|bmp|tiff))$/;
 
 export function downloadType(contentType: string): string {
   const type = (contentType.split(";")[0] ?? "").trim().toLowerCase();

@@ -92,10 +92,26 @@ export async function formFailure(
   // Sent by JavaScript (FilesKeptMarker), the page stays and so do the files chosen in it.
   const filesLost = files.length > 0 && submission.payload[FILES_KEPT_FIELD] !== "1";
   const messages = cause.unanswered ? [SERVICE_NOT_ANSWERING] : cause.messages;
-  const formErrors = filesLost ? [...messages, chooseFilesAgain(files.map((f) => f.name))] : messages;
+  // The upstream refused named fields (a 422's `fields`): each message at its field of this form, the rest above it.
+  const fieldErrors: Record<string, string[]> = {};
+  let unplaced = messages;
+  if (cause.status === 422 && Object.keys(cause.fields).length > 0) {
+    const payload = submission.payload as Record<string, unknown>;
+    const placed = new Set<string>();
+    for (const [name, fieldMessages] of Object.entries(cause.fields)) {
+      if (!(name in payload)) continue;
+      fieldErrors[name] = fieldMessages;
+      fieldMessages.forEach((m) => placed.add(m));
+    }
+    const rest = Object.entries(cause.fields)
+      .filter(([name]) => !(name in payload))
+      .flatMap(([, m]) => m);
+    unplaced = Object.keys(fieldErrors).length > 0 ? rest.filter((m) => !placed.has(m)) : messages;
+  }
+  const formErrors = filesLost ? [...unplaced, chooseFilesAgain(files.map((f) => f.name))] : unplaced;
   const status = cause.unanswered ? 503 : cause.kind === "contract" || cause.status >= 500 ? 502 : 400;
   const hideFields = [...(options.hideFields ?? []), ...files.map((f) => f.field), FILES_KEPT_FIELD];
-  return { status, messages, result: submission.reply({ formErrors, hideFields }) };
+  return { status, messages, result: submission.reply({ formErrors, fieldErrors, hideFields }) };
 }
 
 /** formFailure answered as the action's data: `data(result, { status })`, for forms whose lastResult is the action data. */

@@ -67,6 +67,7 @@ export function DataTable<Row>({
   rowMenu,
   bulk,
   ignored = [],
+  actions,
 }: {
   caption: string;
   columns: Column<Row>[];
@@ -96,6 +97,8 @@ export function DataTable<Row>({
     editHref?: (row: Row) => string | null;
     deleteHref?: (row: Row) => string | null;
     label: (row: Row) => string;
+    /** The row's other actions (links or small plain forms), shown after Edit. */
+    more?: (row: Row) => ReactNode;
   };
   /** Row checkboxes with select-all; the checked rows are sent (GET) as `name` to the bulk action. */
   bulk?: BulkAction<Row>;
@@ -105,6 +108,8 @@ export function DataTable<Row>({
    * (nor the note with them).
    */
   ignored?: readonly string[];
+  /** More buttons of the toolbar, beside New (e.g. an export of the filtered list). */
+  actions?: ReactNode;
 }) {
   const location = useLocation();
   const navigation = useNavigation();
@@ -134,6 +139,7 @@ export function DataTable<Row>({
         filters={filters}
         filterNames={filterNames}
         newButton={newButton}
+        actions={actions}
       />
       <IgnoredFiltersNote ignored={ignored} />
 
@@ -233,6 +239,7 @@ export function DataTable<Row>({
                         label={rowMenu.label(row)}
                         editHref={rowMenu.editHref?.(row) ?? null}
                         deleteHref={rowMenu.deleteHref?.(row) ?? null}
+                        more={rowMenu.more?.(row)}
                       />
                     </td>
                   ) : null}

@@ -57,7 +57,8 @@ function allowedByRole(feature: Feature, viewer: Viewer): boolean {
     case "logout":
       return true;
     case "admin":
-      return admin;
+      // An administrator signed in as another user is that user, even another administrator (issue 14).
+      return admin && user.returnToUserId == null;
     case "carrierTickets":
       // Spec §6: carriers see only tickets and profile; admin sees everything except contracting.
       return user.role === "Carrier" || admin;

@@ -120,6 +120,12 @@ const LABELS: Record<string, string> = {
   productId: "product",
   carrierId: "carrier",
   period: "statement period",
+  roleId: "role",
+  agencyId: "agency",
+  kind: "kind",
+  state: "state",
+  age: "waiting time",
+  documents: "documents",
 };
 
 /** The note a list shows when it left values of its URL out; null when it left none out. */

@@ -3,7 +3,7 @@ import { Link, data } from "react-router";
 import { CarrierContactFacts } from "~/components/carrier-contact-facts";
 import { CarrierResourceDetails } from "~/components/carrier-resource-details";
 import { ErrorPage } from "~/components/error-page";
-import { LearningCenterTrail } from "~/components/learning-center-trail";
+import { Breadcrumbs } from "~/components/breadcrumbs";
 import { defaultProductId } from "~/domain/contract-state";
 import { CARRIER_RESOURCES_HREF, LEARNING_CENTER_HREF, carrierResourceHref, pathId } from "~/domain/learning-center";
 import { carrierResourceView } from "~/.server/carrier-resources";
@@ -138,7 +138,7 @@ export default function CarrierResources({ loaderData }: Route.ComponentProps) {
     const productHref = `${CARRIER_RESOURCES_HREF}?product=${productId}`;
     return (
       <Stack gap="md" className="lc-page" maw={960}>
-        <LearningCenterTrail
+        <Breadcrumbs
           steps={[
             { to: LEARNING_CENTER_HREF, label: "Learning Center" },
             { to: productHref, label: "Carrier resources" },
@@ -186,7 +186,7 @@ export default function CarrierResources({ loaderData }: Route.ComponentProps) {
   }
   return (
     <Stack gap="md" className="lc-page">
-      <LearningCenterTrail
+      <Breadcrumbs
         steps={[{ to: LEARNING_CENTER_HREF, label: "Learning Center" }]}
         current="Carrier resources"
       />

@@ -3,7 +3,7 @@ import { FilterSelect } from "~/components/data-table/filter-select";
 import { Link } from "react-router";
 import { type Column, DataTable } from "~/components/data-table";
 import { ErrorPage } from "~/components/error-page";
-import { LearningCenterTrail } from "~/components/learning-center-trail";
+import { Breadcrumbs } from "~/components/breadcrumbs";
 import { formatDate } from "~/domain/formats";
 import {
   LEARNING_CENTER_HREF,
@@ -102,7 +102,7 @@ export default function LearningLibrary({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <Stack gap="md" className="lc-page">
-      <LearningCenterTrail steps={[{ to: LEARNING_CENTER_HREF, label: "Learning Center" }]} current={title} />
+      <Breadcrumbs steps={[{ to: LEARNING_CENTER_HREF, label: "Learning Center" }]} current={title} />
       <div>
         <Title order={1}>{title}</Title>
         <Text c="dimmed">{blurb}</Text>

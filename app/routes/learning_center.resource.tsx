@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, List, Paper, Stack, Text, Title } from "@mantine/core";
 import { data } from "react-router";
 import { ErrorPage } from "~/components/error-page";
-import { LearningCenterTrail } from "~/components/learning-center-trail";
+import { Breadcrumbs } from "~/components/breadcrumbs";
 import { formatDate } from "~/domain/formats";
 import {
   LEARNING_CENTER_HREF,
@@ -69,7 +69,7 @@ export default function LearningResource({ loaderData }: Route.ComponentProps) {
   const { library, resource } = loaderData;
   return (
     <Stack gap="md" className="lc-page" maw={860}>
-      <LearningCenterTrail
+      <Breadcrumbs
         steps={[
           { to: LEARNING_CENTER_HREF, label: "Learning Center" },
           { to: library.href, label: library.title },

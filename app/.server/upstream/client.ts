@@ -139,7 +139,7 @@ function dispatcherFor(method: Method): Dispatcher {
   );
 }
 
-type Method = "GET" | "POST" | "PUT" | "DELETE";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface CallOptions {
   token?: string | null;

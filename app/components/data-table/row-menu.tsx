@@ -1,5 +1,6 @@
 import { Anchor } from "@mantine/core";
 import { IconDots } from "@tabler/icons-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 
 /**
@@ -10,12 +11,15 @@ export function RowMenu({
   label,
   editHref,
   deleteHref,
+  more,
 }: {
   label: string;
   editHref: string | null;
   deleteHref: string | null;
+  /** The row's other actions (links, or small forms), after Edit. */
+  more?: ReactNode;
 }) {
-  if (!editHref && !deleteHref) return null;
+  if (!editHref && !deleteHref && !more) return null;
   return (
     <details className="row-menu">
       <summary aria-label={`Actions for ${label}`}>
@@ -27,6 +31,7 @@ export function RowMenu({
             Edit
           </Anchor>
         ) : null}
+        {more}
         {deleteHref ? (
           <Anchor component={Link} to={deleteHref} c="red.9" preventScrollReset>
             Delete

@@ -16,6 +16,7 @@ export function DataTableToolbar({
   filters,
   filterNames,
   newButton,
+  actions,
 }: {
   caption: string;
   params: URLSearchParams;
@@ -23,6 +24,8 @@ export function DataTableToolbar({
   filters?: ReactNode;
   filterNames: readonly string[];
   newButton?: { to: string; label?: string };
+  /** More buttons beside New (an export link). */
+  actions?: ReactNode;
 }) {
   return (
     <Group justify="space-between" align="flex-end" mb="sm" gap="sm">
@@ -42,10 +45,15 @@ export function DataTableToolbar({
           </Button>
         </Group>
       </FilterForm>
-      {newButton ? (
-        <Button component={Link} to={newButton.to}>
-          {newButton.label ?? "New"}
-        </Button>
+      {newButton || actions ? (
+        <Group gap="xs">
+          {actions}
+          {newButton ? (
+            <Button component={Link} to={newButton.to}>
+              {newButton.label ?? "New"}
+            </Button>
+          ) : null}
+        </Group>
       ) : null}
     </Group>
   );

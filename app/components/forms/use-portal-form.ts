@@ -15,7 +15,7 @@ export type FormResult = SubmissionResult<string[]> | null | undefined;
  * A schema whose input is a form's fields: any zod 4 schema (zod core's type), so the forms' schemas,
  * written with zod mini (app/domain), fit as well as classic ones.
  */
-type FormSchema = $ZodType<unknown, Record<string, unknown>>;
+export type FormSchema = $ZodType<unknown, Record<string, unknown>>;
 
 export interface PortalFormOptions<S extends FormSchema> {
   /** The action's reply: its errors show at the fields, and what was typed comes back. */

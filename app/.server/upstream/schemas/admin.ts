@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type * as Records from "~/domain/admin/records";
 import { PagingMetaSchema } from "./paging";
 
 /*
@@ -31,7 +32,7 @@ export const AuditEntrySchema = z.object({
   action: z.string(),
   changes: z.array(z.object({ field: z.string(), from: z.string().nullable(), to: z.string().nullable() })),
   note: z.string().nullable(),
-});
+}) satisfies z.ZodType<Records.AuditEntry>;
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
 /** A value the list's filters offer: { value, label } (ids as strings). */
@@ -55,7 +56,7 @@ export const AdminRoleSchema = RoleFlagsSchema.extend({
   description: z.string(),
   userCount: z.number().int(),
   updatedAt: z.string(),
-});
+}) satisfies z.ZodType<Records.AdminRole>;
 export type AdminRole = z.infer<typeof AdminRoleSchema>;
 /** Sorts: name, kind, userCount. Filters: kind. Facets: kind. */
 export const AdminRolesResponseSchema = z.object({
@@ -91,7 +92,7 @@ export const AdminUserSchema = z.object({
   skipOnboardingWithContracts: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}) satisfies z.ZodType<Records.AdminUser>;
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 /**
  * Search: name, e-mail, NPN. Filters: roleId, status, agencyId, documents (awaiting_review: users with a compliance
@@ -146,7 +147,7 @@ export const AdminRtsStatusSchema = z.object({
   /** How many downline contracts show it (> 0: it cannot be deleted). */
   usageCount: z.number().int(),
   updatedAt: z.string(),
-});
+}) satisfies z.ZodType<Records.AdminRtsStatus>;
 export type AdminRtsStatus = z.infer<typeof AdminRtsStatusSchema>;
 /** Search: code, title. Filters: carrierId. Sorts: statusCode, statusTitle, carrier, usageCount. Facets: carrierId. */
 export const AdminRtsStatusesResponseSchema = z.object({
@@ -196,7 +197,7 @@ export const AdminContractRequestSchema = z.object({
   writingNumber: z.string().nullable(),
   /** YYYY-MM-DD, set when active. */
   effectiveDate: z.string().nullable(),
-});
+}) satisfies z.ZodType<Records.AdminContractRequest>;
 export type AdminContractRequest = z.infer<typeof AdminContractRequestSchema>;
 /** Age filter values (days in the current state): 0-7, 8-30, 31-90, 91+. */
 export const CONTRACT_AGES = ["0-7", "8-30", "31-90", "91+"] as const;
@@ -282,7 +283,7 @@ export const AdminDocumentSchema = z.object({
   /** pending = awaiting review; expired = past expiresOn (whatever its review). */
   review: z.enum(["pending", "accepted", "rejected", "expired"]),
   reviewerNote: z.string().nullable(),
-});
+}) satisfies z.ZodType<Records.AdminDocument>;
 export type AdminDocument = z.infer<typeof AdminDocumentSchema>;
 export const AdminBrokerSchema = z.object({
   id: z.number().int(),

@@ -1,8 +1,8 @@
 import { Anchor, Group, Text } from "@mantine/core";
 import { Link } from "react-router";
 
-/** Where a Learning Center page sits: links back up to the hub (and its library), the page's own name last. */
-export function LearningCenterTrail({
+/** Where a page sits: links back up the way (the Learning Center hub and library, an admin section), the page's own name last. */
+export function Breadcrumbs({
   steps,
   current,
 }: {

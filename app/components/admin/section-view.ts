@@ -1,0 +1,81 @@
+import type { ReactNode } from "react";
+import type { FormSchema } from "~/components/forms/use-portal-form";
+import type { Column } from "~/components/data-table";
+import type { SectionKey } from "~/domain/admin/shapes";
+
+/**
+ * One field of a section's form, drawn by SectionFormFields with the shared form layer. A select's options are
+ * a facet of the list (`facet`: the upstream's choices, e.g. every role) or fixed ones.
+ */
+export type FieldDef =
+  | { name: string; label: string; kind: "text" | "email" | "textarea"; description?: string; wide?: boolean }
+  | { name: string; label: string; kind: "phone"; description?: string }
+  | {
+      name: string;
+      label: string;
+      kind: "select";
+      options: { facet: string } | ReadonlyArray<{ value: string; label: string }>;
+      /** The empty choice's label (an optional select); absent: a value must be chosen. */
+      emptyLabel?: string;
+      description?: string;
+    }
+  | { name: string; label: string; kind: "checkbox"; description?: string };
+
+/**
+ * A section's pages as the browser draws them (issue 14, ADR 024): the list's columns, filters and row actions,
+ * the form's fields and schema, the record page's facts. The server half (app/.server/admin/sections.ts) holds the
+ * upstream calls; the shape (sort keys, filter rules, URLs) is app/domain/admin/shapes.ts.
+ */
+export interface SectionView<Row extends { id: number }> {
+  key: SectionKey;
+  /** The page title: "Users". */
+  title: string;
+  /** "user": New user, "Delete this user?". */
+  singular: string;
+  /** One sentence under the title: what the section is for. */
+  intro: string;
+  columns: Column<Row>[];
+  filters: ReadonlyArray<{ name: string; label: string }>;
+  rowLabel: (row: Row) => string;
+  /** Delete is offered for the row (the upstream still decides). Absent: no delete in this section. */
+  canDelete?: (row: Row) => boolean;
+  /** The row menu's other actions. */
+  rowMore?: (row: Row) => ReactNode;
+  /** The bulk action on the selected rows (with a confirmation first). */
+  bulk?: {
+    label: string;
+    confirmTitle: string;
+    confirmButton: string;
+    intro: string;
+    /** The success toast: how many of the chosen were done. */
+    doneText: (done: number, chosen: number) => string;
+    /** The confirmation's own fields (a state, notes) and their schema; absent: the ids alone. */
+    schema?: FormSchema;
+    fields?: readonly FieldDef[];
+  };
+  /** Nothing yet: what to do next. */
+  empty: string;
+  noMatch: string;
+  /** The row menu's link to the record page (default Edit). */
+  editLabel?: string;
+  /** The new and record pages' form; absent: the section has its own record page (the contracting desk). */
+  form?: SectionFormDef<Row>;
+  recordTitle: (record: Row) => string;
+  /** Facts shown beside the edit form (read-only). */
+  recordFacts?: (record: Row) => Array<{ label: string; value: ReactNode }>;
+  /** More panels of the record page (a user's password reset). */
+  recordActions?: (record: Row) => ReactNode;
+}
+
+/** A section's form: the fields and schemas of its new and record pages. */
+export interface SectionFormDef<Row> {
+  newSchema: FormSchema;
+  editSchema: FormSchema;
+  fields: readonly FieldDef[];
+  /** Fields only the record page has (a status), for this record. */
+  editFields?: (record: Row) => readonly FieldDef[];
+  /** What the new page says under its title. */
+  newIntro?: string;
+  /** The toast once created, from the form's values. */
+  createdText: (value: Record<string, unknown>) => string;
+}

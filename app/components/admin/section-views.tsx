@@ -1,0 +1,460 @@
+import { Anchor, Badge, Group, Paper, Text, Title } from "@mantine/core";
+import { Link } from "react-router";
+import { PortalForm, SubmitButton } from "~/components/forms/form";
+import {
+  USER_STATUS_LABELS,
+  ROLE_FLAG_LABELS,
+  bulkTransitionSchema,
+  editUserSchema,
+  newUserSchema,
+  roleSchema,
+  rtsStatusSchema,
+} from "~/domain/admin/forms";
+import type { AdminContractRequest, AdminRole, AdminRtsStatus, AdminUser } from "~/domain/admin/records";
+import { BallBadge, ContractStateBadge, waitingText } from "./contract-badges";
+import type { SectionKey } from "~/domain/admin/shapes";
+import { formatDate } from "~/domain/formats";
+import { formatPhone } from "~/domain/masks";
+import type { SectionView } from "./section-view";
+
+const STATUS_COLOR: Record<AdminUser["status"], string> = {
+  active: "green",
+  pending: "yellow",
+  unverified: "orange",
+  disabled: "gray",
+};
+
+export function UserStatusBadge({ status }: { status: AdminUser["status"] }) {
+  return (
+    <Badge variant="light" color={STATUS_COLOR[status]}>
+      {USER_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`;
+const isBroker = (u: AdminUser) => u.role.kind === "Agent" || u.role.kind === "Agency";
+
+/** "Sign in as" (spec §6: admins may impersonate): a plain form to the admin home's action. */
+function SignInAs({ user, button = false }: { user: AdminUser; button?: boolean }) {
+  if (user.status !== "active" || user.role.kind === "Admin") return null;
+  return (
+    <PortalForm action="/admin?index" className={button ? undefined : "row-menu-form"}>
+      <input type="hidden" name="email" value={user.email} />
+      <SubmitButton
+        variant={button ? "default" : "subtle"}
+        size={button ? "sm" : "compact-sm"}
+        px={button ? undefined : 0}
+        aria-label={`Sign in as ${fullName(user)}`}
+      >
+        Sign in as
+      </SubmitButton>
+    </PortalForm>
+  );
+}
+
+/** The record page's account actions: a password reset (or a new activation link), and signing in as the user. */
+function UserAccess({ user }: { user: AdminUser }) {
+  const pending = user.status === "pending";
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="user-access-title">
+      <Title order={2} size="h4" id="user-access-title" mb="xs">
+        Sign-in
+      </Title>
+      {user.status === "disabled" ? (
+        <Text size="sm" c="dimmed">
+          The account is disabled: enable it (Status: Active) before sending a link.
+        </Text>
+      ) : (
+        <PortalForm>
+          <input type="hidden" name="intent" value="password_reset" />
+          <Text size="sm" mb="xs">
+            {pending
+              ? "The user has not chosen a password yet. Send a new activation link (valid 7 days)."
+              : "E-mail the user a link to choose a new password (valid 1 hour)."}
+          </Text>
+          <SubmitButton variant="light">{pending ? "Send activation link" : "Send password reset"}</SubmitButton>
+        </PortalForm>
+      )}
+      {user.status === "active" && user.role.kind !== "Admin" ? (
+        <Group mt="sm">
+          <SignInAs user={user} button />
+        </Group>
+      ) : null}
+    </Paper>
+  );
+}
+
+const users: SectionView<AdminUser> = {
+  key: "users",
+  title: "Users",
+  singular: "user",
+  intro:
+    "Everyone who signs in to the portal: brokers, agencies, carrier staff and administrators. Find a user by name, e-mail or NPN.",
+  columns: [
+    {
+      key: "lastName",
+      header: "Name",
+      sortable: true,
+      cell: (u) => (
+        <Anchor component={Link} to={isBroker(u) ? `/admin/brokers/${u.id}` : `/admin/users/${u.id}/edit`}>
+          {fullName(u)}
+        </Anchor>
+      ),
+    },
+    { key: "email", header: "E-mail", sortable: true, cell: (u) => u.email },
+    { key: "npnNumber", header: "NPN", noWrap: true, cell: (u) => u.npnNumber ?? "—" },
+    { key: "role", header: "Role", sortable: true, cell: (u) => u.role.name },
+    {
+      key: "status",
+      header: "Status",
+      sortable: true,
+      noWrap: true,
+      cell: (u) => <UserStatusBadge status={u.status} />,
+    },
+    { key: "agency", header: "Agency", cell: (u) => u.agency?.name ?? "—" },
+    { key: "createdAt", header: "Created", sortable: true, noWrap: true, cell: (u) => formatDate(u.createdAt) },
+  ],
+  filters: [
+    { name: "roleId", label: "Role" },
+    { name: "status", label: "Status" },
+    { name: "agencyId", label: "Agency" },
+    { name: "documents", label: "Documents" },
+  ],
+  rowLabel: fullName,
+  rowMore: (u) => (
+    <>
+      {isBroker(u) ? (
+        <Anchor component={Link} to={`/admin/brokers/${u.id}`}>
+          Broker page
+        </Anchor>
+      ) : null}
+      <SignInAs user={u} />
+    </>
+  ),
+  bulk: {
+    label: "Disable selected",
+    confirmTitle: "Disable these users?",
+    confirmButton: "Disable",
+    intro: "They are signed out everywhere at once and cannot sign in until an administrator enables them again.",
+    doneText: (done, chosen) => `${done} of ${chosen} users disabled.`,
+  },
+  empty: "No users yet. Create the first one with New user: they get an e-mail to choose their password.",
+  noMatch: "No users match this search or these filters.",
+  form: {
+    newSchema: newUserSchema,
+    editSchema: editUserSchema,
+    fields: [
+      { name: "firstName", label: "First name", kind: "text" },
+      { name: "lastName", label: "Last name", kind: "text" },
+      { name: "email", label: "E-mail", kind: "email" },
+      { name: "phone", label: "Phone", kind: "phone" },
+      { name: "npnNumber", label: "NPN", kind: "text", description: "The National Producer Number (brokers only)" },
+      { name: "roleId", label: "Role", kind: "select", options: { facet: "roleId" } },
+      {
+        name: "agencyId",
+        label: "Upline agency",
+        kind: "select",
+        options: { facet: "agencyId" },
+        emptyLabel: "None",
+        description: "The agency the user writes under",
+      },
+      { name: "sunfireAccess", label: "Quote & Enroll access (sunfireAccess)", kind: "checkbox" },
+      { name: "loa", label: "LOA (hides commissions and tickets)", kind: "checkbox" },
+      {
+        name: "skipOnboardingWithContracts",
+        label: "Skip onboarding when the user has contracts",
+        kind: "checkbox",
+      },
+    ],
+    // Pending and unverified accounts become active when their owner finishes signing up: no status to choose.
+    editFields: (u) =>
+      u.status === "active" || u.status === "disabled"
+        ? [
+            {
+              name: "status",
+              label: "Status",
+              kind: "select",
+              options: [
+                { value: "active", label: "Active" },
+                { value: "disabled", label: "Disabled (signed out everywhere)" },
+              ],
+              description: "Disabling ends every session of the user at once.",
+            },
+          ]
+        : [],
+    newIntro: "The account starts pending: the user gets an e-mail with a link to choose their password.",
+    createdText: (v) => `User created. An activation link was sent to ${String(v.email)}.`,
+  },
+  recordTitle: fullName,
+  recordActions: (u) => <UserAccess user={u} />,
+  recordFacts: (u) => [
+    { label: "Status", value: <UserStatusBadge status={u.status} /> },
+    { label: "Role", value: `${u.role.name} (${u.role.kind})` },
+    { label: "Phone", value: u.phone ? formatPhone(u.phone) : "—" },
+    { label: "Created", value: formatDate(u.createdAt) },
+    ...(isBroker(u)
+      ? [
+          {
+            label: "Broker",
+            value: (
+              <Anchor component={Link} to={`/admin/brokers/${u.id}`}>
+                Contracts, documents and notes
+              </Anchor>
+            ),
+          },
+        ]
+      : []),
+  ],
+};
+
+const FLAG_KEYS = Object.keys(ROLE_FLAG_LABELS) as Array<keyof typeof ROLE_FLAG_LABELS>;
+
+const roles: SectionView<AdminRole> = {
+  key: "roles",
+  title: "Roles",
+  singular: "role",
+  intro:
+    "What each kind of user gets: whether they go through onboarding, are asked for direct deposit details, opt-out choices or a tax id. A change applies to every user of the role at once.",
+  columns: [
+    {
+      key: "name",
+      header: "Role",
+      sortable: true,
+      cell: (r) => (
+        <Anchor component={Link} to={`/admin/roles/${r.id}`}>
+          {r.name}
+        </Anchor>
+      ),
+    },
+    { key: "kind", header: "Kind", sortable: true, cell: (r) => r.kind },
+    {
+      key: "flags",
+      header: "Gets",
+      cell: (r) => {
+        const on = FLAG_KEYS.filter((k) => r[k]).map((k) => ROLE_FLAG_LABELS[k].label);
+        return on.length ? (
+          on.join(", ")
+        ) : (
+          <Text c="dimmed" size="sm">
+            Nothing extra
+          </Text>
+        );
+      },
+    },
+    {
+      key: "userCount",
+      header: "Users",
+      sortable: true,
+      noWrap: true,
+      cell: (r) => (
+        <Anchor component={Link} to={`/admin/users?roleId=${r.id}`}>
+          {r.userCount}
+        </Anchor>
+      ),
+    },
+  ],
+  filters: [{ name: "kind", label: "Kind" }],
+  rowLabel: (r) => r.name,
+  canDelete: (r) => r.userCount === 0,
+  bulk: {
+    label: "Delete selected",
+    confirmTitle: "Delete these roles?",
+    confirmButton: "Delete",
+    intro: "A role that still has users is kept: give its users another role first.",
+    doneText: (done, chosen) => `${done} of ${chosen} roles deleted.`,
+  },
+  empty: "No roles yet. Create one with New role, then give it to users from their page.",
+  noMatch: "No roles match this search or this kind.",
+  form: {
+    newSchema: roleSchema,
+    editSchema: roleSchema,
+    fields: [
+      { name: "name", label: "Name", kind: "text" },
+      {
+        name: "kind",
+        label: "Kind",
+        kind: "select",
+        options: [
+          { value: "Agent", label: "Agent" },
+          { value: "Agency", label: "Agency" },
+          { value: "Admin", label: "Administrator" },
+          { value: "Carrier", label: "Carrier staff" },
+        ],
+        description: "What the role's users are to the portal: their menu and pages follow it",
+      },
+      { name: "description", label: "Description", kind: "textarea", wide: true },
+      ...FLAG_KEYS.map((k) => ({
+        name: k,
+        label: ROLE_FLAG_LABELS[k].label,
+        kind: "checkbox" as const,
+        description: ROLE_FLAG_LABELS[k].description,
+      })),
+    ],
+    createdText: (v) => `Role ${String(v.name)} created.`,
+  },
+  recordTitle: (r) => r.name,
+  recordFacts: (r) => [
+    {
+      label: "Users",
+      value: (
+        <Anchor component={Link} to={`/admin/users?roleId=${r.id}`}>
+          {r.userCount === 1 ? "1 user" : `${r.userCount} users`}
+        </Anchor>
+      ),
+    },
+    { label: "Last changed", value: formatDate(r.updatedAt) },
+  ],
+};
+
+const rtsStatuses: SectionView<AdminRtsStatus> = {
+  key: "rts_statuses",
+  title: "RTS statuses",
+  singular: "RTS status",
+  intro:
+    "The Ready to Sell statuses the downlines pages show per carrier: whether an agent may market, enrol and be paid for a carrier's plans.",
+  columns: [
+    {
+      key: "statusCode",
+      header: "Code",
+      sortable: true,
+      noWrap: true,
+      cell: (s) => (
+        <Anchor component={Link} to={`/admin/rts_statuses/${s.id}`}>
+          {s.statusCode}
+        </Anchor>
+      ),
+    },
+    { key: "statusTitle", header: "Title", sortable: true, cell: (s) => s.statusTitle },
+    {
+      key: "displayStatus",
+      header: "Badge",
+      noWrap: true,
+      cell: (s) => <Badge variant="light">{s.displayStatus}</Badge>,
+    },
+    { key: "carrier", header: "Carrier", sortable: true, cell: (s) => s.carrier?.name ?? "Every carrier" },
+    { key: "usageCount", header: "In use", sortable: true, noWrap: true, cell: (s) => s.usageCount },
+  ],
+  filters: [{ name: "carrierId", label: "Carrier" }],
+  rowLabel: (s) => `${s.statusCode} (${s.carrier?.name ?? "every carrier"})`,
+  canDelete: (s) => s.usageCount === 0,
+  bulk: {
+    label: "Delete selected",
+    confirmTitle: "Delete these RTS statuses?",
+    confirmButton: "Delete",
+    intro: "A status that downline contracts still show is kept.",
+    doneText: (done, chosen) => `${done} of ${chosen} RTS statuses deleted.`,
+  },
+  empty: "No RTS statuses yet. Create one with New RTS status for each carrier's Ready to Sell states.",
+  noMatch: "No RTS statuses match this search or this carrier.",
+  form: {
+    newSchema: rtsStatusSchema,
+    editSchema: rtsStatusSchema,
+    fields: [
+      { name: "statusCode", label: "Code", kind: "text", description: "Up to 16 letters, digits or _, e.g. RTS" },
+      { name: "statusTitle", label: "Title", kind: "text" },
+      { name: "displayStatus", label: "Badge text", kind: "text", description: "What the downlines table shows" },
+      {
+        name: "carrierId",
+        label: "Carrier",
+        kind: "select",
+        options: { facet: "carrierId" },
+        emptyLabel: "Every carrier",
+      },
+      { name: "description", label: "Description", kind: "textarea", wide: true },
+    ],
+    createdText: (v) => `RTS status ${String(v.statusCode)} created.`,
+  },
+  recordTitle: (s) => `${s.statusCode}: ${s.statusTitle}`,
+  recordFacts: (s) => [
+    { label: "Carrier", value: s.carrier?.name ?? "Every carrier" },
+    {
+      label: "In use",
+      value: s.usageCount === 1 ? "1 downline contract" : `${s.usageCount} downline contracts`,
+    },
+  ],
+};
+
+const contracting: SectionView<AdminContractRequest> = {
+  key: "contracting",
+  title: "Contracting desk",
+  singular: "contract request",
+  intro:
+    "Every contract request in one queue, with how long it has waited in its state and who has to act next: the broker, us, or the carrier.",
+  columns: [
+    {
+      key: "broker",
+      header: "Broker",
+      sortable: true,
+      cell: (r) => (
+        <Anchor component={Link} to={`/admin/brokers/${r.broker.id}`}>
+          {r.broker.name}
+        </Anchor>
+      ),
+    },
+    {
+      key: "carrier",
+      header: "Carrier and product",
+      sortable: true,
+      cell: (r) => (
+        <>
+          {r.carrierName}
+          <Text size="xs" c="dark.3">
+            {r.productName}
+          </Text>
+        </>
+      ),
+    },
+    { key: "state", header: "State", noWrap: true, cell: (r) => <ContractStateBadge state={r.state} /> },
+    { key: "waiting", header: "In state", sortable: true, noWrap: true, cell: (r) => waitingText(r.waitingDays) },
+    { key: "ballWith", header: "Ball with", noWrap: true, cell: (r) => <BallBadge ball={r.ballWith} /> },
+    { key: "requestedAt", header: "Requested", sortable: true, noWrap: true, cell: (r) => formatDate(r.requestedAt) },
+  ],
+  filters: [
+    { name: "state", label: "State" },
+    { name: "carrierId", label: "Carrier" },
+    { name: "productId", label: "Product" },
+    { name: "age", label: "In state" },
+  ],
+  rowLabel: (r) => `${r.broker.name}: ${r.carrierName} ${r.productName}`,
+  editLabel: "Review",
+  bulk: {
+    label: "Move selected",
+    confirmTitle: "Move these requests?",
+    confirmButton: "Move",
+    intro: "Each request moves only if its state allows it; a public note is what the brokers will see.",
+    doneText: (done, chosen) => `${done} of ${chosen} requests moved.`,
+    schema: bulkTransitionSchema,
+    fields: [
+      {
+        name: "state",
+        label: "New state",
+        kind: "select",
+        options: [
+          { value: "approved", label: "Approved (sent to the carrier)" },
+          { value: "denied", label: "Denied" },
+          { value: "pending", label: "Pending (reopen)" },
+        ],
+      },
+      {
+        name: "publicNote",
+        label: "Note to the brokers",
+        kind: "textarea",
+        description: "They see it on their contract card. Needed to deny.",
+      },
+      { name: "internalNote", label: "Internal note", kind: "textarea", description: "Staff only" },
+    ],
+  },
+  empty:
+    "No contract requests yet. Brokers request contracts from Contract Now; you can open one from a broker's page.",
+  noMatch: "No contract requests match this search or these filters.",
+  recordTitle: (r) => `${r.broker.name}: ${r.carrierName}`,
+};
+
+/** Every built section's view, by key. */
+export const SECTION_VIEWS: { [K in SectionKey]: SectionView<{ id: number }> } = {
+  users: users as unknown as SectionView<{ id: number }>,
+  roles: roles as unknown as SectionView<{ id: number }>,
+  rts_statuses: rtsStatuses as unknown as SectionView<{ id: number }>,
+  contracting: contracting as unknown as SectionView<{ id: number }>,
+};

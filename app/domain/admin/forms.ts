@@ -1,0 +1,260 @@
+/**
+ * The admin sections' form schemas (issue 14), zod mini: the browser validates with them (conform) and the
+ * portal's server parses with the same ones before the upstream is asked; the upstream checks again (schemas/admin.ts)
+ * and may refuse at a field (an e-mail taken, a code in use), which the form shows at that field. Values come from
+ * form fields (strings; a checkbox sends "on"); each schema's output is the upstream body. Pure: no I/O.
+ */
+import * as z from "zod/mini";
+import { digitsOf, isValidPhone } from "../masked-values";
+import { invalid, parseUsDate, required } from "../validation";
+
+const checkbox = z.pipe(
+  z.optional(z.string()),
+  z.transform((v: string | undefined) => v === "on" || v === "true"),
+);
+
+/** A trimmed optional text: "" → null. */
+function optionalText(max: number, message: string) {
+  return z.pipe(
+    z.optional(z.string().check(z.trim(), z.maxLength(max, { error: message }))),
+    z.transform((v: string | undefined) => (v ? v : null)),
+  );
+}
+
+/** One of `ids` (a select's value) as a number; `message` when missing. */
+function requiredId(message: string) {
+  return z.pipe(
+    required(message).check(z.regex(/^\d{1,9}$/, { error: message })),
+    z.transform((v: string) => Number(v)),
+  );
+}
+
+function optionalId(message: string) {
+  return z.pipe(
+    z.optional(z.string().check(z.trim(), z.regex(/^(\d{1,9})?$/, { error: message }))),
+    z.transform((v: string | undefined) => (v ? Number(v) : null)),
+  );
+}
+
+/* ---- Users ---- */
+
+export const USER_STATUS_LABELS = {
+  active: "Active",
+  pending: "Pending activation",
+  unverified: "E-mail not verified",
+  disabled: "Disabled",
+} as const;
+
+const userFields = {
+  firstName: required("Enter the first name").check(z.maxLength(80, { error: "At most 80 characters" })),
+  lastName: required("Enter the last name").check(z.maxLength(80, { error: "At most 80 characters" })),
+  email: required("Enter the e-mail address").check(
+    z.maxLength(254, { error: "At most 254 characters" }),
+    z.email({ error: "Enter a valid e-mail address" }),
+  ),
+  phone: z.pipe(
+    z.optional(
+      z.string().check(
+        z.trim(),
+        z.refine((v) => v === "" || isValidPhone(v), "Enter a 10-digit phone number (an extension may follow)"),
+      ),
+    ),
+    z.transform((v: string | undefined) => (v ? digitsOf(v) : null)),
+  ),
+  npnNumber: z.pipe(
+    z.optional(z.string().check(z.trim(), z.regex(/^(\d{1,10})?$/, { error: "An NPN is up to 10 digits" }))),
+    z.transform((v: string | undefined) => (v ? v : null)),
+  ),
+  roleId: requiredId("Choose a role"),
+  agencyId: optionalId("Choose an agency from the list"),
+  sunfireAccess: checkbox,
+  loa: checkbox,
+  skipOnboardingWithContracts: checkbox,
+};
+
+/** users/new: the account is created pending and e-mailed an activation link. */
+export const newUserSchema = z.object(userFields);
+
+/** users/:id/edit: the same fields and the status (active or disabled; pending/unverified stay as they are). */
+export const editUserSchema = z.object({
+  ...userFields,
+  status: z.optional(z.enum(["active", "disabled", "pending", "unverified"], { error: "Choose a status" })),
+});
+
+/* ---- Roles ---- */
+
+export const ROLE_KIND_OPTIONS = ["Agent", "Agency", "Admin", "Carrier"] as const;
+
+export const ROLE_FLAG_LABELS = {
+  roleHasOnboardingProcess: {
+    label: "Onboarding process",
+    description:
+      "Users without contracts go through onboarding (contracting, documents, signature) before anything else.",
+  },
+  roleHasShowAchInfo: {
+    label: "Direct deposit (ACH) details",
+    description: "Onboarding asks for the banking details commissions are paid to.",
+  },
+  roleHasOptoutProcess: {
+    label: "Opt-out choices",
+    description: "Onboarding offers the opt-out choices (marketing e-mails, lead programs).",
+  },
+  roleRequiresSsnOrTin: {
+    label: "SSN or TIN required",
+    description: "The personal details step requires a Social Security or tax id number.",
+  },
+} as const;
+
+export const roleSchema = z.object({
+  name: required("Enter the role's name").check(z.maxLength(80, { error: "At most 80 characters" })),
+  kind: z.enum(ROLE_KIND_OPTIONS, { error: "Choose what the role's users are" }),
+  description: z.pipe(
+    z.optional(z.string().check(z.trim(), z.maxLength(500, { error: "At most 500 characters" }))),
+    z.transform((v: string | undefined) => v ?? ""),
+  ),
+  roleHasOnboardingProcess: checkbox,
+  roleHasShowAchInfo: checkbox,
+  roleHasOptoutProcess: checkbox,
+  roleRequiresSsnOrTin: checkbox,
+});
+
+/* ---- RTS statuses ---- */
+
+export const rtsStatusSchema = z.object({
+  statusCode: z.pipe(
+    required("Enter the status code").check(
+      z.regex(/^[A-Za-z0-9_]{1,16}$/, { error: "Up to 16 letters, digits or _ (stored in capitals)" }),
+    ),
+    z.transform((v: string) => v.toUpperCase()),
+  ),
+  statusTitle: required("Enter the title").check(z.maxLength(80, { error: "At most 80 characters" })),
+  displayStatus: required("Enter the badge text").check(z.maxLength(40, { error: "At most 40 characters" })),
+  description: z.pipe(
+    z.optional(z.string().check(z.trim(), z.maxLength(500, { error: "At most 500 characters" }))),
+    z.transform((v: string | undefined) => v ?? ""),
+  ),
+  carrierId: optionalId("Choose a carrier from the list"),
+});
+
+/* ---- Contract requests ---- */
+
+export const CONTRACT_STATE_LABELS = {
+  pending: "Pending",
+  approved: "Approved",
+  denied: "Denied",
+  active: "Active",
+} as const;
+export type ContractStateKey = keyof typeof CONTRACT_STATE_LABELS;
+
+/** The moves the desk offers from each state (the upstream's CONTRACT_TRANSITIONS). */
+export const CONTRACT_MOVES: Readonly<Record<ContractStateKey, readonly ContractStateKey[]>> = {
+  pending: ["approved", "denied"],
+  approved: ["active", "denied"],
+  denied: ["pending"],
+  active: [],
+};
+
+export const BALL_LABELS = { broker: "Broker", agency: "Us (agency)", carrier: "Carrier" } as const;
+
+export const DENY_NEEDS_NOTE = "Write the note the broker will see: why the request was denied";
+
+/** One request's move: the state, the notes; active needs the writing number and the effective date. */
+export const transitionSchema = z
+  .object({
+    state: z.enum(["pending", "approved", "denied", "active"], { error: "Choose the new state" }),
+    publicNote: optionalText(1000, "At most 1,000 characters"),
+    internalNote: optionalText(1000, "At most 1,000 characters"),
+    writingNumber: optionalText(40, "At most 40 characters"),
+    effectiveDate: z.pipe(
+      z.optional(z.string().check(z.trim())),
+      z.transform((v: string | undefined, ctx) => {
+        if (!v) return null;
+        const iso = parseUsDate(v);
+        if (!iso) {
+          ctx.issues.push({ code: "custom", message: "Enter the date as MM/DD/YYYY", input: v });
+          return z.NEVER;
+        }
+        return iso;
+      }),
+    ),
+  })
+  .check(
+    z.superRefine((value, ctx) => {
+      if (value.state === "denied" && !value.publicNote)
+        ctx.issues.push({ code: "custom", path: ["publicNote"], message: DENY_NEEDS_NOTE, input: value.publicNote });
+      if (value.state === "active") {
+        if (!value.writingNumber)
+          ctx.issues.push({
+            code: "custom",
+            path: ["writingNumber"],
+            message: "Enter the carrier's writing number",
+            input: value.writingNumber,
+          });
+        if (!value.effectiveDate)
+          ctx.issues.push({
+            code: "custom",
+            path: ["effectiveDate"],
+            message: "Enter the effective date (MM/DD/YYYY)",
+            input: value.effectiveDate,
+          });
+      }
+    }),
+  );
+
+/** The rows a bulk action was confirmed for (hidden `id` fields): distinct positive ids, at least one. */
+const chosenIds = z.pipe(
+  z.union([z.string(), z.array(z.string())], { error: "Choose at least one row" }),
+  z.transform((v: string | string[], ctx) => {
+    const ids = [...new Set((Array.isArray(v) ? v : [v]).filter((s) => /^\d{1,9}$/.test(s)).map(Number))].filter(
+      (n) => n > 0,
+    );
+    return ids.length ? ids : invalid(ctx, "Choose at least one row");
+  }),
+);
+
+/** A bulk action without more fields (disable users, delete roles). */
+export const bulkIdsSchema = z.object({ id: chosenIds });
+
+/** The desk's bulk move: the chosen ids (hidden fields), the state (not active: each needs its writing number). */
+export const bulkTransitionSchema = z
+  .object({
+    id: chosenIds,
+    state: z.enum(["approved", "denied", "pending"], { error: "Choose the new state" }),
+    publicNote: optionalText(1000, "At most 1,000 characters"),
+    internalNote: optionalText(1000, "At most 1,000 characters"),
+  })
+  .check(
+    z.superRefine((value, ctx) => {
+      if (value.state === "denied" && !value.publicNote)
+        ctx.issues.push({ code: "custom", path: ["publicNote"], message: DENY_NEEDS_NOTE, input: value.publicNote });
+    }),
+  );
+
+export const newContractRequestSchema = z.object({
+  carrierProductId: requiredId("Choose a carrier product"),
+  internalNote: optionalText(1000, "At most 1,000 characters"),
+});
+
+/* ---- Brokers ---- */
+
+export const brokerNoteSchema = z.object({
+  body: required("Write the note").check(z.maxLength(2000, { error: "At most 2,000 characters" })),
+});
+
+export const documentReviewSchema = z
+  .object({
+    kind: z.enum(["eo", "w9", "aml", "ahip", "direct_deposit"], { error: "Choose a document" }),
+    decision: z.enum(["approve", "reject"], { error: "Choose approve or reject" }),
+    note: optionalText(1000, "At most 1,000 characters"),
+  })
+  .check(
+    z.superRefine((value, ctx) => {
+      if (value.decision === "reject" && !value.note)
+        ctx.issues.push({
+          code: "custom",
+          path: ["note"],
+          message: "Write what the broker must fix: they will see this note",
+          input: value.note,
+        });
+    }),
+  );

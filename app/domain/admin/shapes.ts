@@ -1,0 +1,89 @@
+/**
+ * What the admin sections' list URLs may carry and where their records live (issue 14): the sort keys and filter
+ * rules the list page checks before the upstream is asked (list-query.ts, ADR 020), and the record URLs spec §2
+ * names (users/:id/edit, roles/:id, rts_statuses/:id). Read by the section pages on the server and in the browser.
+ * Pure: no I/O.
+ */
+import type { FilterRule } from "../list-query";
+
+export interface SectionShape {
+  sortable: readonly string[];
+  filters: Readonly<Record<string, FilterRule>>;
+  /** The record's page: `<base>/<id>`, `<base>/<id>/edit` or `<base>/edit/<id>` (spec §2). */
+  recordUrl: "id" | "id/edit" | "edit/id";
+  /** Has a `new` page. */
+  creatable: boolean;
+}
+
+export const SECTION_SHAPES = {
+  users: {
+    sortable: ["lastName", "email", "role", "status", "createdAt"],
+    filters: {
+      roleId: "id",
+      status: { values: ["active", "pending", "unverified", "disabled"] },
+      agencyId: "id",
+      documents: { values: ["awaiting_review"] },
+    },
+    recordUrl: "id/edit",
+    creatable: true,
+  },
+  roles: {
+    sortable: ["name", "kind", "userCount"],
+    filters: { kind: { values: ["Agent", "Agency", "Admin", "Carrier"] } },
+    recordUrl: "id",
+    creatable: true,
+  },
+  rts_statuses: {
+    sortable: ["statusCode", "statusTitle", "carrier", "usageCount"],
+    filters: { carrierId: "id" },
+    recordUrl: "id",
+    creatable: true,
+  },
+  // The contracting desk: every contract request in one queue; a request's page is contracting/edit/:id.
+  contracting: {
+    sortable: ["waiting", "requestedAt", "broker", "carrier"],
+    filters: {
+      state: { values: ["pending", "approved", "denied", "active"] },
+      carrierId: "id",
+      productId: "id",
+      age: { values: ["0-7", "8-30", "31-90", "91+"] },
+      brokerId: "id",
+    },
+    recordUrl: "edit/id",
+    creatable: false,
+  },
+} as const satisfies Record<string, SectionShape>;
+
+export type SectionKey = keyof typeof SECTION_SHAPES;
+
+export function isSectionKey(key: string | undefined): key is SectionKey {
+  return key !== undefined && Object.hasOwn(SECTION_SHAPES, key);
+}
+
+export function sectionPath(key: SectionKey): string {
+  return `/admin/${key}`;
+}
+
+/** A record's page (spec §2): /admin/users/12/edit, /admin/roles/3. */
+export function recordPath(key: SectionKey, id: number): string {
+  const url = SECTION_SHAPES[key].recordUrl;
+  return url === "id/edit"
+    ? `/admin/${key}/${id}/edit`
+    : url === "edit/id"
+      ? `/admin/${key}/edit/${id}`
+      : `/admin/${key}/${id}`;
+}
+
+/** A record id of a URL: a positive integer, or null. */
+export function recordIdOf(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 ? id : null;
+}
+
+/** The list URL a form goes back to: the `back` it was opened from when it is this section's list, else the list. */
+export function backToList(key: SectionKey, back: string | null | undefined): string {
+  const base = sectionPath(key);
+  if (back && (back === base || back.startsWith(`${base}?`)) && !/[\\\r\n]/.test(back)) return back;
+  return base;
+}

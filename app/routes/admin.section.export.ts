@@ -1,0 +1,20 @@
+import { downloadResponse } from "~/.server/download";
+import { loadWithViewer } from "~/.server/guards";
+import { SECTION_SERVERS, sectionOr404 } from "~/.server/admin/sections";
+import { SECTION_SHAPES } from "~/domain/admin/shapes";
+import { listQueryFrom } from "~/domain/list-query";
+import type { Route } from "./+types/admin.section.export";
+
+/**
+ * A section's list as CSV (issue 14): every record the list's search, filters and sort match (not just the page
+ * shown), streamed from the upstream as it arrives, never held whole in the portal's memory.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const key = sectionOr404(params.section);
+  const url = new URL(request.url);
+  const { params: query } = listQueryFrom(url.searchParams, SECTION_SHAPES[key]);
+  query.delete("page");
+  query.delete("perPage");
+  const [, file] = await loadWithViewer(request, context, (token) => SECTION_SERVERS[key].exportCsv(token, query));
+  return downloadResponse(file, `${key}.csv`);
+}

@@ -1,0 +1,309 @@
+import { Alert, Anchor, Button, Stack, Text, Title } from "@mantine/core";
+import { IconDownload } from "@tabler/icons-react";
+import { Link, data, useLocation } from "react-router";
+import { ConfirmPanel } from "~/components/admin/confirm-panel";
+import { SectionField } from "~/components/admin/section-form";
+import type { SectionView } from "~/components/admin/section-view";
+import type { Field } from "~/components/forms/field";
+import { FormAlert } from "~/components/forms/form";
+import { type FormResult, usePortalForm } from "~/components/forms/use-portal-form";
+import { SECTION_VIEWS } from "~/components/admin/section-views";
+import { DataTable } from "~/components/data-table";
+import { FilterSelect } from "~/components/data-table/filter-select";
+import { ErrorPage } from "~/components/error-page";
+import { SECTION_SHAPES, type SectionKey, recordIdOf, recordPath, sectionPath } from "~/domain/admin/shapes";
+import { listQueryFrom } from "~/domain/list-query";
+import { PAGE_SIZES } from "~/domain/table";
+import { errorToasts, successToast } from "~/domain/toast";
+import { bulkIdsSchema } from "~/domain/admin/forms";
+import { requireAdmin } from "~/.server/admin/guard";
+import { SECTION_SERVERS, sectionOr404 } from "~/.server/admin/sections";
+import { formDataOf, parseSubmission } from "~/.server/forms";
+import { loadWithViewer } from "~/.server/guards";
+import { redirectWithToast } from "~/.server/toast";
+import { listRead, upstreamMessages } from "~/.server/upstream-failure";
+import type { Route } from "./+types/admin.section";
+
+/** The confirmations a list URL opens: a row's delete, the selected rows' bulk action. */
+const DELETE = "delete";
+const CONFIRM = "confirm";
+/** The most rows one bulk action takes: one page at the largest page size. */
+const BULK_MAX = Math.max(...PAGE_SIZES);
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData ? `${SECTION_VIEWS[loaderData.key].title} · Admin` : "Admin" }];
+}
+
+export const handle = {
+  crumbs: (loaderData: { key: SectionKey }) => [{ label: SECTION_VIEWS[loaderData.key].title }],
+};
+
+function ids(values: FormDataEntryValue[] | string[]): number[] {
+  return [
+    ...new Set(
+      values.map((v) => recordIdOf(typeof v === "string" ? v : undefined)).filter((n): n is number => n !== null),
+    ),
+  ];
+}
+
+/** The list's URL without the confirmations (where Cancel and a finished action go). */
+function withoutConfirmations(url: URL): string {
+  const params = new URLSearchParams(url.search);
+  params.delete(DELETE);
+  params.delete(CONFIRM);
+  const rest = params.toString();
+  return rest ? `${url.pathname}?${rest}` : url.pathname;
+}
+
+/** The export's query: the list's search, filters and sort, every page. */
+function exportQueryOf(query: URLSearchParams): string {
+  const params = new URLSearchParams(query);
+  params.delete("page");
+  params.delete("perPage");
+  return params.toString();
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const key = sectionOr404(params.section);
+  const server = SECTION_SERVERS[key];
+  const url = new URL(request.url);
+  const { params: query, ignored } = listQueryFrom(url.searchParams, SECTION_SHAPES[key]);
+  const deleteId = recordIdOf(url.searchParams.get(DELETE) ?? undefined);
+  const [, list, toDelete] = await loadWithViewer(request, context, (token) =>
+    Promise.all([
+      listRead(server.list(token, query), url.pathname),
+      // A row's delete opened from its menu: the record (from the page, or asked for when the URL came from elsewhere).
+      deleteId !== null && server.remove ? server.record(token, deleteId).then((r) => r.record) : Promise.resolve(null),
+    ]),
+  ).then(([viewer, [l, d]]) => [viewer, l, d] as const);
+  const asked = ids(url.searchParams.getAll(CONFIRM));
+  const chosen = new Set(asked);
+  return {
+    key,
+    records: list.records,
+    meta: list.meta,
+    facets: list.facets as Record<string, Array<{ value: string; label: string }>>,
+    ignored,
+    toDelete,
+    confirming: asked.length > BULK_MAX ? [] : list.records.filter((r) => chosen.has(r.id)),
+    askedCount: asked.length,
+    cancelHref: withoutConfirmations(url),
+    exportQuery: exportQueryOf(query),
+  };
+}
+
+/**
+ * intent delete (one id) or bulk (the confirmed ids): the upstream decides each (a role still in use is refused
+ * with its reason); one toast per kind of outcome, back to the list as it was.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const viewer = await requireAdmin(request, context);
+  const key = sectionOr404(params.section);
+  const server = SECTION_SERVERS[key];
+  const view = SECTION_VIEWS[key];
+  const back = withoutConfirmations(new URL(request.url));
+  const form = await formDataOf(request);
+  const chosen = ids(form.getAll("id"));
+  const intent = form.get("intent");
+  if (intent === DELETE && server.remove) {
+    const [id] = chosen;
+    if (chosen.length !== 1 || id === undefined)
+      return redirectWithToast(back, errorToasts([`Choose one ${view.singular} to delete.`]));
+    try {
+      await server.remove(viewer.token, id);
+      return redirectWithToast(back, [successToast(`The ${view.singular} was deleted.`)]);
+    } catch (error) {
+      return redirectWithToast(back, errorToasts(await upstreamMessages(error, viewer.session)));
+    }
+  }
+  if (intent === "bulk" && server.bulk && view.bulk) {
+    // The confirmation's form (ids, and the section's own fields: a state, notes): refused at its fields with
+    // what was typed kept, or done row by row by the upstream.
+    const schema = view.bulk.schema ?? bulkIdsSchema;
+    const submission = parseSubmission(form, { schema });
+    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+    const value = submission.value as { id: number[] } & Record<string, unknown>;
+    if (value.id.length > BULK_MAX)
+      return redirectWithToast(back, errorToasts([`Choose at most ${BULK_MAX} at a time.`]));
+    try {
+      const { done, refusals } = await server.bulk(viewer.token, value);
+      return redirectWithToast(back, [
+        ...(done > 0 ? [successToast(view.bulk.doneText(done, value.id.length))] : []),
+        ...errorToasts(refusals),
+      ]);
+    } catch (error) {
+      return redirectWithToast(back, errorToasts(await upstreamMessages(error, viewer.session)));
+    }
+  }
+  return redirectWithToast(back, errorToasts(["This action is not available here."]));
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} inLayout />;
+}
+
+/** The bulk action's confirmation: the chosen rows, the section's own fields (a state, notes), the form. */
+function BulkConfirm({
+  bulk,
+  items,
+  ids,
+  left,
+  askedCount,
+  action,
+  cancelHref,
+  lastResult,
+}: {
+  bulk: NonNullable<SectionView<{ id: number }>["bulk"]>;
+  items: string[];
+  ids: number[];
+  left: number;
+  askedCount: number;
+  action: string;
+  cancelHref: string;
+  lastResult: FormResult;
+}) {
+  const [form, fields] = usePortalForm(bulk.schema ?? bulkIdsSchema, { lastResult, constraint: true });
+  const byName = fields as unknown as Record<string, Field>;
+  return (
+    <ConfirmPanel
+      title={bulk.confirmTitle}
+      intro={
+        left > 0
+          ? `${bulk.intro} ${left} of the ${askedCount} chosen are not on this page and are left out.`
+          : bulk.intro
+      }
+      items={items}
+      form={form}
+      action={action}
+      hidden={[["intent", "bulk"], ...ids.map((id): [string, string] => ["id", String(id)])]}
+      confirmLabel={bulk.confirmButton}
+      cancelHref={cancelHref}
+      danger={!bulk.fields}
+    >
+      <FormAlert form={form} />
+      {bulk.fields?.length ? (
+        <Stack gap="sm" maw={560}>
+          {bulk.fields.map((def) => (
+            <SectionField key={def.name} def={def} field={byName[def.name]!} facets={{}} />
+          ))}
+        </Stack>
+      ) : null}
+    </ConfirmPanel>
+  );
+}
+
+export default function AdminSectionList({ loaderData, actionData }: Route.ComponentProps) {
+  const { key, records, meta, facets, toDelete, confirming, askedCount, cancelHref, exportQuery } = loaderData;
+  const view = SECTION_VIEWS[key];
+  const shape = SECTION_SHAPES[key];
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const back = encodeURIComponent(here);
+  const withParam = (name: string, value: string) => {
+    const params = new URLSearchParams(location.search);
+    params.delete(DELETE);
+    params.delete(CONFIRM);
+    params.set(name, value);
+    return `${location.pathname}?${params.toString()}`;
+  };
+  const params = new URLSearchParams(location.search);
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={1}>{view.title}</Title>
+        <Text c="dimmed" mt={4}>
+          {view.intro}
+        </Text>
+      </div>
+
+      {toDelete ? (
+        <ConfirmPanel
+          title={`Delete this ${view.singular}?`}
+          intro="This cannot be undone."
+          items={[view.rowLabel(toDelete)]}
+          action={here}
+          hidden={[
+            ["intent", DELETE],
+            ["id", String(toDelete.id)],
+          ]}
+          confirmLabel="Delete"
+          cancelHref={cancelHref}
+        />
+      ) : null}
+
+      {view.bulk && askedCount > 0 ? (
+        confirming.length > 0 ? (
+          <BulkConfirm
+            bulk={view.bulk}
+            items={confirming.map(view.rowLabel)}
+            ids={confirming.map((r) => r.id)}
+            left={askedCount - confirming.length}
+            askedCount={askedCount}
+            action={here}
+            cancelHref={cancelHref}
+            lastResult={actionData}
+          />
+        ) : (
+          <Alert color="yellow" title="Nothing chosen on this page">
+            Choose rows of this page, then {view.bulk.label.toLowerCase()}.{" "}
+            <Anchor component={Link} to={cancelHref}>
+              Back to the list
+            </Anchor>
+          </Alert>
+        )
+      ) : null}
+
+      <DataTable
+        caption={view.title}
+        columns={view.columns}
+        rows={records}
+        rowKey={(r) => r.id}
+        meta={meta}
+        sortable={shape.sortable}
+        ignored={loaderData.ignored}
+        filterNames={view.filters.map((f) => f.name)}
+        filters={view.filters.map((f) => (
+          <FilterSelect
+            key={f.name}
+            name={f.name}
+            label={f.label}
+            value={params.get(f.name) ?? ""}
+            options={facets[f.name] ?? []}
+          />
+        ))}
+        newButton={
+          shape.creatable ? { to: `${sectionPath(key)}/new?back=${back}`, label: `New ${view.singular}` } : undefined
+        }
+        actions={
+          <Button
+            component="a"
+            href={`${sectionPath(key)}/export${exportQuery ? `?${exportQuery}` : ""}`}
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            download
+          >
+            Export CSV
+          </Button>
+        }
+        empty={<Text c="dimmed">{view.empty}</Text>}
+        noMatch={view.noMatch}
+        rowMenu={{
+          label: view.rowLabel,
+          editHref: (r) => `${recordPath(key, r.id)}?back=${back}`,
+          deleteHref: view.canDelete ? (r) => (view.canDelete!(r) ? withParam(DELETE, String(r.id)) : null) : undefined,
+          more: view.rowMore,
+        }}
+        bulk={
+          view.bulk
+            ? {
+                name: CONFIRM,
+                label: view.bulk.label,
+                value: (r) => String(r.id),
+                rowLabel: (r) => `Select ${view.rowLabel(r)}`,
+              }
+            : undefined
+        }
+      />
+    </Stack>
+  );
+}

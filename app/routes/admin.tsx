@@ -1,0 +1,119 @@
+import { Anchor, Box, Stack, Text } from "@mantine/core";
+import { Link, Outlet, useLocation, useMatches, useRouteLoaderData } from "react-router";
+import type { ReactNode } from "react";
+import { Breadcrumbs } from "~/components/breadcrumbs";
+import { ErrorPage } from "~/components/error-page";
+import { ADMIN_GROUPS, sectionOfPath, sectionsOf } from "~/domain/admin/sections";
+import { type Crumb, crumbsOf } from "~/domain/admin/crumbs";
+import { requireAdmin } from "~/.server/admin/guard";
+import type { Route } from "./+types/admin";
+
+/** Every page under /admin: an administrator's own session only (the layout's access rule, then this). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  return { admin: true };
+}
+
+/** The side navigation: every section of spec §2, grouped by job; the ones not built yet are listed, not linked. */
+function AdminNav({ current }: { current: string | null }) {
+  const { pathname } = useLocation();
+  return (
+    <nav aria-label="Admin sections" className="admin-nav">
+      <Anchor
+        component={Link}
+        to="/admin"
+        className="admin-nav-link"
+        aria-current={pathname === "/admin" || pathname === "/admin/" ? "page" : undefined}
+      >
+        Overview
+      </Anchor>
+      {ADMIN_GROUPS.map((group) => (
+        <div key={group} className="admin-nav-group">
+          <Text component="h2" className="admin-nav-heading" id={`admin-nav-${group.replace(/\W+/g, "-")}`}>
+            {group}
+          </Text>
+          <ul aria-labelledby={`admin-nav-${group.replace(/\W+/g, "-")}`}>
+            {sectionsOf(group).map((section) => (
+              <li key={section.key}>
+                {section.built ? (
+                  <Anchor
+                    component={Link}
+                    to={`/admin/${section.key}`}
+                    className="admin-nav-link"
+                    aria-current={current === section.key ? "page" : undefined}
+                  >
+                    {section.label}
+                  </Anchor>
+                ) : (
+                  <span className="admin-nav-later">
+                    {section.label}
+                    <Text span size="xs" c="dimmed">
+                      {" "}
+                      (later)
+                    </Text>
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}
+
+/** The trail of a page below a section: Admin › Section › … › this page (from the matched routes' handles). */
+function AdminTrail({ crumbs }: { crumbs: Crumb[] }) {
+  const current = crumbs.at(-1);
+  if (!current || crumbs.length < 2) return null;
+  return (
+    <Breadcrumbs
+      steps={crumbs.slice(0, -1).map((c) => ({ to: c.to ?? "/admin", label: c.label }))}
+      current={current.label}
+    />
+  );
+}
+
+function AdminFrame({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const current = sectionOfPath(pathname)?.key ?? null;
+  const crumbs = crumbsOf(useMatches());
+  return (
+    <div className="admin-frame">
+      {/* On a phone the sections fold into a disclosure above the page (it opens without JavaScript). */}
+      <details className="admin-nav-phone">
+        <summary>Admin sections</summary>
+        <AdminNav current={current} />
+      </details>
+      <div className="admin-nav-side">
+        <AdminNav current={current} />
+      </div>
+      <Box className="admin-page">
+        <Stack gap="md">
+          <AdminTrail crumbs={crumbs} />
+          {children}
+        </Stack>
+      </Box>
+    </div>
+  );
+}
+
+export default function AdminLayout() {
+  return (
+    <AdminFrame>
+      <Outlet />
+    </AdminFrame>
+  );
+}
+
+/** A record that is not there, a refused write's page, the upstream down: inside the admin frame. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // Refused here (not an administrator): the page alone, never the admin navigation.
+  const admin = useRouteLoaderData<typeof loader>("routes/admin");
+  if (!admin) return <ErrorPage error={error} inLayout />;
+  return (
+    <AdminFrame>
+      <ErrorPage error={error} inLayout />
+    </AdminFrame>
+  );
+}

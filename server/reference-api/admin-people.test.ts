@@ -27,6 +27,7 @@ import {
   UNKNOWN_CARRIER,
   UNKNOWN_ROLE,
   roleInUse,
+  rtsCarrierInUse,
   rtsStatusInUse,
 } from "./admin-people.ts";
 import type { ReferenceApi } from "./index.ts";
@@ -293,6 +294,12 @@ describe("roles", () => {
       json: { kind: "Agency" },
     });
     expect(await roleOfUser()).toBe("Agency");
+    const { history } = await get(AdminRoleResponseSchema, `/api/admin/roles/${role.id}`);
+    expect(history[0]).toMatchObject({
+      action: "updated",
+      changes: [{ field: "kind", from: "Agent", to: "Agency" }],
+      note: "Its user is now of kind Agency.",
+    });
     expect((await get(AdminUserResponseSchema, `/api/admin/users/${user.id}`)).record.role).toEqual({
       id: role.id,
       name: "Trainee",
@@ -697,10 +704,15 @@ describe("RTS statuses", () => {
     expectError(await send("GET", `/api/admin/rts_statuses/${record.id}`), 404);
   });
 
-  it("refuses to delete a status in use (409)", async () => {
+  it("refuses to delete a status in use (409), or to move it to another carrier", async () => {
     const used = SEED_RTS_STATUS_ROWS.find((s) => s.carrierId === 1 && s.statusCode === "PEND")!;
     const count = SEED_DOWNLINE_CONTRACTS.filter((c) => c.carrierId === 1 && c.rtsCode === "PEND").length;
     expectError(await send("DELETE", `/api/admin/rts_statuses/${used.id}`), 409, rtsStatusInUse(count));
+    // (Carrier 6 has a PEND status too.)
+    expect(expectFields(await send("PATCH", `/api/admin/rts_statuses/${used.id}`, { carrierId: 6 }))).toEqual({
+      carrierId: [rtsCarrierInUse(count)],
+      statusCode: [RTS_CODE_TAKEN],
+    });
     expect(rtsStatusInUse(3)).toBe("3 downline contracts show this status: it cannot be deleted.");
   });
 

@@ -71,6 +71,8 @@ export const OWN_ROLE_NOT_ADMIN = "You cannot give your own account a role that 
 export const DISABLED_NO_PASSWORD_EMAIL = "This account is disabled: enable it before sending it a password e-mail.";
 export const RTS_CODE_TAKEN = "This carrier already has a status with this code.";
 export const UNKNOWN_CARRIER = "There is no carrier with this id.";
+export const rtsCarrierInUse = (n: number) =>
+  `${n} downline ${n === 1 ? "contract shows" : "contracts show"} this status: its carrier cannot change.`;
 export const rtsStatusInUse = (n: number) =>
   `${n} downline ${n === 1 ? "contract shows" : "contracts show"} this status: it cannot be deleted.`;
 export const notFound = (what: string, id: string) => `No ${what} with id ${id}`;
@@ -595,7 +597,13 @@ export function registerAdminPeopleRoutes(app: Express, { db, logger, mailer, af
           sql: "UPDATE users SET role = ?, updated_at = ? WHERE role_id = ?",
           args: [after.kind, at, id],
         });
-      statements.push(audit(session, { resource: "roles", recordId: id, action: "updated", changes, at }));
+      const note =
+        kindChanged && before.userCount > 0
+          ? before.userCount === 1
+            ? `Its user is now of kind ${after.kind}.`
+            : `Its ${before.userCount} users are now of kind ${after.kind}.`
+          : null;
+      statements.push(audit(session, { resource: "roles", recordId: id, action: "updated", changes, note, at }));
       await db.client.batch(statements, "write");
       return { record: (await findRole(db, id))! };
     });
@@ -1082,6 +1090,9 @@ export function registerAdminPeopleRoutes(app: Express, { db, logger, mailer, af
       const changes = changesOf(beforeView, after, RTS_FIELDS);
       if (changes.length === 0) return { record: before };
       const fields = await rtsProblems(after, id);
+      // A contract shows a status of its own carrier (or of any carrier).
+      if (before.usageCount > 0 && after.carrierId !== beforeView.carrierId && after.carrierId !== null)
+        (fields.carrierId ??= []).push(rtsCarrierInUse(before.usageCount));
       if (Object.keys(fields).length > 0) return { fields };
       const at = now();
       await db.client.batch(

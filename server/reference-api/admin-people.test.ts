@@ -636,6 +636,20 @@ describe("RTS statuses", () => {
     expectError(await send("GET", "/api/admin/rts_statuses?carrierId=none"), 422);
   });
 
+  it("seeds agency@'s downline contracts with their own carrier's RTS, NRTS or PEND status", async () => {
+    const rows = await sqlite(dbPath).execute(
+      `SELECT dc.carrier_id, dc.status, s.carrier_id AS status_carrier_id, s.status_code
+       FROM downline_contracts dc JOIN rts_statuses s ON s.id = dc.rts_status_id`,
+    );
+    expect(rows.rows).toHaveLength(SEED_DOWNLINE_CONTRACTS.length);
+    for (const r of rows.rows) {
+      expect(r.status_carrier_id).toBe(r.carrier_id);
+      expect(["RTS", "NRTS", "PEND"]).toContain(r.status_code);
+    }
+    expect(new Set(SEED_RTS_STATUS_ROWS.map((s) => s.id)).size).toBe(SEED_CARRIERS.length * 6);
+    for (const s of SEED_RTS_STATUS_ROWS) expect(s.description.length).toBeGreaterThan(20);
+  });
+
   it("creates, updates and deletes a status; the code is unique per carrier", async () => {
     const body = {
       statusCode: "APPT",

@@ -219,6 +219,37 @@ function insertUserStatement(
   };
 }
 
+/** The e-mail carrying each kind of account link. */
+const ACCOUNT_LINK_EMAILS: Record<TokenPurpose, typeof verifyEmail> = {
+  verify: verifyEmail,
+  activate: activationEmail,
+  reset: resetEmail,
+};
+
+export interface AccountLinkUser {
+  userId: number;
+  email: string;
+  firstName: string;
+}
+
+/**
+ * Issues a new account link of `purpose` to a user (their older links of that purpose stop working) and e-mails
+ * it now: the verification (24 hours), activation (7 days) or password reset (1 hour) e-mail. Run it after the
+ * answer (AfterAnswer.run), as the account endpoints and the admin users' endpoints do.
+ */
+export async function sendAccountLink(
+  { db, mailer, logger }: { db: ReferenceDb; mailer: Mailer; logger: Logger },
+  user: AccountLinkUser,
+  purpose: TokenPurpose,
+): Promise<void> {
+  const issued = issueTokenStatements(user.userId, purpose);
+  await db.exclusive(() => db.client.batch(issued.statements, "write"));
+  await mailer.deliver(
+    ACCOUNT_LINK_EMAILS[purpose](mailer.portalUrl, { to: user.email, firstName: user.firstName, token: issued.token }),
+  );
+  logger.info({ userId: user.userId, purpose }, "account link sent");
+}
+
 export interface AccountRoutesOptions {
   db: ReferenceDb;
   logger: Logger;
@@ -236,17 +267,8 @@ export function registerAccountRoutes(
     res.status(202).json(body);
   };
 
-  /** Issues a new token of `purpose` (the user's older ones stop working) and e-mails it. */
-  const issueAndSend = async (
-    user: { userId: number; email: string; firstName: string },
-    purpose: TokenPurpose,
-    build: typeof verifyEmail,
-  ) => {
-    const issued = issueTokenStatements(user.userId, purpose);
-    await db.exclusive(() => db.client.batch(issued.statements, "write"));
-    await mailer.deliver(build(mailer.portalUrl, { to: user.email, firstName: user.firstName, token: issued.token }));
-    logger.info({ userId: user.userId, purpose }, "account link sent");
-  };
+  const issueAndSend = (user: AccountLinkUser, purpose: TokenPurpose) =>
+    sendAccountLink({ db, mailer, logger }, user, purpose);
 
   /** `{ email }` of the no-enumeration endpoints; null after answering 422. */
   const emailBody = (req: Request, res: Response): string | null => {
@@ -384,7 +406,7 @@ export function registerAccountRoutes(
     accepted(res);
     after.run("verification e-mail", async () => {
       const record = await db.findUserByEmail(email);
-      if (record?.status === "unverified") await issueAndSend(record.user, "verify", verifyEmail);
+      if (record?.status === "unverified") await issueAndSend(record.user, "verify");
     });
   });
 
@@ -459,7 +481,7 @@ export function registerAccountRoutes(
     accepted(res);
     after.run("activation e-mail", async () => {
       const record = await db.findUserByEmail(email);
-      if (record?.status === "pending") await issueAndSend(record.user, "activate", activationEmail);
+      if (record?.status === "pending") await issueAndSend(record.user, "activate");
     });
   });
 
@@ -472,7 +494,7 @@ export function registerAccountRoutes(
     after.run("password reset e-mail", async () => {
       const record = await db.findUserByEmail(email);
       // A pending account has no password to reset: its owner asks for a new activation link instead.
-      if (record && record.status !== "pending") await issueAndSend(record.user, "reset", resetEmail);
+      if (record && record.status !== "pending") await issueAndSend(record.user, "reset");
     });
   });
 

@@ -103,6 +103,7 @@ const DATA_TABLES = [
   "document_notifications",
   "system_notifications",
   "users",
+  "rts_statuses",
   "roles",
 ] as const;
 

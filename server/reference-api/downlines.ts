@@ -8,6 +8,7 @@
  * npn_id), downline_contracts (status and RTS per node and carrier), downline_policies. Agencies see
  * their own tree, admins any; other roles 403.
  */
+import type { Row } from "@libsql/client";
 import type { Express, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import type { z } from "zod";
@@ -33,6 +34,7 @@ import {
   type RtsCode,
   SEED_AGENCY_NAMES,
 } from "./seed.ts";
+import { SEED_RTS_STATUSES } from "./seed-admin.ts";
 
 type DownlineCarriersResponse = z.infer<typeof DownlineCarriersResponseSchema>;
 type DownlinesResponse = z.infer<typeof DownlinesResponseSchema>;
@@ -50,27 +52,11 @@ export const noCarrier = (carrierId: string) => `No carrier with id ${carrierId}
 export const noDownline = (npnId: string) => `No downline with npnId ${npnId}`;
 export const notAnAgency = (npnId: string) => `No downline agency with npnId ${npnId}`;
 
-export const RTS_STATUSES: Readonly<Record<RtsCode, RtsStatus>> = {
-  RTS: {
-    statusCode: "RTS",
-    statusTitle: "Ready to Sell",
-    displayStatus: "Ready to sell",
-    description: "The advisor is appointed with this carrier and may sell its plans.",
-  },
-  NRTS: {
-    statusCode: "NRTS",
-    statusTitle: "Not Ready to Sell",
-    displayStatus: "Not ready to sell",
-    description:
-      "The advisor may not sell this carrier's plans until the appointment and certification requirements are met.",
-  },
-  PEND: {
-    statusCode: "PEND",
-    statusTitle: "Pending",
-    displayStatus: "Pending",
-    description: "The advisor's appointment with this carrier is being processed.",
-  },
-};
+/**
+ * The seed's texts of the RTS, NRTS and PEND statuses (seed-admin.ts). The downlines read each contract's status
+ * from rts_statuses (editable in the admin area); these are only what tests compare with.
+ */
+export const RTS_STATUSES: Readonly<Record<RtsCode, RtsStatus>> = SEED_RTS_STATUSES;
 
 type Authed = Response<unknown, { session: SessionRecord }>;
 
@@ -252,9 +238,11 @@ async function branchesOf(
   carrierId: number,
   statuses: Set<DownlineContractStatus>,
 ): Promise<(npnId: number) => DownlinesResponse["downlines"]> {
-  const [contracts, counts] = await Promise.all([
+  const [contracts, counts, notReady] = await Promise.all([
     db.client.execute({
-      sql: "SELECT npn_id, status, rts_code FROM downline_contracts WHERE owner_user_id = ? AND carrier_id = ?",
+      sql: `SELECT dc.npn_id, dc.status, s.status_code, s.status_title, s.display_status, s.description
+            FROM downline_contracts dc JOIN rts_statuses s ON s.id = dc.rts_status_id
+            WHERE dc.owner_user_id = ? AND dc.carrier_id = ?`,
       args: [tree.ownerUserId, carrierId],
     }),
     db.client.execute({
@@ -262,11 +250,24 @@ async function branchesOf(
             WHERE owner_user_id = ? AND carrier_id = ? AND status = 'Active' GROUP BY npn_id`,
       args: [tree.ownerUserId, carrierId],
     }),
+    // What an agency without a contract with the carrier shows: the carrier's NRTS status (else any carrier's).
+    db.client.execute({
+      sql: `SELECT status_code, status_title, display_status, description FROM rts_statuses
+            WHERE status_code = 'NRTS' AND (carrier_id = ? OR carrier_id IS NULL) ORDER BY carrier_id IS NULL LIMIT 1`,
+      args: [carrierId],
+    }),
   ]);
+  const rtsOf = (r: Row): RtsStatus => ({
+    statusCode: String(r.status_code),
+    statusTitle: String(r.status_title),
+    displayStatus: String(r.display_status),
+    description: String(r.description),
+  });
+  const noContractRts: RtsStatus = notReady.rows[0] ? rtsOf(notReady.rows[0]) : { ...RTS_STATUSES.NRTS };
   const contractOf = new Map(
     contracts.rows.map((r) => [
       Number(r.npn_id),
-      { status: String(r.status) as DownlineContractStatus, rts: String(r.rts_code) as RtsCode },
+      { status: String(r.status) as DownlineContractStatus, rts: rtsOf(r) },
     ]),
   );
   const activeCount = new Map(counts.rows.map((r) => [Number(r.npn_id), Number(r.n)]));
@@ -288,7 +289,7 @@ async function branchesOf(
           advisor: child.advisor,
           agentWritingNumber: child.agentWritingNumber ?? "",
           status: contract.status,
-          rtsStatus: RTS_STATUSES[contract.rts],
+          rtsStatus: contract.rts,
           activePolicyCount: activeCount.get(child.npnId) ?? 0,
         });
       } else {
@@ -298,7 +299,7 @@ async function branchesOf(
           npnId: child.npnId,
           advisor: child.advisor,
           level: child.level,
-          rtsStatus: RTS_STATUSES[contractOf.get(child.npnId)?.rts ?? "NRTS"],
+          rtsStatus: contractOf.get(child.npnId)?.rts ?? noContractRts,
           agentCount: subAgents.length,
           activePolicyCount: subAgents.reduce((sum, a) => sum + (activeCount.get(a.npnId) ?? 0), 0),
         });

@@ -49,6 +49,21 @@ CREATE TABLE IF NOT EXISTS roles (
   updated_at TEXT NOT NULL
 );
 
+-- Ready-to-sell statuses (issue 14, admin RTS statuses): what a downline contract shows for its advisor with a
+-- carrier (downline_contracts.rts_status_id). carrier_id NULL = a status of any carrier; the code is unique per
+-- carrier (COALESCE: one NULL-carrier status per code too).
+CREATE TABLE IF NOT EXISTS rts_statuses (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  status_code TEXT NOT NULL,
+  status_title TEXT NOT NULL,
+  display_status TEXT NOT NULL,
+  description TEXT NOT NULL DEFAULT '',
+  carrier_id INTEGER,
+  updated_at TEXT NOT NULL
+);
+
+CREATE UNIQUE INDEX IF NOT EXISTS rts_statuses_code ON rts_statuses (COALESCE(carrier_id, 0), status_code);
+
 -- The audit history of the admin area (issue 14, admin-support.ts audit()): every admin write, who, when and
 -- what changed (changes: JSON [{ field, from, to }]). resource + record_id name the record (users/12).
 CREATE TABLE IF NOT EXISTS admin_audit (
@@ -281,7 +296,7 @@ CREATE TABLE IF NOT EXISTS downline_contracts (
   npn_id INTEGER NOT NULL,
   carrier_id INTEGER NOT NULL,
   status TEXT NOT NULL CHECK (status IN ('Active', 'Pending', 'Terminated')),
-  rts_code TEXT NOT NULL CHECK (rts_code IN ('RTS', 'NRTS', 'PEND')),
+  rts_status_id INTEGER NOT NULL, -- rts_statuses.id: the advisor's ready-to-sell status with the carrier
   PRIMARY KEY (npn_id, carrier_id)
 );
 

@@ -7,7 +7,7 @@
 import type { InStatement } from "@libsql/client";
 import type { Role, UserFlags } from "../../app/domain/user.ts";
 import type { SeedDates } from "./seed-dates.ts";
-import { MEMBER_FIRST_NAMES, MEMBER_LAST_NAMES, type SeedUser } from "./seed.ts";
+import { MEMBER_FIRST_NAMES, MEMBER_LAST_NAMES, type RtsCode, SEED_CARRIERS, type SeedUser } from "./seed.ts";
 
 export interface SeedRole {
   id: number;
@@ -224,4 +224,93 @@ export function bulkUserStatements(dates: SeedDates, noPasswordHash: string): In
     });
   }
   return statements;
+}
+
+/* ---- Ready-to-sell statuses (admin RTS statuses): the same six codes for every seed carrier ---- */
+
+export interface SeedRtsTexts {
+  statusCode: string;
+  statusTitle: string;
+  displayStatus: string;
+  description: string;
+}
+
+/** The texts of the three codes the seed's downline contracts show (the downline pages' texts since issue 4). */
+export const SEED_RTS_STATUSES: Readonly<Record<RtsCode, SeedRtsTexts>> = {
+  RTS: {
+    statusCode: "RTS",
+    statusTitle: "Ready to Sell",
+    displayStatus: "Ready to sell",
+    description: "The advisor is appointed with this carrier and may sell its plans.",
+  },
+  NRTS: {
+    statusCode: "NRTS",
+    statusTitle: "Not Ready to Sell",
+    displayStatus: "Not ready to sell",
+    description:
+      "The advisor may not sell this carrier's plans until the appointment and certification requirements are met.",
+  },
+  PEND: {
+    statusCode: "PEND",
+    statusTitle: "Pending",
+    displayStatus: "Pending",
+    description: "The advisor's appointment with this carrier is being processed.",
+  },
+};
+
+/** The further codes of the domain (../shared/design/admin-domain.md "Ready to Sell"), seeded for every carrier too. */
+const FURTHER_RTS_STATUSES: readonly SeedRtsTexts[] = [
+  {
+    statusCode: "CERT",
+    statusTitle: "Certification pending",
+    displayStatus: "Certification pending",
+    description:
+      "The advisor is appointed with this carrier, but the carrier has not yet reported the annual AHIP and its own product training as complete; the advisor may not market or enrol until it does.",
+  },
+  {
+    statusCode: "NPY",
+    statusTitle: "Not ready for the new plan year",
+    displayStatus: "Not ready for new plan year",
+    description:
+      "The advisor may sell this carrier's plans for the current plan year but has not completed the recertification for the coming one.",
+  },
+  {
+    statusCode: "TERM",
+    statusTitle: "Terminated",
+    displayStatus: "Terminated",
+    description:
+      "The carrier has ended the advisor's appointment: the advisor may no longer sell its plans or be paid for new enrolments.",
+  },
+];
+
+export interface SeedRtsStatus extends SeedRtsTexts {
+  id: number;
+  carrierId: number;
+}
+
+const RTS_CODE_ORDER: readonly SeedRtsTexts[] = [
+  SEED_RTS_STATUSES.RTS,
+  SEED_RTS_STATUSES.NRTS,
+  SEED_RTS_STATUSES.PEND,
+  ...FURTHER_RTS_STATUSES,
+];
+
+/** Every carrier's six statuses, ids consecutive from 1, carrier by carrier in RTS_CODE_ORDER. */
+export const SEED_RTS_STATUS_ROWS: readonly SeedRtsStatus[] = SEED_CARRIERS.flatMap((c, ci) =>
+  RTS_CODE_ORDER.map((t, k) => ({ ...t, id: ci * RTS_CODE_ORDER.length + k + 1, carrierId: c.id })),
+);
+
+/** The id of a carrier's seeded status with this code. */
+export function seedRtsStatusId(carrierId: number, code: RtsCode): number {
+  const found = SEED_RTS_STATUS_ROWS.find((r) => r.carrierId === carrierId && r.statusCode === code);
+  if (!found) throw new Error(`No seed RTS status ${code} for carrier ${carrierId}`);
+  return found.id;
+}
+
+export function seedRtsStatusStatements(dates: SeedDates): InStatement[] {
+  return SEED_RTS_STATUS_ROWS.map((r) => ({
+    sql: `INSERT INTO rts_statuses (id, status_code, status_title, display_status, description, carrier_id, updated_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    args: [r.id, r.statusCode, r.statusTitle, r.displayStatus, r.description, r.carrierId, dates.daysAgo(300)],
+  }));
 }

@@ -35,7 +35,13 @@ import { seedProfileStatements } from "./seed-profile.ts";
 import { seedFeedbackStatements } from "./seed-feedback.ts";
 import { activationEmail, DEFAULT_PORTAL_URL } from "./mailer.ts";
 import { newAccountToken, tokenExpiresAt, tokenHash } from "./tokens.ts";
-import { bulkUserStatements, seedRoleIdOf, seedRoleStatements } from "./seed-admin.ts";
+import {
+  bulkUserStatements,
+  seedRoleIdOf,
+  seedRoleStatements,
+  seedRtsStatusId,
+  seedRtsStatusStatements,
+} from "./seed-admin.ts";
 
 /** A password hash no password matches (verifyPassword refuses anything but scrypt$…). */
 export const NO_PASSWORD_HASH = "!";
@@ -76,7 +82,7 @@ export async function seedStatements(
     ...SEED_USERS.map((u) => ({ u, status: "active", hash: hashes.get(u.id)! })),
     { u: SEED_PENDING_ACCOUNT, status: "pending", hash: NO_PASSWORD_HASH },
   ];
-  statements.push(...seedRoleStatements(dates));
+  statements.push(...seedRoleStatements(dates), ...seedRtsStatusStatements(dates));
   for (const { u, status, hash } of users) {
     statements.push({
       sql: `INSERT INTO users (id, email, password_hash, status, role, role_id, first_name, last_name, npn_id,
@@ -241,8 +247,9 @@ export async function seedStatements(
   }
   for (const c of SEED_DOWNLINE_CONTRACTS) {
     statements.push({
-      sql: "INSERT INTO downline_contracts (owner_user_id, npn_id, carrier_id, status, rts_code) VALUES (?, ?, ?, ?, ?)",
-      args: [c.ownerUserId, c.npnId, c.carrierId, c.status, c.rtsCode],
+      sql: `INSERT INTO downline_contracts (owner_user_id, npn_id, carrier_id, status, rts_status_id)
+            VALUES (?, ?, ?, ?, ?)`,
+      args: [c.ownerUserId, c.npnId, c.carrierId, c.status, seedRtsStatusId(c.carrierId, c.rtsCode)],
     });
   }
   const downlinePolicies = seedDownlinePolicies(dates);

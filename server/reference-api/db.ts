@@ -30,6 +30,7 @@ export function sqlStatements(script: string): string[] {
 
 /** Tables holding one user's data, and the column naming the user (order: parents before children). */
 const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
+  ["contract_request_events", "user_id"],
   ["account_tokens", "user_id"],
   ["submitted_enrollments", "user_id"],
   ["reward_payouts", "user_id"],
@@ -64,6 +65,7 @@ const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
 const DATA_TABLES = [
   "admin_notes",
   "admin_audit",
+  "contract_request_events",
   "outbox",
   "npn_registry",
   "account_tokens",

@@ -462,6 +462,29 @@ describe("brokers", () => {
     });
     expect(withNote.notes.length).toBeGreaterThan(0);
 
+    // RTS: the broker's downline contracts by NPN id (a bulk agent given the NPN id of one of agency@'s advisors).
+    const rtsDb = db();
+    await rtsDb.execute("UPDATE users SET npn_id = 5101 WHERE id = 110");
+    const contracts = await rtsDb.execute("SELECT carrier_id, rts_code FROM downline_contracts WHERE npn_id = 5101");
+    rtsDb.close();
+    const rts = (await ok(AdminBrokerResponseSchema, "GET", "/api/admin/brokers/110", { token })).broker.rts;
+    expect(rts).toHaveLength(contracts.rows.length);
+    expect(rts.length).toBeGreaterThan(0);
+    expect(new Set(rts.map((r) => r.statusCode))).toEqual(new Set(contracts.rows.map((r) => String(r.rts_code))));
+
+    // The reserved e2e brokers: nothing blocks their requests (the ball is with the agency).
+    for (const r of [E2E_ACTIVATE, E2E_DENY, ...E2E_BULK]) {
+      const { broker: reserved } = await ok(AdminBrokerResponseSchema, "GET", `/api/admin/brokers/${r.brokerId}`, {
+        token,
+      });
+      expect(reserved).toMatchObject({
+        kind: "Agent",
+        status: "active",
+        documentNotifications: [],
+        contractCounts: { pending: 1, approved: 0, denied: 0, active: 0 },
+      });
+    }
+
     expectError(await send("GET", "/api/admin/brokers/9", { token }), 404, "No broker with id 9");
     expectError(await send("GET", "/api/admin/brokers/99999", { token }), 404);
   });

@@ -49,7 +49,8 @@ const reserved = (brokerId: number, requestId: number, carrierProductId: number)
 const BROKERS: readonly BulkUser[] = BULK_USERS.filter(
   (u) => (u.kind === "Agent" || u.kind === "Agency") && u.status === "active",
 );
-const AGENTS = BROKERS.filter((u) => u.kind === "Agent");
+/** The agents the reserved e2e requests are for (not "Statements only" agents, role 12: they do not contract). */
+const AGENTS = BROKERS.filter((u) => u.kind === "Agent" && u.roleId !== 12);
 
 /** Pending Medicare Advantage (Blue Harbor Health, carrier product 101) request of a bulk agent: activated by e2e. */
 export const E2E_ACTIVATE: ReservedRequest = reserved(AGENTS[0]!.id, FIRST_BULK_REQUEST_ID, 101);

@@ -11,6 +11,7 @@ import {
   AdminDocumentsResponseSchema,
   AdminNoteResponseSchema,
   CONTRACT_AGES,
+  CONTRACT_TRANSITIONS,
 } from "../../app/.server/upstream/schemas/admin.ts";
 import { ContractingStatusesResponseSchema } from "../../app/.server/upstream/schemas/contracting.ts";
 import { DocumentNotificationsResponseSchema } from "../../app/.server/upstream/schemas/profile.ts";
@@ -26,9 +27,18 @@ import {
 import { ADMIN_ONLY_AREA } from "./admin-support.ts";
 import { DOCUMENTS_NEED_ATTENTION } from "./contracting.ts";
 import type { ReferenceApi } from "./index.ts";
-import { DEMO_PASSWORD } from "./seed.ts";
-import { E2E_ACTIVATE, E2E_BULK, E2E_DENY } from "./seed-admin-contracting.ts";
-import { expectError, expectFields, formOf, sqlite, startTestApi, tempDbPath, testClient } from "./test-support.ts";
+import { DEMO_PASSWORD, seedContractingEntries } from "./seed.ts";
+import { E2E_ACTIVATE, E2E_BULK, E2E_DENY, FIRST_BULK_REQUEST_ID, seedRequests } from "./seed-admin-contracting.ts";
+import {
+  expectError,
+  expectFields,
+  formOf,
+  sqlite,
+  startTestApi,
+  tempDbPath,
+  testClient,
+  testSeed,
+} from "./test-support.ts";
 
 const { remove: removeDb, dbPath } = tempDbPath("reference-api-admin-contracting-");
 let api: ReferenceApi;
@@ -358,6 +368,19 @@ describe("a contract request", () => {
     const { history } = await one(mine.id);
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ action: "requested", actor: { userId: 1 } });
+
+    // Re-requesting the denied one (104): back to pending, the event from denied, the note gone.
+    expect(
+      (await send("POST", "/api/profile/contracting_entries", { token: agent, json: { carrierProductIds: [104] } }))
+        .status,
+    ).toBe(201);
+    const again = await one(4);
+    expect(again.record).toMatchObject({ state: "pending", lastPublicNote: null, waitingDays: 0 });
+    expect(again.history[0]).toMatchObject({
+      action: "requested",
+      actor: { userId: 1 },
+      changes: [{ field: "state", from: "denied", to: "pending" }],
+    });
   });
 });
 
@@ -604,6 +627,58 @@ describe("GET /api/admin/dashboard", () => {
       await scalarOf("SELECT COUNT(*) FROM users WHERE status = 'unverified'"),
     );
     expect(body.usersPendingActivation).toBe(await scalarOf("SELECT COUNT(*) FROM users WHERE status = 'pending'"));
+  });
+});
+
+describe("the contracting desk's seed", () => {
+  it("has at least 150 bulk requests in every state and age band, each with a consistent history", () => {
+    const requests = seedRequests(testSeed);
+    const bulk = requests.filter((r) => r.id >= FIRST_BULK_REQUEST_ID);
+    expect(bulk.length).toBeGreaterThanOrEqual(150);
+    expect(requests.filter((r) => r.id < FIRST_BULK_REQUEST_ID).map((r) => [r.id, r.status])).toEqual(
+      seedContractingEntries(testSeed).map((e) => [e.id, e.status]),
+    );
+    const seen = new Set<string>();
+    const day = Date.parse(`${testSeed.day}T00:00:00Z`);
+    for (const r of requests) {
+      const events = r.events;
+      expect(events[0]!.from).toBeNull();
+      expect(events[0]!.at).toBe(r.requestedAt);
+      expect(events.at(-1)!.to).toBe(r.status);
+      expect(events.at(-1)!.at).toBe(r.stateSince);
+      for (let k = 1; k < events.length; k++) {
+        expect(events[k]!.from).toBe(events[k - 1]!.to);
+        expect(events[k]!.at > events[k - 1]!.at, `request ${r.id}`).toBe(true);
+        expect(CONTRACT_TRANSITIONS[events[k]!.from!]).toContain(events[k]!.to);
+      }
+      if (r.status === "denied") expect(r.lastPublicNote).toBeTruthy();
+      if (r.id >= FIRST_BULK_REQUEST_ID && r.status === "active") {
+        expect(r.writingNumber).toBeTruthy();
+        expect(r.effectiveDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      }
+      const days = Math.floor((day - Date.parse(r.stateSince)) / 86_400_000);
+      const age = days <= 7 ? "0-7" : days <= 30 ? "8-30" : days <= 90 ? "31-90" : "91+";
+      if (r.id >= FIRST_BULK_REQUEST_ID) seen.add(`${r.status} ${age}`);
+    }
+    expect(seen.size).toBe(16);
+  });
+
+  it("the per-user reset restores a broker's requests and their events", async () => {
+    const token = await admin();
+    const eventsOf1 = () => scalarOf("SELECT COUNT(*) FROM contract_request_events WHERE user_id = 1");
+    expect(await eventsOf1()).toBeGreaterThan(
+      seedRequests(testSeed)
+        .filter((r) => r.userId === 1)
+        .flatMap((r) => r.events).length,
+    );
+    expect((await send("POST", "/__reset", { json: { email: "agent@demo.test" } })).status).toBe(204);
+    expect(await eventsOf1()).toBe(
+      seedRequests(testSeed)
+        .filter((r) => r.userId === 1)
+        .flatMap((r) => r.events).length,
+    );
+    expect((await one(2)).record.state).toBe("pending");
+    expect(token).toBeTruthy();
   });
 });
 

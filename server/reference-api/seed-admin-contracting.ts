@@ -145,7 +145,7 @@ function pathTo(status: ContractStatus, variant: number): ContractStatus[] {
   }
 }
 
-/** A request with its events: entered its last state `daysInState` days ago, each earlier one a few days before. */
+/** A request with its events: entered its last state at `stateSince`, each earlier one a few days before. */
 function request(
   id: number,
   broker: { id: number; firstName: string; lastName: string },
@@ -154,12 +154,13 @@ function request(
   variant: number,
   stateSince: string,
   dates: SeedDates,
-  daysInState: number,
 ): SeedRequest {
   const path = pathTo(status, variant);
   const gaps = path.map((_, k) => 2 + ((variant + k * 5) % 12));
   const admin = ADMINS[variant % ADMINS.length]!;
   const events: SeedEvent[] = [];
+  // Whole days between the seed day's start and the last move (each earlier move at least 2 days before it).
+  const daysInState = Math.ceil((Date.parse(`${dates.day}T00:00:00Z`) - Date.parse(stateSince)) / 86_400_000);
   let daysAgo = daysInState + gaps.slice(1).reduce((a, b) => a + b, 0);
   let denialNote: string | null = null;
   path.forEach((to, k) => {
@@ -204,7 +205,7 @@ function request(
 export function seedRequests(dates: SeedDates): SeedRequest[] {
   const users = new Map(SEED_USERS.map((u) => [u.id, u]));
   const demo = seedContractingEntries(dates).map((e, k) => {
-    const r = request(e.id, users.get(e.userId)!, e.carrierProductId, e.status, 1 + k * 2, e.updatedAt, dates, 0);
+    const r = request(e.id, users.get(e.userId)!, e.carrierProductId, e.status, 1 + k * 2, e.updatedAt, dates);
     // The demo account's own words stay: only its own note, none of the staff's.
     return { ...r, lastPublicNote: e.lastPublicNote, internalNote: null, writingNumber: null, effectiveDate: null };
   });
@@ -213,16 +214,16 @@ export function seedRequests(dates: SeedDates): SeedRequest[] {
     if (r.status === "denied") r.events[r.events.length - 1]!.publicNote = r.lastPublicNote;
   }
   const recent = dates.daysAgo(2, "10:30");
-  const reservedRequests = [E2E_ACTIVATE, E2E_DENY, ...E2E_BULK].map((x, k) =>
+  // Requested once, pending since (variant 1: no earlier denial, no internal note).
+  const reservedRequests = [E2E_ACTIVATE, E2E_DENY, ...E2E_BULK].map((x) =>
     request(
       x.requestId,
       BULK_USERS.find((u) => u.id === x.brokerId)!,
       x.carrierProductId,
       "pending",
-      1 + k,
+      1,
       recent,
       dates,
-      2,
     ),
   );
   const bulk: SeedRequest[] = [];
@@ -239,7 +240,7 @@ export function seedRequests(dates: SeedDates): SeedRequest[] {
         days,
         `${String(8 + (j % 9)).padStart(2, "0")}:${String((j * 7) % 60).padStart(2, "0")}`,
       );
-      bulk.push(request(id++, broker, carrierProductId, status, j, stateSince, dates, days));
+      bulk.push(request(id++, broker, carrierProductId, status, j, stateSince, dates));
     }
   });
   return [...demo, ...reservedRequests, ...bulk];

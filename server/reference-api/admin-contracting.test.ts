@@ -287,6 +287,9 @@ describe("a contract request", () => {
     const refused = expectFields(await transition(2, { state: "active" }));
     expect(refused).toEqual({ state: [cannotBecome("pending", "active")] });
 
+    expect(expectFields(await transition(2, { state: "approved", effectiveDate: "soon" }))).toEqual({
+      effectiveDate: [EFFECTIVE_DATE_REQUIRED],
+    });
     const approved = await transition(2, { state: "approved", internalNote: "Sent to Summit Mutual." });
     expect(approved.status, approved.text).toBe(200);
     const record = z.object({ record: AdminContractRequestSchema }).parse(approved.json).record;

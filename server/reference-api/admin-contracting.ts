@@ -438,13 +438,14 @@ const trimmed = (v: string | null | undefined) => {
   return t ? t : null;
 };
 
-/** The fields a move to `move.state` lacks (publicNote for denied; writing number and effective date for active). */
+/** The fields a move lacks (publicNote for denied; writing number and effective date for active) or has wrong. */
 function moveFieldErrors(move: Move): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
   if (move.state === "denied" && !move.publicNote) fields.publicNote = [PUBLIC_NOTE_REQUIRED];
-  if (move.state === "active") {
-    if (!move.writingNumber) fields.writingNumber = [WRITING_NUMBER_REQUIRED];
-    if (!move.effectiveDate || !isIsoDate(move.effectiveDate)) fields.effectiveDate = [EFFECTIVE_DATE_REQUIRED];
+  if (move.state === "active" && !move.writingNumber) fields.writingNumber = [WRITING_NUMBER_REQUIRED];
+  // Given with any move, the effective date must be a date; becoming active needs one.
+  if ((move.state === "active" || move.effectiveDate) && !(move.effectiveDate && isIsoDate(move.effectiveDate))) {
+    fields.effectiveDate = [EFFECTIVE_DATE_REQUIRED];
   }
   return fields;
 }

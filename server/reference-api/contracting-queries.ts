@@ -101,24 +101,37 @@ export async function contractStatusesByCarrierProduct(
 }
 
 /**
- * New pending entries for `carrierProductIds`, in one transaction. A denied entry is turned back into
- * a pending one (note cleared); pending, approved and active entries are left as they are.
+ * New pending entries for `carrierProductIds`, in one transaction, each with its event (contract_request_events:
+ * `from` names the state a re-requested entry leaves, undefined = a new request). A denied entry is turned back
+ * into a pending one (note cleared); pending, approved and active entries are left as they are.
  */
 export async function createPendingEntries(
   db: ReferenceDb,
   userId: number,
   carrierProductIds: readonly number[],
   now: string,
+  actor: { userId: number; name: string },
+  from: ReadonlyMap<number, ContractStatus> = new Map(),
 ): Promise<void> {
   await db.client.batch(
-    carrierProductIds.map((id) => ({
-      sql: `INSERT INTO contracting_entries (user_id, carrier_product_id, status, last_public_note, updated_at)
-            VALUES (?, ?, 'pending', NULL, ?)
-            ON CONFLICT (user_id, carrier_product_id) DO UPDATE
-              SET status = 'pending', last_public_note = NULL, updated_at = excluded.updated_at
-              WHERE contracting_entries.status = 'denied'`,
-      args: [userId, id, now],
-    })),
+    carrierProductIds.flatMap((id) => [
+      {
+        sql: `INSERT INTO contracting_entries (user_id, carrier_product_id, status, last_public_note, updated_at,
+                requested_at, state_since)
+              VALUES (?, ?, 'pending', NULL, ?, ?, ?)
+              ON CONFLICT (user_id, carrier_product_id) DO UPDATE
+                SET status = 'pending', last_public_note = NULL, updated_at = excluded.updated_at,
+                  state_since = excluded.state_since
+                WHERE contracting_entries.status = 'denied'`,
+        args: [userId, id, now, now, now],
+      },
+      {
+        sql: `INSERT INTO contract_request_events (entry_id, user_id, from_state, to_state, at, actor_user_id, actor_name)
+              SELECT id, user_id, ?, 'pending', ?, ?, ? FROM contracting_entries
+              WHERE user_id = ? AND carrier_product_id = ? AND state_since = ?`,
+        args: [from.get(id) ?? null, now, actor.userId, actor.name, userId, id, now],
+      },
+    ]),
     "write",
   );
 }

@@ -143,7 +143,11 @@ export function registerContractingRoutes(
         const status = existing.get(id);
         return status === undefined || status === "denied";
       });
-      if (toRequest.length > 0) await createPendingEntries(db, userId, toRequest, new Date().toISOString());
+      if (toRequest.length > 0) {
+        const { firstName, lastName } = res.locals.session.user;
+        const actor = { userId, name: `${firstName} ${lastName}` };
+        await createPendingEntries(db, userId, toRequest, new Date().toISOString(), actor, existing);
+      }
       const body = JSON.stringify(await statusesBody(userId));
       if (key) await storeIdempotentAnswer(db, userId, key, fingerprint, 201, body);
       logger.info({ userId, requested: toRequest, skipped: ids.length - toRequest.length }, "contracts requested");

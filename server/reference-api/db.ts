@@ -30,6 +30,7 @@ export function sqlStatements(script: string): string[] {
 
 /** Tables holding one user's data, and the column naming the user (order: parents before children). */
 const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
+  ["contract_request_events", "user_id"],
   ["account_tokens", "user_id"],
   ["submitted_enrollments", "user_id"],
   ["reward_payouts", "user_id"],
@@ -64,6 +65,7 @@ const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
 const DATA_TABLES = [
   "admin_notes",
   "admin_audit",
+  "contract_request_events",
   "outbox",
   "npn_registry",
   "account_tokens",
@@ -112,7 +114,7 @@ const DATA_TABLES = [
  * change: a db file seeded by an older version (PRAGMA user_version lower than this) has its data tables
  * dropped and created again as schema.ts has them, and is reset to the seed on open (sessions kept).
  */
-const SEED_VERSION = 16;
+const SEED_VERSION = 17;
 
 function bool(value: unknown): boolean {
   return value === true;

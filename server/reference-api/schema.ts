@@ -151,8 +151,13 @@ CREATE TABLE IF NOT EXISTS contracting_entries (
   user_id INTEGER NOT NULL,
   carrier_product_id INTEGER NOT NULL,
   status TEXT NOT NULL CHECK (status IN ('pending', 'denied', 'approved', 'active')),
-  last_public_note TEXT,
+  last_public_note TEXT,           -- what the broker sees (spec §3 lastPublicNote)
   updated_at TEXT NOT NULL,
+  requested_at TEXT NOT NULL,     -- ISO: when the request was made
+  state_since TEXT NOT NULL,      -- ISO: when it entered its current status (the desk's waiting time)
+  writing_number TEXT,            -- the carrier's writing number (set when active)
+  effective_date TEXT,            -- YYYY-MM-DD, set when active
+  internal_note TEXT,             -- staff only (issue 14, admin-contracting.ts)
   UNIQUE (user_id, carrier_product_id)
 );
 
@@ -442,12 +447,13 @@ CREATE TABLE IF NOT EXISTS license_details (
 
 -- The compliance documents of a broker, one per kind (E&O, W-9, AML, AHIP, direct deposit): the one set
 -- of documents the profile and onboarding's documents step share (the bytes are in files). review is the
--- reviewer's verdict; reviewer_note says why a document was rejected.
+-- reviewer's verdict ('pending' = awaiting review by an administrator, issue 14); reviewer_note says why a
+-- document was rejected.
 CREATE TABLE IF NOT EXISTS compliance_documents (
   user_id INTEGER NOT NULL,
   kind TEXT NOT NULL CHECK (kind IN ('eo', 'w9', 'aml', 'ahip', 'direct_deposit')),
   file_id INTEGER NOT NULL,
-  review TEXT NOT NULL DEFAULT 'accepted' CHECK (review IN ('accepted', 'rejected')),
+  review TEXT NOT NULL DEFAULT 'accepted' CHECK (review IN ('accepted', 'rejected', 'pending')),
   reviewer_note TEXT,
   expires_on TEXT,                -- YYYY-MM-DD; NULL: the document does not run out
   uploaded_at TEXT NOT NULL,
@@ -531,6 +537,24 @@ CREATE TABLE IF NOT EXISTS npn_registry (
   first_name TEXT NOT NULL,
   last_name TEXT NOT NULL
 );
+
+-- The history of each contract request (issue 14, admin-contracting.ts): one row per state it entered
+-- (from_state NULL = requested); user_id = the broker (for the per-user reset); actor = who moved it (the broker
+-- or an administrator; actor_user_id NULL = the system). timeInStates and the request's history come from it.
+CREATE TABLE IF NOT EXISTS contract_request_events (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  entry_id INTEGER NOT NULL,
+  user_id INTEGER NOT NULL,
+  from_state TEXT,
+  to_state TEXT NOT NULL CHECK (to_state IN ('pending', 'denied', 'approved', 'active')),
+  at TEXT NOT NULL,
+  actor_user_id INTEGER,
+  actor_name TEXT NOT NULL,
+  public_note TEXT,
+  internal_note TEXT
+);
+
+CREATE INDEX IF NOT EXISTS contract_request_events_entry ON contract_request_events (entry_id, at);
 
 -- Sessions are not a data table: reset() keeps them, so signed-in sessions survive a reset.
 -- No foreign keys on purpose (the users they point at are deleted and re-inserted by reset()).

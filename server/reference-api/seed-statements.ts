@@ -18,7 +18,6 @@ import {
   licenseExpiresOn,
   seedCarrierResource,
   seedCommissionLines,
-  seedContractingEntries,
   seedDocumentNotifications,
   seedDownlinePolicies,
   seedInvitations,
@@ -42,6 +41,7 @@ import {
   seedRtsStatusId,
   seedRtsStatusStatements,
 } from "./seed-admin.ts";
+import { adminContractingStatements } from "./seed-admin-contracting.ts";
 
 /** A password hash no password matches (verifyPassword refuses anything but scrypt$…). */
 export const NO_PASSWORD_HASH = "!";
@@ -148,13 +148,6 @@ export async function seedStatements(
       args: [resource.id, cp.id, JSON.stringify(resource)],
     });
   });
-  for (const e of seedContractingEntries(dates)) {
-    statements.push({
-      sql: `INSERT INTO contracting_entries (id, user_id, carrier_product_id, status, last_public_note, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?)`,
-      args: [e.id, e.userId, e.carrierProductId, e.status, e.lastPublicNote, e.updatedAt],
-    });
-  }
   for (const q of SEED_LEGAL_QUESTIONS) {
     statements.push({
       sql: "INSERT INTO legal_questions (id, question_text) VALUES (?, ?)",
@@ -315,6 +308,7 @@ export async function seedStatements(
   statements.push(...submittedEnrollmentStatements(dates));
   statements.push(...seedFeedbackStatements(dates));
   statements.push(...accountStatements(portalUrl));
+  statements.push(...adminContractingStatements(dates)); // contract requests and their events (issue 14)
   return statements;
 }
 

@@ -1,4 +1,4 @@
-import { Anchor, Box, Stack, Text } from "@mantine/core";
+import { Anchor, Box, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { Link, Outlet, useLocation, useMatches, useRouteLoaderData } from "react-router";
 import type { ReactNode } from "react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
@@ -47,10 +47,7 @@ function AdminNav({ current }: { current: string | null }) {
                 ) : (
                   <span className="admin-nav-later">
                     {section.label}
-                    <Text span size="xs" c="dimmed">
-                      {" "}
-                      (later)
-                    </Text>
+                    <VisuallyHidden> (not available yet)</VisuallyHidden>
                   </span>
                 )}
               </li>

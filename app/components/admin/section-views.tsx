@@ -14,7 +14,6 @@ import type { AdminContractRequest, AdminRole, AdminRtsStatus, AdminUser } from 
 import { BallBadge, ContractStateBadge, waitingText } from "./contract-badges";
 import type { SectionKey } from "~/domain/admin/shapes";
 import { formatDate } from "~/domain/formats";
-import { formatPhone } from "~/domain/masks";
 import type { SectionView } from "./section-view";
 
 const STATUS_COLOR: Record<AdminUser["status"], string> = {
@@ -191,7 +190,7 @@ const users: SectionView<AdminUser> = {
   recordFacts: (u) => [
     { label: "Status", value: <UserStatusBadge status={u.status} /> },
     { label: "Role", value: `${u.role.name} (${u.role.kind})` },
-    { label: "Phone", value: u.phone ? formatPhone(u.phone) : "—" },
+    { label: "Phone", value: u.phone ?? "—" },
     { label: "Created", value: formatDate(u.createdAt) },
     ...(isBroker(u)
       ? [

@@ -26,16 +26,18 @@ export const handle = {
 /** The section's choices (roles, agencies, carriers) come with one small page of its list. */
 const FACETS_ONLY = new URLSearchParams({ perPage: "5" });
 
-/** The section of the URL when it has a new page, or the 404 page. */
-function sectionWithNewPage(raw: string | undefined): SectionKey {
+/** The section of the URL when it has a new page, with its form's two halves; or the 404 page. */
+function sectionWithNewPage(raw: string | undefined) {
   const key = sectionOr404(raw);
-  if (!SECTION_SHAPES[key].creatable || !SECTION_VIEWS[key].form || !SECTION_SERVERS[key].form)
+  const def = SECTION_VIEWS[key].form;
+  const writes = SECTION_SERVERS[key].form;
+  if (!SECTION_SHAPES[key].creatable || !def || !writes)
     throw data({ messages: [] }, { status: 404, statusText: "Not Found" });
-  return key;
+  return { key, def, writes };
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const key = sectionWithNewPage(params.section);
+  const { key } = sectionWithNewPage(params.section);
   const back = backToList(key, new URL(request.url).searchParams.get("back"));
   const [, list] = await loadWithViewer(request, context, (token) => SECTION_SERVERS[key].list(token, FACETS_ONLY));
   return { key, back, facets: list.facets as Record<string, Array<{ value: string; label: string }>> };
@@ -43,14 +45,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 /** Checked here with the form's schema, then by the upstream (its refusals at their fields); back to the list. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const key = sectionWithNewPage(params.section);
-  const def = SECTION_VIEWS[key].form!;
+  const { key, def, writes } = sectionWithNewPage(params.section);
   const form = actionForm(request, context, { schema: def.newSchema });
   return form.answer(async () => {
     const viewer = await requireAdmin(request, context);
     const parsed = await form.parse(def.newSchema);
     if (parsed.status !== "success") return data(parsed.reply(), { status: 400 });
-    await SECTION_SERVERS[key].form!.create(viewer.token, parsed.value);
+    await writes.create(viewer.token, parsed.value);
     const back = backToList(key, new URL(request.url).searchParams.get("back"));
     return redirectWithToast(back, [successToast(def.createdText(parsed.value as Record<string, unknown>))]);
   });
@@ -62,7 +63,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 
 export default function AdminSectionNew({ loaderData, actionData }: Route.ComponentProps) {
   const view = SECTION_VIEWS[loaderData.key];
-  const def = view.form!;
+  const def = view.form;
+  if (!def) return null;
   return (
     <Stack gap="md" maw={820}>
       <div>

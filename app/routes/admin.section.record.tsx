@@ -29,17 +29,19 @@ const FACETS_ONLY = new URLSearchParams({ perPage: "5" });
 const NOT_FOUND = () => data({ messages: [] }, { status: 404, statusText: "Not Found" });
 
 /** The section and record id of the URL, in the shape spec §2 gives the section (users/:id/edit, roles/:id). */
-function recordOf(request: Request, params: { section?: string; id?: string }): { key: SectionKey; id: number } {
+function recordOf(request: Request, params: { section?: string; id?: string }) {
   const key = sectionOr404(params.section);
   const id = recordIdOf(params.id);
-  if (id === null || !SECTION_VIEWS[key].form || !SECTION_SERVERS[key].form) throw NOT_FOUND();
+  const def = SECTION_VIEWS[key].form;
+  const writes = SECTION_SERVERS[key].form;
+  if (id === null || !def || !writes) throw NOT_FOUND();
   const wantsEdit = new URL(request.url).pathname.replace(/\/+$/, "").endsWith("/edit");
   if (wantsEdit !== (SECTION_SHAPES[key].recordUrl === "id/edit")) throw NOT_FOUND();
-  return { key, id };
+  return { key, id, def, writes };
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { key, id } = recordOf(request, params);
+  const { key, id, writes } = recordOf(request, params);
   const server = SECTION_SERVERS[key];
   const back = backToList(key, new URL(request.url).searchParams.get("back"));
   // An unknown id is the upstream's 404: the page's 404 (loadWithViewer).
@@ -52,19 +54,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     record: found.record,
     history: found.history,
     title: SECTION_VIEWS[key].recordTitle(found.record),
-    defaultValue: server.form!.formValues(found.record),
+    defaultValue: writes.formValues(found.record),
     facets: list.facets as Record<string, Array<{ value: string; label: string }>>,
   };
 }
 
 /** Save (the form), or another action of the record (intent: a user's password reset). */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { key, id } = recordOf(request, params);
+  const { key, id, def, writes } = recordOf(request, params);
   const view = SECTION_VIEWS[key];
   const server = SECTION_SERVERS[key];
   const url = new URL(request.url);
   const here = `${url.pathname}${url.search}`;
-  const def = view.form!;
   const form = actionForm(request, context, { schema: def.editSchema });
   return form.answer(async () => {
     const viewer = await requireAdmin(request, context);
@@ -80,7 +81,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     const parsed = await form.parse(def.editSchema);
     if (parsed.status !== "success") return data(parsed.reply(), { status: 400 });
-    await server.form!.update(viewer.token, id, parsed.value);
+    await writes.update(viewer.token, id, parsed.value);
     return redirectWithToast(backToList(key, url.searchParams.get("back")), [
       successToast(`Changes to the ${view.singular} saved.`),
     ]);
@@ -94,7 +95,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 export default function AdminSectionRecord({ loaderData, actionData }: Route.ComponentProps) {
   const { key, record, history, title, defaultValue, facets, back } = loaderData;
   const view = SECTION_VIEWS[key];
-  const def = view.form!;
+  const def = view.form;
+  if (!def) return null;
   const facts = view.recordFacts?.(record) ?? [];
   return (
     <Stack gap="md">

@@ -184,7 +184,7 @@ function BulkConfirm({
       {bulk.fields?.length ? (
         <Stack gap="sm" maw={560}>
           {bulk.fields.map((def) => (
-            <SectionField key={def.name} def={def} field={byName[def.name]!} facets={{}} />
+            <SectionField key={def.name} def={def} field={byName[def.name]} facets={{}} />
           ))}
         </Stack>
       ) : null}
@@ -290,7 +290,7 @@ export default function AdminSectionList({ loaderData, actionData }: Route.Compo
         rowMenu={{
           label: view.rowLabel,
           editHref: (r) => `${recordPath(key, r.id)}?back=${back}`,
-          deleteHref: view.canDelete ? (r) => (view.canDelete!(r) ? withParam(DELETE, String(r.id)) : null) : undefined,
+          deleteHref: (r) => (view.canDelete?.(r) ? withParam(DELETE, String(r.id)) : null),
           more: view.rowMore,
         }}
         bulk={

@@ -186,10 +186,7 @@ export default function CarrierResources({ loaderData }: Route.ComponentProps) {
   }
   return (
     <Stack gap="md" className="lc-page">
-      <Breadcrumbs
-        steps={[{ to: LEARNING_CENTER_HREF, label: "Learning Center" }]}
-        current="Carrier resources"
-      />
+      <Breadcrumbs steps={[{ to: LEARNING_CENTER_HREF, label: "Learning Center" }]} current="Carrier resources" />
       <div>
         <Title order={1}>Carrier resources</Title>
         <Text c="dimmed">

@@ -13,7 +13,17 @@ import type { Facet } from "~/domain/admin/records";
 import type { FieldDef } from "./section-view";
 
 /** One field of a section's form, by its definition. */
-export function SectionField({ def, field, facets }: { def: FieldDef; field: Field; facets: Record<string, Facet> }) {
+export function SectionField({
+  def,
+  field,
+  facets,
+}: {
+  def: FieldDef;
+  /** Its conform field (absent: the schema has no such field, and nothing is drawn). */
+  field: Field | undefined;
+  facets: Record<string, Facet>;
+}) {
+  if (!field) return null;
   switch (def.kind) {
     case "text":
       return <TextField field={field} label={def.label} description={def.description} />;
@@ -78,16 +88,16 @@ export function SectionForm({
           <FormAlert form={form} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {short.map((def) => (
-              <SectionField key={def.name} def={def} field={byName[def.name]!} facets={facets} />
+              <SectionField key={def.name} def={def} field={byName[def.name]} facets={facets} />
             ))}
           </SimpleGrid>
           {long.map((def) => (
-            <SectionField key={def.name} def={def} field={byName[def.name]!} facets={facets} />
+            <SectionField key={def.name} def={def} field={byName[def.name]} facets={facets} />
           ))}
           {boxes.length ? (
             <Stack gap="xs" component="fieldset" className="plain-fieldset">
               {boxes.map((def) => (
-                <SectionField key={def.name} def={def} field={byName[def.name]!} facets={facets} />
+                <SectionField key={def.name} def={def} field={byName[def.name]} facets={facets} />
               ))}
             </Stack>
           ) : null}

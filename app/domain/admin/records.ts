@@ -80,8 +80,10 @@ export interface AdminContractRequest {
   effectiveDate: string | null;
 }
 
+export const ADMIN_DOCUMENT_KINDS = ["eo", "w9", "aml", "ahip", "direct_deposit"] as const;
+
 export interface AdminDocument {
-  kind: "eo" | "w9" | "aml" | "ahip" | "direct_deposit";
+  kind: (typeof ADMIN_DOCUMENT_KINDS)[number];
   name: string;
   file: { name: string; size: number; contentType: string };
   uploadedAt: string;

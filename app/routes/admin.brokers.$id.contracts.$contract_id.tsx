@@ -1,0 +1,51 @@
+import { Stack, Title } from "@mantine/core";
+import { data } from "react-router";
+import { ContractReview } from "~/components/admin/contract-review";
+import { recordIdOf } from "~/domain/admin/shapes";
+import { transitionAction } from "~/.server/admin/contract-requests";
+import { loadWithViewer } from "~/.server/guards";
+import { contractRequest } from "~/.server/upstream/admin";
+import type { Route } from "./+types/admin.brokers.$id.contracts.$contract_id";
+
+export const handle = {
+  crumbs: (d: { id: number; title: string }) => [
+    { label: "Contracts", to: `/admin/brokers/${d.id}/contracts` },
+    { label: d.title },
+  ],
+};
+
+function ids(params: { id?: string; contract_id?: string }) {
+  const id = recordIdOf(params.id);
+  const contractId = recordIdOf(params.contract_id);
+  if (id === null || contractId === null) throw data({ messages: [] }, { status: 404, statusText: "Not Found" });
+  return { id, contractId };
+}
+
+/** One contract of the broker (another broker's request under this URL is the 404 page). */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { id, contractId } = ids(params);
+  const [, found] = await loadWithViewer(request, context, (token) => contractRequest(token, contractId));
+  if (found.record.broker.id !== id) throw data({ messages: [] }, { status: 404, statusText: "Not Found" });
+  return { id, found, title: `${found.record.carrierName} · ${found.record.productName}` };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { id, contractId } = ids(params);
+  return transitionAction(request, context, contractId, `/admin/brokers/${id}/contracts/${contractId}`);
+}
+
+export default function BrokerContract({ loaderData, actionData }: Route.ComponentProps) {
+  const { found, title } = loaderData;
+  return (
+    <Stack gap="md">
+      <Title order={2}>{title}</Title>
+      <ContractReview
+        request={found.record}
+        legalAnswers={found.legalAnswers}
+        history={found.history}
+        fileHref={(fileId) => `/admin/contracting/edit/${found.record.id}/files/${fileId}`}
+        lastResult={actionData}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,86 @@
+import { Anchor, Stack, Text } from "@mantine/core";
+import { Link, data, useLocation } from "react-router";
+import { BallBadge, ContractStateBadge, waitingText } from "~/components/admin/contract-badges";
+import { type Column, DataTable } from "~/components/data-table";
+import { FilterSelect } from "~/components/data-table/filter-select";
+import type { AdminContractRequest } from "~/domain/admin/records";
+import { SECTION_SHAPES, recordIdOf } from "~/domain/admin/shapes";
+import { formatDate } from "~/domain/formats";
+import { listQueryFrom } from "~/domain/list-query";
+import { loadWithViewer } from "~/.server/guards";
+import { contractRequests } from "~/.server/upstream/admin";
+import { listRead } from "~/.server/upstream-failure";
+import type { Route } from "./+types/admin.brokers.$id.contracts";
+
+export const handle = { crumbs: () => [{ label: "Contracts" }] };
+
+const SHAPE = {
+  sortable: SECTION_SHAPES.contracting.sortable,
+  filters: { state: SECTION_SHAPES.contracting.filters.state },
+};
+
+/** Every contract request of the broker, in every state (issue 14): the desk's list narrowed to them. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const id = recordIdOf(params.id);
+  if (id === null) throw data({ messages: [] }, { status: 404, statusText: "Not Found" });
+  const url = new URL(request.url);
+  const { params: query, ignored } = listQueryFrom(url.searchParams, SHAPE);
+  query.set("brokerId", String(id));
+  const [, list] = await loadWithViewer(request, context, (token) =>
+    listRead(contractRequests(token, query), url.pathname),
+  );
+  return { id, records: list.records, meta: list.meta, states: list.facets.state, ignored };
+}
+
+export default function BrokerContracts({ loaderData }: Route.ComponentProps) {
+  const { id, records, meta, states, ignored } = loaderData;
+  const location = useLocation();
+  const base = `/admin/brokers/${id}/contracts`;
+  const columns: Column<AdminContractRequest>[] = [
+    {
+      key: "carrier",
+      header: "Carrier and product",
+      sortable: true,
+      cell: (r) => (
+        <Anchor component={Link} to={`${base}/${r.id}`}>
+          {r.carrierName} · {r.productName}
+        </Anchor>
+      ),
+    },
+    { key: "state", header: "State", noWrap: true, cell: (r) => <ContractStateBadge state={r.state} /> },
+    { key: "waiting", header: "In state", sortable: true, noWrap: true, cell: (r) => waitingText(r.waitingDays) },
+    { key: "ballWith", header: "Ball with", noWrap: true, cell: (r) => <BallBadge ball={r.ballWith} /> },
+    { key: "writingNumber", header: "Writing #", noWrap: true, cell: (r) => r.writingNumber ?? "—" },
+    { key: "requestedAt", header: "Requested", sortable: true, noWrap: true, cell: (r) => formatDate(r.requestedAt) },
+  ];
+  return (
+    <Stack gap="sm">
+      <DataTable
+        caption="Contract requests"
+        columns={columns}
+        rows={records}
+        rowKey={(r) => r.id}
+        meta={meta}
+        sortable={SHAPE.sortable}
+        ignored={ignored}
+        filterNames={["state"]}
+        filters={
+          <FilterSelect
+            name="state"
+            label="State"
+            value={new URLSearchParams(location.search).get("state") ?? ""}
+            options={states}
+          />
+        }
+        newButton={{ to: `${base}/new`, label: "Open a contract request" }}
+        empty={
+          <Text c="dimmed">
+            No contract requests yet. Open one with “Open a contract request”, or the broker asks from Contract Now.
+          </Text>
+        }
+        noMatch="No contract requests in this state."
+        rowMenu={{ label: (r) => `${r.carrierName} ${r.productName}`, editHref: (r) => `${base}/${r.id}` }}
+      />
+    </Stack>
+  );
+}

@@ -69,6 +69,10 @@ describe("spec §2 admin area: /admin and its children are for admins", () => {
     }
   });
 
+  it.each(adminPaths)("an administrator signed in as another user (even an administrator) is refused %s", (path) => {
+    expect(canOpen(viewerFor({ role: "Admin", returnToUserId: 9 }), path)).toBe(false);
+  });
+
   it("/admin/** maps to the admin feature", () => {
     expect(featureOfPath("/admin/users/5/edit")).toBe("admin");
     expect(can(admin, "admin")).toBe(true);

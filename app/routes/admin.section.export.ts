@@ -1,7 +1,7 @@
 import { downloadResponse } from "~/.server/download";
 import { loadWithViewer } from "~/.server/guards";
 import { SECTION_SERVERS, sectionOr404 } from "~/.server/admin/sections";
-import { SECTION_SHAPES } from "~/domain/admin/shapes";
+import { SECTION_SHAPES, withDefaultSort } from "~/domain/admin/shapes";
 import { listQueryFrom } from "~/domain/list-query";
 import type { Route } from "./+types/admin.section.export";
 
@@ -15,6 +15,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { params: query } = listQueryFrom(url.searchParams, SECTION_SHAPES[key]);
   query.delete("page");
   query.delete("perPage");
-  const [, file] = await loadWithViewer(request, context, (token) => SECTION_SERVERS[key].exportCsv(token, query));
+  const [, file] = await loadWithViewer(request, context, (token) =>
+    SECTION_SERVERS[key].exportCsv(token, withDefaultSort(key, query)),
+  );
   return downloadResponse(file, `${key}.csv`);
 }

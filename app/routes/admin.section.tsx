@@ -11,7 +11,14 @@ import { SECTION_VIEWS } from "~/components/admin/section-views";
 import { DataTable } from "~/components/data-table";
 import { FilterSelect } from "~/components/data-table/filter-select";
 import { ErrorPage } from "~/components/error-page";
-import { SECTION_SHAPES, type SectionKey, recordIdOf, recordPath, sectionPath } from "~/domain/admin/shapes";
+import {
+  SECTION_SHAPES,
+  type SectionKey,
+  recordIdOf,
+  recordPath,
+  sectionPath,
+  withDefaultSort,
+} from "~/domain/admin/shapes";
 import { listQueryFrom } from "~/domain/list-query";
 import { PAGE_SIZES } from "~/domain/table";
 import { errorToasts, successToast } from "~/domain/toast";
@@ -71,7 +78,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const deleteId = recordIdOf(url.searchParams.get(DELETE) ?? undefined);
   const [, list, toDelete] = await loadWithViewer(request, context, (token) =>
     Promise.all([
-      listRead(server.list(token, query), url.pathname),
+      listRead(server.list(token, withDefaultSort(key, query)), url.pathname),
       // A row's delete opened from its menu: the record (from the page, or asked for when the URL came from elsewhere).
       deleteId !== null && server.remove ? server.record(token, deleteId).then((r) => r.record) : Promise.resolve(null),
     ]),

@@ -13,6 +13,8 @@ export interface SectionShape {
   recordUrl: "id" | "id/edit" | "edit/id";
   /** Has a `new` page. */
   creatable: boolean;
+  /** The order of a list whose URL names none (the desk: the longest waiting first). */
+  defaultSort?: { sort: string; order: "ASC" | "DESC" };
 }
 
 export const SECTION_SHAPES = {
@@ -51,6 +53,7 @@ export const SECTION_SHAPES = {
     },
     recordUrl: "edit/id",
     creatable: false,
+    defaultSort: { sort: "waiting", order: "DESC" },
   },
 } as const satisfies Record<string, SectionShape>;
 
@@ -86,4 +89,14 @@ export function backToList(key: SectionKey, back: string | null | undefined): st
   const base = sectionPath(key);
   if (back && (back === base || back.startsWith(`${base}?`)) && !/[\\\r\n]/.test(back)) return back;
   return base;
+}
+
+/** The list's query with the section's default order when the URL names no sort. */
+export function withDefaultSort(key: SectionKey, query: URLSearchParams): URLSearchParams {
+  const shape: SectionShape = SECTION_SHAPES[key];
+  if (query.has("sort") || !shape.defaultSort) return query;
+  const sorted = new URLSearchParams(query);
+  sorted.set("sort", shape.defaultSort.sort);
+  sorted.set("order", shape.defaultSort.order);
+  return sorted;
 }

@@ -1,0 +1,322 @@
+import { describe, expect, it } from "vitest";
+import { accessMiddleware } from "~/.server/guards";
+import { DENY_NEEDS_NOTE } from "~/domain/admin/forms";
+import type { SessionUser } from "~/domain/user";
+import { answerOf, contextFor, post, toastsOf, viewerFor, withFakeUpstream } from "../../tests/support/server-harness";
+import * as brokerSummary from "./admin.brokers.$id._index";
+import * as brokerContract from "./admin.brokers.$id.contracts.$contract_id";
+import * as brokerNewContract from "./admin.brokers.$id.contracts.new";
+import * as brokerDocuments from "./admin.brokers.$id.documents";
+import * as contractingEdit from "./admin.contracting.edit";
+import * as adminIndex from "./admin._index";
+import * as sectionList from "./admin.section";
+import * as sectionNew from "./admin.section.new";
+import * as sectionRecord from "./admin.section.record";
+
+/**
+ * Every admin action (issue 14) re-checks who posts: only an administrator's own session. Refused before the
+ * upstream hears of it; an administrator's invalid input is a 400 at its field, the upstream untouched.
+ */
+const upstream = withFakeUpstream();
+
+type Handler = (args: never) => unknown;
+type Fields = Record<string, string> | Array<[string, string]>;
+
+function postAs(handler: Handler, path: string, fields: Fields, user: Partial<SessionUser>, params = {}) {
+  return answerOf(handler, post(path, fields), contextFor(viewerFor(user)), {
+    middleware: [accessMiddleware],
+    params,
+  });
+}
+
+const admin: Partial<SessionUser> = { role: "Admin" };
+const impersonating: Partial<SessionUser> = { role: "Admin", returnToUserId: 9 };
+const agent: Partial<SessionUser> = { role: "Agent", existingActiveContracts: true };
+const carrier: Partial<SessionUser> = { role: "Carrier" };
+
+type Reply = { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> };
+const replyOf = (data: unknown): Reply => (data as { result?: Reply }).result ?? (data as Reply);
+
+/** Each admin action, with a body it would accept from an administrator. */
+const ACTIONS: Array<{ name: string; handler: Handler; path: string; params: Record<string, string>; fields: Fields }> =
+  [
+    {
+      name: "sign in as",
+      handler: adminIndex.action,
+      path: "/admin?index",
+      params: {},
+      fields: { email: "agent@demo.test" },
+    },
+    {
+      name: "a list's delete",
+      handler: sectionList.action,
+      path: "/admin/roles",
+      params: { section: "roles" },
+      fields: { intent: "delete", id: "12" },
+    },
+    {
+      name: "a list's bulk action",
+      handler: sectionList.action,
+      path: "/admin/users",
+      params: { section: "users" },
+      fields: [
+        ["intent", "bulk"],
+        ["id", "150"],
+      ],
+    },
+    {
+      name: "a new record",
+      handler: sectionNew.action,
+      path: "/admin/rts_statuses/new",
+      params: { section: "rts_statuses" },
+      fields: { statusCode: "NEW", statusTitle: "New", displayStatus: "New" },
+    },
+    {
+      name: "a record's save",
+      handler: sectionRecord.action,
+      path: "/admin/roles/11",
+      params: { section: "roles", id: "11" },
+      fields: { intent: "save", name: "Captive agent", kind: "Agent" },
+    },
+    {
+      name: "a user's password reset",
+      handler: sectionRecord.action,
+      path: "/admin/users/150/edit",
+      params: { section: "users", id: "150" },
+      fields: { intent: "password_reset" },
+    },
+    {
+      name: "a request's move",
+      handler: contractingEdit.action,
+      path: "/admin/contracting/edit/1010",
+      params: { id: "1010" },
+      fields: { state: "approved" },
+    },
+    {
+      name: "a broker's note",
+      handler: brokerSummary.action,
+      path: "/admin/brokers/110",
+      params: { id: "110" },
+      fields: { body: "Called about the W-9" },
+    },
+    {
+      name: "a request on a broker's behalf",
+      handler: brokerNewContract.action,
+      path: "/admin/brokers/110/contracts/new",
+      params: { id: "110" },
+      fields: { carrierProductId: "101" },
+    },
+    {
+      name: "a broker contract's move",
+      handler: brokerContract.action,
+      path: "/admin/brokers/110/contracts/1010",
+      params: { id: "110", contract_id: "1010" },
+      fields: { state: "approved" },
+    },
+    {
+      name: "a document's review",
+      handler: brokerDocuments.action,
+      path: "/admin/brokers/4/documents",
+      params: { id: "4" },
+      fields: { kind: "w9", decision: "approve" },
+    },
+  ];
+
+describe("who may post to the admin area (issue 14)", () => {
+  for (const a of ACTIONS) {
+    for (const [who, user] of [
+      ["an agent", agent],
+      ["a carrier", carrier],
+      ["an administrator signed in as another user", impersonating],
+    ] as const) {
+      it(`${a.name}: ${who} is refused (403), the upstream untouched`, async () => {
+        const answer = await postAs(a.handler, a.path, a.fields, user, a.params);
+        expect(answer.status).toBe(403);
+        expect(upstream.calls).toEqual([]);
+      });
+    }
+  }
+});
+
+describe("an administrator's invalid input is refused at its field, before the upstream", () => {
+  it("a new user without a role or a valid e-mail", async () => {
+    const answer = await postAs(
+      sectionNew.action,
+      "/admin/users/new",
+      { firstName: "Ann", lastName: "Lee", email: "not-an-email" },
+      admin,
+      { section: "users" },
+    );
+    expect(answer.status).toBe(400);
+    const reply = replyOf(answer.data);
+    expect(reply.error?.email).toBeTruthy();
+    expect(reply.error?.roleId).toEqual(["Choose a role"]);
+    expect(reply.initialValue).toMatchObject({ firstName: "Ann", lastName: "Lee", email: "not-an-email" });
+    expect(upstream.calls).toEqual([]);
+  });
+
+  it("a denial without the note the broker will see", async () => {
+    const answer = await postAs(contractingEdit.action, "/admin/contracting/edit/1010", { state: "denied" }, admin, {
+      id: "1010",
+    });
+    expect(answer.status).toBe(400);
+    expect(replyOf(answer.data).error?.publicNote).toEqual([DENY_NEEDS_NOTE]);
+    expect(upstream.calls).toEqual([]);
+  });
+
+  it("the desk's bulk move to denied without a note keeps the chosen rows and the internal note", async () => {
+    const answer = await postAs(
+      sectionList.action,
+      "/admin/contracting?confirm=1003&confirm=1004",
+      [
+        ["intent", "bulk"],
+        ["id", "1003"],
+        ["id", "1004"],
+        ["state", "denied"],
+        ["internalNote", "Carrier closed"],
+      ],
+      admin,
+      { section: "contracting" },
+    );
+    expect(answer.status).toBe(400);
+    const reply = replyOf(answer.data);
+    expect(reply.error?.publicNote).toEqual([DENY_NEEDS_NOTE]);
+    expect(reply.initialValue).toMatchObject({ id: ["1003", "1004"], internalNote: "Carrier closed" });
+    expect(upstream.calls).toEqual([]);
+  });
+
+  it("a rejected document needs a note", async () => {
+    const answer = await postAs(
+      brokerDocuments.action,
+      "/admin/brokers/4/documents",
+      { kind: "eo", decision: "reject" },
+      admin,
+      { id: "4" },
+    );
+    expect(answer.status).toBe(400);
+    expect((answer.data as { kind: string }).kind).toBe("eo");
+    expect(replyOf(answer.data).error?.note).toBeTruthy();
+    expect(upstream.calls).toEqual([]);
+  });
+
+  it("a section that is not built, or an id that is not one, is the 404 page", async () => {
+    const unbuilt = await postAs(sectionList.action, "/admin/carriers", { intent: "delete", id: "1" }, admin, {
+      section: "carriers",
+    });
+    expect(unbuilt.status).toBe(404);
+    const badId = await postAs(sectionRecord.action, "/admin/roles/abc", { name: "x" }, admin, {
+      section: "roles",
+      id: "abc",
+    });
+    expect(badId.status).toBe(404);
+    // users' records are at users/:id/edit (spec §2), not users/:id.
+    const wrongShape = await postAs(sectionRecord.action, "/admin/users/12", { firstName: "x" }, admin, {
+      section: "users",
+      id: "12",
+    });
+    expect(wrongShape.status).toBe(404);
+    expect(upstream.calls).toEqual([]);
+  });
+});
+
+describe("the upstream's answers to an administrator", () => {
+  it("a refusal at named fields (an e-mail taken) comes back at that field, with everything typed", async () => {
+    upstream.on("POST /api/admin/users", {
+      status: 422,
+      json: {
+        error: "An account with this e-mail exists.",
+        fields: { email: ["An account with this e-mail exists."] },
+      },
+    });
+    const answer = await postAs(
+      sectionNew.action,
+      "/admin/users/new",
+      { firstName: "Ann", lastName: "Lee", email: "agent@demo.test", roleId: "1" },
+      admin,
+      { section: "users" },
+    );
+    expect(answer.status).toBe(400);
+    const reply = replyOf(answer.data);
+    expect(reply.error?.email).toEqual(["An account with this e-mail exists."]);
+    expect(reply.error?.[""] ?? null).toBeNull();
+    expect(reply.initialValue).toMatchObject({ firstName: "Ann", email: "agent@demo.test", roleId: "1" });
+  });
+
+  it("created: back to the list it was opened from, with the toast; the body is the upstream's contract", async () => {
+    upstream.on("POST /api/admin/roles", { status: 201, json: { record: { id: 40 } } });
+    const answer = await postAs(
+      sectionNew.action,
+      "/admin/roles/new?back=%2Fadmin%2Froles%3Fpage%3D2%26kind%3DAgent",
+      { name: "Field agent", kind: "Agent", roleHasShowAchInfo: "on" },
+      admin,
+      { section: "roles" },
+    );
+    expect(answer).toMatchObject({ status: 302, location: "/admin/roles?page=2&kind=Agent" });
+    expect(await toastsOf(answer)).toEqual([{ type: "success", message: "Role Field agent created." }]);
+    const call = upstream.calls.find((c) => c.method === "POST");
+    expect(JSON.parse(call?.body ?? "{}")).toEqual({
+      name: "Field agent",
+      kind: "Agent",
+      description: "",
+      roleHasOnboardingProcess: false,
+      roleHasShowAchInfo: true,
+      roleHasOptoutProcess: false,
+      roleRequiresSsnOrTin: false,
+    });
+  });
+
+  it("a list URL of another site is never where a form goes back to", async () => {
+    upstream.on("POST /api/admin/roles", { status: 201, json: { record: { id: 41 } } });
+    const answer = await postAs(
+      sectionNew.action,
+      "/admin/roles/new?back=https%3A%2F%2Fevil.example%2Fadmin%2Froles",
+      { name: "Another", kind: "Agent" },
+      admin,
+      { section: "roles" },
+    );
+    expect(answer.location).toBe("/admin/roles");
+  });
+
+  it("a delete the upstream refuses (in use) says why", async () => {
+    upstream.on("DELETE /api/admin/roles/1", {
+      status: 409,
+      json: { error: "This role has 30 users: give them another role first." },
+    });
+    const answer = await postAs(
+      sectionList.action,
+      "/admin/roles?delete=1&page=2",
+      { intent: "delete", id: "1" },
+      admin,
+      { section: "roles" },
+    );
+    expect(answer).toMatchObject({ status: 302, location: "/admin/roles?page=2" });
+    expect(await toastsOf(answer)).toEqual([
+      { type: "error", message: "This role has 30 users: give them another role first." },
+    ]);
+  });
+
+  it("a bulk disable: the calls start together; each done or refused with its reason", async () => {
+    upstream.on("PATCH /api/admin/users/150", { json: { record: { id: 150 } } });
+    upstream.on("PATCH /api/admin/users/151", { status: 422, json: { error: "You cannot disable yourself." } });
+    const answer = await postAs(
+      sectionList.action,
+      "/admin/users?confirm=150&confirm=151",
+      [
+        ["intent", "bulk"],
+        ["id", "150"],
+        ["id", "151"],
+      ],
+      admin,
+      { section: "users" },
+    );
+    expect(answer.location).toBe("/admin/users");
+    expect(await toastsOf(answer)).toEqual([
+      { type: "success", message: "1 of 2 users disabled." },
+      { type: "error", message: "You cannot disable yourself." },
+    ]);
+    expect(upstream.calls.filter((c) => c.method === "PATCH").map((c) => JSON.parse(c.body))).toEqual([
+      { status: "disabled" },
+      { status: "disabled" },
+    ]);
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { accessMiddleware } from "~/.server/guards";
-import { DENY_NEEDS_NOTE } from "~/domain/admin/forms";
+import { DENY_NEEDS_NOTE } from "~/domain/admin/labels";
 import type { SessionUser } from "~/domain/user";
 import { answerOf, contextFor, post, toastsOf, viewerFor, withFakeUpstream } from "../../tests/support/server-harness";
 import * as brokerSummary from "./admin.brokers.$id._index";

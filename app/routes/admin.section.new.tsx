@@ -1,6 +1,7 @@
 import { Stack, Text, Title } from "@mantine/core";
 import { data } from "react-router";
 import { SectionForm } from "~/components/admin/section-form";
+import { SECTION_FORMS } from "~/components/admin/section-forms";
 import { SECTION_VIEWS } from "~/components/admin/section-views";
 import { ErrorPage } from "~/components/error-page";
 import { SECTION_SHAPES, type SectionKey, backToList, sectionPath } from "~/domain/admin/shapes";
@@ -29,7 +30,7 @@ const FACETS_ONLY = new URLSearchParams({ perPage: "5" });
 /** The section of the URL when it has a new page, with its form's two halves; or the 404 page. */
 function sectionWithNewPage(raw: string | undefined) {
   const key = sectionOr404(raw);
-  const def = SECTION_VIEWS[key].form;
+  const def = SECTION_FORMS[key];
   const writes = SECTION_SERVERS[key].form;
   if (!SECTION_SHAPES[key].creatable || !def || !writes)
     throw data({ messages: [] }, { status: 404, statusText: "Not Found" });
@@ -63,7 +64,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 
 export default function AdminSectionNew({ loaderData, actionData }: Route.ComponentProps) {
   const view = SECTION_VIEWS[loaderData.key];
-  const def = view.form;
+  const def = SECTION_FORMS[loaderData.key];
   if (!def) return null;
   return (
     <Stack gap="md" maw={820}>

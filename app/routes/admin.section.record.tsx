@@ -2,6 +2,7 @@ import { Paper, Stack, Title } from "@mantine/core";
 import { data } from "react-router";
 import { History } from "~/components/admin/history";
 import { SectionForm } from "~/components/admin/section-form";
+import { SECTION_FORMS } from "~/components/admin/section-forms";
 import { SECTION_VIEWS } from "~/components/admin/section-views";
 import { ErrorPage } from "~/components/error-page";
 import { SECTION_SHAPES, type SectionKey, backToList, recordIdOf } from "~/domain/admin/shapes";
@@ -32,7 +33,7 @@ const NOT_FOUND = () => data({ messages: [] }, { status: 404, statusText: "Not F
 function recordOf(request: Request, params: { section?: string; id?: string }) {
   const key = sectionOr404(params.section);
   const id = recordIdOf(params.id);
-  const def = SECTION_VIEWS[key].form;
+  const def = SECTION_FORMS[key];
   const writes = SECTION_SERVERS[key].form;
   if (id === null || !def || !writes) throw NOT_FOUND();
   const wantsEdit = new URL(request.url).pathname.replace(/\/+$/, "").endsWith("/edit");
@@ -95,7 +96,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 export default function AdminSectionRecord({ loaderData, actionData }: Route.ComponentProps) {
   const { key, record, history, title, defaultValue, facets, back } = loaderData;
   const view = SECTION_VIEWS[key];
-  const def = view.form;
+  const def = SECTION_FORMS[key];
   if (!def) return null;
   const facts = view.recordFacts?.(record) ?? [];
   return (

@@ -2,11 +2,12 @@ import { Alert, Anchor, Button, Stack, Text, Title } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
 import { Link, data, useLocation } from "react-router";
 import { ConfirmPanel } from "~/components/admin/confirm-panel";
-import { SectionField } from "~/components/admin/section-form";
+import { SectionField } from "~/components/admin/section-field";
 import type { SectionView } from "~/components/admin/section-view";
 import type { Field } from "~/components/forms/field";
 import { FormAlert } from "~/components/forms/form";
-import { type FormResult, usePortalForm } from "~/components/forms/use-portal-form";
+import type { FormResult } from "~/components/forms/use-portal-form";
+import { useServerForm } from "~/components/forms/use-server-form";
 import { SECTION_VIEWS } from "~/components/admin/section-views";
 import { DataTable } from "~/components/data-table";
 import { FilterSelect } from "~/components/data-table/filter-select";
@@ -126,7 +127,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === "bulk" && server.bulk && view.bulk) {
     // The confirmation's form (ids, and the section's own fields: a state, notes): refused at its fields with
     // what was typed kept, or done row by row by the upstream.
-    const schema = view.bulk.schema ?? bulkIdsSchema;
+    const schema = server.bulkSchema ?? bulkIdsSchema;
     const submission = parseSubmission(form, { schema });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     const value = submission.value as { id: number[] } & Record<string, unknown>;
@@ -169,7 +170,9 @@ function BulkConfirm({
   cancelHref: string;
   lastResult: FormResult;
 }) {
-  const [form, fields] = usePortalForm(bulk.schema ?? bulkIdsSchema, { lastResult, constraint: true });
+  // Checked by the server alone (the server half's bulkSchema): the list page carries no validation library.
+  const names = (bulk.fields ?? []).map((f) => f.name);
+  const [form, fields] = useServerForm("bulk", lastResult, names);
   const byName = fields as unknown as Record<string, Field>;
   return (
     <ConfirmPanel

@@ -3,7 +3,8 @@
  * (brokers/:id/contracts/:contract_id): read it, and move it (issue 14).
  */
 import { data, type RouterContextProvider } from "react-router";
-import { CONTRACT_STATE_LABELS, transitionSchema } from "~/domain/admin/forms";
+import { transitionSchema } from "~/domain/admin/forms";
+import { CONTRACT_STATE_LABELS } from "~/domain/admin/labels";
 import { successToast } from "~/domain/toast";
 import { actionForm } from "../form-failure";
 import { redirectWithToast } from "../toast";

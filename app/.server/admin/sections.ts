@@ -15,6 +15,8 @@ import type {
 import { SERVICE_NOT_ANSWERING } from "../form-failure";
 import { endsSession, upstreamErrorOf } from "../upstream-failure";
 import { data } from "react-router";
+import type { $ZodType } from "zod/v4/core";
+import { bulkTransitionSchema } from "~/domain/admin/forms";
 import { ADMIN_SECTIONS } from "~/domain/admin/sections";
 import { type SectionKey, isSectionKey } from "~/domain/admin/shapes";
 import { formatPhone } from "~/domain/masks";
@@ -55,6 +57,8 @@ export interface SectionServer<Row extends { id: number }> {
   };
   /** Absent: records of this section are not deleted. */
   remove?(token: string, id: number): Promise<unknown>;
+  /** The bulk form's schema (its `id` list and the section's own fields); default: the ids alone. */
+  bulkSchema?: $ZodType;
   /** The bulk action on the confirmed rows (`value`: the bulk form's parsed values, its ids in `id`). */
   bulk?(token: string, value: { id: number[] } & Record<string, unknown>): Promise<BulkOutcome>;
   exportCsv(token: string, params: URLSearchParams): ReturnType<typeof adminExport>;
@@ -146,6 +150,7 @@ const rtsStatuses: SectionServer<AdminRtsStatus> = {
 
 /** The contracting desk: the queue's list and export, and its bulk move (one upstream call for every row). */
 const contracting: SectionServer<AdminContractRequest> = {
+  bulkSchema: bulkTransitionSchema,
   list: (token, params) => contractRequests(token, params),
   record: async (token, id) => {
     const found = await contractRequest(token, id);

@@ -1,5 +1,5 @@
 import { Badge } from "@mantine/core";
-import { BALL_LABELS, CONTRACT_STATE_LABELS } from "~/domain/admin/forms";
+import { BALL_LABELS, CONTRACT_STATE_LABELS } from "~/domain/admin/labels";
 import type { AdminContractRequest, ContractState } from "~/domain/admin/records";
 
 const STATE_COLOR: Record<ContractState, string> = {

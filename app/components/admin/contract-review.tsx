@@ -6,9 +6,11 @@ import { SelectField } from "~/components/forms/select-field";
 import { TextField } from "~/components/forms/text-fields";
 import { TextareaField } from "~/components/forms/textarea-field";
 import { type FormResult, usePortalForm } from "~/components/forms/use-portal-form";
-import { CONTRACT_MOVES, CONTRACT_STATE_LABELS, transitionSchema } from "~/domain/admin/forms";
+import { transitionSchema } from "~/domain/admin/forms";
+import { CONTRACT_MOVES, CONTRACT_STATE_LABELS } from "~/domain/admin/labels";
 import type { AdminContractRequest, AuditEntry } from "~/domain/admin/records";
-import { formatDate, formatDuration } from "~/domain/formats";
+import { formatDate } from "~/domain/formats";
+import { formatDuration } from "~/domain/admin/times";
 import { BallBadge, ContractStateBadge, waitingText } from "./contract-badges";
 import { History } from "./history";
 

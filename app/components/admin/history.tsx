@@ -1,6 +1,6 @@
 import { Paper, Stack, Text, Title } from "@mantine/core";
 import type { AuditEntry } from "~/domain/admin/records";
-import { formatDateTimeUtc } from "~/domain/formats";
+import { formatDateTimeUtc } from "~/domain/admin/times";
 
 const ACTIONS: Record<string, string> = {
   created: "created it",

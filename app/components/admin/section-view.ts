@@ -49,8 +49,7 @@ export interface SectionView<Row extends { id: number }> {
     intro: string;
     /** The success toast: how many of the chosen were done. */
     doneText: (done: number, chosen: number) => string;
-    /** The confirmation's own fields (a state, notes) and their schema; absent: the ids alone. */
-    schema?: FormSchema;
+    /** The confirmation's own fields (a state, notes; the server half's bulkSchema checks them). */
     fields?: readonly FieldDef[];
   };
   /** Nothing yet: what to do next. */
@@ -58,8 +57,6 @@ export interface SectionView<Row extends { id: number }> {
   noMatch: string;
   /** The row menu's link to the record page (default Edit). */
   editLabel?: string;
-  /** The new and record pages' form; absent: the section has its own record page (the contracting desk). */
-  form?: SectionFormDef<Row>;
   recordTitle: (record: Row) => string;
   /** Facts shown beside the edit form (read-only). */
   recordFacts?: (record: Row) => Array<{ label: string; value: ReactNode }>;

@@ -1,15 +1,7 @@
 import { Anchor, Badge, Group, Paper, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import { PortalForm, SubmitButton } from "~/components/forms/form";
-import {
-  USER_STATUS_LABELS,
-  ROLE_FLAG_LABELS,
-  bulkTransitionSchema,
-  editUserSchema,
-  newUserSchema,
-  roleSchema,
-  rtsStatusSchema,
-} from "~/domain/admin/forms";
+import { ROLE_FLAG_LABELS, USER_STATUS_LABELS } from "~/domain/admin/labels";
 import type { AdminContractRequest, AdminRole, AdminRtsStatus, AdminUser } from "~/domain/admin/records";
 import { BallBadge, ContractStateBadge, waitingText } from "./contract-badges";
 import type { SectionKey } from "~/domain/admin/shapes";
@@ -140,51 +132,6 @@ const users: SectionView<AdminUser> = {
   },
   empty: "No users yet. Create the first one with New user: they get an e-mail to choose their password.",
   noMatch: "No users match this search or these filters.",
-  form: {
-    newSchema: newUserSchema,
-    editSchema: editUserSchema,
-    fields: [
-      { name: "firstName", label: "First name", kind: "text" },
-      { name: "lastName", label: "Last name", kind: "text" },
-      { name: "email", label: "E-mail", kind: "email" },
-      { name: "phone", label: "Phone", kind: "phone" },
-      { name: "npnNumber", label: "NPN", kind: "text", description: "The National Producer Number (brokers only)" },
-      { name: "roleId", label: "Role", kind: "select", options: { facet: "roleId" } },
-      {
-        name: "agencyId",
-        label: "Upline agency",
-        kind: "select",
-        options: { facet: "agencyId" },
-        emptyLabel: "None",
-        description: "The agency the user writes under",
-      },
-      { name: "sunfireAccess", label: "Quote & Enroll access (sunfireAccess)", kind: "checkbox" },
-      { name: "loa", label: "LOA (hides commissions and tickets)", kind: "checkbox" },
-      {
-        name: "skipOnboardingWithContracts",
-        label: "Skip onboarding when the user has contracts",
-        kind: "checkbox",
-      },
-    ],
-    // Pending and unverified accounts become active when their owner finishes signing up: no status to choose.
-    editFields: (u) =>
-      u.status === "active" || u.status === "disabled"
-        ? [
-            {
-              name: "status",
-              label: "Status",
-              kind: "select",
-              options: [
-                { value: "active", label: "Active" },
-                { value: "disabled", label: "Disabled (signed out everywhere)" },
-              ],
-              description: "Disabling ends every session of the user at once.",
-            },
-          ]
-        : [],
-    newIntro: "The account starts pending: the user gets an e-mail with a link to choose their password.",
-    createdText: (v) => `User created. An activation link was sent to ${String(v.email)}.`,
-  },
   recordTitle: fullName,
   recordActions: (u) => <UserAccess user={u} />,
   recordFacts: (u) => [
@@ -265,33 +212,6 @@ const roles: SectionView<AdminRole> = {
   },
   empty: "No roles yet. Create one with New role, then give it to users from their page.",
   noMatch: "No roles match this search or this kind.",
-  form: {
-    newSchema: roleSchema,
-    editSchema: roleSchema,
-    fields: [
-      { name: "name", label: "Name", kind: "text" },
-      {
-        name: "kind",
-        label: "Kind",
-        kind: "select",
-        options: [
-          { value: "Agent", label: "Agent" },
-          { value: "Agency", label: "Agency" },
-          { value: "Admin", label: "Administrator" },
-          { value: "Carrier", label: "Carrier staff" },
-        ],
-        description: "What the role's users are to the portal: their menu and pages follow it",
-      },
-      { name: "description", label: "Description", kind: "textarea", wide: true },
-      ...FLAG_KEYS.map((k) => ({
-        name: k,
-        label: ROLE_FLAG_LABELS[k].label,
-        kind: "checkbox" as const,
-        description: ROLE_FLAG_LABELS[k].description,
-      })),
-    ],
-    createdText: (v) => `Role ${String(v.name)} created.`,
-  },
   recordTitle: (r) => r.name,
   recordFacts: (r) => [
     {
@@ -346,24 +266,6 @@ const rtsStatuses: SectionView<AdminRtsStatus> = {
   },
   empty: "No RTS statuses yet. Create one with New RTS status for each carrier's Ready to Sell states.",
   noMatch: "No RTS statuses match this search or this carrier.",
-  form: {
-    newSchema: rtsStatusSchema,
-    editSchema: rtsStatusSchema,
-    fields: [
-      { name: "statusCode", label: "Code", kind: "text", description: "Up to 16 letters, digits or _, e.g. RTS" },
-      { name: "statusTitle", label: "Title", kind: "text" },
-      { name: "displayStatus", label: "Badge text", kind: "text", description: "What the downlines table shows" },
-      {
-        name: "carrierId",
-        label: "Carrier",
-        kind: "select",
-        options: { facet: "carrierId" },
-        emptyLabel: "Every carrier",
-      },
-      { name: "description", label: "Description", kind: "textarea", wide: true },
-    ],
-    createdText: (v) => `RTS status ${String(v.statusCode)} created.`,
-  },
   recordTitle: (s) => `${s.statusCode}: ${s.statusTitle}`,
   recordFacts: (s) => [
     { label: "Carrier", value: s.carrier?.name ?? "Every carrier" },
@@ -423,7 +325,6 @@ const contracting: SectionView<AdminContractRequest> = {
     confirmButton: "Move",
     intro: "Each request moves only if its state allows it; a public note is what the brokers will see.",
     doneText: (done, chosen) => `${done} of ${chosen} requests moved.`,
-    schema: bulkTransitionSchema,
     fields: [
       {
         name: "state",

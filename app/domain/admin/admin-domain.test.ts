@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { formatDateTimeUtc, formatDuration } from "../formats";
+import { formatDateTimeUtc, formatDuration } from "./times";
 import { crumbsOf } from "./crumbs";
 import { CONTRACT_AGES } from "./dashboard";
 import {
-  DENY_NEEDS_NOTE,
   bulkIdsSchema,
   bulkTransitionSchema,
   documentReviewSchema,
@@ -12,6 +11,7 @@ import {
   rtsStatusSchema,
   transitionSchema,
 } from "./forms";
+import { DENY_NEEDS_NOTE } from "./labels";
 import { ADMIN_GROUPS, ADMIN_SECTIONS, sectionOfPath, sectionsOf } from "./sections";
 import { SECTION_SHAPES, backToList, isSectionKey, recordIdOf, recordPath, withDefaultSort } from "./shapes";
 

@@ -7,6 +7,7 @@
 import * as z from "zod/mini";
 import { digitsOf, isValidPhone } from "../masked-values";
 import { invalid, parseUsDate, required } from "../validation";
+import { DENY_NEEDS_NOTE, ROLE_KIND_OPTIONS } from "./labels";
 
 const checkbox = z.pipe(
   z.optional(z.string()),
@@ -24,26 +25,19 @@ function optionalText(max: number, message: string) {
 /** One of `ids` (a select's value) as a number; `message` when missing. */
 function requiredId(message: string) {
   return z.pipe(
-    required(message).check(z.regex(/^\d{1,9}$/, { error: message })),
+    required(message).check(z.refine((v) => /^\d{1,9}$/.test(v), message)),
     z.transform((v: string) => Number(v)),
   );
 }
 
 function optionalId(message: string) {
   return z.pipe(
-    z.optional(z.string().check(z.trim(), z.regex(/^(\d{1,9})?$/, { error: message }))),
+    z.optional(z.string().check(z.trim(), z.refine((v) => /^(\d{1,9})?$/.test(v), message))),
     z.transform((v: string | undefined) => (v ? Number(v) : null)),
   );
 }
 
 /* ---- Users ---- */
-
-export const USER_STATUS_LABELS = {
-  active: "Active",
-  pending: "Pending activation",
-  unverified: "E-mail not verified",
-  disabled: "Disabled",
-} as const;
 
 const userFields = {
   firstName: required("Enter the first name").check(z.maxLength(80, { error: "At most 80 characters" })),
@@ -62,7 +56,7 @@ const userFields = {
     z.transform((v: string | undefined) => (v ? digitsOf(v) : null)),
   ),
   npnNumber: z.pipe(
-    z.optional(z.string().check(z.trim(), z.regex(/^(\d{1,10})?$/, { error: "An NPN is up to 10 digits" }))),
+    z.optional(z.string().check(z.trim(), z.refine((v) => /^(\d{1,10})?$/.test(v), "An NPN is up to 10 digits"))),
     z.transform((v: string | undefined) => (v ? v : null)),
   ),
   roleId: requiredId("Choose a role"),
@@ -83,28 +77,6 @@ export const editUserSchema = z.object({
 
 /* ---- Roles ---- */
 
-export const ROLE_KIND_OPTIONS = ["Agent", "Agency", "Admin", "Carrier"] as const;
-
-export const ROLE_FLAG_LABELS = {
-  roleHasOnboardingProcess: {
-    label: "Onboarding process",
-    description:
-      "Users without contracts go through onboarding (contracting, documents, signature) before anything else.",
-  },
-  roleHasShowAchInfo: {
-    label: "Direct deposit (ACH) details",
-    description: "Onboarding asks for the banking details commissions are paid to.",
-  },
-  roleHasOptoutProcess: {
-    label: "Opt-out choices",
-    description: "Onboarding offers the opt-out choices (marketing e-mails, lead programs).",
-  },
-  roleRequiresSsnOrTin: {
-    label: "SSN or TIN required",
-    description: "The personal details step requires a Social Security or tax id number.",
-  },
-} as const;
-
 export const roleSchema = z.object({
   name: required("Enter the role's name").check(z.maxLength(80, { error: "At most 80 characters" })),
   kind: z.enum(ROLE_KIND_OPTIONS, { error: "Choose what the role's users are" }),
@@ -123,7 +95,7 @@ export const roleSchema = z.object({
 export const rtsStatusSchema = z.object({
   statusCode: z.pipe(
     required("Enter the status code").check(
-      z.regex(/^[A-Za-z0-9_]{1,16}$/, { error: "Up to 16 letters, digits or _ (stored in capitals)" }),
+      z.refine((v) => /^[A-Za-z0-9_]{1,16}$/.test(v), "Up to 16 letters, digits or _ (stored in capitals)"),
     ),
     z.transform((v: string) => v.toUpperCase()),
   ),
@@ -137,26 +109,6 @@ export const rtsStatusSchema = z.object({
 });
 
 /* ---- Contract requests ---- */
-
-export const CONTRACT_STATE_LABELS = {
-  pending: "Pending",
-  approved: "Approved",
-  denied: "Denied",
-  active: "Active",
-} as const;
-export type ContractStateKey = keyof typeof CONTRACT_STATE_LABELS;
-
-/** The moves the desk offers from each state (the upstream's CONTRACT_TRANSITIONS). */
-export const CONTRACT_MOVES: Readonly<Record<ContractStateKey, readonly ContractStateKey[]>> = {
-  pending: ["approved", "denied"],
-  approved: ["active", "denied"],
-  denied: ["pending"],
-  active: [],
-};
-
-export const BALL_LABELS = { broker: "Broker", agency: "Us (agency)", carrier: "Carrier" } as const;
-
-export const DENY_NEEDS_NOTE = "Write the note the broker will see: why the request was denied";
 
 /** One request's move: the state, the notes; active needs the writing number and the effective date. */
 export const transitionSchema = z

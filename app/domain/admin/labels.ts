@@ -1,0 +1,55 @@
+/**
+ * The admin area's words (issue 14): labels of statuses, flags, states and who has the ball, and the moves a
+ * contract request's state allows. No validation library here: the list pages read these without the forms'
+ * schemas (app/domain/admin/forms.ts), which carry zod to the browser. Pure.
+ */
+
+export const USER_STATUS_LABELS = {
+  active: "Active",
+  pending: "Pending activation",
+  unverified: "E-mail not verified",
+  disabled: "Disabled",
+} as const;
+
+export const ROLE_KIND_OPTIONS = ["Agent", "Agency", "Admin", "Carrier"] as const;
+
+export const ROLE_FLAG_LABELS = {
+  roleHasOnboardingProcess: {
+    label: "Onboarding process",
+    description:
+      "Users without contracts go through onboarding (contracting, documents, signature) before anything else.",
+  },
+  roleHasShowAchInfo: {
+    label: "Direct deposit (ACH) details",
+    description: "Onboarding asks for the banking details commissions are paid to.",
+  },
+  roleHasOptoutProcess: {
+    label: "Opt-out choices",
+    description: "Onboarding offers the opt-out choices (marketing e-mails, lead programs).",
+  },
+  roleRequiresSsnOrTin: {
+    label: "SSN or TIN required",
+    description: "The personal details step requires a Social Security or tax id number.",
+  },
+} as const;
+
+export const CONTRACT_STATE_LABELS = {
+  pending: "Pending",
+  approved: "Approved",
+  denied: "Denied",
+  active: "Active",
+} as const;
+
+export type ContractStateKey = keyof typeof CONTRACT_STATE_LABELS;
+
+/** The moves the desk offers from each state (the upstream's CONTRACT_TRANSITIONS). */
+export const CONTRACT_MOVES: Readonly<Record<ContractStateKey, readonly ContractStateKey[]>> = {
+  pending: ["approved", "denied"],
+  approved: ["active", "denied"],
+  denied: ["pending"],
+  active: [],
+};
+
+export const BALL_LABELS = { broker: "Broker", agency: "Us (agency)", carrier: "Carrier" } as const;
+
+export const DENY_NEEDS_NOTE = "Write the note the broker will see: why the request was denied";

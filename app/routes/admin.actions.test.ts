@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { accessMiddleware } from "~/.server/guards";
 import { DENY_NEEDS_NOTE } from "~/domain/admin/labels";
 import type { SessionUser } from "~/domain/user";
-import { answerOf, contextFor, post, toastsOf, viewerFor, withFakeUpstream } from "../../tests/support/server-harness";
+import {
+  answerOf,
+  contextFor,
+  get,
+  post,
+  toastsOf,
+  viewerFor,
+  withFakeUpstream,
+} from "../../tests/support/server-harness";
 import * as brokerSummary from "./admin.brokers.$id._index";
 import * as brokerContract from "./admin.brokers.$id.contracts.$contract_id";
 import * as brokerNewContract from "./admin.brokers.$id.contracts.new";
@@ -318,5 +326,69 @@ describe("the upstream's answers to an administrator", () => {
       { status: "disabled" },
       { status: "disabled" },
     ]);
+  });
+});
+
+describe("an admin list's URL (ADR 020)", () => {
+  const list = (records: unknown[] = []) => ({
+    records,
+    meta: {
+      page: 1,
+      currentPage: 1,
+      perPage: 25,
+      totalCount: records.length,
+      totalPages: 1,
+      search: "",
+      sort: null,
+      order: "ASC",
+      pageNumbers: [1],
+    },
+    facets: { roleId: [], status: [], agencyId: [], documents: [] },
+  });
+
+  it("values it does not know are left out and named; the rest reach the upstream checked", async () => {
+    upstream.on("GET /api/admin/users", { json: list() });
+    const answer = await answerOf(
+      sectionList.loader,
+      get("/admin/users?page=abc&sort=evil&roleId=x&status=pending&search=%00ann%20"),
+      contextFor(viewerFor(admin)),
+      { params: { section: "users" } },
+    );
+    expect(answer.status).toBe(200);
+    expect((answer.data as { ignored: string[] }).ignored).toEqual(["page", "sort", "roleId"]);
+    const call = upstream.calls.find((c) => c.path === "/api/admin/users");
+    expect(new URLSearchParams(call?.query).toString()).toBe("search=ann&status=pending");
+  });
+
+  it("the desk asks for the longest waiting first when the URL names no order", async () => {
+    upstream.on("GET /api/admin/contract_requests", {
+      json: { ...list(), facets: { state: [], carrierId: [], productId: [], age: [] } },
+    });
+    await answerOf(sectionList.loader, get("/admin/contracting?state=pending"), contextFor(viewerFor(admin)), {
+      params: { section: "contracting" },
+    });
+    const call = upstream.calls.find((c) => c.path === "/api/admin/contract_requests");
+    expect(new URLSearchParams(call?.query).toString()).toBe("state=pending&sort=waiting&order=DESC");
+  });
+
+  it("a filter only the upstream can judge, refused, is the page's 400 with the way back", async () => {
+    upstream.on("GET /api/admin/users", { status: 422, json: { error: "agencyId: no agency 99" } });
+    const answer = await answerOf(sectionList.loader, get("/admin/users?agencyId=99"), contextFor(viewerFor(admin)), {
+      params: { section: "users" },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.data).toMatchObject({ resetHref: "/admin/users" });
+  });
+
+  it("an unbuilt section is the 404 page; a non-admin's GET is refused", async () => {
+    const unbuilt = await answerOf(sectionList.loader, get("/admin/carriers"), contextFor(viewerFor(admin)), {
+      params: { section: "carriers" },
+    });
+    expect(unbuilt.status).toBe(404);
+    const refused = await answerOf(sectionList.loader, get("/admin/users"), contextFor(viewerFor(agent)), {
+      params: { section: "users" },
+    });
+    expect(refused.status).toBe(403);
+    expect(upstream.calls).toEqual([]);
   });
 });

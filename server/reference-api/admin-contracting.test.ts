@@ -185,6 +185,10 @@ describe("GET /api/admin/contract_requests", () => {
     // Sort by waiting, longest first; requestedAt; broker; carrier.
     const waits = sample.map((r) => r.waitingDays);
     expect(waits).toEqual([...waits].sort((a, b) => b - a));
+    // An active contract waits for nobody: the requests that wait come first, whichever the order.
+    expect(sample.some((r) => r.state === "active")).toBe(false);
+    const ascending = (await list({ perPage: 50, sort: "waiting", order: "ASC" })).records;
+    expect(ascending.some((r) => r.state === "active")).toBe(false);
     const byRequested = (await list({ sort: "requestedAt", perPage: 50 })).records.map((r) => r.requestedAt);
     expect(byRequested).toEqual([...byRequested].sort());
     const byCarrier = (await list({ sort: "carrier", order: "DESC", perPage: 50 })).records.map((r) => r.carrierName);

@@ -286,7 +286,9 @@ async function requestResponse(db: ReferenceDb, record: AdminContractRequest): P
 /* ---- Contract requests: the list ---- */
 
 const SORTS = {
-  waiting: (o: string) => `e.state_since ${o === "ASC" ? "DESC" : "ASC"}, e.id ${o}`,
+  // An active contract waits for nobody: whatever the order, the requests that wait come first.
+  waiting: (o: string) =>
+    `CASE e.status WHEN 'active' THEN 1 ELSE 0 END, e.state_since ${o === "ASC" ? "DESC" : "ASC"}, e.id ${o}`,
   requestedAt: (o: string) => `e.requested_at ${o}, e.id ${o}`,
   broker: (o: string) => `u.last_name COLLATE NOCASE ${o}, u.first_name COLLATE NOCASE ${o}, e.id ${o}`,
   carrier: (o: string) => `c.name COLLATE NOCASE ${o}, p.position ${o}, e.id ${o}`,

@@ -1,4 +1,4 @@
-import { Anchor, Checkbox, Group, Loader, Table, Text, VisuallyHidden } from "@mantine/core";
+import { Anchor, Group, Loader, Table, Text, VisuallyHidden } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link, useLocation, useNavigation } from "react-router";
 import {
@@ -13,7 +13,7 @@ import {
 } from "~/domain/table";
 import { type BulkAction, BulkForm, SelectAllRows } from "./data-table/bulk";
 import { DataTablePagination } from "./data-table/pagination";
-import { RowMenu } from "./data-table/row-menu";
+import { RowMenu, RowMenuIcon } from "./data-table/row-menu";
 import { SortLink } from "./data-table/sort-link";
 import { DataTableToolbar } from "./data-table/toolbar";
 import { useDelayedPending } from "./data-table/use-delayed-pending";
@@ -142,6 +142,7 @@ export function DataTable<Row>({
         actions={actions}
       />
       <IgnoredFiltersNote ignored={ignored} />
+      {rowMenu && rows.length > 0 ? <RowMenuIcon /> : null}
 
       {/* On a narrow screen the table scrolls sideways inside this block (never the page), its first column
           and the row actions kept in view (app.css .data-table-scroll). */}
@@ -213,7 +214,10 @@ export function DataTable<Row>({
                 <tr key={rowKey(row)} {...BODY_ROW}>
                   {bulk ? (
                     <td className={BODY_CELL} data-sticky="select">
-                      <Checkbox
+                      {/* A native checkbox: one per row, light markup (Mantine's adds an icon and three wrappers). */}
+                      <input
+                        type="checkbox"
+                        className="data-table-check"
                         name={bulk.name}
                         value={bulk.value(row)}
                         form={bulkFormId}

@@ -63,6 +63,13 @@ function withoutConfirmations(url: URL): string {
   return rest ? `${url.pathname}?${rest}` : url.pathname;
 }
 
+/** The URL without the values the list left out. */
+function withoutKeys(url: URL, keys: readonly string[]): URL {
+  const copy = new URL(url);
+  for (const key of keys) copy.searchParams.delete(key);
+  return copy;
+}
+
 /** The export's query: the list's search, filters and sort, every page. */
 function exportQueryOf(query: URLSearchParams): string {
   const params = new URLSearchParams(query);
@@ -95,7 +102,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     toDelete,
     confirming: asked.length > BULK_MAX ? [] : list.records.filter((r) => chosen.has(r.id)),
     askedCount: asked.length,
-    cancelHref: withoutConfirmations(url),
+    cancelHref: withoutConfirmations(withoutKeys(url, ignored)),
     exportQuery: exportQueryOf(query),
   };
 }
@@ -207,16 +214,21 @@ export default function AdminSectionList({ loaderData, actionData }: Route.Compo
   const view = SECTION_VIEWS[key];
   const shape = SECTION_SHAPES[key];
   const location = useLocation();
-  const here = `${location.pathname}${location.search}`;
-  const back = encodeURIComponent(here);
-  const withParam = (name: string, value: string) => {
-    const params = new URLSearchParams(location.search);
-    params.delete(DELETE);
-    params.delete(CONFIRM);
-    params.set(name, value);
-    return `${location.pathname}?${params.toString()}`;
-  };
+  // The URL's values the list left out (ADR 020) are not carried on by its links and forms.
   const params = new URLSearchParams(location.search);
+  for (const ignored of loaderData.ignored) params.delete(ignored);
+  const query = params.toString();
+  const here = `${location.pathname}${query ? `?${query}` : ""}`;
+  const list = new URLSearchParams(params);
+  list.delete(DELETE);
+  list.delete(CONFIRM);
+  const listQuery = list.toString();
+  const back = encodeURIComponent(`${location.pathname}${listQuery ? `?${listQuery}` : ""}`);
+  const withParam = (name: string, value: string) => {
+    const next = new URLSearchParams(list);
+    next.set(name, value);
+    return `${location.pathname}?${next.toString()}`;
+  };
   return (
     <Stack gap="md">
       <div>

@@ -1,4 +1,4 @@
-import { Anchor, Box, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { Box, Stack } from "@mantine/core";
 import { Link, Outlet, useLocation, useMatches, useRouteLoaderData } from "react-router";
 import type { ReactNode } from "react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
@@ -14,40 +14,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { admin: true };
 }
 
-/** The side navigation: every section of spec §2, grouped by job; the ones not built yet are listed, not linked. */
+/**
+ * The side navigation: every section of spec §2, grouped by job; the ones not built yet are listed, not linked.
+ * Plain elements: it is drawn twice (beside the page, and folded above it on a narrow screen).
+ */
 function AdminNav({ current }: { current: string | null }) {
   const { pathname } = useLocation();
+  const home = pathname === "/admin" || pathname === "/admin/";
   return (
     <nav aria-label="Admin sections" className="admin-nav">
-      <Anchor
-        component={Link}
-        to="/admin"
-        className="admin-nav-link"
-        aria-current={pathname === "/admin" || pathname === "/admin/" ? "page" : undefined}
-      >
+      <Link to="/admin" className="admin-nav-link" aria-current={home ? "page" : undefined}>
         Overview
-      </Anchor>
+      </Link>
       {ADMIN_GROUPS.map((group) => (
-        <div key={group} className="admin-nav-group">
-          <Text component="h2" className="admin-nav-heading" id={`admin-nav-${group.replace(/\W+/g, "-")}`}>
-            {group}
-          </Text>
-          <ul aria-labelledby={`admin-nav-${group.replace(/\W+/g, "-")}`}>
+        <div key={group}>
+          <h2 className="admin-nav-heading">{group}</h2>
+          <ul aria-label={group}>
             {sectionsOf(group).map((section) => (
               <li key={section.key}>
                 {section.built ? (
-                  <Anchor
-                    component={Link}
+                  <Link
                     to={`/admin/${section.key}`}
                     className="admin-nav-link"
                     aria-current={current === section.key ? "page" : undefined}
                   >
                     {section.label}
-                  </Anchor>
+                  </Link>
                 ) : (
                   <span className="admin-nav-later">
                     {section.label}
-                    <VisuallyHidden> (not available yet)</VisuallyHidden>
+                    <span className="visually-hidden"> (not available yet)</span>
                   </span>
                 )}
               </li>

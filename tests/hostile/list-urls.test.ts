@@ -12,11 +12,13 @@ const NOTE = "Some values in the link were not valid and were ignored";
 let agency = "";
 let agent = "";
 let carrier = "";
+let admin = "";
 beforeAll(async () => {
-  [agency, agent, carrier] = await Promise.all([
+  [agency, agent, carrier, admin] = await Promise.all([
     signIn("agency@demo.test"),
     signIn("agent@demo.test"),
     signIn("carrier@demo.test"),
+    signIn("admin@demo.test"),
   ]);
 });
 
@@ -50,6 +52,13 @@ describe("values a list can check itself are ignored with a note", () => {
       ["/feedback/list?sort=evil&page=0", () => agent],
       ["/feedback/show?perPage=1000", () => agent],
       ["/feedback/conversation?order=sideways", () => agency],
+      // The admin area's lists (issue 14).
+      ["/admin/users?page=abc&roleId=x&status=Nope", () => admin],
+      [`/admin/users?agencyId=${long}&sort=evil`, () => admin],
+      ["/admin/roles?kind=Wizard&perPage=1000", () => admin],
+      ["/admin/rts_statuses?carrierId=%00&order=sideways", () => admin],
+      ["/admin/contracting?state=lost&age=100-200&page=0", () => admin],
+      ["/admin/brokers/5/contracts?state=lost&sort=evil", () => admin],
     ];
     for (const [path, cookie] of cases) {
       const answer = await send(path, { cookie: cookie() });
@@ -106,6 +115,48 @@ describe("filters only the upstream can judge", () => {
       // Inside the layout: the menu is there.
       expect(answer.body, path).toContain("Book of Business");
       expectSmallAndQuick(answer);
+    }
+  });
+});
+
+describe("the admin area's lists (issue 14)", () => {
+  it("a role, agency or carrier the upstream does not know is a 400 inside the admin frame", async () => {
+    const cases: Array<[string, string]> = [
+      ["/admin/users?roleId=999999", "/admin/users"],
+      ["/admin/users?agencyId=999999&page=2", "/admin/users"],
+      ["/admin/contracting?carrierId=999999", "/admin/contracting"],
+    ];
+    for (const [path, reset] of cases) {
+      const answer = await send(path, { cookie: admin });
+      // The upstream may list no match instead of refusing (an id it does not know is simply no match).
+      expect([200, 400], path).toContain(answer.status);
+      if (answer.status === 400) {
+        expect(answer.body, path).toContain(FILTERS_REFUSED_TITLE);
+        expect(answer.body, path).toMatch(new RegExp(`href="${reset}"[^>]*>${RESET_FILTERS}<`));
+        expect(answer.body, path).toContain("Admin sections");
+      }
+      expectSmallAndQuick(answer);
+    }
+  });
+
+  it("records and sections the URL names badly are the 404 page; a non-admin is refused", async () => {
+    for (const path of [
+      "/admin/carriers",
+      "/admin/users/abc/edit",
+      "/admin/users/12",
+      `/admin/roles/${"9".repeat(40)}`,
+      "/admin/roles/999999",
+      "/admin/brokers/9",
+      "/admin/brokers/%00",
+      "/admin/contracting/edit/-1",
+      "/admin/brokers/5/documents/passport/file",
+    ]) {
+      const answer = await send(path, { cookie: admin });
+      expect(answer.status, path.slice(0, 80)).toBe(404);
+      expectSmallAndQuick(answer, path.slice(0, 80));
+    }
+    for (const path of ["/admin/users", "/admin/users/export", "/admin/contracting/edit"]) {
+      expect((await send(path, { cookie: agency })).status, path).toBe(403);
     }
   });
 });

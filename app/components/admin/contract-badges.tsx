@@ -1,8 +1,8 @@
-import { Badge } from "@mantine/core";
+import { Tag } from "./tag";
 import { BALL_LABELS, CONTRACT_STATE_LABELS } from "~/domain/admin/labels";
 import type { AdminContractRequest, ContractState } from "~/domain/admin/records";
 
-const STATE_COLOR: Record<ContractState, string> = {
+const STATE_COLOR: Record<ContractState, "yellow" | "blue" | "red" | "green"> = {
   pending: "yellow",
   approved: "blue",
   denied: "red",
@@ -10,20 +10,16 @@ const STATE_COLOR: Record<ContractState, string> = {
 };
 
 export function ContractStateBadge({ state }: { state: ContractState }) {
-  return (
-    <Badge variant="light" color={STATE_COLOR[state]}>
-      {CONTRACT_STATE_LABELS[state]}
-    </Badge>
-  );
+  return <Tag color={STATE_COLOR[state]}>{CONTRACT_STATE_LABELS[state]}</Tag>;
 }
 
 /** Who has to act next: the number agencies ask for most (issue 14). */
 export function BallBadge({ ball }: { ball: AdminContractRequest["ballWith"] }) {
   if (!ball) return <>—</>;
   return (
-    <Badge variant="outline" color={ball === "agency" ? "orange" : "gray"}>
+    <Tag outline color={ball === "agency" ? "orange" : "gray"}>
       {BALL_LABELS[ball]}
-    </Badge>
+    </Tag>
   );
 }
 

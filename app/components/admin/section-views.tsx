@@ -1,14 +1,15 @@
-import { Anchor, Badge, Group, Paper, Text, Title } from "@mantine/core";
+import { Anchor, Group, Paper, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import { PortalForm, SubmitButton } from "~/components/forms/form";
 import { ROLE_FLAG_LABELS, USER_STATUS_LABELS } from "~/domain/admin/labels";
 import type { AdminContractRequest, AdminRole, AdminRtsStatus, AdminUser } from "~/domain/admin/records";
 import { BallBadge, ContractStateBadge, waitingText } from "./contract-badges";
+import { Tag } from "./tag";
 import type { SectionKey } from "~/domain/admin/shapes";
 import { formatDate } from "~/domain/formats";
 import type { SectionView } from "./section-view";
 
-const STATUS_COLOR: Record<AdminUser["status"], string> = {
+const STATUS_COLOR: Record<AdminUser["status"], "green" | "yellow" | "orange" | "gray"> = {
   active: "green",
   pending: "yellow",
   unverified: "orange",
@@ -16,11 +17,7 @@ const STATUS_COLOR: Record<AdminUser["status"], string> = {
 };
 
 export function UserStatusBadge({ status }: { status: AdminUser["status"] }) {
-  return (
-    <Badge variant="light" color={STATUS_COLOR[status]}>
-      {USER_STATUS_LABELS[status]}
-    </Badge>
-  );
+  return <Tag color={STATUS_COLOR[status]}>{USER_STATUS_LABELS[status]}</Tag>;
 }
 
 const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`;
@@ -32,14 +29,16 @@ function SignInAs({ user, button = false }: { user: AdminUser; button?: boolean 
   return (
     <PortalForm action="/admin?index" className={button ? undefined : "row-menu-form"}>
       <input type="hidden" name="email" value={user.email} />
-      <SubmitButton
-        variant={button ? "default" : "subtle"}
-        size={button ? "sm" : "compact-sm"}
-        px={button ? undefined : 0}
-        aria-label={`Sign in as ${fullName(user)}`}
-      >
-        Sign in as
-      </SubmitButton>
+      {button ? (
+        <SubmitButton variant="default" aria-label={`Sign in as ${fullName(user)}`}>
+          Sign in as
+        </SubmitButton>
+      ) : (
+        // A plain button in the row menu: one per row, as light as the menu's links.
+        <button type="submit" className="row-menu-button" aria-label={`Sign in as ${fullName(user)}`}>
+          Sign in as
+        </button>
+      )}
     </PortalForm>
   );
 }
@@ -249,7 +248,7 @@ const rtsStatuses: SectionView<AdminRtsStatus> = {
       key: "displayStatus",
       header: "Badge",
       noWrap: true,
-      cell: (s) => <Badge variant="light">{s.displayStatus}</Badge>,
+      cell: (s) => <Tag color="blue">{s.displayStatus}</Tag>,
     },
     { key: "carrier", header: "Carrier", sortable: true, cell: (s) => s.carrier?.name ?? "Every carrier" },
     { key: "usageCount", header: "In use", sortable: true, noWrap: true, cell: (s) => s.usageCount },

@@ -1,4 +1,4 @@
-import { Button, Checkbox } from "@mantine/core";
+import { Button } from "@mantine/core";
 import { Form, useLocation } from "react-router";
 import { KeptParams } from "./kept-params";
 
@@ -13,7 +13,9 @@ export interface BulkAction<Row> {
 /** The select-all checkbox of the header (it needs JavaScript; the row checkboxes do not). */
 export function SelectAllRows({ name, formId, disabled }: { name: string; formId: string; disabled: boolean }) {
   return (
-    <Checkbox
+    <input
+      type="checkbox"
+      className="data-table-check"
       aria-label="Select all rows"
       disabled={disabled}
       onChange={(event) => {

@@ -32,7 +32,12 @@ function requiredId(message: string) {
 
 function optionalId(message: string) {
   return z.pipe(
-    z.optional(z.string().check(z.trim(), z.refine((v) => /^(\d{1,9})?$/.test(v), message))),
+    z.optional(
+      z.string().check(
+        z.trim(),
+        z.refine((v) => /^(\d{1,9})?$/.test(v), message),
+      ),
+    ),
     z.transform((v: string | undefined) => (v ? Number(v) : null)),
   );
 }
@@ -56,7 +61,12 @@ const userFields = {
     z.transform((v: string | undefined) => (v ? digitsOf(v) : null)),
   ),
   npnNumber: z.pipe(
-    z.optional(z.string().check(z.trim(), z.refine((v) => /^(\d{1,10})?$/.test(v), "An NPN is up to 10 digits"))),
+    z.optional(
+      z.string().check(
+        z.trim(),
+        z.refine((v) => /^(\d{1,10})?$/.test(v), "An NPN is up to 10 digits"),
+      ),
+    ),
     z.transform((v: string | undefined) => (v ? v : null)),
   ),
   roleId: requiredId("Choose a role"),

@@ -21,7 +21,7 @@ export function ContractStateBadge({ state }: { state: ContractState }) {
 export function BallBadge({ ball }: { ball: AdminContractRequest["ballWith"] }) {
   if (!ball) return <>—</>;
   return (
-    <Badge variant="outline" color={ball === "agency" ? "orange" : "gray"}>
+    <Badge variant="outline" color={ball === "agency" ? "orange.9" : "gray.8"}>
       {BALL_LABELS[ball]}
     </Badge>
   );

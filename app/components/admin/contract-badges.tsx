@@ -21,7 +21,8 @@ export function ContractStateBadge({ state }: { state: ContractState }) {
 export function BallBadge({ ball }: { ball: AdminContractRequest["ballWith"] }) {
   if (!ball) return <>—</>;
   return (
-    <Badge variant="outline" color={ball === "agency" ? "orange.9" : "gray.8"}>
+    // The border carries the colour; the text stays dark (every orange shade on white is below 4.5:1).
+    <Badge variant="outline" color={ball === "agency" ? "orange.8" : "gray.7"} c="dark.7">
       {BALL_LABELS[ball]}
     </Badge>
   );

@@ -539,6 +539,24 @@ describe("users", () => {
     await resetUser(email);
   });
 
+  it("stores a phone formatted, as the profile does: the same number in digits is no change", async () => {
+    // Not one of the reserved e2e brokers (102–109).
+    const bulk = BULK_USERS.find((u) => u.id > 150 && u.status === "active" && u.kind === "Agent")!;
+    const digits = bulk.phone.replace(/\D/g, "");
+    const same = await ok(RecordOf(AdminUserSchema), "PATCH", `/api/admin/users/${bulk.id}`, {
+      token: await admin(),
+      json: { phone: digits },
+    });
+    expect(same.record.phone).toBe(bulk.phone);
+    const changed = await ok(RecordOf(AdminUserSchema), "PATCH", `/api/admin/users/${bulk.id}`, {
+      token: await admin(),
+      json: { phone: "5552017788" },
+    });
+    expect(changed.record.phone).toBe("(555) 201-7788");
+    const { history } = await get(AdminUserResponseSchema, `/api/admin/users/${bulk.id}`);
+    expect(history.map((h) => h.changes)).toEqual([[{ field: "phone", from: bulk.phone, to: "(555) 201-7788" }]]);
+  });
+
   it("a pending or unverified user can only be disabled; the caller cannot disable themself", async () => {
     const pending = BULK_USERS.find((u) => u.status === "pending")!;
     const unverified = BULK_USERS.find((u) => u.status === "unverified")!;

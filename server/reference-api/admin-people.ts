@@ -44,6 +44,16 @@ import { agencyNameOf } from "./invitations.ts";
 import type { Mailer } from "./mailer.ts";
 import { parseTableQuery, positiveInt, scalar, type TableQuery } from "./paging.ts";
 import { NO_PASSWORD_HASH } from "./seed-statements.ts";
+import { formatPhone } from "../../app/domain/masks.ts";
+import { isValidPhone } from "../../app/domain/masked-values.ts";
+
+/**
+ * A phone as every other write stores it (the profile, registration, the seed): formatted, "(555) 201-7788".
+ * The portal sends its digits; stored as sent, the seed's formatted phone read as changed on every save.
+ */
+function storedPhone<T extends string | null | undefined>(phone: T): T | string {
+  return typeof phone === "string" && isValidPhone(phone) ? formatPhone(phone) : phone;
+}
 
 export interface AdminRouteOptions {
   db: ReferenceDb;
@@ -783,7 +793,7 @@ export function registerAdminPeopleRoutes(app: Express, { db, logger, mailer, af
   app.post("/api/admin/users", async (req, res: AdminResponse) => {
     const parsed = AdminUserBodySchema.safeParse(bodyOf(req));
     if (!parsed.success) return refuseFields(res, zodFields(parsed.error));
-    const b = parsed.data;
+    const b = { ...parsed.data, phone: storedPhone(parsed.data.phone) };
     const { session } = res.locals;
     type Outcome = { fields: Record<string, string[]> } | { record: AdminUser };
     const outcome = await db.exclusive(async (): Promise<Outcome> => {
@@ -849,7 +859,8 @@ export function registerAdminPeopleRoutes(app: Express, { db, logger, mailer, af
     if (id == null) return;
     const parsed = AdminUserPatchSchema.safeParse(bodyOf(req));
     if (!parsed.success) return refuseFields(res, zodFields(parsed.error));
-    const patch = parsed.data;
+    const patch =
+      parsed.data.phone === undefined ? parsed.data : { ...parsed.data, phone: storedPhone(parsed.data.phone) };
     const { session } = res.locals;
     type Outcome = { missing: true } | { fields: Record<string, string[]> } | { record: AdminUser };
     const outcome = await db.exclusive(async (): Promise<Outcome> => {

@@ -17,7 +17,7 @@ const ACTIONS: Action[] = [
   { path: "/?index", as: null },
   { path: "/account/sms_consent", as: "newagent@demo.test" },
   { path: "/account/logout_as_user", as: "admin@demo.test" },
-  { path: "/admin", as: "admin@demo.test" },
+  { path: "/admin?index", as: "admin@demo.test" },
   { path: "/book_of_business", as: "agency@demo.test" },
   { path: "/carrier/tickets?ticket=CARRIER_TICKET", as: "carrier@demo.test" },
   { path: "/commission_inquiry", as: "agent@demo.test" },
@@ -49,6 +49,29 @@ const ACTIONS: Action[] = [
   { path: "/account/update_password", as: null },
   { path: "/account/update_password/not-a-token", as: null },
   { path: "/account/password", as: "agent@demo.test" },
+  // Issue 14: the admin area, on records no browser test uses (broker 110, its requests 1010/1011). A body that
+  // is readable reaches the upstream, so the deletes and the bulk disable name records it keeps as they are:
+  // role 12 and RTS status 1 are in use, user 112 is disabled already (users have no delete). A refused bulk form
+  // draws its list page again: 10 rows keep the answer under the size limit (25 rows of users are ~180 kB).
+  { path: "/admin/users?delete=110", as: "admin@demo.test", fields: "intent=delete&id=110" },
+  { path: "/admin/users?perPage=10&confirm=112", as: "admin@demo.test", fields: "intent=bulk&id=112" },
+  { path: "/admin/users/new", as: "admin@demo.test" },
+  { path: "/admin/users/110/edit", as: "admin@demo.test", fields: "intent=save" },
+  { path: "/admin/users/110/edit", as: "admin@demo.test", fields: "intent=password_reset" },
+  { path: "/admin/roles?delete=12", as: "admin@demo.test", fields: "intent=delete&id=12" },
+  { path: "/admin/roles?confirm=12", as: "admin@demo.test", fields: "intent=bulk&id=12" },
+  { path: "/admin/roles/new", as: "admin@demo.test" },
+  { path: "/admin/roles/12", as: "admin@demo.test", fields: "intent=save" },
+  { path: "/admin/rts_statuses?delete=1", as: "admin@demo.test", fields: "intent=delete&id=1" },
+  { path: "/admin/rts_statuses?confirm=1", as: "admin@demo.test", fields: "intent=bulk&id=1" },
+  { path: "/admin/rts_statuses/new", as: "admin@demo.test" },
+  { path: "/admin/rts_statuses/1", as: "admin@demo.test", fields: "intent=save" },
+  { path: "/admin/contracting?perPage=10&confirm=1011", as: "admin@demo.test", fields: "intent=bulk&id=1011" },
+  { path: "/admin/contracting/edit/1010", as: "admin@demo.test" },
+  { path: "/admin/brokers/110?index", as: "admin@demo.test" },
+  { path: "/admin/brokers/110/contracts/new", as: "admin@demo.test" },
+  { path: "/admin/brokers/110/contracts/1010", as: "admin@demo.test" },
+  { path: "/admin/brokers/110/documents", as: "admin@demo.test" },
 ];
 
 /** Every field name the portal's forms use, sent in shapes they do not expect. */
@@ -105,6 +128,34 @@ const FIELD_NAMES = [
   "currentPassword",
   "terms",
   "returnTo",
+  // Issue 14: the admin forms.
+  "roleId",
+  "agencyId",
+  "npnNumber",
+  "sunfireAccess",
+  "loa",
+  "skipOnboardingWithContracts",
+  "status",
+  "name",
+  "kind",
+  "description",
+  "roleHasOnboardingProcess",
+  "roleHasShowAchInfo",
+  "roleHasOptoutProcess",
+  "roleRequiresSsnOrTin",
+  "statusCode",
+  "statusTitle",
+  "displayStatus",
+  "publicNote",
+  "internalNote",
+  "writingNumber",
+  "effectiveDate",
+  "carrierProductId",
+  "decision",
+  "note",
+  "body",
+  "delete",
+  "confirm",
 ];
 
 const sessions = new Map<string, string>();

@@ -1,0 +1,351 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Locator, Page } from "@playwright/test";
+import { PORTAL_PORT } from "../../playwright.config";
+import { expect, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
+
+/**
+ * The admin area (issue 14), read only: every page (axe, no sideways scroll on a phone, the sections' navigation,
+ * breadcrumbs), a keyboard-only walk through a list and a record form, the CSV export of a filtered list, and the
+ * 403 that every admin URL and action gives anyone but an administrator's own session. Nothing here changes data.
+ */
+
+const PORTAL = `http://localhost:${PORTAL_PORT}`;
+
+interface AdminPage {
+  path: string;
+  /** The section the navigation marks (null: the admin home's Overview). */
+  section: string | null;
+  heading: string | RegExp;
+  /** The breadcrumb trail's current step (Admin › …; none on the admin home). */
+  crumb?: string | RegExp;
+}
+
+/** Every admin page, one record of each kind: records the mutation specs do not touch (broker 110, request 1010). */
+const PAGES: AdminPage[] = [
+  { path: "/admin", section: null, heading: "Admin Tools" },
+  { path: "/admin/users", section: "Users", heading: "Users", crumb: "Users" },
+  { path: "/admin/users/new", section: "Users", heading: "New user", crumb: "New user" },
+  { path: "/admin/users/110/edit", section: "Users", heading: "Thomas Thompson", crumb: "Thomas Thompson" },
+  { path: "/admin/roles", section: "Roles", heading: "Roles", crumb: "Roles" },
+  { path: "/admin/roles/new", section: "Roles", heading: "New role", crumb: "New role" },
+  { path: "/admin/roles/11", section: "Roles", heading: "Captive agent", crumb: "Captive agent" },
+  { path: "/admin/rts_statuses", section: "RTS statuses", heading: "RTS statuses", crumb: "RTS statuses" },
+  { path: "/admin/rts_statuses/new", section: "RTS statuses", heading: "New RTS status", crumb: "New RTS status" },
+  { path: "/admin/rts_statuses/1", section: "RTS statuses", heading: "RTS: Ready to Sell", crumb: /RTS/ },
+  { path: "/admin/contracting", section: "Contracting desk", heading: "Contracting desk", crumb: "Contracting desk" },
+  {
+    path: "/admin/contracting/edit/1010",
+    section: "Contracting desk",
+    heading: /Thomas Thompson: /,
+    crumb: /Thomas Thompson: /,
+  },
+  { path: "/admin/brokers/110", section: "Users", heading: "Thomas Thompson", crumb: "Thomas Thompson" },
+  { path: "/admin/brokers/110/contracts", section: "Users", heading: "Thomas Thompson", crumb: "Contracts" },
+  {
+    path: "/admin/brokers/110/contracts/new",
+    section: "Users",
+    heading: "Thomas Thompson",
+    crumb: "Open a contract request",
+  },
+  { path: "/admin/brokers/110/contracts/1010", section: "Users", heading: "Thomas Thompson", crumb: /.+/ },
+  { path: "/admin/brokers/110/documents", section: "Users", heading: "Thomas Thompson", crumb: "Documents" },
+];
+
+/** The side navigation of the admin area (the one shown beside the page on a wide screen). */
+const adminNav = (page: Page) => page.locator(".admin-nav-side").getByRole("navigation", { name: "Admin sections" });
+
+async function expectAxeClean(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    `axe on ${page.url()}`,
+  ).toEqual([]);
+}
+
+test.describe("every admin page", () => {
+  test("answers 200, is axe clean, marks its section, links only built sections, shows breadcrumbs, fits a phone", async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await loginAs(page, "admin@demo.test");
+    for (const p of PAGES) {
+      await test.step(p.path, async () => {
+        const response = await page.goto(p.path);
+        expect(response?.status(), p.path).toBe(200);
+        await expect(page.getByRole("heading", { level: 1, name: p.heading }).first()).toBeVisible();
+
+        const nav = adminNav(page);
+        await expect(nav).toBeVisible();
+        const current = nav.locator('[aria-current="page"]');
+        await expect(current).toHaveCount(1);
+        await expect(current).toHaveText(p.section ?? "Overview");
+        // Sections not built yet are listed, never linked.
+        await expect(nav.locator(".admin-nav-later").filter({ hasText: "Carrier imports" })).toHaveText(
+          "Carrier imports (not available yet)",
+        );
+        await expect(nav.getByRole("link", { name: /Carrier imports/ })).toHaveCount(0);
+        await expect(nav.getByRole("link", { name: /NIPR history/ })).toHaveCount(0);
+        for (const built of ["Users", "Roles", "Contracting desk", "RTS statuses"])
+          await expect(nav.getByRole("link", { name: built, exact: true })).toHaveAttribute("href", expect.any(String));
+
+        const trail = page.getByRole("navigation", { name: "Breadcrumb" });
+        if (p.crumb) {
+          await expect(trail).toBeVisible();
+          await expect(trail.locator('[aria-current="page"]')).toHaveText(p.crumb);
+        } else {
+          await expect(trail).toHaveCount(0);
+        }
+        await expectAxeClean(page);
+      });
+    }
+
+    // A phone: the sections fold into "Admin sections" above the page; no page scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const p of PAGES) {
+      await test.step(`${p.path} at 390 px`, async () => {
+        await page.goto(p.path);
+        await expectNoSidewaysScroll(page, p.path);
+      });
+    }
+    await page.goto("/admin/users");
+    await expect(page.locator(".admin-nav-side")).toBeHidden();
+    const fold = page.locator("details.admin-nav-phone");
+    await fold.getByText("Admin sections", { exact: true }).click();
+    const phoneNav = fold.getByRole("navigation", { name: "Admin sections" });
+    await expect(phoneNav.locator('[aria-current="page"]')).toHaveText("Users");
+    await expectAxeClean(page);
+  });
+});
+
+/** Presses Tab until `target` has the focus (at most `max` times): the keyboard reaches it, after what came before. */
+async function tabTo(page: Page, target: Locator, max = 40): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press("Tab");
+  }
+  await expect(target, `reached with Tab within ${max} presses`).toBeFocused();
+}
+
+test.describe("keyboard only", () => {
+  test("a list (search, a filter, a sort link, a row menu, Edit) and then its record's form", async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await loginAs(page, "admin@demo.test");
+    await page.goto("/admin/users?roleId=11");
+    await expect(page.locator("caption")).toContainText("Users:");
+
+    // The search: typed, Enter submits it.
+    const search = page.getByRole("textbox", { name: "Search" });
+    await tabTo(page, search, 80);
+    await page.keyboard.type("Karen Young");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/search=Karen\+Young/);
+    await expect(page.locator("caption")).toHaveText("Users: 1–1 of 1");
+
+    // A filter (a native select): reached after the search, then the search button.
+    const status = page.getByRole("combobox", { name: "Status" });
+    await tabTo(page, status);
+    await tabTo(page, page.getByRole("button", { name: "Search", exact: true }));
+
+    // A sort link of the table's header: Enter follows it.
+    const sortByEmail = page.getByRole("columnheader", { name: /E-mail/ }).getByRole("link");
+    await tabTo(page, sortByEmail);
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/sort=email/);
+
+    // The row's menu: Enter opens it, Tab reaches Edit, Enter follows it.
+    const menu = page.getByLabel("Actions for Karen Young");
+    await tabTo(page, menu);
+    await page.keyboard.press("Enter");
+    await expect(page.locator("details.row-menu").first()).toHaveAttribute("open", "");
+    const edit = page.locator("details.row-menu").first().getByRole("link", { name: "Edit" });
+    await page.keyboard.press("Tab");
+    await expect(edit).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/admin\/users\/103\/edit/);
+    await expect(page.getByRole("heading", { level: 1, name: "Karen Young" })).toBeVisible();
+
+    // The form: its fields in order, then Save.
+    const order = [
+      page.getByRole("textbox", { name: "First name" }),
+      page.getByRole("textbox", { name: "Last name" }),
+      page.getByRole("textbox", { name: "E-mail" }),
+      page.getByRole("textbox", { name: "Phone" }),
+      page.getByRole("textbox", { name: "NPN" }),
+      page.getByRole("combobox", { name: "Role" }),
+      page.getByRole("combobox", { name: "Upline agency" }),
+    ];
+    await tabTo(page, order[0]!, 80);
+    for (const next of order.slice(1)) {
+      await page.keyboard.press("Tab");
+      await expect(next).toBeFocused();
+    }
+    await tabTo(page, page.getByRole("checkbox", { name: /Quote & Enroll access/ }));
+    await tabTo(page, page.getByRole("button", { name: "Save changes" }));
+    await expect(page.getByRole("button", { name: "Save changes" })).toBeFocused();
+  });
+});
+
+/** The rows of a CSV answer (no quoted line breaks in these exports' values): the header, then one per record. */
+function csvLines(text: string): string[] {
+  return text.split(/\r?\n/).filter((line) => line.length > 0);
+}
+
+test.describe("CSV export", () => {
+  test("of a filtered list: the header and exactly the rows the filter finds", async ({ page }) => {
+    await loginAs(page, "admin@demo.test");
+    await page.goto("/admin/users?status=pending");
+    const caption = await page.locator("caption").textContent();
+    const total = Number(/of (\d+)/.exec(caption ?? "")?.[1]);
+    expect(total).toBeGreaterThan(0);
+
+    const link = page.getByRole("link", { name: "Export CSV" });
+    await expect(link).toHaveAttribute("href", "/admin/users/export?status=pending");
+    const downloading = page.waitForEvent("download");
+    await link.click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    const path = await download.path();
+    const { readFile } = await import("node:fs/promises");
+    const lines = csvLines(await readFile(path, "utf8"));
+    expect(lines[0]).toMatch(/e-?mail/i);
+    expect(lines.length - 1).toBe(total);
+
+    // The desk filtered by carrier 7 (Brightsmile Dental: the three reserved requests only).
+    await page.goto("/admin/contracting?carrierId=7");
+    await expect(page.locator("caption")).toHaveText("Contracting desk: 1–3 of 3");
+    const href = await page.getByRole("link", { name: "Export CSV" }).getAttribute("href");
+    expect(href).toBe("/admin/contracting/export?carrierId=7");
+    const answer = await page.request.get(href!);
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()["content-type"]).toContain("text/csv");
+    const desk = csvLines(await answer.text());
+    expect(desk).toHaveLength(4);
+    for (const row of desk.slice(1)) expect(row).toContain("Brightsmile Dental");
+  });
+});
+
+/** Every admin URL (GET). */
+const ADMIN_URLS = [
+  "/admin",
+  "/admin/users",
+  "/admin/users?status=pending",
+  "/admin/users/new",
+  "/admin/users/110/edit",
+  "/admin/users/export",
+  "/admin/roles",
+  "/admin/roles/new",
+  "/admin/roles/11",
+  "/admin/roles/export",
+  "/admin/rts_statuses",
+  "/admin/rts_statuses/new",
+  "/admin/rts_statuses/1",
+  "/admin/rts_statuses/export",
+  "/admin/contracting",
+  "/admin/contracting/export",
+  "/admin/contracting/edit",
+  "/admin/contracting/edit/1010",
+  "/admin/brokers/110",
+  "/admin/brokers/110/contracts",
+  "/admin/brokers/110/contracts/new",
+  "/admin/brokers/110/contracts/1010",
+  "/admin/brokers/110/documents",
+];
+
+/** Every admin action (POST target and its form, with its intent): what an admin's form would send. */
+const ADMIN_ACTIONS: Array<{ path: string; form: Record<string, string> }> = [
+  { path: "/admin/users?delete=110", form: { intent: "delete", id: "110" } },
+  { path: "/admin/users?confirm=110", form: { intent: "bulk", id: "110" } },
+  {
+    path: "/admin/users/new",
+    form: { firstName: "Eve", lastName: "Intruder", email: "eve.intruder@demo.test", roleId: "1" },
+  },
+  {
+    path: "/admin/users/110/edit",
+    form: { intent: "save", firstName: "Eve", lastName: "Intruder", email: "eve@demo.test", roleId: "1" },
+  },
+  { path: "/admin/users/110/edit", form: { intent: "password_reset" } },
+  { path: "/admin/roles?delete=12", form: { intent: "delete", id: "12" } },
+  { path: "/admin/roles?confirm=12", form: { intent: "bulk", id: "12" } },
+  { path: "/admin/roles/new", form: { name: "Intruders", kind: "Admin", description: "x" } },
+  { path: "/admin/roles/11", form: { intent: "save", name: "Intruders", kind: "Admin", description: "x" } },
+  { path: "/admin/rts_statuses?delete=6", form: { intent: "delete", id: "6" } },
+  { path: "/admin/rts_statuses?confirm=6", form: { intent: "bulk", id: "6" } },
+  { path: "/admin/rts_statuses/new", form: { statusCode: "EVIL", statusTitle: "Evil", displayStatus: "Evil" } },
+  {
+    path: "/admin/rts_statuses/1",
+    form: { intent: "save", statusCode: "EVIL", statusTitle: "Evil", displayStatus: "Evil", carrierId: "1" },
+  },
+  { path: "/admin/contracting?confirm=1011", form: { intent: "bulk", id: "1011", state: "denied", publicNote: "x" } },
+  { path: "/admin/contracting/edit/1011", form: { state: "denied", publicNote: "Refused by an intruder" } },
+  { path: "/admin/brokers/110?index", form: { body: "A note by an intruder" } },
+  { path: "/admin/brokers/110/contracts/new", form: { carrierProductId: "101", internalNote: "x" } },
+  { path: "/admin/brokers/110/contracts/1011", form: { state: "denied", publicNote: "Refused by an intruder" } },
+  { path: "/admin/brokers/110/documents", form: { kind: "eo", decision: "reject", note: "Rejected by an intruder" } },
+  { path: "/admin?index", form: { email: "agent@demo.test" } },
+];
+
+/** What the admin sees of the data the actions above would change: every section's export and broker 110's pages. */
+async function snapshot(page: Page): Promise<string[]> {
+  const texts: string[] = [];
+  for (const section of ["users", "roles", "rts_statuses", "contracting"]) {
+    const answer = await page.request.get(`/admin/${section}/export`);
+    expect(answer.status()).toBe(200);
+    texts.push(await answer.text());
+  }
+  for (const path of ["/admin/brokers/110", "/admin/brokers/110/documents", "/admin/contracting/edit/1011"]) {
+    await page.goto(path);
+    texts.push(await page.locator(".admin-page").innerText());
+  }
+  return texts;
+}
+
+/** A browser context signed in as `email` (through the sign-in form), or as the admin signed in as agent@. */
+async function signedIn(browser: Browser, who: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: PORTAL });
+  const page = await context.newPage();
+  if (who === "admin as agent") {
+    await loginAs(page, "admin@demo.test");
+    await page.getByRole("textbox", { name: "User e-mail" }).fill("agent@demo.test");
+    await page.getByRole("button", { name: "Sign in as user" }).click();
+    await expect(page.getByRole("button", { name: "Logout As Maria Alvarez" })).toBeVisible();
+  } else {
+    await loginAs(page, who);
+  }
+  return page;
+}
+
+test.describe("non-admins", () => {
+  test("get 403 for every admin URL and every admin action, and nothing changes", async ({ page, browser }) => {
+    test.setTimeout(240_000);
+    await loginAs(page, "admin@demo.test");
+    const before = await snapshot(page);
+
+    for (const who of ["agent@demo.test", "agency@demo.test", "carrier@demo.test", "admin as agent"]) {
+      await test.step(who, async () => {
+        const as = await signedIn(browser, who);
+        try {
+          for (const url of ADMIN_URLS) {
+            const answer = await as.request.get(url, { maxRedirects: 0 });
+            expect(answer.status(), `${who} GET ${url}`).toBe(403);
+          }
+          for (const action of ADMIN_ACTIONS) {
+            // The admin home's "Sign in as" is the one admin action an impersonating admin's own session may
+            // not reach either: signing in as someone else from within someone else's session.
+            const answer = await as.request.post(action.path, {
+              form: action.form,
+              headers: { origin: PORTAL },
+              maxRedirects: 0,
+            });
+            expect(answer.status(), `${who} POST ${action.path} ${JSON.stringify(action.form)}`).toBe(403);
+          }
+        } finally {
+          await as.context().close();
+        }
+      });
+    }
+
+    expect(await snapshot(page), "the admin's data after the refused requests").toEqual(before);
+  });
+});

@@ -6,11 +6,10 @@ import { usePortalForm } from "~/components/forms/use-portal-form";
 import { PlainTable } from "~/components/plain-table";
 import { brokerNoteSchema } from "~/domain/admin/forms";
 import { CONTRACT_STATE_LABELS } from "~/domain/admin/labels";
-import { recordIdOf } from "~/domain/admin/shapes";
 import { formatDate } from "~/domain/formats";
 import { formatDateTimeUtc } from "~/domain/admin/times";
 import { successToast } from "~/domain/toast";
-import { requireAdmin } from "~/.server/admin/guard";
+import { idOr404, requireAdmin } from "~/.server/admin/guard";
 import { actionForm } from "~/.server/form-failure";
 import { redirectWithToast } from "~/.server/toast";
 import { addBrokerNote } from "~/.server/upstream/admin";
@@ -19,8 +18,7 @@ import type { Route } from "./+types/admin.brokers.$id._index";
 
 /** A note an administrator keeps on the broker (staff only). */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const id = recordIdOf(params.id);
-  if (id === null) throw data({ messages: [] }, { status: 404, statusText: "Not Found" });
+  const id = idOr404(params.id);
   const form = actionForm(request, context, { schema: brokerNoteSchema });
   return form.answer(async () => {
     const viewer = await requireAdmin(request, context);

@@ -1,7 +1,7 @@
 import { Stack, Title } from "@mantine/core";
-import { data } from "react-router";
+
 import { ContractReview } from "~/components/admin/contract-review";
-import { recordIdOf } from "~/domain/admin/shapes";
+import { idOr404, notFound } from "~/.server/admin/guard";
 import { transitionAction } from "~/.server/admin/contract-requests";
 import { loadWithViewer } from "~/.server/guards";
 import { contractRequest } from "~/.server/upstream/admin";
@@ -15,17 +15,14 @@ export const handle = {
 };
 
 function ids(params: { id?: string; contract_id?: string }) {
-  const id = recordIdOf(params.id);
-  const contractId = recordIdOf(params.contract_id);
-  if (id === null || contractId === null) throw data({ messages: [] }, { status: 404, statusText: "Not Found" });
-  return { id, contractId };
+  return { id: idOr404(params.id), contractId: idOr404(params.contract_id) };
 }
 
 /** One contract of the broker (another broker's request under this URL is the 404 page). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { id, contractId } = ids(params);
   const [, found] = await loadWithViewer(request, context, (token) => contractRequest(token, contractId));
-  if (found.record.broker.id !== id) throw data({ messages: [] }, { status: 404, statusText: "Not Found" });
+  if (found.record.broker.id !== id) notFound();
   return { id, found, title: `${found.record.carrierName} · ${found.record.productName}` };
 }
 

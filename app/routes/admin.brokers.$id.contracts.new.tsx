@@ -5,9 +5,8 @@ import { SelectField } from "~/components/forms/select-field";
 import { TextareaField } from "~/components/forms/textarea-field";
 import { usePortalForm } from "~/components/forms/use-portal-form";
 import { newContractRequestSchema } from "~/domain/admin/forms";
-import { recordIdOf } from "~/domain/admin/shapes";
 import { successToast } from "~/domain/toast";
-import { requireAdmin } from "~/.server/admin/guard";
+import { idOr404, requireAdmin } from "~/.server/admin/guard";
 import { actionForm } from "~/.server/form-failure";
 import { loadWithViewer } from "~/.server/guards";
 import { redirectWithToast } from "~/.server/toast";
@@ -22,12 +21,6 @@ export const handle = {
   ],
 };
 
-function brokerId(raw: string | undefined): number {
-  const id = recordIdOf(raw);
-  if (id === null) throw data({ messages: [] }, { status: 404, statusText: "Not Found" });
-  return id;
-}
-
 /** Every carrier product, grouped by product: the products, then each product's carriers (started together). */
 async function carrierProductOptions(token: string) {
   const list = await products(token);
@@ -38,14 +31,14 @@ async function carrierProductOptions(token: string) {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const id = brokerId(params.id);
+  const id = idOr404(params.id);
   const [, options] = await loadWithViewer(request, context, (token) => carrierProductOptions(token));
   return { id, options };
 }
 
 /** A pending request on the broker's behalf (the upstream refuses one that exists, whatever its state). */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const id = brokerId(params.id);
+  const id = idOr404(params.id);
   const form = actionForm(request, context, { schema: newContractRequestSchema });
   return form.answer(async () => {
     const viewer = await requireAdmin(request, context);

@@ -1,10 +1,11 @@
 import { Anchor, Stack, Text } from "@mantine/core";
-import { Link, data, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { BallBadge, ContractStateBadge, waitingText } from "~/components/admin/contract-badges";
 import { type Column, DataTable } from "~/components/data-table";
 import { FilterSelect } from "~/components/data-table/filter-select";
 import type { AdminContractRequest } from "~/domain/admin/records";
-import { SECTION_SHAPES, recordIdOf } from "~/domain/admin/shapes";
+import { SECTION_SHAPES } from "~/domain/admin/shapes";
+import { idOr404 } from "~/.server/admin/guard";
 import { formatDate } from "~/domain/formats";
 import { listQueryFrom } from "~/domain/list-query";
 import { loadWithViewer } from "~/.server/guards";
@@ -21,8 +22,7 @@ const SHAPE = {
 
 /** Every contract request of the broker, in every state (issue 14): the desk's list narrowed to them. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const id = recordIdOf(params.id);
-  if (id === null) throw data({ messages: [] }, { status: 404, statusText: "Not Found" });
+  const id = idOr404(params.id);
   const url = new URL(request.url);
   const { params: query, ignored } = listQueryFrom(url.searchParams, SHAPE);
   query.set("brokerId", String(id));

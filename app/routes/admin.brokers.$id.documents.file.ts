@@ -1,6 +1,5 @@
-import { data } from "react-router";
-import { ADMIN_DOCUMENT_KINDS } from "~/domain/admin/records";
-import { recordIdOf } from "~/domain/admin/shapes";
+import { COMPLIANCE_DOCUMENT_KINDS } from "~/domain/compliance-documents";
+import { idOr404, notFound } from "~/.server/admin/guard";
 import { downloadResponse } from "~/.server/download";
 import { loadWithViewer } from "~/.server/guards";
 import { brokerDocumentFile } from "~/.server/upstream/admin";
@@ -8,9 +7,9 @@ import type { Route } from "./+types/admin.brokers.$id.documents.file";
 
 /** A broker's compliance document, streamed from the upstream for the reviewer (issue 14). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const id = recordIdOf(params.id);
-  const kind = ADMIN_DOCUMENT_KINDS.find((k) => k === params.kind);
-  if (id === null || !kind) throw data({ messages: [] }, { status: 404, statusText: "Not Found" });
+  const id = idOr404(params.id);
+  const kind = COMPLIANCE_DOCUMENT_KINDS.find((k) => k === params.kind);
+  if (!kind) notFound();
   const [, file] = await loadWithViewer(request, context, (token) => brokerDocumentFile(token, id, kind));
   return downloadResponse(file, `${kind}-${id}`);
 }

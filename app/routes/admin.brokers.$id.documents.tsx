@@ -5,10 +5,9 @@ import { TextareaField } from "~/components/forms/textarea-field";
 import { type FormResult, usePortalForm } from "~/components/forms/use-portal-form";
 import { documentReviewSchema } from "~/domain/admin/forms";
 import type { AdminDocument } from "~/domain/admin/records";
-import { recordIdOf } from "~/domain/admin/shapes";
 import { formatDate } from "~/domain/formats";
 import { successToast } from "~/domain/toast";
-import { requireAdmin } from "~/.server/admin/guard";
+import { idOr404, requireAdmin } from "~/.server/admin/guard";
 import { actionForm } from "~/.server/form-failure";
 import { loadWithViewer } from "~/.server/guards";
 import { redirectWithToast } from "~/.server/toast";
@@ -17,14 +16,8 @@ import type { Route } from "./+types/admin.brokers.$id.documents";
 
 export const handle = { crumbs: () => [{ label: "Documents" }] };
 
-function brokerId(raw: string | undefined): number {
-  const id = recordIdOf(raw);
-  if (id === null) throw data({ messages: [] }, { status: 404, statusText: "Not Found" });
-  return id;
-}
-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const id = brokerId(params.id);
+  const id = idOr404(params.id);
   const [, found] = await loadWithViewer(request, context, (token) => brokerDocuments(token, id));
   return { id, documents: found.documents };
 }
@@ -34,7 +27,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
  * broker's document notification, which the broker's alert icon and contract requests follow.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const id = brokerId(params.id);
+  const id = idOr404(params.id);
   const form = actionForm(request, context, { schema: documentReviewSchema });
   return form.answer(
     async () => {

@@ -1,8 +1,8 @@
 import { Anchor, Badge, Group, Stack, Text, Title } from "@mantine/core";
-import { Link, Outlet, data, useLocation } from "react-router";
+import { Link, Outlet, useLocation } from "react-router";
 import { UserStatusBadge } from "~/components/admin/section-views";
 import { ErrorPage } from "~/components/error-page";
-import { recordIdOf } from "~/domain/admin/shapes";
+import { idOr404 } from "~/.server/admin/guard";
 import { loadWithViewer } from "~/.server/guards";
 import { broker } from "~/.server/upstream/admin";
 import type { Route } from "./+types/admin.brokers.$id";
@@ -20,8 +20,7 @@ export const handle = {
 
 /** A broker (an agent or an agency) as the admin area sees them (issue 14): the summary every sub-page shares. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const id = recordIdOf(params.id);
-  if (id === null) throw data({ messages: [] }, { status: 404, statusText: "Not Found" });
+  const id = idOr404(params.id);
   // An unknown id, or a user who is not a broker, is the upstream's 404: the page's 404.
   const [, found] = await loadWithViewer(request, context, (token) => broker(token, id));
   return found;

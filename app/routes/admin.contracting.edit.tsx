@@ -1,8 +1,8 @@
 import { Anchor, Button, Group, Stack, Text, Title } from "@mantine/core";
-import { Link, data, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { ContractReview } from "~/components/admin/contract-review";
 import { ErrorPage } from "~/components/error-page";
-import { recordIdOf } from "~/domain/admin/shapes";
+import { idOr404 } from "~/.server/admin/guard";
 import { transitionAction } from "~/.server/admin/contract-requests";
 import { loadWithViewer } from "~/.server/guards";
 import { contractRequest } from "~/.server/upstream/admin";
@@ -25,8 +25,7 @@ export const handle = {
  * nothing waits.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const id = params.id === undefined ? "next" : recordIdOf(params.id);
-  if (id === null) throw data({ messages: [] }, { status: 404, statusText: "Not Found" });
+  const id = params.id === undefined ? "next" : idOr404(params.id);
   if (id === "next") {
     const [, next] = await loadWithViewer(request, context, (token) =>
       contractRequest(token, "next").catch((error: unknown) => {
@@ -42,8 +41,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const id = recordIdOf(params.id);
-  if (id === null) throw data({ messages: [] }, { status: 404, statusText: "Not Found" });
+  const id = idOr404(params.id);
   const url = new URL(request.url);
   return transitionAction(request, context, id, `${url.pathname}${url.search}`);
 }

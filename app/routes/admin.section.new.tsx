@@ -6,7 +6,7 @@ import { SECTION_VIEWS } from "~/components/admin/section-views";
 import { ErrorPage } from "~/components/error-page";
 import { SECTION_SHAPES, type SectionKey, backToList, sectionPath } from "~/domain/admin/shapes";
 import { successToast } from "~/domain/toast";
-import { requireAdmin } from "~/.server/admin/guard";
+import { notFound, requireAdmin } from "~/.server/admin/guard";
 import { SECTION_SERVERS, sectionOr404 } from "~/.server/admin/sections";
 import { actionForm } from "~/.server/form-failure";
 import { loadWithViewer } from "~/.server/guards";
@@ -32,8 +32,7 @@ function sectionWithNewPage(raw: string | undefined) {
   const key = sectionOr404(raw);
   const def = SECTION_FORMS[key];
   const writes = SECTION_SERVERS[key].form;
-  if (!SECTION_SHAPES[key].creatable || !def || !writes)
-    throw data({ messages: [] }, { status: 404, statusText: "Not Found" });
+  if (!SECTION_SHAPES[key].creatable || !def || !writes) notFound();
   return { key, def, writes };
 }
 

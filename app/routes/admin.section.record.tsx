@@ -7,7 +7,7 @@ import { SECTION_VIEWS } from "~/components/admin/section-views";
 import { ErrorPage } from "~/components/error-page";
 import { SECTION_SHAPES, type SectionKey, backToList, recordIdOf } from "~/domain/admin/shapes";
 import { errorToasts, successToast } from "~/domain/toast";
-import { requireAdmin } from "~/.server/admin/guard";
+import { notFound, requireAdmin } from "~/.server/admin/guard";
 import { SECTION_SERVERS, sectionOr404 } from "~/.server/admin/sections";
 import { actionForm } from "~/.server/form-failure";
 import { loadWithViewer } from "~/.server/guards";
@@ -27,7 +27,6 @@ export const handle = {
 };
 
 const FACETS_ONLY = new URLSearchParams({ perPage: "5" });
-const NOT_FOUND = () => data({ messages: [] }, { status: 404, statusText: "Not Found" });
 
 /** The section and record id of the URL, in the shape spec §2 gives the section (users/:id/edit, roles/:id). */
 function recordOf(request: Request, params: { section?: string; id?: string }) {
@@ -35,9 +34,9 @@ function recordOf(request: Request, params: { section?: string; id?: string }) {
   const id = recordIdOf(params.id);
   const def = SECTION_FORMS[key];
   const writes = SECTION_SERVERS[key].form;
-  if (id === null || !def || !writes) throw NOT_FOUND();
+  if (id === null || !def || !writes) notFound();
   const wantsEdit = new URL(request.url).pathname.replace(/\/+$/, "").endsWith("/edit");
-  if (wantsEdit !== (SECTION_SHAPES[key].recordUrl === "id/edit")) throw NOT_FOUND();
+  if (wantsEdit !== (SECTION_SHAPES[key].recordUrl === "id/edit")) notFound();
   return { key, id, def, writes };
 }
 

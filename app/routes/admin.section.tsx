@@ -87,7 +87,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const [, list, toDelete] = await loadWithViewer(request, context, (token) =>
     Promise.all([
       listRead(server.list(token, withDefaultSort(key, query)), url.pathname),
-      // A row's delete opened from its menu: the record (from the page, or asked for when the URL came from elsewhere).
+      // A row's delete opened from its menu: the record asked for beside the list (the URL may name one not on this page).
       deleteId !== null && server.remove ? server.record(token, deleteId).then((r) => r.record) : Promise.resolve(null),
     ]),
   ).then(([viewer, [l, d]]) => [viewer, l, d] as const);

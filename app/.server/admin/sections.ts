@@ -14,9 +14,9 @@ import type {
 } from "~/domain/admin/records";
 import { SERVICE_NOT_ANSWERING } from "../form-failure";
 import { endsSession, upstreamErrorOf } from "../upstream-failure";
-import { data } from "react-router";
 import type { $ZodType } from "zod/v4/core";
 import { bulkTransitionSchema } from "~/domain/admin/forms";
+import { notFound } from "./guard";
 import { ADMIN_SECTIONS } from "~/domain/admin/sections";
 import { type SectionKey, isSectionKey } from "~/domain/admin/shapes";
 import { formatPhone } from "~/domain/masks";
@@ -201,5 +201,5 @@ export const SECTION_SERVERS: { [K in SectionKey]: SectionServer<{ id: number }>
 /** The section a URL names, or the 404 page (an unknown section, or one not built yet). */
 export function sectionOr404(raw: string | undefined): SectionKey {
   if (isSectionKey(raw) && ADMIN_SECTIONS.some((s) => s.key === raw && s.built)) return raw;
-  throw data({ messages: [] }, { status: 404, statusText: "Not Found" });
+  return notFound();
 }

@@ -1,4 +1,4 @@
-import { ROLE_FLAG_LABELS } from "~/domain/admin/labels";
+import { ROLE_FLAG_KEYS, ROLE_FLAG_LABELS } from "~/domain/admin/labels";
 import { editUserSchema, newUserSchema, roleSchema, rtsStatusSchema } from "~/domain/admin/forms";
 import type { AdminRole, AdminRtsStatus, AdminUser } from "~/domain/admin/records";
 import type { SectionKey } from "~/domain/admin/shapes";
@@ -8,8 +8,6 @@ import type { SectionFormDef } from "./section-view";
  * The sections' forms (issue 14, ADR 024): fields and schemas of each new and record page. Apart from the views
  * (section-views.tsx), so that a list page does not carry the forms' validation (zod) to the browser.
  */
-
-const FLAG_KEYS = Object.keys(ROLE_FLAG_LABELS) as Array<keyof typeof ROLE_FLAG_LABELS>;
 
 const users: SectionFormDef<AdminUser> = {
   newSchema: newUserSchema,
@@ -75,7 +73,7 @@ const roles: SectionFormDef<AdminRole> = {
       description: "What the role's users are to the portal: their menu and pages follow it",
     },
     { name: "description", label: "Description", kind: "textarea", wide: true },
-    ...FLAG_KEYS.map((k) => ({
+    ...ROLE_FLAG_KEYS.map((k) => ({
       name: k,
       label: ROLE_FLAG_LABELS[k].label,
       kind: "checkbox" as const,

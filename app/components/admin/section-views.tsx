@@ -1,7 +1,7 @@
 import { Anchor, Group, Paper, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import { PortalForm, SubmitButton } from "~/components/forms/form";
-import { ROLE_FLAG_LABELS, USER_STATUS_LABELS } from "~/domain/admin/labels";
+import { ROLE_FLAG_KEYS, ROLE_FLAG_LABELS, USER_STATUS_LABELS } from "~/domain/admin/labels";
 import type { AdminContractRequest, AdminRole, AdminRtsStatus, AdminUser } from "~/domain/admin/records";
 import { BallBadge, ContractStateBadge, waitingText } from "./contract-badges";
 import { Tag } from "./tag";
@@ -153,8 +153,6 @@ const users: SectionView<AdminUser> = {
   ],
 };
 
-const FLAG_KEYS = Object.keys(ROLE_FLAG_LABELS) as Array<keyof typeof ROLE_FLAG_LABELS>;
-
 const roles: SectionView<AdminRole> = {
   key: "roles",
   title: "Roles",
@@ -177,7 +175,7 @@ const roles: SectionView<AdminRole> = {
       key: "flags",
       header: "Gets",
       cell: (r) => {
-        const on = FLAG_KEYS.filter((k) => r[k]).map((k) => ROLE_FLAG_LABELS[k].label);
+        const on = ROLE_FLAG_KEYS.filter((k) => r[k]).map((k) => ROLE_FLAG_LABELS[k].label);
         return on.length ? (
           on.join(", ")
         ) : (

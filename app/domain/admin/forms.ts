@@ -7,7 +7,9 @@
 import * as z from "zod/mini";
 import { digitsOf, isValidPhone } from "../masked-values";
 import { invalid, parseUsDate, required } from "../validation";
-import { DENY_NEEDS_NOTE, ROLE_KIND_OPTIONS } from "./labels";
+import type { ComplianceDocumentKind } from "../compliance-documents";
+import { ROLES } from "../user";
+import { DENY_NEEDS_NOTE } from "./labels";
 
 const checkbox = z.pipe(
   z.optional(z.string()),
@@ -89,7 +91,7 @@ export const editUserSchema = z.object({
 
 export const roleSchema = z.object({
   name: required("Enter the role's name").check(z.maxLength(80, { error: "At most 80 characters" })),
-  kind: z.enum(ROLE_KIND_OPTIONS, { error: "Choose what the role's users are" }),
+  kind: z.enum(ROLES, { error: "Choose what the role's users are" }),
   description: z.pipe(
     z.optional(z.string().check(z.trim(), z.maxLength(500, { error: "At most 500 characters" }))),
     z.transform((v: string | undefined) => v ?? ""),
@@ -199,13 +201,25 @@ export const newContractRequestSchema = z.object({
 
 /* ---- Brokers ---- */
 
+/**
+ * The documents a reviewer decides on: the compliance documents' kinds, written here (checked against them by the
+ * type) so that the browser's form does not pull the profile's module into a chunk of its own.
+ */
+const REVIEWED_KINDS = [
+  "eo",
+  "w9",
+  "aml",
+  "ahip",
+  "direct_deposit",
+] as const satisfies readonly ComplianceDocumentKind[];
+
 export const brokerNoteSchema = z.object({
   body: required("Write the note").check(z.maxLength(2000, { error: "At most 2,000 characters" })),
 });
 
 export const documentReviewSchema = z
   .object({
-    kind: z.enum(["eo", "w9", "aml", "ahip", "direct_deposit"], { error: "Choose a document" }),
+    kind: z.enum(REVIEWED_KINDS, { error: "Choose a document" }),
     decision: z.enum(["approve", "reject"], { error: "Choose approve or reject" }),
     note: optionalText(1000, "At most 1,000 characters"),
   })

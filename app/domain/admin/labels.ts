@@ -11,8 +11,6 @@ export const USER_STATUS_LABELS = {
   disabled: "Disabled",
 } as const;
 
-export const ROLE_KIND_OPTIONS = ["Agent", "Agency", "Admin", "Carrier"] as const;
-
 export const ROLE_FLAG_LABELS = {
   roleHasOnboardingProcess: {
     label: "Onboarding process",
@@ -33,6 +31,8 @@ export const ROLE_FLAG_LABELS = {
   },
 } as const;
 
+export const ROLE_FLAG_KEYS = Object.keys(ROLE_FLAG_LABELS) as Array<keyof typeof ROLE_FLAG_LABELS>;
+
 export const CONTRACT_STATE_LABELS = {
   pending: "Pending",
   approved: "Approved",
@@ -42,7 +42,7 @@ export const CONTRACT_STATE_LABELS = {
 
 export type ContractStateKey = keyof typeof CONTRACT_STATE_LABELS;
 
-/** The moves the desk offers from each state (the upstream's CONTRACT_TRANSITIONS). */
+/** The moves a contract request's state allows: what the desk offers, and the upstream's rule (CONTRACT_TRANSITIONS). */
 export const CONTRACT_MOVES: Readonly<Record<ContractStateKey, readonly ContractStateKey[]>> = {
   pending: ["approved", "denied"],
   approved: ["active", "denied"],

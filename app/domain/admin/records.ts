@@ -3,9 +3,11 @@
  * (app/.server/upstream/schemas/admin.ts) satisfy these types, so a change to either fails the typecheck; the
  * browser's code reads these, never the server's modules (ADR 016).
  */
+import type { ComplianceDocumentKind } from "../compliance-documents";
+import type { Role } from "../user";
 
 export type ContractState = "pending" | "approved" | "denied" | "active";
-export type RoleKind = "Agent" | "Agency" | "Admin" | "Carrier";
+export type RoleKind = Role;
 export type UserStatus = "active" | "pending" | "unverified" | "disabled";
 
 export interface AuditEntry {
@@ -80,10 +82,8 @@ export interface AdminContractRequest {
   effectiveDate: string | null;
 }
 
-export const ADMIN_DOCUMENT_KINDS = ["eo", "w9", "aml", "ahip", "direct_deposit"] as const;
-
 export interface AdminDocument {
-  kind: (typeof ADMIN_DOCUMENT_KINDS)[number];
+  kind: ComplianceDocumentKind;
   name: string;
   file: { name: string; size: number; contentType: string };
   uploadedAt: string;

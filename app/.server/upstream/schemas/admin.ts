@@ -1,5 +1,9 @@
 import { z } from "zod";
 import type * as Records from "~/domain/admin/records";
+import { CONTRACT_AGES } from "~/domain/admin/dashboard";
+import { CONTRACT_MOVES } from "~/domain/admin/labels";
+import { COMPLIANCE_DOCUMENT_KINDS } from "~/domain/compliance-documents";
+import { ROLES } from "~/domain/user";
 import { PagingMetaSchema } from "./paging";
 
 /*
@@ -41,7 +45,8 @@ export type Facet = z.infer<typeof FacetSchema>;
 
 /* ---- Roles: GET/POST /api/admin/roles, GET/PATCH/DELETE /api/admin/roles/:id ---- */
 
-export const ROLE_KINDS = ["Agent", "Agency", "Admin", "Carrier"] as const;
+/** What a role's users are to the portal: the session roles (app/domain/user.ts). */
+export const ROLE_KINDS = ROLES;
 export const RoleFlagsSchema = z.object({
   roleHasOnboardingProcess: z.boolean(),
   roleHasShowAchInfo: z.boolean(),
@@ -200,7 +205,7 @@ export const AdminContractRequestSchema = z.object({
 }) satisfies z.ZodType<Records.AdminContractRequest>;
 export type AdminContractRequest = z.infer<typeof AdminContractRequestSchema>;
 /** Age filter values (days in the current state): 0-7, 8-30, 31-90, 91+. */
-export const CONTRACT_AGES = ["0-7", "8-30", "31-90", "91+"] as const;
+export { CONTRACT_AGES };
 /**
  * GET /api/admin/contract_requests: search broker name, NPN, carrier. Filters: state, carrierId, productId, age,
  * brokerId. Sorts: waiting (days in the current state), requestedAt, broker, carrier. Facets: state, carrierId,
@@ -231,12 +236,7 @@ export const AdminContractRequestResponseSchema = z.object({
   history: z.array(AuditEntrySchema),
 });
 /** Allowed moves; any other → 422 { error, fields.state }. */
-export const CONTRACT_TRANSITIONS: Readonly<Record<ContractState, readonly ContractState[]>> = {
-  pending: ["approved", "denied"],
-  approved: ["active", "denied"],
-  denied: ["pending"],
-  active: [],
-};
+export const CONTRACT_TRANSITIONS: Readonly<Record<ContractState, readonly ContractState[]>> = CONTRACT_MOVES;
 /**
  * POST /api/admin/contract_requests/:id/transition → { record }. denied needs publicNote; active needs
  * writingNumber and effectiveDate. The public note becomes lastPublicNote (what the broker sees).
@@ -272,7 +272,7 @@ export const AdminNewContractRequestBodySchema = z.object({
 
 /* ---- Brokers (an agent or agency): GET /api/admin/brokers/:id, POST /api/admin/brokers/:id/notes ---- */
 
-export const ADMIN_DOCUMENT_KINDS = ["eo", "w9", "aml", "ahip", "direct_deposit"] as const;
+export const ADMIN_DOCUMENT_KINDS = COMPLIANCE_DOCUMENT_KINDS;
 /** A broker's compliance document as the reviewer sees it. */
 export const AdminDocumentSchema = z.object({
   kind: z.enum(ADMIN_DOCUMENT_KINDS),

@@ -24,8 +24,10 @@ import {
   WRITING_NUMBER_REQUIRED,
   cannotBecome,
 } from "./admin-contracting.ts";
+import { COMPLIANCE_DOCUMENT_TYPES, type ComplianceDocumentKind } from "../../app/domain/compliance-documents.ts";
 import { ADMIN_ONLY_AREA } from "./admin-support.ts";
 import { DOCUMENTS_NEED_ATTENTION } from "./contracting.ts";
+import { expiryMessage, expiryStatements } from "./document-expiry.ts";
 import type { ReferenceApi } from "./index.ts";
 import { DEMO_PASSWORD, seedContractingEntries } from "./seed.ts";
 import { E2E_ACTIVATE, E2E_BULK, E2E_DENY, FIRST_BULK_REQUEST_ID, seedRequests } from "./seed-admin-contracting.ts";
@@ -614,6 +616,109 @@ describe("documents", () => {
         .status,
     ).toBe(201);
     expect(Object.keys(expectFields(await review("eo", { decision: "maybe" })))).toEqual(["decision"]);
+  });
+});
+
+describe("a document that runs out", () => {
+  /** A bulk broker's certificate on file, still valid, whose owner has no document notification. */
+  async function validCertificate(): Promise<{ userId: number; kind: string; title: string }> {
+    const c = db();
+    try {
+      const row = (
+        await c.execute({
+          sql: `SELECT d.user_id, d.kind FROM compliance_documents d
+                WHERE d.user_id > 100 AND d.expires_on >= ? AND d.review = 'accepted'
+                  AND NOT EXISTS (SELECT 1 FROM document_notifications n WHERE n.user_id = d.user_id)
+                ORDER BY d.user_id LIMIT 1`,
+          args: [new Date().toISOString().slice(0, 10)],
+        })
+      ).rows[0]!;
+      const kind = String(row.kind) as ComplianceDocumentKind;
+      return { userId: Number(row.user_id), kind, title: COMPLIANCE_DOCUMENT_TYPES[kind].title };
+    } finally {
+      c.close();
+    }
+  }
+
+  const notificationsOf = async (userId: number) =>
+    (await ok(AdminBrokerResponseSchema, "GET", `/api/admin/brokers/${userId}`, { token: await admin() })).broker
+      .documentNotifications;
+
+  it("the seed's expired certificates already carry their broker's notification, and block their requests", async () => {
+    const c = db();
+    const expired = (
+      await c.execute({
+        sql: "SELECT user_id, kind, expires_on FROM compliance_documents WHERE user_id > 100 AND expires_on < ?",
+        args: [testSeed.day],
+      })
+    ).rows;
+    c.close();
+    expect(expired.length).toBeGreaterThan(0);
+    for (const r of expired) {
+      const title = COMPLIANCE_DOCUMENT_TYPES[String(r.kind) as ComplianceDocumentKind].title;
+      expect(await notificationsOf(Number(r.user_id))).toContainEqual(
+        expect.objectContaining({ documentName: title, message: expiryMessage(title, String(r.expires_on)) }),
+      );
+    }
+  });
+
+  it("the day it runs out, its broker gets a notification once; approving it clears it for good", async () => {
+    const { userId, kind, title } = await validCertificate();
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const c = db();
+    try {
+      await c.execute({
+        sql: "UPDATE compliance_documents SET expires_on = ? WHERE user_id = ? AND kind = ?",
+        args: [yesterday, userId, kind],
+      });
+      // The sweep runs once a day; another account's reset makes the API forget it ran today.
+      expect(await notificationsOf(userId)).toEqual([]);
+      expect((await send("POST", "/__reset", { json: { email: "loa@demo.test" } })).status).toBe(204);
+      const [notification, ...others] = await notificationsOf(userId);
+      expect(others).toEqual([]);
+      expect(notification).toMatchObject({ documentName: title, message: expiryMessage(title, yesterday) });
+      expect(await expiryStatements(c, today)).toEqual([]);
+
+      const { documents } = await ok(AdminDocumentsResponseSchema, "GET", `/api/admin/brokers/${userId}/documents`, {
+        token: await admin(),
+      });
+      expect(documents.find((d) => d.kind === kind)?.review).toBe("expired");
+      await ok(AdminDocumentResponseSchema, "POST", `/api/admin/brokers/${userId}/documents/${kind}/review`, {
+        token: await admin(),
+        json: { decision: "approve", note: null },
+      });
+      expect(await notificationsOf(userId)).toEqual([]);
+      // Tomorrow's sweep leaves the approved document alone.
+      expect((await send("POST", "/__reset", { json: { email: "loa@demo.test" } })).status).toBe(204);
+      expect(await notificationsOf(userId)).toEqual([]);
+      expect(await expiryStatements(c, "2999-01-01")).not.toContainEqual(
+        expect.objectContaining({ args: expect.arrayContaining([userId, title]) }),
+      );
+    } finally {
+      c.close();
+    }
+  });
+
+  it("a broker's new upload awaits review (the dashboard counts it) and answers the expiry notification", async () => {
+    const token = await admin();
+    const docs = await tokenOf("docs@demo.test");
+    const before = (await ok(AdminDashboardSchema, "GET", "/api/admin/dashboard", { token })).documentsAwaitingReview;
+    const pdf = new Blob([new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31])], { type: "application/pdf" });
+    const inAYear = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+    expect(
+      (
+        await send("PUT", "/api/profile/documents/ahip", {
+          token: docs,
+          form: formOf({ file: [pdf, "ahip.pdf"], expiresOn: inAYear }),
+        })
+      ).status,
+    ).toBe(200);
+    const { documents } = await ok(AdminDocumentsResponseSchema, "GET", "/api/admin/brokers/4/documents", { token });
+    expect(documents.find((d) => d.kind === "ahip")?.review).toBe("pending");
+    expect((await ok(AdminDashboardSchema, "GET", "/api/admin/dashboard", { token })).documentsAwaitingReview).toBe(
+      before + 1,
+    );
   });
 });
 

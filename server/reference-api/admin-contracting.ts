@@ -1005,8 +1005,12 @@ export function registerAdminContractingRoutes(app: Express, { db, logger }: Adm
       await db.client.batch(
         [
           {
-            sql: "UPDATE compliance_documents SET review = ?, reviewer_note = ? WHERE user_id = ? AND kind = ?",
-            args: [review, reject ? note : null, brokerId, kind],
+            // Reviewed: an expiry already past counts as noticed, so approving an expired document's notification
+            // away is not undone by the next day's sweep (document-expiry.ts).
+            sql: `UPDATE compliance_documents SET review = ?, reviewer_note = ?,
+                    expiry_noticed_on = CASE WHEN expires_on < ? THEN expires_on ELSE expiry_noticed_on END
+                  WHERE user_id = ? AND kind = ?`,
+            args: [review, reject ? note : null, new Date().toISOString().slice(0, 10), brokerId, kind],
           },
           ...notifications.map((n) => ({
             sql: "DELETE FROM document_notifications WHERE id = ? AND user_id = ?",

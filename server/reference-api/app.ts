@@ -112,6 +112,11 @@ export function createApp({ db, logger, allowReset, reset, mailer, after }: AppO
     next();
   });
 
+  // Documents that ran out since yesterday become their brokers' document notifications before anything reads them.
+  app.use("/api", (_req, _res, next) => {
+    db.sweepExpiredDocuments().then(() => next(), next);
+  });
+
   // A drawn signature (strokes of points with times) may be larger than other bodies; the general
   // parser below skips a body already read.
   app.use("/api/onboarding/steps/signature", express.json({ limit: "1mb" }));

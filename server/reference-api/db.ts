@@ -12,6 +12,7 @@ import { pathToFileURL } from "node:url";
 import { createClient, type Client, type InStatement, type InValue, type Row } from "@libsql/client";
 import type { SessionUser, Role } from "../../app/domain/user.ts";
 import type { UserFlags } from "./seed.ts";
+import { expiryStatements } from "./document-expiry.ts";
 import { SCHEMA_SQL } from "./schema.ts";
 import { seedDates } from "./seed-dates.ts";
 import { type SeedOptions, seedStatements } from "./seed-statements.ts";
@@ -114,7 +115,7 @@ const DATA_TABLES = [
  * change: a db file seeded by an older version (PRAGMA user_version lower than this) has its data tables
  * dropped and created again as schema.ts has them, and is reset to the seed on open (sessions kept).
  */
-const SEED_VERSION = 17;
+const SEED_VERSION = 18;
 
 function bool(value: unknown): boolean {
   return value === true;
@@ -225,6 +226,21 @@ export class ReferenceDb {
   }
   private queue: Promise<void> = Promise.resolve();
 
+  /**
+   * Gives each document past its expiry its broker's document notification (document-expiry.ts), at most once
+   * a day: the day it last ran is remembered, and forgotten when a reset brings the seed back.
+   */
+  async sweepExpiredDocuments(today = new Date().toISOString().slice(0, 10)): Promise<void> {
+    if (this.expirySweptOn === today) return;
+    await this.exclusive(async () => {
+      if (this.expirySweptOn === today) return;
+      const statements = await expiryStatements(this.client, today);
+      if (statements.length > 0) await this.client.batch(statements, "write");
+      this.expirySweptOn = today;
+    });
+  }
+  private expirySweptOn: string | null = null;
+
   /** The seed as of the pinned seed day, or today. */
   private seed() {
     return seedStatements(seedDates(this.seedDay), this.seedOptions);
@@ -272,6 +288,7 @@ export class ReferenceDb {
         });
       }
       await this.exclusive(() => this.client.batch(statements, "write").then(() => undefined));
+      this.expirySweptOn = null;
       return true;
     } finally {
       seed.close();
@@ -294,6 +311,7 @@ export class ReferenceDb {
         ],
         "write",
       );
+      this.expirySweptOn = null;
     });
   }
 

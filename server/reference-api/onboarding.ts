@@ -443,12 +443,12 @@ async function saveDocuments(db: ReferenceDb, user: SessionUser, form: FormData)
           args: [fileId, user.userId, file.name, file.contentType, file.data.byteLength, file.data, now],
         },
         {
-          // The profile's compliance documents are the same records (one set per user): a new file is
-          // unreviewed and, without an expiry date asked here, does not run out.
+          // The profile's compliance documents are the same records (one set per user): a new file awaits an
+          // administrator's review and, without an expiry date asked here, does not run out.
           sql: `INSERT INTO compliance_documents (user_id, kind, file_id, review, reviewer_note, expires_on, uploaded_at)
-                VALUES (?, ?, ?, 'accepted', NULL, NULL, ?)
-                ON CONFLICT (user_id, kind) DO UPDATE SET file_id = excluded.file_id, review = 'accepted',
-                  reviewer_note = NULL, expires_on = NULL, uploaded_at = excluded.uploaded_at`,
+                VALUES (?, ?, ?, 'pending', NULL, NULL, ?)
+                ON CONFLICT (user_id, kind) DO UPDATE SET file_id = excluded.file_id, review = 'pending',
+                  reviewer_note = NULL, expires_on = NULL, expiry_noticed_on = NULL, uploaded_at = excluded.uploaded_at`,
           args: [user.userId, file.kind, fileId, now],
         },
       );

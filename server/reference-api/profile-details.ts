@@ -181,8 +181,9 @@ export async function rewardsOf(db: ReferenceDb, userId: number, today = todayIs
 
 /**
  * Stores an upload as the user's document of `kind` (replacing the one on file). A certificate that runs
- * out needs a future expiry date. The reference API accepts what it is sent as reviewed and valid, so a
- * replacement clears the document notifications that name the document.
+ * out needs a future expiry date. The new file awaits an administrator's review (the admin area's documents
+ * awaiting review) but counts as valid meanwhile, so a replacement clears the document notifications that
+ * name the document.
  */
 async function saveDocument(
   db: ReferenceDb,
@@ -229,9 +230,10 @@ async function saveDocument(
         },
         {
           sql: `INSERT INTO compliance_documents (user_id, kind, file_id, review, reviewer_note, expires_on, uploaded_at)
-                VALUES (?, ?, ?, 'accepted', NULL, ?, ?)
-                ON CONFLICT (user_id, kind) DO UPDATE SET file_id = excluded.file_id, review = 'accepted',
-                  reviewer_note = NULL, expires_on = excluded.expires_on, uploaded_at = excluded.uploaded_at`,
+                VALUES (?, ?, ?, 'pending', NULL, ?, ?)
+                ON CONFLICT (user_id, kind) DO UPDATE SET file_id = excluded.file_id, review = 'pending',
+                  reviewer_note = NULL, expires_on = excluded.expires_on, expiry_noticed_on = NULL,
+                  uploaded_at = excluded.uploaded_at`,
           args: [user.userId, kind, fileId, expiresOn, now],
         },
         ...notificationsFor(kind, notifications).map((n) => ({

@@ -456,6 +456,7 @@ CREATE TABLE IF NOT EXISTS compliance_documents (
   review TEXT NOT NULL DEFAULT 'accepted' CHECK (review IN ('accepted', 'rejected', 'pending')),
   reviewer_note TEXT,
   expires_on TEXT,                -- YYYY-MM-DD; NULL: the document does not run out
+  expiry_noticed_on TEXT,         -- the expires_on its expiry notification was made for (document-expiry.ts)
   uploaded_at TEXT NOT NULL,
   PRIMARY KEY (user_id, kind)
 );

@@ -14,6 +14,7 @@ import {
 } from "../../app/domain/compliance-documents.ts";
 import { BULK_USERS, type BulkUser } from "./seed-admin.ts";
 import type { SeedDates } from "./seed-dates.ts";
+import { expiryMessage } from "./document-expiry.ts";
 import {
   DENIED_NOTE,
   SEED_CARRIER_PRODUCTS,
@@ -346,23 +347,33 @@ export function adminContractingStatements(dates: SeedDates): InStatement[] {
       const rejected = k % 5 === 2 && n === 2;
       const review = rejected ? "rejected" : n === 0 || (k % 4 === 1 && n === 1) ? "pending" : "accepted";
       const id = file(userId, FILE_NAMES[kind], `${type.title} - broker ${userId}`);
+      const expiresOn = type.expires ? dates.monthEnd(k % 9 === 4 && n === 1 ? -2 : 3 + ((k + n) % 9)) : null;
+      // Ran out two months ago: noticed already, with the notification the daily sweep would have made.
+      const expired = expiresOn !== null && expiresOn < dates.day;
       statements.push({
-        sql: `INSERT INTO compliance_documents (user_id, kind, file_id, review, reviewer_note, expires_on, uploaded_at)
-              VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        sql: `INSERT INTO compliance_documents
+                (user_id, kind, file_id, review, reviewer_note, expires_on, expiry_noticed_on, uploaded_at)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
         args: [
           userId,
           kind,
           id,
           review,
           rejected ? REJECTION : null,
-          type.expires ? dates.monthEnd(k % 9 === 4 && n === 1 ? -2 : 3 + ((k + n) % 9)) : null,
+          expiresOn,
+          expired ? expiresOn : null,
           dates.daysAgo(review === "pending" ? 1 + ((k * 3 + n) % 20) : 120 + k, "11:40"),
         ],
       });
-      if (rejected) {
+      if (rejected || expired) {
         statements.push({
           sql: "INSERT INTO document_notifications (id, user_id, document_name, message) VALUES (?, ?, ?, ?)",
-          args: [notificationId++, userId, type.title, REJECTION],
+          args: [
+            notificationId++,
+            userId,
+            type.title,
+            rejected ? REJECTION : expiryMessage(type.title, expiresOn ?? ""),
+          ],
         });
       }
     });

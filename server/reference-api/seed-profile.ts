@@ -280,9 +280,20 @@ export function seedProfileStatements(dates: SeedDates, filesCreatedAt: string):
       });
     }
     statements.push({
-      sql: `INSERT INTO compliance_documents (user_id, kind, file_id, review, reviewer_note, expires_on, uploaded_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      args: [doc.userId, doc.kind, doc.fileId, doc.review, doc.reviewerNote, doc.expiresOn, doc.uploadedAt],
+      // An expiry already past (docs@'s E&O certificate) is noticed: its notification is the seed's own.
+      sql: `INSERT INTO compliance_documents
+              (user_id, kind, file_id, review, reviewer_note, expires_on, expiry_noticed_on, uploaded_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      args: [
+        doc.userId,
+        doc.kind,
+        doc.fileId,
+        doc.review,
+        doc.reviewerNote,
+        doc.expiresOn,
+        doc.expiresOn !== null && doc.expiresOn < dates.day ? doc.expiresOn : null,
+        doc.uploadedAt,
+      ],
     });
   }
   for (const r of seedRewardPayouts(dates)) {

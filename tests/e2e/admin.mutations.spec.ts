@@ -436,6 +436,34 @@ test.describe("RTS statuses", () => {
       await expect(success(page)).toContainText("Changes to the RTS status saved.");
     }
   });
+
+  test.describe("without JavaScript, deleting", () => {
+    test.use({ javaScriptEnabled: false });
+    test("a status in use is kept with the reason; the new one is deleted", async ({ page }) => {
+      await loginAs(page, "admin@demo.test");
+      // Status 9 (PEND of carrier 2) is shown on a downline contract; its menu offers no Delete, the URL still asks.
+      await page.goto("/admin/rts_statuses?carrierId=2&delete=9");
+      const confirm = page.getByRole("alertdialog", { name: "Delete this RTS status?" });
+      await confirm.getByRole("button", { name: "Delete" }).click();
+      await expect(page.locator("[data-toast=error]").last()).toContainText(
+        "1 downline contract shows this status: it cannot be deleted.",
+      );
+      await page.goto("/admin/rts_statuses?carrierId=2");
+      await expect(page.getByRole("link", { name: "PEND", exact: true })).toHaveCount(1);
+
+      await page.goto(`/admin/rts_statuses?search=${code}`);
+      await page.getByLabel(`Actions for ${code}`).click();
+      await page.locator("details.row-menu").getByRole("link", { name: "Delete" }).click();
+      await expect(page).toHaveURL(/delete=\d+/);
+      await page
+        .getByRole("alertdialog", { name: "Delete this RTS status?" })
+        .getByRole("button", { name: "Delete" })
+        .click();
+      await expect(success(page)).toContainText("The RTS status was deleted.");
+      await page.goto(`/admin/rts_statuses?search=${code}`);
+      await expect(page.getByRole("row").filter({ hasText: code })).toHaveCount(0);
+    });
+  });
 });
 
 test.describe("the other admin forms, without JavaScript", () => {
@@ -485,9 +513,54 @@ test.describe("the other admin forms, without JavaScript", () => {
     await page.getByRole("button", { name: "Open the request" }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/brokers/${broker.id}/contracts/\\d+$`));
     await expect(success(page)).toBeVisible();
+    // The request's own page: approved with an internal note, which the history keeps.
+    const contractUrl = page.url();
+    await page.getByRole("combobox", { name: "New state" }).selectOption({ label: "Approved" });
+    await page.getByRole("textbox", { name: "Internal note" }).fill("Submitted on the carrier's site.");
+    await page.getByRole("button", { name: "Move the request" }).click();
+    await expect(success(page)).toContainText("The request is now Approved.");
+    await page.goto(contractUrl);
+    await expect(page.getByText("Submitted on the carrier's site.").first()).toBeVisible();
     await page.goto(`/admin/brokers/${broker.id}/contracts`);
     const carrierName = (choice ?? "").split(": ").at(-1) ?? "";
-    await expect(page.getByRole("row").filter({ hasText: carrierName }).first()).toContainText("Pending");
+    await expect(page.getByRole("row").filter({ hasText: carrierName }).first()).toContainText("Approved");
+  });
+
+  test("“Sign in as” from a user's row menu, and back", async ({ page }) => {
+    await loginAs(page, "admin@demo.test");
+    await page.goto(`/admin/users?search=${encodeURIComponent(broker.email)}`);
+    await page.getByLabel(`Actions for ${broker.name}`).click();
+    await page.getByRole("button", { name: `Sign in as ${broker.name}` }).click();
+    await expect(page.getByRole("button", { name: `Logout As ${broker.name}` })).toBeVisible();
+    // Signed in as a broker, the admin area is refused even to the admin behind the session.
+    const refused = await page.goto("/admin/users");
+    expect(refused?.status()).toBe(403);
+    await page.goto("/dashboard");
+    await page.getByRole("button", { name: `Logout As ${broker.name}` }).click();
+    await expect(page).toHaveURL(/\/admin/);
+    await expect(page.getByRole("button", { name: /Logout As/ })).toHaveCount(0);
+  });
+
+  test("two users disabled in bulk from their agency's list (a URL confirmation)", async ({ page }) => {
+    // Agency 231's agents Jessica Wilson (117) and Helen Mitchell (285): bulk users no other test uses.
+    const list = "/admin/users?agencyId=231";
+    await loginAs(page, "admin@demo.test");
+    await page.goto(list);
+    for (const name of ["Jessica Wilson", "Helen Mitchell"]) {
+      await expect(page.getByRole("row").filter({ hasText: name })).toContainText("Active");
+      await page.getByRole("checkbox", { name: new RegExp(`^Select ${name}`) }).check();
+    }
+    await page.getByRole("button", { name: "Disable selected" }).click();
+    await expect(page).toHaveURL(/confirm=/);
+    const confirm = page.getByRole("alertdialog", { name: "Disable these users?" });
+    await expect(confirm).toContainText("Jessica Wilson");
+    await expect(confirm).toContainText("Helen Mitchell");
+    await confirm.getByRole("button", { name: "Disable", exact: true }).click();
+    await expect(success(page)).toContainText("2 of 2 users disabled.");
+    await expect(page).toHaveURL(list);
+    for (const name of ["Jessica Wilson", "Helen Mitchell"])
+      await expect(page.getByRole("row").filter({ hasText: name })).toContainText("Disabled");
+    await expect(page.getByRole("row").filter({ hasText: "Nancy O'Brien" })).toContainText("Active");
   });
 
   test("a role created, then deleted from its row's menu (a URL confirmation)", async ({ page }) => {
@@ -500,6 +573,26 @@ test.describe("the other admin forms, without JavaScript", () => {
     await page.getByRole("button", { name: "Create role" }).click();
     await expect(page).toHaveURL("/admin/roles");
     await expect(success(page)).toContainText(`Role ${name} created.`);
+
+    // Its record: a flag turned on with the name emptied is refused (the flag kept), then saved.
+    await page.goto(`/admin/roles?search=${encodeURIComponent(name)}`);
+    await page.getByRole("link", { name, exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/roles\/\d+$/);
+    const ach = page.getByRole("checkbox", { name: "Direct deposit (ACH) details" });
+    await ach.check();
+    await page.getByRole("textbox", { name: "Name" }).fill("");
+    await page.getByRole("textbox", { name: "Description" }).fill("Agents who try the opt-out choices first.");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByRole("textbox", { name: "Name" })).toHaveAttribute("aria-invalid", "true");
+    await expect(ach).toBeChecked();
+    await expect(page.getByRole("textbox", { name: "Description" })).toHaveValue(
+      "Agents who try the opt-out choices first.",
+    );
+    await page.getByRole("textbox", { name: "Name" }).fill(name);
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page).toHaveURL("/admin/roles");
+    await expect(success(page)).toContainText("Changes to the role saved.");
+    await expect(page.getByRole("row").filter({ hasText: name })).toContainText("Direct deposit (ACH) details");
 
     await page.goto(`/admin/roles?search=${encodeURIComponent(name)}`);
     const menu = page.locator("details.row-menu").filter({ has: page.getByLabel(`Actions for ${name}`) });

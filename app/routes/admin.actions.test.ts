@@ -285,6 +285,50 @@ describe("the upstream's answers to an administrator", () => {
     expect(answer.location).toBe("/admin/roles");
   });
 
+  it("a broker's contract page moves only that broker's request: another's under its URL is the 404 page", async () => {
+    const request = (brokerId: number) => ({
+      record: {
+        id: 1010,
+        broker: { id: brokerId, name: "Sharon Lopez", npnNumber: "30004181" },
+        carrierProductId: 101,
+        carrierId: 1,
+        carrierName: "Blue Harbor Health",
+        productId: 1,
+        productName: "Medicare Advantage",
+        state: "pending",
+        requestedAt: "2026-11-01T10:00:00.000Z",
+        stateSince: "2026-11-01T10:00:00.000Z",
+        waitingDays: 25,
+        ballWith: "agency",
+        timeInStates: [{ state: "pending", seconds: 2_160_000 }],
+        lastPublicNote: null,
+        internalNote: null,
+        writingNumber: null,
+        effectiveDate: null,
+      },
+      legalAnswers: [],
+      history: [],
+    });
+    const move = () =>
+      postAs(brokerContract.action, "/admin/brokers/110/contracts/1010", { state: "approved" }, admin, {
+        id: "110",
+        contract_id: "1010",
+      });
+
+    upstream.on("GET /api/admin/contract_requests/1010", { json: request(111) });
+    expect(await move()).toMatchObject({ status: 404 });
+    expect(upstream.calls.map((c) => `${c.method} ${c.path}`)).not.toContain(
+      "POST /api/admin/contract_requests/1010/transition",
+    );
+
+    upstream.on("GET /api/admin/contract_requests/1010", { json: request(110) });
+    upstream.on("POST /api/admin/contract_requests/1010/transition", { json: { record: request(110).record } });
+    expect(await move()).toMatchObject({ status: 302, location: "/admin/brokers/110/contracts/1010" });
+    expect(upstream.calls.map((c) => `${c.method} ${c.path}`)).toContain(
+      "POST /api/admin/contract_requests/1010/transition",
+    );
+  });
+
   it("a delete the upstream refuses (in use) says why", async () => {
     upstream.on("DELETE /api/admin/roles/1", {
       status: 409,

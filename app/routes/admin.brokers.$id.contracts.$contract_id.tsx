@@ -28,7 +28,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { id, contractId } = ids(params);
-  return transitionAction(request, context, contractId, `/admin/brokers/${id}/contracts/${contractId}`);
+  return transitionAction(request, context, contractId, `/admin/brokers/${id}/contracts/${contractId}`, {
+    brokerId: id,
+  });
 }
 
 export default function BrokerContract({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Stack, Text, Title } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
 import { Link, data, useLocation } from "react-router";
-import { ConfirmPanel } from "~/components/admin/confirm-panel";
+import { ConfirmPanel } from "~/components/confirm-panel";
 import { SectionField } from "~/components/admin/section-field";
 import type { SectionView } from "~/components/admin/section-view";
 import type { Field } from "~/components/forms/field";
@@ -21,6 +21,7 @@ import {
   withDefaultSort,
 } from "~/domain/admin/shapes";
 import { listQueryFrom } from "~/domain/list-query";
+import { pathWithout } from "~/domain/url-params";
 import { PAGE_SIZES } from "~/domain/table";
 import { errorToasts, successToast } from "~/domain/toast";
 import { bulkIdsSchema } from "~/domain/admin/forms";
@@ -54,20 +55,9 @@ function ids(values: FormDataEntryValue[] | string[]): number[] {
   ];
 }
 
-/** The list's URL without the confirmations (where Cancel and a finished action go). */
-function withoutConfirmations(url: URL): string {
-  const params = new URLSearchParams(url.search);
-  params.delete(DELETE);
-  params.delete(CONFIRM);
-  const rest = params.toString();
-  return rest ? `${url.pathname}?${rest}` : url.pathname;
-}
-
-/** The URL without the values the list left out. */
-function withoutKeys(url: URL, keys: readonly string[]): URL {
-  const copy = new URL(url);
-  for (const key of keys) copy.searchParams.delete(key);
-  return copy;
+/** The list's URL without the confirmations (where Cancel and a finished action go), nor `also`. */
+function withoutConfirmations(url: URL, also: readonly string[] = []): string {
+  return pathWithout(url.pathname, url.search, [DELETE, CONFIRM, ...also]);
 }
 
 /** The export's query: the list's search, filters and sort, every page. */
@@ -102,7 +92,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     toDelete,
     confirming: asked.length > BULK_MAX ? [] : list.records.filter((r) => chosen.has(r.id)),
     askedCount: asked.length,
-    cancelHref: withoutConfirmations(withoutKeys(url, ignored)),
+    cancelHref: withoutConfirmations(url, ignored),
     exportQuery: exportQueryOf(query),
   };
 }

@@ -1,6 +1,7 @@
-import { Alert, Anchor, Badge, Button, Group, List, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Stack, Text, Title } from "@mantine/core";
 import { Link, useLocation } from "react-router";
 import { type Column, DataTable } from "~/components/data-table";
+import { ConfirmPanel } from "~/components/confirm-panel";
 import { PortalForm, SubmitButton } from "~/components/forms/form";
 import {
   MAX_WITHDRAW_INVITATIONS,
@@ -11,6 +12,7 @@ import {
 import { ErrorPage } from "~/components/error-page";
 import { formatDate } from "~/domain/formats";
 import { listQueryFrom } from "~/domain/list-query";
+import { pathWithout } from "~/domain/url-params";
 import { errorToasts, successToast } from "~/domain/toast";
 import { formDataOf } from "~/.server/forms";
 import { loadWithViewer, requireViewer } from "~/.server/guards";
@@ -32,12 +34,7 @@ const RESEND = "resend";
 const canResend = (i: Invitation) => i.status === "Sent" || i.status === "Expired";
 
 /** The URL without the confirmation (where Cancel and a finished withdrawal go). */
-function withoutConfirm(url: URL): string {
-  const params = new URLSearchParams(url.search);
-  params.delete(CONFIRM);
-  const rest = params.toString();
-  return rest ? `${url.pathname}?${rest}` : url.pathname;
-}
+const withoutConfirm = (url: URL): string => pathWithout(url.pathname, url.search, [CONFIRM]);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -166,42 +163,19 @@ export default function RegisterDownlines({ loaderData }: Route.ComponentProps) 
         </Alert>
       ) : askedCount > 0 ? (
         confirming.length > 0 ? (
-          <Paper
-            withBorder
-            p="md"
-            bg="red.0"
-            role="alertdialog"
-            aria-label="Confirm withdrawal"
-            aria-describedby="withdraw-title"
-          >
-            <Title order={2} size="h4" id="withdraw-title" mb="xs">
-              Withdraw these invitations?
-            </Title>
-            {askedCount > confirming.length ? (
-              <Text size="sm" mb="xs">
-                {askedCount - confirming.length} of the {askedCount} chosen are not pending invitations on this page and
-                are left out.
-              </Text>
-            ) : null}
-            <List mb="sm">
-              {confirming.map((i) => (
-                <List.Item key={i.id}>
-                  {i.firstName} {i.lastName} ({i.email})
-                </List.Item>
-              ))}
-            </List>
-            <PortalForm action={`${location.pathname}${location.search}`}>
-              {confirming.map((i) => (
-                <input key={i.id} type="hidden" name="id" value={i.id} />
-              ))}
-              <Group>
-                <SubmitButton color="red">Withdraw</SubmitButton>
-                <Button component={Link} to={cancelHref} variant="default">
-                  Cancel
-                </Button>
-              </Group>
-            </PortalForm>
-          </Paper>
+          <ConfirmPanel
+            title="Withdraw these invitations?"
+            intro={
+              askedCount > confirming.length
+                ? `${askedCount - confirming.length} of the ${askedCount} chosen are not pending invitations on this page and are left out.`
+                : undefined
+            }
+            items={confirming.map((i) => `${i.firstName} ${i.lastName} (${i.email})`)}
+            action={`${location.pathname}${location.search}`}
+            hidden={confirming.map((i): [string, string] => ["id", String(i.id)])}
+            confirmLabel="Withdraw"
+            cancelHref={cancelHref}
+          />
         ) : (
           <Alert color="yellow" title="Nothing to withdraw">
             Only pending invitations can be withdrawn.{" "}

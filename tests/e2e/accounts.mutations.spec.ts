@@ -226,7 +226,7 @@ test.describe("accounts", () => {
     await row.getByLabel(/Actions for Wanda Withdrawn/).click();
     await row.getByRole("link", { name: "Delete" }).click();
     await page
-      .getByRole("alertdialog", { name: "Confirm withdrawal" })
+      .getByRole("alertdialog", { name: "Withdraw these invitations?" })
       .getByRole("button", { name: "Withdraw" })
       .click();
     await expect(page.locator("[data-toast=success]").last()).toContainText("Invitation withdrawn");

@@ -63,7 +63,7 @@ test.describe("Register Downlines", () => {
     await page.goto("/register_downlines");
     await row.getByLabel(/Actions for Nora Recruit/).click();
     await row.getByRole("link", { name: "Delete" }).click();
-    const confirm = page.getByRole("alertdialog", { name: "Confirm withdrawal" });
+    const confirm = page.getByRole("alertdialog", { name: "Withdraw these invitations?" });
     await expect(confirm).toContainText("new.recruit@example.com");
     await confirm.getByRole("link", { name: "Cancel" }).click();
     await expect(confirm).toHaveCount(0);

@@ -91,7 +91,7 @@ test.describe("withdrawing invitations", () => {
     await expect(page.getByRole("alert").filter({ hasText: "Too many invitations chosen" })).toContainText(
       tooManyWithdrawText(300),
     );
-    await expect(page.getByRole("alertdialog", { name: "Confirm withdrawal" })).toHaveCount(0);
+    await expect(page.getByRole("alertdialog", { name: "Withdraw these invitations?" })).toHaveCount(0);
   });
 });
 

@@ -5,7 +5,8 @@ import { PortalForm, type PortalFormProps, SubmitButton } from "~/components/for
 
 /**
  * A confirmation drawn by the page itself (a URL opens it, so it works without JavaScript): what will be done to
- * which records, a form that does it, and Cancel back to the URL without the confirmation.
+ * which records, a form that does it, and Cancel back to the URL without the confirmation. Used by the admin lists'
+ * deletes and bulk actions and by Register Downlines' withdrawal.
  */
 export function ConfirmPanel({
   title,
@@ -45,8 +46,8 @@ export function ConfirmPanel({
         </Text>
       ) : null}
       <List mb="sm">
-        {items.map((item) => (
-          <List.Item key={item}>{item}</List.Item>
+        {items.map((item, i) => (
+          <List.Item key={`${i}-${item}`}>{item}</List.Item>
         ))}
       </List>
       <PortalForm action={action} form={form}>

@@ -42,7 +42,9 @@ import {
   notificationsFor,
   type ComplianceDocumentKind,
 } from "../../app/domain/compliance-documents.ts";
+import { CONTRACT_STATE_LABELS } from "../../app/domain/admin/labels.ts";
 import { pagingMeta } from "../../app/domain/table.ts";
+import { todayIso } from "./today.ts";
 import { type AdminResponse, audit, changesOf, historyOf, refuseFields, streamCsv } from "./admin-support.ts";
 import type { AfterAnswer } from "./after-answer.ts";
 import { isIsoDate } from "./contracting.ts";
@@ -75,12 +77,6 @@ export const cannotBecome = (from: ContractState, to: ContractState) => `A ${fro
 const DAY_MS = 86_400_000;
 const RESOURCE = "contract_requests";
 
-const STATE_LABELS: Record<ContractState, string> = {
-  pending: "Pending",
-  approved: "Approved",
-  denied: "Denied",
-  active: "Active",
-};
 /** Days in the current state of each age band (inclusive; null = no upper bound). */
 const AGE_BANDS: Record<(typeof CONTRACT_AGES)[number], readonly [number, number | null]> = {
   "0-7": [0, 7],
@@ -399,7 +395,7 @@ async function listRequests(db: ReferenceDb, q: RequestQuery): Promise<ContractR
     records: rows.rows.map((r) => requestOf(r, events.get(Number(r.id)) ?? [], now)),
     meta,
     facets: {
-      state: CONTRACT_STATES.map((s) => ({ value: s, label: STATE_LABELS[s] })),
+      state: CONTRACT_STATES.map((s) => ({ value: s, label: CONTRACT_STATE_LABELS[s] })),
       carrierId: carriers.rows.map((r) => ({ value: String(r.id), label: String(r.name) })),
       productId: products.rows.map((r) => ({ value: String(r.id), label: String(r.name) })),
       age: CONTRACT_AGES.map((a) => ({ value: a, label: `${a} days` })),
@@ -669,7 +665,7 @@ async function documentsOf(db: ReferenceDb, brokerId: number): Promise<DocumentR
           WHERE d.user_id = ?`,
     args: [brokerId],
   });
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayIso();
   const byKind = new Map(rows.rows.map((r) => [String(r.kind), r]));
   return COMPLIANCE_DOCUMENT_KINDS.flatMap((kind): DocumentRow[] => {
     const r = byKind.get(kind);
@@ -750,7 +746,7 @@ export function registerAdminContractingRoutes(app: Express, { db, logger }: Adm
         r.npn_number,
         r.carrier_name,
         r.product_name,
-        STATE_LABELS[String(r.status) as ContractState],
+        CONTRACT_STATE_LABELS[String(r.status) as ContractState],
         r.requested_at,
         r.state_since,
         Math.max(0, Math.floor((now - Date.parse(String(r.state_since))) / DAY_MS)),
@@ -1010,7 +1006,7 @@ export function registerAdminContractingRoutes(app: Express, { db, logger }: Adm
             sql: `UPDATE compliance_documents SET review = ?, reviewer_note = ?,
                     expiry_noticed_on = CASE WHEN expires_on < ? THEN expires_on ELSE expiry_noticed_on END
                   WHERE user_id = ? AND kind = ?`,
-            args: [review, reject ? note : null, new Date().toISOString().slice(0, 10), brokerId, kind],
+            args: [review, reject ? note : null, todayIso(), brokerId, kind],
           },
           ...notifications.map((n) => ({
             sql: "DELETE FROM document_notifications WHERE id = ? AND user_id = ?",

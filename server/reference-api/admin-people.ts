@@ -35,6 +35,7 @@ import {
   ROLE_KINDS,
   USER_STATUSES,
 } from "../../app/.server/upstream/schemas/admin.ts";
+import { ROLE_FLAG_KEYS, USER_STATUS_LABELS } from "../../app/domain/admin/labels.ts";
 import { pagingMeta } from "../../app/domain/table.ts";
 import { sendAccountLink } from "./accounts.ts";
 import { type AdminResponse, audit, changesOf, historyOf, refuseFields, streamCsv } from "./admin-support.ts";
@@ -87,12 +88,6 @@ export const rtsStatusInUse = (n: number) =>
   `${n} downline ${n === 1 ? "contract shows" : "contracts show"} this status: it cannot be deleted.`;
 export const notFound = (what: string, id: string) => `No ${what} with id ${id}`;
 
-export const USER_STATUS_LABELS: Readonly<Record<AdminUser["status"], string>> = {
-  active: "Active",
-  pending: "Pending activation",
-  unverified: "E-mail not verified",
-  disabled: "Disabled",
-};
 export const DOCUMENTS_AWAITING_REVIEW = "awaiting_review";
 /** The carrierId filter value of the statuses of any carrier (carrier_id NULL). */
 export const ANY_CARRIER = "any";
@@ -179,15 +174,7 @@ const ROLE_SORTS = {
   userCount: ["r.user_count"],
 } as const;
 /** The fields of a role an audit entry compares. */
-const ROLE_FIELDS = [
-  "name",
-  "kind",
-  "description",
-  "roleHasOnboardingProcess",
-  "roleHasShowAchInfo",
-  "roleHasOptoutProcess",
-  "roleRequiresSsnOrTin",
-] as const;
+const ROLE_FIELDS = ["name", "kind", "description", ...ROLE_FLAG_KEYS] as const;
 
 function roleFromRow(r: Record<string, unknown>): AdminRole {
   return {

@@ -11,6 +11,7 @@ import { dirname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createClient, type Client, type InStatement, type InValue, type Row } from "@libsql/client";
 import type { SessionUser, Role } from "../../app/domain/user.ts";
+import { todayIso } from "./today.ts";
 import type { UserFlags } from "./seed.ts";
 import { expiryStatements } from "./document-expiry.ts";
 import { SCHEMA_SQL } from "./schema.ts";
@@ -230,7 +231,7 @@ export class ReferenceDb {
    * Gives each document past its expiry its broker's document notification (document-expiry.ts), at most once
    * a day: the day it last ran is remembered, and forgotten when a reset brings the seed back.
    */
-  async sweepExpiredDocuments(today = new Date().toISOString().slice(0, 10)): Promise<void> {
+  async sweepExpiredDocuments(today = todayIso()): Promise<void> {
     if (this.expirySweptOn === today) return;
     await this.exclusive(async () => {
       if (this.expirySweptOn === today) return;

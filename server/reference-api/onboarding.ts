@@ -19,6 +19,7 @@ import {
   type OnboardingStepKey,
 } from "../../app/.server/upstream/schemas/onboarding.ts";
 import { MAX_UPLOAD_BYTES } from "../../app/domain/uploads.ts";
+import { todayIso } from "./today.ts";
 import { isIsoDate } from "./contracting.ts";
 import type { ReferenceDb, SessionRecord } from "./db.ts";
 import { legalAnswers, legalQuestions } from "./contracting-queries.ts";
@@ -98,10 +99,6 @@ const requiredText = (label: string, max = 100) =>
     .trim()
     .min(1, { error: `${label} is required` })
     .max(max, { error: `${label} must be at most ${max} characters` });
-
-function todayIso(): string {
-  return new Date().toISOString().slice(0, 10);
-}
 
 /** The date `years` years before `iso` (YYYY-MM-DD). */
 function yearsBefore(iso: string, years: number): string {

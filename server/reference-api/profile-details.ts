@@ -26,6 +26,7 @@ import type {
   ProfileDetails,
   Rewards,
 } from "../../app/.server/upstream/schemas/profile-details.ts";
+import { todayIso } from "./today.ts";
 import { isIsoDate } from "./contracting.ts";
 import type { ReferenceDb, SessionRecord } from "./db.ts";
 import { HttpError, readFormData } from "./legal-answers-form.ts";
@@ -52,10 +53,6 @@ function fail(res: Response, status: number, error: string): void {
 
 function isBroker(user: SessionUser): boolean {
   return user.role === "Agent" || user.role === "Agency";
-}
-
-function todayIso(): string {
-  return new Date().toISOString().slice(0, 10);
 }
 
 const text = (label: string, max: number) =>

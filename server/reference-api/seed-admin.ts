@@ -5,6 +5,7 @@
  * sign in as them; nobody signs in as them directly.
  */
 import type { InStatement } from "@libsql/client";
+import { ROLE_FLAG_KEYS } from "../../app/domain/admin/labels.ts";
 import type { Role, UserFlags } from "../../app/domain/user.ts";
 import type { SeedDates } from "./seed-dates.ts";
 import { MEMBER_FIRST_NAMES, MEMBER_LAST_NAMES, type RtsCode, SEED_CARRIERS, type SeedUser } from "./seed.ts";
@@ -77,13 +78,6 @@ export const SEED_ROLES: readonly SeedRole[] = [
   }),
   role(12, "Statements only", "Agent", "An agent who only reads their commission statements.", {}),
 ];
-
-const ROLE_FLAG_KEYS = [
-  "roleHasOnboardingProcess",
-  "roleHasShowAchInfo",
-  "roleHasOptoutProcess",
-  "roleRequiresSsnOrTin",
-] as const;
 
 /** The seed role of a demo user: the first of its kind whose flags are the user's role flags. */
 export function seedRoleIdOf(u: Pick<SeedUser, "role"> & { flags: UserFlags }): number {

@@ -1,4 +1,5 @@
 import { Box, Stack } from "@mantine/core";
+import { IconChevronDown } from "@tabler/icons-react";
 import { Link, Outlet, useLocation, useMatches, useRouteLoaderData } from "react-router";
 import type { ReactNode } from "react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
@@ -15,8 +16,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * The side navigation: every section of spec §2, grouped by job; the ones not built yet are listed, not linked.
- * Plain elements: it is drawn twice (beside the page, and folded above it on a narrow screen).
+ * The side navigation: every section of spec §2, grouped by job; the ones not built yet are listed, not linked,
+ * and say so in words. Plain elements: it is drawn twice (beside the page, and folded above it on a narrow screen).
  */
 function AdminNav({ current }: { current: string | null }) {
   const { pathname } = useLocation();
@@ -42,8 +43,7 @@ function AdminNav({ current }: { current: string | null }) {
                   </Link>
                 ) : (
                   <span className="admin-nav-later">
-                    {section.label}
-                    <span className="visually-hidden"> (not available yet)</span>
+                    {section.label} <span className="admin-nav-soon">Not available yet</span>
                   </span>
                 )}
               </li>
@@ -73,9 +73,12 @@ function AdminFrame({ children }: { children: ReactNode }) {
   const crumbs = crumbsOf(useMatches());
   return (
     <div className="admin-frame">
-      {/* On a phone the sections fold into a disclosure above the page (it opens without JavaScript). */}
+      {/* Below 1024 px the sections fold into a disclosure above the page (it opens without JavaScript). */}
       <details className="admin-nav-phone">
-        <summary>Admin sections</summary>
+        <summary>
+          Admin sections
+          <IconChevronDown size={18} aria-hidden className="admin-nav-chevron" />
+        </summary>
         <AdminNav current={current} />
       </details>
       <div className="admin-nav-side">

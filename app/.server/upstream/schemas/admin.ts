@@ -352,7 +352,8 @@ export const AdminDashboardSchema = z.object({
     pendingByAge: z.array(z.object({ age: z.enum(CONTRACT_AGES), count: z.number().int() })),
     approved: z.number().int(),
   }),
-  documentsAwaitingReview: z.number().int(),
+  /** Brokers with at least one uploaded document awaiting review: what /api/admin/users?documents=awaiting_review lists. */
+  brokersAwaitingDocumentReview: z.number().int(),
   openTickets: z.number().int(),
   /** Spec §3 registration failure count: registered accounts whose e-mail was never verified within 24 hours. */
   registrationFailures: z.number().int(),

@@ -578,7 +578,7 @@ function bodyOf(req: Request): Record<string, unknown> {
  */
 export async function brokerRts(db: ReferenceDb, userId: number): Promise<AdminBroker["rts"]> {
   const rows = await db.client.execute({
-    sql: `SELECT c.name AS carrier_name, rs.status_code, rs.status_title, rs.display_status FROM users u
+    sql: `SELECT c.name AS carrier_name, rs.status_code, rs.status_title, rs.display_status, rs.tone FROM users u
           JOIN downline_contracts dc ON dc.npn_id = u.npn_id
           JOIN carriers c ON c.id = dc.carrier_id
           JOIN rts_statuses rs ON rs.id = dc.rts_status_id
@@ -590,6 +590,7 @@ export async function brokerRts(db: ReferenceDb, userId: number): Promise<AdminB
     statusCode: String(r.status_code),
     statusTitle: String(r.status_title),
     displayStatus: String(r.display_status),
+    tone: String(r.tone) as AdminBroker["rts"][number]["tone"],
   }));
 }
 

@@ -272,10 +272,20 @@ const ADMIN_ACTIONS: Array<{ path: string; form: Record<string, string> }> = [
   { path: "/admin/roles/11", form: { intent: "save", name: "Intruders", kind: "Admin", description: "x" } },
   { path: "/admin/rts_statuses?delete=6", form: { intent: "delete", id: "6" } },
   { path: "/admin/rts_statuses?confirm=6", form: { intent: "bulk", id: "6" } },
-  { path: "/admin/rts_statuses/new", form: { statusCode: "EVIL", statusTitle: "Evil", displayStatus: "Evil" } },
+  {
+    path: "/admin/rts_statuses/new",
+    form: { statusCode: "EVIL", statusTitle: "Evil", displayStatus: "Evil", tone: "blocked" },
+  },
   {
     path: "/admin/rts_statuses/1",
-    form: { intent: "save", statusCode: "EVIL", statusTitle: "Evil", displayStatus: "Evil", carrierId: "1" },
+    form: {
+      intent: "save",
+      statusCode: "EVIL",
+      statusTitle: "Evil",
+      displayStatus: "Evil",
+      tone: "blocked",
+      carrierId: "1",
+    },
   },
   { path: "/admin/contracting?confirm=1011", form: { intent: "bulk", id: "1011", state: "denied", publicNote: "x" } },
   { path: "/admin/contracting/edit/1011", form: { state: "denied", publicNote: "Refused by an intruder" } },

@@ -23,6 +23,21 @@ export function BallBadge({ ball }: { ball: AdminContractRequest["ballWith"] }) 
   );
 }
 
+/**
+ * A list's state cell: the state's tag and, under it, who has the ball (a closed request: nobody). One column,
+ * right after the first, so both tags are whole in view on a 390 px phone (never under the sticky row actions).
+ */
+export function StateAndBall({ request }: { request: Pick<AdminContractRequest, "state" | "ballWith"> }) {
+  return (
+    <span className="state-and-ball">
+      <ContractStateBadge state={request.state} />
+      <span className="state-and-ball-with">
+        Ball: {request.ballWith ? <BallBadge ball={request.ballWith} /> : "nobody"}
+      </span>
+    </span>
+  );
+}
+
 /** "12 days" in the current state. */
 export function waitingText(days: number): string {
   return days === 1 ? "1 day" : `${days} days`;

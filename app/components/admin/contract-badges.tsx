@@ -13,9 +13,9 @@ export function ContractStateBadge({ state }: { state: ContractState }) {
   return <Tag color={STATE_COLOR[state]}>{CONTRACT_STATE_LABELS[state]}</Tag>;
 }
 
-/** Who has to act next: the number agencies ask for most (issue 14). */
+/** Who has to act next: the number agencies ask for most (issue 14); a closed request (denied, active): nobody. */
 export function BallBadge({ ball }: { ball: AdminContractRequest["ballWith"] }) {
-  if (!ball) return <>—</>;
+  if (!ball) return <>Nobody (closed)</>;
   return (
     <Tag outline color={ball === "agency" ? "orange" : "gray"}>
       {BALL_LABELS[ball]}
@@ -32,7 +32,7 @@ export function StateAndBall({ request }: { request: Pick<AdminContractRequest, 
     <span className="state-and-ball">
       <ContractStateBadge state={request.state} />
       <span className="state-and-ball-with">
-        Ball: {request.ballWith ? <BallBadge ball={request.ballWith} /> : "nobody"}
+        Ball: {request.ballWith ? <BallBadge ball={request.ballWith} /> : "nobody (closed)"}
       </span>
     </span>
   );

@@ -168,7 +168,8 @@ describe("GET /api/admin/contract_requests", () => {
     // Requests whose broker has not answered every legal question of the product.
     const unanswered = new Set(
       (
-        await db().execute(`SELECT e.id FROM contracting_entries e JOIN carrier_products cp ON cp.id = e.carrier_product_id
+        await db()
+          .execute(`SELECT e.id FROM contracting_entries e JOIN carrier_products cp ON cp.id = e.carrier_product_id
           JOIN product_legal_questions pq ON pq.product_id = cp.product_id
           LEFT JOIN legal_answers a ON a.user_id = e.user_id AND a.legal_question_id = pq.legal_question_id
           WHERE a.id IS NULL`)
@@ -197,10 +198,9 @@ describe("GET /api/admin/contract_requests", () => {
       (r) => !withNotifications.has(r.broker.id) && unanswered.has(r.id),
     );
     expect(oneBlocked, "a pending request blocked on its legal questions").toBeDefined();
-    const questions = await scalarOf(
-      `SELECT COUNT(*) FROM product_legal_questions WHERE product_id = ?`,
-      [oneBlocked!.productId],
-    );
+    const questions = await scalarOf(`SELECT COUNT(*) FROM product_legal_questions WHERE product_id = ?`, [
+      oneBlocked!.productId,
+    ]);
     expect((await one(oneBlocked!.id)).legalAnswers.length).toBeLessThan(questions);
     const pendingBallWith = new Set(
       (await list({ state: "pending", perPage: 50, page: 1 })).records
@@ -778,9 +778,7 @@ describe("GET /api/admin/dashboard", () => {
       token: await admin(),
     });
     expect(linked.status).toBe(200);
-    expect((linked.json as { meta: { totalCount: number } }).meta.totalCount).toBe(
-      body.brokersAwaitingDocumentReview,
-    );
+    expect((linked.json as { meta: { totalCount: number } }).meta.totalCount).toBe(body.brokersAwaitingDocumentReview);
     expect(body.brokersAwaitingDocumentReview).toBeLessThan(
       await scalarOf("SELECT COUNT(*) FROM compliance_documents WHERE review = 'pending'"),
     );

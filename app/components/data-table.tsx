@@ -122,6 +122,8 @@ export function DataTable<Row>({
 
   const hydrated = useHydrated();
   const bulkFormId = `${caption.toLowerCase().replace(/\W+/g, "-")}-bulk`;
+  // The rows the URL names as chosen (a bulk confirmation open above the table): shown checked and marked.
+  const chosen = new Set(bulk ? params.getAll(bulk.name) : []);
   // Which empty state, if any: from whether a search or one of the page's filters is set in the URL.
   const emptyState = emptyStateOf(rows.length, params, filterNames);
   const paging = showPaging(meta, rows.length);
@@ -211,11 +213,18 @@ export function DataTable<Row>({
               </Table.Tr>
             ) : (
               rows.map((row) => (
-                <tr key={rowKey(row)} {...BODY_ROW}>
+                <tr
+                  key={rowKey(row)}
+                  {...BODY_ROW}
+                  data-chosen={bulk && chosen.has(bulk.value(row)) ? true : undefined}
+                >
                   {bulk ? (
                     <td className={BODY_CELL} data-sticky="select">
                       {/* A native checkbox: one per row, light markup (Mantine's adds an icon and three wrappers). */}
                       <input
+                        // Remounted when the URL chooses it or not, so it starts as the URL says.
+                        key={String(chosen.has(bulk.value(row)))}
+                        defaultChecked={chosen.has(bulk.value(row))}
                         type="checkbox"
                         className="data-table-check"
                         name={bulk.name}

@@ -2,15 +2,16 @@ import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title } from "@
 import { Link } from "react-router";
 import type { DownlineAgency, DownlineAgent } from "~/.server/upstream/schemas";
 import { toggledOpen } from "~/domain/downlines";
+import { RTS_TONE_COLORS } from "~/domain/rts";
 import { withParam } from "~/domain/url";
 
 /** The open blocks of the downline tree: each open agency's own agencies and agents, by npnId. */
 export type Branches = Record<string, { agencies: DownlineAgency[]; agents: DownlineAgent[] }>;
 
+/** An RTS status's badge, coloured by the tone the admin area gives the status (app/domain/rts.ts). */
 function RtsBadge({ rts }: { rts: DownlineAgent["rtsStatus"] }) {
-  const color = rts.statusCode === "RTS" ? "green" : rts.statusCode === "PEND" ? "orange" : "red";
   return (
-    <Badge variant="light" color={color} title={rts.description}>
+    <Badge variant="light" color={RTS_TONE_COLORS[rts.tone]} title={rts.description}>
       {rts.displayStatus}
     </Badge>
   );

@@ -120,8 +120,8 @@ export default function AdminIndex({ loaderData, actionData }: Route.ComponentPr
         </Title>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
           <Count
-            label="Documents awaiting review"
-            count={dashboard.documentsAwaitingReview}
+            label="Brokers with documents awaiting review"
+            count={dashboard.brokersAwaitingDocumentReview}
             to="/admin/users?documents=awaiting_review"
             hint="Brokers whose uploaded documents wait for a decision"
           />

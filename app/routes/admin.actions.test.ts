@@ -77,7 +77,7 @@ const ACTIONS: Array<{ name: string; handler: Handler; path: string; params: Rec
       handler: sectionNew.action,
       path: "/admin/rts_statuses/new",
       params: { section: "rts_statuses" },
-      fields: { statusCode: "NEW", statusTitle: "New", displayStatus: "New" },
+      fields: { statusCode: "NEW", statusTitle: "New", displayStatus: "New", tone: "ready" },
     },
     {
       name: "a record's save",

@@ -7,6 +7,7 @@ import { PlainTable } from "~/components/plain-table";
 import { brokerNoteSchema } from "~/domain/admin/forms";
 import { CONTRACT_STATE_LABELS } from "~/domain/admin/labels";
 import { formatDate } from "~/domain/formats";
+import { RTS_TONE_COLORS } from "~/domain/rts";
 import { formatDateTimeUtc } from "~/domain/admin/times";
 import { successToast } from "~/domain/toast";
 import { idOr404, requireAdmin } from "~/.server/admin/guard";
@@ -145,7 +146,14 @@ export default function BrokerSummary({ actionData }: Route.ComponentProps) {
               rowKey={(r) => r.carrierName}
               columns={[
                 { header: "Carrier", cell: (r) => r.carrierName },
-                { header: "Status", cell: (r) => <Badge variant="light">{r.displayStatus}</Badge> },
+                {
+                  header: "Status",
+                  cell: (r) => (
+                    <Badge variant="light" color={RTS_TONE_COLORS[r.tone]}>
+                      {r.displayStatus}
+                    </Badge>
+                  ),
+                },
                 { header: "Meaning", cell: (r) => r.statusTitle },
               ]}
             />

@@ -1,6 +1,6 @@
 import { Anchor, Stack, Text } from "@mantine/core";
 import { Link, useLocation } from "react-router";
-import { BallBadge, ContractStateBadge, waitingText } from "~/components/admin/contract-badges";
+import { StateAndBall, waitingText } from "~/components/admin/contract-badges";
 import { type Column, DataTable } from "~/components/data-table";
 import { FilterSelect } from "~/components/data-table/filter-select";
 import type { AdminContractRequest } from "~/domain/admin/records";
@@ -47,9 +47,8 @@ export default function BrokerContracts({ loaderData }: Route.ComponentProps) {
         </Anchor>
       ),
     },
-    { key: "state", header: "State", noWrap: true, cell: (r) => <ContractStateBadge state={r.state} /> },
+    { key: "state", header: "State and ball", noWrap: true, cell: (r) => <StateAndBall request={r} /> },
     { key: "waiting", header: "In state", sortable: true, noWrap: true, cell: (r) => waitingText(r.waitingDays) },
-    { key: "ballWith", header: "Ball with", noWrap: true, cell: (r) => <BallBadge ball={r.ballWith} /> },
     { key: "writingNumber", header: "Writing #", noWrap: true, cell: (r) => r.writingNumber ?? "—" },
     { key: "requestedAt", header: "Requested", sortable: true, noWrap: true, cell: (r) => formatDate(r.requestedAt) },
   ];

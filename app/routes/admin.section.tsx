@@ -168,8 +168,10 @@ function BulkConfirm({
   lastResult: FormResult;
 }) {
   // Checked by the server alone (the server half's bulkSchema): the list page carries no validation library.
+  // A select without an empty choice's label must be chosen: marked required as the form layer marks it.
   const names = (bulk.fields ?? []).map((f) => f.name);
-  const [form, fields] = useServerForm("bulk", lastResult, names);
+  const required = (bulk.fields ?? []).filter((f) => f.kind === "select" && !f.emptyLabel).map((f) => f.name);
+  const [form, fields] = useServerForm("bulk", lastResult, names, { required });
   const byName = fields as unknown as Record<string, Field>;
   return (
     <ConfirmPanel

@@ -15,8 +15,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * The side navigation: every section of spec §2, grouped by job; the ones not built yet are listed, not linked.
- * Plain elements: it is drawn twice (beside the page, and folded above it on a narrow screen).
+ * The side navigation: every section of spec §2, grouped by job; the ones not built yet are listed, not linked,
+ * and say so in words. Plain elements: it is drawn twice (beside the page, and folded above it on a narrow screen).
  */
 function AdminNav({ current }: { current: string | null }) {
   const { pathname } = useLocation();
@@ -42,8 +42,7 @@ function AdminNav({ current }: { current: string | null }) {
                   </Link>
                 ) : (
                   <span className="admin-nav-later">
-                    {section.label}
-                    <span className="visually-hidden"> (not available yet)</span>
+                    {section.label} <span className="admin-nav-soon">Not available yet</span>
                   </span>
                 )}
               </li>
@@ -73,9 +72,16 @@ function AdminFrame({ children }: { children: ReactNode }) {
   const crumbs = crumbsOf(useMatches());
   return (
     <div className="admin-frame">
-      {/* On a phone the sections fold into a disclosure above the page (it opens without JavaScript). */}
+      {/* Below 1024 px the sections fold into a disclosure above the page (it opens without JavaScript). */}
       <details className="admin-nav-phone">
-        <summary>Admin sections</summary>
+        <summary>
+          Admin sections
+          {/* Tabler's chevron-down, drawn here: importing the icon would split it out of the shared chunk of
+              every page (first-load budget). */}
+          <svg className="admin-nav-chevron" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+            <path d="M6 9l6 6l6 -6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </summary>
         <AdminNav current={current} />
       </details>
       <div className="admin-nav-side">

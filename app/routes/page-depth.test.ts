@@ -55,7 +55,13 @@ function viewerAnswers(user: SessionUser): void {
 const paths = (round?: number) =>
   upstream.calls.filter((c) => round === undefined || c.round === round).map((c) => `${c.path}${c.query}`);
 
-const rts = { statusCode: "RTS", statusTitle: "Ready to Sell", displayStatus: "Ready to sell", description: "…" };
+const rts = {
+  statusCode: "RTS",
+  statusTitle: "Ready to Sell",
+  displayStatus: "Ready to sell",
+  tone: "ready",
+  description: "…",
+};
 const subAgency = {
   npnId: 5101,
   advisor: "Coastal Senior Advisors",

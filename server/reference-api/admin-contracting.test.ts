@@ -165,17 +165,43 @@ describe("GET /api/admin/contract_requests", () => {
     const withNotifications = new Set(
       (await db().execute("SELECT DISTINCT user_id FROM document_notifications")).rows.map((r) => Number(r.user_id)),
     );
+    // Requests whose broker has not answered every legal question of the product.
+    const unanswered = new Set(
+      (
+        await db()
+          .execute(`SELECT e.id FROM contracting_entries e JOIN carrier_products cp ON cp.id = e.carrier_product_id
+          JOIN product_legal_questions pq ON pq.product_id = cp.product_id
+          LEFT JOIN legal_answers a ON a.user_id = e.user_id AND a.legal_question_id = pq.legal_question_id
+          WHERE a.id IS NULL`)
+      ).rows.map((r) => Number(r.id)),
+    );
+    let blockedOnLegal = 0;
     for (const state of ["pending", "approved", "denied", "active"] as const) {
       for (const r of (await list({ state, perPage: 50 })).records) {
         const expected =
           state === "pending"
-            ? withNotifications.has(r.broker.id)
+            ? withNotifications.has(r.broker.id) || unanswered.has(r.id)
               ? "broker"
               : "agency"
-            : { approved: "carrier", denied: "broker", active: null }[state];
+            : { approved: "carrier", denied: null, active: null }[state];
         expect(r.ballWith, `request ${r.id}`).toBe(expected);
+        if (state === "pending" && !withNotifications.has(r.broker.id) && unanswered.has(r.id)) blockedOnLegal++;
       }
     }
+    // A pending request whose legal questions the broker has not answered (what its review says) is blocked on
+    // the broker; a denied one is closed, nobody's.
+    expect(blockedOnLegal).toBeGreaterThan(0);
+    const denied = await list({ state: "denied", perPage: 50 });
+    expect(denied.records.length).toBeGreaterThan(0);
+    expect(denied.records.every((r) => r.ballWith === null)).toBe(true);
+    const oneBlocked = (await list({ state: "pending", perPage: 50 })).records.find(
+      (r) => !withNotifications.has(r.broker.id) && unanswered.has(r.id),
+    );
+    expect(oneBlocked, "a pending request blocked on its legal questions").toBeDefined();
+    const questions = await scalarOf(`SELECT COUNT(*) FROM product_legal_questions WHERE product_id = ?`, [
+      oneBlocked!.productId,
+    ]);
+    expect((await one(oneBlocked!.id)).legalAnswers.length).toBeLessThan(questions);
     const pendingBallWith = new Set(
       (await list({ state: "pending", perPage: 50, page: 1 })).records
         .concat((await list({ state: "pending", perPage: 50, page: 2 })).records)
@@ -187,10 +213,14 @@ describe("GET /api/admin/contract_requests", () => {
     // Sort by waiting, longest first; requestedAt; broker; carrier.
     const waits = sample.map((r) => r.waitingDays);
     expect(waits).toEqual([...waits].sort((a, b) => b - a));
-    // An active contract waits for nobody: the requests that wait come first, whichever the order.
-    expect(sample.some((r) => r.state === "active")).toBe(false);
+    // A closed request (active, denied) waits for nobody: the open ones come first, whichever the order.
+    expect(sample.some((r) => r.state === "active" || r.state === "denied")).toBe(false);
     const ascending = (await list({ perPage: 50, sort: "waiting", order: "ASC" })).records;
-    expect(ascending.some((r) => r.state === "active")).toBe(false);
+    expect(ascending.some((r) => r.state === "active" || r.state === "denied")).toBe(false);
+    const open = await scalarOf("SELECT COUNT(*) FROM contracting_entries WHERE status IN ('pending', 'approved')");
+    const lastOpenPage = await list({ perPage: 50, sort: "waiting", order: "DESC", page: Math.ceil(open / 50) });
+    const onLastPage = lastOpenPage.records.slice(0, open - (lastOpenPage.meta.currentPage - 1) * 50);
+    expect(onLastPage.every((r) => r.state === "pending" || r.state === "approved")).toBe(true);
     const byRequested = (await list({ sort: "requestedAt", perPage: 50 })).records.map((r) => r.requestedAt);
     expect(byRequested).toEqual([...byRequested].sort());
     const byCarrier = (await list({ sort: "carrier", order: "DESC", perPage: 50 })).records.map((r) => r.carrierName);
@@ -703,7 +733,16 @@ describe("a document that runs out", () => {
   it("a broker's new upload awaits review (the dashboard counts it) and answers the expiry notification", async () => {
     const token = await admin();
     const docs = await tokenOf("docs@demo.test");
-    const before = (await ok(AdminDashboardSchema, "GET", "/api/admin/dashboard", { token })).documentsAwaitingReview;
+    const awaiting = async () =>
+      (await ok(AdminDashboardSchema, "GET", "/api/admin/dashboard", { token })).brokersAwaitingDocumentReview;
+    // docs@ (user 4) has nothing awaiting review before the upload.
+    const c = db();
+    try {
+      await c.execute("UPDATE compliance_documents SET review = 'accepted' WHERE user_id = 4 AND review = 'pending'");
+    } finally {
+      c.close();
+    }
+    const before = await awaiting();
     const pdf = new Blob([new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31])], { type: "application/pdf" });
     const inAYear = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
     expect(
@@ -716,9 +755,7 @@ describe("a document that runs out", () => {
     ).toBe(200);
     const { documents } = await ok(AdminDocumentsResponseSchema, "GET", "/api/admin/brokers/4/documents", { token });
     expect(documents.find((d) => d.kind === "ahip")?.review).toBe("pending");
-    expect((await ok(AdminDashboardSchema, "GET", "/api/admin/dashboard", { token })).documentsAwaitingReview).toBe(
-      before + 1,
-    );
+    expect(await awaiting()).toBe(before + 1);
   });
 });
 
@@ -732,8 +769,17 @@ describe("GET /api/admin/dashboard", () => {
     expect(body.contractRequests.approved).toBe(
       await scalarOf("SELECT COUNT(*) FROM contracting_entries WHERE status = 'approved'"),
     );
-    expect(body.documentsAwaitingReview).toBeGreaterThanOrEqual(25);
-    expect(body.documentsAwaitingReview).toBe(
+    // The brokers the linked list shows, the same thing on both sides (not their documents).
+    expect(body.brokersAwaitingDocumentReview).toBeGreaterThanOrEqual(10);
+    expect(body.brokersAwaitingDocumentReview).toBe(
+      await scalarOf("SELECT COUNT(DISTINCT user_id) FROM compliance_documents WHERE review = 'pending'"),
+    );
+    const linked = await send("GET", "/api/admin/users?documents=awaiting_review&perPage=10", {
+      token: await admin(),
+    });
+    expect(linked.status).toBe(200);
+    expect((linked.json as { meta: { totalCount: number } }).meta.totalCount).toBe(body.brokersAwaitingDocumentReview);
+    expect(body.brokersAwaitingDocumentReview).toBeLessThan(
       await scalarOf("SELECT COUNT(*) FROM compliance_documents WHERE review = 'pending'"),
     );
     expect(body.openTickets).toBe(await scalarOf("SELECT COUNT(*) FROM tickets WHERE status = 'Open'"));

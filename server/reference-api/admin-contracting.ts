@@ -6,9 +6,10 @@
  * A contract request is a contracting_entries row (one per broker × carrier product, the same rows the broker's
  * GET /api/profile/contracting_entries reads); every state it enters is a contract_request_events row (the broker's
  * own requests write theirs in contracting-queries.ts), from which timeInStates and its history come. Who has the
- * ball (ballWith): a pending request is the agency's to review, unless the broker has document notifications (the
- * broker must fix their documents first); an approved one waits on the carrier's writing number; a denied one is
- * the broker's; an active one nobody's.
+ * ball (ballWith, app/domain/admin/ball.ts): a pending request is our staff's to review, unless the broker has
+ * document notifications or has not answered a legal question of the product (blocked on the broker); an approved
+ * one waits on the carrier's writing number; a denied or active one is closed, nobody's (a broker answers a denial
+ * by requesting again: pending).
  */
 import type { InStatement, InValue, Row } from "@libsql/client";
 import type { Express, Request, Response } from "express";
@@ -42,6 +43,7 @@ import {
   notificationsFor,
   type ComplianceDocumentKind,
 } from "../../app/domain/compliance-documents.ts";
+import { CLOSED_STATES, ballWith } from "../../app/domain/admin/ball.ts";
 import { CONTRACT_STATE_LABELS } from "../../app/domain/admin/labels.ts";
 import { pagingMeta } from "../../app/domain/table.ts";
 import { todayIso } from "./today.ts";
@@ -94,12 +96,18 @@ const isBrokerRole = (role: unknown) => role === "Agent" || role === "Agency";
 
 /* ---- Contract requests: reading ---- */
 
-const BALL_WITH_SQL = `CASE e.status
-    WHEN 'pending' THEN CASE WHEN EXISTS (SELECT 1 FROM document_notifications dn WHERE dn.user_id = e.user_id)
-      THEN 'broker' ELSE 'agency' END
-    WHEN 'approved' THEN 'carrier'
-    WHEN 'denied' THEN 'broker'
-    ELSE NULL END`;
+/** The facts the ball rule (ballWith) reads: the broker's document notifications, the product's unanswered legal questions. */
+const BALL_FACTS_SQL = `EXISTS (SELECT 1 FROM document_notifications dn WHERE dn.user_id = e.user_id) AS broker_notified,
+    EXISTS (SELECT 1 FROM product_legal_questions pq WHERE pq.product_id = cp.product_id AND NOT EXISTS (
+      SELECT 1 FROM legal_answers la WHERE la.user_id = e.user_id AND la.legal_question_id = pq.legal_question_id
+    )) AS legal_unanswered`;
+
+const ballOf = (r: Record<string, unknown>): AdminContractRequest["ballWith"] =>
+  ballWith({
+    state: String(r.status) as ContractState,
+    brokerHasDocumentNotifications: Number(r.broker_notified) === 1,
+    legalQuestionsUnanswered: Number(r.legal_unanswered) === 1,
+  });
 
 const REQUEST_FROM = `FROM contracting_entries e
   JOIN users u ON u.id = e.user_id
@@ -110,7 +118,7 @@ const REQUEST_FROM = `FROM contracting_entries e
 const REQUEST_SELECT = `SELECT e.id, e.user_id, e.carrier_product_id, e.status, e.requested_at, e.state_since,
     e.last_public_note, e.internal_note, e.writing_number, e.effective_date,
     u.first_name, u.last_name, u.npn_number, cp.carrier_id, c.name AS carrier_name, cp.product_id,
-    p.name AS product_name, ${BALL_WITH_SQL} AS ball_with
+    p.name AS product_name, ${BALL_FACTS_SQL}
   ${REQUEST_FROM}`;
 
 interface EventRow {
@@ -187,7 +195,7 @@ function requestOf(r: Row, events: readonly EventRow[], now: number): AdminContr
     requestedAt: String(r.requested_at),
     stateSince,
     waitingDays: Math.max(0, Math.floor((now - Date.parse(stateSince)) / DAY_MS)),
-    ballWith: str(r.ball_with) as AdminContractRequest["ballWith"],
+    ballWith: ballOf(r),
     timeInStates: timeInStates(events, { state, stateSince }, now),
     lastPublicNote: str(r.last_public_note),
     internalNote: str(r.internal_note),
@@ -282,9 +290,10 @@ async function requestResponse(db: ReferenceDb, record: AdminContractRequest): P
 /* ---- Contract requests: the list ---- */
 
 const SORTS = {
-  // An active contract waits for nobody: whatever the order, the requests that wait come first.
+  // A closed request (active, or denied: ball.ts) waits for nobody: whatever the order, the open ones come first.
   waiting: (o: string) =>
-    `CASE e.status WHEN 'active' THEN 1 ELSE 0 END, e.state_since ${o === "ASC" ? "DESC" : "ASC"}, e.id ${o}`,
+    `CASE WHEN e.status IN (${CLOSED_STATES.map((s) => `'${s}'`).join(", ")}) THEN 1 ELSE 0 END,
+      e.state_since ${o === "ASC" ? "DESC" : "ASC"}, e.id ${o}`,
   requestedAt: (o: string) => `e.requested_at ${o}, e.id ${o}`,
   broker: (o: string) => `u.last_name COLLATE NOCASE ${o}, u.first_name COLLATE NOCASE ${o}, e.id ${o}`,
   carrier: (o: string) => `c.name COLLATE NOCASE ${o}, p.position ${o}, e.id ${o}`,
@@ -569,7 +578,7 @@ function bodyOf(req: Request): Record<string, unknown> {
  */
 export async function brokerRts(db: ReferenceDb, userId: number): Promise<AdminBroker["rts"]> {
   const rows = await db.client.execute({
-    sql: `SELECT c.name AS carrier_name, rs.status_code, rs.status_title, rs.display_status FROM users u
+    sql: `SELECT c.name AS carrier_name, rs.status_code, rs.status_title, rs.display_status, rs.tone FROM users u
           JOIN downline_contracts dc ON dc.npn_id = u.npn_id
           JOIN carriers c ON c.id = dc.carrier_id
           JOIN rts_statuses rs ON rs.id = dc.rts_status_id
@@ -581,6 +590,7 @@ export async function brokerRts(db: ReferenceDb, userId: number): Promise<AdminB
     statusCode: String(r.status_code),
     statusTitle: String(r.status_title),
     displayStatus: String(r.display_status),
+    tone: String(r.tone) as AdminBroker["rts"][number]["tone"],
   }));
 }
 
@@ -750,7 +760,7 @@ export function registerAdminContractingRoutes(app: Express, { db, logger }: Adm
         r.requested_at,
         r.state_since,
         Math.max(0, Math.floor((now - Date.parse(String(r.state_since))) / DAY_MS)),
-        r.ball_with,
+        ballOf(r),
         r.writing_number,
         r.effective_date,
         r.last_public_note,
@@ -1048,7 +1058,8 @@ export function registerAdminContractingRoutes(app: Express, { db, logger }: Adm
       db.client.execute({
         sql: `SELECT
                 (SELECT COUNT(*) FROM contracting_entries WHERE status = 'approved') AS approved,
-                (SELECT COUNT(*) FROM compliance_documents WHERE review = 'pending') AS documents,
+                (SELECT COUNT(*) FROM users u WHERE EXISTS (SELECT 1 FROM compliance_documents d
+                  WHERE d.user_id = u.id AND d.review = 'pending')) AS awaiting_brokers,
                 (SELECT COUNT(*) FROM tickets WHERE status = 'Open') AS tickets,
                 (SELECT COUNT(*) FROM users WHERE status = 'unverified' AND created_at < ?) AS failures,
                 (SELECT COUNT(*) FROM users WHERE status = 'pending') AS pending_users`,
@@ -1070,7 +1081,7 @@ export function registerAdminContractingRoutes(app: Express, { db, logger }: Adm
         pendingByAge: CONTRACT_AGES.map((age) => ({ age, count: byAge.get(age)! })),
         approved: Number(c.approved),
       },
-      documentsAwaitingReview: Number(c.documents),
+      brokersAwaitingDocumentReview: Number(c.awaiting_brokers),
       openTickets: Number(c.tickets),
       registrationFailures: Number(c.failures),
       usersPendingActivation: Number(c.pending_users),

@@ -634,7 +634,20 @@ describe("RTS statuses", () => {
     expect(rts1).toMatchObject({
       statusTitle: "Ready to Sell",
       displayStatus: "Ready to sell",
+      tone: "ready",
       carrier: { id: 1, name: "Blue Harbor Health" },
+    });
+    // Each status carries its tone: Terminated never looks like Ready to sell.
+    const tones = Object.fromEntries(
+      all.records.filter((s) => s.carrier?.id === 1).map((s) => [s.statusCode, s.tone] as const),
+    );
+    expect(tones).toEqual({
+      RTS: "ready",
+      NRTS: "blocked",
+      PEND: "in_progress",
+      CERT: "in_progress",
+      NPY: "in_progress",
+      TERM: "blocked",
     });
     expect(rts1.usageCount).toBe(
       SEED_DOWNLINE_CONTRACTS.filter((c) => c.carrierId === 1 && c.rtsCode === "RTS").length,
@@ -649,9 +662,11 @@ describe("RTS statuses", () => {
     expect(usage).toEqual([...usage].sort((a, b) => b - a));
     const byCarrier = await get(AdminRtsStatusesResponseSchema, "/api/admin/rts_statuses?sort=carrier&perPage=10");
     expect(byCarrier.records[0]!.carrier!.name).toBe("Blue Harbor Health");
-    expect(all.facets.carrierId[0]).toEqual({ value: "any", label: "Any carrier" });
+    // The carriers alone: every choice is a carrier id the filter accepts ("all" is the empty value).
     expect(all.facets.carrierId).toContainEqual({ value: "5", label: "Keystone Senior Health" });
-    expect(all.facets.carrierId).toHaveLength(SEED_CARRIERS.length + 1);
+    expect(all.facets.carrierId).toHaveLength(SEED_CARRIERS.length);
+    expect(all.facets.carrierId.every((f) => /^[1-9]\d*$/.test(f.value))).toBe(true);
+    expect(all.facets.carrierId.map((f) => f.label)).not.toContain("Any carrier");
     expectError(await send("GET", "/api/admin/rts_statuses?carrierId=none"), 422);
   });
 
@@ -674,6 +689,7 @@ describe("RTS statuses", () => {
       statusCode: "APPT",
       statusTitle: "Appointment pending",
       displayStatus: "Appointment pending",
+      tone: "in_progress",
       description: "The carrier has not confirmed the appointment yet.",
       carrierId: 3,
     };
@@ -709,8 +725,10 @@ describe("RTS statuses", () => {
     expect(expectFields(await send("POST", "/api/admin/rts_statuses", { ...body, carrierId: null }))).toEqual({
       statusCode: [RTS_CODE_TAKEN],
     });
-    const anyList = await get(AdminRtsStatusesResponseSchema, "/api/admin/rts_statuses?carrierId=any");
-    expect(anyList.records.map((s) => s.id)).toEqual([anyCarrier.record.id]);
+    expectError(await send("GET", "/api/admin/rts_statuses?carrierId=any"), 422);
+    expect(Object.keys(expectFields(await send("POST", "/api/admin/rts_statuses", { ...body, tone: "blue" })))).toEqual(
+      ["tone"],
+    );
     expect(expectFields(await send("POST", "/api/admin/rts_statuses", { ...body, carrierId: 99 }))).toEqual({
       carrierId: [UNKNOWN_CARRIER],
     });
@@ -724,13 +742,15 @@ describe("RTS statuses", () => {
 
     const patched = await ok(RecordOf(AdminRtsStatusSchema), "PATCH", `/api/admin/rts_statuses/${record.id}`, {
       token: await admin(),
-      json: { displayStatus: "Awaiting appointment" },
+      json: { displayStatus: "Awaiting appointment", tone: "blocked" },
     });
     expect(patched.record.displayStatus).toBe("Awaiting appointment");
+    expect(patched.record.tone).toBe("blocked");
     const { history } = await get(AdminRtsStatusResponseSchema, `/api/admin/rts_statuses/${record.id}`);
     expect(history.map((h) => h.action)).toEqual(["updated", "created"]);
     expect(history[0]!.changes).toEqual([
       { field: "displayStatus", from: "Appointment pending", to: "Awaiting appointment" },
+      { field: "tone", from: "in_progress", to: "blocked" },
     ]);
 
     expect((await send("DELETE", `/api/admin/rts_statuses/${record.id}`)).status).toBe(204);
@@ -776,8 +796,9 @@ describe("RTS statuses", () => {
   it("exports the statuses as CSV with the filter applied", async () => {
     const { lines, response } = await exportCsv("/api/admin/rts_statuses/export?carrierId=1");
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="rts_statuses.csv"');
-    expect(lines[0]).toBe("Id,Code,Title,Display status,Description,Carrier,Downline contracts,Updated");
+    expect(lines[0]).toBe("Id,Code,Title,Display status,Tone,Description,Carrier,Downline contracts,Updated");
     expect(lines.slice(1).map((l) => l.split(",")[1])).toEqual(["RTS", "NRTS", "PEND", "CERT", "NPY", "TERM"]);
+    expect(lines[1]).toContain(",Ready to sell,ready,");
     expect(lines.slice(1).every((l) => l.includes(",Blue Harbor Health,"))).toBe(true);
     // A description with a comma is quoted.
     expect(lines[4]).toContain(`,"The advisor is appointed with this carrier, but`);

@@ -89,8 +89,6 @@ export const rtsStatusInUse = (n: number) =>
 export const notFound = (what: string, id: string) => `No ${what} with id ${id}`;
 
 export const DOCUMENTS_AWAITING_REVIEW = "awaiting_review";
-/** The carrierId filter value of the statuses of any carrier (carrier_id NULL). */
-export const ANY_CARRIER = "any";
 
 /* ---- Shared ---- */
 
@@ -345,7 +343,7 @@ const RTS_SORTS = {
   carrier: ["s.carrier_name COLLATE NOCASE"],
   usageCount: ["s.usage_count"],
 } as const;
-const RTS_FIELDS = ["statusCode", "statusTitle", "displayStatus", "description", "carrierId"] as const;
+const RTS_FIELDS = ["statusCode", "statusTitle", "displayStatus", "tone", "description", "carrierId"] as const;
 
 function rtsFromRow(r: Record<string, unknown>): AdminRtsStatus {
   return {
@@ -353,6 +351,7 @@ function rtsFromRow(r: Record<string, unknown>): AdminRtsStatus {
     statusCode: text(r.status_code),
     statusTitle: text(r.status_title),
     displayStatus: text(r.display_status),
+    tone: text(r.tone) as AdminRtsStatus["tone"],
     description: text(r.description),
     carrier: r.carrier_id == null ? null : { id: Number(r.carrier_id), name: text(r.carrier_name) },
     usageCount: Number(r.usage_count),
@@ -365,6 +364,7 @@ function rtsAuditView(s: AdminRtsStatus): Record<string, unknown> {
     statusCode: s.statusCode,
     statusTitle: s.statusTitle,
     displayStatus: s.displayStatus,
+    tone: s.tone,
     description: s.description,
     carrierId: s.carrier?.id ?? null,
   };
@@ -372,21 +372,16 @@ function rtsAuditView(s: AdminRtsStatus): Record<string, unknown> {
 
 function rtsQuery(source: Record<string, unknown>) {
   const q = parseTableQuery(source, RTS_SORTS);
-  const rawCarrier = scalar(source.carrierId);
   const where: string[] = [];
   const args: InValue[] = [];
   if (q.search) {
     where.push("(instr(lower(s.status_code), lower(?)) > 0 OR instr(lower(s.status_title), lower(?)) > 0)");
     args.push(q.search, q.search);
   }
-  if (rawCarrier === ANY_CARRIER) {
-    where.push("s.carrier_id IS NULL");
-  } else {
-    const carrierId = idFilter(source, "carrierId");
-    if (carrierId != null) {
-      where.push("s.carrier_id = ?");
-      args.push(carrierId);
-    }
+  const carrierId = idFilter(source, "carrierId");
+  if (carrierId != null) {
+    where.push("s.carrier_id = ?");
+    args.push(carrierId);
   }
   return { q, where, args };
 }
@@ -971,10 +966,8 @@ export function registerAdminPeopleRoutes(app: Express, { db, logger, mailer, af
       records: rows.map((r) => rtsFromRow(r)),
       meta,
       facets: {
-        carrierId: [
-          { value: ANY_CARRIER, label: "Any carrier" },
-          ...carriers.rows.map((r) => ({ value: String(Number(r.id)), label: text(r.name) })),
-        ],
+        // The carriers alone: "every carrier" is the empty value (the list unfiltered; a form's null carrier).
+        carrierId: carriers.rows.map((r) => ({ value: String(Number(r.id)), label: text(r.name) })),
       },
     };
     res.json(body);
@@ -988,7 +981,7 @@ export function registerAdminPeopleRoutes(app: Express, { db, logger, mailer, af
       res,
       db,
       "rts_statuses.csv",
-      ["Id", "Code", "Title", "Display status", "Description", "Carrier", "Downline contracts", "Updated"],
+      ["Id", "Code", "Title", "Display status", "Tone", "Description", "Carrier", "Downline contracts", "Updated"],
       { sql: sql.rows, args: sql.args },
       (row) => {
         const s = rtsFromRow(row);
@@ -997,8 +990,9 @@ export function registerAdminPeopleRoutes(app: Express, { db, logger, mailer, af
           s.statusCode,
           s.statusTitle,
           s.displayStatus,
+          s.tone,
           s.description,
-          s.carrier?.name ?? "Any carrier",
+          s.carrier?.name ?? "Every carrier",
           s.usageCount,
           s.updatedAt,
         ];
@@ -1046,9 +1040,9 @@ export function registerAdminPeopleRoutes(app: Express, { db, logger, mailer, af
       await db.client.batch(
         [
           {
-            sql: `INSERT INTO rts_statuses (id, status_code, status_title, display_status, description, carrier_id, updated_at)
-                  VALUES (?, ?, ?, ?, ?, ?, ?)`,
-            args: [id, b.statusCode, b.statusTitle, b.displayStatus, b.description, b.carrierId, at],
+            sql: `INSERT INTO rts_statuses (id, status_code, status_title, display_status, tone, description, carrier_id,
+                    updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+            args: [id, b.statusCode, b.statusTitle, b.displayStatus, b.tone, b.description, b.carrierId, at],
           },
           audit(res.locals.session, {
             resource: "rts_statuses",
@@ -1082,6 +1076,7 @@ export function registerAdminPeopleRoutes(app: Express, { db, logger, mailer, af
         statusCode: string;
         statusTitle: string;
         displayStatus: string;
+        tone: string;
         description: string;
         carrierId: number | null;
       };
@@ -1096,12 +1091,13 @@ export function registerAdminPeopleRoutes(app: Express, { db, logger, mailer, af
       await db.client.batch(
         [
           {
-            sql: `UPDATE rts_statuses SET status_code = ?, status_title = ?, display_status = ?, description = ?,
-                    carrier_id = ?, updated_at = ? WHERE id = ?`,
+            sql: `UPDATE rts_statuses SET status_code = ?, status_title = ?, display_status = ?, tone = ?,
+                    description = ?, carrier_id = ?, updated_at = ? WHERE id = ?`,
             args: [
               after.statusCode,
               after.statusTitle,
               after.displayStatus,
+              after.tone,
               after.description,
               after.carrierId,
               at,

@@ -240,7 +240,7 @@ async function branchesOf(
 ): Promise<(npnId: number) => DownlinesResponse["downlines"]> {
   const [contracts, counts, notReady] = await Promise.all([
     db.client.execute({
-      sql: `SELECT dc.npn_id, dc.status, s.status_code, s.status_title, s.display_status, s.description
+      sql: `SELECT dc.npn_id, dc.status, s.status_code, s.status_title, s.display_status, s.tone, s.description
             FROM downline_contracts dc JOIN rts_statuses s ON s.id = dc.rts_status_id
             WHERE dc.owner_user_id = ? AND dc.carrier_id = ?`,
       args: [tree.ownerUserId, carrierId],
@@ -252,7 +252,7 @@ async function branchesOf(
     }),
     // What an agency without a contract with the carrier shows: the carrier's NRTS status (else any carrier's).
     db.client.execute({
-      sql: `SELECT status_code, status_title, display_status, description FROM rts_statuses
+      sql: `SELECT status_code, status_title, display_status, tone, description FROM rts_statuses
             WHERE status_code = 'NRTS' AND (carrier_id = ? OR carrier_id IS NULL) ORDER BY carrier_id IS NULL LIMIT 1`,
       args: [carrierId],
     }),
@@ -261,6 +261,7 @@ async function branchesOf(
     statusCode: String(r.status_code),
     statusTitle: String(r.status_title),
     displayStatus: String(r.display_status),
+    tone: String(r.tone) as RtsStatus["tone"],
     description: String(r.description),
   });
   const noContractRts: RtsStatus = notReady.rows[0] ? rtsOf(notReady.rows[0]) : { ...RTS_STATUSES.NRTS };

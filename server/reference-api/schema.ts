@@ -57,6 +57,8 @@ CREATE TABLE IF NOT EXISTS rts_statuses (
   status_code TEXT NOT NULL,
   status_title TEXT NOT NULL,
   display_status TEXT NOT NULL,
+  -- The badge's tone (app/domain/rts.ts): ready, in_progress or blocked.
+  tone TEXT NOT NULL DEFAULT 'in_progress' CHECK (tone IN ('ready', 'in_progress', 'blocked')),
   description TEXT NOT NULL DEFAULT '',
   carrier_id INTEGER,
   updated_at TEXT NOT NULL

@@ -414,6 +414,18 @@ export function adminContractingStatements(dates: SeedDates): InStatement[] {
       }
     });
 
+  // The reserved e2e brokers answered every legal question (all No): nothing blocks their requests, which are
+  // our staff's to review (the ball rule, app/domain/admin/ball.ts).
+  for (const userId of RESERVED_BROKER_IDS) {
+    for (const q of SEED_LEGAL_QUESTIONS) {
+      statements.push({
+        sql: `INSERT INTO legal_answers (id, user_id, legal_question_id, has_occurred, action_on, action, reason,
+                explanation, file_id) VALUES (?, ?, ?, 0, NULL, NULL, NULL, NULL, NULL)`,
+        args: [answerId++, userId, q.id],
+      });
+    }
+  }
+
   // Administrators' notes on a few brokers.
   const noted = documentBrokers(requests).filter((_, k) => k % 4 === 0);
   noted.forEach((userId, k) => {

@@ -8,6 +8,7 @@ import type { InStatement } from "@libsql/client";
 import { ROLE_FLAG_KEYS } from "../../app/domain/admin/labels.ts";
 import type { Role, UserFlags } from "../../app/domain/user.ts";
 import type { SeedDates } from "./seed-dates.ts";
+import type { RtsTone } from "../../app/domain/rts.ts";
 import { MEMBER_FIRST_NAMES, MEMBER_LAST_NAMES, type RtsCode, SEED_CARRIERS, type SeedUser } from "./seed.ts";
 
 export interface SeedRole {
@@ -227,6 +228,7 @@ export interface SeedRtsTexts {
   statusTitle: string;
   displayStatus: string;
   description: string;
+  tone: RtsTone;
 }
 
 /** The texts of the three codes the seed's downline contracts show (the downline pages' texts since issue 4). */
@@ -235,12 +237,14 @@ export const SEED_RTS_STATUSES: Readonly<Record<RtsCode, SeedRtsTexts>> = {
     statusCode: "RTS",
     statusTitle: "Ready to Sell",
     displayStatus: "Ready to sell",
+    tone: "ready",
     description: "The advisor is appointed with this carrier and may sell its plans.",
   },
   NRTS: {
     statusCode: "NRTS",
     statusTitle: "Not Ready to Sell",
     displayStatus: "Not ready to sell",
+    tone: "blocked",
     description:
       "The advisor may not sell this carrier's plans until the appointment and certification requirements are met.",
   },
@@ -248,6 +252,7 @@ export const SEED_RTS_STATUSES: Readonly<Record<RtsCode, SeedRtsTexts>> = {
     statusCode: "PEND",
     statusTitle: "Pending",
     displayStatus: "Pending",
+    tone: "in_progress",
     description: "The advisor's appointment with this carrier is being processed.",
   },
 };
@@ -258,6 +263,7 @@ const FURTHER_RTS_STATUSES: readonly SeedRtsTexts[] = [
     statusCode: "CERT",
     statusTitle: "Certification pending",
     displayStatus: "Certification pending",
+    tone: "in_progress",
     description:
       "The advisor is appointed with this carrier, but the carrier has not yet reported the annual AHIP and its own product training as complete; the advisor may not market or enrol until it does.",
   },
@@ -265,6 +271,7 @@ const FURTHER_RTS_STATUSES: readonly SeedRtsTexts[] = [
     statusCode: "NPY",
     statusTitle: "Not ready for the new plan year",
     displayStatus: "Not ready for new plan year",
+    tone: "in_progress",
     description:
       "The advisor may sell this carrier's plans for the current plan year but has not completed the recertification for the coming one.",
   },
@@ -272,6 +279,7 @@ const FURTHER_RTS_STATUSES: readonly SeedRtsTexts[] = [
     statusCode: "TERM",
     statusTitle: "Terminated",
     displayStatus: "Terminated",
+    tone: "blocked",
     description:
       "The carrier has ended the advisor's appointment: the advisor may no longer sell its plans or be paid for new enrolments.",
   },
@@ -303,8 +311,8 @@ export function seedRtsStatusId(carrierId: number, code: RtsCode): number {
 
 export function seedRtsStatusStatements(dates: SeedDates): InStatement[] {
   return SEED_RTS_STATUS_ROWS.map((r) => ({
-    sql: `INSERT INTO rts_statuses (id, status_code, status_title, display_status, description, carrier_id, updated_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    args: [r.id, r.statusCode, r.statusTitle, r.displayStatus, r.description, r.carrierId, dates.daysAgo(300)],
+    sql: `INSERT INTO rts_statuses (id, status_code, status_title, display_status, tone, description, carrier_id,
+            updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    args: [r.id, r.statusCode, r.statusTitle, r.displayStatus, r.tone, r.description, r.carrierId, dates.daysAgo(300)],
   }));
 }

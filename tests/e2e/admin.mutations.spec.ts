@@ -387,16 +387,25 @@ test.describe("RTS statuses", () => {
 
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
-    test("an admin creates one", async ({ page }) => {
+    test("an admin creates one for every carrier, its badge colour chosen (refused until it is)", async ({ page }) => {
       await loginAs(page, "admin@demo.test");
       await page.goto("/admin/rts_statuses/new");
       await page.getByRole("textbox", { name: "Code" }).fill(code);
       await page.getByRole("textbox", { name: "Title" }).fill("Awaiting carrier training");
       await page.getByRole("textbox", { name: "Badge text" }).fill("Training");
-      await page.getByRole("combobox", { name: "Carrier" }).selectOption({ label: "Blue Harbor Health" });
+      await page.getByRole("combobox", { name: "Carrier" }).selectOption({ label: "Every carrier" });
+      await page.getByRole("button", { name: "Create RTS status" }).click();
+      // No colour chosen: refused at its field, what was typed kept.
+      await expect(page.getByRole("combobox", { name: "Badge colour" })).toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByRole("textbox", { name: "Code" })).toHaveValue(code);
+      await page.getByRole("combobox", { name: "Badge colour" }).selectOption({ label: "Blocked (red)" });
       await page.getByRole("button", { name: "Create RTS status" }).click();
       await expect(page).toHaveURL("/admin/rts_statuses");
       await expect(success(page)).toContainText(`RTS status ${code} created.`);
+      await page.goto(`/admin/rts_statuses?search=${code}`);
+      const row = page.getByRole("row").filter({ hasText: code });
+      await expect(row).toContainText("Every carrier");
+      await expect(row.locator(".admin-tag")).toHaveAttribute("data-color", "red");
     });
   });
 
@@ -416,21 +425,30 @@ test.describe("RTS statuses", () => {
       "Awaiting the carrier's product training",
     );
 
-    // Status 9 (PEND of carrier 2) is shown for one downline contract of agency@: Derek Sutton's.
+    // Status 9 (PEND of carrier 2) is shown for one downline contract of agency@: Derek Sutton's. Its text and
+    // its tone (orange, in progress → red, blocked) reach the downlines' badge.
     const badge = `Pending (checked ${Date.now() % 1000})`;
     const agency = await browser.newPage();
     try {
+      await loginAs(agency, "agency@demo.test");
+      await agency.goto("/downlines?carrier=2&open=5101");
+      const derek = agency.getByRole("row").filter({ hasText: "Derek Sutton" }).locator(".mantine-Badge-root");
+      await expect(derek).toHaveAttribute("style", /--mantine-color-orange-/);
+
       await page.goto("/admin/rts_statuses/9");
+      await expect(page.getByRole("combobox", { name: "Badge colour" })).toHaveValue("in_progress");
       await page.getByRole("textbox", { name: "Badge text" }).fill(badge);
+      await page.getByRole("combobox", { name: "Badge colour" }).selectOption({ label: "Blocked (red)" });
       await page.getByRole("button", { name: "Save changes" }).click();
       await expect(success(page)).toContainText("Changes to the RTS status saved.");
 
-      await loginAs(agency, "agency@demo.test");
       await agency.goto("/downlines?carrier=2&open=5101");
       await expect(agency.getByRole("row").filter({ hasText: "Derek Sutton" })).toContainText(badge);
+      await expect(derek).toHaveAttribute("style", /--mantine-color-red-/);
     } finally {
       await agency.close();
       await page.goto("/admin/rts_statuses/9");
+      await page.getByRole("combobox", { name: "Badge colour" }).selectOption("in_progress");
       await page.getByRole("textbox", { name: "Badge text" }).fill("Pending");
       await page.getByRole("button", { name: "Save changes" }).click();
       await expect(success(page)).toContainText("Changes to the RTS status saved.");

@@ -80,9 +80,9 @@ test.describe("every admin page", () => {
         const current = nav.locator('[aria-current="page"]');
         await expect(current).toHaveCount(1);
         await expect(current).toHaveText(p.section ?? "Overview");
-        // Sections not built yet are listed, never linked.
+        // Sections not built yet are listed, never linked, and say so in visible words.
         await expect(nav.locator(".admin-nav-later").filter({ hasText: "Carrier imports" })).toHaveText(
-          "Carrier imports (not available yet)",
+          "Carrier imports Not available yet",
         );
         await expect(nav.getByRole("link", { name: /Carrier imports/ })).toHaveCount(0);
         await expect(nav.getByRole("link", { name: /NIPR history/ })).toHaveCount(0);
@@ -115,6 +115,265 @@ test.describe("every admin page", () => {
     const phoneNav = fold.getByRole("navigation", { name: "Admin sections" });
     await expect(phoneNav.locator('[aria-current="page"]')).toHaveText("Users");
     await expectAxeClean(page);
+  });
+});
+
+test.describe("the sections' navigation (issue 20)", () => {
+  test("a column beside the page from 1024 px, unbuilt sections saying so; the pages fit 1024 and 1280 px", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await loginAs(page, "admin@demo.test");
+    for (const width of [1024, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const path of [
+        "/admin",
+        "/admin/users",
+        "/admin/contracting",
+        "/admin/rts_statuses",
+        "/admin/brokers/110",
+      ]) {
+        await page.goto(path);
+        // Not folded into a closed disclosure: the side column is shown, the disclosure is not.
+        await expect(adminNav(page), `${path} at ${width} px`).toBeVisible();
+        await expect(page.locator("details.admin-nav-phone")).toBeHidden();
+        await expectNoSidewaysScroll(page, `${path} at ${width} px`);
+      }
+      const nav = adminNav(page);
+      await expect(nav.getByRole("link", { name: "Contracting desk", exact: true })).toBeVisible();
+      const later = nav.locator(".admin-nav-later");
+      await expect(later).toHaveCount(19);
+      for (const entry of await later.all()) {
+        // The words are seen, not only read out: a visible tag of its own beside the label.
+        await expect(entry.locator(".admin-nav-soon")).toBeVisible();
+        await expect(entry.locator(".admin-nav-soon")).toHaveText("Not available yet");
+        expect(
+          await entry.locator(".admin-nav-soon").evaluate((el) => el.getBoundingClientRect().width),
+        ).toBeGreaterThan(40);
+      }
+    }
+  });
+
+  test("below 1024 px: a styled disclosure (its own chevron, no browser triangle) that opens", async ({ page }) => {
+    await loginAs(page, "admin@demo.test");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/admin/contracting");
+    await expect(page.locator(".admin-nav-side")).toBeHidden();
+    const fold = page.locator("details.admin-nav-phone");
+    const summary = fold.locator("summary");
+    const look = await summary.evaluate((el) => ({
+      display: getComputedStyle(el).display,
+      listStyle: getComputedStyle(el).listStyleType,
+    }));
+    // Not a list item: no browser triangle (its ::-webkit-details-marker is hidden too, app.css).
+    expect(look).toEqual({ display: "flex", listStyle: "none" });
+    await expect(summary.locator("svg.admin-nav-chevron")).toBeVisible();
+    await expect(fold.getByRole("navigation", { name: "Admin sections" })).toBeHidden();
+    await summary.click();
+    await expect(fold).toHaveAttribute("open", "");
+    const nav = fold.getByRole("navigation", { name: "Admin sections" });
+    await expect(nav).toBeVisible();
+    await expect(nav.locator('[aria-current="page"]')).toHaveText("Contracting desk");
+    await expect(nav.locator(".admin-nav-later").first().locator(".admin-nav-soon")).toBeVisible();
+    await expectNoSidewaysScroll(page);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("the disclosure opens", async ({ page }) => {
+      await loginAs(page, "admin@demo.test");
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto("/admin/users");
+      const fold = page.locator("details.admin-nav-phone");
+      await fold.locator("summary").click();
+      await expect(
+        fold.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Roles" }),
+      ).toBeVisible();
+    });
+  });
+});
+
+test.describe("the admin home (issue 20)", () => {
+  test("the brokers with documents awaiting review: the number is the linked list's total", async ({ page }) => {
+    await loginAs(page, "admin@demo.test");
+    await page.goto("/admin");
+    const link = page.getByRole("link", { name: /brokers with documents awaiting review$/ });
+    const count = Number(await link.textContent());
+    expect(count).toBeGreaterThan(0);
+    await link.click();
+    await expect(page).toHaveURL("/admin/users?documents=awaiting_review");
+    await expect(page.locator("caption")).toHaveText(new RegExp(`^Users: 1–\\d+ of ${count}$`));
+    // Open support tickets: no link until the tickets section is built.
+    await page.goto("/admin");
+    await expect(page.getByRole("link", { name: /open support tickets/i })).toHaveCount(0);
+  });
+});
+
+test.describe("the contracting desk (issue 20)", () => {
+  test("at 390 px every state and ball tag is whole and in view; the words are clear", async ({ page }) => {
+    await loginAs(page, "admin@demo.test");
+    await page.setViewportSize({ width: 390, height: 844 });
+    const words = new Set<string>();
+    // The queue longest first, and shortest first (requests with our staff).
+    for (const path of ["/admin/contracting", "/admin/contracting?state=pending&sort=waiting&order=ASC"]) {
+      await page.goto(path);
+      const tags = page.locator(".data-table-scroll tbody .admin-tag");
+      expect(await tags.count()).toBeGreaterThan(20);
+      const problems = await page.locator(".data-table-scroll tbody tr").evaluateAll((rows) =>
+        rows.flatMap((row) => {
+          const actions = row.querySelector("[data-row-actions]")!.getBoundingClientRect();
+          return [...row.querySelectorAll<HTMLElement>(".admin-tag")]
+            .filter((tag) => {
+              const box = tag.getBoundingClientRect();
+              return tag.scrollWidth > tag.clientWidth || box.right > actions.left || box.left < 0;
+            })
+            .map((tag) => tag.textContent);
+        }),
+      );
+      expect(problems, `${path}: tags cut, or under the row actions`).toEqual([]);
+      for (const word of await tags.allInnerTexts()) words.add(word);
+    }
+    for (const word of words)
+      expect(["PENDING", "APPROVED", "DENIED", "ACTIVE", "BROKER", "OUR STAFF", "CARRIER"]).toContain(word);
+    expect(words).toContain("OUR STAFF");
+    await expect(page.getByText("Us (agency)", { exact: false })).toHaveCount(0);
+  });
+
+  test("denied requests are closed (nobody's ball) and come after every open one", async ({ page }) => {
+    await loginAs(page, "admin@demo.test");
+    await page.goto("/admin/contracting?state=denied");
+    const rows = page.locator(".data-table-scroll tbody tr");
+    expect(await rows.count()).toBeGreaterThan(5);
+    for (const text of await rows.locator(".state-and-ball-with").allInnerTexts())
+      expect(text).toBe("Ball: nobody (closed)");
+    // The waiting queue, longest first: no closed request on its first page.
+    await page.goto("/admin/contracting?sort=waiting&order=DESC&perPage=50");
+    const states = await page.locator(".data-table-scroll tbody tr .state-and-ball > .admin-tag").allInnerTexts();
+    expect(states.length).toBe(50);
+    expect(states.filter((s) => s === "DENIED" || s === "ACTIVE")).toEqual([]);
+  });
+
+  test("a pending request whose legal questions are unanswered is blocked on the broker", async ({ page }) => {
+    test.setTimeout(90_000);
+    await loginAs(page, "admin@demo.test");
+    await page.goto("/admin/contracting?state=pending&sort=waiting&order=DESC");
+    const rows = await page.locator(".data-table-scroll tbody tr").all();
+    let unanswered = 0;
+    for (const row of rows.slice(0, 12)) {
+      const ball = await row.locator(".state-and-ball-with").innerText();
+      const href = await row.locator('a[href^="/admin/contracting/edit/"]').first().getAttribute("href");
+      const review = await page.context().newPage();
+      try {
+        await review.goto(href!);
+        const legal = review.getByRole("region", { name: "The broker's legal answers" });
+        await expect(legal).toBeVisible();
+        if ((await legal.innerText()).includes("The broker has not answered this product's legal questions yet.")) {
+          unanswered++;
+          expect(ball, href!).toBe("Ball: BROKER");
+          await expect(review.getByRole("region", { name: "Where it stands" })).toContainText("Broker");
+        }
+      } finally {
+        await review.close();
+      }
+    }
+    expect(unanswered).toBeGreaterThan(0);
+  });
+
+  test("the bulk confirmation shows its chosen rows as chosen and marks the new state required", async ({ page }) => {
+    await loginAs(page, "admin@demo.test");
+    await page.goto("/admin/contracting?carrierId=7");
+    const boxes = page.locator('.data-table-scroll tbody input[type="checkbox"]');
+    await expect(boxes).toHaveCount(3);
+    const [first, second] = [await boxes.nth(0).getAttribute("value"), await boxes.nth(1).getAttribute("value")];
+    await page.goto(`/admin/contracting?carrierId=7&confirm=${first}&confirm=${second}`);
+    const dialog = page.getByRole("alertdialog", { name: "Move these requests?" });
+    await expect(dialog.getByRole("listitem")).toHaveCount(2);
+    await expect(boxes.nth(0)).toBeChecked();
+    await expect(boxes.nth(1)).toBeChecked();
+    await expect(boxes.nth(2)).not.toBeChecked();
+    await expect(page.locator(".data-table-scroll tbody tr[data-chosen]")).toHaveCount(2);
+    const state = dialog.getByRole("combobox", { name: "New state" });
+    await expect(state).toHaveAttribute("required", "");
+    await expect(dialog.locator("label", { hasText: "New state" })).toContainText("*");
+    await expect(state).toHaveValue("");
+  });
+});
+
+test.describe("a request's review (issue 20)", () => {
+  for (const javaScriptEnabled of [true, false]) {
+    test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
+      test.use({ javaScriptEnabled });
+      test("no new state is chosen beforehand; moving without one is refused at the field", async ({ page }) => {
+        await loginAs(page, "admin@demo.test");
+        // A pending request no test moves (the reserved ones are the mutation specs').
+        await page.goto("/admin/contracting?state=pending&sort=waiting&order=DESC");
+        const href = await page
+          .locator('.data-table-scroll tbody tr a[href^="/admin/contracting/edit/"]')
+          .first()
+          .getAttribute("href");
+        await page.goto(href!);
+        const state = page.getByRole("combobox", { name: "New state" });
+        await expect(state).toHaveValue("");
+        await expect(state).toHaveAttribute("required", "");
+        await page.getByRole("button", { name: "Move the request" }).click();
+        await expect(state).toHaveAttribute("aria-invalid", "true");
+        await expect(
+          page.locator(".mantine-InputWrapper-root", { has: state }).locator(".mantine-InputWrapper-error"),
+        ).toHaveText("Choose the new state");
+        await expect(page.locator("[data-toast=success]")).toHaveCount(0);
+        await expect(page.getByRole("region", { name: "Where it stands" })).toContainText("Pending");
+      });
+    });
+  }
+});
+
+test.describe("RTS statuses (issue 20)", () => {
+  test("each badge is coloured by its status's tone; the carrier filter and the form offer no bogus choice", async ({
+    page,
+  }) => {
+    await loginAs(page, "admin@demo.test");
+    await page.goto("/admin/rts_statuses?carrierId=1");
+    await expect(page.locator("caption")).toHaveText("RTS statuses: 1–6 of 6");
+    const tagOf = (code: string) =>
+      page
+        .getByRole("row")
+        .filter({ has: page.getByRole("link", { name: code, exact: true }) })
+        .locator(".admin-tag");
+    await expect(tagOf("RTS")).toHaveAttribute("data-color", "green");
+    await expect(tagOf("PEND")).toHaveAttribute("data-color", "orange");
+    await expect(tagOf("TERM")).toHaveAttribute("data-color", "red");
+    await expect(tagOf("NRTS")).toHaveAttribute("data-color", "red");
+    const colour = (code: string) => tagOf(code).evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(await colour("TERM")).not.toBe(await colour("RTS"));
+
+    // The filter: "All" is the empty value, every other choice a carrier the filter applies.
+    const filter = page.getByRole("combobox", { name: "Carrier" });
+    const options = await filter
+      .locator("option")
+      .evaluateAll((os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent]));
+    expect(options[0]).toEqual(["", "All"]);
+    expect(options.slice(1).every(([value]) => /^\d+$/.test(value!))).toBe(true);
+    expect(options.map(([, label]) => label)).not.toContain("Any carrier");
+    await filter.selectOption({ label: "Summit Mutual" });
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/carrierId=2/);
+    await expect(page.locator("caption")).toHaveText("RTS statuses: 1–6 of 6");
+    await expect(page.getByTestId("ignored-filters")).toHaveCount(0);
+
+    // The form: one "Every carrier" choice (the empty value), then the carriers.
+    await page.goto("/admin/rts_statuses/new");
+    const carrier = page.getByRole("combobox", { name: "Carrier" });
+    const labels = await carrier.locator("option").allInnerTexts();
+    expect(labels.filter((l) => /carrier$/i.test(l))).toEqual(["Every carrier"]);
+    await expect(carrier.locator("option").first()).toHaveAttribute("value", "");
+    const tone = page.getByRole("combobox", { name: "Badge colour" });
+    await expect(tone).toHaveValue("");
+    expect(await tone.locator("option").allInnerTexts()).toEqual([
+      "Choose badge colour",
+      "Ready (green)",
+      "In progress (orange)",
+      "Blocked (red)",
+    ]);
   });
 });
 
@@ -272,10 +531,20 @@ const ADMIN_ACTIONS: Array<{ path: string; form: Record<string, string> }> = [
   { path: "/admin/roles/11", form: { intent: "save", name: "Intruders", kind: "Admin", description: "x" } },
   { path: "/admin/rts_statuses?delete=6", form: { intent: "delete", id: "6" } },
   { path: "/admin/rts_statuses?confirm=6", form: { intent: "bulk", id: "6" } },
-  { path: "/admin/rts_statuses/new", form: { statusCode: "EVIL", statusTitle: "Evil", displayStatus: "Evil" } },
+  {
+    path: "/admin/rts_statuses/new",
+    form: { statusCode: "EVIL", statusTitle: "Evil", displayStatus: "Evil", tone: "blocked" },
+  },
   {
     path: "/admin/rts_statuses/1",
-    form: { intent: "save", statusCode: "EVIL", statusTitle: "Evil", displayStatus: "Evil", carrierId: "1" },
+    form: {
+      intent: "save",
+      statusCode: "EVIL",
+      statusTitle: "Evil",
+      displayStatus: "Evil",
+      tone: "blocked",
+      carrierId: "1",
+    },
   },
   { path: "/admin/contracting?confirm=1011", form: { intent: "bulk", id: "1011", state: "denied", publicNote: "x" } },
   { path: "/admin/contracting/edit/1011", form: { state: "denied", publicNote: "Refused by an intruder" } },

@@ -31,7 +31,7 @@ for (const account of ACCOUNTS) {
           overflow.clientWidth,
         );
         const cut = await page
-          .locator(".mantine-Badge-root, .mantine-Badge-label")
+          .locator(".mantine-Badge-root, .mantine-Badge-label, .admin-tag")
           .evaluateAll((nodes) =>
             nodes.filter((n) => n.scrollWidth > n.clientWidth + 1).map((n) => (n.textContent ?? "").trim()),
           );

@@ -146,6 +146,7 @@ const FIELD_NAMES = [
   "statusCode",
   "statusTitle",
   "displayStatus",
+  "tone",
   "publicNote",
   "internalNote",
   "writingNumber",

@@ -142,6 +142,7 @@ const rtsStatuses: SectionServer<AdminRtsStatus> = {
       statusCode: s.statusCode,
       statusTitle: s.statusTitle,
       displayStatus: s.displayStatus,
+      tone: s.tone,
       description: s.description,
       carrierId: text(s.carrier?.id),
     }),

@@ -24,14 +24,16 @@ export interface LegalAnswerView {
   file: { id: number; name: string; size: number } | null;
 }
 
-/** The state change: the moves the request's state allows, the notes, and what making it active needs. */
+/**
+ * The state change: the moves the request's state allows, the notes, and what making it active needs. No state
+ * is chosen beforehand: a move is always the reviewer's own choice (the schema refuses none at the field).
+ */
 function TransitionForm({ request, lastResult }: { request: AdminContractRequest; lastResult: FormResult }) {
   const moves = CONTRACT_MOVES[request.state];
   const [form, fields] = usePortalForm(transitionSchema, {
     lastResult,
     constraint: true,
     defaultValue: {
-      state: moves[0],
       writingNumber: request.writingNumber ?? "",
       internalNote: request.internalNote ?? "",
     },
@@ -51,7 +53,10 @@ function TransitionForm({ request, lastResult }: { request: AdminContractRequest
         <SelectField
           field={fields.state}
           label="New state"
-          data={moves.map((m) => ({ value: m, label: CONTRACT_STATE_LABELS[m] }))}
+          data={[
+            { value: "", label: "Choose the new state" },
+            ...moves.map((m) => ({ value: m, label: CONTRACT_STATE_LABELS[m] })),
+          ]}
         />
         <TextareaField
           field={fields.publicNote}

@@ -2,6 +2,7 @@ import { ROLE_FLAG_KEYS, ROLE_FLAG_LABELS } from "~/domain/admin/labels";
 import { editUserSchema, newUserSchema, roleSchema, rtsStatusSchema } from "~/domain/admin/forms";
 import type { AdminRole, AdminRtsStatus, AdminUser } from "~/domain/admin/records";
 import type { SectionKey } from "~/domain/admin/shapes";
+import { RTS_TONES, RTS_TONE_LABELS } from "~/domain/rts";
 import type { SectionFormDef } from "./section-view";
 
 /**
@@ -90,6 +91,13 @@ const rtsStatuses: SectionFormDef<AdminRtsStatus> = {
     { name: "statusCode", label: "Code", kind: "text", description: "Up to 16 letters, digits or _, e.g. RTS" },
     { name: "statusTitle", label: "Title", kind: "text" },
     { name: "displayStatus", label: "Badge text", kind: "text", description: "What the downlines table shows" },
+    {
+      name: "tone",
+      label: "Badge colour",
+      kind: "select",
+      options: RTS_TONES.map((t) => ({ value: t, label: RTS_TONE_LABELS[t] })),
+      description: "Whether an advisor with this status may sell: ready, on the way, or stopped",
+    },
     {
       name: "carrierId",
       label: "Carrier",

@@ -3,10 +3,11 @@ import { Link } from "react-router";
 import { PortalForm, SubmitButton } from "~/components/forms/form";
 import { ROLE_FLAG_KEYS, ROLE_FLAG_LABELS, USER_STATUS_LABELS } from "~/domain/admin/labels";
 import type { AdminContractRequest, AdminRole, AdminRtsStatus, AdminUser } from "~/domain/admin/records";
-import { BallBadge, ContractStateBadge, waitingText } from "./contract-badges";
+import { StateAndBall, waitingText } from "./contract-badges";
 import { Tag } from "./tag";
 import type { SectionKey } from "~/domain/admin/shapes";
 import { formatDate } from "~/domain/formats";
+import { RTS_TONE_COLORS, RTS_TONE_LABELS } from "~/domain/rts";
 import type { SectionView } from "./section-view";
 
 const STATUS_COLOR: Record<AdminUser["status"], "green" | "yellow" | "orange" | "gray"> = {
@@ -246,7 +247,7 @@ const rtsStatuses: SectionView<AdminRtsStatus> = {
       key: "displayStatus",
       header: "Badge",
       noWrap: true,
-      cell: (s) => <Tag color="blue">{s.displayStatus}</Tag>,
+      cell: (s) => <Tag color={RTS_TONE_COLORS[s.tone]}>{s.displayStatus}</Tag>,
     },
     { key: "carrier", header: "Carrier", sortable: true, cell: (s) => s.carrier?.name ?? "Every carrier" },
     { key: "usageCount", header: "In use", sortable: true, noWrap: true, cell: (s) => s.usageCount },
@@ -265,6 +266,8 @@ const rtsStatuses: SectionView<AdminRtsStatus> = {
   noMatch: "No RTS statuses match this search or this carrier.",
   recordTitle: (s) => `${s.statusCode}: ${s.statusTitle}`,
   recordFacts: (s) => [
+    { label: "Badge", value: <Tag color={RTS_TONE_COLORS[s.tone]}>{s.displayStatus}</Tag> },
+    { label: "Badge colour", value: RTS_TONE_LABELS[s.tone] },
     { label: "Carrier", value: s.carrier?.name ?? "Every carrier" },
     {
       label: "In use",
@@ -290,6 +293,9 @@ const contracting: SectionView<AdminContractRequest> = {
         </Anchor>
       ),
     },
+    // The state and who has the ball, second: whole in view on a phone before the table is scrolled.
+    { key: "state", header: "State and ball", noWrap: true, cell: (r) => <StateAndBall request={r} /> },
+    { key: "waiting", header: "In state", sortable: true, noWrap: true, cell: (r) => waitingText(r.waitingDays) },
     {
       key: "carrier",
       header: "Carrier and product",
@@ -303,9 +309,6 @@ const contracting: SectionView<AdminContractRequest> = {
         </>
       ),
     },
-    { key: "state", header: "State", noWrap: true, cell: (r) => <ContractStateBadge state={r.state} /> },
-    { key: "waiting", header: "In state", sortable: true, noWrap: true, cell: (r) => waitingText(r.waitingDays) },
-    { key: "ballWith", header: "Ball with", noWrap: true, cell: (r) => <BallBadge ball={r.ballWith} /> },
     { key: "requestedAt", header: "Requested", sortable: true, noWrap: true, cell: (r) => formatDate(r.requestedAt) },
   ],
   filters: [

@@ -112,12 +112,34 @@ describe("the admin forms' schemas", () => {
         ["statusCode", "cert_2"],
         ["statusTitle", "x"],
         ["displayStatus", "y"],
+        ["tone", "in_progress"],
       ]),
       {
         schema: rtsStatusSchema,
       },
     );
     expect(ok.status === "success" && ok.value.statusCode).toBe("CERT_2");
+    expect(ok.status === "success" && ok.value.tone).toBe("in_progress");
+    // The badge's tone is chosen, never assumed; only the three tones are taken.
+    const noTone = parseWithZod(
+      form([
+        ["statusCode", "X"],
+        ["statusTitle", "x"],
+        ["displayStatus", "y"],
+      ]),
+      { schema: rtsStatusSchema },
+    );
+    expect(noTone.status === "error" && noTone.error?.tone).toEqual(["Choose the badge's colour"]);
+    const badTone = parseWithZod(
+      form([
+        ["statusCode", "X"],
+        ["statusTitle", "x"],
+        ["displayStatus", "y"],
+        ["tone", "blue"],
+      ]),
+      { schema: rtsStatusSchema },
+    );
+    expect(badTone.status).toBe("error");
     const bad = parseWithZod(
       form([
         ["statusCode", "a b"],

@@ -8,6 +8,7 @@ import * as z from "zod/mini";
 import { digitsOf, isValidPhone } from "../masked-values";
 import { invalid, parseUsDate, required } from "../validation";
 import type { ComplianceDocumentKind } from "../compliance-documents";
+import { RTS_TONES } from "../rts";
 import { ROLES } from "../user";
 import { DENY_NEEDS_NOTE } from "./labels";
 
@@ -113,6 +114,7 @@ export const rtsStatusSchema = z.object({
   ),
   statusTitle: required("Enter the title").check(z.maxLength(80, { error: "At most 80 characters" })),
   displayStatus: required("Enter the badge text").check(z.maxLength(40, { error: "At most 40 characters" })),
+  tone: z.enum(RTS_TONES, { error: "Choose the badge's colour" }),
   description: z.pipe(
     z.optional(z.string().check(z.trim(), z.maxLength(500, { error: "At most 500 characters" }))),
     z.transform((v: string | undefined) => v ?? ""),

@@ -50,6 +50,6 @@ export const CONTRACT_MOVES: Readonly<Record<ContractStateKey, readonly Contract
   active: [],
 };
 
-export const BALL_LABELS = { broker: "Broker", agency: "Us (agency)", carrier: "Carrier" } as const;
+export const BALL_LABELS = { broker: "Broker", agency: "Our staff", carrier: "Carrier" } as const;
 
 export const DENY_NEEDS_NOTE = "Write the note the broker will see: why the request was denied";

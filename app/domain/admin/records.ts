@@ -4,6 +4,7 @@
  * browser's code reads these, never the server's modules (ADR 016).
  */
 import type { ComplianceDocumentKind } from "../compliance-documents";
+import type { RtsTone } from "../rts";
 import type { Role } from "../user";
 
 export type ContractState = "pending" | "approved" | "denied" | "active";
@@ -56,6 +57,8 @@ export interface AdminRtsStatus {
   statusCode: string;
   statusTitle: string;
   displayStatus: string;
+  /** The badge's colour: ready, in progress or blocked (app/domain/rts.ts). */
+  tone: RtsTone;
   description: string;
   carrier: { id: number; name: string } | null;
   usageCount: number;

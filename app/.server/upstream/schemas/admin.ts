@@ -3,6 +3,7 @@ import type * as Records from "~/domain/admin/records";
 import { CONTRACT_AGES } from "~/domain/admin/dashboard";
 import { CONTRACT_MOVES } from "~/domain/admin/labels";
 import { COMPLIANCE_DOCUMENT_KINDS } from "~/domain/compliance-documents";
+import { RTS_TONES } from "~/domain/rts";
 import { ROLES } from "~/domain/user";
 import { PagingMetaSchema } from "./paging";
 
@@ -147,6 +148,8 @@ export const AdminRtsStatusSchema = z.object({
   statusCode: z.string(),
   statusTitle: z.string(),
   displayStatus: z.string(),
+  /** The badge's colour wherever the status is shown: ready (green), in_progress (orange), blocked (red). */
+  tone: z.enum(RTS_TONES),
   description: z.string(),
   carrier: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   /** How many downline contracts show it (> 0: it cannot be deleted). */
@@ -169,6 +172,7 @@ export const AdminRtsStatusBodySchema = z.object({
   statusCode: z.string().regex(/^[A-Z0-9_]{1,16}$/),
   statusTitle: z.string().min(1).max(80),
   displayStatus: z.string().min(1).max(40),
+  tone: z.enum(RTS_TONES),
   description: z.string().max(500),
   carrierId: z.number().int().positive().nullable(),
 });
@@ -306,7 +310,13 @@ export const AdminBrokerSchema = z.object({
   ),
   /** Ready to Sell per carrier (from the broker's downline contracts; carriers without one are left out). */
   rts: z.array(
-    z.object({ carrierName: z.string(), statusCode: z.string(), statusTitle: z.string(), displayStatus: z.string() }),
+    z.object({
+      carrierName: z.string(),
+      statusCode: z.string(),
+      statusTitle: z.string(),
+      displayStatus: z.string(),
+      tone: z.enum(RTS_TONES),
+    }),
   ),
   activeContracts: z.number().int(),
   /** Counts per contract state. */
@@ -352,7 +362,8 @@ export const AdminDashboardSchema = z.object({
     pendingByAge: z.array(z.object({ age: z.enum(CONTRACT_AGES), count: z.number().int() })),
     approved: z.number().int(),
   }),
-  documentsAwaitingReview: z.number().int(),
+  /** Brokers with at least one uploaded document awaiting review: what /api/admin/users?documents=awaiting_review lists. */
+  brokersAwaitingDocumentReview: z.number().int(),
   openTickets: z.number().int(),
   /** Spec §3 registration failure count: registered accounts whose e-mail was never verified within 24 hours. */
   registrationFailures: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RTS_TONES } from "~/domain/rts";
 
 /* ---- Downlines (issue 4): an agency's downline per carrier, and policy lists ---- */
 
@@ -6,6 +7,8 @@ export const RtsStatusSchema = z.object({
   statusCode: z.string(),
   statusTitle: z.string(),
   displayStatus: z.string(),
+  /** The badge's colour (app/domain/rts.ts), set per status in the admin area. */
+  tone: z.enum(RTS_TONES),
   description: z.string(),
 });
 

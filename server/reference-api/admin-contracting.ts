@@ -770,10 +770,10 @@ export function registerAdminContractingRoutes(app: Express, { db, logger }: Adm
   });
 
   app.get("/api/admin/contract_requests/next", async (_req, res) => {
-    const rows = await db.client.execute(
-      "SELECT id FROM contracting_entries WHERE status = 'pending' ORDER BY state_since, id LIMIT 1",
-    );
-    const record = rows.rows[0] ? await requestById(db, Number(rows.rows[0].id)) : null;
+    // The longest-waiting request our staff can act on: one blocked on its broker (ball.ts) is not theirs to review.
+    const rows = await db.client.execute(`${REQUEST_SELECT} WHERE e.status = 'pending' ORDER BY e.state_since, e.id`);
+    const first = rows.rows.find((r) => ballOf(r) === "agency");
+    const record = first ? await requestById(db, Number(first.id)) : null;
     if (!record) return fail(res, 404, NO_REQUEST_WAITING);
     res.json(await requestResponse(db, record));
   });

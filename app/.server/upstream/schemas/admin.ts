@@ -231,7 +231,7 @@ export const AdminLegalAnswerSchema = z.object({
   file: z.object({ id: z.number().int(), name: z.string(), size: z.number().int() }).nullable(),
 });
 /**
- * GET /api/admin/contract_requests/:id (GET /api/admin/contract_requests/next: the longest-waiting pending one,
+ * GET /api/admin/contract_requests/:id (GET /api/admin/contract_requests/next: the longest-waiting pending one with our staff,
  * 404 when none waits). Files: GET /api/admin/contract_requests/:id/files/:fileId (the bytes).
  */
 export const AdminContractRequestResponseSchema = z.object({

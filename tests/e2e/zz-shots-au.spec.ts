@@ -1,0 +1,14 @@
+import { loginAs, test } from "./fixtures";
+
+const PAGES = (process.env.SHOT_PATHS ?? "/admin/users").split(",");
+for (const width of [390, 1280]) {
+  test(`shots ${width}`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await loginAs(page, "admin@demo.test");
+    for (const p of PAGES) {
+      await page.goto(p);
+      const name = p.replace(/[^a-z0-9]+/gi, "_");
+      await page.screenshot({ path: `/tmp/shots-admin-users/${name}-${width}.png`, fullPage: true });
+    }
+  });
+}

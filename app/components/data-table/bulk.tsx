@@ -8,6 +8,11 @@ export interface BulkAction<Row> {
   label: string;
   value: (row: Row) => string;
   rowLabel: (row: Row) => string;
+  /**
+   * Further bulk actions beside the first: each button sends `name=value` with the checked rows (users: Enable
+   * selected, Change role), so the page's confirmation knows which one was asked for.
+   */
+  more?: ReadonlyArray<{ name: string; value: string; label: string }>;
 }
 
 /** The select-all checkbox of the header (it needs JavaScript; the row checkboxes do not). */
@@ -35,20 +40,36 @@ export function BulkForm({
   name,
   params,
   disabled,
+  more = [],
 }: {
   id: string;
   label: string;
   name: string;
   params: URLSearchParams;
   disabled: boolean;
+  more?: BulkAction<unknown>["more"];
 }) {
   const { pathname } = useLocation();
+  if (more.length === 0)
+    return (
+      <Form method="get" action={pathname} id={id} aria-label={label}>
+        <KeptParams params={params} except={[name]} keepPage />
+        <Button type="submit" variant="default" color="red" mt="sm" disabled={disabled}>
+          {label}
+        </Button>
+      </Form>
+    );
   return (
-    <Form method="get" action={pathname} id={id} aria-label={label}>
-      <KeptParams params={params} except={[name]} keepPage />
-      <Button type="submit" variant="default" color="red" mt="sm" disabled={disabled}>
+    <Form method="get" action={pathname} id={id} aria-label="Bulk actions" className="data-table-bulk">
+      <KeptParams params={params} except={[name, ...more.map((m) => m.name)]} keepPage />
+      <Button type="submit" variant="default" color="red" disabled={disabled}>
         {label}
       </Button>
+      {more.map((m) => (
+        <Button key={m.value} type="submit" name={m.name} value={m.value} variant="default" disabled={disabled}>
+          {m.label}
+        </Button>
+      ))}
     </Form>
   );
 }

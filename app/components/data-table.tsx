@@ -274,7 +274,8 @@ export function DataTable<Row>({
           name={bulk.name}
           params={params}
           disabled={rows.length === 0}
-          more={bulk.more}
+          extra={bulk.extra}
+          extraNames={bulk.extraNames}
         />
       ) : null}
 

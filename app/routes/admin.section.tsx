@@ -341,11 +341,19 @@ export default function AdminSectionList({ loaderData, actionData }: Route.Compo
                 label: view.bulk.label,
                 value: (r) => String(r.id),
                 rowLabel: (r) => `Select ${view.rowLabel(r)}`,
-                more: Object.entries(view.bulkMore ?? {}).map(([value, def]) => ({
-                  name: BULK,
-                  value,
-                  label: def.label,
-                })),
+                extra: Object.entries(view.bulkMore ?? {}).map(([value, def]) => (
+                  <Button
+                    key={value}
+                    type="submit"
+                    name={BULK}
+                    value={value}
+                    variant="default"
+                    disabled={!records.length}
+                  >
+                    {def.label}
+                  </Button>
+                )),
+                extraNames: [BULK],
               }
             : undefined
         }

@@ -107,10 +107,11 @@ async function setCaptiveOnboarding(page: Page, on: boolean): Promise<void> {
 const ROLE_11_LOCK = "role-11-captive-agent";
 
 test.describe("users' bulk actions (issue 20)", () => {
-  // Bulk users no other test uses: Harold Harris (164) and Daniel Clark (168), both active agents.
-  const chosen = ["Harold Harris", "Daniel Clark"];
-  const search = async (page: Page) => {
-    await page.goto("/admin/users?search=demo.test&perPage=100");
+  // Bulk users no other test uses, all active agents on the list's second page of 50 (by id: 140–189): Harold
+  // Harris (164) and Daniel Clark (168) get a new role; Dorothy Flores (169) and Linda Adams (173) are disabled and
+  // enabled again.
+  const choose = async (page: Page, chosen: readonly string[]) => {
+    await page.goto("/admin/users?perPage=50&page=2");
     for (const name of chosen) await page.getByRole("checkbox", { name: `Select ${name}` }).check();
   };
 
@@ -120,7 +121,7 @@ test.describe("users' bulk actions (issue 20)", () => {
       page,
     }) => {
       await loginAs(page, "admin@demo.test");
-      await search(page);
+      await choose(page, ["Harold Harris", "Daniel Clark"]);
       await page.getByRole("button", { name: "Change role" }).click();
       const panel = page.getByRole("alertdialog", { name: "Change the role of these users?" });
       await expect(panel).toContainText("Harold Harris");
@@ -141,8 +142,10 @@ test.describe("users' bulk actions (issue 20)", () => {
   test("Disable, then Enable: the users are disabled, Sign in as is refused, then they are active again", async ({
     page,
   }) => {
+    // Eight page loads and two bulk writes.
+    test.setTimeout(90_000);
     await loginAs(page, "admin@demo.test");
-    await search(page);
+    await choose(page, ["Dorothy Flores", "Linda Adams"]);
     await page.getByRole("button", { name: "Disable selected" }).click();
     await page
       .getByRole("alertdialog", { name: "Disable these users?" })
@@ -152,19 +155,19 @@ test.describe("users' bulk actions (issue 20)", () => {
 
     // The row menu offers no "Sign in as" for a disabled user; the server refuses it anyway, saying why.
     await page.goto("/admin");
-    await page.getByRole("textbox", { name: "E-mail" }).fill("harold.harris.164@brokers.demo.test");
+    await page.getByRole("textbox", { name: "User e-mail" }).fill("linda.adams.173@brokers.demo.test");
     await page.getByRole("button", { name: "Sign in as user" }).click();
     await expect(page.getByText("This account is disabled: you cannot sign in as this user.")).toBeVisible();
     await expect(page).toHaveURL(/\/admin/);
 
-    await search(page);
+    await choose(page, ["Dorothy Flores", "Linda Adams"]);
     await page.getByRole("button", { name: "Enable selected" }).click();
     await page
       .getByRole("alertdialog", { name: "Enable these users?" })
       .getByRole("button", { name: "Enable" })
       .click();
     await expect(success(page)).toContainText("2 of 2 users enabled.");
-    await page.goto("/admin/users/164");
+    await page.goto("/admin/users/173");
     await expect(page.getByRole("region", { name: "Summary" })).toContainText("Active");
     await expect(page.getByRole("region", { name: "History" })).toContainText("enabled");
   });

@@ -1,25 +1,17 @@
 import { Anchor, Group, Paper, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import { PortalForm, SubmitButton } from "~/components/forms/form";
-import { ROLE_FLAG_KEYS, ROLE_FLAG_LABELS, USER_STATUS_LABELS } from "~/domain/admin/labels";
+import { ROLE_FLAG_KEYS, ROLE_FLAG_LABELS } from "~/domain/admin/labels";
 import type { AdminContractRequest, AdminRole, AdminRtsStatus, AdminUser } from "~/domain/admin/records";
 import { BallBadge, ContractStateBadge, waitingText } from "./contract-badges";
 import { Tag } from "./tag";
+import { UserStatusBadge } from "./user-status-badge";
+
+export { UserStatusBadge };
 import { type SectionKey, viewPath } from "~/domain/admin/shapes";
 import { lastSignInText, licenseCountText, nextExpiryText } from "~/domain/admin/users";
 import { formatDate } from "~/domain/formats";
 import type { BulkDef, SectionView } from "./section-view";
-
-const STATUS_COLOR: Record<AdminUser["status"], "green" | "yellow" | "orange" | "gray"> = {
-  active: "green",
-  pending: "yellow",
-  unverified: "orange",
-  disabled: "gray",
-};
-
-export function UserStatusBadge({ status }: { status: AdminUser["status"] }) {
-  return <Tag color={STATUS_COLOR[status]}>{USER_STATUS_LABELS[status]}</Tag>;
-}
 
 const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`;
 const isBroker = (u: AdminUser) => u.role.kind === "Agent" || u.role.kind === "Agency";

@@ -1,4 +1,5 @@
 import { Button } from "@mantine/core";
+import type { ReactNode } from "react";
 import { Form, useLocation } from "react-router";
 import { KeptParams } from "./kept-params";
 
@@ -9,10 +10,11 @@ export interface BulkAction<Row> {
   value: (row: Row) => string;
   rowLabel: (row: Row) => string;
   /**
-   * Further bulk actions beside the first: each button sends `name=value` with the checked rows (users: Enable
-   * selected, Change role), so the page's confirmation knows which one was asked for.
+   * Further bulk actions beside the first: submit buttons each sending its own `name=value` with the checked rows
+   * (users: Enable selected, Change role), and those names, which the form does not carry over from the URL.
    */
-  more?: ReadonlyArray<{ name: string; value: string; label: string }>;
+  extra?: ReactNode;
+  extraNames?: readonly string[];
 }
 
 /** The select-all checkbox of the header (it needs JavaScript; the row checkboxes do not). */
@@ -40,36 +42,25 @@ export function BulkForm({
   name,
   params,
   disabled,
-  more = [],
+  extra,
+  extraNames = [],
 }: {
   id: string;
   label: string;
   name: string;
   params: URLSearchParams;
   disabled: boolean;
-  more?: BulkAction<unknown>["more"];
+  extra?: ReactNode;
+  extraNames?: readonly string[];
 }) {
   const { pathname } = useLocation();
-  if (more.length === 0)
-    return (
-      <Form method="get" action={pathname} id={id} aria-label={label}>
-        <KeptParams params={params} except={[name]} keepPage />
-        <Button type="submit" variant="default" color="red" mt="sm" disabled={disabled}>
-          {label}
-        </Button>
-      </Form>
-    );
   return (
-    <Form method="get" action={pathname} id={id} aria-label="Bulk actions" className="data-table-bulk">
-      <KeptParams params={params} except={[name, ...more.map((m) => m.name)]} keepPage />
+    <Form method="get" action={pathname} id={id} aria-label={label} className="data-table-bulk">
+      <KeptParams params={params} except={[name, ...extraNames]} keepPage />
       <Button type="submit" variant="default" color="red" disabled={disabled}>
         {label}
       </Button>
-      {more.map((m) => (
-        <Button key={m.value} type="submit" name={m.name} value={m.value} variant="default" disabled={disabled}>
-          {m.label}
-        </Button>
-      ))}
+      {extra}
     </Form>
   );
 }

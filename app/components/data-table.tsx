@@ -68,6 +68,7 @@ export function DataTable<Row>({
   bulk,
   ignored = [],
   actions,
+  stack = false,
 }: {
   caption: string;
   columns: Column<Row>[];
@@ -110,6 +111,12 @@ export function DataTable<Row>({
   ignored?: readonly string[];
   /** More buttons of the toolbar, beside New (e.g. an export of the filtered list). */
   actions?: ReactNode;
+  /**
+   * On a phone (below 40em) each row is drawn as a card, every cell on its own line under its column's name and
+   * the row menu at the card's corner, instead of a table scrolling sideways (for tables with many columns whose
+   * every value matters: the admin users). The headers stay above as a row of sort links.
+   */
+  stack?: boolean;
 }) {
   const location = useLocation();
   const navigation = useNavigation();
@@ -148,7 +155,12 @@ export function DataTable<Row>({
 
       {/* On a narrow screen the table scrolls sideways inside this block (never the page), its first column
           and the row actions kept in view (app.css .data-table-scroll). */}
-      <div className="data-table-scroll" data-with-select={bulk ? true : undefined} style={{ position: "relative" }}>
+      <div
+        className="data-table-scroll"
+        data-with-select={bulk ? true : undefined}
+        data-stack={stack || undefined}
+        style={{ position: "relative" }}
+      >
         {showLoader ? (
           <Group pos="absolute" top={8} right={8} gap="xs" role="status">
             <Loader size="sm" />
@@ -240,6 +252,7 @@ export function DataTable<Row>({
                       className={BODY_CELL}
                       data-nowrap={column.noWrap || undefined}
                       data-sticky={index === 0 ? "first" : undefined}
+                      data-label={stack ? column.header : undefined}
                     >
                       {column.cell(row)}
                     </td>
@@ -264,7 +277,15 @@ export function DataTable<Row>({
       </div>
 
       {bulk && paging ? (
-        <BulkForm id={bulkFormId} label={bulk.label} name={bulk.name} params={params} disabled={rows.length === 0} />
+        <BulkForm
+          id={bulkFormId}
+          label={bulk.label}
+          name={bulk.name}
+          params={params}
+          disabled={rows.length === 0}
+          extra={bulk.extra}
+          extraNames={bulk.extraNames}
+        />
       ) : null}
 
       {/* Nothing to page through with no rows at all: no page links, no per-page choice (issue 11). */}

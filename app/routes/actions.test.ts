@@ -126,6 +126,16 @@ describe("impersonation (spec §6 'Admins may impersonate users')", () => {
     });
   });
 
+  it("a disabled user: the upstream's refusal at the form, the admin's session unchanged (issue 20)", async () => {
+    const refusal =
+      "This account is disabled: you cannot sign in as this user. Enable the account first (Status: Active).";
+    upstream.on("POST /api/login_as_user", { status: 422, json: { error: refusal } });
+    const answer = await postAs(admin.action, "/admin", { email: "off@demo.test" }, { role: "Admin" });
+    expect(answer.status).toBe(400);
+    expect(replyOf(answer.data).error?.[""]).toEqual([refusal]);
+    expect(upstream.calls.map((c) => c.path)).toEqual(["/api/login_as_user"]);
+  });
+
   it("signed in as the user: their home; the prompt is not the admin's to answer; the admin's token ends", async () => {
     upstream.on("POST /api/login_as_user", {
       json: { token: "user-token", user: userFor({ role: "Agency", returnToUserId: 1 }) },

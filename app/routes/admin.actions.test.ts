@@ -217,9 +217,15 @@ describe("an administrator's invalid input is refused at its field, before the u
       id: "abc",
     });
     expect(badId.status).toBe(404);
-    // users' records are at users/:id/edit (spec §2), not users/:id.
-    const wrongShape = await postAs(sectionRecord.action, "/admin/users/12", { firstName: "x" }, admin, {
+    // users' forms are at users/:id/edit (spec §2); users/:id is the user's own page (issue 20): no save there.
+    const notTheForm = await postAs(sectionRecord.action, "/admin/users/12", { firstName: "x" }, admin, {
       section: "users",
+      id: "12",
+    });
+    expect(notTheForm).toMatchObject({ status: 302, location: "/admin/users/12" });
+    // roles/:id/edit is no URL of a role.
+    const wrongShape = await postAs(sectionRecord.action, "/admin/roles/12/edit", { name: "x" }, admin, {
+      section: "roles",
       id: "12",
     });
     expect(wrongShape.status).toBe(404);

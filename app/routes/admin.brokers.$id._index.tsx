@@ -76,7 +76,8 @@ export default function BrokerSummary({ actionData }: Route.ComponentProps) {
               ["Phone", b.phone ?? "—"],
               ["NPN", b.npnNumber ?? "—"],
               ["Level", b.level ?? "—"],
-              ["Upline", b.upline ?? "—"],
+              ["Agency", b.agency ?? "None"],
+              ["Upline", b.upline ?? "None"],
             ]}
           />
         </Paper>

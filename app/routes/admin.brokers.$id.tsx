@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, Stack, Text, Title } from "@mantine/core";
 import { Link, Outlet, useLocation } from "react-router";
-import { UserStatusBadge } from "~/components/admin/section-views";
+import { UserStatusBadge } from "~/components/admin/user-status-badge";
 import { ErrorPage } from "~/components/error-page";
 import { idOr404 } from "~/.server/admin/guard";
 import { loadWithViewer } from "~/.server/guards";

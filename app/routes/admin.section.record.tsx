@@ -1,11 +1,19 @@
-import { Paper, Stack, Title } from "@mantine/core";
-import { data } from "react-router";
+import { Anchor, Button, Group, Paper, Stack, Title } from "@mantine/core";
+import { Link, data } from "react-router";
 import { History } from "~/components/admin/history";
 import { SectionForm } from "~/components/admin/section-form";
 import { SECTION_FORMS } from "~/components/admin/section-forms";
 import { SECTION_VIEWS } from "~/components/admin/section-views";
 import { ErrorPage } from "~/components/error-page";
-import { SECTION_SHAPES, type SectionKey, backToList, recordIdOf } from "~/domain/admin/shapes";
+import {
+  SECTION_SHAPES,
+  type SectionKey,
+  type SectionShape,
+  backToList,
+  recordIdOf,
+  recordPath,
+  viewPath,
+} from "~/domain/admin/shapes";
 import { errorToasts, successToast } from "~/domain/toast";
 import { notFound, requireAdmin } from "~/.server/admin/guard";
 import { SECTION_SERVERS, sectionOr404 } from "~/.server/admin/sections";
@@ -20,30 +28,38 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export const handle = {
-  crumbs: (d: { key: SectionKey; back: string; title: string }) => [
+  crumbs: (d: { key: SectionKey; back: string; title: string; viewHref: string | null }) => [
     { label: SECTION_VIEWS[d.key].title, to: d.back },
-    { label: d.title },
+    ...(d.viewHref ? [{ label: d.title, to: d.viewHref }, { label: "Edit" }] : [{ label: d.title }]),
   ],
 };
 
 const FACETS_ONLY = new URLSearchParams({ perPage: "5" });
 
-/** The section and record id of the URL, in the shape spec §2 gives the section (users/:id/edit, roles/:id). */
+/**
+ * The section and record id of the URL, in the shape spec §2 gives the section (users/:id/edit, roles/:id), and
+ * whether it is the record's own page (users/:id: facts, history and actions, no form; issue 20).
+ */
 function recordOf(request: Request, params: { section?: string; id?: string }) {
   const key = sectionOr404(params.section);
   const id = recordIdOf(params.id);
   const def = SECTION_FORMS[key];
   const writes = SECTION_SERVERS[key].form;
   if (id === null || !def || !writes) notFound();
+  const shape: SectionShape = SECTION_SHAPES[key];
   const wantsEdit = new URL(request.url).pathname.replace(/\/+$/, "").endsWith("/edit");
-  if (wantsEdit !== (SECTION_SHAPES[key].recordUrl === "id/edit")) notFound();
-  return { key, id, def, writes };
+  const viewing = !wantsEdit && shape.recordUrl === "id/edit" && shape.viewPage === true;
+  if (!viewing && wantsEdit !== (shape.recordUrl === "id/edit")) notFound();
+  return { key, id, def, writes, viewing };
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { key, id, writes } = recordOf(request, params);
+  const { key, id, writes, viewing } = recordOf(request, params);
   const server = SECTION_SERVERS[key];
-  const back = backToList(key, new URL(request.url).searchParams.get("back"));
+  const backParam = new URL(request.url).searchParams.get("back");
+  const back = backToList(key, backParam);
+  const shape: SectionShape = SECTION_SHAPES[key];
+  const withBack = (path: string) => (backParam ? `${path}?back=${encodeURIComponent(back)}` : path);
   // An unknown id is the upstream's 404: the page's 404 (loadWithViewer).
   const [, [found, list]] = await loadWithViewer(request, context, (token) =>
     Promise.all([server.record(token, id), server.list(token, FACETS_ONLY)]),
@@ -56,12 +72,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     title: SECTION_VIEWS[key].recordTitle(found.record),
     defaultValue: writes.formValues(found.record),
     facets: list.facets as Record<string, Array<{ value: string; label: string }>>,
+    viewing,
+    /** The form's page, from the record's own page. */
+    editHref: viewing ? withBack(recordPath(key, id)) : null,
+    /** The record's own page, from its form. */
+    viewHref: !viewing && shape.viewPage ? withBack(viewPath(key, id)) : null,
   };
 }
 
 /** Save (the form), or another action of the record (intent: a user's password reset). */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { key, id, def, writes } = recordOf(request, params);
+  const { key, id, def, writes, viewing } = recordOf(request, params);
   const view = SECTION_VIEWS[key];
   const server = SECTION_SERVERS[key];
   const url = new URL(request.url);
@@ -79,6 +100,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         return redirectWithToast(here, errorToasts(await upstreamMessages(error, viewer.session)));
       }
     }
+    // The record's own page has no form: its actions are the intents above.
+    if (viewing) return redirectWithToast(here, errorToasts(["This action is not available here."]));
     const parsed = await form.parse(def.editSchema);
     if (parsed.status !== "success") return data(parsed.reply(), { status: 400 });
     await writes.update(viewer.token, id, parsed.value);
@@ -93,11 +116,48 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export default function AdminSectionRecord({ loaderData, actionData }: Route.ComponentProps) {
-  const { key, record, history, title, defaultValue, facets, back } = loaderData;
+  const { key, record, history, title, defaultValue, facets, back, viewing, editHref, viewHref } = loaderData;
   const view = SECTION_VIEWS[key];
   const def = SECTION_FORMS[key];
   if (!def) return null;
   const facts = view.recordFacts?.(record) ?? [];
+  const summary = facts.length ? (
+    <Paper withBorder p="md" component="section" aria-label="Summary">
+      <dl className="admin-facts">
+        {facts.map((f) => (
+          <div key={f.label}>
+            <dt>{f.label}</dt>
+            <dd>{f.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Paper>
+  ) : null;
+  if (viewing)
+    // The record's own page (users/:id): what the record is, what was done to it, what can be done.
+    return (
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Title order={1}>{title}</Title>
+          {editHref ? (
+            <Button component={Link} to={editHref} variant="default">
+              Edit {view.singular}
+            </Button>
+          ) : null}
+        </Group>
+        <div className="admin-record">
+          <div>
+            <Stack gap="md">
+              {summary}
+              {view.recordActions?.(record)}
+            </Stack>
+          </div>
+          <div>
+            <History entries={history} />
+          </div>
+        </div>
+      </Stack>
+    );
   return (
     <Stack gap="md">
       <Title order={1}>{title}</Title>
@@ -117,18 +177,12 @@ export default function AdminSectionRecord({ loaderData, actionData }: Route.Com
         </div>
         <div>
           <Stack gap="md">
-            {facts.length ? (
-              <Paper withBorder p="md" component="section" aria-label="Summary">
-                <dl className="admin-facts">
-                  {facts.map((f) => (
-                    <div key={f.label}>
-                      <dt>{f.label}</dt>
-                      <dd>{f.value}</dd>
-                    </div>
-                  ))}
-                </dl>
-              </Paper>
+            {viewHref ? (
+              <Anchor component={Link} to={viewHref}>
+                The {view.singular}'s page: summary, history and actions
+              </Anchor>
             ) : null}
+            {summary}
             {view.recordActions?.(record)}
             <History entries={history} />
           </Stack>

@@ -3,7 +3,7 @@ import { IconDownload } from "@tabler/icons-react";
 import { Link, data, useLocation } from "react-router";
 import { ConfirmPanel } from "~/components/confirm-panel";
 import { SectionField } from "~/components/admin/section-field";
-import type { SectionView } from "~/components/admin/section-view";
+import type { BulkDef } from "~/components/admin/section-view";
 import type { Field } from "~/components/forms/field";
 import { FormAlert } from "~/components/forms/form";
 import type { FormResult } from "~/components/forms/use-portal-form";
@@ -36,6 +36,8 @@ import type { Route } from "./+types/admin.section";
 /** The confirmations a list URL opens: a row's delete, the selected rows' bulk action. */
 const DELETE = "delete";
 const CONFIRM = "confirm";
+/** Which of the section's further bulk actions the confirmation is for (view.bulkMore's key); absent: `bulk`. */
+const BULK = "bulk";
 /** The most rows one bulk action takes: one page at the largest page size. */
 const BULK_MAX = Math.max(...PAGE_SIZES);
 
@@ -57,7 +59,13 @@ function ids(values: FormDataEntryValue[] | string[]): number[] {
 
 /** The list's URL without the confirmations (where Cancel and a finished action go), nor `also`. */
 function withoutConfirmations(url: URL, also: readonly string[] = []): string {
-  return pathWithout(url.pathname, url.search, [DELETE, CONFIRM, ...also]);
+  return pathWithout(url.pathname, url.search, [DELETE, CONFIRM, BULK, ...also]);
+}
+
+/** The further bulk action a URL or form names, when the section has it; null: the section's first one. */
+function bulkKeyOf(key: SectionKey, raw: FormDataEntryValue | null): string | null {
+  const more = SECTION_VIEWS[key].bulkMore;
+  return typeof raw === "string" && more && Object.hasOwn(more, raw) ? raw : null;
 }
 
 /** The export's query: the list's search, filters and sort, every page. */
@@ -92,6 +100,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     toDelete,
     confirming: asked.length > BULK_MAX ? [] : list.records.filter((r) => chosen.has(r.id)),
     askedCount: asked.length,
+    bulkKey: bulkKeyOf(key, url.searchParams.get(BULK)),
     cancelHref: withoutConfirmations(url, ignored),
     exportQuery: exportQueryOf(query),
   };
@@ -121,19 +130,24 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return redirectWithToast(back, errorToasts(await upstreamMessages(error, viewer.session)));
     }
   }
-  if (intent === "bulk" && server.bulk && view.bulk) {
+  // The first bulk action, or the further one the form names (bulk=<key>).
+  const bulkKey = bulkKeyOf(key, form.get(BULK));
+  const more = bulkKey ? server.bulkMore?.[bulkKey] : undefined;
+  const bulkView = bulkKey ? view.bulkMore?.[bulkKey] : view.bulk;
+  const run = bulkKey ? more?.run : server.bulk;
+  if (intent === "bulk" && run && bulkView) {
     // The confirmation's form (ids, and the section's own fields: a state, notes): refused at its fields with
     // what was typed kept, or done row by row by the upstream.
-    const schema = server.bulkSchema ?? bulkIdsSchema;
+    const schema = (bulkKey ? more?.schema : server.bulkSchema) ?? bulkIdsSchema;
     const submission = parseSubmission(form, { schema });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     const value = submission.value as { id: number[] } & Record<string, unknown>;
     if (value.id.length > BULK_MAX)
       return redirectWithToast(back, errorToasts([`Choose at most ${BULK_MAX} at a time.`]));
     try {
-      const { done, refusals } = await server.bulk(viewer.token, value);
+      const { done, refusals } = await run(viewer.token, value);
       return redirectWithToast(back, [
-        ...(done > 0 ? [successToast(view.bulk.doneText(done, value.id.length))] : []),
+        ...(done > 0 ? [successToast(bulkView.doneText(done, value.id.length))] : []),
         ...errorToasts(refusals),
       ]);
     } catch (error) {
@@ -150,6 +164,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 /** The bulk action's confirmation: the chosen rows, the section's own fields (a state, notes), the form. */
 function BulkConfirm({
   bulk,
+  bulkKey,
   items,
   ids,
   left,
@@ -157,8 +172,10 @@ function BulkConfirm({
   action,
   cancelHref,
   lastResult,
+  facets,
 }: {
-  bulk: NonNullable<SectionView<{ id: number }>["bulk"]>;
+  bulk: BulkDef;
+  bulkKey: string | null;
   items: string[];
   ids: number[];
   left: number;
@@ -166,6 +183,7 @@ function BulkConfirm({
   action: string;
   cancelHref: string;
   lastResult: FormResult;
+  facets: Record<string, Array<{ value: string; label: string }>>;
 }) {
   // Checked by the server alone (the server half's bulkSchema): the list page carries no validation library.
   // A select without an empty choice's label must be chosen: marked required as the form layer marks it.
@@ -184,7 +202,11 @@ function BulkConfirm({
       items={items}
       form={form}
       action={action}
-      hidden={[["intent", "bulk"], ...ids.map((id): [string, string] => ["id", String(id)])]}
+      hidden={[
+        ["intent", "bulk"],
+        ...(bulkKey ? [[BULK, bulkKey] as [string, string]] : []),
+        ...ids.map((id): [string, string] => ["id", String(id)]),
+      ]}
       confirmLabel={bulk.confirmButton}
       cancelHref={cancelHref}
       danger={!bulk.fields}
@@ -193,7 +215,7 @@ function BulkConfirm({
       {bulk.fields?.length ? (
         <Stack gap="sm" maw={560}>
           {bulk.fields.map((def) => (
-            <SectionField key={def.name} def={def} field={byName[def.name]} facets={{}} />
+            <SectionField key={def.name} def={def} field={byName[def.name]} facets={facets} />
           ))}
         </Stack>
       ) : null}
@@ -202,8 +224,9 @@ function BulkConfirm({
 }
 
 export default function AdminSectionList({ loaderData, actionData }: Route.ComponentProps) {
-  const { key, records, meta, facets, toDelete, confirming, askedCount, cancelHref, exportQuery } = loaderData;
+  const { key, records, meta, facets, toDelete, confirming, askedCount, cancelHref, exportQuery, bulkKey } = loaderData;
   const view = SECTION_VIEWS[key];
+  const bulk = (bulkKey ? view.bulkMore?.[bulkKey] : undefined) ?? view.bulk;
   const shape = SECTION_SHAPES[key];
   const location = useLocation();
   // The URL's values the list left out (ADR 020) are not carried on by its links and forms.
@@ -214,6 +237,7 @@ export default function AdminSectionList({ loaderData, actionData }: Route.Compo
   const list = new URLSearchParams(params);
   list.delete(DELETE);
   list.delete(CONFIRM);
+  list.delete(BULK);
   const listQuery = list.toString();
   const back = encodeURIComponent(`${location.pathname}${listQuery ? `?${listQuery}` : ""}`);
   const withParam = (name: string, value: string) => {
@@ -245,10 +269,14 @@ export default function AdminSectionList({ loaderData, actionData }: Route.Compo
         />
       ) : null}
 
-      {view.bulk && askedCount > 0 ? (
+      {bulk && askedCount > 0 ? (
         confirming.length > 0 ? (
           <BulkConfirm
-            bulk={view.bulk}
+            // Another action's confirmation is another form (its own fields).
+            key={bulkKey ?? BULK}
+            bulk={bulk}
+            bulkKey={bulkKey}
+            facets={facets}
             items={confirming.map(view.rowLabel)}
             ids={confirming.map((r) => r.id)}
             left={askedCount - confirming.length}
@@ -259,7 +287,7 @@ export default function AdminSectionList({ loaderData, actionData }: Route.Compo
           />
         ) : (
           <Alert color="yellow" title="Nothing chosen on this page">
-            Choose rows of this page, then {view.bulk.label.toLowerCase()}.{" "}
+            Choose rows of this page, then {bulk.label.toLowerCase()}.{" "}
             <Anchor component={Link} to={cancelHref}>
               Back to the list
             </Anchor>
@@ -270,6 +298,7 @@ export default function AdminSectionList({ loaderData, actionData }: Route.Compo
       <DataTable
         caption={view.title}
         columns={view.columns}
+        stack={view.stack}
         rows={records}
         rowKey={(r) => r.id}
         meta={meta}
@@ -314,6 +343,19 @@ export default function AdminSectionList({ loaderData, actionData }: Route.Compo
                 label: view.bulk.label,
                 value: (r) => String(r.id),
                 rowLabel: (r) => `Select ${view.rowLabel(r)}`,
+                extra: Object.entries(view.bulkMore ?? {}).map(([value, def]) => (
+                  <Button
+                    key={value}
+                    type="submit"
+                    name={BULK}
+                    value={value}
+                    variant="default"
+                    disabled={!records.length}
+                  >
+                    {def.label}
+                  </Button>
+                )),
+                extraNames: [BULK],
               }
             : undefined
         }

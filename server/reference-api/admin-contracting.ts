@@ -52,6 +52,7 @@ import type { AfterAnswer } from "./after-answer.ts";
 import { isIsoDate } from "./contracting.ts";
 import type { ReferenceDb, SessionRecord } from "./db.ts";
 import type { Mailer } from "./mailer.ts";
+import { HIERARCHY_COLUMNS, hierarchyFromRow, hierarchyJoins } from "./hierarchy.ts";
 import { parseTableQuery, positiveInt, scalar } from "./paging.ts";
 import { documentNotifications } from "./profile-queries.ts";
 
@@ -596,10 +597,8 @@ export async function brokerRts(db: ReferenceDb, userId: number): Promise<AdminB
 
 async function brokerRow(db: ReferenceDb, id: number): Promise<Row | null> {
   const rows = await db.client.execute({
-    sql: `SELECT u.*, COALESCE(upd.agency_name, up.first_name || ' ' || up.last_name) AS upline_name
-          FROM users u LEFT JOIN users up ON up.id = u.upline_user_id
-          LEFT JOIN profile_details upd ON upd.user_id = up.id
-          WHERE u.id = ?`,
+    // The agency and upline the broker's own profile shows (hierarchy.ts).
+    sql: `SELECT u.*, ${HIERARCHY_COLUMNS} FROM users u ${hierarchyJoins("u")} WHERE u.id = ?`,
     args: [id],
   });
   const row = rows.rows[0];
@@ -647,7 +646,8 @@ async function brokerOf(db: ReferenceDb, row: Row): Promise<AdminBroker> {
     status: String(row.status) as AdminBroker["status"],
     npnNumber: str(row.npn_number),
     level: str(row.npn_current_max_level),
-    upline: str(row.upline_name),
+    // The agency and upline the broker's own profile shows.
+    ...hierarchyFromRow(row),
     licenses: licenses.rows.map((l) => ({
       state: String(l.state),
       licenseNumber: String(l.license_number),

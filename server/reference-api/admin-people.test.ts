@@ -14,7 +14,10 @@ import {
 } from "../../app/.server/upstream/schemas/admin.ts";
 import { DownlinesResponseSchema } from "../../app/.server/upstream/schemas/downlines.ts";
 import { LoginResponseSchema } from "../../app/.server/upstream/schemas/session.ts";
+import { ProfileDetailsResponseSchema } from "../../app/.server/upstream/schemas/profile-details.ts";
 import { ADMIN_ONLY_AREA } from "./admin-support.ts";
+import { SIGN_IN_AS_DISABLED } from "./app.ts";
+import { AL_LICENSE_EXPIRES_IN_DAYS } from "./seed-profile.ts";
 import {
   DISABLED_NO_PASSWORD_EMAIL,
   EMAIL_TAKEN,
@@ -42,6 +45,7 @@ import {
   startTestApi,
   tempDbPath,
   testClient,
+  testSeed,
   TEST_PORTAL_URL,
 } from "./test-support.ts";
 
@@ -395,7 +399,8 @@ describe("users", () => {
     expect(role11.meta.totalCount).toBe(BULK_USERS.filter((u) => u.roleId === 11).length);
     const underChen = await get(AdminUsersResponseSchema, "/api/admin/users?agencyId=5&perPage=50");
     expect(underChen.records.every((u) => u.agency?.id === 5)).toBe(true);
-    expect(underChen.meta.totalCount).toBe(BULK_USERS.filter((u) => u.uplineUserId === 5).length);
+    // The bulk users and agent@, who writes under agency@'s Chen Senior Benefits Group (seed-profile.ts).
+    expect(underChen.meta.totalCount).toBe(BULK_USERS.filter((u) => u.uplineUserId === 5).length + 1);
 
     const byLastName = await get(AdminUsersResponseSchema, "/api/admin/users?sort=lastName&perPage=50");
     const names = byLastName.records.map((u) => u.lastName.toLowerCase());
@@ -414,13 +419,13 @@ describe("users", () => {
       { value: "unverified", label: "E-mail not verified" },
       { value: "disabled", label: "Disabled" },
     ]);
-    expect(facets.agencyId).toContainEqual({ value: "5", label: "Chen Senior Benefits Group" });
-    expect(facets.agencyId).toContainEqual({ value: "8", label: "Rossi Medicare Advisors" });
+    const labelOf = (id: number) => facets.agencyId.find((f) => f.value === String(id))?.label;
+    expect(labelOf(5)).toMatch(/^Chen Senior Benefits Group — NPN \d+ · San Francisco, CA · /);
+    expect(labelOf(8)).toMatch(/^Rossi Medicare Advisors — NPN \d+ · New York, NY/);
     const bulkAgency = BULK_USERS.find((u) => u.kind === "Agency")!;
-    expect(facets.agencyId).toContainEqual({
-      value: String(bulkAgency.id),
-      label: `${bulkAgency.firstName} ${bulkAgency.lastName}`,
-    });
+    expect(labelOf(bulkAgency.id)).toBe(
+      `${bulkAgency.firstName} ${bulkAgency.lastName} — NPN ${bulkAgency.npnNumber} · ${bulkAgency.level}`,
+    );
     expect(facets.agencyId).not.toContainEqual(expect.objectContaining({ value: "1" }));
     expect(facets.documents).toEqual([{ value: "awaiting_review", label: "Awaiting review" }]);
 
@@ -618,11 +623,93 @@ describe("users", () => {
     const { lines, response } = await exportCsv("/api/admin/users/export?status=pending&sort=email");
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="users.csv"');
     expect(lines[0]).toBe(
-      "Id,First name,Last name,E-mail,Phone,NPN,Status,Role,Role kind,Agency,Sunfire access,LOA,Skip onboarding with contracts,Created,Updated",
+      "Id,First name,Last name,E-mail,Phone,NPN,Status,Role,Role kind,Agency,Upline,Last sign-in,Licensed states,Expired licenses,Next license expiry,Appointments,Quote tool access,LOA,Skip onboarding with contracts,Created,Updated",
     );
     const listed = await get(AdminUsersResponseSchema, "/api/admin/users?status=pending&sort=email&perPage=50");
     expect(lines.slice(1).map((l) => Number(l.split(",")[0]))).toEqual(listed.records.map((u) => u.id));
     expect(lines.slice(1).every((l) => l.includes(",Pending activation,"))).toBe(true);
+  });
+});
+
+describe("users: what tells them apart, and what admins compare (issue 20)", () => {
+  it("labels every agency of the Agency filter and the upline list uniquely, though names repeat", async () => {
+    const { facets } = await get(AdminUsersResponseSchema, "/api/admin/users?perPage=5");
+    const labels = facets.agencyId.map((f) => f.label);
+    expect(new Set(labels).size).toBe(labels.length);
+    // Names do repeat among the agencies (the bulk seed's "Carol Sanchez" ×4): the label tells them apart.
+    const names = BULK_USERS.filter((u) => u.kind === "Agency").map((u) => `${u.firstName} ${u.lastName}`);
+    expect(new Set(names).size).toBeLessThan(names.length);
+    expect(labels.every((l) => / — NPN \d+/.test(l))).toBe(true);
+  });
+
+  it("shows agent@'s agency and upline as agent@'s own profile does, and follows an admin's change", async () => {
+    const profile = async (email: string) =>
+      (await client.ok(ProfileDetailsResponseSchema, "GET", "/api/profile/details", { token: await tokenOf(email) }))
+        .details;
+    for (const [email, id] of [
+      ["agent@demo.test", 1],
+      ["agency@demo.test", 5],
+      ["newagent@demo.test", 2],
+    ] as const) {
+      const { record } = await get(AdminUserResponseSchema, `/api/admin/users/${id}`);
+      const own = await profile(email);
+      expect(record.hierarchy).toEqual({ agency: own.agencyName, upline: own.upline });
+    }
+    const { record: agent } = await get(AdminUserResponseSchema, "/api/admin/users/1");
+    expect(agent.agency).toEqual({ id: 5, name: "Chen Senior Benefits Group" });
+    expect(agent.hierarchy).toEqual({ agency: "Chen Senior Benefits Group", upline: "Summit Health Marketing" });
+
+    // The admin moves agent@ under Nguyen Insurance Partners: agent@'s profile says so at once.
+    await ok(RecordOf(AdminUserSchema), "PATCH", "/api/admin/users/1", { token: await admin(), json: { agencyId: 6 } });
+    expect((await profile("agent@demo.test")).agencyName).toBe("Nguyen Insurance Partners");
+    await resetUser("agent@demo.test");
+  });
+
+  it("records a user's own sign-in, not an administrator's Sign in as", async () => {
+    const before = (await get(AdminUserResponseSchema, "/api/admin/users/3")).record.lastSignInAt;
+    const login = await client.send("POST", "/api/login", {
+      json: { email: "loa@demo.test", password: DEMO_PASSWORD },
+    });
+    expect(login.status).toBe(200);
+    const after = (await get(AdminUserResponseSchema, "/api/admin/users/3")).record.lastSignInAt;
+    expect(after).not.toBe(before);
+    expect(Date.now() - Date.parse(after!)).toBeLessThan(60_000);
+
+    const bulk = BULK_USERS.find((u) => u.status === "active" && u.kind === "Agent")!;
+    const was = (await get(AdminUserResponseSchema, `/api/admin/users/${bulk.id}`)).record.lastSignInAt;
+    expect((await send("POST", "/api/login_as_user", { userId: bulk.id })).status).toBe(200);
+    expect((await get(AdminUserResponseSchema, `/api/admin/users/${bulk.id}`)).record.lastSignInAt).toBe(was);
+  });
+
+  it("sums up each user's licenses and appointments, sortable by last sign-in, license expiry and appointments", async () => {
+    const { record } = await get(AdminUserResponseSchema, "/api/admin/users/1");
+    // agent@: FL and GA, AL expiring within 30 days (the soonest), SC expired (seed-profile.ts).
+    expect(record.licenses).toEqual({
+      states: 3,
+      expired: 1,
+      nextExpiry: testSeed.daysFromNow(AL_LICENSE_EXPIRES_IN_DAYS),
+    });
+    const contracts = await sqlite(dbPath).execute(
+      "SELECT COUNT(*) AS n FROM contracting_entries WHERE user_id = 1 AND status = 'active'",
+    );
+    expect(record.appointments).toBe(Number(contracts.rows[0]!.n));
+    expect(record.appointments).toBeGreaterThan(0);
+
+    const sorted = async (sort: string, order: "ASC" | "DESC") =>
+      (await get(AdminUsersResponseSchema, `/api/admin/users?${qs({ sort, order, perPage: 50 })}`)).records;
+    const byAppointments = (await sorted("appointments", "DESC")).map((u) => u.appointments);
+    expect(byAppointments).toEqual([...byAppointments].sort((a, b) => b - a));
+    const bySignIn = (await sorted("lastSignInAt", "DESC")).map((u) => u.lastSignInAt ?? "");
+    expect(bySignIn).toEqual([...bySignIn].sort().reverse());
+    const byExpiry = (await sorted("licenses", "ASC")).map((u) => u.licenses.nextExpiry);
+    expect(byExpiry.every((d) => d !== null)).toBe(true);
+    expect(byExpiry).toEqual([...byExpiry].sort());
+  });
+
+  it("refuses to sign in as a disabled user (422), as the sign-in itself does", async () => {
+    const disabled = BULK_USERS.find((u) => u.status === "disabled")!;
+    expectError(await send("POST", "/api/login_as_user", { userId: disabled.id }), 422, SIGN_IN_AS_DISABLED);
+    expectError(await send("POST", "/api/login_as_user", { email: disabled.email }), 422, SIGN_IN_AS_DISABLED);
   });
 });
 

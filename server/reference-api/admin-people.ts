@@ -41,6 +41,7 @@ import { sendAccountLink } from "./accounts.ts";
 import { type AdminResponse, audit, changesOf, historyOf, refuseFields, streamCsv } from "./admin-support.ts";
 import type { AfterAnswer } from "./after-answer.ts";
 import { ReferenceDb } from "./db.ts";
+import { HIERARCHY_COLUMNS, hierarchyFromRow, hierarchyJoins } from "./hierarchy.ts";
 import { agencyNameOf } from "./invitations.ts";
 import type { Mailer } from "./mailer.ts";
 import { parseTableQuery, positiveInt, scalar, type TableQuery } from "./paging.ts";
@@ -212,16 +213,30 @@ async function findRole(db: ReferenceDb, id: number): Promise<AdminRole | null> 
 
 /* ---- Users ---- */
 
+/**
+ * A user with their role, upline agency, hierarchy (hierarchy.ts: what their profile shows), last sign-in, licenses
+ * (states with a license still valid today, expired ones, the soonest expiry) and appointments (active contracts).
+ */
 const USER_SELECT = `SELECT u.id, u.email, u.first_name, u.last_name, u.phone, u.npn_number, u.status, u.flags,
     u.created_at, u.updated_at, u.role_id, r.name AS role_name, r.kind AS role_kind, u.upline_user_id,
-    a.first_name AS agency_first_name, a.last_name AS agency_last_name
-  FROM users u JOIN roles r ON r.id = u.role_id LEFT JOIN users a ON a.id = u.upline_user_id`;
+    a.first_name AS agency_first_name, a.last_name AS agency_last_name, u.last_sign_in_at, ${HIERARCHY_COLUMNS},
+    (SELECT COUNT(DISTINCT l.state) FROM licenses l WHERE l.user_id = u.id
+       AND (l.expires_on IS NULL OR l.expires_on >= date('now'))) AS licensed_states,
+    (SELECT COUNT(*) FROM licenses l WHERE l.user_id = u.id AND l.expires_on < date('now')) AS expired_licenses,
+    (SELECT MIN(l.expires_on) FROM licenses l WHERE l.user_id = u.id AND l.expires_on >= date('now'))
+      AS next_license_expiry,
+    (SELECT COUNT(*) FROM contracting_entries c WHERE c.user_id = u.id AND c.status = 'active') AS appointment_count
+  FROM users u JOIN roles r ON r.id = u.role_id LEFT JOIN users a ON a.id = u.upline_user_id ${hierarchyJoins("u")}`;
 const USER_SORTS = {
   lastName: ["u.last_name COLLATE NOCASE", "u.first_name COLLATE NOCASE"],
   email: ["u.email COLLATE NOCASE"],
   status: ["u.status"],
   role: ["r.name COLLATE NOCASE"],
   createdAt: ["u.created_at"],
+  lastSignInAt: ["u.last_sign_in_at"],
+  // The soonest expiry first (ASC), the unlicensed last.
+  licenses: ["next_license_expiry IS NULL", "next_license_expiry"],
+  appointments: ["appointment_count"],
 } as const;
 /** The fields of a user an audit entry compares (roleId / agencyId as ids; never a password hash or token). */
 const USER_FIELDS = [
@@ -271,12 +286,39 @@ function userFromRow(r: Record<string, unknown>): AdminUser {
                 ? `User ${agencyId}`
                 : agencyNameOf(agencyId, text(r.agency_first_name), text(r.agency_last_name)),
           },
+    hierarchy: hierarchyFromRow(r),
     sunfireAccess: flags.sunfireAccess === true,
     loa: flags.loa === true,
     skipOnboardingWithContracts: flags.skipOnboardingWithContracts === true,
     createdAt: text(r.created_at),
     updatedAt: text(r.updated_at),
+    lastSignInAt: textOrNull(r.last_sign_in_at),
+    licenses: {
+      states: Number(r.licensed_states ?? 0),
+      expired: Number(r.expired_licenses ?? 0),
+      nextExpiry: textOrNull(r.next_license_expiry),
+    },
+    appointments: Number(r.appointment_count ?? 0),
   };
+}
+
+/**
+ * An agency as the Agency filter and the upline list offer it: its name and what tells it apart from another of
+ * the same name (issue 20: five "Patricia Garcia"): "Carol Sanchez — NPN 30004107 · Austin, TX · Agency Level 2".
+ */
+export function agencyLabel(r: Record<string, unknown>): string {
+  const name = agencyNameOf(Number(r.id), text(r.first_name), text(r.last_name));
+  const place = r.city != null && r.state != null ? `${text(r.city)}, ${text(r.state)}` : null;
+  const facts = [r.npn_number == null ? null : `NPN ${text(r.npn_number)}`, place, textOrNull(r.npn_current_max_level)];
+  const known = facts.filter((f): f is string => Boolean(f));
+  return known.length ? `${name} — ${known.join(" · ")}` : name;
+}
+
+/** Labels made unique: one still shared by several choices gets the user's id. */
+function uniqueLabels(facet: Facet): Facet {
+  const counts = new Map<string, number>();
+  for (const f of facet) counts.set(f.label, (counts.get(f.label) ?? 0) + 1);
+  return facet.map((f) => (counts.get(f.label)! > 1 ? { ...f, label: `${f.label} · user ${f.value}` } : f));
 }
 
 /** A user as the audit compares it. */
@@ -647,18 +689,16 @@ export function registerAdminPeopleRoutes(app: Express, { db, logger, mailer, af
     const [roles, agencies] = await Promise.all([
       db.client.execute("SELECT id, name FROM roles ORDER BY name COLLATE NOCASE, id"),
       db.client.execute(
-        `SELECT u.id, u.first_name, u.last_name FROM users u JOIN roles r ON r.id = u.role_id
+        `SELECT u.id, u.first_name, u.last_name, u.npn_number, u.npn_current_max_level, p.city, p.state
+         FROM users u JOIN roles r ON r.id = u.role_id LEFT JOIN profile_details p ON p.user_id = u.id
          WHERE r.kind = 'Agency' ORDER BY u.id`,
       ),
     ]);
-    const agencyId: Facet = agencies.rows
-      .map((r) => ({
-        value: String(Number(r.id)),
-        label: agencyNameOf(Number(r.id), text(r.first_name), text(r.last_name)),
-      }))
-      .sort(
-        (a, b) => a.label.localeCompare(b.label, "en", { sensitivity: "base" }) || Number(a.value) - Number(b.value),
-      );
+    const agencyId: Facet = uniqueLabels(
+      agencies.rows.map((r) => ({ value: String(Number(r.id)), label: agencyLabel(r) })),
+    ).sort(
+      (a, b) => a.label.localeCompare(b.label, "en", { sensitivity: "base" }) || Number(a.value) - Number(b.value),
+    );
     return {
       roleId: roles.rows.map((r) => ({ value: String(Number(r.id)), label: text(r.name) })),
       status: USER_STATUSES.map((s) => ({ value: s, label: USER_STATUS_LABELS[s] })),
@@ -701,7 +741,13 @@ export function registerAdminPeopleRoutes(app: Express, { db, logger, mailer, af
         "Role",
         "Role kind",
         "Agency",
-        "Sunfire access",
+        "Upline",
+        "Last sign-in",
+        "Licensed states",
+        "Expired licenses",
+        "Next license expiry",
+        "Appointments",
+        "Quote tool access",
         "LOA",
         "Skip onboarding with contracts",
         "Created",
@@ -720,7 +766,13 @@ export function registerAdminPeopleRoutes(app: Express, { db, logger, mailer, af
           USER_STATUS_LABELS[u.status],
           u.role.name,
           u.role.kind,
-          u.agency?.name,
+          u.hierarchy.agency,
+          u.hierarchy.upline,
+          u.lastSignInAt,
+          u.licenses.states,
+          u.licenses.expired,
+          u.licenses.nextExpiry,
+          u.appointments,
           yesNo(u.sunfireAccess),
           yesNo(u.loa),
           yesNo(u.skipOnboardingWithContracts),

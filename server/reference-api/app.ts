@@ -35,6 +35,8 @@ export const UNAUTHORIZED = "Unauthorized Request";
 export const INVALID_CREDENTIALS = "Invalid e-mail or password";
 export const ADMIN_ONLY = "Only administrators may sign in as another user";
 export const NOT_IMPERSONATING = "You are not signed in as another user";
+export const SIGN_IN_AS_DISABLED =
+  "This account is disabled: you cannot sign in as this user. Enable the account first (Status: Active).";
 export const UNVERIFIED = "Verify your e-mail address before signing in.";
 export const ACCOUNT_DISABLED = "This account is disabled. Ask your administrator to enable it.";
 
@@ -203,6 +205,11 @@ export function createApp({ db, logger, allowReset, reset, mailer, after }: AppO
     if (record.status === "unverified") return res.status(403).json({ error: UNVERIFIED, reason: "unverified" });
     // Disabled by an administrator (admin users, issue 14).
     if (record.status === "disabled") return res.status(403).json({ error: ACCOUNT_DISABLED, reason: "disabled" });
+    // The admin area's "Last sign-in" (an administrator's "Sign in as" is not the user's own).
+    await db.client.execute({
+      sql: "UPDATE users SET last_sign_in_at = ? WHERE id = ?",
+      args: [new Date().toISOString(), record.user.userId],
+    });
     await login(res, record.user.userId);
   });
 
@@ -233,6 +240,9 @@ export function createApp({ db, logger, allowReset, reset, mailer, after }: AppO
         "userId" in parsed.data ? `No user with id ${parsed.data.userId}` : `No user with e-mail ${parsed.data.email}`,
       );
     }
+    // A disabled account signs in nowhere, an administrator's "Sign in as" included.
+    const status = await db.client.execute({ sql: "SELECT status FROM users WHERE id = ?", args: [target.userId] });
+    if (status.rows[0]?.status === "disabled") return fail(res, 422, SIGN_IN_AS_DISABLED);
     logger.info({ adminId: user.userId, userId: target.userId }, "admin signed in as another user");
     await login(res, target.userId, user.userId);
   });

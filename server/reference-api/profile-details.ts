@@ -31,6 +31,7 @@ import { isIsoDate } from "./contracting.ts";
 import type { ReferenceDb, SessionRecord } from "./db.ts";
 import { HttpError, readFormData } from "./legal-answers-form.ts";
 import { documentNotifications } from "./profile-queries.ts";
+import { HIERARCHY_COLUMNS, hierarchyFromRow, hierarchyJoins } from "./hierarchy.ts";
 import { REWARD_PAYOUT_MONTHS } from "./seed-profile.ts";
 import { readUpload } from "./uploads.ts";
 
@@ -91,12 +92,14 @@ const DetailsBody = z.object(
 
 export async function detailsOf(db: ReferenceDb, userId: number): Promise<ProfileDetails> {
   const result = await db.client.execute({
-    sql: `SELECT u.first_name, u.last_name, u.email, u.phone, u.npn_number, p.* FROM users u
-          LEFT JOIN profile_details p ON p.user_id = u.id WHERE u.id = ?`,
+    // The agency and upline from the hierarchy the admin area edits (hierarchy.ts), not a copy of their names.
+    sql: `SELECT u.first_name, u.last_name, u.email, u.phone, u.npn_number, p.*, ${HIERARCHY_COLUMNS} FROM users u
+          LEFT JOIN profile_details p ON p.user_id = u.id ${hierarchyJoins("u")} WHERE u.id = ?`,
     args: [userId],
   });
   const r = result.rows[0]!;
   const s = (v: unknown) => (v == null ? null : String(v));
+  const hierarchy = hierarchyFromRow(r);
   return {
     firstName: String(r.first_name),
     lastName: String(r.last_name),
@@ -108,8 +111,8 @@ export async function detailsOf(db: ReferenceDb, userId: number): Promise<Profil
     state: s(r.state),
     zip: s(r.zip),
     npnNumber: s(r.npn_number),
-    agencyName: s(r.agency_name),
-    upline: s(r.upline),
+    agencyName: hierarchy.agency,
+    upline: hierarchy.upline,
   };
 }
 

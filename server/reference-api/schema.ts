@@ -17,7 +17,8 @@ CREATE TABLE IF NOT EXISTS users (
   email TEXT NOT NULL UNIQUE COLLATE NOCASE,
   password_hash TEXT NOT NULL,
   status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'unverified', 'pending', 'disabled')),
-  upline_user_id INTEGER,         -- the agency the user writes under (the one whose invitation they registered with)
+  upline_user_id INTEGER,         -- an agent: the agency they write under (the one whose invitation they registered
+                                  -- with); an agency: its upline agency (hierarchy.ts)
   role TEXT NOT NULL CHECK (role IN ('Agent', 'Agency', 'Admin', 'Carrier')), -- always the kind of role_id's role
   role_id INTEGER NOT NULL,       -- roles.id: the role flags of the session user come from the role (issue 14)
   created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
@@ -29,7 +30,8 @@ CREATE TABLE IF NOT EXISTS users (
   npn_current_max_level TEXT,
   phone TEXT,
   sms_consent INTEGER,            -- NULL = not answered, 0 = declined, 1 = consented
-  flags TEXT NOT NULL DEFAULT '{}' -- JSON: the boolean flags of the session user (seed.ts UserFlags)
+  flags TEXT NOT NULL DEFAULT '{}', -- JSON: the boolean flags of the session user (seed.ts UserFlags)
+  last_sign_in_at TEXT            -- ISO: the user's last sign-in of their own (POST /api/login; not "Sign in as")
 );
 
 CREATE INDEX IF NOT EXISTS users_role ON users (role_id);
@@ -423,17 +425,16 @@ CREATE TABLE IF NOT EXISTS submitted_enrollments (
 );
 
 CREATE INDEX IF NOT EXISTS submitted_enrollments_user ON submitted_enrollments (user_id, submitted_at);
--- Profile (issue 12, queries in profile-details.ts): the address and hierarchy of a broker (name, e-mail
--- and phone are in users).
+-- Profile (issue 12, queries in profile-details.ts): the address of a broker (name, e-mail and phone are in
+-- users; the agency and upline come from users.upline_user_id, hierarchy.ts).
 CREATE TABLE IF NOT EXISTS profile_details (
   user_id INTEGER PRIMARY KEY,
   address_line1 TEXT,
   address_line2 TEXT,
   city TEXT,
   state TEXT,
-  zip TEXT,
-  agency_name TEXT,               -- the agency an agent writes under (NULL for an agency)
-  upline TEXT                     -- the upline agency's name
+  zip TEXT
+  -- The agency and upline are not here: hierarchy.ts reads them from users.upline_user_id.
 );
 
 -- What the licensing record adds to a license (spec §3 profile.licenses): class, lines of authority

@@ -111,6 +111,8 @@ export interface BulkUser {
   skipOnboardingWithContracts: boolean;
   /** Days before the seed day the account was created. */
   createdDaysAgo: number;
+  /** Days before the seed day the user last signed in; null: never (pending and unverified accounts). */
+  lastSignInDaysAgo: number | null;
 }
 
 /**
@@ -157,6 +159,7 @@ export const BULK_USERS: readonly BulkUser[] = Array.from({ length: BULK_USER_CO
     skipOnboardingWithContracts: i % 11 === 5,
     // Unverified ones: a few within the last day (still on time), the rest older (registration failures).
     createdDaysAgo: status === "unverified" ? (i % 2 === 0 ? 0 : 3 + (i % 20)) : 5 + ((i * 31) % 700),
+    lastSignInDaysAgo: status === "active" ? (i * 7) % 40 : status === "disabled" ? 60 + (i % 90) : null,
   };
 });
 
@@ -187,8 +190,9 @@ export function bulkUserStatements(dates: SeedDates, noPasswordHash: string): In
     const chunk = BULK_USERS.slice(start, start + BULK_INSERT_CHUNK);
     statements.push({
       sql: `INSERT INTO users (id, email, password_hash, status, upline_user_id, role, role_id, first_name, last_name,
-              npn_id, npn_number, npn_current_max_level, phone, sms_consent, flags, created_at, updated_at)
-            VALUES ${chunk.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, 1, ?, ?, ?)").join(", ")}`,
+              npn_id, npn_number, npn_current_max_level, phone, sms_consent, flags, created_at, updated_at,
+              last_sign_in_at)
+            VALUES ${chunk.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, 1, ?, ?, ?, ?)").join(", ")}`,
       args: chunk.flatMap((u) => {
         const created =
           u.status === "unverified" && u.createdDaysAgo === 0
@@ -214,8 +218,70 @@ export function bulkUserStatements(dates: SeedDates, noPasswordHash: string): In
           }),
           created,
           created,
+          u.lastSignInDaysAgo === null
+            ? null
+            : dates.daysAgo(
+                u.lastSignInDaysAgo,
+                `${String(7 + (u.id % 12)).padStart(2, "0")}:${String(u.id % 60).padStart(2, "0")}`,
+              ),
         ];
       }),
+    });
+  }
+  statements.push(...bulkLicenseStatements(dates));
+  return statements;
+}
+
+/** The first id of the bulk brokers' licenses (clear of seed-statements' 1..n and agent@'s 901, 902). */
+export const FIRST_BULK_LICENSE_ID = 10001;
+const LICENSE_STATES = ["TX", "FL", "CA", "AZ", "GA", "NC", "OH", "PA", "NY", "IL", "MI", "NV", "CO", "WA"] as const;
+
+export interface BulkLicense {
+  id: number;
+  userId: number;
+  state: string;
+  licenseNumber: string;
+  /** Months after the seed day's month it expires at the end of (negative: expired). */
+  expiresInMonths: number;
+}
+
+/**
+ * The bulk brokers' licenses (the admin users list's License column): one to three states each; every 9th broker's
+ * last one expired, every 7th's first one runs out at the end of next month.
+ */
+export const BULK_LICENSES: readonly BulkLicense[] = BULK_USERS.filter((u) => u.kind === "Agent" || u.kind === "Agency")
+  .flatMap((u) => {
+    const count = 1 + (u.id % 3);
+    return Array.from({ length: count }, (_, k): BulkLicense => ({
+      id: 0,
+      userId: u.id,
+      state: LICENSE_STATES[(u.id + k * 5) % LICENSE_STATES.length]!,
+      licenseNumber: String(4_000_000 + u.id * 10 + k),
+      expiresInMonths:
+        u.id % 9 === 0 && k === count - 1
+          ? -1 - (u.id % 4)
+          : u.id % 7 === 0 && k === 0
+            ? 1
+            : 3 + ((u.id * 5 + k * 11) % 30),
+    }));
+  })
+  .map((l, index) => ({ ...l, id: FIRST_BULK_LICENSE_ID + index }));
+
+function bulkLicenseStatements(dates: SeedDates): InStatement[] {
+  const statements: InStatement[] = [];
+  for (let start = 0; start < BULK_LICENSES.length; start += BULK_INSERT_CHUNK) {
+    const chunk = BULK_LICENSES.slice(start, start + BULK_INSERT_CHUNK);
+    statements.push({
+      sql: `INSERT INTO licenses (id, user_id, state, license_number, license_type, status, expires_on)
+            VALUES ${chunk.map(() => "(?, ?, ?, ?, 'Health', ?, ?)").join(", ")}`,
+      args: chunk.flatMap((l) => [
+        l.id,
+        l.userId,
+        l.state,
+        l.licenseNumber,
+        l.expiresInMonths < 0 ? "Expired" : "Active",
+        dates.monthEnd(l.expiresInMonths),
+      ]),
     });
   }
   return statements;

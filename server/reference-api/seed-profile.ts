@@ -5,7 +5,7 @@
  */
 import type { InStatement } from "@libsql/client";
 import type { ComplianceDocumentKind } from "../../app/domain/compliance-documents.ts";
-import { SEED_AGENCY_NAMES, SEED_ONBOARDING_DOCUMENTS, SEED_USERS, eoCertificateExpiredOn, tinyPdf } from "./seed.ts";
+import { SEED_ONBOARDING_DOCUMENTS, SEED_USERS, eoCertificateExpiredOn, tinyPdf } from "./seed.ts";
 import type { SeedDates } from "./seed-dates.ts";
 
 export interface SeedProfileDetails {
@@ -15,23 +15,25 @@ export interface SeedProfileDetails {
   city: string | null;
   state: string | null;
   zip: string | null;
-  agencyName: string | null;
-  upline: string | null;
 }
 
-const MARKETING_UPLINE = "Summit Health Marketing";
+/**
+ * The demo accounts' place in the hierarchy (users.upline_user_id, hierarchy.ts): agent@ writes under agency@'s
+ * Chen Senior Benefits Group; the agencies are at the top, under the marketing organisation.
+ */
+export const SEED_UPLINE_USER_IDS: Readonly<Record<number, number>> = { 1: 5 };
 
 /** Brokers' addresses; onboarding@ has none yet (its personal step is not saved). */
 export const SEED_PROFILE_DETAILS: readonly SeedProfileDetails[] = [
-  d(1, "1450 Brickell Avenue", "Suite 900", "Miami", "FL", "33131", SEED_AGENCY_NAMES[5]!, MARKETING_UPLINE),
-  d(2, "4800 Westheimer Road", null, "Houston", "TX", "77027", null, MARKETING_UPLINE),
-  d(3, "2 North Central Avenue", "Floor 12", "Phoenix", "AZ", "85004", null, MARKETING_UPLINE),
-  d(4, "88 East Broad Street", null, "Columbus", "OH", "43215", null, MARKETING_UPLINE),
-  d(5, "600 California Street", "Suite 1800", "San Francisco", "CA", "94108", SEED_AGENCY_NAMES[5]!, MARKETING_UPLINE),
-  d(6, "301 South Tryon Street", null, "Charlotte", "NC", "28202", SEED_AGENCY_NAMES[6]!, MARKETING_UPLINE),
-  d(7, null, null, null, null, null, null, MARKETING_UPLINE),
-  d(8, "250 Park Avenue South", null, "New York", "NY", "10003", SEED_AGENCY_NAMES[8]!, MARKETING_UPLINE),
-  d(11, "1201 Louisiana Street", null, "Houston", "TX", "77002", null, MARKETING_UPLINE),
+  d(1, "1450 Brickell Avenue", "Suite 900", "Miami", "FL", "33131"),
+  d(2, "4800 Westheimer Road", null, "Houston", "TX", "77027"),
+  d(3, "2 North Central Avenue", "Floor 12", "Phoenix", "AZ", "85004"),
+  d(4, "88 East Broad Street", null, "Columbus", "OH", "43215"),
+  d(5, "600 California Street", "Suite 1800", "San Francisco", "CA", "94108"),
+  d(6, "301 South Tryon Street", null, "Charlotte", "NC", "28202"),
+  d(7, null, null, null, null, null),
+  d(8, "250 Park Avenue South", null, "New York", "NY", "10003"),
+  d(11, "1201 Louisiana Street", null, "Houston", "TX", "77002"),
 ];
 
 function d(
@@ -41,10 +43,8 @@ function d(
   city: string | null,
   state: string | null,
   zip: string | null,
-  agencyName: string | null,
-  upline: string | null,
 ): SeedProfileDetails {
-  return { userId, addressLine1, addressLine2, city, state, zip, agencyName, upline };
+  return { userId, addressLine1, addressLine2, city, state, zip };
 }
 
 export interface SeedLicenseDetails {
@@ -238,9 +238,9 @@ export function seedProfileStatements(dates: SeedDates, filesCreatedAt: string):
   const statements: InStatement[] = [];
   for (const p of SEED_PROFILE_DETAILS) {
     statements.push({
-      sql: `INSERT INTO profile_details (user_id, address_line1, address_line2, city, state, zip, agency_name, upline)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      args: [p.userId, p.addressLine1, p.addressLine2, p.city, p.state, p.zip, p.agencyName, p.upline],
+      sql: `INSERT INTO profile_details (user_id, address_line1, address_line2, city, state, zip)
+            VALUES (?, ?, ?, ?, ?, ?)`,
+      args: [p.userId, p.addressLine1, p.addressLine2, p.city, p.state, p.zip],
     });
   }
   for (const l of seedLicenseDetails(dates)) {

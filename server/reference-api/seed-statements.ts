@@ -30,7 +30,7 @@ import {
 import { seedDates, type SeedDates } from "./seed-dates.ts";
 import { learningCenterSeedStatements } from "./seed-learning-center.ts";
 import { submittedEnrollmentStatements } from "./seed-submitted-enrollments.ts";
-import { seedProfileStatements } from "./seed-profile.ts";
+import { SEED_UPLINE_USER_IDS, seedProfileStatements } from "./seed-profile.ts";
 import { seedFeedbackStatements } from "./seed-feedback.ts";
 import { activationEmail, DEFAULT_PORTAL_URL } from "./mailer.ts";
 import { newAccountToken, tokenExpiresAt, tokenHash } from "./tokens.ts";
@@ -85,14 +85,16 @@ export async function seedStatements(
   statements.push(...seedRoleStatements(dates), ...seedRtsStatusStatements(dates));
   for (const { u, status, hash } of users) {
     statements.push({
-      sql: `INSERT INTO users (id, email, password_hash, status, role, role_id, first_name, last_name, npn_id,
-              npn_number, npn_current_max_level, phone, sms_consent, flags, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      sql: `INSERT INTO users (id, email, password_hash, status, upline_user_id, role, role_id, first_name, last_name,
+              npn_id, npn_number, npn_current_max_level, phone, sms_consent, flags, created_at, updated_at,
+              last_sign_in_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       args: [
         u.id,
         u.email,
         hash,
         status,
+        SEED_UPLINE_USER_IDS[u.id] ?? null,
         u.role,
         seedRoleIdOf(u),
         u.firstName,
@@ -105,6 +107,8 @@ export async function seedStatements(
         JSON.stringify(u.flags),
         dates.daysAgo(720 - u.id),
         dates.daysAgo(720 - u.id),
+        // Signed in within the last days; the pending account never has.
+        status === "active" ? dates.daysAgo(u.id % 6, `0${String(8 + (u.id % 2))}:${String(10 + u.id)}`) : null,
       ],
     });
     for (const l of u.licenses) {

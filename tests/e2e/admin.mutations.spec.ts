@@ -106,6 +106,73 @@ async function setCaptiveOnboarding(page: Page, on: boolean): Promise<void> {
  */
 const ROLE_11_LOCK = "role-11-captive-agent";
 
+test.describe("users' bulk actions (issue 20)", () => {
+  // Bulk users no other test uses, all active agents on the list's second page of 50 (by id: 140–189): Harold
+  // Harris (164) and Daniel Clark (168) get a new role; Dorothy Flores (169) and Linda Adams (173) are disabled and
+  // enabled again.
+  const choose = async (page: Page, chosen: readonly string[]) => {
+    await page.goto("/admin/users?perPage=50&page=2");
+    for (const name of chosen) await page.getByRole("checkbox", { name: `Select ${name}` }).check();
+  };
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("Change role: refused without a role (the rows kept), then done; each user's history says so", async ({
+      page,
+    }) => {
+      await loginAs(page, "admin@demo.test");
+      await choose(page, ["Harold Harris", "Daniel Clark"]);
+      await page.getByRole("button", { name: "Change role" }).click();
+      const panel = page.getByRole("alertdialog", { name: "Change the role of these users?" });
+      await expect(panel).toContainText("Harold Harris");
+      await panel.getByRole("button", { name: "Change role" }).click();
+      await expect(page.getByText("Choose the new role")).toBeVisible();
+      await panel.getByRole("combobox", { name: "New role" }).selectOption({ label: "Statements only" });
+      await panel.getByRole("button", { name: "Change role" }).click();
+      await expect(success(page)).toContainText("2 of 2 users given the new role.");
+      for (const id of [164, 168]) {
+        await page.goto(`/admin/users/${id}`);
+        await expect(page.getByRole("region", { name: "Summary" })).toContainText("Statements only (Agent)");
+        // The history names the field as the form does (no internal name).
+        await expect(page.getByRole("region", { name: "History" })).toContainText("Role: 1 → 12");
+      }
+    });
+  });
+
+  test("Disable, then Enable: the users are disabled, Sign in as is refused, then they are active again", async ({
+    page,
+  }) => {
+    // Eight page loads and two bulk writes.
+    test.setTimeout(90_000);
+    await loginAs(page, "admin@demo.test");
+    await choose(page, ["Dorothy Flores", "Linda Adams"]);
+    await page.getByRole("button", { name: "Disable selected" }).click();
+    await page
+      .getByRole("alertdialog", { name: "Disable these users?" })
+      .getByRole("button", { name: "Disable" })
+      .click();
+    await expect(success(page)).toContainText("2 of 2 users disabled.");
+
+    // The row menu offers no "Sign in as" for a disabled user; the server refuses it anyway, saying why.
+    await page.goto("/admin");
+    await page.getByRole("textbox", { name: "User e-mail" }).fill("linda.adams.173@brokers.demo.test");
+    await page.getByRole("button", { name: "Sign in as user" }).click();
+    await expect(page.getByText("This account is disabled: you cannot sign in as this user.")).toBeVisible();
+    await expect(page).toHaveURL(/\/admin/);
+
+    await choose(page, ["Dorothy Flores", "Linda Adams"]);
+    await page.getByRole("button", { name: "Enable selected" }).click();
+    await page
+      .getByRole("alertdialog", { name: "Enable these users?" })
+      .getByRole("button", { name: "Enable" })
+      .click();
+    await expect(success(page)).toContainText("2 of 2 users enabled.");
+    await page.goto("/admin/users/173");
+    await expect(page.getByRole("region", { name: "Summary" })).toContainText("Active");
+    await expect(page.getByRole("region", { name: "History" })).toContainText("enabled");
+  });
+});
+
 test.describe("roles", () => {
   test("turning on a role's onboarding process sends its agent without contracts to /onboarding; History shows it", async ({
     page,

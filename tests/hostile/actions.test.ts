@@ -55,6 +55,18 @@ const ACTIONS: Action[] = [
   // draws its list page again: 10 rows keep the answer under the size limit (25 rows of users are ~180 kB).
   { path: "/admin/users?delete=110", as: "admin@demo.test", fields: "intent=delete&id=110" },
   { path: "/admin/users?perPage=10&confirm=112", as: "admin@demo.test", fields: "intent=bulk&id=112" },
+  // Issue 20: Enable on an active user (110) and a role change to the role user 112 has (11) change nothing.
+  {
+    path: "/admin/users?perPage=10&confirm=110&bulk=enable",
+    as: "admin@demo.test",
+    fields: "intent=bulk&bulk=enable&id=110",
+  },
+  {
+    path: "/admin/users?perPage=10&confirm=112&bulk=role",
+    as: "admin@demo.test",
+    fields: "intent=bulk&bulk=role&id=112&roleId=11",
+  },
+  { path: "/admin/users/110", as: "admin@demo.test", fields: "intent=password_reset" },
   { path: "/admin/users/new", as: "admin@demo.test" },
   { path: "/admin/users/110/edit", as: "admin@demo.test", fields: "intent=save" },
   { path: "/admin/users/110/edit", as: "admin@demo.test", fields: "intent=password_reset" },
@@ -157,6 +169,7 @@ const FIELD_NAMES = [
   "body",
   "delete",
   "confirm",
+  "bulk",
 ];
 
 const sessions = new Map<string, string>();

@@ -15,7 +15,7 @@ import type {
 import { SERVICE_NOT_ANSWERING } from "../form-failure";
 import { endsSession, upstreamErrorOf } from "../upstream-failure";
 import type { $ZodType } from "zod/v4/core";
-import { bulkTransitionSchema } from "~/domain/admin/forms";
+import { bulkRoleSchema, bulkTransitionSchema } from "~/domain/admin/forms";
 import { notFound } from "./guard";
 import { ADMIN_SECTIONS } from "~/domain/admin/sections";
 import { type SectionKey, isSectionKey } from "~/domain/admin/shapes";
@@ -61,6 +61,11 @@ export interface SectionServer<Row extends { id: number }> {
   bulkSchema?: $ZodType;
   /** The bulk action on the confirmed rows (`value`: the bulk form's parsed values, its ids in `id`). */
   bulk?(token: string, value: { id: number[] } & Record<string, unknown>): Promise<BulkOutcome>;
+  /** The further bulk actions, by the key the view's `bulkMore` gives them: their schema and what they do. */
+  bulkMore?: Record<
+    string,
+    { schema?: $ZodType; run(token: string, value: { id: number[] } & Record<string, unknown>): Promise<BulkOutcome> }
+  >;
   exportCsv(token: string, params: URLSearchParams): ReturnType<typeof adminExport>;
   /** Other actions of the record page, by intent (a user's password reset): the success toast's text. */
   intents?: Record<string, (token: string, record: Row) => Promise<string>>;
@@ -95,6 +100,20 @@ const users: SectionServer<AdminUser> = {
     }),
   },
   bulk: (token, { id }) => eachId(id, (one) => adminUpdate(token, "users", one, { status: "disabled" })),
+  // Each user is changed by the upstream as from their form: checked (a pending account cannot be enabled, nor the
+  // caller's own role changed) and written in the user's history.
+  bulkMore: {
+    enable: {
+      run: (token, { id }) => eachId(id, (one) => adminUpdate(token, "users", one, { status: "active" })),
+    },
+    role: {
+      schema: bulkRoleSchema,
+      run: (token, value) => {
+        const { id, roleId } = value as { id: number[]; roleId: number };
+        return eachId(id, (one) => adminUpdate(token, "users", one, { roleId }));
+      },
+    },
+  },
   exportCsv: (token, params) => adminExport(token, "users", params),
   intents: {
     password_reset: async (token, u) => {

@@ -1,4 +1,5 @@
 import { Paper, Stack, Text, Title } from "@mantine/core";
+import { USER_FIELD_LABELS } from "~/domain/admin/labels";
 import type { AuditEntry } from "~/domain/admin/records";
 import { formatDateTimeUtc } from "~/domain/admin/times";
 
@@ -42,7 +43,7 @@ export function History({ entries, title = "History" }: { entries: AuditEntry[];
                   {e.changes.map((c) => (
                     <li key={c.field}>
                       <Text size="sm" span>
-                        {c.field}: {c.from ?? "(empty)"} → {c.to ?? "(empty)"}
+                        {USER_FIELD_LABELS[c.field] ?? c.field}: {c.from ?? "(empty)"} → {c.to ?? "(empty)"}
                       </Text>
                     </li>
                   ))}

@@ -26,9 +26,14 @@ const users: SectionFormDef<AdminUser> = {
       kind: "select",
       options: { facet: "agencyId" },
       emptyLabel: "None",
-      description: "The agency the user writes under",
+      description: "An agent: the agency they write under. An agency: the agency above it",
     },
-    { name: "sunfireAccess", label: "Quote & Enroll access (sunfireAccess)", kind: "checkbox" },
+    {
+      name: "sunfireAccess",
+      label: "Quote tool access",
+      kind: "checkbox",
+      description: "Shows the quote link under Quote & Enroll, and Submitted Enrollments",
+    },
     { name: "loa", label: "LOA (hides commissions and tickets)", kind: "checkbox" },
     {
       name: "skipOnboardingWithContracts",

@@ -21,6 +21,18 @@ export type FieldDef =
     }
   | { name: string; label: string; kind: "checkbox"; description?: string };
 
+/** A bulk action of a list: its button, its confirmation, its toast. */
+export interface BulkDef {
+  label: string;
+  confirmTitle: string;
+  confirmButton: string;
+  intro: string;
+  /** The success toast: how many of the chosen were done. */
+  doneText: (done: number, chosen: number) => string;
+  /** The confirmation's own fields (a state, notes; the server half's bulkSchema checks them). */
+  fields?: readonly FieldDef[];
+}
+
 /**
  * A section's pages as the browser draws them (issue 14, ADR 024): the list's columns, filters and row actions,
  * the form's fields and schema, the record page's facts. The server half (app/.server/admin/sections.ts) holds the
@@ -35,6 +47,8 @@ export interface SectionView<Row extends { id: number }> {
   /** One sentence under the title: what the section is for. */
   intro: string;
   columns: Column<Row>[];
+  /** On a phone the list's rows are cards (DataTable `stack`): for lists whose every column matters. */
+  stack?: boolean;
   filters: ReadonlyArray<{ name: string; label: string }>;
   rowLabel: (row: Row) => string;
   /** Delete is offered for the row (the upstream still decides). Absent: no delete in this section. */
@@ -42,16 +56,12 @@ export interface SectionView<Row extends { id: number }> {
   /** The row menu's other actions. */
   rowMore?: (row: Row) => ReactNode;
   /** The bulk action on the selected rows (with a confirmation first). */
-  bulk?: {
-    label: string;
-    confirmTitle: string;
-    confirmButton: string;
-    intro: string;
-    /** The success toast: how many of the chosen were done. */
-    doneText: (done: number, chosen: number) => string;
-    /** The confirmation's own fields (a state, notes; the server half's bulkSchema checks them). */
-    fields?: readonly FieldDef[];
-  };
+  bulk?: BulkDef;
+  /**
+   * Further bulk actions, by key (the list URL's `bulk=<key>`; the server half's `bulkMore` does them): users'
+   * Enable and Change role beside Disable.
+   */
+  bulkMore?: Readonly<Record<string, BulkDef>>;
   /** Nothing yet: what to do next. */
   empty: string;
   noMatch: string;

@@ -1,25 +1,18 @@
 import { Anchor, Group, Paper, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import { PortalForm, SubmitButton } from "~/components/forms/form";
-import { ROLE_FLAG_KEYS, ROLE_FLAG_LABELS, USER_STATUS_LABELS } from "~/domain/admin/labels";
+import { ROLE_FLAG_KEYS, ROLE_FLAG_LABELS } from "~/domain/admin/labels";
 import type { AdminContractRequest, AdminRole, AdminRtsStatus, AdminUser } from "~/domain/admin/records";
 import { StateAndBall, waitingText } from "./contract-badges";
 import { Tag } from "./tag";
-import type { SectionKey } from "~/domain/admin/shapes";
+import { UserStatusBadge } from "./user-status-badge";
+
+export { UserStatusBadge };
+import { type SectionKey, viewPath } from "~/domain/admin/shapes";
+import { lastSignInText, licenseCountText, nextExpiryText } from "~/domain/admin/users";
 import { formatDate } from "~/domain/formats";
 import { RTS_TONE_COLORS, RTS_TONE_LABELS } from "~/domain/rts";
-import type { SectionView } from "./section-view";
-
-const STATUS_COLOR: Record<AdminUser["status"], "green" | "yellow" | "orange" | "gray"> = {
-  active: "green",
-  pending: "yellow",
-  unverified: "orange",
-  disabled: "gray",
-};
-
-export function UserStatusBadge({ status }: { status: AdminUser["status"] }) {
-  return <Tag color={STATUS_COLOR[status]}>{USER_STATUS_LABELS[status]}</Tag>;
-}
+import type { BulkDef, SectionView } from "./section-view";
 
 const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`;
 const isBroker = (u: AdminUser) => u.role.kind === "Agent" || u.role.kind === "Agency";
@@ -76,19 +69,41 @@ function UserAccess({ user }: { user: AdminUser }) {
   );
 }
 
+/** Bulk actions' confirmations that change users one by one (each in the user's history). */
+const usersBulkMore = {
+  enable: {
+    label: "Enable selected",
+    confirmTitle: "Enable these users?",
+    confirmButton: "Enable",
+    intro:
+      "Disabled users become active and can sign in again. Accounts still waiting for activation are left as they are.",
+    doneText: (done: number, chosen: number) => `${done} of ${chosen} users enabled.`,
+  },
+  role: {
+    label: "Change role",
+    confirmTitle: "Change the role of these users?",
+    confirmButton: "Change role",
+    intro: "Each user gets the new role's menu and flags at their next page.",
+    doneText: (done: number, chosen: number) => `${done} of ${chosen} users given the new role.`,
+    fields: [{ name: "roleId", label: "New role", kind: "select", options: { facet: "roleId" } }],
+  },
+} as const satisfies Record<string, BulkDef>;
+
 const users: SectionView<AdminUser> = {
   key: "users",
   title: "Users",
   singular: "user",
   intro:
     "Everyone who signs in to the portal: brokers, agencies, carrier staff and administrators. Find a user by name, e-mail or NPN.",
+  stack: true,
   columns: [
     {
       key: "lastName",
       header: "Name",
       sortable: true,
+      noWrap: true,
       cell: (u) => (
-        <Anchor component={Link} to={isBroker(u) ? `/admin/brokers/${u.id}` : `/admin/users/${u.id}/edit`}>
+        <Anchor component={Link} to={viewPath("users", u.id)}>
           {fullName(u)}
         </Anchor>
       ),
@@ -103,7 +118,38 @@ const users: SectionView<AdminUser> = {
       noWrap: true,
       cell: (u) => <UserStatusBadge status={u.status} />,
     },
-    { key: "agency", header: "Agency", cell: (u) => u.agency?.name ?? "—" },
+    // An agency's name wraps onto two lines at most (the column keeps room for it), never one word a line.
+    {
+      key: "agency",
+      header: "Agency",
+      cell: (u) => <span className="admin-agency">{u.hierarchy.agency ?? "—"}</span>,
+    },
+    {
+      key: "lastSignInAt",
+      header: "Last sign-in",
+      sortable: true,
+      noWrap: true,
+      cell: (u) => lastSignInText(u.lastSignInAt),
+    },
+    {
+      key: "licenses",
+      header: "Licenses",
+      sortable: true,
+      noWrap: true,
+      cell: (u) => {
+        const next = nextExpiryText(u.licenses);
+        // One element: a stacked row's cell is one line "Licenses  …".
+        return (
+          <span>
+            <span data-expired={u.licenses.expired > 0 || undefined} className="admin-licenses">
+              {licenseCountText(u.licenses)}
+            </span>
+            {next ? <span className="admin-cell-note">{next}</span> : null}
+          </span>
+        );
+      },
+    },
+    { key: "appointments", header: "Appointments", sortable: true, noWrap: true, cell: (u) => u.appointments },
     { key: "createdAt", header: "Created", sortable: true, noWrap: true, cell: (u) => formatDate(u.createdAt) },
   ],
   filters: [
@@ -130,6 +176,7 @@ const users: SectionView<AdminUser> = {
     intro: "They are signed out everywhere at once and cannot sign in until an administrator enables them again.",
     doneText: (done, chosen) => `${done} of ${chosen} users disabled.`,
   },
+  bulkMore: usersBulkMore,
   empty: "No users yet. Create the first one with New user: they get an e-mail to choose their password.",
   noMatch: "No users match this search or these filters.",
   recordTitle: fullName,
@@ -137,7 +184,18 @@ const users: SectionView<AdminUser> = {
   recordFacts: (u) => [
     { label: "Status", value: <UserStatusBadge status={u.status} /> },
     { label: "Role", value: `${u.role.name} (${u.role.kind})` },
+    { label: "E-mail", value: u.email },
     { label: "Phone", value: u.phone ?? "—" },
+    { label: "NPN", value: u.npnNumber ?? "—" },
+    { label: "Agency", value: u.hierarchy.agency ?? "None" },
+    { label: "Upline", value: u.hierarchy.upline },
+    { label: "Last sign-in", value: lastSignInText(u.lastSignInAt) },
+    {
+      label: "Licenses",
+      value: [licenseCountText(u.licenses), nextExpiryText(u.licenses)].filter(Boolean).join(" · "),
+    },
+    { label: "Appointments", value: u.appointments === 1 ? "1 active contract" : `${u.appointments} active contracts` },
+    { label: "Quote tool access", value: u.sunfireAccess ? "Yes" : "No" },
     { label: "Created", value: formatDate(u.createdAt) },
     ...(isBroker(u)
       ? [

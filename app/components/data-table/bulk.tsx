@@ -1,4 +1,5 @@
 import { Button } from "@mantine/core";
+import type { ReactNode } from "react";
 import { Form, useLocation } from "react-router";
 import { KeptParams } from "./kept-params";
 
@@ -8,6 +9,12 @@ export interface BulkAction<Row> {
   label: string;
   value: (row: Row) => string;
   rowLabel: (row: Row) => string;
+  /**
+   * Further bulk actions beside the first: submit buttons each sending its own `name=value` with the checked rows
+   * (users: Enable selected, Change role), and those names, which the form does not carry over from the URL.
+   */
+  extra?: ReactNode;
+  extraNames?: readonly string[];
 }
 
 /** The select-all checkbox of the header (it needs JavaScript; the row checkboxes do not). */
@@ -35,20 +42,25 @@ export function BulkForm({
   name,
   params,
   disabled,
+  extra,
+  extraNames = [],
 }: {
   id: string;
   label: string;
   name: string;
   params: URLSearchParams;
   disabled: boolean;
+  extra?: ReactNode;
+  extraNames?: readonly string[];
 }) {
   const { pathname } = useLocation();
   return (
-    <Form method="get" action={pathname} id={id} aria-label={label}>
-      <KeptParams params={params} except={[name]} keepPage />
-      <Button type="submit" variant="default" color="red" mt="sm" disabled={disabled}>
+    <Form method="get" action={pathname} id={id} aria-label={label} className="data-table-bulk">
+      <KeptParams params={params} except={[name, ...extraNames]} keepPage />
+      <Button type="submit" variant="default" color="red" disabled={disabled}>
         {label}
       </Button>
+      {extra}
     </Form>
   );
 }

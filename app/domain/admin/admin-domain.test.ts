@@ -13,7 +13,7 @@ import {
 } from "./forms";
 import { DENY_NEEDS_NOTE } from "./labels";
 import { ADMIN_GROUPS, ADMIN_SECTIONS, sectionOfPath, sectionsOf } from "./sections";
-import { SECTION_SHAPES, backToList, isSectionKey, recordIdOf, recordPath, withDefaultSort } from "./shapes";
+import { SECTION_SHAPES, backToList, isSectionKey, recordIdOf, recordPath, viewPath, withDefaultSort } from "./shapes";
 
 function form(entries: Array<[string, string]>): FormData {
   const data = new FormData();
@@ -49,6 +49,9 @@ describe("the sections' URLs (spec §2: users/:id/edit, roles/:id, rts_statuses/
     expect(recordPath("roles", 3)).toBe("/admin/roles/3");
     expect(recordPath("rts_statuses", 7)).toBe("/admin/rts_statuses/7");
     expect(recordPath("contracting", 1001)).toBe("/admin/contracting/edit/1001");
+    // A user's address opens the user (issue 20); its form stays users/:id/edit.
+    expect(viewPath("users", 12)).toBe("/admin/users/12");
+    expect(viewPath("roles", 3)).toBe("/admin/roles/3");
   });
 
   it("a record id is a positive integer", () => {

@@ -181,6 +181,9 @@ const chosenIds = z.pipe(
 /** A bulk action without more fields (disable users, delete roles). */
 export const bulkIdsSchema = z.object({ id: chosenIds });
 
+/** Users' bulk role change: the chosen ids (hidden fields) and the role they all get. */
+export const bulkRoleSchema = z.object({ id: chosenIds, roleId: requiredId("Choose the new role") });
+
 /** The desk's bulk move: the chosen ids (hidden fields), the state (not active: each needs its writing number). */
 export const bulkTransitionSchema = z
   .object({

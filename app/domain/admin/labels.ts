@@ -53,3 +53,18 @@ export const CONTRACT_MOVES: Readonly<Record<ContractStateKey, readonly Contract
 export const BALL_LABELS = { broker: "Broker", agency: "Our staff", carrier: "Carrier" } as const;
 
 export const DENY_NEEDS_NOTE = "Write the note the broker will see: why the request was denied";
+
+/** A user's fields as a record's history names them (the audit keeps the upstream's field names). */
+export const USER_FIELD_LABELS: Readonly<Record<string, string>> = {
+  email: "E-mail",
+  firstName: "First name",
+  lastName: "Last name",
+  phone: "Phone",
+  npnNumber: "NPN",
+  status: "Status",
+  roleId: "Role",
+  agencyId: "Upline agency",
+  sunfireAccess: "Quote tool access",
+  loa: "LOA",
+  skipOnboardingWithContracts: "Skip onboarding when the user has contracts",
+};

@@ -9,8 +9,13 @@ import type { FilterRule } from "../list-query";
 export interface SectionShape {
   sortable: readonly string[];
   filters: Readonly<Record<string, FilterRule>>;
-  /** The record's page: `<base>/<id>`, `<base>/<id>/edit` or `<base>/edit/<id>` (spec §2). */
+  /** The record's form: `<base>/<id>`, `<base>/<id>/edit` or `<base>/edit/<id>` (spec §2). */
   recordUrl: "id" | "id/edit" | "edit/id";
+  /**
+   * With recordUrl `id/edit`: `<base>/<id>` is the record's own page (its facts, history and actions, a link to the
+   * form), so the record's address opens it (users, issue 20).
+   */
+  viewPage?: boolean;
   /** Has a `new` page. */
   creatable: boolean;
   /** The order of a list whose URL names none (the desk: the longest waiting first). */
@@ -19,7 +24,7 @@ export interface SectionShape {
 
 export const SECTION_SHAPES = {
   users: {
-    sortable: ["lastName", "email", "role", "status", "createdAt"],
+    sortable: ["lastName", "email", "role", "status", "createdAt", "lastSignInAt", "licenses", "appointments"],
     filters: {
       roleId: "id",
       status: { values: ["active", "pending", "unverified", "disabled"] },
@@ -27,6 +32,7 @@ export const SECTION_SHAPES = {
       documents: { values: ["awaiting_review"] },
     },
     recordUrl: "id/edit",
+    viewPage: true,
     creatable: true,
   },
   roles: {
@@ -75,6 +81,12 @@ export function recordPath(key: SectionKey, id: number): string {
     : url === "edit/id"
       ? `/admin/${key}/edit/${id}`
       : `/admin/${key}/${id}`;
+}
+
+/** A record's own page: /admin/users/12 (its facts and history), else its form (recordPath). */
+export function viewPath(key: SectionKey, id: number): string {
+  const shape: SectionShape = SECTION_SHAPES[key];
+  return shape.viewPage ? `/admin/${key}/${id}` : recordPath(key, id);
 }
 
 /** A record id of a URL: a positive integer, or null. */

@@ -91,19 +91,35 @@ export const AdminUserSchema = z.object({
   npnNumber: z.string().nullable(),
   status: z.enum(USER_STATUSES),
   role: z.object({ id: z.number().int(), name: z.string(), kind: z.enum(ROLE_KINDS) }),
-  /** The agency the user writes under (upline_user_id), or null. */
+  /** The user's upline agency (upline_user_id: an agent's agency, an agency's parent agency), or null. */
   agency: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /**
+   * What the user's own profile shows (GET /api/profile/details agencyName, upline), from the same relationship: the
+   * agency (an agency's own name, an agent's upline agency) and its upline (the marketing organisation at the top).
+   */
+  hierarchy: z.object({ agency: z.string().nullable(), upline: z.string() }),
   sunfireAccess: z.boolean(),
   loa: z.boolean(),
   skipOnboardingWithContracts: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The user's last own sign-in (POST /api/login; an administrator's "Sign in as" does not count), or null. */
+  lastSignInAt: z.string().nullable(),
+  /** states: states with a license valid today; expired: licenses past their expiry; nextExpiry: the soonest expiry of a valid one. */
+  licenses: z.object({
+    states: z.number().int().nonnegative(),
+    expired: z.number().int().nonnegative(),
+    nextExpiry: z.string().nullable(),
+  }),
+  /** Active contracts (carrier appointments). */
+  appointments: z.number().int().nonnegative(),
 }) satisfies z.ZodType<Records.AdminUser>;
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 /**
  * Search: name, e-mail, NPN. Filters: roleId, status, agencyId, documents (awaiting_review: users with a compliance
- * document awaiting review). Sorts: lastName, email, status, role, createdAt. Facets: roleId (every role), status,
- * agencyId (every Agency user), documents.
+ * document awaiting review). Sorts: lastName, email, status, role, createdAt, lastSignInAt, licenses (the soonest
+ * expiry first), appointments. Facets: roleId (every role), status, agencyId (every Agency user, each label unique:
+ * the name with NPN, city and level), documents.
  */
 export const AdminUsersResponseSchema = z.object({
   records: z.array(AdminUserSchema),
@@ -298,6 +314,8 @@ export const AdminBrokerSchema = z.object({
   status: z.enum(USER_STATUSES),
   npnNumber: z.string().nullable(),
   level: z.string().nullable(),
+  /** The agency and upline the broker's profile shows (AdminUser.hierarchy). */
+  agency: z.string().nullable(),
   upline: z.string().nullable(),
   licenses: z.array(
     z.object({

@@ -24,17 +24,12 @@ export function invalid(ctx: z.core.ParsePayload, message: string): never {
 export const CONTROL_CHARACTERS_TEXT = "Remove the invisible control characters from this field.";
 
 /**
- * Characters no text field takes (issue 20): the C0 controls but tab, line feed and carriage return (a NUL cut
- * the stored value short), DEL, the C1 controls, and the bidirectional formatting characters (a right-to-left
- * override makes a name read backwards in lists and exports): LRM, RLM, ALM, the embeddings and overrides
- * (U+202A–U+202E) and the isolates (U+2066–U+2069).
+ * Characters no text field takes (issue 20): the C0 controls (a NUL cut the stored value short), DEL, the C1
+ * controls, and the bidirectional formatting characters (a right-to-left override makes a name read backwards in
+ * lists and exports): LRM, RLM, ALM, the embeddings and overrides (U+202A–U+202E), the isolates (U+2066–U+2069).
  */
-/* eslint-disable no-control-regex -- control characters are exactly what these find */
-const CONTROL_IN_TEXT =
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
-/** A field meant for one line (a name, a subject, an address line) takes no tab or line break either. */
-const CONTROL_IN_LINE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
-/* eslint-enable no-control-regex */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this finds
+const CONTROL = /[\0-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 /**
  * Whether `value` holds characters its field does not take: control and bidirectional formatting characters;
@@ -42,7 +37,7 @@ const CONTROL_IN_LINE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u2
  * (noControlCharacters) and the reference API.
  */
 export function hasControlCharacters(value: string, options: { multiline?: boolean } = {}): boolean {
-  return (options.multiline ? CONTROL_IN_TEXT : CONTROL_IN_LINE).test(value);
+  return CONTROL.test(options.multiline ? value.replace(/[\t\n\r]/g, "") : value);
 }
 
 /** The check of a text field: CONTROL_CHARACTERS_TEXT when it holds control characters (hasControlCharacters). */
@@ -50,20 +45,21 @@ export function noControlCharacters(options: { multiline?: boolean } = {}) {
   return z.refine<string>((value) => !hasControlCharacters(value, options), CONTROL_CHARACTERS_TEXT);
 }
 
+const text = (message: string, multiline: boolean) =>
+  z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message }), noControlCharacters({ multiline }));
+
 /**
  * A trimmed string that raises `message` when blank or absent, and CONTROL_CHARACTERS_TEXT when it holds control
  * characters (tab and line breaks are allowed: a message may have several lines; a field meant for one line is
  * singleLine). Output: the trimmed string.
  */
 export function required(message: string) {
-  return z
-    .string({ error: message })
-    .check(z.trim(), z.minLength(1, { error: message }), noControlCharacters({ multiline: true }));
+  return text(message, true);
 }
 
 /** A required field meant for one line (a name, a subject): as `required`, without tabs or line breaks. */
 export function singleLine(message: string) {
-  return z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message }), noControlCharacters());
+  return text(message, false);
 }
 
 const NUMERIC = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;

@@ -2,7 +2,13 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
-import { type EntryContext, type HandleErrorFunction, RouterContextProvider, ServerRouter } from "react-router";
+import {
+  type EntryContext,
+  type HandleErrorFunction,
+  RouterContextProvider,
+  ServerRouter,
+  isRouteErrorResponse,
+} from "react-router";
 import { ErrorPageFallback } from "./components/error-page";
 import { NonceProvider } from "./components/nonce";
 import { type RequestInfo, requestInfoContext } from "./.server/context";
@@ -82,8 +88,11 @@ export default function handleRequest(
  * Errors React Router hands over: unexpected ones reported once (Sentry when configured, else the log);
  * route error responses below 500 (404, 405, 400, 403) logged at info only; see errorVerdict.
  */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   const { logger, reportError } = runtime();
+  // A method the portal does not serve: its 405 is the request log's line (method, URL, status), no second one.
+  const refusedMethod = context instanceof RouterContextProvider && context.get(requestInfoContext).refusedMethod;
+  if (refusedMethod && isRouteErrorResponse(error) && error.status === 405) return;
   const where = { url: redactTokens(request.url), method: request.method };
   switch (errorVerdict(error, request.signal.aborted)) {
     case "ignore":

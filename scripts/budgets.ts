@@ -52,7 +52,9 @@ export const OVER_BUDGET_KB: Record<string, number> = {
   // the build re-split those shared chunks (Stack apart from Title: +0.4 KB; zod's coerce apart: +0.1 KB): each +1.
   "routes/onboarding": 215,
   "routes/contract_now": 206,
-  "routes/commission_inquiry": 209,
+  // Issue 20: every form's text fields refuse control characters (the rule and its message) and an upload whose
+  // content is not its type has its message: +0.2 KB on the pages that were at their ceiling (each +1).
+  "routes/commission_inquiry": 210,
   "routes/carrier.tickets": 207,
   "routes/my_tickets": 207,
   "routes/contact_support": 196,
@@ -60,12 +62,14 @@ export const OVER_BUDGET_KB: Record<string, number> = {
   // upload's progress), and one document's upload page.
   // 209 → 210: the profile names a document notification that matches no listed document, and says when the
   // rewards cannot be read (issue 12's review).
-  "routes/profile": 210,
+  "routes/profile": 211,
   "routes/profile.documents.$kind": 202,
   // Issue 12: the new feedback conversation (Contact Support's fields, a rating's radio group, the feedback links)
   // and a feedback thread (the ticket view's conversation and reply form).
-  "routes/feedback.form": 200,
+  "routes/feedback.form": 201,
   "routes/feedback.$id": 199,
+  // Issue 20: at the page budget (190.0 KB) before; the invitation's names refuse control characters (+0.2 KB).
+  "routes/register_downlines.new": 191,
 };
 
 /** The pages the bench measures end to end (Lighthouse, depth), with the account that sees each. */

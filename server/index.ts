@@ -121,7 +121,12 @@ export async function upstreamReady(upstreamUrl: string, timeoutMs: number): Pro
 
 /** What app/entry.server.tsx exports besides the request handler. */
 interface AppEntry {
-  createLoadContext: (info: { nonce: string; requestId: string; clientAddress: string }) => unknown;
+  createLoadContext: (info: {
+    nonce: string;
+    requestId: string;
+    clientAddress: string;
+    refusedMethod?: string;
+  }) => unknown;
 }
 
 export interface RunningPortal {
@@ -195,6 +200,8 @@ export async function startPortal(
       nonce: String(res.locals.nonce),
       requestId: String(res.locals.requestId),
       clientAddress: req.ip ?? req.socket.remoteAddress ?? "",
+      // A method the portal does not serve (server/request-handler.ts): the catch-all route answers 405.
+      ...(typeof res.locals.refusedMethod === "string" && { refusedMethod: res.locals.refusedMethod }),
     });
 
   const app = express();

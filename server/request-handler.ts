@@ -8,7 +8,12 @@ import { Transform } from "node:stream";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type express from "express";
 import { type ServerBuild, createRequestHandler as createReactRouterHandler } from "react-router";
+import { METHOD_NOT_ALLOWED_PATH } from "../app/.server/context.ts";
 import { FORM_LIMITS, FORM_TOO_LARGE } from "../app/.server/form-limits.ts";
+
+/** The methods the portal serves: pages and data (GET, HEAD) and forms (POST). */
+export const SERVED_METHODS = ["GET", "HEAD", "POST"] as const;
+const SERVED = new Set<string>(SERVED_METHODS);
 
 /** The most bytes a request body of this content type may have. */
 export function bodyLimit(contentType: string | undefined): number {
@@ -58,13 +63,22 @@ function fetchHeaders(incoming: express.Request["headers"]): Headers {
   return headers;
 }
 
+/**
+ * The Fetch request React Router gets. A method the portal does not serve (TRACE, OPTIONS, PUT, PROPFIND...)
+ * becomes a bodiless GET of METHOD_NOT_ALLOWED_PATH, which the catch-all route answers with the 405 page
+ * (`res.locals.refusedMethod` tells it why): Fetch cannot even build a TRACE request, and React Router would
+ * run a route's action for PUT, PATCH or DELETE.
+ */
 function fetchRequest(req: express.Request, res: express.Response, limit: number): Request {
   // As @react-router/express: the host from X-Forwarded-Host only when the proxy is trusted.
   const [, forwardedPort] = req.app.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
   const [, hostPort] = req.get("host")?.split(":") ?? [];
   const port = [forwardedPort, hostPort].map((p) => Number.parseInt(p ?? "", 10)).find(Number.isSafeInteger);
   const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
-  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  const refused = !SERVED.has(req.method);
+  const url = new URL(
+    `${req.protocol}://${hostname}${port ? `:${port}` : ""}${refused ? METHOD_NOT_ALLOWED_PATH : req.originalUrl}`,
+  );
 
   const controller = new AbortController();
   // A client that goes away before its answer is complete aborts the request's work.
@@ -76,11 +90,11 @@ function fetchRequest(req: express.Request, res: express.Response, limit: number
     if (!finished) controller.abort();
   });
   const init: RequestInit & { duplex?: "half" } = {
-    method: req.method,
+    method: refused ? "GET" : req.method,
     headers: fetchHeaders(req.headers),
     signal: controller.signal,
   };
-  if (req.method !== "GET" && req.method !== "HEAD") {
+  if (req.method === "POST") {
     init.body = countedBody(req, res, limit);
     init.duplex = "half";
   }
@@ -118,6 +132,12 @@ export function createRequestHandler(options: {
       const limit = bodyLimit(req.get("content-type"));
       // A declared length over the limit is refused before a byte is read.
       if (Number(req.get("content-length") ?? 0) > limit) return refuseTooLarge(req, res);
+      if (!SERVED.has(req.method)) {
+        res.locals.refusedMethod = req.method;
+        res.setHeader("Allow", SERVED_METHODS.join(", "));
+        // Its body (if any) is never read: the connection closes after the answer rather than reading it.
+        if (req.get("content-length") || req.get("transfer-encoding")) res.setHeader("Connection", "close");
+      }
       const request = fetchRequest(req, res, limit);
       const response = await handle(request, (await options.getLoadContext(req, res)) as never);
       await send(res, response);

@@ -10,7 +10,14 @@ export interface RequestInfo {
   requestId: string;
   /** The client's address as the server's TRUST_PROXY setting sees it (sign-in throttling). */
   clientAddress: string;
+  /**
+   * A request method the portal does not serve (TRACE, PUT, PROPFIND...): the server hands React Router a GET of
+   * METHOD_NOT_ALLOWED_PATH instead, and the catch-all route answers 405 (server/request-handler.ts).
+   */
+  refusedMethod?: string;
 }
+/** The URL a request with a method the portal does not serve is drawn at: only the catch-all route matches it. */
+export const METHOD_NOT_ALLOWED_PATH = "/__method_not_allowed";
 export const requestInfoContext = createContext<RequestInfo>({ nonce: "", requestId: "", clientAddress: "" });
 
 /**

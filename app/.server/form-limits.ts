@@ -8,7 +8,14 @@ import {
   parseFormData,
 } from "@remix-run/form-data-parser";
 import { data } from "react-router";
-import { MAX_UPLOAD_BYTES, OVERSIZED_UPLOAD_TYPE, UPLOAD_TOO_LARGE } from "../domain/uploads";
+import {
+  MAX_UPLOAD_BYTES,
+  MISMATCHED_UPLOAD_TYPE,
+  OVERSIZED_UPLOAD_TYPE,
+  UPLOAD_SNIFF_BYTES,
+  UPLOAD_TOO_LARGE,
+  uploadContentProblem,
+} from "../domain/uploads";
 
 /**
  * Bounded work per request (docs/decisions/012-bounded-requests.md): every limit a form post meets,
@@ -68,8 +75,9 @@ export function isMultipart(request: Request): boolean {
 
 /**
  * Reads a form, urlencoded or multipart, within FORM_LIMITS. With `files`, a file over MAX_UPLOAD_BYTES
- * is replaced by an empty marker file (type OVERSIZED_UPLOAD_TYPE) so the form's validation names the
- * problem at that field and every other field survives; without, files are dropped. Anything that is
+ * is replaced by an empty marker file (type OVERSIZED_UPLOAD_TYPE), and so is one whose content is not what its
+ * type says (MISMATCHED_UPLOAD_TYPE), so the form's validation names the problem at that field and every
+ * other field survives; without, files are dropped. Anything that is
  * not a readable form (wrong content type, broken multipart, invalid UTF-8 in a text field, too many
  * parts, a hostile name) is a 400; too many bytes a 413.
  */
@@ -90,7 +98,12 @@ export async function readForm(request: Request, options: { files: boolean }): P
       async (upload) => {
         if (!options.files || (upload.size === 0 && upload.name === "")) return null;
         if (upload.size > MAX_UPLOAD_BYTES) return new File([], upload.name, { type: OVERSIZED_UPLOAD_TYPE });
-        return new File([await upload.arrayBuffer()], upload.name, { type: upload.type });
+        const content = new Uint8Array(await upload.arrayBuffer());
+        // Its first bytes must be those of the PDF or image its name and type claim (decision 008).
+        if (uploadContentProblem(upload, content.subarray(0, UPLOAD_SNIFF_BYTES))) {
+          return new File([], upload.name || "file", { type: MISMATCHED_UPLOAD_TYPE });
+        }
+        return new File([content], upload.name, { type: upload.type });
       },
     );
   } catch (error) {

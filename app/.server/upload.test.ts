@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { MAX_UPLOAD_BYTES, OVERSIZED_UPLOAD_TYPE, UPLOAD_TOO_LARGE } from "~/domain/uploads";
+import {
+  MAX_UPLOAD_BYTES,
+  MISMATCHED_UPLOAD_TYPE,
+  OVERSIZED_UPLOAD_TYPE,
+  UPLOAD_TOO_LARGE,
+  uploadProblem,
+} from "~/domain/uploads";
 import { FORM_LIMITS, UNREADABLE_FORM } from "./form-limits";
 import { parseUploadForm } from "./upload";
 
@@ -72,6 +78,35 @@ describe("parseUploadForm: a form with uploads, read within its limits (decision
       type: OVERSIZED_UPLOAD_TYPE,
       size: 0,
     });
+    expect(form.get("subject")).toBe("Help");
+  });
+
+  it("a file whose content is not what its type says becomes an empty marker at its field (issue 20)", async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
+    const form = await parseUploadForm(
+      multipart([
+        ["subject", "Help"],
+        ["w9", new File(["<!DOCTYPE html><script>alert(1)</script>"], "w9.pdf", { type: "application/pdf" })],
+        ["logo", new File(["GIF8"], "logo.png", { type: "image/png" })],
+        ["scan", new File([png], "scan.png", { type: "image/png" })],
+        ["notes", new File(["plain text"], "notes.txt", { type: "text/plain" })],
+      ]),
+    );
+    for (const [field, name] of [
+      ["w9", "w9.pdf"],
+      ["logo", "logo.png"],
+    ]) {
+      const marker = form.get(field!) as File;
+      expect({ name: marker.name, type: marker.type, size: marker.size }, field).toEqual({
+        name,
+        type: MISMATCHED_UPLOAD_TYPE,
+        size: 0,
+      });
+      expect(uploadProblem(marker)).toBe("The file's content is not an image or PDF");
+    }
+    // A real PNG is kept as sent; a file of a type that cannot be attached is the type rule's to refuse.
+    expect(new Uint8Array(await (form.get("scan") as File).arrayBuffer())).toEqual(png);
+    expect((form.get("notes") as File).type).toBe("text/plain");
     expect(form.get("subject")).toBe("Help");
   });
 

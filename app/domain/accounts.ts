@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { digitsOf, isValidPhone } from "./masked-values";
 import { PASSWORDS_DIFFER, PASSWORD_TOO_COMMON, passwordProblems } from "./password";
-import { required } from "./validation";
+import { required, singleLine } from "./validation";
 
 /**
  * The public account forms of issue 13 (registration, verification, activation, forgotten password) and the
@@ -19,7 +19,7 @@ export interface PasswordRuleOptions {
 }
 
 const name = (message: string) =>
-  required(message).check(z.maxLength(MAX_NAME_LENGTH, `Keep it under ${MAX_NAME_LENGTH} characters`));
+  singleLine(message).check(z.maxLength(MAX_NAME_LENGTH, `Keep it under ${MAX_NAME_LENGTH} characters`));
 
 export const emailField = z.pipe(
   required("Enter your e-mail address").check(z.maxLength(MAX_EMAIL_LENGTH, "Enter a valid e-mail address")),

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import type { NestedValue } from "~/domain/nested-attributes";
 import { isEmptyFile, uploadProblem } from "~/domain/uploads";
-import { parseUsDate, usDate } from "~/domain/validation";
+import { noControlCharacters, parseUsDate, usDate } from "~/domain/validation";
 
 /**
  * The legal questions form, shared by the client (conform) and the server.
@@ -36,7 +36,7 @@ export interface ParsedAnswer {
   removeFile: boolean;
 }
 
-const optionalText = z.optional(z.string().check(z.trim()));
+const optionalText = z.optional(z.string().check(z.trim(), noControlCharacters({ multiline: true })));
 const positiveInt = z.coerce.number().check(z.int(), z.positive());
 const CHECKED = new Set(["on", "true", "1"]);
 

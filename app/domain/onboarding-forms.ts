@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { digitsOf, isValidEin, isValidPhone, isValidSsn } from "./masked-values";
 import { SignatureSchema } from "./signature";
 import { isEmptyFile } from "./uploads";
-import { optionalUpload, required, usDate } from "./validation";
+import { optionalUpload, required, singleLine, usDate } from "./validation";
 
 /**
  * The forms of the onboarding steps (issue 3), shared by the client (conform, instant validation) and
@@ -30,15 +30,15 @@ function stateCode(message: string) {
 export function personalSchema(options: { today: string; taxIdRequired: boolean }) {
   const fields = z
     .object({
-      firstName: required("Enter your first name"),
-      lastName: required("Enter your last name"),
+      firstName: singleLine("Enter your first name"),
+      lastName: singleLine("Enter your last name"),
       phone: required("Enter your phone number").check(z.refine(isValidPhone, "Enter a 10-digit phone number")),
       dateOfBirth: usDate("Enter your date of birth as MM/DD/YYYY", {
         min: "1900-01-01",
         max: isoYearsAgo(options.today, 18),
       }),
-      addressLine1: required("Enter your street address"),
-      city: required("Enter your city"),
+      addressLine1: singleLine("Enter your street address"),
+      city: singleLine("Enter your city"),
       state: stateCode("Enter your state"),
       zip: required("Enter your ZIP code").check(z.refine((v) => /^\d{5}$/.test(v), "Enter a 5-digit ZIP code")),
       taxIdType: z.optional(z.enum(["ssn", "ein"])),
@@ -81,14 +81,14 @@ function isoNextDay(today: string): string {
 export function licenseSchema(options: { today: string }) {
   return z.object({
     state: stateCode("Enter the state"),
-    licenseNumber: required("Enter the license number"),
-    licenseType: required("Enter the license type"),
+    licenseNumber: singleLine("Enter the license number"),
+    licenseType: singleLine("Enter the license type"),
     expiresOn: usDate("Enter the expiry date as MM/DD/YYYY", { min: isoNextDay(options.today) }),
   });
 }
 
 export const bankingSchema = z.object({
-  accountHolder: required("Enter the account holder's name"),
+  accountHolder: singleLine("Enter the account holder's name"),
   accountType: z.enum(["checking", "savings"], { error: "Choose checking or savings" }),
   routingNumber: required("Enter the routing number").check(
     z.refine((v) => /^\d{9}$/.test(digitsOf(v)), "A routing number has 9 digits"),

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { digitsOf, isValidPhone } from "./masked-values";
 import { isEmptyFile, uploadProblem } from "./uploads";
-import { invalid, required, usDate } from "./validation";
+import { invalid, noControlCharacters, required, singleLine, usDate } from "./validation";
 
 /**
  * The profile page (issue 12): the personal details an agent or agency may change, and the rules its
@@ -12,7 +12,7 @@ export const MAX_ADDRESS_LENGTH = 200;
 export const MAX_CITY_LENGTH = 100;
 
 function limited(message: string, max: number, tooLong: string) {
-  return required(message).check(z.maxLength(max, tooLong));
+  return singleLine(message).check(z.maxLength(max, tooLong));
 }
 
 const detailsFields = z.object({
@@ -21,7 +21,9 @@ const detailsFields = z.object({
   ),
   addressLine1: limited("Enter your street address", MAX_ADDRESS_LENGTH, "Keep the address under 200 characters"),
   addressLine2: z.optional(
-    z.string().check(z.trim(), z.maxLength(MAX_ADDRESS_LENGTH, "Keep the address under 200 characters")),
+    z
+      .string()
+      .check(z.trim(), z.maxLength(MAX_ADDRESS_LENGTH, "Keep the address under 200 characters"), noControlCharacters()),
   ),
   city: limited("Enter your city", MAX_CITY_LENGTH, "Keep the city under 100 characters"),
   state: z

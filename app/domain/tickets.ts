@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { optionalUpload, required } from "./validation";
+import { optionalUpload, required, singleLine } from "./validation";
 
 /** The longest subject and message of a ticket (the reference API refuses longer ones too). */
 export const MAX_TICKET_SUBJECT = 120;
@@ -9,7 +9,7 @@ export const MAX_TICKET_MESSAGE = 5000;
 export function supportTicketSchema(categories: readonly string[]) {
   return z.object({
     subject: z.pipe(
-      required("Enter a subject"),
+      singleLine("Enter a subject"),
       z.string().check(z.maxLength(MAX_TICKET_SUBJECT, "Keep the subject under 120 characters")),
     ),
     category: z
@@ -47,9 +47,9 @@ export function commissionInquirySchema(carrierIds: readonly number[]) {
     carrierId: z.coerce
       .number({ error: "Choose the carrier" })
       .check(z.refine((id) => carrierIds.includes(id), "Choose the carrier")),
-    reference: required("Enter the statement or policy number"),
+    reference: singleLine("Enter the statement or policy number"),
     subject: z.pipe(
-      required("Enter a subject"),
+      singleLine("Enter a subject"),
       z.string().check(z.maxLength(MAX_TICKET_SUBJECT, "Keep the subject under 120 characters")),
     ),
     message: z.pipe(

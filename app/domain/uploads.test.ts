@@ -6,6 +6,9 @@ import {
   OVERSIZED_UPLOAD_TYPE,
   fileSizeText,
   isEmptyFile,
+  MISMATCHED_UPLOAD_TYPE,
+  sniffedUploadType,
+  uploadContentProblem,
   uploadLabel,
   uploadProblem,
   uploadRulesText,
@@ -102,4 +105,82 @@ describe("what a file field says about the upload rules and a file", () => {
     [2.5 * 1024 * 1024, "2.5 MB"],
     [MAX_UPLOAD_BYTES, "10 MB"],
   ])("%i bytes read %s", (bytes, text) => expect(fileSizeText(bytes)).toBe(text));
+});
+
+/** The first bytes of a real file of each kind (then some filler). */
+const bytesOf = (...parts: Array<string | number[]>) =>
+  new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...Buffer.from(p, "latin1")] : p)));
+const HEADS = {
+  pdf: bytesOf("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj"),
+  png: bytesOf([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d], "IHDR"),
+  jpeg: bytesOf([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10], "JFIF\0"),
+  gif: bytesOf("GIF89a", [1, 0, 1, 0, 0x80, 0, 0]),
+  webp: bytesOf("RIFF", [0x24, 0, 0, 0], "WEBPVP8 "),
+  bmp: bytesOf("BM", [0x3a, 0, 0, 0, 0, 0, 0, 0, 0x36, 0, 0, 0]),
+  tiff: bytesOf([0x49, 0x49, 0x2a, 0x00, 8, 0, 0, 0]),
+  tiffBigEndian: bytesOf([0x4d, 0x4d, 0x00, 0x2a, 0, 0, 0, 8]),
+  heic: bytesOf([0, 0, 0, 0x18], "ftypheic", [0, 0, 0, 0], "mif1"),
+  avif: bytesOf([0, 0, 0, 0x1c], "ftypavif", [0, 0, 0, 0], "mif1"),
+};
+const HTML = bytesOf("<!DOCTYPE html><html><body><script>alert(1)</script>");
+
+describe("an upload's content is what its type says: its first bytes (issue 20)", () => {
+  it.each([
+    ["pdf", "application/pdf"],
+    ["png", "image/png"],
+    ["jpeg", "image/jpeg"],
+    ["gif", "image/gif"],
+    ["webp", "image/webp"],
+    ["bmp", "image/bmp"],
+    ["tiff", "image/tiff"],
+    ["tiffBigEndian", "image/tiff"],
+    ["heic", "image/heic"],
+    ["avif", "image/avif"],
+  ] as const)("the first bytes of a %s read as %s", (kind, type) => {
+    expect(sniffedUploadType(HEADS[kind])).toBe(type);
+  });
+
+  it.each([
+    ["HTML", HTML],
+    ["plain text", bytesOf("Name: Maria Alvarez\nTIN: 12-3456789")],
+    ["a ZIP (or .docx)", bytesOf([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0])],
+    ["a Windows program", bytesOf("MZ", [0x90, 0, 3, 0, 0, 0, 4, 0])],
+    ["an SVG", bytesOf('<svg xmlns="http://www.w3.org/2000/svg">')],
+    ["a PDF marker not at the start", bytesOf("<html>%PDF-1.4")],
+    ["text that starts with BM", bytesOf("BMW lease agreement")],
+    ["a video's ftyp box", bytesOf([0, 0, 0, 0x18], "ftypisom", [0, 0, 2, 0])],
+    ["an empty file", new Uint8Array()],
+    ["a PNG signature cut short", bytesOf([0x89, 0x50, 0x4e, 0x47])],
+    ["a PDF signature cut short", bytesOf("%PDF")],
+    ["two bytes of a JPEG", bytesOf([0xff, 0xd8])],
+  ])("%s is no accepted type", (_what, head) => {
+    expect(sniffedUploadType(head)).toBeNull();
+  });
+
+  it("a PDF must hold a PDF, an image an image (any image: a JPEG saved as .png is still a picture)", () => {
+    expect(uploadContentProblem(file("w9.pdf", "application/pdf"), HEADS.pdf)).toBeNull();
+    expect(uploadContentProblem(file("w9.pdf", ""), HEADS.pdf)).toBeNull();
+    expect(uploadContentProblem(file("scan.png", "image/png"), HEADS.png)).toBeNull();
+    expect(uploadContentProblem(file("scan.png", "image/png"), HEADS.jpeg)).toBeNull();
+    expect(uploadContentProblem(file("scan.heic", ""), HEADS.heic)).toBeNull();
+
+    const wrong = "The file's content is not an image or PDF";
+    expect(uploadContentProblem(file("w9.pdf", "application/pdf"), HTML)).toBe(wrong);
+    expect(uploadContentProblem(file("w9.pdf", "application/pdf"), HEADS.png)).toBe(wrong);
+    expect(uploadContentProblem(file("logo.png", "image/png"), HTML)).toBe(wrong);
+    expect(uploadContentProblem(file("logo.png", "image/png"), HEADS.pdf)).toBe(wrong);
+    expect(uploadContentProblem(file("scan.jpg", "image/jpeg"), bytesOf([0xff, 0xd8]))).toBe(wrong);
+    expect(uploadContentProblem(file("x.pdf", "application/octet-stream"), bytesOf("MZ"))).toBe(wrong);
+  });
+
+  it("a wrong type or an empty file is uploadProblem's to report, not the content's", () => {
+    expect(uploadContentProblem(file("notes.txt", "text/plain"), HTML)).toBeNull();
+    expect(uploadContentProblem(file("w9.pdf", "application/pdf", 0), new Uint8Array())).toBeNull();
+  });
+
+  it("the server's marker for such a file (an empty file of MISMATCHED_UPLOAD_TYPE) reads as the content problem", () => {
+    const marker = new File([], "w9.pdf", { type: MISMATCHED_UPLOAD_TYPE });
+    expect(isEmptyFile(marker)).toBe(false);
+    expect(uploadProblem(marker)).toBe("The file's content is not an image or PDF");
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * Attachments (legal answers, onboarding documents, tickets): images or PDF only, at most 10 MB (spec §5 "an
- * attachment (images or PDF)"). The reference API checks its uploads with these same rules.
+ * attachment (images or PDF)"), whose content is what their type says (uploadContentProblem). The reference API
+ * checks its uploads with these same rules.
  */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** For the file input's accept attribute. */
@@ -31,12 +32,20 @@ export const UPLOAD_WRONG_TYPE = "Only images or PDF files can be attached";
 export const UPLOAD_TOO_LARGE = "The file is larger than 10 MB";
 /** A chosen file with no content (the upstream refuses it too). */
 export const UPLOAD_EMPTY = "The attached file is empty";
+/** A file whose first bytes are not those of the PDF or image its name and type claim (e.g. HTML named w9.pdf). */
+export const UPLOAD_WRONG_CONTENT = "The file's content is not an image or PDF";
 
 /**
  * The type of the empty marker file the server's multipart parser puts in place of a file over
  * MAX_UPLOAD_BYTES (it keeps the name), so that validation reports the size at that field.
  */
 export const OVERSIZED_UPLOAD_TYPE = "application/x-oversized-upload";
+
+/**
+ * The type of the empty marker file the server's multipart parser puts in place of a file whose content is not
+ * what its type says (uploadContentProblem), so that validation reports it at that field.
+ */
+export const MISMATCHED_UPLOAD_TYPE = "application/x-mismatched-upload";
 
 export interface FileLike {
   name: string;
@@ -79,9 +88,56 @@ export function acceptedUploadType(file: FileLike): string | null {
   return type === "application/pdf" || /^image\/[a-z0-9.+-]+$/.test(type) ? type : null;
 }
 
+/** How many of a file's first bytes sniffedUploadType reads. */
+export const UPLOAD_SNIFF_BYTES = 16;
+
+const ascii = (head: Uint8Array, at: number, text: string) =>
+  head.length >= at + text.length && [...text].every((ch, i) => head[at + i] === ch.charCodeAt(0));
+const bytes = (head: Uint8Array, at: number, expected: number[]) =>
+  head.length >= at + expected.length && expected.every((b, i) => head[at + i] === b);
+/** ISO base media file brands of HEIC, HEIF and AVIF images (the `ftyp` box at the file's start). */
+const IMAGE_BRANDS = new Set(["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1", "avif", "avis"]);
+
+/**
+ * What a file's first bytes (its "magic number") show it to be, among the types an upload may have: a PDF, or
+ * a JPEG, PNG, GIF, WebP, BMP, TIFF, HEIC/HEIF or AVIF image; null for anything else (HTML, text, a program,
+ * a file too short to tell).
+ */
+export function sniffedUploadType(head: Uint8Array): string | null {
+  if (ascii(head, 0, "%PDF-")) return "application/pdf";
+  if (bytes(head, 0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
+  if (bytes(head, 0, [0xff, 0xd8, 0xff])) return "image/jpeg";
+  if (ascii(head, 0, "GIF87a") || ascii(head, 0, "GIF89a")) return "image/gif";
+  if (ascii(head, 0, "RIFF") && ascii(head, 8, "WEBP")) return "image/webp";
+  // "BM", the file's size, two reserved words that are zero.
+  if (ascii(head, 0, "BM") && bytes(head, 6, [0, 0, 0, 0])) return "image/bmp";
+  if (bytes(head, 0, [0x49, 0x49, 0x2a, 0x00]) || bytes(head, 0, [0x4d, 0x4d, 0x00, 0x2a])) return "image/tiff";
+  if (ascii(head, 4, "ftyp") && head.length >= 12) {
+    const brand = String.fromCharCode(...head.subarray(8, 12));
+    if (IMAGE_BRANDS.has(brand)) return brand.startsWith("avi") ? "image/avif" : "image/heic";
+  }
+  return null;
+}
+
+/**
+ * The problem with a file's content, from its first bytes (at least UPLOAD_SNIFF_BYTES, or the whole file):
+ * a file attached as a PDF must start as a PDF does, one attached as an image as an image does (any of them: a
+ * photo saved as .png that is really a JPEG is still an image). Null when they agree, and for a file whose
+ * type or emptiness is already uploadProblem's to report. Checked by the portal's multipart parser and the
+ * reference API, where the bytes are (the browser's check sees only the name and type).
+ */
+export function uploadContentProblem(file: FileLike, head: Uint8Array): string | null {
+  const declared = acceptedUploadType(file);
+  if (declared === null || head.length === 0) return null;
+  const actual = sniffedUploadType(head);
+  const agrees = declared === "application/pdf" ? actual === declared : actual?.startsWith("image/") === true;
+  return agrees ? null : UPLOAD_WRONG_CONTENT;
+}
+
 /** The problem with a chosen file, or null when it can be attached. Check isEmptyFile first. */
 export function uploadProblem(file: FileLike): string | null {
   if (file.type === OVERSIZED_UPLOAD_TYPE) return UPLOAD_TOO_LARGE;
+  if (file.type === MISMATCHED_UPLOAD_TYPE) return UPLOAD_WRONG_CONTENT;
   if (acceptedUploadType(file) === null) return UPLOAD_WRONG_TYPE;
   if (file.size > MAX_UPLOAD_BYTES) return UPLOAD_TOO_LARGE;
   if (file.size === 0) return UPLOAD_EMPTY;

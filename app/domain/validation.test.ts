@@ -1,11 +1,15 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import {
+  CONTROL_CHARACTERS_TEXT,
   DATE_FORMAT,
+  hasControlCharacters,
+  noControlCharacters,
   optionalUpload,
   parseUsDate,
   positiveNumber,
   required,
+  singleLine,
   toUsDate,
   usDate,
 } from "~/domain/validation";
@@ -106,4 +110,75 @@ describe("spec §5: file upload is required only where flagged required", () => 
     );
   });
   it("what is not a file is refused", () => expect(schema.safeParse({ attachment: "a.pdf" }).success).toBe(false));
+});
+
+describe("control and bidirectional formatting characters are refused at the field (issue 20)", () => {
+  const RLO = "\u202e";
+  const refusedAnywhere = [
+    ["NUL", "Ma\u0000ria"],
+    ["a NUL at the end", "Maria\u0000"],
+    ["BEL", "Ma\u0007ria"],
+    ["ESC", "Ma\u001b[31mria"],
+    ["vertical tab", "Ma\u000bria"],
+    ["form feed", "Ma\u000cria"],
+    ["DEL", "Ma\u007fria"],
+    ["a C1 control (NEL)", "Ma\u0085ria"],
+    ["a C1 control (CSI)", "Ma\u009bria"],
+    ["a right-to-left override", `Maria ${RLO}fdp.exe`],
+    ["a left-to-right override", "Ma\u202dria"],
+    ["a right-to-left embedding", "Ma\u202bria"],
+    ["a pop directional formatting", "Ma\u202cria"],
+    ["a left-to-right isolate", "Ma\u2066ria"],
+    ["a pop directional isolate", "Ma\u2069ria"],
+    ["a right-to-left mark", "Ma\u200fria"],
+    ["a left-to-right mark", "Ma\u200eria"],
+    ["an Arabic letter mark", "Ma\u061cria"],
+  ] as const;
+
+  it.each(refusedAnywhere)("%s is refused in a line and in a message", (_what, value) => {
+    expect(hasControlCharacters(value)).toBe(true);
+    expect(hasControlCharacters(value, { multiline: true })).toBe(true);
+    expect(messages(singleLine("Enter the first name").safeParse(value))).toEqual([CONTROL_CHARACTERS_TEXT]);
+    expect(messages(required("Write your message").safeParse(value))).toEqual([CONTROL_CHARACTERS_TEXT]);
+  });
+
+  it("the message says what to do", () => {
+    expect(CONTROL_CHARACTERS_TEXT).toBe("Remove the invisible control characters from this field.");
+  });
+
+  it.each([
+    ["a tab", "Maria\tAlvarez"],
+    ["a line feed", "Maria\nAlvarez"],
+    ["a carriage return and line feed (a textarea's line break)", "Maria\r\nAlvarez"],
+  ])("%s inside a field meant for one line is refused; a message keeps it", (_what, value) => {
+    expect(messages(singleLine("Enter a subject").safeParse(value))).toEqual([CONTROL_CHARACTERS_TEXT]);
+    expect(required("Write your message").parse(value)).toBe(value);
+  });
+
+  it.each([
+    "María José Núñez",
+    "O'Brien-Smith Jr.",
+    "王小明",
+    "محمد",
+    "שרה לוי",
+    "Zoë 👩‍💼 Ünïcode",
+    "Joseph\u200dine", // a zero-width joiner (emoji sequences) is not a control
+  ])("real names pass unchanged: %s", (value) => {
+    expect(singleLine("Enter the first name").parse(value)).toBe(value);
+    expect(hasControlCharacters(value)).toBe(false);
+  });
+
+  it("blank is still the field's own message; spaces and line breaks around a value are trimmed", () => {
+    expect(messages(singleLine("Enter the first name").safeParse(" "))).toEqual(["Enter the first name"]);
+    expect(singleLine("Enter the first name").parse("  Ann\n")).toBe("Ann");
+  });
+
+  it("the check on its own, for optional fields", () => {
+    const line = z.string().check(noControlCharacters());
+    const text = z.string().check(noControlCharacters({ multiline: true }));
+    expect(line.safeParse("").success).toBe(true);
+    expect(messages(line.safeParse(`a${RLO}b`))).toEqual([CONTROL_CHARACTERS_TEXT]);
+    expect(messages(text.safeParse("a\u0000b"))).toEqual([CONTROL_CHARACTERS_TEXT]);
+    expect(text.parse("line 1\r\nline 2\tend")).toBe("line 1\r\nline 2\tend");
+  });
 });

@@ -20,9 +20,46 @@ export function invalid(ctx: z.core.ParsePayload, message: string): never {
   return z.NEVER;
 }
 
-/** A trimmed string that raises `message` when blank or absent. Output: the trimmed string. */
+/** What a field says when its value holds control characters (hasControlCharacters). */
+export const CONTROL_CHARACTERS_TEXT = "Remove the invisible control characters from this field.";
+
+/**
+ * Characters no text field takes (issue 20): the C0 controls (a NUL cut the stored value short), DEL, the C1
+ * controls, and the bidirectional formatting characters (a right-to-left override makes a name read backwards in
+ * lists and exports): LRM, RLM, ALM, the embeddings and overrides (U+202A–U+202E), the isolates (U+2066–U+2069).
+ */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this finds
+const CONTROL = /[\0-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+/**
+ * Whether `value` holds characters its field does not take: control and bidirectional formatting characters;
+ * with `multiline` (a message, a description, a note), tab and line breaks are text. One rule for the forms
+ * (noControlCharacters) and the reference API.
+ */
+export function hasControlCharacters(value: string, options: { multiline?: boolean } = {}): boolean {
+  return CONTROL.test(options.multiline ? value.replace(/[\t\n\r]/g, "") : value);
+}
+
+/** The check of a text field: CONTROL_CHARACTERS_TEXT when it holds control characters (hasControlCharacters). */
+export function noControlCharacters(options: { multiline?: boolean } = {}) {
+  return z.refine<string>((value) => !hasControlCharacters(value, options), CONTROL_CHARACTERS_TEXT);
+}
+
+const text = (message: string, multiline: boolean) =>
+  z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message }), noControlCharacters({ multiline }));
+
+/**
+ * A trimmed string that raises `message` when blank or absent, and CONTROL_CHARACTERS_TEXT when it holds control
+ * characters (tab and line breaks are allowed: a message may have several lines; a field meant for one line is
+ * singleLine). Output: the trimmed string.
+ */
 export function required(message: string) {
-  return z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message }));
+  return text(message, true);
+}
+
+/** A required field meant for one line (a name, a subject): as `required`, without tabs or line breaks. */
+export function singleLine(message: string) {
+  return text(message, false);
 }
 
 const NUMERIC = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;

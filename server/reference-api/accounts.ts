@@ -14,6 +14,7 @@ import type { Logger } from "pino";
 import { z } from "zod";
 import { formatPhone } from "../../app/domain/masks.ts";
 import { newPasswordProblems } from "../../app/domain/common-passwords.ts";
+import { CONTROL_CHARACTERS_TEXT, hasControlCharacters } from "../../app/domain/validation.ts";
 import type {
   AcceptedResponseSchema,
   InvitedRegistrationBody,
@@ -117,6 +118,7 @@ function registrationFields(
     const value = str(body[field]).trim();
     if (value === "") problems.add(field, blank);
     else if (value.length > MAX_NAME) problems.add(field, nameTooLong(label));
+    else if (hasControlCharacters(value)) problems.add(field, CONTROL_CHARACTERS_TEXT);
     return value;
   };
   const firstName = name("firstName", FIRST_NAME_BLANK, "first name");

@@ -29,6 +29,7 @@ import { registerSubmittedEnrollmentRoutes } from "./submitted-enrollments.ts";
 import { registerSunfireRoutes } from "./sunfire.ts";
 import type { ReferenceDb, SessionRecord } from "./db.ts";
 import { verifyPassword } from "./passwords.ts";
+import { refuseControlCharacters } from "./text-rules.ts";
 import { documentNotifications, profileOf, setSmsConsent, systemNotifications } from "./profile-queries.ts";
 
 export const UNAUTHORIZED = "Unauthorized Request";
@@ -123,6 +124,8 @@ export function createApp({ db, logger, allowReset, reset, mailer, after }: AppO
   // parser below skips a body already read.
   app.use("/api/onboarding/steps/signature", express.json({ limit: "1mb" }));
   app.use(express.json({ limit: "100kb" }));
+  // No control characters in the text it stores (issue 20; text-rules.ts).
+  app.use("/api", refuseControlCharacters);
 
   const requireSession = async (req: Request, res: Response, next: NextFunction) => {
     const token = bearerToken(req);

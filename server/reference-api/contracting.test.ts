@@ -456,13 +456,16 @@ describe("legal questions and answers", () => {
     appendAnswer(replace, {
       legalQuestionId: "1",
       removeFile: "1",
-      file: [new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: "image/png" }), "scan.png"],
+      file: [
+        new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], { type: "image/png" }),
+        "scan.png",
+      ],
     });
     const replaced = await ok(LegalAnswersResponseSchema, "PUT", "/api/profile/legal_answers", {
       token,
       form: replace,
     });
-    expect(replaced.legalAnswers[0]!.file).toMatchObject({ name: "scan.png", contentType: "image/png", size: 4 });
+    expect(replaced.legalAnswers[0]!.file).toMatchObject({ name: "scan.png", contentType: "image/png", size: 8 });
     expectError(await send("GET", `/api/profile/files/${q1!.file!.id}`, { token }), 404);
     const png = await fetch(`${api.url}/api/profile/files/${replaced.legalAnswers[0]!.file!.id}`, {
       headers: { authorization: `Bearer ${token}` },

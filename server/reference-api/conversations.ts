@@ -9,6 +9,7 @@ import { IDEMPOTENCY_KEY_REUSED } from "./contracting.ts";
 import type { ReferenceDb, SessionRecord } from "./db.ts";
 import { findIdempotentAnswer, storeIdempotentAnswer } from "./idempotency.ts";
 import { HttpError, readFormData } from "./legal-answers-form.ts";
+import { formTextProblem } from "./text-rules.ts";
 import { readUpload, type Upload } from "./uploads.ts";
 
 type User = SessionRecord["user"];
@@ -32,11 +33,16 @@ export async function answerHttpErrors(res: Response, fn: () => Promise<void>): 
   }
 }
 
-/** A text field of the form: trimmed, undefined when absent; a file sent instead is refused. */
-export function text(form: FormData, name: string): string | undefined {
+/**
+ * A text field of the form: trimmed, undefined when absent; a file sent instead is refused, and so are control
+ * characters (with `line`, a field meant for one line such as a subject: tab and line breaks too).
+ */
+export function text(form: FormData, name: string, options: { line?: boolean } = {}): string | undefined {
   const value = form.get(name);
   if (value === null) return undefined;
   if (typeof value !== "string") throw new HttpError(422, `${name} must be a text field, not a file`);
+  const problem = formTextProblem(name, value, options);
+  if (problem) throw new HttpError(422, problem);
   return value.trim();
 }
 
@@ -59,7 +65,7 @@ export function messageOf(form: FormData, problems: string[], max: number): stri
 
 /** A required text field of at most `max` characters; a problem is added to `problems`. */
 export function requiredText(form: FormData, name: string, max: number, problems: string[]): string {
-  const value = text(form, name) ?? "";
+  const value = text(form, name, { line: true }) ?? "";
   if (!value) problems.push(`${name} can't be blank`);
   else if (value.length > max) problems.push(`${name} is too long (at most ${max} characters)`);
   return value;

@@ -25,6 +25,7 @@ import type { ReferenceDb, SessionRecord } from "./db.ts";
 import { invitationEmail, type Mailer } from "./mailer.ts";
 import { INVITATION_LEVELS, type InvitationLevel, SEED_AGENCY_NAMES } from "./seed.ts";
 import { newAccountToken, tokenExpiresAt, tokenHash } from "./tokens.ts";
+import { oneLine } from "./text-rules.ts";
 
 type InvitationsResponse = z.infer<typeof InvitationsResponseSchema>;
 type PagingMeta = InvitationsResponse["meta"];
@@ -87,10 +88,12 @@ export function parseInvitationsQuery(source: Record<string, unknown>): Invitati
 const name = (field: "firstName" | "lastName", blank: string) =>
   z.preprocess(
     (v) => (typeof v === "string" ? v.trim() : v),
-    z
-      .string({ error: blank })
-      .min(1, { error: blank })
-      .max(MAX_NAME, { error: `${field} is too long (at most ${MAX_NAME} characters)` }),
+    oneLine(
+      z
+        .string({ error: blank })
+        .min(1, { error: blank })
+        .max(MAX_NAME, { error: `${field} is too long (at most ${MAX_NAME} characters)` }),
+    ),
   );
 
 const InvitationBody = z.object({

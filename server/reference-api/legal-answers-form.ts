@@ -3,6 +3,7 @@
  * and its Rails nested-attributes fields `user[legalAnswersAttributes][][field]` into entries.
  */
 import type { Request } from "express";
+import { formTextProblem } from "./text-rules.ts";
 
 /** One submitted answer, as sent (strings), before validation. */
 export interface RawLegalAnswerEntry {
@@ -123,6 +124,8 @@ export function legalAnswerEntries(form: FormData): RawLegalAnswerEntry[] {
       entry.file = typeof value === "string" || (value.size === 0 && value.name === "") ? undefined : value;
     } else {
       if (typeof value !== "string") throw new HttpError(422, `${name} must be a text field, not a file`);
+      const problem = formTextProblem(name, value);
+      if (problem) throw new HttpError(422, problem);
       entry[field as TextField] = value;
     }
   }

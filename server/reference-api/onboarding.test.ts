@@ -5,7 +5,12 @@ import { LegalAnswersResponseSchema } from "../../app/.server/upstream/schemas/c
 import { OnboardingResponseSchema } from "../../app/.server/upstream/schemas/onboarding.ts";
 import { ProfileResponseSchema } from "../../app/.server/upstream/schemas/profile.ts";
 import { MeResponseSchema } from "../../app/.server/upstream/schemas/session.ts";
-import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE, UPLOAD_WRONG_TYPE } from "../../app/domain/uploads.ts";
+import {
+  MAX_UPLOAD_BYTES,
+  UPLOAD_TOO_LARGE,
+  UPLOAD_WRONG_CONTENT,
+  UPLOAD_WRONG_TYPE,
+} from "../../app/domain/uploads.ts";
 import type { ReferenceApi } from "./index.ts";
 import {
   ADD_A_LICENSE,
@@ -512,7 +517,21 @@ describe("validation", () => {
       "Attach the W-9 and the E&O certificate (image or PDF)",
     );
     expectError(await putStep(ONBOARDING, "documents", { json: {} }), 415, "Send the documents as multipart/form-data");
-    const png = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: "image/png" });
+    // A file is checked by its content too: HTML named w9.pdf, a text named .png (issue 20).
+    const html = new Blob(["<!DOCTYPE html><script>alert(1)</script>"], { type: "application/pdf" });
+    expectError(
+      await putStep(ONBOARDING, "documents", { form: documentsForm({ w9: [html, "w9.pdf"] }) }),
+      422,
+      UPLOAD_WRONG_CONTENT,
+    );
+    const notAnImage = new Blob(["not an image"], { type: "image/png" });
+    expectError(
+      await putStep(ONBOARDING, "documents", { form: documentsForm({ eo: [notAnImage, "eo.png"] }) }),
+      422,
+      UPLOAD_WRONG_CONTENT,
+    );
+    expect(UPLOAD_WRONG_CONTENT).toBe("The file's content is not an image or PDF");
+    const png = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], { type: "image/png" });
     await saveStep(ONBOARDING, "documents", { form: documentsForm({ eo: [png, "eo.png"] }) });
     expectError(await putStep(ONBOARDING, "documents", { form: new FormData() }), 422, "Attach the W-9 (image or PDF)");
 

@@ -9,6 +9,7 @@
 import type { Express, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { z } from "zod";
+import { oneLine } from "./text-rules.ts";
 import type { SessionUser } from "../../app/domain/user.ts";
 import { formatPhone } from "../../app/domain/masks.ts";
 import { digitsOf, isValidPhone } from "../../app/domain/masked-values.ts";
@@ -94,11 +95,13 @@ function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
 }
 
 const requiredText = (label: string, max = 100) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, { error: `${label} is required` })
-    .max(max, { error: `${label} must be at most ${max} characters` });
+  oneLine(
+    z
+      .string({ error: `${label} is required` })
+      .trim()
+      .min(1, { error: `${label} is required` })
+      .max(max, { error: `${label} must be at most ${max} characters` }),
+  );
 
 /** The date `years` years before `iso` (YYYY-MM-DD). */
 function yearsBefore(iso: string, years: number): string {

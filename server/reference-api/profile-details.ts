@@ -34,6 +34,7 @@ import { documentNotifications } from "./profile-queries.ts";
 import { HIERARCHY_COLUMNS, hierarchyFromRow, hierarchyJoins } from "./hierarchy.ts";
 import { REWARD_PAYOUT_MONTHS } from "./seed-profile.ts";
 import { readUpload } from "./uploads.ts";
+import { oneLine } from "./text-rules.ts";
 
 export const PROFILE_BROKERS_ONLY = "Only agents and agencies have a profile to change";
 export const EXPIRY_DATE_REQUIRED = "Enter the certificate's expiry date (YYYY-MM-DD)";
@@ -57,11 +58,13 @@ function isBroker(user: SessionUser): boolean {
 }
 
 const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, { error: `${label} is required` })
-    .max(max, { error: `${label} must be at most ${max} characters` });
+  oneLine(
+    z
+      .string({ error: `${label} is required` })
+      .trim()
+      .min(1, { error: `${label} is required` })
+      .max(max, { error: `${label} must be at most ${max} characters` }),
+  );
 
 const DetailsBody = z.object(
   {

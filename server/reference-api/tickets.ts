@@ -192,7 +192,7 @@ async function readNewTicket(db: ReferenceDb, user: User, form: FormData): Promi
   if (!kind) throw new HttpError(422, INVALID_KIND);
   if (kind === "commission_inquiry" && user.loa) throw new HttpError(403, LOA_NO_INQUIRIES);
   const problems: string[] = [];
-  const subject = text(form, "subject") ?? "";
+  const subject = text(form, "subject", { line: true }) ?? "";
   if (!subject) problems.push(BLANK_SUBJECT);
   else if (subject.length > MAX_SUBJECT) problems.push(`subject is too long (at most ${MAX_SUBJECT} characters)`);
   let category = text(form, "category") ?? "";
@@ -206,7 +206,7 @@ async function readNewTicket(db: ReferenceDb, user: User, form: FormData): Promi
   let reference: string | null = null;
   let carrierId: number | null = null;
   if (kind === "commission_inquiry") {
-    reference = text(form, "reference") ?? "";
+    reference = text(form, "reference", { line: true }) ?? "";
     if (!reference) problems.push(BLANK_REFERENCE);
     else if (reference.length > MAX_REFERENCE)
       problems.push(`reference is too long (at most ${MAX_REFERENCE} characters)`);

@@ -1,9 +1,16 @@
 /**
  * Attachments (legal answers, onboarding documents, ticket messages): checked by the portal's own upload rule
- * (`app/domain/uploads.ts`: images but SVG, or PDF, at most 10 MB), stored under a clean name, served inertly.
+ * (`app/domain/uploads.ts`: images but SVG, or PDF, at most 10 MB, their first bytes those of their type), stored
+ * under a clean name, served inertly.
  */
 import type { Response } from "express";
-import { acceptedUploadType, UPLOAD_EMPTY, UPLOAD_TOO_LARGE, uploadProblem } from "../../app/domain/uploads.ts";
+import {
+  acceptedUploadType,
+  UPLOAD_EMPTY,
+  UPLOAD_TOO_LARGE,
+  uploadContentProblem,
+  uploadProblem,
+} from "../../app/domain/uploads.ts";
 import { HttpError } from "./legal-answers-form.ts";
 
 export interface Upload {
@@ -13,8 +20,8 @@ export interface Upload {
 }
 
 /**
- * A sent file, ready to store, or an HttpError: 422 for a type that cannot be attached, 413 over 10 MB, 422
- * `emptyMessage` for a file with no bytes.
+ * A sent file, ready to store, or an HttpError: 422 for a type that cannot be attached or content that is not
+ * what the type says (HTML named w9.pdf), 413 over 10 MB, 422 `emptyMessage` for a file with no bytes.
  */
 export async function readUpload(file: File, emptyMessage = UPLOAD_EMPTY): Promise<Upload> {
   const problem = uploadProblem(file);
@@ -23,7 +30,10 @@ export async function readUpload(file: File, emptyMessage = UPLOAD_EMPTY): Promi
   if (problem) throw new HttpError(422, problem);
   // No problem means an accepted type.
   const contentType = acceptedUploadType(file)!;
-  return { name: cleanFileName(file.name), contentType, data: new Uint8Array(await file.arrayBuffer()) };
+  const data = new Uint8Array(await file.arrayBuffer());
+  const wrongContent = uploadContentProblem(file, data);
+  if (wrongContent) throw new HttpError(422, wrongContent);
+  return { name: cleanFileName(file.name), contentType, data };
 }
 
 /** A stored file name: no path, no control characters, at most 255 characters. */

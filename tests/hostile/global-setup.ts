@@ -1,4 +1,4 @@
-import { rmSync } from "node:fs";
+import { appendFileSync, mkdirSync, rmSync } from "node:fs";
 import type { TestProject } from "vitest/node";
 import {
   PORTAL_ENTRY,
@@ -12,6 +12,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     portal: string;
     referenceApi: string;
+    /** Files the portal's stdout (its JSON log) and stderr are copied to as they come. */
+    portalOutput: { stdout: string; stderr: string };
   }
 }
 
@@ -34,6 +36,13 @@ export default async function setup(project: TestProject) {
     REFERENCE_API_ALLOW_RESET: "1",
     // The suite tries sign-in abuse from addresses it names in X-Forwarded-For (loopback is a trusted proxy).
   });
+  // What the process writes, kept in files the tests read (a stack trace on stderr is a finding).
+  const output = { stdout: ".data/hostile/portal.stdout.log", stderr: ".data/hostile/portal.stderr.log" };
+  mkdirSync(".data/hostile", { recursive: true });
+  for (const name of ["stdout", "stderr"] as const) {
+    appendFileSync(output[name], "");
+    server.child[name]?.on("data", (chunk: Buffer) => appendFileSync(output[name], chunk));
+  }
   const portal = `http://127.0.0.1:${portalPort}`;
   // Ready: /readyz answers 200 once the portal listens and its reference API answers; fails at once, with
   // the process's output, if it exits instead.
@@ -46,6 +55,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide("portal", portal);
   project.provide("referenceApi", `http://127.0.0.1:${referenceApiPort}`);
+  project.provide("portalOutput", output);
   return async () => {
     if (server && server.child.exitCode === null) {
       server.child.kill("SIGTERM");

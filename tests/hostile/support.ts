@@ -1,8 +1,23 @@
+import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { expect, inject } from "vitest";
 
 export const portal = inject("portal");
 export const referenceApi = inject("referenceApi");
+const portalOutput = inject("portalOutput");
+
+/**
+ * Marks where the portal's output (stdout: its JSON log at LOG_LEVEL=error; stderr) stands now; the function
+ * returned reads what each has written since.
+ */
+export function watchOutput(): () => { stdout: string; stderr: string } {
+  const read = (file: string) => readFileSync(file, "utf8");
+  const start = { stdout: read(portalOutput.stdout).length, stderr: read(portalOutput.stderr).length };
+  return () => ({
+    stdout: read(portalOutput.stdout).slice(start.stdout),
+    stderr: read(portalOutput.stderr).slice(start.stderr),
+  });
+}
 export const PASSWORD = "demo-pass-123";
 
 /** What every hostile request must get: an answer, small and quick (issue 8 "Done means"). */

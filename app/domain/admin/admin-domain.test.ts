@@ -132,7 +132,7 @@ describe("the admin forms' schemas", () => {
       ]),
       { schema: rtsStatusSchema },
     );
-    expect(noTone.status === "error" && noTone.error?.tone).toEqual(["Choose the badge's colour"]);
+    expect(noTone.status === "error" && noTone.error?.tone).toEqual(["Choose the badge's color"]);
     const badTone = parseWithZod(
       form([
         ["statusCode", "X"],

@@ -6,7 +6,7 @@
  */
 import * as z from "zod/mini";
 import { digitsOf, isValidPhone } from "../masked-values";
-import { invalid, parseUsDate, required } from "../validation";
+import { invalid, noControlCharacters, parseUsDate, required, singleLine } from "../validation";
 import type { ComplianceDocumentKind } from "../compliance-documents";
 import { RTS_TONES } from "../rts";
 import { ROLES } from "../user";
@@ -20,7 +20,9 @@ const checkbox = z.pipe(
 /** A trimmed optional text: "" → null. */
 function optionalText(max: number, message: string) {
   return z.pipe(
-    z.optional(z.string().check(z.trim(), z.maxLength(max, { error: message }))),
+    z.optional(
+      z.string().check(z.trim(), z.maxLength(max, { error: message }), noControlCharacters({ multiline: true })),
+    ),
     z.transform((v: string | undefined) => (v ? v : null)),
   );
 }
@@ -48,8 +50,8 @@ function optionalId(message: string) {
 /* ---- Users ---- */
 
 const userFields = {
-  firstName: required("Enter the first name").check(z.maxLength(80, { error: "At most 80 characters" })),
-  lastName: required("Enter the last name").check(z.maxLength(80, { error: "At most 80 characters" })),
+  firstName: singleLine("Enter the first name").check(z.maxLength(80, { error: "At most 80 characters" })),
+  lastName: singleLine("Enter the last name").check(z.maxLength(80, { error: "At most 80 characters" })),
   email: required("Enter the e-mail address").check(
     z.maxLength(254, { error: "At most 254 characters" }),
     z.email({ error: "Enter a valid e-mail address" }),
@@ -91,10 +93,18 @@ export const editUserSchema = z.object({
 /* ---- Roles ---- */
 
 export const roleSchema = z.object({
-  name: required("Enter the role's name").check(z.maxLength(80, { error: "At most 80 characters" })),
+  name: singleLine("Enter the role's name").check(z.maxLength(80, { error: "At most 80 characters" })),
   kind: z.enum(ROLES, { error: "Choose what the role's users are" }),
   description: z.pipe(
-    z.optional(z.string().check(z.trim(), z.maxLength(500, { error: "At most 500 characters" }))),
+    z.optional(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.maxLength(500, { error: "At most 500 characters" }),
+          noControlCharacters({ multiline: true }),
+        ),
+    ),
     z.transform((v: string | undefined) => v ?? ""),
   ),
   roleHasOnboardingProcess: checkbox,
@@ -112,11 +122,19 @@ export const rtsStatusSchema = z.object({
     ),
     z.transform((v: string) => v.toUpperCase()),
   ),
-  statusTitle: required("Enter the title").check(z.maxLength(80, { error: "At most 80 characters" })),
-  displayStatus: required("Enter the badge text").check(z.maxLength(40, { error: "At most 40 characters" })),
-  tone: z.enum(RTS_TONES, { error: "Choose the badge's colour" }),
+  statusTitle: singleLine("Enter the title").check(z.maxLength(80, { error: "At most 80 characters" })),
+  displayStatus: singleLine("Enter the badge text").check(z.maxLength(40, { error: "At most 40 characters" })),
+  tone: z.enum(RTS_TONES, { error: "Choose the badge's color" }),
   description: z.pipe(
-    z.optional(z.string().check(z.trim(), z.maxLength(500, { error: "At most 500 characters" }))),
+    z.optional(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.maxLength(500, { error: "At most 500 characters" }),
+          noControlCharacters({ multiline: true }),
+        ),
+    ),
     z.transform((v: string | undefined) => v ?? ""),
   ),
   carrierId: optionalId("Choose a carrier from the list"),

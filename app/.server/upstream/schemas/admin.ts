@@ -6,6 +6,7 @@ import { COMPLIANCE_DOCUMENT_KINDS } from "~/domain/compliance-documents";
 import { RTS_TONES } from "~/domain/rts";
 import { ROLES } from "~/domain/user";
 import { PagingMetaSchema } from "./paging";
+import { oneLine } from "./text";
 
 /*
  * ---- The admin area (issue 14): every admin endpoint is under /api/admin/ and answers 403 to any token that is
@@ -73,7 +74,7 @@ export const AdminRolesResponseSchema = z.object({
 export const AdminRoleResponseSchema = z.object({ record: AdminRoleSchema, history: z.array(AuditEntrySchema) });
 /** POST body (every field); PATCH body (any of them). 422 on a duplicate name (fields.name). */
 export const AdminRoleBodySchema = RoleFlagsSchema.extend({
-  name: z.string().min(1).max(80),
+  name: oneLine(z.string().min(1).max(80)),
   kind: z.enum(ROLE_KINDS),
   description: z.string().max(500),
 });
@@ -139,8 +140,8 @@ export const AdminUserResponseSchema = z.object({ record: AdminUserSchema, histo
  */
 export const AdminUserBodySchema = z.object({
   email: z.string().email().max(254),
-  firstName: z.string().min(1).max(80),
-  lastName: z.string().min(1).max(80),
+  firstName: oneLine(z.string().min(1).max(80)),
+  lastName: oneLine(z.string().min(1).max(80)),
   phone: z.string().max(40).nullable(),
   npnNumber: z
     .string()
@@ -186,8 +187,8 @@ export const AdminRtsStatusResponseSchema = z.object({
 /** 422 on a code taken for that carrier (fields.statusCode). */
 export const AdminRtsStatusBodySchema = z.object({
   statusCode: z.string().regex(/^[A-Z0-9_]{1,16}$/),
-  statusTitle: z.string().min(1).max(80),
-  displayStatus: z.string().min(1).max(40),
+  statusTitle: oneLine(z.string().min(1).max(80)),
+  displayStatus: oneLine(z.string().min(1).max(40)),
   tone: z.enum(RTS_TONES),
   description: z.string().max(500),
   carrierId: z.number().int().positive().nullable(),

@@ -339,7 +339,9 @@ const contracting: SectionView<AdminContractRequest> = {
   title: "Contracting desk",
   singular: "contract request",
   intro:
-    "Every contract request in one queue, with how long it has waited in its state and who has to act next: the broker, us, or the carrier.",
+    "Every contract request in one queue, with how long it has waited in its state and who has to act next: the broker, our staff, or the carrier.",
+  // Every column matters to the desk (how long, whose ball): cards on a phone rather than a sideways scroll.
+  stack: true,
   columns: [
     {
       key: "broker",

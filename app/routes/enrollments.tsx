@@ -5,6 +5,7 @@ import { type PlainColumn, PlainTable } from "~/components/plain-table";
 import { QuoteToolForm } from "~/components/quote-tool-form";
 import { HUB_LATEST_COUNT, enrollmentHub, quoteToolHref, showsWritingAgent, submittedOn } from "~/domain/enrollments";
 import { formatDate } from "~/domain/formats";
+import { QUOTE_TEST_SITE_NAME, QUOTE_TOOL_NAME } from "~/domain/menu";
 import { libraryHref, resourceHref } from "~/domain/learning-center";
 import { loadWithViewer } from "~/.server/guards";
 import { orUnavailable } from "~/.server/upstream-failure";
@@ -100,7 +101,7 @@ export default function Enrollments({ loaderData }: Route.ComponentProps) {
       <Paper withBorder p="md" component="section" aria-labelledby="start-quote">
         <Stack gap="sm">
           <Title order={2} size="h3" id="start-quote">
-            Start a quote
+            {QUOTE_TOOL_NAME}
           </Title>
           {quote ? (
             <>
@@ -111,7 +112,7 @@ export default function Enrollments({ loaderData }: Route.ComponentProps) {
               </Text>
               <QuoteToolForm
                 href={quote.href}
-                label={quote.test ? "Open the quote test site" : "Start a quote"}
+                label={`Open the ${quote.test ? QUOTE_TEST_SITE_NAME : QUOTE_TOOL_NAME}`}
                 hintId="hub-quote-new-window"
               />
               <Anchor component={Link} to={quote.href} size="sm">

@@ -11,6 +11,7 @@ import {
   quoteUrlAllowed,
 } from "~/domain/enrollments";
 import { homeFor } from "~/domain/home";
+import { QUOTE_TEST_SITE_NAME, QUOTE_TOOL_NAME } from "~/domain/menu";
 import { fullName } from "~/domain/user";
 import { actionForm } from "~/.server/form-failure";
 import { requireViewer } from "~/.server/guards";
@@ -21,7 +22,7 @@ import { sunfireSignOn } from "~/.server/upstream/enrollments";
 import type { Route } from "./+types/quote_tool";
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.site === "test" ? "Quote Test Site" : "Quote" }];
+  return [{ title: SITE_TEXT[loaderData?.site === "test" ? "test" : "production"].title }];
 }
 
 /**
@@ -76,8 +77,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const SITE_TEXT: Record<QuoteSite, { title: string; button: string }> = {
-  production: { title: "Quote", button: "Open the quote tool" },
-  test: { title: "Quote Test Site", button: "Open the quote test site" },
+  production: { title: QUOTE_TOOL_NAME, button: `Open the ${QUOTE_TOOL_NAME}` },
+  test: { title: QUOTE_TEST_SITE_NAME, button: `Open the ${QUOTE_TEST_SITE_NAME}` },
 };
 
 export default function QuoteTool({ loaderData, actionData }: Route.ComponentProps) {

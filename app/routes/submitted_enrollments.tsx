@@ -15,6 +15,7 @@ import {
 } from "~/domain/enrollments";
 import { formatDate } from "~/domain/formats";
 import { listQueryFrom, notOffered } from "~/domain/list-query";
+import { QUOTE_TOOL_NAME } from "~/domain/menu";
 import { DOWNLOAD_SENT, errorToasts, successToast } from "~/domain/toast";
 import { actionForm } from "~/.server/form-failure";
 import { loadWithViewer, requireViewer } from "~/.server/guards";
@@ -178,7 +179,7 @@ function NoEnrollments({ quoteHref }: { quoteHref: string | null }) {
         <Text c="dimmed">
           Enrollments you submit in the quote tool appear here.{" "}
           <Anchor component={Link} to={quoteHref}>
-            Open the quote tool
+            Open the {QUOTE_TOOL_NAME}
           </Anchor>{" "}
           to quote and enroll a client.
         </Text>

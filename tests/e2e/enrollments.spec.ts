@@ -31,11 +31,11 @@ test.describe("the quote tool (spec §7: GET /partners/sunfire, opened in a new 
   }) => {
     await loginAs(page, "agent@demo.test");
     await page.goto("/quote_tool");
-    await expect(page.getByRole("heading", { name: "Quote", exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Quote Tool", exact: true })).toBeVisible();
     // The sign-on link is never in the page before the click.
     expect(await page.content()).not.toContain("sign_on");
 
-    const button = page.getByRole("button", { name: "Open the quote tool" });
+    const button = page.getByRole("button", { name: "Open the Quote Tool" });
     const provider = await windowOpenedBy(page, button);
     expect(new URL(provider.url()).origin).toBe(PROVIDER_ORIGIN);
     await expect(provider.getByRole("heading", { level: 1 })).toHaveText(
@@ -62,7 +62,7 @@ test.describe("the quote tool (spec §7: GET /partners/sunfire, opened in a new 
     await page.goto("/quote_tool");
     const pages: Page[] = [];
     page.context().on("page", (p) => pages.push(p));
-    await page.getByRole("button", { name: "Open the quote tool" }).dblclick();
+    await page.getByRole("button", { name: "Open the Quote Tool" }).dblclick();
     await expect.poll(() => pages.length).toBeGreaterThanOrEqual(1);
     for (const popup of pages) {
       await popup.waitForLoadState("domcontentloaded");
@@ -70,7 +70,7 @@ test.describe("the quote tool (spec §7: GET /partners/sunfire, opened in a new 
         "Demo quote provider — signed in as Linda Chen",
       );
     }
-    await expect(page.getByRole("heading", { name: "Quote", exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Quote Tool", exact: true })).toBeVisible();
   });
 
   test("the answer is a 303 to the link, never stored; the CSP lets a form post reach exactly that origin", async ({
@@ -89,14 +89,14 @@ test.describe("the quote tool (spec §7: GET /partners/sunfire, opened in a new 
 
   test("the admin's external test-site link opens the test provider", async ({ page }) => {
     await loginAs(page, "admin@demo.test");
-    const siteLink = page.getByRole("link", { name: "Quote Test Site" });
+    const siteLink = page.getByRole("link", { name: "Quote Tool (test site)" });
     await expect(siteLink).toHaveAttribute("target", "_blank");
     const quoteTool = await windowOpenedBy(page, siteLink);
     await expect(quoteTool).toHaveURL(/\/quote_tool\?site=test$/);
-    await expect(quoteTool.getByRole("heading", { name: "Quote Test Site" })).toBeVisible();
+    await expect(quoteTool.getByRole("heading", { name: "Quote Tool (test site)" })).toBeVisible();
     const provider = await windowOpenedBy(
       quoteTool,
-      quoteTool.getByRole("button", { name: "Open the quote test site" }),
+      quoteTool.getByRole("button", { name: "Open the Quote Tool (test site)" }),
     );
     await expect(provider.getByRole("heading", { level: 1 })).toHaveText(
       "Demo quote provider (test site) — signed in as Grace Harper",
@@ -136,7 +136,7 @@ test.describe("the quote tool (spec §7: GET /partners/sunfire, opened in a new 
     test("the form post opens the provider in a new window", async ({ page }) => {
       await loginAs(page, "agent@demo.test");
       await page.goto("/quote_tool");
-      const provider = await windowOpenedBy(page, page.getByRole("button", { name: "Open the quote tool" }));
+      const provider = await windowOpenedBy(page, page.getByRole("button", { name: "Open the Quote Tool" }));
       expect(new URL(provider.url()).origin).toBe(PROVIDER_ORIGIN);
       await expect(provider.getByRole("heading", { level: 1 })).toHaveText(
         "Demo quote provider — signed in as Maria Alvarez",
@@ -162,7 +162,7 @@ test.describe("the enrollment hub", () => {
       "/submitted_enrollments",
     );
 
-    const provider = await windowOpenedBy(page, page.getByRole("button", { name: "Start a quote" }));
+    const provider = await windowOpenedBy(page, page.getByRole("button", { name: "Open the Quote Tool" }));
     await expect(provider.getByRole("heading", { level: 1 })).toHaveText(
       "Demo quote provider — signed in as Maria Alvarez",
     );
@@ -220,7 +220,7 @@ test.describe("the enrollment hub", () => {
     test("start a quote opens the provider in a new window", async ({ page }) => {
       await loginAs(page, "agency@demo.test");
       await page.goto("/enrollments");
-      const provider = await windowOpenedBy(page, page.getByRole("button", { name: "Start a quote" }));
+      const provider = await windowOpenedBy(page, page.getByRole("button", { name: "Open the Quote Tool" }));
       await expect(provider.getByRole("heading", { level: 1 })).toHaveText(
         "Demo quote provider — signed in as Linda Chen",
       );

@@ -109,7 +109,9 @@ CREATE TABLE IF NOT EXISTS system_notifications (
   title TEXT NOT NULL,
   message TEXT NOT NULL,
   severity TEXT NOT NULL CHECK (severity IN ('info', 'warning', 'critical')),
-  published_at TEXT NOT NULL
+  published_at TEXT NOT NULL,
+  -- When the notice ends (ISO timestamp); NULL: it stays until withdrawn (issue 20).
+  ends_at TEXT
 );
 
 CREATE TABLE IF NOT EXISTS document_notifications (

@@ -265,9 +265,14 @@ export interface SeedSystemNotification {
   message: string;
   severity: "info" | "warning" | "critical";
   publishedAt: string;
+  /** When it ends (ISO timestamp), null: until withdrawn. */
+  endsAt: string | null;
 }
 
-/** Visible to everyone (GET /api/profile/notifications); published in the last weeks, 2 newest, then 1, then 3. */
+/**
+ * Visible to everyone (GET /api/profile/notifications) while current; published in the last weeks, 2 newest,
+ * then 1, then 3. The maintenance notice (2) has ended (its Saturday night is past), so only 1 and 3 show.
+ */
 export const seedSystemNotifications = (dates: SeedDates): SeedSystemNotification[] => [
   {
     id: 1,
@@ -276,6 +281,7 @@ export const seedSystemNotifications = (dates: SeedDates): SeedSystemNotificatio
       "The Medicare Annual Enrollment Period runs from October 15 to December 7. Make sure your carrier certifications are complete before October 1.",
     severity: "info",
     publishedAt: dates.daysAgo(22, "14:00"),
+    endsAt: dates.daysAgo(-21, "23:59"),
   },
   {
     id: 2,
@@ -284,6 +290,7 @@ export const seedSystemNotifications = (dates: SeedDates): SeedSystemNotificatio
       "The portal will be unavailable on Saturday from 11:00 PM to 2:00 AM ET for scheduled maintenance. Commission statements will not be affected.",
     severity: "warning",
     publishedAt: dates.daysAgo(14, "16:30"),
+    endsAt: dates.daysAgo(11, "07:00"),
   },
   {
     id: 3,
@@ -292,6 +299,7 @@ export const seedSystemNotifications = (dates: SeedDates): SeedSystemNotificatio
       "Contracting for Dental, Vision & Hearing plans is now open with two new carriers. See Contract Now for details.",
     severity: "info",
     publishedAt: dates.daysAgo(35, "13:15"),
+    endsAt: null,
   },
 ];
 

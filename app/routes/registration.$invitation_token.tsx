@@ -86,6 +86,8 @@ function InvitedForm({ invitation, lastResult }: { invitation: RegistrationInvit
   const [form, fields] = usePortalForm(schema, {
     lastResult,
     defaultValue: { firstName: invitation.firstName, lastName: invitation.lastName },
+    // Required fields are marked from the first render (issue 20).
+    constraint: true,
   });
   return (
     <Stack gap="md">

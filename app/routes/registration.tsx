@@ -46,7 +46,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Registration({ actionData }: Route.ComponentProps) {
-  const [form, fields] = usePortalForm(schema, { lastResult: actionData });
+  // The schema's constraints on the inputs: required fields are marked from the first render (issue 20).
+  const [form, fields] = usePortalForm(schema, { lastResult: actionData, constraint: true });
   return (
     <Stack gap="md">
       <AccountHeading title="Create an account">

@@ -115,6 +115,8 @@ const WRITING_AGENT: Column<SubmittedEnrollment> = {
   key: "writingAgent",
   header: "Writing agent",
   sortable: true,
+  // A name reads on one line: the column is as wide as the longest (issue 20).
+  noWrap: true,
   cell: (e) => (
     <Stack gap={0}>
       <Text size="sm">{e.writingAgent.name}</Text>

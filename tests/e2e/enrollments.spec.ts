@@ -305,6 +305,42 @@ test.describe("submitted enrollments", () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  test("an agency's Writing agent column is as wide as its names, its sort icon right after the heading (issue 20)", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await loginAs(page, "agency@demo.test", { path: "/submitted_enrollments" });
+    const table = page.getByRole("table", { name: /Submitted enrollments/ });
+    const header = table.getByRole("columnheader", { name: /Writing agent/ });
+    await expect(header).toBeVisible();
+    const measured = await header.evaluate((th) => {
+      const link = th.querySelector("a")!;
+      const text = [...link.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim())!;
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      const label = range.getBoundingClientRect();
+      const icon = link.querySelector("svg")!.getBoundingClientRect();
+      const column = [...th.parentElement!.children].indexOf(th) + 1;
+      const names = [...th.closest("table")!.querySelectorAll(`tbody tr td:nth-child(${column}) p:first-child`)];
+      return {
+        gap: icon.left - label.right,
+        iconMiddle: icon.top + icon.height / 2,
+        labelMiddle: label.top + label.height / 2,
+        width: th.getBoundingClientRect().width,
+        nameHeights: names.map((n) => n.getBoundingClientRect().height),
+        lineHeight: names[0] ? parseFloat(getComputedStyle(names[0]).lineHeight) : 0,
+      };
+    });
+    // The icon sits beside the label (a gap of a few pixels, on the same line), never at the column's far edge.
+    expect(measured.gap).toBeGreaterThanOrEqual(0);
+    expect(measured.gap).toBeLessThan(10);
+    expect(Math.abs(measured.iconMiddle - measured.labelMiddle)).toBeLessThan(4);
+    expect(measured.width).toBeGreaterThan(110);
+    // Every writing agent's name on one line.
+    expect(measured.nameHeights.length).toBeGreaterThan(0);
+    for (const height of measured.nameHeights) expect(height).toBeLessThanOrEqual(measured.lineHeight * 1.5);
+  });
+
   test("an agent's own list has no writing agent column; fits a 390 px phone", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     await loginAs(page, "agent@demo.test");

@@ -9,7 +9,7 @@ export interface NoticeDates {
  * Issue 20: a notice ends. It shows until its end (exclusive); an ended notice is not shown. An end the
  * portal cannot read counts as none, so a notice is never hidden by a date it cannot read.
  */
-export function isCurrentNotice(notice: Pick<NoticeDates, "endsAt">, now: Date): boolean {
+export function isCurrentNotice(notice: NoticeDates | Pick<NoticeDates, "endsAt">, now: Date): boolean {
   if (notice.endsAt === null) return true;
   const ends = Date.parse(notice.endsAt);
   return Number.isNaN(ends) || ends > now.getTime();

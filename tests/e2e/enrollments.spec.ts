@@ -315,16 +315,18 @@ test.describe("submitted enrollments", () => {
     await expect(header).toBeVisible();
     const measured = await header.evaluate((th) => {
       const link = th.querySelector("a")!;
-      const text = [...link.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim())!;
+      // The label's last word (the text right before the icon).
+      const icon = link.querySelector("svg")!;
+      const text = [...icon.parentElement!.childNodes].find((n) => n.nodeType === Node.TEXT_NODE)!;
       const range = document.createRange();
       range.selectNodeContents(text);
       const label = range.getBoundingClientRect();
-      const icon = link.querySelector("svg")!.getBoundingClientRect();
+      const iconBox = icon.getBoundingClientRect();
       const column = [...th.parentElement!.children].indexOf(th) + 1;
       const names = [...th.closest("table")!.querySelectorAll(`tbody tr td:nth-child(${column}) p:first-child`)];
       return {
-        gap: icon.left - label.right,
-        iconMiddle: icon.top + icon.height / 2,
+        gap: iconBox.left - label.right,
+        iconMiddle: iconBox.top + iconBox.height / 2,
         labelMiddle: label.top + label.height / 2,
         width: th.getBoundingClientRect().width,
         nameHeights: names.map((n) => n.getBoundingClientRect().height),

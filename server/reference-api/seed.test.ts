@@ -197,7 +197,7 @@ describe.each(DAYS)("the seed's invariants on $day", (dates: SeedDates) => {
     for (const p of [...seedPolicies(dates), ...seedDownlinePolicies(dates)]) {
       expect(p.effectiveDate <= dates.monthStart(1)).toBe(true);
       if (p.status === "Pending") expect(p.effectiveDate >= dates.monthStart(-10)).toBe(true);
-      if (p.status === "Terminated" || p.status === "Cancelled")
+      if (p.status === "Terminated" || p.status === "Canceled")
         expect(p.effectiveDate < dates.monthStart(-10)).toBe(true);
     }
   });

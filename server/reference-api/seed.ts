@@ -1011,7 +1011,7 @@ function escapeHtml(value: string): string {
 
 /* ---- Book of business: policies (GET /api/book_of_business) ---- */
 
-export const POLICY_STATUSES = ["Active", "Pending", "Terminated", "Cancelled"] as const;
+export const POLICY_STATUSES = ["Active", "Pending", "Terminated", "Canceled"] as const;
 export type PolicyStatus = (typeof POLICY_STATUSES)[number];
 
 export interface SeedPolicy {
@@ -1162,7 +1162,7 @@ function seedStatus(r: number): PolicyStatus {
   if (r < 0.72) return "Active";
   if (r < 0.84) return "Pending";
   if (r < 0.93) return "Terminated";
-  return "Cancelled";
+  return "Canceled";
 }
 
 /** The 48 months policies start in: from 46 months before the seed day's month to the month after it. */
@@ -1171,7 +1171,7 @@ const POLICY_MONTHS_BEFORE_SEED_MONTH = 46;
 /**
  * Effective dates fall on the first of a month (as Medicare coverage starts), within the 48 months of
  * POLICY_MONTHS_BEFORE_SEED_MONTH: pending policies in the last 12 (up to next month), terminated and
- * cancelled ones in the first 36, active ones in any.
+ * canceled ones in the first 36, active ones in any.
  */
 function seedEffectiveDate(status: PolicyStatus, r: number, dates: SeedDates): string {
   const [fromMonth, months] = status === "Pending" ? [36, 12] : status === "Active" ? [0, 48] : [0, 36];

@@ -165,7 +165,8 @@ test.describe("the profile", () => {
       await mark.scrollIntoViewIfNeeded();
       await expect(mark).toBeInViewport({ ratio: 1 });
       // Its status and expiry cells, labelled, inside the screen's width.
-      for (const cell of [expired.getByRole("cell", { name: "Expired", exact: true }), mark]) {
+      await expect(expired.locator("td[data-label=Status]")).toHaveText("Expired");
+      for (const cell of [expired.locator("td[data-label=Status]"), mark]) {
         const box = (await cell.boundingBox())!;
         expect(box.x).toBeGreaterThanOrEqual(0);
         expect(box.x + box.width).toBeLessThanOrEqual(390);

@@ -281,7 +281,7 @@ export const seedSystemNotifications = (dates: SeedDates): SeedSystemNotificatio
       "The Medicare Annual Enrollment Period runs from October 15 to December 7. Make sure your carrier certifications are complete before October 1.",
     severity: "info",
     publishedAt: dates.daysAgo(22, "14:00"),
-    endsAt: dates.daysAgo(-21, "23:59"),
+    endsAt: dates.daysAgo(-11, "23:59"),
   },
   {
     id: 2,

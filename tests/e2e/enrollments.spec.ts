@@ -338,6 +338,12 @@ test.describe("submitted enrollments", () => {
     expect(measured.gap).toBeLessThan(10);
     expect(Math.abs(measured.iconMiddle - measured.labelMiddle)).toBeLessThan(4);
     expect(measured.width).toBeGreaterThan(110);
+    // The whole column is in view at 1280 px, not past the table's scroll box.
+    const inView = await header.evaluate((th) => {
+      const box = th.closest(".data-table-scroll")!.getBoundingClientRect();
+      return th.getBoundingClientRect().right <= box.right + 1;
+    });
+    expect(inView).toBe(true);
     // Every writing agent's name on one line.
     expect(measured.nameHeights.length).toBeGreaterThan(0);
     for (const height of measured.nameHeights) expect(height).toBeLessThanOrEqual(measured.lineHeight * 1.5);

@@ -5,7 +5,6 @@ import { type PlainColumn, PlainTable } from "~/components/plain-table";
 import { QuoteToolForm } from "~/components/quote-tool-form";
 import { HUB_LATEST_COUNT, enrollmentHub, quoteToolHref, showsWritingAgent, submittedOn } from "~/domain/enrollments";
 import { formatDate } from "~/domain/formats";
-import { QUOTE_TEST_SITE_NAME, QUOTE_TOOL_NAME } from "~/domain/menu";
 import { libraryHref, resourceHref } from "~/domain/learning-center";
 import { loadWithViewer } from "~/.server/guards";
 import { orUnavailable } from "~/.server/upstream-failure";
@@ -101,7 +100,7 @@ export default function Enrollments({ loaderData }: Route.ComponentProps) {
       <Paper withBorder p="md" component="section" aria-labelledby="start-quote">
         <Stack gap="sm">
           <Title order={2} size="h3" id="start-quote">
-            {QUOTE_TOOL_NAME}
+            Quote Tool
           </Title>
           {quote ? (
             <>
@@ -112,7 +111,7 @@ export default function Enrollments({ loaderData }: Route.ComponentProps) {
               </Text>
               <QuoteToolForm
                 href={quote.href}
-                label={`Open the ${quote.test ? QUOTE_TEST_SITE_NAME : QUOTE_TOOL_NAME}`}
+                label={quote.test ? "Open the Quote Tool (test site)" : "Open the Quote Tool"}
                 hintId="hub-quote-new-window"
               />
               <Anchor component={Link} to={quote.href} size="sm">

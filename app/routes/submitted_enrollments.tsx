@@ -15,7 +15,6 @@ import {
 } from "~/domain/enrollments";
 import { formatDate } from "~/domain/formats";
 import { listQueryFrom, notOffered } from "~/domain/list-query";
-import { QUOTE_TOOL_NAME } from "~/domain/menu";
 import { DOWNLOAD_SENT, errorToasts, successToast } from "~/domain/toast";
 import { actionForm } from "~/.server/form-failure";
 import { loadWithViewer, requireViewer } from "~/.server/guards";
@@ -181,7 +180,7 @@ function NoEnrollments({ quoteHref }: { quoteHref: string | null }) {
         <Text c="dimmed">
           Enrollments you submit in the quote tool appear here.{" "}
           <Anchor component={Link} to={quoteHref}>
-            Open the {QUOTE_TOOL_NAME}
+            Open the Quote Tool
           </Anchor>{" "}
           to quote and enroll a client.
         </Text>

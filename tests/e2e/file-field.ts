@@ -14,7 +14,7 @@ export async function expectSharedFileFields(page: Page, scope = page.locator("m
     await expect(box, "the file input's box").toHaveClass(/\bfile-field\b/);
     await expect(input).toHaveCSS("opacity", "0");
     if (await box.isVisible()) {
-      await expect(box.locator(".file-field-button")).toHaveText(/Choose (a|another) file/);
+      await expect(box.locator(".file-field-button")).toHaveText("Choose a file");
       // The transparent input covers the whole box, so a click anywhere on it opens the picker.
       const [inputBox, fieldBox] = await Promise.all([input.boundingBox(), box.boundingBox()]);
       expect(Math.abs(inputBox!.width - fieldBox!.width)).toBeLessThanOrEqual(2);

@@ -1,6 +1,5 @@
 import { Checkbox, Group, Input, Text } from "@mantine/core";
-import { IconUpload } from "@tabler/icons-react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { ACCEPTED_UPLOAD_TYPES, fileSizeText } from "~/domain/uploads";
 import { type Field, errorText, initialText } from "./field";
 
@@ -23,7 +22,7 @@ interface FileFieldProps {
 /**
  * A native file input (it works before hydration, unlike a scripted picker) taking the upload rules of
  * app/domain/uploads.ts, drawn as the portal's file field (issue 20: never the browser's bare "Choose File /
- * No file chosen"): a box with a "Choose a file" button and what is chosen. The native input lies over the
+ * No file chosen"): a box with a "Choose a file" button, then the chosen file. The native input lies over the
  * whole box, transparent, so a click, a tap, the keyboard or a dropped file reach it with or without
  * JavaScript; the chosen file's name and size show in the box once the page runs. The schema checks type and
  * size in the browser and again on the server. A browser cannot be given a file back, so a failed plain post
@@ -31,16 +30,10 @@ interface FileFieldProps {
  */
 export function FileField({ field, label, stored, keepField, removeField }: FileFieldProps) {
   const [choice, setChoice] = useState<{ key: string | undefined; name: string; size: number } | null>(null);
-  const input = useRef<HTMLInputElement>(null);
-  // A file chosen before the page was hydrated is still in the input: show it.
-  useEffect(() => {
-    const file = input.current?.files?.[0];
-    if (file) setChoice({ key: field.key, name: file.name, size: file.size });
-  }, [field.key]);
   // A reset form (a new key) has no file chosen.
   const chosen = choice?.key === field.key ? choice : null;
   const chosenId = `${field.id}-chosen`;
-  const describedBy = [field.errors ? field.errorId : null, chosenId].filter(Boolean).join(" ");
+  const describedBy = [field.errors ? field.errorId : null, chosen ? chosenId : null].filter(Boolean).join(" ");
   return (
     <>
       {stored && keepField && removeField ? (
@@ -65,32 +58,27 @@ export function FileField({ field, label, stored, keepField, removeField }: File
         error={errorText(field)}
         errorProps={{ id: field.errorId }}
       >
-        <div
-          className="file-field"
-          data-error={field.errors ? true : undefined}
-          data-chosen={chosen ? true : undefined}
-        >
+        <div className="file-field">
           <input
-            ref={input}
             type="file"
             name={field.name}
             id={field.id}
             accept={ACCEPTED_UPLOAD_TYPES}
-            className="file-field-input"
             aria-invalid={field.errors ? true : undefined}
-            aria-describedby={describedBy}
+            aria-describedby={describedBy || undefined}
             onChange={(event) => {
               const file = event.currentTarget.files?.[0];
               setChoice(file ? { key: field.key, name: file.name, size: file.size } : null);
             }}
           />
           <span className="file-field-button" aria-hidden>
-            <IconUpload size={16} />
-            {chosen ? "Choose another file" : "Choose a file"}
+            Choose a file
           </span>
-          <Text span size="sm" c={chosen ? undefined : "dimmed"} id={chosenId} className="file-field-choice">
-            {chosen ? `Chosen: ${chosen.name} (${fileSizeText(chosen.size)})` : "or drop it here"}
-          </Text>
+          {chosen ? (
+            <span id={chosenId}>
+              Chosen: {chosen.name} ({fileSizeText(chosen.size)})
+            </span>
+          ) : null}
         </div>
       </Input.Wrapper>
     </>

@@ -36,16 +36,6 @@ export interface PortalFormOptions<S extends FormSchema> {
 }
 
 /**
- * The schema whose constraints the inputs take: a form whose fields are transformed into the upstream's body
- * (`z.pipe(z.object(…), z.transform(…))`) has them on its input side; conform's getZodConstraint refuses such
- * a pipe at the root ("Unsupported schema").
- */
-function constraintSchema(schema: FormSchema): FormSchema {
-  const def = schema._zod.def as { type: string; in?: FormSchema; out?: { _zod: { def: { type: string } } } };
-  return def.type === "pipe" && def.in && def.out?._zod.def.type === "transform" ? constraintSchema(def.in) : schema;
-}
-
-/**
  * conform's `useForm` with the house defaults: the action's reply as `lastResult`, the same zod schema as
  * the server (`parseSubmission`) validating in the browser, first at a field's blur and then as it is
  * corrected. The form works without JavaScript: the server answers with the same errors.
@@ -55,7 +45,7 @@ export function usePortalForm<S extends FormSchema>(schema: S, options: PortalFo
     id: options.id,
     lastResult: options.lastResult,
     defaultValue: options.defaultValue,
-    constraint: options.constraint ? getZodConstraint(constraintSchema(schema)) : undefined,
+    constraint: options.constraint ? getZodConstraint(schema) : undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),

@@ -62,6 +62,7 @@ export const OVER_BUDGET_KB: Record<string, number> = {
   // upload's progress), and one document's upload page.
   // 209 → 210: the profile names a document notification that matches no listed document, and says when the
   // rewards cannot be read (issue 12's review).
+  // 210 → 211: the index of its sections at the top and the licenses as labelled rows on a phone (issue 20).
   "routes/profile": 211,
   "routes/profile.documents.$kind": 202,
   // Issue 12: the new feedback conversation (Contact Support's fields, a rating's radio group, the feedback links)

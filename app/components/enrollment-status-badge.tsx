@@ -6,7 +6,7 @@ const STATUS_COLOR: Record<SubmittedEnrollment["status"], string> = {
   "Pending carrier review": "orange",
   Enrolled: "green",
   Rejected: "red",
-  Cancelled: "gray",
+  Canceled: "gray",
 };
 
 /** A submitted enrollment's status (the hub's latest and the submitted enrollments table), never cut off. */

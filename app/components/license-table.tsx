@@ -71,6 +71,9 @@ export function LicenseTable({
   return (
     <PlainTable
       {...label}
+      // The profile's eight columns do not fit a phone: each license is a block of its fields there, so its
+      // status and expiry (an "Expired" mark above all) are read without scrolling sideways (issue 20).
+      stackOnPhone={Boolean(detailed)}
       columns={columns}
       rows={detailed ? sortLicensesByState(licenses) : licenses}
       rowKey={(l) => l.id}

@@ -12,34 +12,42 @@ export interface PlainColumn<Row> {
  * contracts by state, a downline's policies): column headers with scope, one row per item, and on a narrow
  * screen it scrolls sideways inside its block (app.css .table-scroll), never the page. A list that pages,
  * sorts or searches uses DataTable.
+ *
+ * `stackOnPhone`: on a phone each row is a block of "header: value" lines instead (app.css .stacked-table),
+ * for a table too wide to read by scrolling; the roles keep it a table for assistive technology.
  */
 export function PlainTable<Row>({
   columns,
   rows,
   rowKey,
+  stackOnPhone = false,
   ...table
 }: {
   columns: ReadonlyArray<PlainColumn<Row>>;
   rows: readonly Row[];
   rowKey: (row: Row) => string | number;
+  stackOnPhone?: boolean;
 } & Pick<TableProps, "striped" | "aria-label" | "aria-labelledby">) {
+  const role = (name: string) => (stackOnPhone ? name : undefined);
   return (
-    <div className="table-scroll">
-      <Table withTableBorder {...table}>
-        <Table.Thead>
-          <Table.Tr>
+    <div className={stackOnPhone ? "table-scroll stacked-table" : "table-scroll"}>
+      <Table withTableBorder role={role("table")} {...table}>
+        <Table.Thead role={role("rowgroup")}>
+          <Table.Tr role={role("row")}>
             {columns.map((column) => (
-              <Table.Th key={column.header} scope="col">
+              <Table.Th key={column.header} scope="col" role={role("columnheader")}>
                 {column.header}
               </Table.Th>
             ))}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
+        <Table.Tbody role={role("rowgroup")}>
           {rows.map((row) => (
-            <Table.Tr key={rowKey(row)}>
+            <Table.Tr key={rowKey(row)} role={role("row")}>
               {columns.map((column) => (
-                <Table.Td key={column.header}>{column.cell(row)}</Table.Td>
+                <Table.Td key={column.header} role={role("cell")} data-label={stackOnPhone ? column.header : undefined}>
+                  {column.cell(row)}
+                </Table.Td>
               ))}
             </Table.Tr>
           ))}

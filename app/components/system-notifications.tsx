@@ -24,6 +24,7 @@ export function SystemNotifications({ notifications }: { notifications: SystemNo
                 </Badge>
                 <Text size="xs" c="dimmed">
                   {formatDate(n.publishedAt)}
+                  {n.endsAt ? ` · until ${formatDate(n.endsAt)}` : null}
                 </Text>
               </Group>
             </Alert>

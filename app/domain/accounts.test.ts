@@ -1,3 +1,4 @@
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import type * as z from "zod/mini";
 import {
@@ -5,7 +6,9 @@ import {
   SAME_AS_CURRENT,
   changePasswordSchema,
   emailRequestSchema,
+  invitedRegistrationForm,
   invitedRegistrationSchema,
+  registrationForm,
   registrationSchema,
   setPasswordSchema,
 } from "./accounts";
@@ -91,5 +94,17 @@ describe("the password forms", () => {
   it("asks for a valid e-mail", () => {
     expect(errorsOf(emailRequestSchema.safeParse({ email: "nope" })).email).toEqual(["Enter a valid e-mail address"]);
     expect(emailRequestSchema.safeParse({ email: " a@b.test " }).data).toEqual({ email: "a@b.test" });
+  });
+});
+
+describe("issue 20: the registration forms mark their required fields from the first render", () => {
+  it("the forms' schemas give conform every field's constraint (required)", () => {
+    const fields = ["firstName", "lastName", "npn", "phone", "password", "passwordConfirmation", "terms"];
+    const plain = getZodConstraint(registrationForm());
+    for (const name of ["email", ...fields]) expect(plain[name]?.required, name).toBe(true);
+    const invited = getZodConstraint(invitedRegistrationForm("a@b.test"));
+    for (const name of fields) expect(invited[name]?.required, name).toBe(true);
+    // The transforming pipe the server parses with is what conform cannot read.
+    expect(() => getZodConstraint(registrationSchema())).toThrow();
   });
 });

@@ -88,20 +88,32 @@ function registrationBody<T extends z.output<z.ZodMiniObject<typeof registration
   return { ...rest, phone: digitsOf(value.phone), termsAccepted: true as const };
 }
 
-/** /registration/:invitation_token: the e-mail is the invitation's (shown, not typed). */
-export function invitedRegistrationSchema(email: string, options: PasswordRuleOptions = {}) {
-  const fields = z.object(registrationFields).check(passwordRules(() => email, options));
-  return z.pipe(fields, z.transform(registrationBody));
+/**
+ * The invited registration's fields as the form checks them: the browser validates with this and puts its
+ * constraints on the inputs (required fields marked from the first render; conform cannot read them from a
+ * transforming pipe); the server parses with invitedRegistrationSchema, which also shapes the upstream's body.
+ */
+export function invitedRegistrationForm(email: string, options: PasswordRuleOptions = {}) {
+  return z.object(registrationFields).check(passwordRules(() => email, options));
 }
 
-/** /registration: sign-up without an invitation. */
-export function registrationSchema(options: PasswordRuleOptions = {}) {
-  const fields = z
+/** /registration/:invitation_token: the e-mail is the invitation's (shown, not typed). */
+export function invitedRegistrationSchema(email: string, options: PasswordRuleOptions = {}) {
+  return z.pipe(invitedRegistrationForm(email, options), z.transform(registrationBody));
+}
+
+/** /registration's fields as the form checks them (see invitedRegistrationForm). */
+export function registrationForm(options: PasswordRuleOptions = {}) {
+  return z
     .object({ email: emailField, ...registrationFields })
     .check(
       passwordRules((v: WithPassword & { email?: unknown }) => (typeof v.email === "string" ? v.email : null), options),
     );
-  return z.pipe(fields, z.transform(registrationBody));
+}
+
+/** /registration: sign-up without an invitation. */
+export function registrationSchema(options: PasswordRuleOptions = {}) {
+  return z.pipe(registrationForm(options), z.transform(registrationBody));
 }
 
 /** The forms that ask for a link by e-mail: a new verification link, a new activation link, a password reset. */

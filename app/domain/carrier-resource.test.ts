@@ -16,7 +16,16 @@ describe("spec §2: a recertification date shows 'OPENS' with the date if in the
     expect(recertificationLabel("2025-01-02", today)).toBe("OPENS 01/02/2025");
   });
   it("today shows the plain date", () => expect(recertificationLabel("2024-06-15", today)).toBe("06/15/2024"));
-  it("a past date shows the plain date", () => expect(recertificationLabel("2023-10-01", today)).toBe("10/01/2023"));
+  it("a past date says it has passed (issue 20)", () => {
+    expect(recertificationLabel("2023-10-01", today)).toBe("10/01/2023 (passed)");
+    expect(recertificationLabel("2024-06-14", today)).toBe("06/14/2024 (passed)");
+  });
+  it("03/31/2026 has passed on 11/26/2026; 12/01/2026 opens", () => {
+    const day = new Date(2026, 10, 26, 9, 0);
+    expect(recertificationLabel("2026-03-31", day)).toBe("03/31/2026 (passed)");
+    expect(recertificationLabel("2026-12-01", day)).toBe("OPENS 12/01/2026");
+    expect(recertificationLabel("2026-11-26", day)).toBe("11/26/2026");
+  });
   it("a timestamp counts by its calendar day", () =>
     expect(recertificationLabel("2024-07-01T00:00:00Z", today)).toBe("OPENS 07/01/2024"));
   it.each([null, "", "  ", "soon", "2024-02-30", "2024-13-01"])("missing or invalid (%j) shows TBA", (value) => {

@@ -16,13 +16,16 @@ export interface ResourceFields {
 }
 
 export const TBA = "TBA";
+/** What follows a recertification date that has passed. */
+export const RECERTIFICATION_PASSED = "(passed)";
 export const NOT_PROVIDED_HTML = "<p>Not provided</p>";
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})/;
 
 /**
  * Spec §2: a recertification date shows 'OPENS' with the date if in the future, or 'TBA' if missing.
- * Today or past shows the plain date. Dates are compared by calendar day (local time of `today`).
+ * Today shows the plain date; a past one says it has passed, "03/31/2026 (passed)" (issue 20: it read as if
+ * current). Dates are compared by calendar day (local time of `today`).
  */
 export function recertificationLabel(certificationDate: string | null, today: Date): string {
   if (!certificationDate || !certificationDate.trim()) return TBA;
@@ -33,7 +36,8 @@ export function recertificationLabel(certificationDate: string | null, today: Da
   // dayjs rolls 2024-02-30 over to March: reject dates that don't round-trip.
   if (!date.isValid() || date.format("YYYY-MM-DD") !== `${y}-${m}-${d}`) return TBA;
   const label = date.format("MM/DD/YYYY");
-  return date.isAfter(dayjs(today), "day") ? `OPENS ${label}` : label;
+  if (date.isAfter(dayjs(today), "day")) return `OPENS ${label}`;
+  return date.isBefore(dayjs(today), "day") ? `${label} ${RECERTIFICATION_PASSED}` : label;
 }
 
 /** Spec §2: the package code shows 'TBA' if missing (blank counts as missing). */

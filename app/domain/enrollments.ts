@@ -54,7 +54,7 @@ export const SUBMITTED_ENROLLMENT_STATUSES = [
   "Pending carrier review",
   "Enrolled",
   "Rejected",
-  "Cancelled",
+  "Canceled",
 ] as const;
 export type SubmittedEnrollmentStatus = (typeof SUBMITTED_ENROLLMENT_STATUSES)[number];
 

@@ -11,7 +11,7 @@ import { MAX_SEARCH_LENGTH, PAGE_SIZES } from "./table";
 export const MAX_PAGE = 100_000;
 
 /** The policy statuses the book of business filters by (the upstream's contract). */
-export const POLICY_STATUSES = ["Active", "Pending", "Terminated", "Cancelled"] as const;
+export const POLICY_STATUSES = ["Active", "Pending", "Terminated", "Canceled"] as const;
 
 /**
  * How a filter's value is checked: one of `values`, a positive integer id (whether it exists is the

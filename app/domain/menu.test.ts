@@ -5,6 +5,8 @@ import {
   type MenuItem,
   type MenuState,
   QUOTE_TEST_SITE_HREF,
+  QUOTE_TEST_SITE_NAME,
+  QUOTE_TOOL_NAME,
   logoutAsLabel,
   menuFor,
   menuHrefs,
@@ -128,8 +130,31 @@ describe("spec §2 menu — Agent, normal state", () => {
       "Profile",
       "My Tickets",
       "Contact Support",
+      "Feedback",
       "Logout",
     ]);
+  });
+
+  it("Feedback (issue 20) leads to the feedback conversations, for agents and agencies alike, LOA or not", () => {
+    for (const overrides of [{ role: "Agent" }, { role: "Agency" }, { role: "Agent", loa: true }] as const) {
+      const menu = menuFor(stateFor({ ...overrides, existingActiveContracts: true }));
+      expect(find(menu, "Feedback")?.to).toBe("/feedback/list");
+      expect(canOpen(stateFor(overrides), "/feedback/list")).toBe(true);
+    }
+  });
+
+  it("Feedback is not in the locked menu (contracting required and incomplete), nor the carrier's", () => {
+    const locked = menuFor(stateFor({ role: "Agent", roleHasOnboardingProcess: true, onboardingPresent: true }));
+    expect(labels(locked)).not.toContain("Feedback");
+    expect(labels(menuFor(stateFor({ role: "Carrier" })))).not.toContain("Feedback");
+  });
+
+  it("the quote tool has one name (issue 20): the agent's menu entry and the admin's test site both say it", () => {
+    const agent = menuFor(stateFor({ role: "Agent", existingActiveContracts: true, sunfireAccess: true }));
+    const admin = menuFor(stateFor({ role: "Admin" }));
+    expect(quoteChildren(agent)).toContain(QUOTE_TOOL_NAME);
+    expect(quoteChildren(admin)).toContain(QUOTE_TEST_SITE_NAME);
+    expect(QUOTE_TEST_SITE_NAME.startsWith(QUOTE_TOOL_NAME)).toBe(true);
   });
 
   it("Home leads to the agent's home (issue 11), the dashboard", () => {
@@ -206,13 +231,13 @@ describe("spec §2 menu — Agent, normal state", () => {
     const withAccess = menuFor(stateFor({ role: "Agent", existingActiveContracts: true, sunfireAccess: true }));
     const withoutAccess = menuFor(stateFor({ role: "Agent", existingActiveContracts: true, sunfireAccess: false }));
 
-    expect(quoteChildren(withAccess)).toContain("Quote");
+    expect(quoteChildren(withAccess)).toContain("Quote Tool");
     expect(quoteChildren(withAccess)).toContain("Submitted Enrollments");
-    const quote = find(withAccess, "Quote & Enroll")?.children?.find((c) => c.label === "Quote");
+    const quote = find(withAccess, "Quote & Enroll")?.children?.find((c) => c.label === "Quote Tool");
     expect(quote?.to).toBe("/quote_tool");
 
     expect(labels(withoutAccess)).toContain("Quote & Enroll");
-    expect(quoteChildren(withoutAccess)).not.toContain("Quote");
+    expect(quoteChildren(withoutAccess)).not.toContain("Quote Tool");
     expect(quoteChildren(withoutAccess)).not.toContain("Submitted Enrollments");
   });
 });
@@ -238,7 +263,7 @@ describe("spec §2 menu — Agency: as Agent plus Downlines and Register Downlin
     );
     expect(quoteChildren(menu)).toContain("Submitted Enrollments");
     // The quote link still needs sunfireAccess.
-    expect(quoteChildren(menu)).not.toContain("Quote");
+    expect(quoteChildren(menu)).not.toContain("Quote Tool");
   });
 
   it("the beta tester's e-mail is compared case-insensitively", () => {

@@ -6,6 +6,10 @@ import { type SessionUser, contractingComplete, contractingRequired, fullName } 
 export const CONTRACT_NOW_HREF = "/contract_now";
 /** Admin's "external test-site link" (spec §2): the quote tool's test site, opened in a new window. */
 export const QUOTE_TEST_SITE_HREF = "/quote_tool?site=test";
+/** The quote tool's one name (spec §1 "a quote tool"): the menu, its page and its buttons all say it. */
+export const QUOTE_TOOL_NAME = "Quote Tool";
+/** The admin's external test-site link of spec §2: the same tool, its test site. */
+export const QUOTE_TEST_SITE_NAME = `${QUOTE_TOOL_NAME} (test site)`;
 
 export interface MenuItem {
   key: string;
@@ -41,14 +45,16 @@ const ENTRIES = {
   learningCenter: { key: "learningCenter", label: "Learning Center", to: "/learning_center" },
   quoteEnroll: { key: "quoteEnroll", label: "Quote & Enroll", to: "/enrollments" },
   enrollments: { key: "enrollments", label: "Enrollments", to: "/enrollments" },
-  quote: { key: "quote", label: "Quote", to: "/quote_tool", newWindow: true },
-  quoteTestSite: { key: "quoteTestSite", label: "Quote Test Site", to: QUOTE_TEST_SITE_HREF, newWindow: true },
+  quote: { key: "quote", label: QUOTE_TOOL_NAME, to: "/quote_tool", newWindow: true },
+  quoteTestSite: { key: "quoteTestSite", label: QUOTE_TEST_SITE_NAME, to: QUOTE_TEST_SITE_HREF, newWindow: true },
   submittedEnrollments: { key: "submittedEnrollments", label: "Submitted Enrollments", to: "/submitted_enrollments" },
   adminTools: { key: "adminTools", label: "Admin Tools", to: "/admin" },
   profile: { key: "profile", label: "Profile", to: "/profile" },
   basicProfile: { key: "basicProfile", label: "User Profile", to: "/basic_profile" },
   myTickets: { key: "myTickets", label: "My Tickets", to: "/my_tickets" },
   contactSupport: { key: "contactSupport", label: "Contact Support", to: "/contact_support" },
+  /** The feedback conversations with the organization's staff (spec §1, §2 /feedback/list). */
+  feedback: { key: "feedback", label: "Feedback", to: "/feedback/list" },
   logout: { key: "logout", label: "Logout", to: "/account/logout", action: "logout" },
 } as const satisfies Record<string, MenuItem>;
 
@@ -92,6 +98,8 @@ const MENUS = {
     "profile",
     "myTickets",
     "contactSupport",
+    // Not in spec §2's list, but its pages are (/feedback/…): a broker reaches them from the menu too.
+    "feedback",
     "logout",
   ],
   /** Contracting required and complete; Logout is not in the spec's list, but a user must be able to sign out. */

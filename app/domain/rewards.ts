@@ -22,5 +22,5 @@ export function rewardAmount(cents: number): string {
  */
 export function noRewardsReason(standing: RewardsStanding): string | null {
   if (standing.qualifyingPolicies > 0) return null;
-  return `None of your policies qualifies for ${standing.year} rewards yet: rewards are earned on each active policy in your book of business. Policies that are pending, terminated or cancelled do not count.`;
+  return `None of your policies qualifies for ${standing.year} rewards yet: rewards are earned on each active policy in your book of business. Policies that are pending, terminated or canceled do not count.`;
 }

@@ -10,7 +10,7 @@ const menu: MenuItem[] = [
     label: "Quote & Enroll",
     to: "/enrollments",
     children: [
-      { key: "quote", label: "Quote", to: "/quote_tool", newWindow: true },
+      { key: "quote", label: "Quote Tool", to: "/quote_tool", newWindow: true },
       { key: "submittedEnrollments", label: "Submitted Enrollments", to: "/submitted_enrollments" },
     ],
   },

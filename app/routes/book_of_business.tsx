@@ -73,7 +73,7 @@ const STATUS_COLOR: Record<string, string> = {
   Active: "green",
   Pending: "orange",
   Terminated: "gray",
-  Cancelled: "red",
+  Canceled: "red",
 };
 
 const COLUMNS: Column<Policy>[] = [

@@ -100,7 +100,7 @@ export default function Enrollments({ loaderData }: Route.ComponentProps) {
       <Paper withBorder p="md" component="section" aria-labelledby="start-quote">
         <Stack gap="sm">
           <Title order={2} size="h3" id="start-quote">
-            Start a quote
+            Quote Tool
           </Title>
           {quote ? (
             <>
@@ -111,7 +111,7 @@ export default function Enrollments({ loaderData }: Route.ComponentProps) {
               </Text>
               <QuoteToolForm
                 href={quote.href}
-                label={quote.test ? "Open the quote test site" : "Start a quote"}
+                label={quote.test ? "Open the Quote Tool (test site)" : "Open the Quote Tool"}
                 hintId="hub-quote-new-window"
               />
               <Anchor component={Link} to={quote.href} size="sm">

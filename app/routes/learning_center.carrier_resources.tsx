@@ -197,7 +197,7 @@ export default function CarrierResources({ loaderData }: Route.ComponentProps) {
       {cards.length === 0 ? (
         <Text c="dimmed">No carriers offer this product yet. Choose another product above.</Text>
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        <SimpleGrid cols={{ base: 1, lg: 2 }} className="lc-cards">
           {cards.map((card) => (
             <Card
               key={card.carrierProductId}

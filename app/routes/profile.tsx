@@ -273,9 +273,31 @@ function SmsSection({ smsConsent }: { smsConsent: boolean | null }) {
 /** Issue 12: an agent's or agency's own profile: details, licenses, documents, text alerts, member rewards. */
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const branding = useRootData()?.branding ?? BRANDINGS.default;
+  // Issue 20: a long page on a phone; its sections are reachable from the top (in-page links, no JavaScript).
+  const sections: Array<[string, string]> = [
+    ["details-title", "Personal details"],
+    ["licenses-title", "Licenses"],
+    ["documents-title", "Documents"],
+    ["sms-title", "Text-message alerts"],
+    ...(loaderData.impersonating ? [] : ([["password-title", "Password"]] as Array<[string, string]>)),
+    ["rewards-title", "Member rewards"],
+  ];
   return (
-    <Stack gap="xl" maw={960}>
-      <Title order={1}>Profile</Title>
+    <Stack gap="xl" maw={960} className="page-with-index">
+      <Stack gap="xs">
+        <Title order={1}>Profile</Title>
+        <nav aria-label="Profile sections">
+          <ul className="page-index">
+            {sections.map(([id, label]) => (
+              <li key={id}>
+                <Anchor href={`#${id}`} size="sm">
+                  {label}
+                </Anchor>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </Stack>
       <DetailsSection loaderData={loaderData} actionData={actionData} />
       <section aria-labelledby="licenses-title">
         <Title order={2} size="h3" id="licenses-title" mb="xs">

@@ -5,7 +5,7 @@ import { AccountHeading, AccountLinks, LinkNotice, type LinkWords } from "~/comp
 import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
 import { type FormResult, usePortalForm } from "~/components/forms/use-portal-form";
 import { RegistrationFields } from "~/components/registration-fields";
-import { invitedRegistrationSchema } from "~/domain/accounts";
+import { invitedRegistrationForm, invitedRegistrationSchema } from "~/domain/accounts";
 import { TOKEN_LIFETIME_MS } from "~/domain/account-tokens";
 import { successToast } from "~/domain/toast";
 import { SERVER_PASSWORD_RULES, linkFormAction, linkStatus, readLink } from "~/.server/account-forms";
@@ -82,10 +82,12 @@ export default function InvitedRegistration({ loaderData, actionData }: Route.Co
 }
 
 function InvitedForm({ invitation, lastResult }: { invitation: RegistrationInvitation; lastResult: FormResult }) {
-  const schema = useMemo(() => invitedRegistrationSchema(invitation.email), [invitation.email]);
+  const schema = useMemo(() => invitedRegistrationForm(invitation.email), [invitation.email]);
   const [form, fields] = usePortalForm(schema, {
     lastResult,
     defaultValue: { firstName: invitation.firstName, lastName: invitation.lastName },
+    // Required fields are marked from the first render (issue 20).
+    constraint: true,
   });
   return (
     <Stack gap="md">

@@ -5,7 +5,7 @@ import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
 import { EmailField } from "~/components/forms/text-fields";
 import { usePortalForm } from "~/components/forms/use-portal-form";
 import { RegistrationFields } from "~/components/registration-fields";
-import { registrationSchema } from "~/domain/accounts";
+import { registrationForm, registrationSchema } from "~/domain/accounts";
 import { successToast } from "~/domain/toast";
 import { PASSWORD_FIELDS, SERVER_PASSWORD_RULES, refusedFields, throttled } from "~/.server/account-forms";
 import { actionForm } from "~/.server/form-failure";
@@ -17,7 +17,8 @@ export function meta() {
   return [{ title: "Create an account" }];
 }
 
-const schema = registrationSchema();
+/** The browser checks the fields (and marks the required ones); the action parses the whole request. */
+const schema = registrationForm();
 
 /**
  * Issue 13: sign-up without an invitation (an independent agent). Whether the e-mail already has an account
@@ -46,7 +47,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Registration({ actionData }: Route.ComponentProps) {
-  const [form, fields] = usePortalForm(schema, { lastResult: actionData });
+  // The schema's constraints on the inputs: required fields are marked from the first render (issue 20).
+  const [form, fields] = usePortalForm(schema, { lastResult: actionData, constraint: true });
   return (
     <Stack gap="md">
       <AccountHeading title="Create an account">

@@ -114,6 +114,8 @@ const WRITING_AGENT: Column<SubmittedEnrollment> = {
   key: "writingAgent",
   header: "Writing agent",
   sortable: true,
+  // A name reads on one line: the column is as wide as the longest (issue 20).
+  noWrap: true,
   cell: (e) => (
     <Stack gap={0}>
       <Text size="sm">{e.writingAgent.name}</Text>
@@ -178,7 +180,7 @@ function NoEnrollments({ quoteHref }: { quoteHref: string | null }) {
         <Text c="dimmed">
           Enrollments you submit in the quote tool appear here.{" "}
           <Anchor component={Link} to={quoteHref}>
-            Open the quote tool
+            Open the Quote Tool
           </Anchor>{" "}
           to quote and enroll a client.
         </Text>

@@ -9,7 +9,7 @@ import { SEED_BOOK_SIZES } from "./seed.ts";
 import { expectError, startTestApi, tempDbPath, testClient } from "./test-support.ts";
 
 /* The contract of docs/upstream-api.md, stated here on its own (stricter than the portal's schemas). */
-const STATUSES = ["Active", "Pending", "Terminated", "Cancelled"] as const;
+const STATUSES = ["Active", "Pending", "Terminated", "Canceled"] as const;
 const IdName = z.strictObject({ id: z.number().int().positive(), name: z.string().min(1) });
 const PolicySchema = z.strictObject({
   id: z.number().int().positive(),
@@ -225,7 +225,7 @@ describe("GET /api/book_of_business", () => {
     const all = await allPages("agency@demo.test");
     const { filters } = await book("agency@demo.test");
     expect(filters.statuses).toEqual(STATUSES.filter((s) => all.some((p) => p.status === s)));
-    expect(filters.statuses).toEqual(["Active", "Pending", "Terminated", "Cancelled"]);
+    expect(filters.statuses).toEqual(["Active", "Pending", "Terminated", "Canceled"]);
     expect(filters.products).toEqual(
       [...new Map(all.map((p) => [p.productId, { id: p.productId, name: p.productName }])).values()].sort(
         (a, b) => a.id - b.id,
@@ -262,7 +262,7 @@ describe("GET /api/book_of_business", () => {
     expectError(
       await send("GET", "/api/book_of_business?status=active", token),
       422,
-      "status must be one of Active, Pending, Terminated, Cancelled",
+      "status must be one of Active, Pending, Terminated, Canceled",
     );
     expectError(
       await send("GET", "/api/book_of_business?productId=abc", token),

@@ -44,14 +44,19 @@ export async function setSmsConsent(db: ReferenceDb, userId: number, consent: bo
   await db.client.execute({ sql: "UPDATE users SET sms_consent = ? WHERE id = ?", args: [consent ? 1 : 0, userId] });
 }
 
-export async function systemNotifications(db: ReferenceDb): Promise<SystemNotification[]> {
-  const result = await db.client.execute("SELECT * FROM system_notifications ORDER BY published_at DESC, id");
+/** The notices that show at `now`: those not ended (issue 20: a notice ends). */
+export async function systemNotifications(db: ReferenceDb, now = new Date()): Promise<SystemNotification[]> {
+  const result = await db.client.execute({
+    sql: "SELECT * FROM system_notifications WHERE ends_at IS NULL OR ends_at > ? ORDER BY published_at DESC, id",
+    args: [now.toISOString()],
+  });
   return result.rows.map((r) => ({
     id: Number(r.id),
     title: String(r.title),
     message: String(r.message),
     severity: String(r.severity) as SystemNotification["severity"],
     publishedAt: String(r.published_at),
+    endsAt: r.ends_at == null ? null : String(r.ends_at),
   }));
 }
 

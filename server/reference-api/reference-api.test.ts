@@ -104,6 +104,11 @@ describe("reference API", () => {
     expect(profile.licenses.length).toBeGreaterThan(0);
     const notifications = await ok(SystemNotificationsSchema, "GET", "/api/profile/notifications", token);
     expect(notifications.length).toBeGreaterThanOrEqual(2);
+    // Issue 20: a notice ends. The seed's maintenance notice has ended; the current ones still show.
+    expect(notifications.map((n) => n.title)).not.toContain("Scheduled maintenance");
+    expect(notifications.map((n) => n.title)).toContain("Annual Enrollment Period");
+    const now = new Date().toISOString();
+    for (const n of notifications) if (n.endsAt !== null) expect(n.endsAt > now).toBe(true);
     expect(await ok(UnreadMessagesSchema, "GET", "/api/feedback_conversations/show_unread_messages", token)).toEqual({
       unread_messages: 3,
     });

@@ -113,7 +113,9 @@ CREATE TABLE IF NOT EXISTS system_notifications (
   title TEXT NOT NULL,
   message TEXT NOT NULL,
   severity TEXT NOT NULL CHECK (severity IN ('info', 'warning', 'critical')),
-  published_at TEXT NOT NULL
+  published_at TEXT NOT NULL,
+  -- When the notice ends (ISO timestamp); NULL: it stays until withdrawn (issue 20).
+  ends_at TEXT
 );
 
 CREATE TABLE IF NOT EXISTS document_notifications (
@@ -238,7 +240,7 @@ CREATE TABLE IF NOT EXISTS policies (
   id INTEGER PRIMARY KEY,
   user_id INTEGER NOT NULL,
   member_name TEXT NOT NULL,
-  status TEXT NOT NULL CHECK (status IN ('Active', 'Pending', 'Terminated', 'Cancelled')),
+  status TEXT NOT NULL CHECK (status IN ('Active', 'Pending', 'Terminated', 'Canceled')),
   carrier_product_id INTEGER NOT NULL,
   effective_date TEXT NOT NULL,   -- YYYY-MM-DD
   policy_number TEXT NOT NULL UNIQUE
@@ -315,7 +317,7 @@ CREATE TABLE IF NOT EXISTS downline_policies (
   npn_id INTEGER NOT NULL,
   carrier_id INTEGER NOT NULL,
   member_name TEXT NOT NULL,
-  status TEXT NOT NULL CHECK (status IN ('Active', 'Pending', 'Terminated', 'Cancelled')),
+  status TEXT NOT NULL CHECK (status IN ('Active', 'Pending', 'Terminated', 'Canceled')),
   product_name TEXT NOT NULL,
   effective_date TEXT NOT NULL    -- YYYY-MM-DD
 );
@@ -420,7 +422,7 @@ CREATE TABLE IF NOT EXISTS submitted_enrollments (
   product_name TEXT NOT NULL,
   carrier_id INTEGER NOT NULL,
   effective_date TEXT NOT NULL,   -- YYYY-MM-DD
-  status TEXT NOT NULL CHECK (status IN ('Submitted', 'Pending carrier review', 'Enrolled', 'Rejected', 'Cancelled')),
+  status TEXT NOT NULL CHECK (status IN ('Submitted', 'Pending carrier review', 'Enrolled', 'Rejected', 'Canceled')),
   submitted_at TEXT NOT NULL      -- ISO timestamp
 );
 
@@ -474,7 +476,7 @@ CREATE TABLE IF NOT EXISTS reward_payouts (
 
 CREATE INDEX IF NOT EXISTS reward_payouts_user ON reward_payouts (user_id);
 -- Feedback conversations (issue 12, queries in feedback.ts): the user's conversations with the
--- organisation's staff and their messages (owner_user_id = the conversation's owner, for the per-user
+-- organization's staff and their messages (owner_user_id = the conversation's owner, for the per-user
 -- reset and the counts; read_at = when the owner opened a staff message, NULL while unread; the owner's own
 -- messages are read from the start). The unread and unresponded counts are computed from these.
 CREATE TABLE IF NOT EXISTS feedback_conversations (

@@ -262,7 +262,7 @@ const DOCUMENTATION: Row[] = [
     "Compliance",
     null,
     MS,
-    "Where plan rules differ by state: birthday rules, guaranteed issue and standardised plans.",
+    "Where plan rules differ by state: birthday rules, guaranteed issue and standardized plans.",
   ],
   ["Summit Mutual privacy notice", "Compliance", SM, null, "Summit Mutual's privacy notice, to give each applicant."],
   [

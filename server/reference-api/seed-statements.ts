@@ -122,8 +122,9 @@ export async function seedStatements(
   statements.push(...bulkUserStatements(dates, NO_PASSWORD_HASH));
   for (const n of seedSystemNotifications(dates)) {
     statements.push({
-      sql: `INSERT INTO system_notifications (id, title, message, severity, published_at) VALUES (?, ?, ?, ?, ?)`,
-      args: [n.id, n.title, n.message, n.severity, n.publishedAt],
+      sql: `INSERT INTO system_notifications (id, title, message, severity, published_at, ends_at)
+            VALUES (?, ?, ?, ?, ?, ?)`,
+      args: [n.id, n.title, n.message, n.severity, n.publishedAt, n.endsAt],
     });
   }
   for (const d of seedDocumentNotifications(dates)) {

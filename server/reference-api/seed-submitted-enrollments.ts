@@ -120,7 +120,7 @@ function seededRandom(seed: number): () => number {
 function statusFor(daysAgo: number, r: number): SubmittedEnrollmentStatus {
   if (daysAgo <= 3) return r < 0.6 ? "Submitted" : "Pending carrier review";
   if (daysAgo <= 14) return r < 0.5 ? "Pending carrier review" : r < 0.85 ? "Enrolled" : "Rejected";
-  return r < 0.7 ? "Enrolled" : r < 0.85 ? "Rejected" : "Cancelled";
+  return r < 0.7 ? "Enrolled" : r < 0.85 ? "Rejected" : "Canceled";
 }
 
 export const seedSubmittedEnrollments = perSeedDay((dates: SeedDates): SeedSubmittedEnrollment[] => {

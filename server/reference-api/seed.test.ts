@@ -122,6 +122,14 @@ describe.each(DAYS)("the seed's invariants on $day", (dates: SeedDates) => {
     ).toEqual([2, 1, 3]);
   });
 
+  it("the maintenance notice (2) has ended before the day (issue 20); 1 ends ahead, 3 has no end", () => {
+    const [annual, maintenance, carrier] = seedSystemNotifications(dates);
+    expect(maintenance!.endsAt! < dates.daysAgo(0, "00:00")).toBe(true);
+    expect(maintenance!.endsAt! > maintenance!.publishedAt).toBe(true);
+    expect(annual!.endsAt! > dates.daysAgo(-1, "00:00")).toBe(true);
+    expect(carrier!.endsAt).toBeNull();
+  });
+
   it("invitations, tickets, contracting entries and onboarding in the past, in the seed's order", () => {
     const invitations = seedInvitations(dates);
     for (const i of invitations)
@@ -189,7 +197,7 @@ describe.each(DAYS)("the seed's invariants on $day", (dates: SeedDates) => {
     for (const p of [...seedPolicies(dates), ...seedDownlinePolicies(dates)]) {
       expect(p.effectiveDate <= dates.monthStart(1)).toBe(true);
       if (p.status === "Pending") expect(p.effectiveDate >= dates.monthStart(-10)).toBe(true);
-      if (p.status === "Terminated" || p.status === "Cancelled")
+      if (p.status === "Terminated" || p.status === "Canceled")
         expect(p.effectiveDate < dates.monthStart(-10)).toBe(true);
     }
   });

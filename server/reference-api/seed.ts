@@ -265,9 +265,14 @@ export interface SeedSystemNotification {
   message: string;
   severity: "info" | "warning" | "critical";
   publishedAt: string;
+  /** When it ends (ISO timestamp), null: until withdrawn. */
+  endsAt: string | null;
 }
 
-/** Visible to everyone (GET /api/profile/notifications); published in the last weeks, 2 newest, then 1, then 3. */
+/**
+ * Visible to everyone (GET /api/profile/notifications) while current; published in the last weeks, 2 newest,
+ * then 1, then 3. The maintenance notice (2) has ended (its Saturday night is past), so only 1 and 3 show.
+ */
 export const seedSystemNotifications = (dates: SeedDates): SeedSystemNotification[] => [
   {
     id: 1,
@@ -276,6 +281,7 @@ export const seedSystemNotifications = (dates: SeedDates): SeedSystemNotificatio
       "The Medicare Annual Enrollment Period runs from October 15 to December 7. Make sure your carrier certifications are complete before October 1.",
     severity: "info",
     publishedAt: dates.daysAgo(22, "14:00"),
+    endsAt: dates.daysAgo(-11, "23:59"),
   },
   {
     id: 2,
@@ -284,6 +290,7 @@ export const seedSystemNotifications = (dates: SeedDates): SeedSystemNotificatio
       "The portal will be unavailable on Saturday from 11:00 PM to 2:00 AM ET for scheduled maintenance. Commission statements will not be affected.",
     severity: "warning",
     publishedAt: dates.daysAgo(14, "16:30"),
+    endsAt: dates.daysAgo(11, "07:00"),
   },
   {
     id: 3,
@@ -292,6 +299,7 @@ export const seedSystemNotifications = (dates: SeedDates): SeedSystemNotificatio
       "Contracting for Dental, Vision & Hearing plans is now open with two new carriers. See Contract Now for details.",
     severity: "info",
     publishedAt: dates.daysAgo(35, "13:15"),
+    endsAt: null,
   },
 ];
 
@@ -1003,7 +1011,7 @@ function escapeHtml(value: string): string {
 
 /* ---- Book of business: policies (GET /api/book_of_business) ---- */
 
-export const POLICY_STATUSES = ["Active", "Pending", "Terminated", "Cancelled"] as const;
+export const POLICY_STATUSES = ["Active", "Pending", "Terminated", "Canceled"] as const;
 export type PolicyStatus = (typeof POLICY_STATUSES)[number];
 
 export interface SeedPolicy {
@@ -1154,7 +1162,7 @@ function seedStatus(r: number): PolicyStatus {
   if (r < 0.72) return "Active";
   if (r < 0.84) return "Pending";
   if (r < 0.93) return "Terminated";
-  return "Cancelled";
+  return "Canceled";
 }
 
 /** The 48 months policies start in: from 46 months before the seed day's month to the month after it. */
@@ -1163,7 +1171,7 @@ const POLICY_MONTHS_BEFORE_SEED_MONTH = 46;
 /**
  * Effective dates fall on the first of a month (as Medicare coverage starts), within the 48 months of
  * POLICY_MONTHS_BEFORE_SEED_MONTH: pending policies in the last 12 (up to next month), terminated and
- * cancelled ones in the first 36, active ones in any.
+ * canceled ones in the first 36, active ones in any.
  */
 function seedEffectiveDate(status: PolicyStatus, r: number, dates: SeedDates): string {
   const [fromMonth, months] = status === "Pending" ? [36, 12] : status === "Active" ? [0, 48] : [0, 36];

@@ -96,7 +96,7 @@ test.describe("the shared data table on the book of business", () => {
       const rows = await table.locator("tbody").getByRole("row").count();
       expect(rows).toBeGreaterThan(0);
       await expect(table.getByRole("cell", { name: "Pending", exact: true })).toHaveCount(rows);
-      for (const other of ["Active", "Terminated", "Cancelled"]) {
+      for (const other of ["Active", "Terminated", "Canceled"]) {
         await expect(table.getByRole("cell", { name: other, exact: true })).toHaveCount(0);
       }
 

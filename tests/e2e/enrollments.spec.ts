@@ -31,11 +31,11 @@ test.describe("the quote tool (spec §7: GET /partners/sunfire, opened in a new 
   }) => {
     await loginAs(page, "agent@demo.test");
     await page.goto("/quote_tool");
-    await expect(page.getByRole("heading", { name: "Quote", exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Quote Tool", exact: true })).toBeVisible();
     // The sign-on link is never in the page before the click.
     expect(await page.content()).not.toContain("sign_on");
 
-    const button = page.getByRole("button", { name: "Open the quote tool" });
+    const button = page.getByRole("button", { name: "Open the Quote Tool" });
     const provider = await windowOpenedBy(page, button);
     expect(new URL(provider.url()).origin).toBe(PROVIDER_ORIGIN);
     await expect(provider.getByRole("heading", { level: 1 })).toHaveText(
@@ -62,7 +62,7 @@ test.describe("the quote tool (spec §7: GET /partners/sunfire, opened in a new 
     await page.goto("/quote_tool");
     const pages: Page[] = [];
     page.context().on("page", (p) => pages.push(p));
-    await page.getByRole("button", { name: "Open the quote tool" }).dblclick();
+    await page.getByRole("button", { name: "Open the Quote Tool" }).dblclick();
     await expect.poll(() => pages.length).toBeGreaterThanOrEqual(1);
     for (const popup of pages) {
       await popup.waitForLoadState("domcontentloaded");
@@ -70,7 +70,7 @@ test.describe("the quote tool (spec §7: GET /partners/sunfire, opened in a new 
         "Demo quote provider — signed in as Linda Chen",
       );
     }
-    await expect(page.getByRole("heading", { name: "Quote", exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Quote Tool", exact: true })).toBeVisible();
   });
 
   test("the answer is a 303 to the link, never stored; the CSP lets a form post reach exactly that origin", async ({
@@ -89,14 +89,14 @@ test.describe("the quote tool (spec §7: GET /partners/sunfire, opened in a new 
 
   test("the admin's external test-site link opens the test provider", async ({ page }) => {
     await loginAs(page, "admin@demo.test");
-    const siteLink = page.getByRole("link", { name: "Quote Test Site" });
+    const siteLink = page.getByRole("link", { name: "Quote Tool (test site)" });
     await expect(siteLink).toHaveAttribute("target", "_blank");
     const quoteTool = await windowOpenedBy(page, siteLink);
     await expect(quoteTool).toHaveURL(/\/quote_tool\?site=test$/);
-    await expect(quoteTool.getByRole("heading", { name: "Quote Test Site" })).toBeVisible();
+    await expect(quoteTool.getByRole("heading", { name: "Quote Tool (test site)" })).toBeVisible();
     const provider = await windowOpenedBy(
       quoteTool,
-      quoteTool.getByRole("button", { name: "Open the quote test site" }),
+      quoteTool.getByRole("button", { name: "Open the Quote Tool (test site)" }),
     );
     await expect(provider.getByRole("heading", { level: 1 })).toHaveText(
       "Demo quote provider (test site) — signed in as Grace Harper",
@@ -136,7 +136,7 @@ test.describe("the quote tool (spec §7: GET /partners/sunfire, opened in a new 
     test("the form post opens the provider in a new window", async ({ page }) => {
       await loginAs(page, "agent@demo.test");
       await page.goto("/quote_tool");
-      const provider = await windowOpenedBy(page, page.getByRole("button", { name: "Open the quote tool" }));
+      const provider = await windowOpenedBy(page, page.getByRole("button", { name: "Open the Quote Tool" }));
       expect(new URL(provider.url()).origin).toBe(PROVIDER_ORIGIN);
       await expect(provider.getByRole("heading", { level: 1 })).toHaveText(
         "Demo quote provider — signed in as Maria Alvarez",
@@ -162,7 +162,7 @@ test.describe("the enrollment hub", () => {
       "/submitted_enrollments",
     );
 
-    const provider = await windowOpenedBy(page, page.getByRole("button", { name: "Start a quote" }));
+    const provider = await windowOpenedBy(page, page.getByRole("button", { name: "Open the Quote Tool" }));
     await expect(provider.getByRole("heading", { level: 1 })).toHaveText(
       "Demo quote provider — signed in as Maria Alvarez",
     );
@@ -220,7 +220,7 @@ test.describe("the enrollment hub", () => {
     test("start a quote opens the provider in a new window", async ({ page }) => {
       await loginAs(page, "agency@demo.test");
       await page.goto("/enrollments");
-      const provider = await windowOpenedBy(page, page.getByRole("button", { name: "Start a quote" }));
+      const provider = await windowOpenedBy(page, page.getByRole("button", { name: "Open the Quote Tool" }));
       await expect(provider.getByRole("heading", { level: 1 })).toHaveText(
         "Demo quote provider — signed in as Linda Chen",
       );
@@ -303,6 +303,50 @@ test.describe("submitted enrollments", () => {
     await expect(page.locator("[data-toast=success]")).toContainText("Download was sent to your email");
     // The toast too (its message was Mantine's dimmed grey, 3.3:1).
     expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test("an agency's Writing agent column is as wide as its names, its sort icon right after the heading (issue 20)", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await loginAs(page, "agency@demo.test", { path: "/submitted_enrollments" });
+    const table = page.getByRole("table", { name: /Submitted enrollments/ });
+    const header = table.getByRole("columnheader", { name: /Writing agent/ });
+    await expect(header).toBeVisible();
+    const measured = await header.evaluate((th) => {
+      const link = th.querySelector("a")!;
+      // The label's last word (the text right before the icon).
+      const icon = link.querySelector("svg")!;
+      const text = [...icon.parentElement!.childNodes].find((n) => n.nodeType === Node.TEXT_NODE)!;
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      const label = range.getBoundingClientRect();
+      const iconBox = icon.getBoundingClientRect();
+      const column = [...th.parentElement!.children].indexOf(th) + 1;
+      const names = [...th.closest("table")!.querySelectorAll(`tbody tr td:nth-child(${column}) p:first-child`)];
+      return {
+        gap: iconBox.left - label.right,
+        iconMiddle: iconBox.top + iconBox.height / 2,
+        labelMiddle: label.top + label.height / 2,
+        width: th.getBoundingClientRect().width,
+        nameHeights: names.map((n) => n.getBoundingClientRect().height),
+        lineHeight: names[0] ? parseFloat(getComputedStyle(names[0]).lineHeight) : 0,
+      };
+    });
+    // The icon sits beside the label (a gap of a few pixels, on the same line), never at the column's far edge.
+    expect(measured.gap).toBeGreaterThanOrEqual(0);
+    expect(measured.gap).toBeLessThan(10);
+    expect(Math.abs(measured.iconMiddle - measured.labelMiddle)).toBeLessThan(4);
+    expect(measured.width).toBeGreaterThan(110);
+    // The whole column is in view at 1280 px, not past the table's scroll box.
+    const inView = await header.evaluate((th) => {
+      const box = th.closest(".data-table-scroll")!.getBoundingClientRect();
+      return th.getBoundingClientRect().right <= box.right + 1;
+    });
+    expect(inView).toBe(true);
+    // Every writing agent's name on one line.
+    expect(measured.nameHeights.length).toBeGreaterThan(0);
+    for (const height of measured.nameHeights) expect(height).toBeLessThanOrEqual(measured.lineHeight * 1.5);
   });
 
   test("an agent's own list has no writing agent column; fits a 390 px phone", async ({ page }) => {

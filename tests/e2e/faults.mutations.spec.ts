@@ -337,7 +337,7 @@ test.describe("forms keep what was typed", () => {
   test("the quote tool: its new window shows the reason inside the layout, and nothing is opened", async ({ page }) => {
     await signIn(page, "admin@demo.test");
     await page.goto(at("/quote_tool?site=test"));
-    const button = page.getByRole("button", { name: "Open the quote test site" });
+    const button = page.getByRole("button", { name: "Open the Quote Tool (test site)" });
     for (const [fault, says] of [
       [
         { type: "status", status: 500, message: "The quote provider is down for maintenance" },
@@ -509,7 +509,7 @@ test.describe("forms keep what was typed", () => {
       await page.goto(at("/quote_tool?site=test"));
       proxy.inject({ method: "GET", path: "/partners/sunfire", fault: TOO_SLOW });
       const opened = page.context().waitForEvent("page");
-      await page.getByRole("button", { name: "Open the quote test site" }).click();
+      await page.getByRole("button", { name: "Open the Quote Tool (test site)" }).click();
       const popup = await opened;
       await popup.waitForLoadState("domcontentloaded", AFTER_TIMEOUT);
       await expect(popup).toHaveURL(at("/quote_tool?site=test"), AFTER_TIMEOUT);

@@ -1,6 +1,7 @@
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { expectSharedFileFields } from "./file-field";
 import { expect, loginAs, resetAccount, test } from "./fixtures";
 
 /**
@@ -220,6 +221,8 @@ test.describe("without JavaScript", () => {
     await page.goto("/feedback/conversation");
     await page.getByRole("link", { name: WAITING }).click();
     await expect(page.getByText("2 new messages, now marked read.")).toBeVisible();
+    // Issue 20: the reply's attachment is the shared file field, also without JavaScript.
+    expect(await expectSharedFileFields(page)).toBe(1);
     await page.getByRole("button", { name: "Send reply" }).click();
     await expect(page.getByText("Write your reply")).toBeVisible();
     await page.getByRole("textbox", { name: "Your reply" }).fill("No e-mail needed, thank you.");

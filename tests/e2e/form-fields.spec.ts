@@ -104,3 +104,26 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("textbox", { name: "Phone" })).toHaveValue("555.201.4410");
   });
 });
+
+test.describe("/registration marks its required fields from the first render (issue 20)", () => {
+  for (const javaScriptEnabled of [true, false]) {
+    test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
+      test.use({ javaScriptEnabled });
+      test("each required field is required and its label carries the mark, before any submit", async ({ page }) => {
+        await page.goto("/registration");
+        for (const name of ["E-mail", "First name", "Last name", "NPN", "Phone"]) {
+          const input = page.getByRole("textbox", { name, exact: true });
+          await expect(input, name).toHaveAttribute("required", "");
+          // Mantine's required mark: an asterisk in the label.
+          await expect(page.locator(`label[for="${await input.getAttribute("id")}"]`)).toContainText("*");
+        }
+        for (const input of await page.locator("input[type=password]").all()) {
+          await expect(input).toHaveAttribute("required", "");
+        }
+        await expect(page.getByRole("checkbox", { name: /privacy policy/ })).toHaveAttribute("required", "");
+        // Nothing was sent: no error yet.
+        await expect(page.locator("[aria-invalid=true]")).toHaveCount(0);
+      });
+    });
+  }
+});

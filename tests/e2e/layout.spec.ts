@@ -88,6 +88,14 @@ test("the dashboard shows level, message counts and system notifications from th
   await expect(page.getByText("Annual Enrollment Period").first()).toBeVisible();
 });
 
+test("an ended system notification is not shown; the current ones are (issue 20: a notice ends)", async ({ page }) => {
+  await loginAs(page, "agency@demo.test");
+  const notices = page.getByRole("region", { name: "System notifications" });
+  await expect(notices.getByText("Annual Enrollment Period", { exact: true })).toBeVisible();
+  await expect(notices.getByText(/until \d\d\/\d\d\/\d{4}/).first()).toBeVisible();
+  await expect(notices.getByText("Scheduled maintenance")).toHaveCount(0);
+});
+
 test("the dashboard's next steps tell the truth (issue 11)", async ({ page }) => {
   const steps = page.getByRole("region", { name: "Next steps" });
   // A message awaits agent@'s reply: not 'all caught up'.

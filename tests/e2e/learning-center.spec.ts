@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { formatDate } from "../../app/domain/formats";
-import { futureCertificationDate } from "../../server/reference-api/seed";
+import { futureCertificationDate, pastCertificationDate } from "../../server/reference-api/seed";
 import { AGENCY_ONLY_RESOURCE_IDS, UNSAFE_LEARNING_RESOURCE_ID } from "../../server/reference-api/seed-learning-center";
 import { seedDates } from "../../server/reference-api/seed-dates";
 import { expect, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
@@ -339,6 +339,61 @@ test.describe("carrier resources", () => {
     await expect(info.locator("script, img, a[href^='javascript']")).toHaveCount(0);
     expect((await page.goto("/learning_center/carrier_resources/999"))?.status()).toBe(404);
     expect((await page.goto("/learning_center/carrier_resources/x"))?.status()).toBe(404);
+  });
+
+  test("a recertification date in the past says it has passed (issue 20)", async ({ page }) => {
+    await loginAs(page, "agent@demo.test");
+    await page.goto("/learning_center/carrier_resources");
+    const passed = `${formatDate(pastCertificationDate(seedDates()))} (passed)`;
+    await expect(fact(page.getByRole("region", { name: "Summit Mutual" }), "Recertification")).toHaveText(passed);
+    await page.goto("/learning_center/carrier_resources/102");
+    await expect(fact(page, "Recertification")).toHaveText(passed);
+  });
+
+  test("at 1280 px every carrier's e-mail address stays on one line (issue 20)", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await loginAs(page, "agent@demo.test");
+    for (const product of [1, 2, 3, 4]) {
+      await page.goto(`/learning_center/carrier_resources?product=${product}`);
+      const emails = page.locator("main dt:text-is('E-mail') + dd a");
+      expect(await emails.count()).toBeGreaterThan(0);
+      for (const email of await emails.all()) {
+        const lines = await email.evaluate((a) => new Set([...a.getClientRects()].map((r) => Math.round(r.top))).size);
+        expect(lines, `${await email.textContent()} on product ${product}`).toBe(1);
+      }
+    }
+    await page.goto("/learning_center/carrier_resources/101");
+    expect(
+      await fact(page, "E-mail")
+        .locator("a")
+        .evaluate((a) => new Set([...a.getClientRects()].map((r) => Math.round(r.top))).size),
+    ).toBe(1);
+  });
+
+  test("at 390 px each product button shows its whole label (issue 20)", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loginAs(page, "agent@demo.test");
+    await page.goto("/learning_center/carrier_resources");
+    const buttons = page.getByRole("navigation", { name: "Products" }).getByRole("link");
+    await expect(buttons).toHaveText([
+      "Medicare Advantage",
+      "Medicare Supplement",
+      "Prescription Drug Plans",
+      "Dental, Vision & Hearing",
+    ]);
+    for (const button of await buttons.all()) {
+      const box = (await button.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, (await button.textContent()) ?? "").toBeLessThanOrEqual(390);
+      // Nothing of its label is cut: the label is as wide as its text.
+      expect(
+        await button.evaluate((a) => {
+          const label = a.querySelector(".mantine-Button-label")!;
+          return label.scrollWidth - label.clientWidth;
+        }),
+      ).toBeLessThanOrEqual(0);
+    }
+    await expectNoSidewaysScroll(page);
   });
 
   test.describe("without JavaScript", () => {

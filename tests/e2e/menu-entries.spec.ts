@@ -58,3 +58,14 @@ test.describe("every menu entry of every account answers", () => {
     expect((await page.goto("/downlines"))?.status()).toBe(200);
   });
 });
+
+test("Feedback is in the menu of agents and agencies and leads to their conversations (issue 20)", async ({ page }) => {
+  for (const email of ["agent@demo.test", "agency@demo.test"]) {
+    await page.context().clearCookies();
+    await loginAs(page, email);
+    const menu = page.getByRole("navigation", { name: "Main menu" });
+    await menu.getByRole("link", { name: "Feedback", exact: true }).click();
+    await expect(page).toHaveURL(/\/feedback\/list$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Feedback" })).toBeVisible();
+  }
+});

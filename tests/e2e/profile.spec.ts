@@ -152,5 +152,59 @@ test.describe("the profile", () => {
       await page.goto("/profile");
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     });
+
+    test("each license shows its status and expiry, 'Expired' included, without scrolling (issue 20)", async ({
+      page,
+    }) => {
+      await loginAs(page, "agent@demo.test");
+      await page.goto("/profile");
+      const licenses = page.getByRole("table", { name: "Licenses" });
+      const expired = licenses.getByRole("row").filter({ hasText: "1884420" });
+      const mark = expired.getByTestId("license-mark");
+      await expect(mark).toHaveText("(Expired)");
+      await mark.scrollIntoViewIfNeeded();
+      await expect(mark).toBeInViewport({ ratio: 1 });
+      // Its status and expiry cells, labelled, inside the screen's width.
+      await expect(expired.locator("td[data-label=Status]")).toHaveText("Expired");
+      for (const cell of [expired.locator("td[data-label=Status]"), mark]) {
+        const box = (await cell.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(390);
+      }
+      // Every license's Status and Expires are on screen, each with its label.
+      const statusCells = licenses.locator("td[data-label=Status]");
+      await expect(statusCells).toHaveCount(4);
+      for (const cell of await licenses.locator("td[data-label=Status], td[data-label=Expires]").all()) {
+        const box = (await cell.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(390);
+        expect(await cell.evaluate((td) => getComputedStyle(td, "::before").content)).toMatch(/^"(Status|Expires)"$/);
+      }
+      await expect(licenses.getByRole("columnheader")).toHaveCount(8);
+    });
+
+    test("the profile's sections are reachable from its top (issue 20)", async ({ page }) => {
+      await loginAs(page, "agent@demo.test");
+      await page.goto("/profile");
+      const index = page.getByRole("navigation", { name: "Profile sections" });
+      await expect(index).toBeInViewport();
+      const sections = [
+        "Personal details",
+        "Licenses",
+        "Documents",
+        "Text-message alerts",
+        "Password",
+        /Member rewards/,
+      ] as const;
+      await expect(index.getByRole("link")).toHaveCount(sections.length);
+      for (const name of sections) {
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await index.getByRole("link", { name }).click();
+        const heading = page.getByRole("heading", { level: 2, name });
+        await expect(heading).toBeInViewport();
+        // Not hidden under the fixed header.
+        const header = (await page.locator("header").first().boundingBox())!;
+        expect((await heading.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height - 1);
+      }
+    });
   });
 });

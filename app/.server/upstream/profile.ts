@@ -1,3 +1,4 @@
+import { currentNotices } from "~/domain/system-notifications";
 import { call } from "./client";
 import {
   DocumentNotificationsResponseSchema,
@@ -14,8 +15,12 @@ export async function documentNotifications(token: string) {
     .documentNotifications;
 }
 
-export function systemNotifications(token: string) {
-  return call("GET", "/api/profile/notifications", SystemNotificationsSchema, { token });
+/** The notices that show now: an ended one is left out even if the upstream still lists it (issue 20). */
+export async function systemNotifications(token: string) {
+  return currentNotices(
+    await call("GET", "/api/profile/notifications", SystemNotificationsSchema, { token }),
+    new Date(),
+  );
 }
 
 /** Spec §4 SMS consent prompt: Yes gives consent (POST), No declines (DELETE). */

@@ -12,6 +12,9 @@ export function SortLink({
   to: string;
   sorted: "ascending" | "descending" | "none";
 }) {
+  // The icon is bound to the label's last word: a header that wraps keeps it right after its text, never
+  // apart at the column's far edge (issue 20: "Writing agent").
+  const cut = header.lastIndexOf(" ") + 1;
   return (
     // The header's own size and weight (a plain header looks the same), the icon right after the label.
     <Anchor
@@ -24,14 +27,17 @@ export function SortLink({
       fw="inherit"
       className="sort-link"
     >
-      {header}
-      {sorted === "ascending" ? (
-        <IconArrowUp size={14} aria-hidden />
-      ) : sorted === "descending" ? (
-        <IconArrowDown size={14} aria-hidden />
-      ) : (
-        <IconArrowsSort size={14} aria-hidden />
-      )}
+      {header.slice(0, cut)}
+      <span className="sort-link-end">
+        {header.slice(cut)}
+        {sorted === "ascending" ? (
+          <IconArrowUp size={14} aria-hidden />
+        ) : sorted === "descending" ? (
+          <IconArrowDown size={14} aria-hidden />
+        ) : (
+          <IconArrowsSort size={14} aria-hidden />
+        )}
+      </span>
       <VisuallyHidden>
         {sorted === "none" ? ", sort" : sorted === "descending" ? ", sort ascending" : ", sort descending"}
       </VisuallyHidden>

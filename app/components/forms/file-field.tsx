@@ -21,8 +21,11 @@ interface FileFieldProps {
 
 /**
  * A native file input (it works before hydration, unlike a scripted picker) taking the upload rules of
- * app/domain/uploads.ts; the chosen file's name and size show under it. The schema checks type and size
- * in the browser and again on the server. A browser cannot be given a file back, so a failed plain post
+ * app/domain/uploads.ts, drawn as the portal's file field (issue 20: never the browser's bare "Choose File /
+ * No file chosen"): a box with a "Choose a file" button, then the chosen file. The native input lies over the
+ * whole box, transparent, so a click, a tap, the keyboard or a dropped file reach it with or without
+ * JavaScript; the chosen file's name and size show in the box once the page runs. The schema checks type and
+ * size in the browser and again on the server. A browser cannot be given a file back, so a failed plain post
  * asks to choose it again (app/.server/form-failure.ts).
  */
 export function FileField({ field, label, stored, keepField, removeField }: FileFieldProps) {
@@ -55,24 +58,28 @@ export function FileField({ field, label, stored, keepField, removeField }: File
         error={errorText(field)}
         errorProps={{ id: field.errorId }}
       >
-        <input
-          type="file"
-          name={field.name}
-          id={field.id}
-          accept={ACCEPTED_UPLOAD_TYPES}
-          className="file-input"
-          aria-invalid={field.errors ? true : undefined}
-          aria-describedby={describedBy || undefined}
-          onChange={(event) => {
-            const file = event.currentTarget.files?.[0];
-            setChoice(file ? { key: field.key, name: file.name, size: file.size } : null);
-          }}
-        />
-        {chosen ? (
-          <Text size="sm" c="dimmed" id={chosenId}>
-            Chosen: {chosen.name} ({fileSizeText(chosen.size)})
-          </Text>
-        ) : null}
+        <div className="file-field">
+          <input
+            type="file"
+            name={field.name}
+            id={field.id}
+            accept={ACCEPTED_UPLOAD_TYPES}
+            aria-invalid={field.errors ? true : undefined}
+            aria-describedby={describedBy || undefined}
+            onChange={(event) => {
+              const file = event.currentTarget.files?.[0];
+              setChoice(file ? { key: field.key, name: file.name, size: file.size } : null);
+            }}
+          />
+          <span className="file-field-button" aria-hidden>
+            Choose a file
+          </span>
+          {chosen ? (
+            <span id={chosenId}>
+              Chosen: {chosen.name} ({fileSizeText(chosen.size)})
+            </span>
+          ) : null}
+        </div>
       </Input.Wrapper>
     </>
   );

@@ -40,6 +40,8 @@ function MaskedInput({ field, mask, ...props }: MaskedFieldProps) {
       // or without JavaScript, this is a plain input and the server accepts any formatting of the digits.
       defaultValue={initialText(field)}
       inputMode={mask === "currency" ? "decimal" : "numeric"}
+      // The schema's constraint, when the form puts them on its inputs: Mantine marks a required label.
+      required={field.required}
       {...wrapperProps(field)}
       {...props}
     />

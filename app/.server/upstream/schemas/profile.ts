@@ -33,6 +33,8 @@ export const SystemNotificationSchema = z.object({
   message: z.string(),
   severity: z.enum(["info", "warning", "critical"]),
   publishedAt: z.string(),
+  /** When the notice ends (issue 20); absent or null: it stays until withdrawn. */
+  endsAt: z.string().nullable().default(null),
 });
 export type SystemNotification = z.infer<typeof SystemNotificationSchema>;
 /** GET /api/profile/notifications: spec §7 "whole response stored as system notifications". */

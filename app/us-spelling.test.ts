@@ -1,0 +1,85 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { join, relative } from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+/**
+ * Issue 20: user-visible text is in US English, as the spec writes it ("license", "enroll", "canceled").
+ * Every string literal, template text and JSX text of the portal's and the reference API's sources (what a
+ * user reads: labels, messages, toasts, e-mails, seeded data) is checked against the British spellings below;
+ * code identifiers and comments are not text a user reads.
+ */
+const ROOT = join(import.meta.dirname, "..");
+
+const BRITISH =
+  /\b(licen[cs]e?s?d?(?<=licence|licences|licenced)|enrol|enrols|enrolment|enrolments|cancell(?:ed|ing)|organis(?:e|es|ed|ing|ation|ations)|colou?rs?(?<=colour|colours)|authoris(?:e|es|ed|ing|ation)|recognis(?:e|es|ed|ing)|sanitis(?:e|es|ed|ing|er)|standardis(?:e|es|ed)|behaviours?(?<=behaviour|behaviours)|favou?rs?(?<=favour|favours)|favourite|centres?|catalogue|programmes?|cheques?|judgement|analys(?:e|ed|ing)|travell(?:ed|ing)|labell(?:ed|ing)|modell(?:ed|ing)|grey|honour(?:s|ed)?|apologis\w*|realis(?:e|es|ed|ing)|summaris\w*|customis\w*|finalis\w*|prioritis\w*|minimis\w*|maximis\w*|optimis\w*|utilis\w*|categoris\w*|personalis\w*|emphasis(?:e|es|ed))\b/i;
+
+/** The admin area's files: swept by their own change (issue 20); the coordinator removes this once they are. */
+const SWEPT_SEPARATELY =
+  /^(app\/routes\/admin|app\/components\/admin\/|app\/domain\/admin\/|app\/\.server\/admin\/|server\/reference-api\/admin-|server\/reference-api\/seed-admin)/;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
+    .filter((entry) => !entry.parentPath.includes("+types"))
+    .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)))
+    .filter((file) => !SWEPT_SEPARATELY.test(file));
+}
+
+/** The text a user may read in a source file: its string literals, template texts and JSX texts. */
+export function textsOf(file: string, source: string): string[] {
+  const parsed = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const texts: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (
+      ts.isStringLiteral(node) ||
+      ts.isNoSubstitutionTemplateLiteral(node) ||
+      ts.isTemplateHead(node) ||
+      ts.isTemplateMiddle(node) ||
+      ts.isTemplateTail(node) ||
+      ts.isJsxText(node)
+    ) {
+      texts.push(node.text);
+    }
+    // Module specifiers are paths, not text.
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return;
+    ts.forEachChild(node, visit);
+  };
+  visit(parsed);
+  return texts;
+}
+
+function britishIn(texts: string[]): string[] {
+  return texts.flatMap((text) => {
+    const match = BRITISH.exec(text);
+    return match ? [`"${match[0]}" in "${text.trim().slice(0, 100)}"`] : [];
+  });
+}
+
+describe("issue 20: user-visible text in US English", () => {
+  it("finds British spellings in text, not in identifiers or comments", () => {
+    const source = `// the organisation's colour
+const cancelled = "Your licence was cancelled";
+const marketingOrganisation = \`\${x} enrolment\`;
+const ok = <p>Licenses, enrollments, canceled, organization, color</p>;`;
+    expect(britishIn(textsOf("x.tsx", source))).toEqual([
+      '"licence" in "Your licence was cancelled"',
+      '"enrolment" in "enrolment"',
+    ]);
+  });
+
+  for (const dir of ["app", "server/reference-api"]) {
+    it(`${dir}: no British spelling in any user-visible text`, () => {
+      const found = sourceFiles(dir).flatMap((file) =>
+        britishIn(textsOf(file, readFileSync(join(ROOT, file), "utf8"))).map((hit) => `${file}: ${hit}`),
+      );
+      expect(found).toEqual([]);
+      // Parsing every source file takes a while on a busy machine.
+    }, 60_000);
+  }
+
+  it("README: no British spelling in what it says of the portal", () => {
+    const lines = readFileSync(join(ROOT, "README.md"), "utf8").split("\n");
+    expect(lines.filter((line) => BRITISH.test(line))).toEqual([]);
+  });
+});

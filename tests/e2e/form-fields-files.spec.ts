@@ -1,0 +1,51 @@
+import path from "node:path";
+import { expectSharedFileFields } from "./file-field";
+import { expect, loginAs, test } from "./fixtures";
+
+const PDF = path.join(import.meta.dirname, "files", "court-order.pdf");
+
+/**
+ * Issue 20: the shared file field on Contact Support, a new feedback conversation and the profile's five
+ * document uploads (a thread's reply: feedback.mutations.spec.ts, as opening a thread marks it read). Uploads
+ * themselves, with and without JavaScript: tickets, feedback and profile mutation specs.
+ */
+test.describe("the shared file field everywhere (issue 20)", () => {
+  for (const width of [1280, 390]) {
+    test(`contact support, a new feedback conversation and the profile's uploads at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await loginAs(page, "agent@demo.test");
+      await page.goto("/contact_support");
+      expect(await expectSharedFileFields(page)).toBe(1);
+      await page.goto("/feedback/form");
+      expect(await expectSharedFileFields(page)).toBe(1);
+      await page.goto("/profile");
+      // Each document's upload form is one click away: open them all.
+      const uploads = page.locator(".document-upload");
+      await expect(uploads).toHaveCount(5);
+      for (const upload of await uploads.all()) {
+        if ((await upload.getAttribute("open")) === null) await upload.locator("summary").click();
+      }
+      expect(await expectSharedFileFields(page)).toBe(5);
+    });
+  }
+
+  test("the chosen file shows in the field", async ({ page }) => {
+    await loginAs(page, "agent@demo.test");
+    await page.goto("/contact_support");
+    const field = page.locator(".file-field");
+    await expect(field).toContainText("Choose a file");
+    await page.getByLabel(/Attachment/).setInputFiles(PDF);
+    await expect(field).toContainText(/Chosen: court-order\.pdf \(\d+ KB\)/);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("the field is drawn by the server, the same box", async ({ page }) => {
+      await loginAs(page, "agent@demo.test");
+      await page.goto("/contact_support");
+      expect(await expectSharedFileFields(page)).toBe(1);
+      await page.goto("/feedback/form");
+      expect(await expectSharedFileFields(page)).toBe(1);
+    });
+  });
+});

@@ -14,16 +14,11 @@ const ROOT = join(import.meta.dirname, "..");
 const BRITISH =
   /\b(licen[cs]e?s?d?(?<=licence|licences|licenced)|enrol|enrols|enrolment|enrolments|cancell(?:ed|ing)|organis(?:e|es|ed|ing|ation|ations)|colou?rs?(?<=colour|colours)|authoris(?:e|es|ed|ing|ation)|recognis(?:e|es|ed|ing)|sanitis(?:e|es|ed|ing|er)|standardis(?:e|es|ed)|behaviours?(?<=behaviour|behaviours)|favou?rs?(?<=favour|favours)|favourite|centres?|catalogue|programmes?|cheques?|judgement|analys(?:e|ed|ing)|travell(?:ed|ing)|labell(?:ed|ing)|modell(?:ed|ing)|grey|honour(?:s|ed)?|apologis\w*|realis(?:e|es|ed|ing)|summaris\w*|customis\w*|finalis\w*|prioritis\w*|minimis\w*|maximis\w*|optimis\w*|utilis\w*|categoris\w*|personalis\w*|emphasis(?:e|es|ed))\b/i;
 
-/** The admin area's files: swept by their own change (issue 20); the coordinator removes this once they are. */
-const SWEPT_SEPARATELY =
-  /^(app\/routes\/admin|app\/components\/admin\/|app\/domain\/admin\/|app\/\.server\/admin\/|server\/reference-api\/admin-|server\/reference-api\/seed-admin)/;
-
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && /\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
     .filter((entry) => !entry.parentPath.includes("+types"))
-    .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)))
-    .filter((file) => !SWEPT_SEPARATELY.test(file));
+    .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)));
 }
 
 /** The text a user may read in a source file: its string literals, template texts and JSX texts. */

@@ -331,7 +331,7 @@ const FURTHER_RTS_STATUSES: readonly SeedRtsTexts[] = [
     displayStatus: "Certification pending",
     tone: "in_progress",
     description:
-      "The advisor is appointed with this carrier, but the carrier has not yet reported the annual AHIP and its own product training as complete; the advisor may not market or enrol until it does.",
+      "The advisor is appointed with this carrier, but the carrier has not yet reported the annual AHIP and its own product training as complete; the advisor may not market or enroll until it does.",
   },
   {
     statusCode: "NPY",
@@ -347,7 +347,7 @@ const FURTHER_RTS_STATUSES: readonly SeedRtsTexts[] = [
     displayStatus: "Terminated",
     tone: "blocked",
     description:
-      "The carrier has ended the advisor's appointment: the advisor may no longer sell its plans or be paid for new enrolments.",
+      "The carrier has ended the advisor's appointment: the advisor may no longer sell its plans or be paid for new enrollments.",
   },
 ];
 

@@ -467,9 +467,9 @@ test.describe("RTS statuses", () => {
       await page.getByRole("combobox", { name: "Carrier" }).selectOption({ label: "Every carrier" });
       await page.getByRole("button", { name: "Create RTS status" }).click();
       // No colour chosen: refused at its field, what was typed kept.
-      await expect(page.getByRole("combobox", { name: "Badge colour" })).toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByRole("combobox", { name: "Badge color" })).toHaveAttribute("aria-invalid", "true");
       await expect(page.getByRole("textbox", { name: "Code" })).toHaveValue(code);
-      await page.getByRole("combobox", { name: "Badge colour" }).selectOption({ label: "Blocked (red)" });
+      await page.getByRole("combobox", { name: "Badge color" }).selectOption({ label: "Blocked (red)" });
       await page.getByRole("button", { name: "Create RTS status" }).click();
       await expect(page).toHaveURL("/admin/rts_statuses");
       await expect(success(page)).toContainText(`RTS status ${code} created.`);
@@ -507,9 +507,9 @@ test.describe("RTS statuses", () => {
       await expect(derek).toHaveAttribute("style", /--mantine-color-orange-/);
 
       await page.goto("/admin/rts_statuses/9");
-      await expect(page.getByRole("combobox", { name: "Badge colour" })).toHaveValue("in_progress");
+      await expect(page.getByRole("combobox", { name: "Badge color" })).toHaveValue("in_progress");
       await page.getByRole("textbox", { name: "Badge text" }).fill(badge);
-      await page.getByRole("combobox", { name: "Badge colour" }).selectOption({ label: "Blocked (red)" });
+      await page.getByRole("combobox", { name: "Badge color" }).selectOption({ label: "Blocked (red)" });
       await page.getByRole("button", { name: "Save changes" }).click();
       await expect(success(page)).toContainText("Changes to the RTS status saved.");
 
@@ -519,7 +519,7 @@ test.describe("RTS statuses", () => {
     } finally {
       await agency.close();
       await page.goto("/admin/rts_statuses/9");
-      await page.getByRole("combobox", { name: "Badge colour" }).selectOption("in_progress");
+      await page.getByRole("combobox", { name: "Badge color" }).selectOption("in_progress");
       await page.getByRole("textbox", { name: "Badge text" }).fill("Pending");
       await page.getByRole("button", { name: "Save changes" }).click();
       await expect(success(page)).toContainText("Changes to the RTS status saved.");

@@ -368,7 +368,7 @@ test.describe("RTS statuses (issue 20)", () => {
     const labels = await carrier.locator("option").allInnerTexts();
     expect(labels.filter((l) => /carrier$/i.test(l))).toEqual(["Every carrier"]);
     await expect(carrier.locator("option").first()).toHaveAttribute("value", "");
-    const tone = page.getByRole("combobox", { name: "Badge colour" });
+    const tone = page.getByRole("combobox", { name: "Badge color" });
     await expect(tone).toHaveValue("");
     expect(await tone.locator("option").allInnerTexts()).toEqual([
       "Choose badge colour",

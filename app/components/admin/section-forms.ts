@@ -98,7 +98,7 @@ const rtsStatuses: SectionFormDef<AdminRtsStatus> = {
     { name: "displayStatus", label: "Badge text", kind: "text", description: "What the downlines table shows" },
     {
       name: "tone",
-      label: "Badge colour",
+      label: "Badge color",
       kind: "select",
       options: RTS_TONES.map((t) => ({ value: t, label: RTS_TONE_LABELS[t] })),
       description: "Whether an advisor with this status may sell: ready, on the way, or stopped",

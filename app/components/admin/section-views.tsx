@@ -287,7 +287,7 @@ const rtsStatuses: SectionView<AdminRtsStatus> = {
   title: "RTS statuses",
   singular: "RTS status",
   intro:
-    "The Ready to Sell statuses the downlines pages show per carrier: whether an agent may market, enrol and be paid for a carrier's plans.",
+    "The Ready to Sell statuses the downlines pages show per carrier: whether an agent may market, enroll and be paid for a carrier's plans.",
   columns: [
     {
       key: "statusCode",
@@ -325,7 +325,7 @@ const rtsStatuses: SectionView<AdminRtsStatus> = {
   recordTitle: (s) => `${s.statusCode}: ${s.statusTitle}`,
   recordFacts: (s) => [
     { label: "Badge", value: <Tag color={RTS_TONE_COLORS[s.tone]}>{s.displayStatus}</Tag> },
-    { label: "Badge colour", value: RTS_TONE_LABELS[s.tone] },
+    { label: "Badge color", value: RTS_TONE_LABELS[s.tone] },
     { label: "Carrier", value: s.carrier?.name ?? "Every carrier" },
     {
       label: "In use",

@@ -46,7 +46,7 @@ export const ADMIN_SECTIONS: readonly AdminSectionEntry[] = [
   { key: "carrier_exports", label: "Carrier exports", group: "Data in/out", built: false },
   { key: "carrier_enrollments", label: "Carrier enrollments", group: "Data in/out", built: false },
   { key: "sunfire_imports", label: "Sunfire imports", group: "Data in/out", built: false },
-  { key: "nipr_license_config", label: "NIPR licence settings", group: "Compliance", built: false },
+  { key: "nipr_license_config", label: "NIPR license settings", group: "Compliance", built: false },
   { key: "nipr_pdb_alerts", label: "NIPR PDB alerts", group: "Compliance", built: false },
   { key: "nipr_history", label: "NIPR history", group: "Compliance", built: false },
 ];

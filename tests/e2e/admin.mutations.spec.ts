@@ -458,7 +458,7 @@ test.describe("RTS statuses", () => {
 
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
-    test("an admin creates one for every carrier, its badge colour chosen (refused until it is)", async ({ page }) => {
+    test("an admin creates one for every carrier, its badge color chosen (refused until it is)", async ({ page }) => {
       await loginAs(page, "admin@demo.test");
       await page.goto("/admin/rts_statuses/new");
       await page.getByRole("textbox", { name: "Code" }).fill(code);

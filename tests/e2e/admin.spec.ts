@@ -330,7 +330,7 @@ test.describe("a request's review (issue 20)", () => {
 });
 
 test.describe("RTS statuses (issue 20)", () => {
-  test("each badge is coloured by its status's tone; the carrier filter and the form offer no bogus choice", async ({
+  test("each badge is colored by its status's tone; the carrier filter and the form offer no bogus choice", async ({
     page,
   }) => {
     await loginAs(page, "admin@demo.test");
@@ -371,7 +371,7 @@ test.describe("RTS statuses (issue 20)", () => {
     const tone = page.getByRole("combobox", { name: "Badge color" });
     await expect(tone).toHaveValue("");
     expect(await tone.locator("option").allInnerTexts()).toEqual([
-      "Choose badge colour",
+      "Choose badge color",
       "Ready (green)",
       "In progress (orange)",
       "Blocked (red)",

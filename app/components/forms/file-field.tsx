@@ -24,7 +24,9 @@ interface FileFieldProps {
  * app/domain/uploads.ts, drawn as the portal's file field (issue 20: never the browser's bare "Choose File /
  * No file chosen"): a box with a "Choose a file" button, then the chosen file. The native input lies over the
  * whole box, transparent, so a click, a tap, the keyboard or a dropped file reach it with or without
- * JavaScript; the chosen file's name and size show in the box once the page runs. The schema checks type and
+ * JavaScript; the chosen file's name and size show in the box once the page runs. Before that (or without
+ * JavaScript: no `<html data-hydrated>`, root.tsx) the native input is shown as is, its button drawn as ours, so
+ * the browser names the file chosen (app.css). The schema checks type and
  * size in the browser and again on the server. A browser cannot be given a file back, so a failed plain post
  * asks to choose it again (app/.server/form-failure.ts).
  */

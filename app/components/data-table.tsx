@@ -96,6 +96,8 @@ export function DataTable<Row>({
    */
   rowMenu?: {
     editHref?: (row: Row) => string | null;
+    /** The record link's words (default Edit). */
+    editLabel?: string;
     deleteHref?: (row: Row) => string | null;
     label: (row: Row) => string;
     /** The row's other actions (links or small plain forms), shown after Edit. */
@@ -264,6 +266,7 @@ export function DataTable<Row>({
                         key={location.search}
                         label={rowMenu.label(row)}
                         editHref={rowMenu.editHref?.(row) ?? null}
+                        editLabel={rowMenu.editLabel}
                         deleteHref={rowMenu.deleteHref?.(row) ?? null}
                         more={rowMenu.more?.(row)}
                       />

@@ -94,7 +94,7 @@ export default function AdminIndex({ loaderData, actionData }: Route.ComponentPr
             label="Pending, all"
             count={waiting}
             to="/admin/contracting?state=pending&sort=waiting&order=DESC"
-            hint="Waiting for our review, longest first"
+            hint="With our staff or their broker, longest first"
           />
           {dashboard.contractRequests.pendingByAge.map((a) => (
             <Count

@@ -333,6 +333,7 @@ export default function AdminSectionList({ loaderData, actionData }: Route.Compo
         rowMenu={{
           label: view.rowLabel,
           editHref: (r) => `${recordPath(key, r.id)}?back=${back}`,
+          editLabel: view.editLabel,
           deleteHref: (r) => (view.canDelete?.(r) ? withParam(DELETE, String(r.id)) : null),
           more: view.rowMore,
         }}

@@ -32,11 +32,14 @@ export function RowMenuIcon() {
 export function RowMenu({
   label,
   editHref,
+  editLabel = "Edit",
   deleteHref,
   more,
 }: {
   label: string;
   editHref: string | null;
+  /** The record link's words (the desk's "Review"). */
+  editLabel?: string;
   deleteHref: string | null;
   /** The row's other actions (links, or small forms), after Edit. */
   more?: ReactNode;
@@ -53,7 +56,7 @@ export function RowMenu({
       <div className="row-menu-items">
         {editHref ? (
           <Anchor component={Link} to={editHref}>
-            Edit
+            {editLabel}
           </Anchor>
         ) : null}
         {more}

@@ -143,7 +143,7 @@ describe("the admin area's lists (issue 14)", () => {
     for (const path of [
       "/admin/carriers",
       "/admin/users/abc/edit",
-      "/admin/users/12",
+      "/admin/users/999999",
       `/admin/roles/${"9".repeat(40)}`,
       "/admin/roles/999999",
       "/admin/brokers/9",

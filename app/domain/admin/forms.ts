@@ -92,21 +92,20 @@ export const editUserSchema = z.object({
 
 /* ---- Roles ---- */
 
+/** A role's or an RTS status's description: optional, several lines, at most 500 characters; "" when left out. */
+const optionalDescription = z.pipe(
+  z.optional(
+    z
+      .string()
+      .check(z.trim(), z.maxLength(500, { error: "At most 500 characters" }), noControlCharacters({ multiline: true })),
+  ),
+  z.transform((v: string | undefined) => v ?? ""),
+);
+
 export const roleSchema = z.object({
   name: singleLine("Enter the role's name").check(z.maxLength(80, { error: "At most 80 characters" })),
   kind: z.enum(ROLES, { error: "Choose what the role's users are" }),
-  description: z.pipe(
-    z.optional(
-      z
-        .string()
-        .check(
-          z.trim(),
-          z.maxLength(500, { error: "At most 500 characters" }),
-          noControlCharacters({ multiline: true }),
-        ),
-    ),
-    z.transform((v: string | undefined) => v ?? ""),
-  ),
+  description: optionalDescription,
   roleHasOnboardingProcess: checkbox,
   roleHasShowAchInfo: checkbox,
   roleHasOptoutProcess: checkbox,
@@ -125,18 +124,7 @@ export const rtsStatusSchema = z.object({
   statusTitle: singleLine("Enter the title").check(z.maxLength(80, { error: "At most 80 characters" })),
   displayStatus: singleLine("Enter the badge text").check(z.maxLength(40, { error: "At most 40 characters" })),
   tone: z.enum(RTS_TONES, { error: "Choose the badge's color" }),
-  description: z.pipe(
-    z.optional(
-      z
-        .string()
-        .check(
-          z.trim(),
-          z.maxLength(500, { error: "At most 500 characters" }),
-          noControlCharacters({ multiline: true }),
-        ),
-    ),
-    z.transform((v: string | undefined) => v ?? ""),
-  ),
+  description: optionalDescription,
   carrierId: optionalId("Choose a carrier from the list"),
 });
 

@@ -9,6 +9,7 @@
  * entry, compiled with the app by `npm run build` into build/server/index.js (one module graph, plain node);
  * `server/dev.ts` loads this module through Vite for `npm run dev`.
  */
+import cluster from "node:cluster";
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
@@ -20,6 +21,7 @@ import express from "express";
 import pino, { type Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import { type Env, parseEnv, upstreamMode } from "../app/.server/env.ts";
+import { configureLimiterStore } from "../app/.server/limiter-store.ts";
 import { setRuntime } from "../app/.server/runtime.ts";
 import { redactTokens } from "../app/domain/account-tokens.ts";
 import { quoteToolOrigins } from "../app/domain/enrollments.ts";
@@ -46,19 +48,46 @@ export const REDACT_PATHS = [
 
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   return pino(
-    { level, base: { service: "agent-portal" }, redact: { paths: REDACT_PATHS, censor: "[redacted]" } },
+    {
+      level,
+      // A worker of WEB_CONCURRENCY > 1 says which it is (server/cluster.ts).
+      base: { service: "agent-portal", ...(cluster.worker && { worker: cluster.worker.id }) },
+      redact: { paths: REDACT_PATHS, censor: "[redacted]" },
+    },
     destination,
   );
 }
 
 /** Without SESSION_SECRET (allowed only for the bundled demo), a random secret kept beside the demo db. */
-async function demoSessionSecret(root: string, dbPath: string): Promise<string> {
+export async function demoSessionSecret(root: string, dbPath: string): Promise<string> {
   const file = path.join(path.dirname(path.resolve(root, dbPath)), "session-secret");
   if (existsSync(file)) return (await readFile(file, "utf8")).trim();
   await mkdir(path.dirname(file), { recursive: true });
   const secret = randomBytes(32).toString("hex");
   await writeFile(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * DEMO=1: the bundled reference API, in this process. With WEB_CONCURRENCY > 1 the cluster's primary starts it
+ * once and its workers talk to it as to an external upstream (server/cluster.ts).
+ */
+export async function startDemoUpstream(env: Env, root: string, logger: Logger): Promise<ReferenceApi> {
+  const referenceApi = await startReferenceApi({
+    dbPath: path.resolve(root, env.REFERENCE_API_DB),
+    port: env.REFERENCE_API_PORT,
+    allowReset: env.REFERENCE_API_ALLOW_RESET,
+    logger: logger.child({ component: "reference-api" }),
+    // The links of its e-mails lead to this portal; they go out through SMTP_URL, else to its outbox table.
+    portalUrl: env.PUBLIC_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+  });
+  logger.warn(
+    { upstreamUrl: referenceApi.url },
+    "DEMO=1: bundled reference API started, with demo accounts whose password is published; never expose this to the internet",
+  );
+  return referenceApi;
 }
 
 async function errorReporter(env: Env, logger: Logger) {
@@ -173,24 +202,13 @@ export async function startPortal(
   let referenceApi: ReferenceApi | null = null;
   let upstreamUrl = env.UPSTREAM_API_URL;
   if (mode === "demo" || !upstreamUrl) {
-    referenceApi = await startReferenceApi({
-      dbPath: path.resolve(options.root, env.REFERENCE_API_DB),
-      port: env.REFERENCE_API_PORT,
-      allowReset: env.REFERENCE_API_ALLOW_RESET,
-      logger: logger.child({ component: "reference-api" }),
-      // The links of its e-mails lead to this portal; they go out through SMTP_URL, else to its outbox table.
-      portalUrl: env.PUBLIC_URL,
-      smtpUrl: env.SMTP_URL,
-      mailFrom: env.MAIL_FROM,
-    });
+    referenceApi = await startDemoUpstream(env, options.root, logger);
     upstreamUrl = referenceApi.url;
-    logger.warn(
-      { upstreamUrl },
-      "DEMO=1: bundled reference API started, with demo accounts whose password is published; never expose this to the internet",
-    );
   }
   const sessionSecrets = env.SESSION_SECRET ?? [await demoSessionSecret(options.root, env.REFERENCE_API_DB)];
   setRuntime({ env, upstreamUrl, sessionSecrets, logger, reportError });
+  // The limiters' counts: this process, the cluster's primary or Redis (ADR 025).
+  const closeLimiterStore = configureLimiterStore({ redisUrl: env.REDIS_URL, logger });
 
   const { build } = options;
   // The build's own createLoadContext (app/entry.server.tsx), so the context keys are the build's: in
@@ -279,6 +297,7 @@ export async function startPortal(
       logger.info({ drainMs: env.SHUTDOWN_DRAIN_MS, inFlight: inFlight.size }, "shutting down: draining");
       await drainAndClose(server, inFlight, env.SHUTDOWN_DRAIN_MS, logger);
       admission.stop();
+      await closeLimiterStore();
       await referenceApi?.close();
       await options.onShutdown?.();
       logger.info("shut down");
@@ -329,12 +348,13 @@ export async function runMain(start: () => Promise<RunningPortal>): Promise<void
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(1);
   }
-  for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.once(signal, () => {
-      portal.shutdown().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-    });
-  }
+  const stop = () => {
+    portal.shutdown().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, stop);
+  // A worker of WEB_CONCURRENCY > 1 whose primary is gone (killed): drain and exit rather than linger.
+  if (cluster.isWorker) process.once("disconnect", stop);
 }

@@ -12,7 +12,7 @@
 import cluster, { type Worker } from "node:cluster";
 import type { Logger } from "pino";
 import { parseEnv, upstreamMode } from "../app/.server/env.ts";
-import { startClusterStore } from "../app/.server/limiter-store.ts";
+import { CLUSTER_STORE_ENV, startClusterStore } from "../app/.server/limiter-store.ts";
 import {
   type PortalOptions,
   createLogger,
@@ -58,7 +58,7 @@ export function startPrimary(options: PrimaryOptions): RunningPrimary {
   });
 
   const fork = (): Worker => {
-    const worker = cluster.fork(options.workerEnv);
+    const worker = cluster.fork({ ...options.workerEnv, [CLUSTER_STORE_ENV]: "1" });
     exits.set(
       worker.id,
       new Promise((resolve) => worker.once("exit", (code, signal) => resolve(code === 0 && !signal))),

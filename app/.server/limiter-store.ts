@@ -42,13 +42,24 @@ interface Store {
   redis: Redis | null;
 }
 
+/**
+ * Set by the portal's own cluster primary (server/cluster.ts) in its workers' environment: the cluster store
+ * answers only there. A worker of another cluster manager (PM2's cluster mode) has no such primary and keeps
+ * memory (set REDIS_URL there).
+ */
+export const CLUSTER_STORE_ENV = "AGENT_PORTAL_CLUSTER_STORE";
+
+function inPortalCluster(): boolean {
+  return cluster.isWorker && process.env[CLUSTER_STORE_ENV] === "1";
+}
+
 /** On globalThis (as runtime.ts): tests and the development server evaluate this module again. */
 const KEY = Symbol.for("agent-portal.limiter-store");
 type Holder = { [KEY]?: Store };
 
 function currentStore(): Store {
   const holder = globalThis as Holder;
-  holder[KEY] ??= { kind: limiterStoreKind({ clusterWorker: cluster.isWorker }), redis: null };
+  holder[KEY] ??= { kind: limiterStoreKind({ clusterWorker: inPortalCluster() }), redis: null };
   return holder[KEY];
 }
 
@@ -58,7 +69,7 @@ function currentStore(): Store {
  * and logs the outages. Returns a function that closes the client.
  */
 export function configureLimiterStore(options: { redisUrl?: string; logger: Logger }): () => Promise<void> {
-  const kind = limiterStoreKind({ redisUrl: options.redisUrl, clusterWorker: cluster.isWorker });
+  const kind = limiterStoreKind({ redisUrl: options.redisUrl, clusterWorker: inPortalCluster() });
   const redis = options.redisUrl ? redisClient(options.redisUrl, options.logger) : null;
   (globalThis as Holder)[KEY] = { kind, redis };
   return async () => {

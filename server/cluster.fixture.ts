@@ -1,5 +1,5 @@
 /**
- * server/cluster.test.ts runs this file as a cluster: the primary is server/cluster.ts' startPrimary, each worker
+ * server/cluster.test.ts runs this file as a cluster: the primary is server/cluster-primary.ts' startPrimary, each worker
  * a small HTTP server on FIXTURE_PORT whose limiter comes from app/.server/limiter-store.ts (the cluster store).
  * GET /consume spends one of 5 shared points, /crash ends the worker that gets it, anything else answers its
  * pid. FIXTURE_FAIL=1 makes every worker fail at start-up.
@@ -8,7 +8,7 @@ import cluster from "node:cluster";
 import { createServer } from "node:http";
 import pino from "pino";
 import { createLimiter } from "../app/.server/limiter-store.ts";
-import { startPrimary } from "./cluster.ts";
+import { startPrimary } from "./cluster-primary.ts";
 
 if (cluster.isPrimary) {
   const primary = startPrimary({ workers: 2, workerEnv: {}, logger: pino({ level: "silent" }) });

@@ -43,7 +43,8 @@ function get(port: number, target: string): Promise<string> {
   });
 }
 
-describe("WEB_CONCURRENCY > 1: the cluster's primary (server/cluster.ts)", () => {
+// Three processes start (tsx): slow on a busy machine.
+describe("WEB_CONCURRENCY > 1: the cluster's primary (server/cluster-primary.ts)", { timeout: 90_000 }, () => {
   it("its workers share one limiter count, a worker that dies is replaced, SIGTERM stops every worker: exit 0", async () => {
     const cluster = await startFixture({});
     expect(cluster.said).toBe("ready");

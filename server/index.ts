@@ -21,7 +21,8 @@ import express from "express";
 import pino, { type Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import { type Env, parseEnv, upstreamMode } from "../app/.server/env.ts";
-import { configureLimiterStore } from "../app/.server/limiter-store.ts";
+import { CLUSTER_STORE_ENV, configureLimiterStore } from "../app/.server/limiter-store.ts";
+import { CLUSTER_CHANNEL, isClusterMessage } from "./cluster-messages.ts";
 import { setRuntime } from "../app/.server/runtime.ts";
 import { redactTokens } from "../app/domain/account-tokens.ts";
 import { quoteToolOrigins } from "../app/domain/enrollments.ts";
@@ -280,10 +281,11 @@ export async function startPortal(
   });
   const inFlight = new Set<ServerResponse>();
   // Runs before express for every request: while draining, every answer closes its connection.
+  let closingConnections = false;
   server.prependListener("request", (_req, res: ServerResponse) => {
     inFlight.add(res);
     res.once("close", () => inFlight.delete(res));
-    if (draining) res.setHeader("Connection", "close");
+    if (closingConnections) res.setHeader("Connection", "close");
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
@@ -295,7 +297,11 @@ export async function startPortal(
     closing ??= (async () => {
       draining = true;
       logger.info({ drainMs: env.SHUTDOWN_DRAIN_MS, inFlight: inFlight.size }, "shutting down: draining");
-      await drainAndClose(server, inFlight, env.SHUTDOWN_DRAIN_MS, logger);
+      await drainAndClose(server, inFlight, env.SHUTDOWN_DRAIN_MS, logger, {
+        // In a cluster, keep-alive clients are sent away only once no worker listens (server/cluster.ts).
+        until: cluster.isWorker && process.env[CLUSTER_STORE_ENV] === "1" ? listenersClosedInCluster() : null,
+        closeConnections: () => (closingConnections = true),
+      });
       admission.stop();
       await closeLimiterStore();
       await referenceApi?.close();
@@ -306,6 +312,19 @@ export async function startPortal(
     return closing;
   };
   return { server, url, referenceApi, shutdown };
+}
+
+/** A cluster worker's part of the shutdown handshake: resolves once the primary says no worker listens. */
+function listenersClosedInCluster(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const onMessage = (message: unknown) => {
+      if (isClusterMessage(message, "listeners-closed")) resolve();
+    };
+    process.on("message", onMessage);
+    process.once("disconnect", () => resolve());
+    // After net.Server's close above: the cluster's own "close" message goes first on the same channel.
+    setImmediate(() => process.send?.({ channel: CLUSTER_CHANNEL, type: "listener-closed" }));
+  });
 }
 
 /**
@@ -320,8 +339,13 @@ export async function startPortal(
  *   or the keep-alive timeout the server advertised (Keep-Alive: timeout=5) expires;
  * - whatever is still open after `drainMs` is cut, and the process exits anyway.
  */
-async function drainAndClose(server: Server, inFlight: Set<ServerResponse>, drainMs: number, logger: Logger) {
-  for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+async function drainAndClose(
+  server: Server,
+  inFlight: Set<ServerResponse>,
+  drainMs: number,
+  logger: Logger,
+  connections: { until: Promise<void> | null; closeConnections: () => void },
+) {
   const closed = new Promise<void>((resolve) => {
     // net.Server's close: stop listening; the callback runs once every connection has ended.
     NetServer.prototype.close.call(server, () => resolve());
@@ -330,6 +354,16 @@ async function drainAndClose(server: Server, inFlight: Set<ServerResponse>, drai
   const deadline = new Promise<"deadline">((resolve) => {
     timer = setTimeout(() => resolve("deadline"), drainMs);
   });
+  if (connections.until) {
+    // A worker of a cluster: the port stays open while another worker still listens, and a client sent away
+    // now would reconnect there and wait in the primary's queue, which is dropped (reset) when the last
+    // worker stops listening. So its keep-alive clients are served as usual until no worker listens (the
+    // primary says so; at most half the drain time), then sent away: their reconnects are refused, as with
+    // one process.
+    await Promise.race([connections.until, new Promise((r) => setTimeout(r, drainMs / 2))]);
+  }
+  connections.closeConnections();
+  for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
   if ((await Promise.race([closed, deadline])) === "deadline") {
     logger.warn({ drainMs, inFlight: inFlight.size }, "drain time is over: closing the remaining connections");
     server.closeAllConnections();

@@ -7,6 +7,7 @@ import {
   RateLimiterClusterMaster,
   RateLimiterMemory,
   RateLimiterRedis,
+  RLWrapperTimeouts,
 } from "rate-limiter-flexible";
 
 /**
@@ -16,7 +17,8 @@ import {
  *   each process counts in its own memory meanwhile (rate-limiter-flexible's insurance limiter), and says so
  *   in the log once per outage: the limits still hold per process, sign-in still works;
  * - `cluster`: a worker of WEB_CONCURRENCY > 1 on one host: in the primary's memory, asked over the cluster's
- *   IPC channel (the primary creates the store with `startClusterStore` before forking);
+ *   IPC channel (the primary creates the store with `startClusterStore` before forking); a primary that does
+ *   not answer within 2 s is stood in for by this process's memory;
  * - `memory`: one process: in its own memory, as before.
  */
 export type LimiterStoreKind = "redis" | "cluster" | "memory";
@@ -125,7 +127,15 @@ export function createLimiter(options: LimiterOptions): RateLimiterAbstract {
       insuranceLimiter: new RateLimiterMemory(options),
     });
   }
-  if (store.kind === "cluster") return new RateLimiterCluster({ ...options, timeoutMs: 3000 });
+  if (store.kind === "cluster") {
+    // A primary too busy to answer within 2 s (it also runs the demo's reference API): this process counts
+    // meanwhile, as with Redis away, rather than failing the sign-in.
+    return new RLWrapperTimeouts({
+      limiter: new RateLimiterCluster({ ...options, timeoutMs: 2500 }),
+      timeoutMs: 2000,
+      insuranceLimiter: new RateLimiterMemory(options),
+    } as ConstructorParameters<typeof RLWrapperTimeouts>[0]);
+  }
   return new RateLimiterMemory(options);
 }
 

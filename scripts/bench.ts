@@ -220,3 +220,9 @@ try {
   await proxy.close();
   await upstream.dispose();
 }
+
+// Issue 21: requests per second with WEB_CONCURRENCY=2 against 1 (its own processes, after the rest).
+{
+  const { concurrencyThroughput, formatConcurrencyThroughput } = await import("./lib/concurrency-throughput.ts");
+  console.log(formatConcurrencyThroughput(await concurrencyThroughput({ seconds: SECONDS })));
+}

@@ -55,12 +55,18 @@ function pathFor(client: number): string {
 }
 
 export async function checkShutdown(
-  options: { clients?: number; runBeforeTermMs?: number; uploadAfterTermMs?: number } = {},
+  options: {
+    clients?: number;
+    runBeforeTermMs?: number;
+    uploadAfterTermMs?: number;
+    /** More environment for the server (e.g. WEB_CONCURRENCY). */
+    env?: Record<string, string>;
+  } = {},
 ) {
   const clients = options.clients ?? 200;
   const runBeforeTermMs = options.runBeforeTermMs ?? 1500;
   const uploadAfterTermMs = options.uploadAfterTermMs ?? 1500;
-  const portal: PortalProcess = await startPortalProcess({ env: { LOG_LEVEL: "info" } });
+  const portal: PortalProcess = await startPortalProcess({ env: { LOG_LEVEL: "info", ...options.env } });
   try {
     // One request of each kind first, so the run measures serving rather than first-render warm-up.
     for (const p of ["/", "/healthz", "/readyz"]) await (await fetch(`${portal.url}${p}`)).text();

@@ -9,6 +9,7 @@
  * entry, compiled with the app by `npm run build` into build/server/index.js (one module graph, plain node);
  * `server/dev.ts` loads this module through Vite for `npm run dev`.
  */
+import cluster from "node:cluster";
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
@@ -20,6 +21,8 @@ import express from "express";
 import pino, { type Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import { type Env, parseEnv, upstreamMode } from "../app/.server/env.ts";
+import { CLUSTER_STORE_ENV, configureLimiterStore } from "../app/.server/limiter-store.ts";
+import { CLUSTER_CHANNEL, isClusterMessage } from "./cluster-messages.ts";
 import { setRuntime } from "../app/.server/runtime.ts";
 import { redactTokens } from "../app/domain/account-tokens.ts";
 import { quoteToolOrigins } from "../app/domain/enrollments.ts";
@@ -46,19 +49,46 @@ export const REDACT_PATHS = [
 
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   return pino(
-    { level, base: { service: "agent-portal" }, redact: { paths: REDACT_PATHS, censor: "[redacted]" } },
+    {
+      level,
+      // A worker of WEB_CONCURRENCY > 1 says which it is (server/cluster.ts).
+      base: { service: "agent-portal", ...(cluster.worker && { worker: cluster.worker.id }) },
+      redact: { paths: REDACT_PATHS, censor: "[redacted]" },
+    },
     destination,
   );
 }
 
 /** Without SESSION_SECRET (allowed only for the bundled demo), a random secret kept beside the demo db. */
-async function demoSessionSecret(root: string, dbPath: string): Promise<string> {
+export async function demoSessionSecret(root: string, dbPath: string): Promise<string> {
   const file = path.join(path.dirname(path.resolve(root, dbPath)), "session-secret");
   if (existsSync(file)) return (await readFile(file, "utf8")).trim();
   await mkdir(path.dirname(file), { recursive: true });
   const secret = randomBytes(32).toString("hex");
   await writeFile(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * DEMO=1: the bundled reference API, in this process. With WEB_CONCURRENCY > 1 the cluster's primary starts it
+ * once and its workers talk to it as to an external upstream (server/cluster.ts).
+ */
+export async function startDemoUpstream(env: Env, root: string, logger: Logger): Promise<ReferenceApi> {
+  const referenceApi = await startReferenceApi({
+    dbPath: path.resolve(root, env.REFERENCE_API_DB),
+    port: env.REFERENCE_API_PORT,
+    allowReset: env.REFERENCE_API_ALLOW_RESET,
+    logger: logger.child({ component: "reference-api" }),
+    // The links of its e-mails lead to this portal; they go out through SMTP_URL, else to its outbox table.
+    portalUrl: env.PUBLIC_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+  });
+  logger.warn(
+    { upstreamUrl: referenceApi.url },
+    "DEMO=1: bundled reference API started, with demo accounts whose password is published; never expose this to the internet",
+  );
+  return referenceApi;
 }
 
 async function errorReporter(env: Env, logger: Logger) {
@@ -173,24 +203,13 @@ export async function startPortal(
   let referenceApi: ReferenceApi | null = null;
   let upstreamUrl = env.UPSTREAM_API_URL;
   if (mode === "demo" || !upstreamUrl) {
-    referenceApi = await startReferenceApi({
-      dbPath: path.resolve(options.root, env.REFERENCE_API_DB),
-      port: env.REFERENCE_API_PORT,
-      allowReset: env.REFERENCE_API_ALLOW_RESET,
-      logger: logger.child({ component: "reference-api" }),
-      // The links of its e-mails lead to this portal; they go out through SMTP_URL, else to its outbox table.
-      portalUrl: env.PUBLIC_URL,
-      smtpUrl: env.SMTP_URL,
-      mailFrom: env.MAIL_FROM,
-    });
+    referenceApi = await startDemoUpstream(env, options.root, logger);
     upstreamUrl = referenceApi.url;
-    logger.warn(
-      { upstreamUrl },
-      "DEMO=1: bundled reference API started, with demo accounts whose password is published; never expose this to the internet",
-    );
   }
   const sessionSecrets = env.SESSION_SECRET ?? [await demoSessionSecret(options.root, env.REFERENCE_API_DB)];
   setRuntime({ env, upstreamUrl, sessionSecrets, logger, reportError });
+  // The limiters' counts: this process, the cluster's primary or Redis (ADR 025).
+  const closeLimiterStore = configureLimiterStore({ redisUrl: env.REDIS_URL, logger });
 
   const { build } = options;
   // The build's own createLoadContext (app/entry.server.tsx), so the context keys are the build's: in
@@ -262,10 +281,11 @@ export async function startPortal(
   });
   const inFlight = new Set<ServerResponse>();
   // Runs before express for every request: while draining, every answer closes its connection.
+  let closingConnections = false;
   server.prependListener("request", (_req, res: ServerResponse) => {
     inFlight.add(res);
     res.once("close", () => inFlight.delete(res));
-    if (draining) res.setHeader("Connection", "close");
+    if (closingConnections) res.setHeader("Connection", "close");
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
@@ -277,8 +297,13 @@ export async function startPortal(
     closing ??= (async () => {
       draining = true;
       logger.info({ drainMs: env.SHUTDOWN_DRAIN_MS, inFlight: inFlight.size }, "shutting down: draining");
-      await drainAndClose(server, inFlight, env.SHUTDOWN_DRAIN_MS, logger);
+      await drainAndClose(server, inFlight, env.SHUTDOWN_DRAIN_MS, logger, {
+        // In a cluster, keep-alive clients are sent away only once no worker listens (server/cluster.ts).
+        until: cluster.isWorker && process.env[CLUSTER_STORE_ENV] === "1" ? listenersClosedInCluster() : null,
+        closeConnections: () => (closingConnections = true),
+      });
       admission.stop();
+      await closeLimiterStore();
       await referenceApi?.close();
       await options.onShutdown?.();
       logger.info("shut down");
@@ -287,6 +312,19 @@ export async function startPortal(
     return closing;
   };
   return { server, url, referenceApi, shutdown };
+}
+
+/** A cluster worker's part of the shutdown handshake: resolves once the primary says no worker listens. */
+function listenersClosedInCluster(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const onMessage = (message: unknown) => {
+      if (isClusterMessage(message, "listeners-closed")) resolve();
+    };
+    process.on("message", onMessage);
+    process.once("disconnect", () => resolve());
+    // After net.Server's close above: the cluster's own "close" message goes first on the same channel.
+    setImmediate(() => process.send?.({ channel: CLUSTER_CHANNEL, type: "listener-closed" }));
+  });
 }
 
 /**
@@ -301,8 +339,13 @@ export async function startPortal(
  *   or the keep-alive timeout the server advertised (Keep-Alive: timeout=5) expires;
  * - whatever is still open after `drainMs` is cut, and the process exits anyway.
  */
-async function drainAndClose(server: Server, inFlight: Set<ServerResponse>, drainMs: number, logger: Logger) {
-  for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+async function drainAndClose(
+  server: Server,
+  inFlight: Set<ServerResponse>,
+  drainMs: number,
+  logger: Logger,
+  connections: { until: Promise<void> | null; closeConnections: () => void },
+) {
   const closed = new Promise<void>((resolve) => {
     // net.Server's close: stop listening; the callback runs once every connection has ended.
     NetServer.prototype.close.call(server, () => resolve());
@@ -311,6 +354,16 @@ async function drainAndClose(server: Server, inFlight: Set<ServerResponse>, drai
   const deadline = new Promise<"deadline">((resolve) => {
     timer = setTimeout(() => resolve("deadline"), drainMs);
   });
+  if (connections.until) {
+    // A worker of a cluster: the port stays open while another worker still listens, and a client sent away
+    // now would reconnect there and wait in the primary's queue, which is dropped (reset) when the last
+    // worker stops listening. So its keep-alive clients are served as usual until no worker listens (the
+    // primary says so; at most half the drain time), then sent away: their reconnects are refused, as with
+    // one process.
+    await Promise.race([connections.until, new Promise((r) => setTimeout(r, drainMs / 2))]);
+  }
+  connections.closeConnections();
+  for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
   if ((await Promise.race([closed, deadline])) === "deadline") {
     logger.warn({ drainMs, inFlight: inFlight.size }, "drain time is over: closing the remaining connections");
     server.closeAllConnections();
@@ -329,12 +382,13 @@ export async function runMain(start: () => Promise<RunningPortal>): Promise<void
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(1);
   }
-  for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.once(signal, () => {
-      portal.shutdown().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-    });
-  }
+  const stop = () => {
+    portal.shutdown().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, stop);
+  // A worker of WEB_CONCURRENCY > 1 whose primary is gone (killed): drain and exit rather than linger.
+  if (cluster.isWorker) process.once("disconnect", stop);
 }

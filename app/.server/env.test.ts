@@ -252,3 +252,36 @@ describe("PUBLIC_URL, SMTP_URL, MAIL_FROM: the e-mails of the bundled reference 
     },
   );
 });
+
+describe("WEB_CONCURRENCY and REDIS_URL: several workers, several hosts (ADR 025)", () => {
+  it("WEB_CONCURRENCY defaults to 1 worker; a number is kept; auto is one per core", async () => {
+    const { availableParallelism } = await import("node:os");
+    expect(parseEnv({}).WEB_CONCURRENCY).toBe(1);
+    expect(parseEnv({ WEB_CONCURRENCY: "4" }).WEB_CONCURRENCY).toBe(4);
+    expect(parseEnv({ WEB_CONCURRENCY: " auto " }).WEB_CONCURRENCY).toBe(availableParallelism());
+    expect(parseEnv({ WEB_CONCURRENCY: "AUTO" }).WEB_CONCURRENCY).toBe(availableParallelism());
+  });
+
+  it.each(["0", "-1", "2.5", "two", "1025", "max"])("a bad WEB_CONCURRENCY (%s) is refused in one line", (value) => {
+    const message = failure({ WEB_CONCURRENCY: value });
+    expectOneLine(message);
+    expect(message).toMatch(/^Invalid configuration: WEB_CONCURRENCY: .*from 1 to 1024, or auto/);
+  });
+
+  it("REDIS_URL is unset by default; a redis:// or rediss:// URL is kept", () => {
+    expect(parseEnv({}).REDIS_URL).toBeUndefined();
+    expect(parseEnv({ REDIS_URL: "redis://127.0.0.1:6379" }).REDIS_URL).toBe("redis://127.0.0.1:6379");
+    expect(parseEnv({ REDIS_URL: "rediss://:pw@redis.example.com:6380/2" }).REDIS_URL).toBe(
+      "rediss://:pw@redis.example.com:6380/2",
+    );
+  });
+
+  it.each(["127.0.0.1:6379", "http://redis:6379", "redis://", "redis://a b"])(
+    "a bad REDIS_URL (%s) is refused in one line",
+    (value) => {
+      const message = failure({ REDIS_URL: value });
+      expectOneLine(message);
+      expect(message).toContain("REDIS_URL must be a redis:// or rediss:// URL");
+    },
+  );
+});

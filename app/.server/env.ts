@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 
 /** proxy-addr's names for address ranges (Express `trust proxy`). */
@@ -44,6 +45,24 @@ const Flag = z
   .enum(["0", "1", "true", "false"])
   .default("0")
   .transform((v) => v === "1" || v === "true");
+
+/**
+ * WEB_CONCURRENCY: how many workers of the portal run on this host (docs/decisions/025-many-cores-many-hosts.md).
+ * A whole number (1: one process, no cluster) or `auto`: one per core (os.availableParallelism()).
+ */
+const WebConcurrencySchema = z
+  .string()
+  .default("1")
+  .transform((value, ctx): number => {
+    const trimmed = value.trim().toLowerCase();
+    if (trimmed === "auto") return availableParallelism();
+    if (/^\d{1,4}$/.test(trimmed) && Number(trimmed) >= 1 && Number(trimmed) <= 1024) return Number(trimmed);
+    ctx.addIssue({
+      code: "custom",
+      message: `WEB_CONCURRENCY must be a number of workers from 1 to 1024, or auto (one per core); got ${JSON.stringify(value)}`,
+    });
+    return z.NEVER;
+  });
 
 /** Spec and architecture: configuration comes from the environment, validated once at boot. */
 const EnvSchema = z
@@ -108,6 +127,18 @@ const EnvSchema = z
         (v) => !v || v.every((s) => /^https?:\/\/[^/\s;,'"]+\/?$/i.test(s)),
         "QUOTE_TOOL_ORIGINS must be a comma-separated list of origins such as https://quotes.example.com",
       ),
+    WEB_CONCURRENCY: WebConcurrencySchema,
+    /**
+     * Where the limiters keep their counts when several hosts serve the portal (ADR 025): a redis:// or
+     * rediss:// URL. Unset: in this host's memory (shared by its workers).
+     */
+    REDIS_URL: z
+      .string()
+      .refine(
+        (v) => /^rediss?:\/\/\S+$/i.test(v) && URL.canParse(v),
+        "REDIS_URL must be a redis:// or rediss:// URL, such as redis://redis.internal:6379",
+      )
+      .optional(),
     /** After SIGTERM: how long in-flight requests may take before connections are cut (below k8s' 30 s grace). */
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
     /**

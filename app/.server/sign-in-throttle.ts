@@ -1,11 +1,12 @@
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
+import { createLimiter } from "./limiter-store";
 
 /**
  * Sign-in abuse is throttled (docs/decisions/013-sign-in-throttle.md): failed sign-ins are counted per
  * account (the e-mail as typed, whether or not it has an account, so nothing tells which do) and per
  * client address. Past either limit, sign-in is refused without asking the upstream until the window
- * has passed. Counts live in memory; several replicas share them by swapping RateLimiterMemory for
- * RateLimiterRedis (same options, plus `storeClient`) in `limiters()`.
+ * has passed. Where the counts live (this process, the cluster's primary, Redis) is limiter-store.ts' choice
+ * (docs/decisions/025-many-cores-many-hosts.md).
  */
 export const SIGN_IN_LIMITS = {
   failuresPerAccount: 10,
@@ -14,16 +15,16 @@ export const SIGN_IN_LIMITS = {
   windowSeconds: 15 * 60,
 } as const;
 
-let created: { account: RateLimiterMemory; address: RateLimiterMemory } | null = null;
+let created: { account: RateLimiterAbstract; address: RateLimiterAbstract } | null = null;
 
 function limiters() {
   created ??= {
-    account: new RateLimiterMemory({
+    account: createLimiter({
       keyPrefix: "sign-in-account",
       points: SIGN_IN_LIMITS.failuresPerAccount,
       duration: SIGN_IN_LIMITS.windowSeconds,
     }),
-    address: new RateLimiterMemory({
+    address: createLimiter({
       keyPrefix: "sign-in-address",
       points: SIGN_IN_LIMITS.failuresPerAddress,
       duration: SIGN_IN_LIMITS.windowSeconds,
@@ -81,19 +82,19 @@ export const ACCOUNT_FORM_LIMITS = {
 export type AccountFormKind =
   "registration" | "verification" | "activation" | "password-reset" | "set-password" | "password-change";
 
-const accountFormLimiters = new Map<AccountFormKind, { account: RateLimiterMemory; address: RateLimiterMemory }>();
+const accountFormLimiters = new Map<AccountFormKind, { account: RateLimiterAbstract; address: RateLimiterAbstract }>();
 
 function accountFormLimiter(kind: AccountFormKind) {
   let found = accountFormLimiters.get(kind);
   if (!found) {
     const options = { duration: ACCOUNT_FORM_LIMITS.windowSeconds };
     found = {
-      account: new RateLimiterMemory({
+      account: createLimiter({
         ...options,
         keyPrefix: `${kind}-account`,
         points: ACCOUNT_FORM_LIMITS.attemptsPerAccount,
       }),
-      address: new RateLimiterMemory({
+      address: createLimiter({
         ...options,
         keyPrefix: `${kind}-address`,
         points: ACCOUNT_FORM_LIMITS.attemptsPerAddress,
@@ -110,7 +111,7 @@ function accountFormLimiter(kind: AccountFormKind) {
  */
 export async function accountFormAttempt(kind: AccountFormKind, key: string, address: string): Promise<number> {
   const { account, address: byAddress } = accountFormLimiter(kind);
-  const consume = (limiter: RateLimiterMemory, k: string) =>
+  const consume = (limiter: RateLimiterAbstract, k: string) =>
     limiter.consume(k).then(
       () => 0,
       (reason: unknown) => {

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Stack, Title } from "@mantine/core";
+import { Alert, Badge, Button, Card } from "@mantine/core";
 import { Link } from "react-router";
 import { type CarrierCard, contractRequestedMessage } from "~/domain/contract-state";
 import { CarrierResourceDetails } from "./carrier-resource-details";
@@ -25,15 +25,16 @@ export function CarrierContractCard({
       aria-labelledby={`carrier-${card.carrierProductId}`}
       data-carrier={card.carrierProductId}
     >
-      <Stack gap="sm">
-        <Group justify="space-between" align="flex-start">
-          <Title order={2} size="h3" id={`carrier-${card.carrierProductId}`}>
+      {/* Plain elements with classes (issue 21), not Mantine's Stack, Group and Title. */}
+      <div className="l-stack" data-gap="sm">
+        <div className="l-row" data-justify="between" data-align="start">
+          <h2 className="heading" data-size="h3" id={`carrier-${card.carrierProductId}`}>
             {card.carrierName}
-          </Title>
+          </h2>
           {productId ? (
             <StateControl card={card} productId={productId} blocked={blocked} viewContractHref={viewContractHref} />
           ) : null}
-        </Group>
+        </div>
         {requested ? (
           <Alert color="green" role="status">
             {contractRequestedMessage(card.carrierName)}
@@ -41,7 +42,7 @@ export function CarrierContractCard({
         ) : null}
 
         <CarrierResourceDetails resource={card} />
-      </Stack>
+      </div>
     </Card>
   );
 }

@@ -1,5 +1,6 @@
-import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Button, Card, Table } from "@mantine/core";
 import { Link } from "react-router";
+import { PlainBadge } from "./plain-badge";
 import type { DownlineAgency, DownlineAgent } from "~/.server/upstream/schemas";
 import { toggledOpen } from "~/domain/downlines";
 import { RTS_TONE_COLORS } from "~/domain/rts";
@@ -8,18 +9,26 @@ import { withParam } from "~/domain/url";
 /** The open blocks of the downline tree: each open agency's own agencies and agents, by npnId. */
 export type Branches = Record<string, { agencies: DownlineAgency[]; agents: DownlineAgent[] }>;
 
-/** An RTS status's badge, coloured by the tone the admin area gives the status (app/domain/rts.ts). */
+/**
+ * An RTS status's badge, coloured by the tone the admin area gives the status (app/domain/rts.ts). Plain
+ * elements with classes here (issue 21), not Mantine's Group, Stack, Title, Text and Badge.
+ */
 function RtsBadge({ rts }: { rts: DownlineAgent["rtsStatus"] }) {
   return (
-    <Badge variant="light" color={RTS_TONE_COLORS[rts.tone]} title={rts.description}>
+    <PlainBadge color={RTS_TONE_COLORS[rts.tone]} title={rts.description}>
       {rts.displayStatus}
-    </Badge>
+    </PlainBadge>
   );
 }
 
 /** The agents of an agency (or of the tree's root), each with a link to their policies. */
 export function AgentsTable({ agents, search }: { agents: DownlineAgent[]; search: string }) {
-  if (agents.length === 0) return <Text c="dimmed">No agents in this agency.</Text>;
+  if (agents.length === 0)
+    return (
+      <p className="txt" data-dimmed>
+        No agents in this agency.
+      </p>
+    );
   return (
     // Scrolls inside itself on a phone instead of widening the page.
     <div className="table-scroll">
@@ -41,9 +50,9 @@ export function AgentsTable({ agents, search }: { agents: DownlineAgent[]; searc
               <Table.Td>{agent.status}</Table.Td>
               <Table.Td>
                 <RtsBadge rts={agent.rtsStatus} />
-                <Text size="xs" c="dimmed">
+                <p className="txt" data-size="xs" data-dimmed>
                   {agent.rtsStatus.description}
-                </Text>
+                </p>
               </Table.Td>
               <Table.Td>
                 <Anchor
@@ -76,25 +85,26 @@ export function AgencyBlock({
   depth?: number;
 }) {
   const branch = branches[String(agency.npnId)];
+  const Heading = `h${Math.min(2 + depth, 6) as 2 | 3 | 4 | 5 | 6}` as const;
   return (
     <Card withBorder component="section" aria-labelledby={`agency-${agency.npnId}`} data-agency={agency.npnId}>
-      <Group justify="space-between" align="flex-start">
+      <div className="l-row" data-justify="between" data-align="start">
         <div>
-          <Title order={Math.min(2 + depth, 6) as 2 | 3 | 4 | 5 | 6} size="h4" id={`agency-${agency.npnId}`}>
+          <Heading className="heading" data-size="h4" id={`agency-${agency.npnId}`}>
             {agency.advisor}
-          </Title>
-          <Text size="sm">
+          </Heading>
+          <p className="txt" data-size="sm">
             {agency.level} · {agency.agentCount} agents ·{" "}
             <Anchor component={Link} to={withParam(search, "policies", String(agency.npnId))} preventScrollReset>
               {agency.activePolicyCount} active policies
             </Anchor>
-          </Text>
-          <Group gap="xs" mt={4}>
+          </p>
+          <div className="l-row notification-facts" data-gap="xs">
             <RtsBadge rts={agency.rtsStatus} />
-            <Text size="xs" c="dimmed">
+            <p className="txt" data-size="xs" data-dimmed>
               {agency.rtsStatus.description}
-            </Text>
-          </Group>
+            </p>
+          </div>
         </div>
         <Button
           component={Link}
@@ -106,14 +116,14 @@ export function AgencyBlock({
         >
           {branch ? "Hide downline" : "Show downline"}
         </Button>
-      </Group>
+      </div>
       {branch ? (
-        <Stack gap="sm" mt="sm" pl="md" style={{ borderLeft: "3px solid var(--mantine-color-gray-3)" }}>
+        <div className="l-stack downline-branch" data-gap="sm">
           {branch.agencies.map((child) => (
             <AgencyBlock key={child.npnId} agency={child} branches={branches} search={search} depth={depth + 1} />
           ))}
           <AgentsTable agents={branch.agents} search={search} />
-        </Stack>
+        </div>
       ) : null}
     </Card>
   );

@@ -1,22 +1,17 @@
-import { Anchor, Group, Text } from "@mantine/core";
+import { Anchor } from "@mantine/core";
 import { Link } from "react-router";
 import type { Branding } from "~/domain/branding";
 
+/** The footer of every layout: plain elements (issue 21); the link's size comes from .portal-footer. */
 export function Footer({ branding }: { branding: Branding }) {
   return (
-    <Group
-      component="footer"
-      justify="space-between"
-      p="md"
-      gap="xs"
-      style={{ borderTop: "1px solid var(--mantine-color-gray-3)" }}
-    >
-      <Text size="sm" c="dimmed">
+    <footer className="portal-footer">
+      <p className="txt" data-size="sm" data-dimmed>
         © {new Date().getFullYear()} {branding.authorisedEntity}
-      </Text>
-      <Anchor component={Link} to="/privacy_policy" size="sm">
+      </p>
+      <Anchor component={Link} to="/privacy_policy">
         Privacy Policy
       </Anchor>
-    </Group>
+    </footer>
   );
 }

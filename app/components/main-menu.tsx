@@ -1,8 +1,18 @@
-import { NavLink as MantineNavLink, Stack } from "@mantine/core";
+import { NavLink as MantineNavLink, UnstyledButton } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { NavLink } from "react-router";
 import type { MenuItem } from "~/domain/menu";
 import { PortalForm } from "./forms/form";
+
+/**
+ * A menu link: Mantine's NavLink look on a plain router link (issue 21: the menu is on every page, and the
+ * component drew an empty description and section into each entry). The router's aria-current="page" is what
+ * the NavLink styles mark as active.
+ */
+const LINK = `mantine-focus-auto ${MantineNavLink.classes.root} mantine-NavLink-root ${UnstyledButton.classes.root}`;
+const BODY = MantineNavLink.classes.body;
+const LABEL = MantineNavLink.classes.label;
+const SECTION = MantineNavLink.classes.section;
 
 function Entry({ item, onNavigate }: { item: MenuItem; onNavigate: () => void }) {
   if (item.action === "logout") {
@@ -12,9 +22,6 @@ function Entry({ item, onNavigate }: { item: MenuItem; onNavigate: () => void })
       </PortalForm>
     );
   }
-  const alert = item.alert ? (
-    <IconAlertTriangle size={18} color="var(--mantine-color-red-8)" aria-label="Documents need attention" role="img" />
-  ) : null;
   if (item.children?.length) {
     return (
       <MantineNavLink label={item.label} defaultOpened data-menu-item={item.key} childrenOffset="md">
@@ -25,25 +32,37 @@ function Entry({ item, onNavigate }: { item: MenuItem; onNavigate: () => void })
     );
   }
   return (
-    <MantineNavLink
-      component={NavLink}
+    <NavLink
       to={item.to}
-      label={item.label}
-      rightSection={alert}
+      className={LINK}
       onClick={onNavigate}
       data-menu-item={item.key}
       {...(item.newWindow ? { target: "_blank", rel: "noopener noreferrer" } : {})}
-    />
+    >
+      <div className={BODY}>
+        <span className={LABEL}>{item.label}</span>
+      </div>
+      {item.alert ? (
+        <span className={SECTION} data-position="right">
+          <IconAlertTriangle
+            size={18}
+            color="var(--mantine-color-red-8)"
+            aria-label="Documents need attention"
+            role="img"
+          />
+        </span>
+      ) : null}
+    </NavLink>
   );
 }
 
 /** The navigation menu of spec §2, as computed by menuFor on the server. */
 export function MainMenu({ items, onNavigate }: { items: MenuItem[]; onNavigate: () => void }) {
   return (
-    <Stack gap={2} style={{ overflowY: "auto" }}>
+    <div className="l-stack main-menu" data-gap="2">
       {items.map((item) => (
         <Entry key={item.key} item={item} onNavigate={onNavigate} />
       ))}
-    </Stack>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group, Text } from "@mantine/core";
+import { AppShell, Burger } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import type { ReactNode } from "react";
@@ -70,8 +70,9 @@ export function PortalShell({
         Skip to content
       </a>
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+        {/* Plain rows with classes rather than Mantine's Group (issue 21: the chrome is on every page). */}
+        <div className="l-row shell-bar" data-justify="between" data-nowrap>
+          <div className="l-row" data-gap="sm" data-nowrap>
             <Burger
               // eslint-disable-next-line jsx-a11y/anchor-has-content -- Burger passes its lines and aria-label in props
               renderRoot={(props) => <a {...props} href={menuToggleHref} />}
@@ -88,12 +89,12 @@ export function PortalShell({
             <BrandLogo branding={branding} />
             {/* On a phone the brand's name gives way to where the user is (issue 11). */}
             {pageTitle ? (
-              <Text hiddenFrom="sm" fw={600} size="sm" data-testid="phone-page-title">
+              <p className="txt shell-page-title mantine-hidden-from-sm" data-size="sm" data-testid="phone-page-title">
                 {pageTitle}
-              </Text>
+              </p>
             ) : null}
-          </Group>
-          <Group gap="xs" wrap="nowrap">
+          </div>
+          <div className="l-row" data-gap="xs" data-nowrap>
             {shell.documentAlert ? (
               // A native tooltip: Mantine's Tooltip would bring its positioning library to every page (issue 10).
               <a
@@ -114,8 +115,8 @@ export function PortalShell({
               </PortalForm>
             ) : null}
             <UserMenu userName={shell.userName} email={shell.email} profile={profile} logout={logout} />
-          </Group>
-        </Group>
+          </div>
+        </div>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main menu">
         <MainMenu items={navigation} onNavigate={close} />

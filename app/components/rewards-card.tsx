@@ -1,4 +1,4 @@
-import { Card, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Card } from "@mantine/core";
 import { formatDate } from "~/domain/formats";
 import { noRewardsReason, rewardAmount, type RewardsStanding } from "~/domain/rewards";
 
@@ -17,20 +17,22 @@ export function RewardsCard({
   headingLevel?: 2 | 3;
 }) {
   const titleId = "rewards-title";
+  // Plain elements with classes (issue 21), not Mantine's Stack, SimpleGrid, Title and Text.
+  const Heading = `h${headingLevel}` as const;
   if (!rewards) {
     return (
       <Card withBorder component="section" aria-labelledby={titleId} data-testid="rewards">
-        <Stack gap="sm">
-          <Title order={headingLevel} size="h3" id={titleId}>
+        <div className="l-stack" data-gap="sm">
+          <Heading className="heading" data-size="h3" id={titleId}>
             Member rewards
-          </Title>
-          <Text data-testid="rewards-unavailable">
+          </Heading>
+          <p className="txt" data-testid="rewards-unavailable">
             Your rewards standing cannot be shown right now. Try again in a few minutes.
-          </Text>
-          <Text size="sm" c="dimmed" data-testid="rewards-disclaimer">
+          </p>
+          <p className="txt" data-size="sm" data-dimmed data-testid="rewards-disclaimer">
             {disclaimer}
-          </Text>
-        </Stack>
+          </p>
+        </div>
       </Card>
     );
   }
@@ -44,27 +46,31 @@ export function RewardsCard({
   ];
   return (
     <Card withBorder component="section" aria-labelledby={titleId} data-testid="rewards">
-      <Stack gap="sm">
-        <Title order={headingLevel} size="h3" id={titleId}>
+      <div className="l-stack" data-gap="sm">
+        <Heading className="heading" data-size="h3" id={titleId}>
           Member rewards {rewards.year}
-        </Title>
-        {reason ? <Text data-testid="rewards-reason">{reason}</Text> : null}
-        <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm" component="dl" className="rewards-figures">
+        </Heading>
+        {reason ? (
+          <p className="txt" data-testid="rewards-reason">
+            {reason}
+          </p>
+        ) : null}
+        <dl className="l-grid rewards-figures" data-cols="2-5" data-gap="sm">
           {figures.map(([label, value, key]) => (
             <div key={key}>
-              <Text component="dt" size="sm" c="dimmed">
+              <dt className="txt" data-size="sm" data-dimmed>
                 {label}
-              </Text>
-              <Text component="dd" fw={700} size="lg" data-testid={`rewards-${key}`}>
+              </dt>
+              <dd className="txt" data-size="lg" data-bold data-testid={`rewards-${key}`}>
                 {value}
-              </Text>
+              </dd>
             </div>
           ))}
-        </SimpleGrid>
-        <Text size="sm" c="dimmed" data-testid="rewards-disclaimer">
+        </dl>
+        <p className="txt" data-size="sm" data-dimmed data-testid="rewards-disclaimer">
           {disclaimer}
-        </Text>
-      </Stack>
+        </p>
+      </div>
     </Card>
   );
 }

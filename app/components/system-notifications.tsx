@@ -1,35 +1,41 @@
-import { Alert, Badge, Group, Stack, Text, Title } from "@mantine/core";
+import { Alert } from "@mantine/core";
 import type { SystemNotification } from "~/.server/upstream/schemas";
 import { formatDate } from "~/domain/formats";
+import { PlainBadge } from "./plain-badge";
 
 const SEVERITY_COLOR = { info: "blue", warning: "orange", critical: "red" } as const;
 
-/** The upstream's system notifications (spec §2 dashboard and home), with an empty state. */
+/**
+ * The upstream's system notifications (spec §2 dashboard and home), with an empty state. Plain elements
+ * with classes (issue 21) inside Mantine's Alert.
+ */
 export function SystemNotifications({ notifications }: { notifications: SystemNotification[] }) {
   return (
     <section aria-labelledby="notifications-title">
-      <Title order={2} size="h3" id="notifications-title" mb="xs">
+      <h2 className="heading" data-size="h3" data-mb="xs" id="notifications-title">
         System notifications
-      </Title>
+      </h2>
       {notifications.length === 0 ? (
-        <Text c="dimmed">There are no system notifications.</Text>
+        <p className="txt" data-dimmed>
+          There are no system notifications.
+        </p>
       ) : (
-        <Stack gap="sm">
+        <div className="l-stack" data-gap="sm">
           {notifications.map((n) => (
             <Alert key={n.id} color={SEVERITY_COLOR[n.severity]} title={n.title}>
-              <Text size="sm">{n.message}</Text>
-              <Group gap="xs" mt={4}>
-                <Badge variant="light" color={SEVERITY_COLOR[n.severity]}>
-                  {n.severity}
-                </Badge>
-                <Text size="xs" c="dimmed">
+              <p className="txt" data-size="sm">
+                {n.message}
+              </p>
+              <div className="l-row notification-facts" data-gap="xs">
+                <PlainBadge color={SEVERITY_COLOR[n.severity]}>{n.severity}</PlainBadge>
+                <p className="txt" data-size="xs" data-dimmed>
                   {formatDate(n.publishedAt)}
                   {n.endsAt ? ` · until ${formatDate(n.endsAt)}` : null}
-                </Text>
-              </Group>
+                </p>
+              </div>
             </Alert>
           ))}
-        </Stack>
+        </div>
       )}
     </section>
   );

@@ -1,4 +1,3 @@
-import { Text } from "@mantine/core";
 import { IconChevronDown } from "@tabler/icons-react";
 import { Link } from "react-router";
 import type { MenuItem } from "~/domain/menu";
@@ -38,10 +37,12 @@ export function UserMenu({
         <IconChevronDown size={16} aria-hidden />
       </summary>
       <div className="user-menu__panel">
-        <Text size="sm">Signed in as {userName}</Text>
-        <Text size="sm" c="dimmed" className="user-menu__email">
+        <p className="txt" data-size="sm">
+          Signed in as {userName}
+        </p>
+        <p className="txt user-menu__email" data-size="sm" data-dimmed>
           {email}
-        </Text>
+        </p>
         {profile ? (
           <Link to={profile.to} className="user-menu__item">
             {profile.label}

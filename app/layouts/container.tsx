@@ -1,4 +1,4 @@
-import { Container, Group, Stack } from "@mantine/core";
+import { Container } from "@mantine/core";
 import { Outlet } from "react-router";
 import { BrandLogo } from "~/components/brand-logo";
 import { Footer } from "~/components/footer";
@@ -9,14 +9,15 @@ import { useRootData } from "~/root";
 export default function ContainerLayout() {
   const branding = useRootData()?.branding ?? BRANDINGS.default;
   return (
-    <Stack mih="100vh" gap={0} justify="space-between">
-      <Group component="header" p="md" style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}>
+    // Plain elements with classes (app.css .public-page), not Mantine's Stack and Group (issue 21).
+    <div className="l-stack public-page" data-gap="0" data-justify="between">
+      <header className="l-row">
         <BrandLogo branding={branding} />
-      </Group>
-      <Container size="md" py="xl" component="main" w="100%" style={{ flex: 1 }}>
+      </header>
+      <main className={Container.classes.root} data-strategy="block">
         <Outlet />
-      </Container>
+      </main>
       <Footer branding={branding} />
-    </Stack>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Center, Container, Paper, Stack } from "@mantine/core";
+import { Container, Paper } from "@mantine/core";
 import { Outlet, redirect } from "react-router";
 import { homeFor } from "~/domain/home";
 import { useRootData } from "~/root";
@@ -28,20 +28,20 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export default function LoginLayout() {
   const branding = useRootData()?.branding ?? BRANDINGS.default;
   return (
-    <Stack mih="100vh" gap={0} justify="space-between" bg="gray.0">
-      <Center component="main" py="xl" style={{ flex: 1 }}>
-        <Container size={460} w="100%">
-          <Paper withBorder shadow="sm" p="xl" radius="md">
-            <Stack gap="lg">
-              <Box>
-                <BrandLogo branding={branding} size={48} />
-              </Box>
-              <Outlet />
-            </Stack>
-          </Paper>
-        </Container>
-      </Center>
+    // Plain elements with classes (app.css .public-page, .sign-in-page), not Mantine's Stack, Center and Box
+    // with their style attributes (issue 21); the card keeps Mantine's Paper classes.
+    <div className="l-stack public-page sign-in-page" data-gap="0" data-justify="between">
+      <main>
+        <div className={Container.classes.root} data-strategy="block">
+          <div className={`${Paper.classes.root} sign-in-card`} data-with-border>
+            <div>
+              <BrandLogo branding={branding} size={48} />
+            </div>
+            <Outlet />
+          </div>
+        </div>
+      </main>
       <Footer branding={branding} />
-    </Stack>
+    </div>
   );
 }

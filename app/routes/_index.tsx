@@ -1,4 +1,4 @@
-import { Anchor, Group, Stack, Text, Title } from "@mantine/core";
+import { Anchor } from "@mantine/core";
 import { Link, data, redirect, useSearchParams } from "react-router";
 import { EmailField } from "~/components/forms/text-fields";
 import { PasswordField } from "~/components/forms/password-field";
@@ -80,37 +80,43 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
   });
 
   return (
-    <Stack gap="md">
+    // Plain elements with classes (issue 21), not Mantine's Stack, Group, Title and Text.
+    <div className="l-stack">
       <div>
-        <Title order={1} size="h2">
+        <h1 className="heading" data-size="h2">
           Sign in
-        </Title>
-        {branding ? <Text c="dimmed">{branding.welcomeMessage}</Text> : null}
+        </h1>
+        {branding ? (
+          <p className="txt" data-dimmed>
+            {branding.welcomeMessage}
+          </p>
+        ) : null}
       </div>
       <PortalForm form={form}>
-        <Stack gap="sm">
+        <div className="l-stack" data-gap="sm">
           <FormAlert form={form} title="Sign-in failed" />
           {actionData && "unverified" in actionData ? (
-            <Text size="sm">
+            <p className="txt" data-size="sm">
               <Anchor component={Link} to="/account/verify">
                 Send a new verification link
               </Anchor>
-            </Text>
+            </p>
           ) : null}
           <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
           <EmailField field={fields.email} label="E-mail" autoComplete="username" />
           <PasswordField field={fields.password} label="Password" autoComplete="current-password" />
           <SubmitButton>Sign in</SubmitButton>
-        </Stack>
+        </div>
       </PortalForm>
-      <Group justify="space-between" gap="xs">
-        <Anchor component={Link} to="/account/update_password" size="sm">
+      {/* The links' size comes from the row (app.css .sign-in-links), as a Text's does. */}
+      <div className="l-row sign-in-links" data-justify="between" data-gap="xs">
+        <Anchor component={Link} to="/account/update_password">
           Forgot your password?
         </Anchor>
-        <Anchor component={Link} to="/registration" size="sm">
+        <Anchor component={Link} to="/registration">
           Create an account
         </Anchor>
-      </Group>
-    </Stack>
+      </div>
+    </div>
   );
 }

@@ -1,8 +1,9 @@
-import { Badge, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Button, Card, NativeSelect, Table } from "@mantine/core";
 import dayjs from "dayjs";
 import { BarChart } from "~/components/bar-chart";
 import { type Column, DataTable } from "~/components/data-table";
 import { FilterForm } from "~/components/filter-form";
+import { PlainBadge, type PlainBadgeColor } from "~/components/plain-badge";
 import { formatCurrency, formatDate } from "~/domain/formats";
 import { type ListShape, listQueryFrom } from "~/domain/list-query";
 import { loadWithViewer } from "~/.server/guards";
@@ -37,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...statements, payouts, ignored };
 }
 
-const TYPE_COLOR: Record<string, string> = { New: "green", Renewal: "blue", Chargeback: "red" };
+const TYPE_COLOR: Record<string, PlainBadgeColor> = { New: "green", Renewal: "blue", Chargeback: "red" };
 
 const COLUMNS: Column<CommissionLine>[] = [
   { key: "memberName", header: "Member", sortable: true, cell: (l) => l.memberName },
@@ -49,18 +50,15 @@ const COLUMNS: Column<CommissionLine>[] = [
     header: "Type",
     sortable: true,
     noWrap: true,
-    cell: (l) => (
-      <Badge variant="light" color={TYPE_COLOR[l.type] ?? "gray"}>
-        {l.type}
-      </Badge>
-    ),
+    // Plain elements with classes (issue 21): a Badge and a Text per row each added a style attribute.
+    cell: (l) => <PlainBadge color={TYPE_COLOR[l.type] ?? "gray"}>{l.type}</PlainBadge>,
   },
   {
     key: "amount",
     header: "Amount",
     sortable: true,
     noWrap: true,
-    cell: (l) => <Text ta="right">{formatCurrency(l.amount)}</Text>,
+    cell: (l) => <p className="txt amount">{formatCurrency(l.amount)}</p>,
   },
   { key: "paidOn", header: "Paid on", sortable: true, noWrap: true, cell: (l) => formatDate(l.paidOn) },
 ];
@@ -74,12 +72,12 @@ export default function Commissions({ loaderData }: Route.ComponentProps) {
   const { lines, meta, totals, periods, period, payouts, ignored } = loaderData;
   const bars = payouts.map((p) => ({ label: dayjs(`${p.period}-01`).format("MMM YY"), value: p.amount }));
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <Title order={1}>Commissions</Title>
+    <div className="l-stack" data-gap="lg">
+      <div className="l-row" data-justify="between" data-align="end">
+        <h1 className="heading">Commissions</h1>
         {periods.length > 0 ? (
           <FilterForm>
-            <Group gap="xs" align="flex-end">
+            <div className="l-row" data-gap="xs" data-align="end">
               <NativeSelect
                 name="period"
                 label="Statement period"
@@ -89,20 +87,22 @@ export default function Commissions({ loaderData }: Route.ComponentProps) {
               <Button type="submit" variant="default">
                 Show statement
               </Button>
-            </Group>
+            </div>
           </FilterForm>
         ) : null}
-      </Group>
+      </div>
 
       {period === null ? (
-        <Text c="dimmed">No commission statements yet. They appear here once your first policies pay.</Text>
+        <p className="txt" data-dimmed>
+          No commission statements yet. They appear here once your first policies pay.
+        </p>
       ) : (
         <>
           <section aria-labelledby="totals-title">
-            <Title order={2} size="h3" id="totals-title" mb="xs">
+            <h2 className="heading" data-size="h3" data-mb="xs" id="totals-title">
               {periodLabel(period)}
-            </Title>
-            <SimpleGrid cols={{ base: 2, sm: 4 }}>
+            </h2>
+            <div className="l-grid" data-cols="2-4">
               {[
                 ["Total", totals.total],
                 ["New business", totals.newBusiness],
@@ -110,21 +110,26 @@ export default function Commissions({ loaderData }: Route.ComponentProps) {
                 ["Chargebacks", totals.chargebacks],
               ].map(([label, amount]) => (
                 <Card withBorder key={label as string}>
-                  <Text size="sm" c="dimmed">
+                  <p className="txt" data-size="sm" data-dimmed>
                     {label}
-                  </Text>
-                  <Text size="xl" fw={700} data-testid={`total-${String(label).toLowerCase().replace(/\s+/g, "-")}`}>
+                  </p>
+                  <p
+                    className="txt"
+                    data-size="xl"
+                    data-bold
+                    data-testid={`total-${String(label).toLowerCase().replace(/\s+/g, "-")}`}
+                  >
                     {formatCurrency(amount as number)}
-                  </Text>
+                  </p>
                 </Card>
               ))}
-            </SimpleGrid>
+            </div>
           </section>
 
           <section aria-labelledby="earnings-title">
-            <Title order={2} size="h3" id="earnings-title" mb="xs">
+            <h2 className="heading" data-size="h3" data-mb="xs" id="earnings-title">
               Earnings over time
-            </Title>
+            </h2>
             {/* Drawn on the server, no chart library; the table below it carries the same numbers for everyone. */}
             <BarChart
               bars={bars}
@@ -164,12 +169,16 @@ export default function Commissions({ loaderData }: Route.ComponentProps) {
             rowKey={(l) => l.id}
             meta={meta}
             sortable={SORTABLE}
-            empty={<Text c="dimmed">The {periodLabel(period)} statement has no lines.</Text>}
+            empty={
+              <p className="txt" data-dimmed>
+                The {periodLabel(period)} statement has no lines.
+              </p>
+            }
             noMatch="No statement lines match this search."
             ignored={ignored}
           />
         </>
       )}
-    </Stack>
+    </div>
   );
 }

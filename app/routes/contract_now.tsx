@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, Paper } from "@mantine/core";
 import { useEffect, useRef } from "react";
 import { Link, data, redirect } from "react-router";
 import { CarrierContractCard } from "~/components/carrier-contract-card";
@@ -209,15 +209,16 @@ export default function ContractNow({ loaderData, actionData }: Route.ComponentP
   return (
     // Padding and the phone layout in app.css (the "Contract Now" block), which finds the dialog by its label.
     <Paper role="dialog" aria-modal="true" aria-labelledby="contract-now-title" mih="100vh" radius={0}>
-      <Stack gap="md" maw={1200} mx="auto">
-        <Group justify="space-between">
-          <Title order={1} id="contract-now-title" ref={title} tabIndex={-1}>
+      {/* Plain elements with classes (issue 21), not Mantine's Stack, SimpleGrid, Title and Text. */}
+      <div className="l-stack contract-now-body">
+        <div className="l-row" data-justify="between">
+          <h1 className="heading" id="contract-now-title" ref={title} tabIndex={-1}>
             Contract Now
-          </Title>
+          </h1>
           <Button component={Link} to={loaderData.closeHref} variant="default">
             Close
           </Button>
-        </Group>
+        </div>
 
         {blocked ? (
           <Alert color="red" title="Documents need your attention" role="alert">
@@ -244,21 +245,21 @@ export default function ContractNow({ loaderData, actionData }: Route.ComponentP
 
         {flow && productId ? (
           <Paper withBorder p="md" bg="gray.0" component="section" aria-labelledby="flow-title">
-            <Title order={2} size="h3" id="flow-title" mb="sm" ref={flowTitle} tabIndex={-1}>
+            <h2 className="heading flow-title" data-size="h3" id="flow-title" ref={flowTitle} tabIndex={-1}>
               Contract with {flow.carrierName}
-            </Title>
+            </h2>
             {flow.step === "confirm" ? (
-              <Stack gap={4}>
-                <Title order={3} size="h4">
+              <div className="l-stack" data-gap="4">
+                <h3 className="heading" data-size="h4">
                   Confirm your account
-                </Title>
-                <Text>{account.name}</Text>
-                <Text>{account.email}</Text>
-                {account.npnNumber ? <Text>NPN {account.npnNumber}</Text> : null}
-                <Text size="sm" c="dimmed">
+                </h3>
+                <p className="txt">{account.name}</p>
+                <p className="txt">{account.email}</p>
+                {account.npnNumber ? <p className="txt">NPN {account.npnNumber}</p> : null}
+                <p className="txt" data-size="sm" data-dimmed>
                   {account.licenses} license{account.licenses === 1 ? "" : "s"} on file
-                </Text>
-                <Group mt="sm">
+                </p>
+                <div className="l-row flow-actions">
                   <Button
                     component={Link}
                     to={`/contract_now?product=${productId}&carrier=${flow.carrierProductId}&step=legal`}
@@ -268,8 +269,8 @@ export default function ContractNow({ loaderData, actionData }: Route.ComponentP
                   <Button component={Link} to={cancelHref} variant="default">
                     Cancel
                   </Button>
-                </Group>
-              </Stack>
+                </div>
+              </div>
             ) : (
               <LegalQuestionsForm
                 action={`/contract_now?product=${productId}&carrier=${flow.carrierProductId}&step=legal`}
@@ -285,9 +286,11 @@ export default function ContractNow({ loaderData, actionData }: Route.ComponentP
         ) : null}
 
         {cards.length === 0 ? (
-          <Text c="dimmed">No carriers offer this product yet.</Text>
+          <p className="txt" data-dimmed>
+            No carriers offer this product yet.
+          </p>
         ) : (
-          <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <div className="l-grid" data-cols="1-2md">
             {cards.map((card) => (
               <CarrierContractCard
                 key={card.carrierProductId}
@@ -298,9 +301,9 @@ export default function ContractNow({ loaderData, actionData }: Route.ComponentP
                 viewContractHref={loaderData.viewContractHref}
               />
             ))}
-          </SimpleGrid>
+          </div>
         )}
-      </Stack>
+      </div>
     </Paper>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Card, List, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Card, List } from "@mantine/core";
 import { Link } from "react-router";
 import { RewardsCard } from "~/components/rewards-card";
 import { SystemNotifications } from "~/components/system-notifications";
@@ -60,45 +60,50 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { next, level, npnNumber, notifications, unread, unresponded, rewards, rewardsUnavailable } = loaderData;
   const caption = levelCaption(level);
   return (
-    <Stack gap="lg">
+    // Plain elements with classes (issue 21), not Mantine's Stack, SimpleGrid, Title and Text.
+    <div className="l-stack" data-gap="lg">
       <div>
-        <Title order={1}>{branding.welcomeMessage}</Title>
+        <h1 className="heading">{branding.welcomeMessage}</h1>
       </div>
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      <div className="l-grid" data-cols="1-3">
         <Card withBorder>
           {caption ? (
-            <Text size="sm" c="dimmed">
+            <p className="txt" data-size="sm" data-dimmed>
               {caption}
-            </Text>
+            </p>
           ) : null}
-          <Text size="xl" fw={700} data-testid="level">
+          <p className="txt" data-size="xl" data-bold data-testid="level">
             {level}
-          </Text>
-          {npnNumber ? <Text size="sm">NPN {npnNumber}</Text> : null}
+          </p>
+          {npnNumber ? (
+            <p className="txt" data-size="sm">
+              NPN {npnNumber}
+            </p>
+          ) : null}
         </Card>
         {/* The counts open the feedback pages that list them (issue 12). */}
         <Card withBorder component={Link} to="/feedback/show" className="count-card">
-          <Text size="sm" c="dimmed">
+          <p className="txt" data-size="sm" data-dimmed>
             Unread messages
-          </Text>
-          <Text size="xl" fw={700} data-testid="unread-messages" data-count>
+          </p>
+          <p className="txt" data-size="xl" data-bold data-testid="unread-messages" data-count>
             {unread}
-          </Text>
+          </p>
         </Card>
         <Card withBorder component={Link} to="/feedback/conversation" className="count-card">
-          <Text size="sm" c="dimmed">
+          <p className="txt" data-size="sm" data-dimmed>
             Messages awaiting your reply
-          </Text>
-          <Text size="xl" fw={700} data-testid="unresponded-messages" data-count>
+          </p>
+          <p className="txt" data-size="xl" data-bold data-testid="unresponded-messages" data-count>
             {unresponded}
-          </Text>
+          </p>
         </Card>
-      </SimpleGrid>
+      </div>
 
       <section aria-labelledby="tasks-title">
-        <Title order={2} size="h3" id="tasks-title" mb="xs">
+        <h2 className="heading" data-size="h3" data-mb="xs" id="tasks-title">
           Next steps
-        </Title>
+        </h2>
         {next.steps.length > 0 ? (
           <List spacing="xs">
             {next.steps.map((step) => (
@@ -107,18 +112,22 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   {step.text}
                 </Anchor>
                 {step.hint ? (
-                  <Text size="sm" c="dimmed">
+                  <p className="txt" data-size="sm" data-dimmed>
                     {step.hint}
-                  </Text>
+                  </p>
                 ) : null}
               </List.Item>
             ))}
           </List>
         ) : next.caughtUp ? (
-          <Text c="dimmed">You are all caught up: nothing needs your attention.</Text>
+          <p className="txt" data-dimmed>
+            You are all caught up: nothing needs your attention.
+          </p>
         ) : (
           // No task, but messages await a reply (counted above): not 'all caught up'.
-          <Text c="dimmed">No pending tasks. Messages still await your reply.</Text>
+          <p className="txt" data-dimmed>
+            No pending tasks. Messages still await your reply.
+          </p>
         )}
       </section>
 
@@ -128,10 +137,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {rewards || rewardsUnavailable ? (
         <RewardsCard rewards={rewards} disclaimer={branding.rewardsDisclaimer} />
       ) : (
-        <Text size="sm" c="dimmed">
+        <p className="txt" data-size="sm" data-dimmed>
           {branding.rewardsDisclaimer}
-        </Text>
+        </p>
       )}
-    </Stack>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { FilterForm } from "~/components/filter-form";
-import { Alert, Button, Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, NativeSelect, Text, Title } from "@mantine/core";
 import { Link, data, useLocation } from "react-router";
 import { AgencyBlock, AgentsTable, type Branches } from "~/components/downline-tree";
 import { ErrorPage } from "~/components/error-page";
@@ -166,8 +166,9 @@ export default function Downlines({ loaderData }: Route.ComponentProps) {
   const closePolicies = `${location.pathname}${withParam(search, "policies", null)}`;
 
   return (
-    <Stack gap="md">
-      <Title order={1}>Downlines</Title>
+    // Plain elements with classes (issue 21), not Mantine's Stack, Group, Title and Text.
+    <div className="l-stack">
+      <h1 className="heading">Downlines</h1>
       {tooMany ? (
         <Alert color="yellow" title="Too many agency blocks open" role="alert">
           {tooMany}
@@ -175,7 +176,7 @@ export default function Downlines({ loaderData }: Route.ComponentProps) {
       ) : null}
       <IgnoredFiltersNote ignored={ignored} />
       <FilterForm>
-        <Group align="flex-end" gap="sm">
+        <div className="l-row" data-align="end" data-gap="sm">
           {open.map((id) => (
             <input key={id} type="hidden" name="open" value={id} />
           ))}
@@ -197,21 +198,23 @@ export default function Downlines({ loaderData }: Route.ComponentProps) {
           <Button type="submit" variant="default">
             Show
           </Button>
-        </Group>
+        </div>
       </FilterForm>
 
       {!root ? (
-        <Text c="dimmed">There is no downline to show for this carrier.</Text>
+        <p className="txt" data-dimmed>
+          There is no downline to show for this carrier.
+        </p>
       ) : (
-        <Stack gap="sm">
+        <div className="l-stack" data-gap="sm">
           {root.agencies.map((agency) => (
             <AgencyBlock key={agency.npnId} agency={agency} branches={branches as Branches} search={search} />
           ))}
-          <Title order={2} size="h3">
+          <h2 className="heading" data-size="h3">
             Agents
-          </Title>
+          </h2>
           <AgentsTable agents={root.agents} search={search} />
-        </Stack>
+        </div>
       )}
 
       {policyDetails ? (
@@ -262,6 +265,6 @@ export default function Downlines({ loaderData }: Route.ComponentProps) {
           )}
         </LinkModal>
       ) : null}
-    </Stack>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 import { expect, loginAs, resetAccount, revokeSessions, test } from "./fixtures";
 
 test.describe("branding", () => {
@@ -271,5 +272,53 @@ test.describe("on a phone", () => {
       await expect(page).toHaveURL("/dashboard?menu=");
       await expect(page.getByRole("link", { name: "Book of Business" })).toBeInViewport();
     });
+  });
+});
+
+test.describe("lean markup (issue 21)", () => {
+  /** The server's HTML of a page, as the signed-in browser would get it. */
+  const htmlOf = async (page: Page, path: string) => (await page.request.get(path)).text();
+  const styleAttributes = (html: string) => html.match(/\sstyle="/g)?.length ?? 0;
+
+  test("the chrome draws no style attributes but Mantine's shell's, and a menu link is three elements", async ({
+    page,
+  }) => {
+    await loginAs(page, "agency@demo.test");
+    const html = await htmlOf(page, "/dashboard");
+    const header = /<header[\s\S]*?<\/header>/.exec(html)?.[0] ?? "";
+    const footer = /<footer[\s\S]*?<\/footer>/.exec(html)?.[0] ?? "";
+    const main = /id="main"[\s\S]*?<footer/.exec(html)?.[0] ?? "";
+    const links = (html.match(/<a\b[^>]*\bdata-menu-item="[^"]*"[^>]*>[\s\S]*?<\/a>/g) ?? []).filter((a) =>
+      /\shref="/.test(a.slice(0, a.indexOf(">"))),
+    );
+    expect(header).toContain("Toggle navigation");
+    // The AppShell's header and the Burger carry Mantine's variables; the rows, the logo, the user menu none.
+    expect(styleAttributes(header)).toBe(2);
+    expect(footer).toContain("Privacy Policy");
+    expect(styleAttributes(footer)).toBe(0);
+    expect(links.length).toBeGreaterThan(5);
+    for (const link of links) {
+      expect(styleAttributes(link), link).toBe(0);
+      expect(link.match(/<[a-z]/g)?.length, link).toBe(3);
+    }
+    // The dashboard's own markup: only the notifications' Alerts carry a style attribute.
+    expect(main).toContain("System notifications");
+    expect(styleAttributes(main)).toBe(main.match(/mantine-Alert-root/g)?.length ?? 0);
+  });
+
+  test("the commission statement's badges and amounts carry no style attribute", async ({ page }) => {
+    await loginAs(page, "agent@demo.test");
+    const html = await htmlOf(page, "/commissions");
+    const badges = html.match(/<span[^>]*mantine-Badge-root[^>]*>/g) ?? [];
+    expect(badges.length).toBeGreaterThan(5);
+    for (const badge of badges) expect(badge).toMatch(/data-color="(green|blue|red|gray)"/);
+    expect(badges.filter((b) => /\sstyle=/.test(b))).toEqual([]);
+    const amounts = html.match(/<p[^>]*class="txt amount"[^>]*>\$[\d,.]+<\/p>/g) ?? [];
+    expect(amounts.length).toBe(badges.length);
+    // The page's look: a badge still renders as Mantine's light badge.
+    await page.goto("/commissions");
+    const badge = page.locator(".data-table-scroll .mantine-Badge-root").first();
+    await expect(badge).toHaveCSS("text-transform", "uppercase");
+    await expect(badge).not.toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
   });
 });

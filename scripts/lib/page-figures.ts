@@ -77,10 +77,9 @@ export async function scriptBytesUntilIdle(
 ): Promise<{ total: number; scripts: ScriptDownload[] }> {
   const context = await browser.newContext({ serviceWorkers: "block" });
   try {
-    if (cookie) {
-      const [name = "", ...rest] = cookie.split("=");
-      await context.addCookies([{ name, value: rest.join("="), url: new URL(url).origin }]);
-    }
+    // As a header (as Lighthouse's extraHeaders): the production session cookie's `__Host-` name cannot be
+    // set on a plain-http origin through the cookie jar.
+    if (cookie) await context.setExtraHTTPHeaders({ cookie });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");

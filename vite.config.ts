@@ -1,5 +1,12 @@
 import { reactRouter } from "@react-router/dev/vite";
+import { readdirSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
 import { type Plugin, defineConfig } from "vite";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import routes from "./app/routes.ts";
+import { chunkTiers } from "./scripts/lib/chunk-tiers.ts";
 
 const MANTINE_TABLE = /@mantine\/core\/esm\/components\/Table\/Table\.mjs$/;
 
@@ -56,12 +63,146 @@ function conformZodOnZodMini(): Plugin {
   };
 }
 
+const APP = path.resolve(import.meta.dirname, "app");
+/** How React Router's browser build names a route module's entry. */
+const ROUTE_ENTRY = "?__react-router-build-client-route";
+const CLIENT_ENTRY = path.join(APP, "entry.client.tsx");
+
+/** Every page as the route entries it loads: its layouts' and its own (app/routes.ts). */
+function pageChains(): string[][] {
+  const chains: string[][] = [];
+  const walk = (entries: RouteConfigEntry[], above: string[]) => {
+    for (const entry of entries) {
+      const chain = [...above, route(entry.file)];
+      chains.push(chain);
+      walk(entry.children ?? [], chain);
+    }
+  };
+  walk(routes, []);
+  return chains;
+}
+const route = (file: string) => path.join(APP, `${file}${ROUTE_ENTRY}`);
+const forms = (...files: string[]) => files.map((file) => path.join(APP, "components/forms", file));
+
+/**
+ * Issue 21: fewer, larger scripts (docs/decisions/019-performance-budgets.md). In order: what every page
+ * loads (the client entry, the root route); what the sign-in page and the signed-in chrome share; the rest
+ * of the sign-in page's first load (its layout and form: the registration and account pages share them);
+ * the rest of the chrome of every signed-in page (the default layout);
+ * the client form layer and the field kinds (every page with a validated form); the admin area's frame.
+ * React and React Router are one chunk of their own (scripts/lib/chunk-tiers.ts).
+ */
+const ADMIN_PAGES = readdirSync(path.join(APP, "routes"))
+  .filter((file) => /^admin.*\.tsx$/.test(file) && !file.includes(".test."))
+  .map((file) => route(`routes/${file}`));
+const SIGN_IN = [route("layouts/login.tsx"), route("routes/_index.tsx")];
+const CHROME = [route("layouts/default.tsx")];
+const TIERS = [
+  { name: "app", roots: [CLIENT_ENTRY, route("root.tsx")] },
+  { name: "layouts", roots: SIGN_IN, within: CHROME },
+  { name: "sign-in", roots: SIGN_IN, onlyWith: [route("layouts/login.tsx")] },
+  // The sign-in form's fields (text, password): most pages have a text field.
+  { name: "inputs", roots: SIGN_IN },
+  { name: "signed-in", roots: CHROME, onlyWith: [route("layouts/default.tsx"), route("layouts/unknown.tsx")] },
+  // What the chrome shares with pages outside it (the registration pages: Mantine's List, VisuallyHidden…).
+  { name: "chrome-shared", roots: CHROME },
+  // The client form layer (conform, zod mini): every page with a validated form.
+  { name: "forms", roots: forms("use-portal-form.ts") },
+  // The field kinds, for the signed-in pages with a form and the admin area (its sections' inline forms post
+  // without a form hook); the sign-in layout's pages (registration, account links) keep to theirs.
+  {
+    name: "fields",
+    roots: forms(
+      "text-fields.tsx",
+      "textarea-field.tsx",
+      "select-field.tsx",
+      "checkbox-field.tsx",
+      "masked-field.tsx",
+      "date-field.tsx",
+    ),
+    onlyWith: [...forms("use-portal-form.ts", "use-server-form.ts"), route("routes/admin.tsx")],
+    notWith: [route("layouts/login.tsx")],
+  },
+  // The admin area: its frame and what only its pages use (issue 14's sections share most of it).
+  { name: "admin", roots: ADMIN_PAGES, onlyWith: [route("routes/admin.tsx")] },
+];
+
+/**
+ * Issue 21: the browser's scripts and stylesheets, compressed once by the build with brotli at its best
+ * quality (11: ~15 % smaller than the quality 4 a per-request compression can afford) into `<file>.br`
+ * beside each file; the server sends them as they are (express-static-gzip, server/index.ts).
+ */
+function precompressAssets(): Plugin {
+  return {
+    name: "precompress-assets",
+    applyToEnvironment: (environment) => environment.config.consumer === "client",
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? "";
+      await Promise.all(
+        Object.keys(bundle)
+          .filter((file) => /\.(js|css|svg)$/.test(file))
+          .map(async (file) => {
+            const source = await readFile(path.join(dir, file));
+            const compressed = brotliCompressSync(source, {
+              params: {
+                [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: source.length,
+              },
+            });
+            await writeFile(path.join(dir, `${file}.br`), compressed);
+          }),
+      );
+    },
+  };
+}
+
+/**
+ * The chunk tiers (scripts/lib/chunk-tiers.ts) take a module without the modules it imports (those belong to their own tier), which
+ * rolldown allows only when an entry chunk may export more than its module: a route chunk may then also
+ * export what another chunk takes from it (React Router reads the exports it knows). React Router asks for
+ * "exports-only"; this runs after it, in the browser build only.
+ */
+function routeChunksMayExportMore(): Plugin {
+  return {
+    name: "route-chunks-may-export-more",
+    applyToEnvironment: (environment) => environment.config.consumer === "client",
+    options(options) {
+      return { ...options, preserveEntrySignatures: "allow-extension" };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [mantineTableWithoutScrollContainer(), conformZodOnZodMini(), reactRouter()],
+  plugins: [
+    mantineTableWithoutScrollContainer(),
+    conformZodOnZodMini(),
+    reactRouter(),
+    routeChunksMayExportMore(),
+    precompressAssets(),
+  ],
   resolve: { tsconfigPaths: true },
   // ANALYZE=1: source maps, for attributing a bundle's bytes to modules.
   build: { sourcemap: process.env.ANALYZE === "1" },
   environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  debugName: "tiers",
+                  // Route modules and the client entry stay entries.
+                  test: (id) => !id.includes(ROUTE_ENTRY) && id !== CLIENT_ENTRY,
+                  name: chunkTiers(TIERS, pageChains, /[\\/]app[\\/](routes|layouts)[\\/]/),
+                  includeDependenciesRecursively: false,
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
     // The server build's entry is the HTTP server itself, which imports the app
     // (virtual:react-router/server-build): build/server/index.js is the whole production server, one module
     // graph, run with plain node (docs/decisions/018-one-compiled-server.md). Dependencies stay external

@@ -26,6 +26,18 @@ export const BUDGETS = {
   throughputRatio: 0.5,
   /** What the commissions chart may add to its page. */
   chartKb: 20,
+  /**
+   * Issue 21: scripts a page preloads (`<link rel="modulepreload">`: the client entry and its imports, the
+   * route chain's modules and their imports), each a request paying its headers.
+   */
+  modulePreloads: 25,
+  /**
+   * Issue 21, in `npm run bench`: every script byte a cold load downloads until the network is idle, as
+   * Chrome counts them (compressed bodies and response headers; lazy chunks loaded at idle included).
+   */
+  signInScriptKb: 150,
+  pageScriptKb: 190,
+  adminPageScriptKb: 212,
 } as const;
 
 /** The admin area's pages (route ids of app/routes.ts' admin block). */
@@ -50,27 +62,54 @@ export const OVER_BUDGET_KB: Record<string, number> = {
   // together re-split the shared form chunks once more: +0.3–0.5 KB on the six form pages below (each ceiling +1).
   // Issue 14: the admin pages' forms share Mantine's layout components and zod mini's pieces with these pages, and
   // the build re-split those shared chunks (Stack apart from Title: +0.4 KB; zod's coerce apart: +0.1 KB): each +1.
-  "routes/onboarding": 215,
-  "routes/contract_now": 206,
+  // Issue 21: the shared chunks grouped in tiers (vite.config.ts) cost each page less: every ceiling lowered to
+  // the page's size then plus 1 KB (the other branches of issue 21 re-split the chunks when they merge).
+  "routes/onboarding": 207,
+  "routes/contract_now": 198,
   // Issue 20: every form's text fields refuse control characters (the rule and its message) and an upload whose
   // content is not its type has its message: +0.2 KB on the pages that were at their ceiling (each +1).
-  "routes/commission_inquiry": 210,
-  "routes/carrier.tickets": 207,
-  "routes/my_tickets": 207,
-  "routes/contact_support": 196,
+  "routes/commission_inquiry": 203,
+  "routes/carrier.tickets": 201,
+  "routes/my_tickets": 201,
   // Issue 12: the profile's details form (masked phone) and five document uploads (file and date fields, the
   // upload's progress), and one document's upload page.
   // 209 → 210: the profile names a document notification that matches no listed document, and says when the
   // rewards cannot be read (issue 12's review).
   // 210 → 211: the index of its sections at the top and the licenses as labelled rows on a phone (issue 20).
-  "routes/profile": 211,
-  "routes/profile.documents.$kind": 202,
+  "routes/profile": 204,
+  "routes/profile.documents.$kind": 196,
   // Issue 12: the new feedback conversation (Contact Support's fields, a rating's radio group, the feedback links)
   // and a feedback thread (the ticket view's conversation and reply form).
-  "routes/feedback.form": 201,
-  "routes/feedback.$id": 199,
-  // Issue 21: the register-downlines invitation (190 KB) and the admin record pages (212 KB) are back within
-  // their budgets since the chrome draws plain elements (its Group and Text no longer in the layout's chunks).
+  "routes/feedback.form": 195,
+  "routes/feedback.$id": 196,
+};
+
+/**
+ * Pages whose first load still preloads more than BUDGETS.modulePreloads scripts (issue 21), each with the
+ * count it may not grow past (a ratchet, like OVER_BUDGET_KB: lower it as the page's scripts merge, remove the
+ * page once it meets the goal). What is left: the admin area's and the agents' form pages share small modules
+ * (Mantine's Checkbox, NativeSelect, Badge; dayjs; the formats) in many different sets, each set a chunk; grouping
+ * them further would add bytes these pages, at or near their budgets, cannot carry. Counts as built plus 1.
+ */
+export const OVER_PRELOADS: Record<string, number> = {
+  "routes/admin.brokers.$id.contracts": 35,
+  "routes/admin.section": 34,
+  "routes/admin.brokers.$id._index": 33,
+  "routes/profile": 33,
+  "routes/onboarding": 32,
+  "routes/admin.brokers.$id.contracts.new": 32,
+  "routes/admin.brokers.$id.contracts.$contract_id": 32,
+  "routes/admin.brokers.$id.documents": 32,
+  "routes/admin._index": 31,
+  "routes/admin.brokers.$id": 31,
+  "routes/admin.contracting.edit": 30,
+  "routes/admin.section.new": 30,
+  "admin-record": 30,
+  "admin-record-edit": 30,
+  "routes/commission_inquiry": 30,
+  "routes/carrier.tickets": 29,
+  "routes/admin": 29,
+  "routes/my_tickets": 29,
 };
 
 /** The pages the bench measures end to end (Lighthouse, depth), with the account that sees each. */
@@ -79,7 +118,14 @@ export const BENCH_PAGES = [
   { path: "/dashboard", routeId: "routes/dashboard", account: "agency@demo.test" },
   { path: "/book_of_business", routeId: "routes/book_of_business", account: "agency@demo.test" },
   { path: "/downlines", routeId: "routes/downlines", account: "agency@demo.test" },
-  { path: "/commissions", routeId: "routes/commissions", account: "agency@demo.test" },
+  { path: "/commissions", routeId: "routes/commissions", account: "agent@demo.test" },
   { path: "/contract_now", routeId: "routes/contract_now", account: "agent@demo.test" },
   { path: "/admin", routeId: "routes/admin._index", account: "admin@demo.test" },
+  { path: "/admin/users", routeId: "routes/admin.section", account: "admin@demo.test" },
 ] as const;
+
+/** Issue 21: the server's HTML (uncompressed) per bench page, where the issue sets a goal. */
+export const HTML_KB: Record<string, number> = {
+  "/book_of_business": 40,
+  "/admin/users": 60,
+};

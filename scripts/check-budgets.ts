@@ -2,9 +2,10 @@
  * Issue 10's size budgets, on the production build (run `npm run build` first; `npm test` runs it after
  * the browser tests, which build). Fails when the sign-in page's first-load JS, any page's first-load JS
  * or any page's first-load CSS exceeds its budget in scripts/budgets.ts (or, for a page still listed in
- * OVER_BUDGET_KB, its ceiling), and when a listed page now meets the budget (take it off the list).
+ * OVER_BUDGET_KB, its ceiling), and when a listed page now meets the budget (take it off the list); and
+ * (issue 21) when a page preloads more than 25 scripts (or, listed in OVER_PRELOADS, more than its ceiling).
  */
-import { ADMIN_ROUTE, BUDGETS, OVER_BUDGET_KB, SIGN_IN_ROUTE } from "./budgets.ts";
+import { ADMIN_ROUTE, BUDGETS, OVER_BUDGET_KB, OVER_PRELOADS, SIGN_IN_ROUTE } from "./budgets.ts";
 import { firstLoads, kb, readBuild } from "./lib/first-load.ts";
 import { ROOT } from "./lib/portal-process.ts";
 import { budgetFailures } from "./lib/budget-failures.ts";
@@ -16,7 +17,7 @@ const pages = Object.entries(manifest.routes)
 const loads = firstLoads(manifest, sizeOf, pages);
 for (const load of [...loads].sort((a, b) => b.jsBytes - a.jsBytes)) {
   console.log(
-    `${load.routeId.padEnd(34)} JS ${kb(load.jsBytes).toFixed(1).padStart(6)} KB   CSS ${kb(load.cssBytes).toFixed(1).padStart(5)} KB`,
+    `${load.routeId.padEnd(34)} JS ${kb(load.jsBytes).toFixed(1).padStart(6)} KB   CSS ${kb(load.cssBytes).toFixed(1).padStart(5)} KB   ${String(load.js.length).padStart(2)} scripts`,
   );
 }
 const failures = budgetFailures(loads, {
@@ -24,6 +25,7 @@ const failures = budgetFailures(loads, {
   signInRoute: SIGN_IN_ROUTE,
   adminRoute: ADMIN_ROUTE,
   overBudget: OVER_BUDGET_KB,
+  preloads: { max: BUDGETS.modulePreloads, over: OVER_PRELOADS },
 });
 if (failures.length > 0) {
   console.error(`\nBudgets exceeded (scripts/budgets.ts):\n${failures.map((f) => `  ${f}`).join("\n")}`);
@@ -32,5 +34,7 @@ if (failures.length > 0) {
 const ratchet = Object.keys(OVER_BUDGET_KB);
 console.log(
   `\nBudgets held: sign-in JS ≤ ${BUDGETS.signInJsKb} KB, other pages ≤ ${BUDGETS.pageJsKb} KB, admin pages ≤ ${BUDGETS.adminPageJsKb} KB, CSS ≤ ${BUDGETS.cssKb} KB` +
-    (ratchet.length ? `; still above, held at their ceilings (OVER_BUDGET_KB): ${ratchet.join(", ")}.` : "."),
+    (ratchet.length ? `; still above, held at their ceilings (OVER_BUDGET_KB): ${ratchet.join(", ")}` : "") +
+    `; ≤ ${BUDGETS.modulePreloads} scripts preloaded per page` +
+    (Object.keys(OVER_PRELOADS).length ? ` (still above, held: ${Object.keys(OVER_PRELOADS).join(", ")}).` : "."),
 );

@@ -18,6 +18,7 @@ import { Server as NetServer } from "node:net";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import pino, { type Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import { type Env, parseEnv, upstreamMode } from "../app/.server/env.ts";
@@ -183,11 +184,50 @@ export interface PortalOptions {
   onShutdown?: () => Promise<void>;
 }
 
-/** build/client: fingerprinted assets cached for a year, the rest (favicon, robots.txt) for an hour. */
+/**
+ * Headers for documents, not for a static file (issue 21): a page's policies (CSP, frame options, permissions,
+ * opener and referrer policy) govern the document that loads a script or a stylesheet, not the file; the
+ * request id names a page's request in the log. A page preloads 10–35 of these files and Chrome counts each
+ * answer's headers: they carry only what a file needs (type, length, caching, `nosniff`; HSTS when set).
+ */
+export const DOCUMENT_ONLY_HEADERS = [
+  "Content-Security-Policy",
+  "X-Frame-Options",
+  "Referrer-Policy",
+  "Cross-Origin-Opener-Policy",
+  "Permissions-Policy",
+  "X-Request-Id",
+];
+
+function leanHeaders(res: ServerResponse) {
+  for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
+}
+
+/**
+ * build/client: fingerprinted assets cached for a year (immutable: no ETag or Last-Modified to revalidate
+ * with), sent pre-compressed (brotli, docs/decisions/019-performance-budgets.md), the rest (favicon, robots.txt) for an hour; each with a file's headers only (DOCUMENT_ONLY_HEADERS).
+ */
 export function clientAssets(clientDir: string): express.RequestHandler[] {
   const router = express.Router();
-  router.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
-  router.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  router.use(
+    "/assets",
+    // Brotli at quality 11, compressed by the build (`precompressAssets` in vite.config.ts) rather than at
+    // quality 4 per request; a browser without brotli gets the file, gzipped by the compression middleware.
+    expressStaticGzip(path.join(clientDir, "assets"), {
+      enableBrotli: true,
+      orderPreference: ["br"],
+      index: false,
+      serveStatic: {
+        immutable: true,
+        maxAge: "1y",
+        etag: false,
+        lastModified: false,
+        acceptRanges: false,
+        setHeaders: leanHeaders,
+      },
+    }),
+  );
+  router.use(express.static(clientDir, { maxAge: "1h", index: false, setHeaders: leanHeaders }));
   return [router];
 }
 
@@ -228,7 +268,12 @@ export async function startPortal(
   // TRUST_PROXY: whose X-Forwarded-* count (default: loopback and private networks); others' are dropped.
   app.set("trust proxy", env.TRUST_PROXY);
   app.use(forwardedHeaders);
-  app.use(compression());
+  // Scripts and stylesheets are compressed whatever their size (the route modules' small chunks too: the
+  // default leaves answers under 1 KB as they are); everything else as compression's defaults say.
+  app.use("/assets", compression({ threshold: 0 }));
+  app.use(
+    compression({ filter: (req, res) => !req.originalUrl.startsWith("/assets/") && compression.filter(req, res) }),
+  );
   app.use(
     securityHeaders({
       hsts: env.NODE_ENV === "production",

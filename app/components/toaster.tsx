@@ -64,17 +64,18 @@ function StaticToasts({ toasts }: { toasts: Toast[] }) {
 }
 
 /**
- * Mantine's notifications, fetched once the page is hydrated (components/live-toasts.tsx). On a link that
- * drops the chunk, the toasts stay as the server drew them rather than the page failing.
+ * Mantine's notifications (components/live-toasts.tsx), fetched when the hydrated page first has a toast to
+ * show (issue 21: not at idle on every page, most never show one). On a link that drops the chunk, the
+ * toasts stay as the server drew them rather than the page failing.
  */
 const LiveToasts = lazy(() => import("./live-toasts").catch(() => ({ default: StaticToasts })));
 
 /**
  * Spec §8/§9: red dismissible error toasts, one per string, green success toasts, gone after 7 s. The
  * server renders the toasts it was given (flash toasts arrive through the root loader), so they show
- * without JavaScript; once hydrated, the same toasts and any shown later (a fetcher's) go to Mantine's
- * notifications, loaded then: the server's toasts stand in while they load, so nothing blinks and no
- * toast shows twice.
+ * without JavaScript; once hydrated, the same toasts and any shown later (a fetcher's, a flash after a
+ * navigation) go to Mantine's notifications, loaded when the first toast comes: the server's toasts stand
+ * in while they load, so nothing blinks and no toast shows twice.
  */
 export function Toaster({ toasts, children }: { toasts: Toast[]; children?: ReactNode }) {
   // Toasts shown by the page itself (a fetcher's result), beside the ones the root loader delivers.
@@ -89,12 +90,15 @@ export function Toaster({ toasts, children }: { toasts: Toast[]; children?: Reac
   }, []);
   // LiveToasts shows each id once: a toast in both lists, or delivered again, is not shown twice.
   const all = useMemo(() => [...toasts, ...shown], [toasts, shown]);
+  // Once a toast has come, the notifications stay (their store keeps what they showed, and their exits).
+  const [live, setLive] = useState(false);
+  if (all.length > 0 && !live) setLive(true);
 
   const serverToasts = <StaticToasts toasts={toasts} />;
   return (
     <ToastContext.Provider value={show}>
       {children}
-      {hydrated ? (
+      {hydrated && live ? (
         <Suspense fallback={serverToasts}>
           <LiveToasts toasts={all} />
         </Suspense>

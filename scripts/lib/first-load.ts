@@ -77,7 +77,8 @@ export async function readBuild(root: string) {
   const sizeOf = (publicPath: string) => {
     let size = sizes.get(publicPath);
     if (size === undefined) {
-      size = gzippedSize(path.join(root, "build", "client", publicPath));
+      // React Router marks a stylesheet that a dynamic import also links with a fragment (`…css#`).
+      size = gzippedSize(path.join(root, "build", "client", publicPath.replace(/#.*$/, "")));
       sizes.set(publicPath, size);
     }
     return size;

@@ -205,6 +205,26 @@ test.describe("the SMS consent prompt", () => {
     await expect(page.getByTestId("sms-prompt")).toHaveCount(0);
   });
 
+  test("the toasts' live code loads with the first toast, not at idle (issue 21)", async ({ page }) => {
+    const fetched: string[] = [];
+    page.on("request", (request) => fetched.push(new URL(request.url()).pathname));
+    const liveToasts = () => fetched.filter((path) => /\/assets\/live-toasts-[\w-]+\.js$/.test(path));
+    await page.goto("/");
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    await page.waitForLoadState("networkidle");
+    expect(liveToasts()).toEqual([]);
+    await loginAs(page, "newagent@demo.test");
+    await page.waitForLoadState("networkidle");
+    expect(liveToasts()).toEqual([]);
+    // A fetcher's toast after hydration: the notifications load then, and their toast can be dismissed.
+    await page.getByTestId("sms-prompt").getByRole("button", { name: "No" }).click();
+    const toast = page.locator("[data-toast=success]");
+    await expect(toast).toContainText("You will not receive text-message alerts.");
+    expect(liveToasts()).toHaveLength(1);
+    await toast.getByRole("button", { name: "Dismiss notification" }).click();
+    await expect(toast).toHaveCount(0);
+  });
+
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
     test("Yes is a plain form that returns to the page", async ({ page }) => {

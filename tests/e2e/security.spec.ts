@@ -29,6 +29,26 @@ test("fingerprinted assets are cached for a year and compressed", async ({ reque
   expect(response.headers()["content-encoding"]).toBe("gzip");
 });
 
+test("a script's answer carries a file's headers, not a page's (issue 21)", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const assets = [...html.matchAll(/\/assets\/[^"]+\.js/g)].map((match) => match[0]);
+  expect(assets.length).toBeGreaterThan(2);
+  for (const asset of assets) {
+    const headers = (await request.get(asset, { headers: { "accept-encoding": "br, gzip" } })).headers();
+    expect(headers["content-type"]).toContain("javascript");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    // Compressed, however small (the default leaves answers under 1 KB as they are).
+    expect(headers["content-encoding"]).toBe("br");
+    for (const name of ["content-security-policy", "x-frame-options", "permissions-policy", "x-request-id", "etag"]) {
+      expect(headers[name], `${asset}: ${name}`).toBeUndefined();
+    }
+  }
+  // The page itself keeps them.
+  const page = (await request.get("/")).headers();
+  expect(page["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(page["x-frame-options"]).toBe("DENY");
+});
+
 test("a cross-site form post is refused", async ({ request }) => {
   const response = await request.post("/?index", {
     form: { email: "agent@demo.test", password: "demo-pass-123" },

@@ -246,12 +246,10 @@ export default function AdminSectionList({ loaderData, actionData }: Route.Compo
     return `${location.pathname}?${next.toString()}`;
   };
   return (
-    <Stack gap="md">
+    <div className="list-page">
       <div>
         <Title order={1}>{view.title}</Title>
-        <Text c="dimmed" mt={4}>
-          {view.intro}
-        </Text>
+        <p className="list-page-intro">{view.intro}</p>
       </div>
 
       {toDelete ? (
@@ -361,6 +359,6 @@ export default function AdminSectionList({ loaderData, actionData }: Route.Compo
             : undefined
         }
       />
-    </Stack>
+    </div>
   );
 }

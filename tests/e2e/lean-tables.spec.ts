@@ -53,8 +53,21 @@ test("the admin users list: plain rows, no inline styles, under 130 KB (was 155 
   const { html, all } = await tableBlockOf(page, "/admin/users");
   expectLean(html);
   expect(all.length).toBeLessThan(130_000);
+  // The rows' loader data holds what the list shows, not the record page's fields.
+  expect(all).toContain("lastSignInAt");
+  expect(all).not.toContain("sunfireAccess");
+  expect(all).not.toContain("skipOnboardingWithContracts");
   // The row menu's dots are drawn by CSS, not an element per row.
   expect(html).not.toContain('<use href="#row-menu');
   await page.goto("/admin/users");
   await expect(page.locator("tbody .row-menu summary").first()).toHaveCSS("cursor", "pointer");
+});
+
+test("the contracting desk: plain rows, and its rows' data without the review page's fields", async ({ page }) => {
+  await loginAs(page, "admin@demo.test");
+  const { html, all } = await tableBlockOf(page, "/admin/contracting");
+  expectLean(html);
+  expect(all).toContain("waitingDays");
+  expect(all).not.toContain("timeInStates");
+  expect(all).not.toContain("internalNote");
 });

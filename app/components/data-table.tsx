@@ -1,4 +1,4 @@
-import { Anchor, Group, Loader, Table, Text, VisuallyHidden } from "@mantine/core";
+import { Anchor, Group, Loader, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link, useLocation, useNavigation } from "react-router";
 import {
@@ -17,6 +17,7 @@ import { TableIcons } from "./data-table/icons";
 import { RowMenu } from "./data-table/row-menu";
 import { SortLink } from "./data-table/sort-link";
 import { DataTableToolbar } from "./data-table/toolbar";
+import { MC } from "./data-table/mantine-classes";
 import { useDelayedPending } from "./data-table/use-delayed-pending";
 import { useHydrated } from "./forms/hydrated-field";
 import { IgnoredFiltersNote } from "./ignored-filters-note";
@@ -158,21 +159,24 @@ export function DataTable<Row>({
             <Text size="sm">Loading…</Text>
           </Group>
         ) : null}
-        <Table striped highlightOnHover withTableBorder>
-          <Table.Caption>
+        {/* Mantine's Table (striped, highlighted on hover, with its border) written as plain elements with its
+            classes: its spacing variable is in app.css, not an inline style (issue 21). */}
+        <table className={MC.table} data-with-table-border>
+          <caption className={MC.caption} data-side="bottom">
             {caption}: {rangeLabel(meta)}
-          </Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
+          </caption>
+          <thead className={MC.thead}>
+            <tr className={MC.tr} data-with-row-border data-striped="odd" data-hover>
               {bulk ? (
-                <Table.Th scope="col" data-sticky="select">
+                <th className={MC.th} scope="col" data-sticky="select">
                   <SelectAllRows name={bulk.name} formId={bulkFormId} disabled={!hydrated || rows.length === 0} />
-                </Table.Th>
+                </th>
               ) : null}
               {columns.map((column, index) => {
                 const sorted = ariaSort(column.key, meta);
                 return (
-                  <Table.Th
+                  <th
+                    className={MC.th}
                     key={column.key}
                     scope="col"
                     aria-sort={column.sortable ? sorted : undefined}
@@ -184,20 +188,20 @@ export function DataTable<Row>({
                     ) : (
                       column.header
                     )}
-                  </Table.Th>
+                  </th>
                 );
               })}
               {rowMenu ? (
-                <Table.Th scope="col" data-row-actions>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
+                <th className={MC.th} scope="col" data-row-actions>
+                  <span className="visually-hidden">Actions</span>
+                </th>
               ) : null}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+            </tr>
+          </thead>
+          <tbody className={MC.tbody}>
             {rows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={columns.length + (bulk ? 1 : 0) + (rowMenu ? 1 : 0)}>
+              <tr>
+                <td colSpan={columns.length + (bulk ? 1 : 0) + (rowMenu ? 1 : 0)}>
                   {emptyState === "noMatch" ? (
                     <Text c="dimmed" data-empty-state="no-match">
                       {noMatchText}{" "}
@@ -212,8 +216,8 @@ export function DataTable<Row>({
                   ) : (
                     <div data-empty-state="empty">{empty}</div>
                   )}
-                </Table.Td>
-              </Table.Tr>
+                </td>
+              </tr>
             ) : (
               rows.map((row) => (
                 <tr key={rowKey(row)} data-chosen={bulk && chosen.has(bulk.value(row)) ? true : undefined}>
@@ -259,8 +263,8 @@ export function DataTable<Row>({
                 </tr>
               ))
             )}
-          </Table.Tbody>
-        </Table>
+          </tbody>
+        </table>
       </div>
 
       {bulk && paging ? (

@@ -3,7 +3,7 @@ import { expect, loginAs, test } from "./fixtures";
 
 /**
  * Issue 21: the shared data table is lean markup. Its body rows and cells are plain `tr`/`td` (their look in
- * app.css), no element of the table's block carries an inline style but Mantine's table itself, and an icon
+ * app.css), no element of the table or its page links carries an inline style, and an icon
  * repeated per header, select or row is a reference to one symbol, not its paths.
  */
 async function tableBlockOf(page: Page, path: string): Promise<{ html: string; all: string }> {
@@ -22,9 +22,9 @@ async function tableBlockOf(page: Page, path: string): Promise<{ html: string; a
 }
 
 function expectLean(html: string) {
-  // The one inline style left: Mantine's Table sets its cell spacing on the <table> element.
+  // No inline style at all: not on a cell, a badge, a header's link, a page link, nor the table itself.
   const styles = [...html.matchAll(/<(\w+)[^>]* style="[^"]*"/g)].map((m) => m[1]);
-  expect(styles).toEqual(["table"]);
+  expect(styles).toEqual([]);
   const body = html.slice(html.indexOf("<tbody"), html.indexOf("</tbody>"));
   expect(body).toMatch(/<tr(?: data-chosen="true")?><td/);
   expect(body).not.toMatch(/<t[rd] class=/);

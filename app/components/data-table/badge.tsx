@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { MC } from "./mantine-classes";
 
 /** The light badge colours a table cell uses (app.css .cell-badge[data-color]). */
 export type CellBadgeColor = "green" | "orange" | "gray" | "red" | "blue";
@@ -18,12 +19,7 @@ export function CellBadge({
   children: ReactNode;
 }) {
   return (
-    <span
-      className="m_347db0ec mantine-Badge-root cell-badge"
-      data-variant="light"
-      data-color={color}
-      data-plain={plain || undefined}
-    >
+    <span className={`${MC.badge} cell-badge`} data-variant="light" data-color={color} data-plain={plain || undefined}>
       {children}
     </span>
   );

@@ -1,5 +1,6 @@
 import { type ChangeEventHandler, useId } from "react";
 import { TABLE_ICON } from "./icons";
+import { MC } from "./mantine-classes";
 
 /** A filter's choice: a plain value (a status), or a named record (a carrier, a product) chosen by its id. */
 export type FilterOption = string | { value: string; label: string } | { id: number; name: string };
@@ -29,18 +30,13 @@ export function TableSelect({
 }) {
   const id = useId();
   return (
-    <div className="m_46b77525 mantine-InputWrapper-root mantine-NativeSelect-root table-field table-select">
-      <label className="m_8fdc1311 mantine-InputWrapper-label" htmlFor={id}>
+    <div className={`${MC.inputRoot} mantine-NativeSelect-root table-field table-select`}>
+      <label className={MC.inputLabel} htmlFor={id}>
         {label}
       </label>
-      <div
-        className="m_6c018570 mantine-Input-wrapper"
-        data-variant="default"
-        data-pointer="true"
-        data-with-right-section="true"
-      >
+      <div className={MC.inputWrapper} data-variant="default" data-pointer="true" data-with-right-section="true">
         <select
-          className="m_8fb7ebe7 mantine-Input-input mantine-NativeSelect-input"
+          className={`${MC.input} mantine-NativeSelect-input`}
           data-variant="default"
           name={name}
           id={id}
@@ -53,7 +49,7 @@ export function TableSelect({
             </option>
           ))}
         </select>
-        <div data-position="right" className="m_82577fc2 mantine-Input-section">
+        <div data-position="right" className={MC.inputSection}>
           <svg viewBox="0 0 15 15" fill="none" aria-hidden="true">
             <use href={`#${TABLE_ICON.chevron}`} />
           </svg>

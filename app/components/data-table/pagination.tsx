@@ -4,6 +4,7 @@ import { Form, Link, useLocation, useSubmit } from "react-router";
 import { PAGE_SIZES, type PagingMeta, showFirstLast, type TableQuery } from "~/domain/table";
 import { TableSelect } from "./filter-select";
 import { KeptParams } from "./kept-params";
+import { MC } from "./mantine-classes";
 
 const PER_PAGE_OPTIONS = PAGE_SIZES.map((n) => ({ value: String(n), label: String(n) }));
 
@@ -25,13 +26,13 @@ function PageLink({
   return (
     <Link
       to={to}
-      className="mantine-focus-auto mantine-active m_77c9d27d mantine-Button-root m_87cf2631 data-table-page"
+      className={`${MC.button} data-table-page`}
       aria-current={current ? "page" : undefined}
       aria-label={label}
       preventScrollReset
     >
-      <span className="m_80f1301b">
-        <span className="m_811560b9 mantine-Button-label">{children}</span>
+      <span className={MC.buttonInner}>
+        <span className={MC.buttonLabel}>{children}</span>
       </span>
     </Link>
   );

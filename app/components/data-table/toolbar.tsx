@@ -4,6 +4,7 @@ import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
 import { FilterForm } from "../filter-form";
 import { KeptParams } from "./kept-params";
+import { MC } from "./mantine-classes";
 
 /**
  * Above the table: the search form with the caller's filters (a GET form: Enter or the button submits; with
@@ -35,16 +36,16 @@ export function DataTableToolbar({
       <FilterForm role="search" aria-label={`Search ${caption}`}>
         <KeptParams params={params} except={["search", ...filterNames]} />
         <div className="data-table-fields">
-          <div className="m_46b77525 mantine-InputWrapper-root mantine-TextInput-root table-field">
-            <label className="m_8fdc1311 mantine-InputWrapper-label" htmlFor={id}>
+          <div className={`${MC.inputRoot} mantine-TextInput-root table-field`}>
+            <label className={MC.inputLabel} htmlFor={id}>
               Search
             </label>
-            <div className="m_6c018570 mantine-Input-wrapper" data-variant="default" data-with-left-section="true">
-              <div data-position="left" className="m_82577fc2 mantine-Input-section">
+            <div className={MC.inputWrapper} data-variant="default" data-with-left-section="true">
+              <div data-position="left" className={MC.inputSection}>
                 <IconSearch size={16} />
               </div>
               <input
-                className="m_8fb7ebe7 mantine-Input-input"
+                className={MC.input}
                 data-variant="default"
                 id={id}
                 name="search"

@@ -1,4 +1,4 @@
-import { Anchor, Group, Loader, Table, Text, VisuallyHidden } from "@mantine/core";
+import { Anchor, Group, Loader, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link, useLocation, useNavigation } from "react-router";
 import {
@@ -13,9 +13,11 @@ import {
 } from "~/domain/table";
 import { type BulkAction, BulkForm, SelectAllRows } from "./data-table/bulk";
 import { DataTablePagination } from "./data-table/pagination";
-import { RowMenu, RowMenuIcon } from "./data-table/row-menu";
+import { TableIcons } from "./data-table/icons";
+import { RowMenu } from "./data-table/row-menu";
 import { SortLink } from "./data-table/sort-link";
 import { DataTableToolbar } from "./data-table/toolbar";
+import { MC } from "./data-table/mantine-classes";
 import { useDelayedPending } from "./data-table/use-delayed-pending";
 import { useHydrated } from "./forms/hydrated-field";
 import { IgnoredFiltersNote } from "./ignored-filters-note";
@@ -40,18 +42,11 @@ export interface Column<Row> {
  * the bulk selection, in ./data-table/.
  */
 /**
- * A body row and cell as Mantine's Table.Tr / Table.Td render them inside this table (striped, highlighted on
- * hover, row borders), written as plain elements: a Mantine component per cell was most of a table page's
- * server rendering time (issue 10: 25 rows × 7 cells). Header and caption stay Mantine's.
+ * The body rows and cells are plain `tr`/`td` without attributes: their look (Mantine's striped rows, hover, row
+ * borders, cell padding) comes from app.css (.data-table-scroll tbody), not from a class and three data
+ * attributes on every row and a class on every cell (issue 21: most of a table page's bytes and elements).
+ * Header and caption stay Mantine's.
  */
-const BODY_ROW = {
-  className: `${Table.classes.tr} mantine-Table-tr`,
-  "data-with-row-border": true,
-  "data-striped": "odd",
-  "data-hover": true,
-} as const;
-const BODY_CELL = `${Table.classes.td} mantine-Table-td`;
-
 export function DataTable<Row>({
   caption,
   columns,
@@ -143,6 +138,7 @@ export function DataTable<Row>({
 
   return (
     <div className="data-table" aria-busy={showLoader || undefined}>
+      <TableIcons />
       <DataTableToolbar
         caption={caption}
         params={params}
@@ -153,37 +149,34 @@ export function DataTable<Row>({
         actions={actions}
       />
       <IgnoredFiltersNote ignored={ignored} />
-      {rowMenu && rows.length > 0 ? <RowMenuIcon /> : null}
 
       {/* On a narrow screen the table scrolls sideways inside this block (never the page), its first column
           and the row actions kept in view (app.css .data-table-scroll). */}
-      <div
-        className="data-table-scroll"
-        data-with-select={bulk ? true : undefined}
-        data-stack={stack || undefined}
-        style={{ position: "relative" }}
-      >
+      <div className="data-table-scroll" data-with-select={bulk ? true : undefined} data-stack={stack || undefined}>
         {showLoader ? (
           <Group pos="absolute" top={8} right={8} gap="xs" role="status">
             <Loader size="sm" />
             <Text size="sm">Loading…</Text>
           </Group>
         ) : null}
-        <Table striped highlightOnHover withTableBorder>
-          <Table.Caption>
+        {/* Mantine's Table (striped, highlighted on hover, with its border) written as plain elements with its
+            classes: its spacing variable is in app.css, not an inline style (issue 21). */}
+        <table className={MC.table} data-with-table-border>
+          <caption className={MC.caption} data-side="bottom">
             {caption}: {rangeLabel(meta)}
-          </Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
+          </caption>
+          <thead className={MC.thead}>
+            <tr className={MC.tr} data-with-row-border data-striped="odd" data-hover>
               {bulk ? (
-                <Table.Th scope="col" data-sticky="select">
+                <th className={MC.th} scope="col" data-sticky="select">
                   <SelectAllRows name={bulk.name} formId={bulkFormId} disabled={!hydrated || rows.length === 0} />
-                </Table.Th>
+                </th>
               ) : null}
               {columns.map((column, index) => {
                 const sorted = ariaSort(column.key, meta);
                 return (
-                  <Table.Th
+                  <th
+                    className={MC.th}
                     key={column.key}
                     scope="col"
                     aria-sort={column.sortable ? sorted : undefined}
@@ -195,20 +188,20 @@ export function DataTable<Row>({
                     ) : (
                       column.header
                     )}
-                  </Table.Th>
+                  </th>
                 );
               })}
               {rowMenu ? (
-                <Table.Th scope="col" data-row-actions>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
+                <th className={MC.th} scope="col" data-row-actions>
+                  <span className="visually-hidden">Actions</span>
+                </th>
               ) : null}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+            </tr>
+          </thead>
+          <tbody className={MC.tbody}>
             {rows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={columns.length + (bulk ? 1 : 0) + (rowMenu ? 1 : 0)}>
+              <tr>
+                <td colSpan={columns.length + (bulk ? 1 : 0) + (rowMenu ? 1 : 0)}>
                   {emptyState === "noMatch" ? (
                     <Text c="dimmed" data-empty-state="no-match">
                       {noMatchText}{" "}
@@ -223,17 +216,13 @@ export function DataTable<Row>({
                   ) : (
                     <div data-empty-state="empty">{empty}</div>
                   )}
-                </Table.Td>
-              </Table.Tr>
+                </td>
+              </tr>
             ) : (
               rows.map((row) => (
-                <tr
-                  key={rowKey(row)}
-                  {...BODY_ROW}
-                  data-chosen={bulk && chosen.has(bulk.value(row)) ? true : undefined}
-                >
+                <tr key={rowKey(row)} data-chosen={bulk && chosen.has(bulk.value(row)) ? true : undefined}>
                   {bulk ? (
-                    <td className={BODY_CELL} data-sticky="select">
+                    <td data-sticky="select">
                       {/* A native checkbox: one per row, light markup (Mantine's adds an icon and three wrappers). */}
                       <input
                         // Remounted when the URL chooses it or not, so it starts as the URL says.
@@ -251,7 +240,6 @@ export function DataTable<Row>({
                   {columns.map((column, index) => (
                     <td
                       key={column.key}
-                      className={BODY_CELL}
                       data-nowrap={column.noWrap || undefined}
                       data-sticky={index === 0 ? "first" : undefined}
                       data-label={stack ? column.header : undefined}
@@ -260,7 +248,7 @@ export function DataTable<Row>({
                     </td>
                   ))}
                   {rowMenu ? (
-                    <td className={BODY_CELL} data-row-actions>
+                    <td data-row-actions>
                       <RowMenu
                         // A new URL (the confirmation opened or cancelled) closes the menu.
                         key={location.search}
@@ -275,8 +263,8 @@ export function DataTable<Row>({
                 </tr>
               ))
             )}
-          </Table.Tbody>
-        </Table>
+          </tbody>
+        </table>
       </div>
 
       {bulk && paging ? (

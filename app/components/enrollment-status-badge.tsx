@@ -1,7 +1,11 @@
 import { Badge } from "@mantine/core";
 import type { SubmittedEnrollment } from "~/.server/upstream/schemas";
 
-const STATUS_COLOR: Record<SubmittedEnrollment["status"], string> = {
+/** Each status's colour (the submitted enrollments table draws it as a CellBadge). */
+export const ENROLLMENT_STATUS_COLORS: Record<
+  SubmittedEnrollment["status"],
+  "blue" | "orange" | "green" | "red" | "gray"
+> = {
   Submitted: "blue",
   "Pending carrier review": "orange",
   Enrolled: "green",
@@ -12,7 +16,11 @@ const STATUS_COLOR: Record<SubmittedEnrollment["status"], string> = {
 /** A submitted enrollment's status (the hub's latest and the submitted enrollments table), never cut off. */
 export function EnrollmentStatusBadge({ status }: { status: SubmittedEnrollment["status"] }) {
   return (
-    <Badge variant="light" color={STATUS_COLOR[status]} style={{ textTransform: "none", minWidth: "max-content" }}>
+    <Badge
+      variant="light"
+      color={ENROLLMENT_STATUS_COLORS[status]}
+      style={{ textTransform: "none", minWidth: "max-content" }}
+    >
       {status}
     </Badge>
   );

@@ -1,4 +1,4 @@
-import { Anchor, Stack, Text } from "@mantine/core";
+import { Stack, Text } from "@mantine/core";
 import { Link, useLocation } from "react-router";
 import { StateAndBall, waitingText } from "~/components/admin/contract-badges";
 import { type Column, DataTable } from "~/components/data-table";
@@ -42,9 +42,9 @@ export default function BrokerContracts({ loaderData }: Route.ComponentProps) {
       header: "Carrier and product",
       sortable: true,
       cell: (r) => (
-        <Anchor component={Link} to={`${base}/${r.id}`}>
+        <Link className="anchor" to={`${base}/${r.id}`}>
           {r.carrierName} · {r.productName}
-        </Anchor>
+        </Link>
       ),
     },
     { key: "state", header: "State and ball", noWrap: true, cell: (r) => <StateAndBall request={r} /> },

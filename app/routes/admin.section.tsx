@@ -91,14 +91,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   ).then(([viewer, [l, d]]) => [viewer, l, d] as const);
   const asked = ids(url.searchParams.getAll(CONFIRM));
   const chosen = new Set(asked);
+  // Each row as the list shows it (the section's listRow), typed as the record the views' columns read.
+  const records = server.listRow ? (list.records.map(server.listRow) as typeof list.records) : list.records;
   return {
     key,
-    records: list.records,
+    records,
     meta: list.meta,
     facets: list.facets as Record<string, Array<{ value: string; label: string }>>,
     ignored,
     toDelete,
-    confirming: asked.length > BULK_MAX ? [] : list.records.filter((r) => chosen.has(r.id)),
+    confirming: asked.length > BULK_MAX ? [] : records.filter((r) => chosen.has(r.id)),
     askedCount: asked.length,
     bulkKey: bulkKeyOf(key, url.searchParams.get(BULK)),
     cancelHref: withoutConfirmations(url, ignored),
@@ -246,12 +248,10 @@ export default function AdminSectionList({ loaderData, actionData }: Route.Compo
     return `${location.pathname}?${next.toString()}`;
   };
   return (
-    <Stack gap="md">
+    <div className="list-page">
       <div>
         <Title order={1}>{view.title}</Title>
-        <Text c="dimmed" mt={4}>
-          {view.intro}
-        </Text>
+        <p className="list-page-intro">{view.intro}</p>
       </div>
 
       {toDelete ? (
@@ -361,6 +361,6 @@ export default function AdminSectionList({ loaderData, actionData }: Route.Compo
             : undefined
         }
       />
-    </Stack>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
-import { Anchor, Badge, Group, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Stack, Text, Title } from "@mantine/core";
+import { CellBadge, type CellBadgeColor } from "~/components/data-table/badge";
 import { FilterSelect } from "~/components/data-table/filter-select";
 import { Link, useLocation } from "react-router";
 import { type Column, DataTable } from "~/components/data-table";
@@ -69,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-const STATUS_COLOR: Record<string, string> = {
+const STATUS_COLOR: Record<string, CellBadgeColor> = {
   Active: "green",
   Pending: "orange",
   Terminated: "gray",
@@ -84,11 +85,7 @@ const COLUMNS: Column<Policy>[] = [
     header: "Status",
     sortable: true,
     noWrap: true,
-    cell: (p) => (
-      <Badge variant="light" color={STATUS_COLOR[p.status] ?? "gray"}>
-        {p.status}
-      </Badge>
-    ),
+    cell: (p) => <CellBadge color={STATUS_COLOR[p.status] ?? "gray"}>{p.status}</CellBadge>,
   },
   { key: "productName", header: "Product", sortable: true, cell: (p) => p.productName },
   { key: "carrierName", header: "Carrier", sortable: true, cell: (p) => p.carrierName },
@@ -104,13 +101,13 @@ export default function BookOfBusiness({ loaderData }: Route.ComponentProps) {
   const { policies, meta, filters, selected, ignored, contractHint } = loaderData;
   const location = useLocation();
   return (
-    <Stack gap="md">
-      <Group justify="space-between">
+    <div className="list-page">
+      <div className="list-page-head">
         <Title order={1}>Book of Business</Title>
         <PortalForm action={`${location.pathname}${location.search}`}>
           <SubmitButton variant="default">Export</SubmitButton>
         </PortalForm>
-      </Group>
+      </div>
       <DataTable
         caption="Policies"
         columns={COLUMNS}
@@ -130,7 +127,7 @@ export default function BookOfBusiness({ loaderData }: Route.ComponentProps) {
           </>
         }
       />
-    </Stack>
+    </div>
   );
 }
 

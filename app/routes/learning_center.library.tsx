@@ -1,4 +1,5 @@
-import { Anchor, Badge, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Stack, Text, Title } from "@mantine/core";
+import { CellBadge } from "~/components/data-table/badge";
 import { FilterSelect } from "~/components/data-table/filter-select";
 import { Link } from "react-router";
 import { type Column, DataTable } from "~/components/data-table";
@@ -65,24 +66,24 @@ export default function LearningLibrary({ loaderData }: Route.ComponentProps) {
       header: "Title",
       sortable: true,
       cell: (r) => (
-        <Stack gap={2} className="lc-title">
-          <Anchor component={Link} to={resourceHref(library, r.id)} fw={600}>
+        <div className="cell-stack lc-title" data-gap="2">
+          <Link to={resourceHref(library, r.id)} className="anchor" data-strong>
             {r.title}
-          </Anchor>
-          <Text size="sm" c="dimmed">
+          </Link>
+          <p className="cell-line" data-size="sm" data-dimmed>
             {r.description}
-          </Text>
+          </p>
           {r.audience === "agencies" || r.attachmentCount > 0 ? (
-            <Text size="xs" c="dimmed">
+            <p className="cell-line" data-size="xs" data-dimmed>
               {[
                 r.audience === "agencies" ? "For agencies" : null,
                 r.attachmentCount > 0 ? `${r.attachmentCount} attachment${r.attachmentCount === 1 ? "" : "s"}` : null,
               ]
                 .filter(Boolean)
                 .join(" · ")}
-            </Text>
+            </p>
           ) : null}
-        </Stack>
+        </div>
       ),
     },
     {
@@ -90,11 +91,7 @@ export default function LearningLibrary({ loaderData }: Route.ComponentProps) {
       header: "Category",
       sortable: true,
       noWrap: true,
-      cell: (r) => (
-        <Badge variant="light" color="gray">
-          {r.category}
-        </Badge>
-      ),
+      cell: (r) => <CellBadge color="gray">{r.category}</CellBadge>,
     },
     { key: "carrierName", header: "Carrier", sortable: true, cell: (r) => r.carrierName ?? "All carriers" },
     { key: "productName", header: "Product", sortable: true, cell: (r) => r.productName ?? "All products" },

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Badge, Button, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Stack, Text, Title } from "@mantine/core";
+import { CellBadge, type CellBadgeColor } from "~/components/data-table/badge";
 import { Link, useLocation } from "react-router";
 import { type Column, DataTable } from "~/components/data-table";
 import { ConfirmPanel } from "~/components/confirm-panel";
@@ -99,7 +100,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} inLayout />;
 }
 
-const STATUS_COLOR: Record<string, string> = { Sent: "blue", Accepted: "green", Expired: "gray" };
+const STATUS_COLOR: Record<string, CellBadgeColor> = { Sent: "blue", Accepted: "green", Expired: "gray" };
 
 export default function RegisterDownlines({ loaderData }: Route.ComponentProps) {
   const { invitations: rows, meta, confirming, cancelHref, askedCount, tooManyText } = loaderData;
@@ -119,11 +120,7 @@ export default function RegisterDownlines({ loaderData }: Route.ComponentProps) 
       header: "Status",
       sortable: true,
       noWrap: true,
-      cell: (i) => (
-        <Badge variant="light" color={STATUS_COLOR[i.status] ?? "gray"}>
-          {i.status}
-        </Badge>
-      ),
+      cell: (i) => <CellBadge color={STATUS_COLOR[i.status] ?? "gray"}>{i.status}</CellBadge>,
     },
     { key: "sentAt", header: "Sent", sortable: true, noWrap: true, cell: (i) => formatDate(i.sentAt) },
     {

@@ -1,5 +1,6 @@
 import { Anchor, Group, Stack, Text, Title } from "@mantine/core";
-import { EnrollmentStatusBadge } from "~/components/enrollment-status-badge";
+import { ENROLLMENT_STATUS_COLORS } from "~/components/enrollment-status-badge";
+import { CellBadge } from "~/components/data-table/badge";
 import { FilterSelect } from "~/components/data-table/filter-select";
 import { Link, useLocation } from "react-router";
 import { type Column, DataTable } from "~/components/data-table";
@@ -84,12 +85,14 @@ const COLUMNS: Column<SubmittedEnrollment>[] = [
     header: "Plan",
     sortable: true,
     cell: (e) => (
-      <Stack gap={0}>
-        <Text size="sm">{e.planName}</Text>
-        <Text size="xs" c="dimmed">
+      <div className="cell-stack">
+        <p className="cell-line" data-size="sm">
+          {e.planName}
+        </p>
+        <p className="cell-line" data-size="xs" data-dimmed>
           {e.productName}
-        </Text>
-      </Stack>
+        </p>
+      </div>
     ),
   },
   { key: "carrierName", header: "Carrier", sortable: true, cell: (e) => e.carrierName },
@@ -105,7 +108,11 @@ const COLUMNS: Column<SubmittedEnrollment>[] = [
     header: "Status",
     sortable: true,
     noWrap: true,
-    cell: (e) => <EnrollmentStatusBadge status={e.status} />,
+    cell: (e) => (
+      <CellBadge color={ENROLLMENT_STATUS_COLORS[e.status]} plain>
+        {e.status}
+      </CellBadge>
+    ),
   },
   { key: "submittedAt", header: "Submitted", sortable: true, noWrap: true, cell: (e) => submittedOn(e.submittedAt) },
 ];
@@ -117,14 +124,16 @@ const WRITING_AGENT: Column<SubmittedEnrollment> = {
   // A name reads on one line: the column is as wide as the longest (issue 20).
   noWrap: true,
   cell: (e) => (
-    <Stack gap={0}>
-      <Text size="sm">{e.writingAgent.name}</Text>
+    <div className="cell-stack">
+      <p className="cell-line" data-size="sm">
+        {e.writingAgent.name}
+      </p>
       {e.writingAgent.npnNumber ? (
-        <Text size="xs" c="dimmed">
+        <p className="cell-line" data-size="xs" data-dimmed>
           NPN {e.writingAgent.npnNumber}
-        </Text>
+        </p>
       ) : null}
-    </Stack>
+    </div>
   ),
 };
 

@@ -49,6 +49,11 @@ export interface SectionServer<Row extends { id: number }> {
     params: URLSearchParams,
   ): Promise<{ records: Row[]; meta: PagingMeta; facets: Record<string, Facet> }>;
   record(token: string, id: number): Promise<{ record: Row; history: AuditEntry[] }>;
+  /**
+   * What the list page sends of each row (its loader data, in every page's HTML): the fields its columns, row
+   * menu and confirmations show (issue 21: trim loaders to what is shown). Absent: the whole record.
+   */
+  listRow?(record: Row): { id: number };
   /** The new and record pages' writes; absent: the section has its own record page. */
   form?: {
     create(token: string, value: unknown): Promise<{ id: number }>;
@@ -76,6 +81,21 @@ const text = (value: string | number | null | undefined) => (value == null ? "" 
 
 const users: SectionServer<AdminUser> = {
   list: (token, params) => adminList(token, "users", params),
+  // Not the phone, the agency's id, the upline, the flags nor the last change: the record page shows those.
+  listRow: (u) => ({
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    npnNumber: u.npnNumber,
+    status: u.status,
+    role: { name: u.role.name, kind: u.role.kind },
+    hierarchy: { agency: u.hierarchy.agency },
+    lastSignInAt: u.lastSignInAt,
+    licenses: u.licenses,
+    appointments: u.appointments,
+    createdAt: u.createdAt,
+  }),
   record: (token, id) => adminRecord(token, "users", id),
   form: {
     create: (token, value) => adminCreate(token, "users", value as Parameters<typeof adminCreate<"users">>[2]),
@@ -172,6 +192,17 @@ const rtsStatuses: SectionServer<AdminRtsStatus> = {
 const contracting: SectionServer<AdminContractRequest> = {
   bulkSchema: bulkTransitionSchema,
   list: (token, params) => contractRequests(token, params),
+  // Not the time in each state, the notes, the writing number nor the ids: the review page shows those.
+  listRow: (r) => ({
+    id: r.id,
+    broker: { id: r.broker.id, name: r.broker.name },
+    carrierName: r.carrierName,
+    productName: r.productName,
+    state: r.state,
+    ballWith: r.ballWith,
+    waitingDays: r.waitingDays,
+    requestedAt: r.requestedAt,
+  }),
   record: async (token, id) => {
     const found = await contractRequest(token, id);
     return { record: found.record, history: found.history };

@@ -1,4 +1,4 @@
-import { Anchor, Group, Paper, Text, Title } from "@mantine/core";
+import { Group, Paper, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import { PortalForm, SubmitButton } from "~/components/forms/form";
 import { ROLE_FLAG_KEYS, ROLE_FLAG_LABELS } from "~/domain/admin/labels";
@@ -103,9 +103,9 @@ const users: SectionView<AdminUser> = {
       sortable: true,
       noWrap: true,
       cell: (u) => (
-        <Anchor component={Link} to={viewPath("users", u.id)}>
+        <Link className="anchor" to={viewPath("users", u.id)}>
           {fullName(u)}
-        </Anchor>
+        </Link>
       ),
     },
     { key: "email", header: "E-mail", sortable: true, cell: (u) => u.email },
@@ -162,9 +162,9 @@ const users: SectionView<AdminUser> = {
   rowMore: (u) => (
     <>
       {isBroker(u) ? (
-        <Anchor component={Link} to={`/admin/brokers/${u.id}`}>
+        <Link className="anchor" to={`/admin/brokers/${u.id}`}>
           Broker page
-        </Anchor>
+        </Link>
       ) : null}
       <SignInAs user={u} />
     </>
@@ -202,9 +202,9 @@ const users: SectionView<AdminUser> = {
           {
             label: "Broker",
             value: (
-              <Anchor component={Link} to={`/admin/brokers/${u.id}`}>
+              <Link className="anchor" to={`/admin/brokers/${u.id}`}>
                 Contracts, documents and notes
-              </Anchor>
+              </Link>
             ),
           },
         ]
@@ -224,9 +224,9 @@ const roles: SectionView<AdminRole> = {
       header: "Role",
       sortable: true,
       cell: (r) => (
-        <Anchor component={Link} to={`/admin/roles/${r.id}`}>
+        <Link className="anchor" to={`/admin/roles/${r.id}`}>
           {r.name}
-        </Anchor>
+        </Link>
       ),
     },
     { key: "kind", header: "Kind", sortable: true, cell: (r) => r.kind },
@@ -238,9 +238,9 @@ const roles: SectionView<AdminRole> = {
         return on.length ? (
           on.join(", ")
         ) : (
-          <Text c="dimmed" size="sm">
+          <p className="cell-line" data-size="sm" data-dimmed>
             Nothing extra
-          </Text>
+          </p>
         );
       },
     },
@@ -250,9 +250,9 @@ const roles: SectionView<AdminRole> = {
       sortable: true,
       noWrap: true,
       cell: (r) => (
-        <Anchor component={Link} to={`/admin/users?roleId=${r.id}`}>
+        <Link className="anchor" to={`/admin/users?roleId=${r.id}`}>
           {r.userCount}
-        </Anchor>
+        </Link>
       ),
     },
   ],
@@ -273,9 +273,9 @@ const roles: SectionView<AdminRole> = {
     {
       label: "Users",
       value: (
-        <Anchor component={Link} to={`/admin/users?roleId=${r.id}`}>
+        <Link className="anchor" to={`/admin/users?roleId=${r.id}`}>
           {r.userCount === 1 ? "1 user" : `${r.userCount} users`}
-        </Anchor>
+        </Link>
       ),
     },
     { label: "Last changed", value: formatDate(r.updatedAt) },
@@ -295,9 +295,9 @@ const rtsStatuses: SectionView<AdminRtsStatus> = {
       sortable: true,
       noWrap: true,
       cell: (s) => (
-        <Anchor component={Link} to={`/admin/rts_statuses/${s.id}`}>
+        <Link className="anchor" to={`/admin/rts_statuses/${s.id}`}>
           {s.statusCode}
-        </Anchor>
+        </Link>
       ),
     },
     { key: "statusTitle", header: "Title", sortable: true, cell: (s) => s.statusTitle },
@@ -348,9 +348,9 @@ const contracting: SectionView<AdminContractRequest> = {
       header: "Broker",
       sortable: true,
       cell: (r) => (
-        <Anchor component={Link} to={`/admin/brokers/${r.broker.id}`}>
+        <Link className="anchor" to={`/admin/brokers/${r.broker.id}`}>
           {r.broker.name}
-        </Anchor>
+        </Link>
       ),
     },
     // The state and who has the ball, second: whole in view on a phone before the table is scrolled.
@@ -363,9 +363,9 @@ const contracting: SectionView<AdminContractRequest> = {
       cell: (r) => (
         <>
           {r.carrierName}
-          <Text size="xs" c="dark.3">
+          <p className="cell-line" data-size="xs" data-tone="dark-3">
             {r.productName}
-          </Text>
+          </p>
         </>
       ),
     },

@@ -1,4 +1,6 @@
-import { NativeSelect } from "@mantine/core";
+import { type ChangeEventHandler, useId } from "react";
+import { TABLE_ICON } from "./icons";
+import { MC } from "./mantine-classes";
 
 /** A filter's choice: a plain value (a status), or a named record (a carrier, a product) chosen by its id. */
 export type FilterOption = string | { value: string; label: string } | { id: number; name: string };
@@ -6,6 +8,55 @@ export type FilterOption = string | { value: string; label: string } | { id: num
 function optionOf(option: FilterOption): { value: string; label: string } {
   if (typeof option === "string") return { value: option, label: option };
   return "id" in option ? { value: String(option.id), label: option.name } : option;
+}
+
+/**
+ * A native select drawn as Mantine's NativeSelect draws it (its classes and data attributes, the chevron by
+ * reference to the table's icons), without the inline styles and the chevron's paths that component puts in every
+ * field (issue 21). Its size and pointer settings are in app.css (.table-select).
+ */
+export function TableSelect({
+  name,
+  label,
+  defaultValue,
+  options,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  defaultValue: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  onChange?: ChangeEventHandler<HTMLSelectElement>;
+}) {
+  const id = useId();
+  return (
+    <div className={`${MC.inputRoot} mantine-NativeSelect-root table-field table-select`}>
+      <label className={MC.inputLabel} htmlFor={id}>
+        {label}
+      </label>
+      <div className={MC.inputWrapper} data-variant="default" data-pointer="true" data-with-right-section="true">
+        <select
+          className={`${MC.input} mantine-NativeSelect-input`}
+          data-variant="default"
+          name={name}
+          id={id}
+          defaultValue={defaultValue}
+          onChange={onChange}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+        <div data-position="right" className={MC.inputSection}>
+          <svg viewBox="0 0 15 15" fill="none" aria-hidden="true">
+            <use href={`#${TABLE_ICON.chevron}`} />
+          </svg>
+        </div>
+      </div>
+    </div>
+  );
 }
 
 /**
@@ -24,11 +75,11 @@ export function FilterSelect({
   options: readonly FilterOption[];
 }) {
   return (
-    <NativeSelect
+    <TableSelect
       name={name}
       label={label}
       defaultValue={value}
-      data={[{ value: "", label: "All" }, ...options.map(optionOf)]}
+      options={[{ value: "", label: "All" }, ...options.map(optionOf)]}
     />
   );
 }

@@ -1,7 +1,42 @@
-import { Button, Group, NativeSelect } from "@mantine/core";
+import { Button } from "@mantine/core";
+import type { ReactNode } from "react";
 import { Form, Link, useLocation, useSubmit } from "react-router";
 import { PAGE_SIZES, type PagingMeta, showFirstLast, type TableQuery } from "~/domain/table";
+import { TableSelect } from "./filter-select";
 import { KeptParams } from "./kept-params";
+import { MC } from "./mantine-classes";
+
+const PER_PAGE_OPTIONS = PAGE_SIZES.map((n) => ({ value: String(n), label: String(n) }));
+
+/**
+ * A page link drawn as Mantine's extra-small Button draws it (default, or filled for the current page), its
+ * colours and size in app.css (.data-table-page) rather than an inline style on each (issue 21).
+ */
+function PageLink({
+  to,
+  current,
+  label,
+  children,
+}: {
+  to: string;
+  current?: boolean;
+  label?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Link
+      to={to}
+      className={`${MC.button} data-table-page`}
+      aria-current={current ? "page" : undefined}
+      aria-label={label}
+      preventScrollReset
+    >
+      <span className={MC.buttonInner}>
+        <span className={MC.buttonLabel}>{children}</span>
+      </span>
+    </Link>
+  );
+}
 
 /**
  * Below the table: the per-page selector (a GET form with a Show button until hydration, then applied on
@@ -23,16 +58,16 @@ export function DataTablePagination({
   const submit = useSubmit();
   const { pathname } = useLocation();
   return (
-    <Group justify="space-between" mt="sm" gap="sm">
+    <div className="data-table-paging">
       <Form method="get" action={pathname}>
         <KeptParams params={params} except={["perPage"]} />
-        <Group gap="xs" align="flex-end">
-          <NativeSelect
+        <div className="data-table-fields">
+          <TableSelect
             name="perPage"
             label="Rows per page"
             defaultValue={String(meta.perPage)}
             key={meta.perPage}
-            data={PAGE_SIZES.map(String)}
+            options={PER_PAGE_OPTIONS}
             onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
           />
           {/* Before hydration the choice is applied with a button; after, on change. */}
@@ -41,42 +76,17 @@ export function DataTablePagination({
               Show
             </Button>
           )}
-        </Group>
+        </div>
       </Form>
-      <nav aria-label={`${caption} pages`}>
-        <Group gap={4}>
-          {showFirstLast(meta) ? (
-            <Button component={Link} to={hrefWith({ page: 1 })} variant="default" size="xs" preventScrollReset>
-              First
-            </Button>
-          ) : null}
-          {meta.pageNumbers.map((n) => (
-            <Button
-              key={n}
-              component={Link}
-              to={hrefWith({ page: n })}
-              variant={n === meta.currentPage ? "filled" : "default"}
-              size="xs"
-              aria-current={n === meta.currentPage ? "page" : undefined}
-              aria-label={`Page ${n}`}
-              preventScrollReset
-            >
-              {n}
-            </Button>
-          ))}
-          {showFirstLast(meta) ? (
-            <Button
-              component={Link}
-              to={hrefWith({ page: meta.totalPages })}
-              variant="default"
-              size="xs"
-              preventScrollReset
-            >
-              Last
-            </Button>
-          ) : null}
-        </Group>
+      <nav aria-label={`${caption} pages`} className="data-table-pages">
+        {showFirstLast(meta) ? <PageLink to={hrefWith({ page: 1 })}>First</PageLink> : null}
+        {meta.pageNumbers.map((n) => (
+          <PageLink key={n} to={hrefWith({ page: n })} current={n === meta.currentPage} label={`Page ${n}`}>
+            {n}
+          </PageLink>
+        ))}
+        {showFirstLast(meta) ? <PageLink to={hrefWith({ page: meta.totalPages })}>Last</PageLink> : null}
       </nav>
-    </Group>
+    </div>
   );
 }

@@ -1,13 +1,16 @@
-import { Button, Group, TextInput } from "@mantine/core";
+import { Button } from "@mantine/core";
 import { IconSearch } from "@tabler/icons-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
 import { FilterForm } from "../filter-form";
 import { KeptParams } from "./kept-params";
+import { MC } from "./mantine-classes";
 
 /**
  * Above the table: the search form with the caller's filters (a GET form: Enter or the button submits; with
  * JavaScript a chosen filter applies at once and typed text after a 500 ms pause) and the optional New button.
+ * Plain elements laid out by app.css (.data-table-toolbar), the search field drawn as Mantine's TextInput draws
+ * it, without the inline styles of a Group and an input per block (issue 21).
  */
 export function DataTableToolbar({
   caption,
@@ -27,34 +30,46 @@ export function DataTableToolbar({
   /** More buttons beside New (an export link). */
   actions?: ReactNode;
 }) {
+  const id = useId();
   return (
-    <Group justify="space-between" align="flex-end" mb="sm" gap="sm">
+    <div className="data-table-toolbar">
       <FilterForm role="search" aria-label={`Search ${caption}`}>
         <KeptParams params={params} except={["search", ...filterNames]} />
-        <Group gap="xs" align="flex-end">
-          <TextInput
-            name="search"
-            label="Search"
-            defaultValue={search}
-            key={search}
-            leftSection={<IconSearch size={16} />}
-          />
+        <div className="data-table-fields">
+          <div className={`${MC.inputRoot} mantine-TextInput-root table-field`}>
+            <label className={MC.inputLabel} htmlFor={id}>
+              Search
+            </label>
+            <div className={MC.inputWrapper} data-variant="default" data-with-left-section="true">
+              <div data-position="left" className={MC.inputSection}>
+                <IconSearch size={16} />
+              </div>
+              <input
+                className={MC.input}
+                data-variant="default"
+                id={id}
+                name="search"
+                defaultValue={search}
+                key={search}
+              />
+            </div>
+          </div>
           {filters}
           <Button type="submit" variant="default">
             Search
           </Button>
-        </Group>
+        </div>
       </FilterForm>
       {newButton || actions ? (
-        <Group gap="xs">
+        <div className="data-table-actions">
           {actions}
           {newButton ? (
             <Button component={Link} to={newButton.to}>
               {newButton.label ?? "New"}
             </Button>
           ) : null}
-        </Group>
+        </div>
       ) : null}
-    </Group>
+    </div>
   );
 }

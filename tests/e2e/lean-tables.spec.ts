@@ -1,0 +1,73 @@
+import type { Page } from "@playwright/test";
+import { expect, loginAs, test } from "./fixtures";
+
+/**
+ * Issue 21: the shared data table is lean markup. Its body rows and cells are plain `tr`/`td` (their look in
+ * app.css), no element of the table or its page links carries an inline style, and an icon
+ * repeated per header, select or row is a reference to one symbol, not its paths.
+ */
+async function tableBlockOf(page: Page, path: string): Promise<{ html: string; all: string }> {
+  const response = await page.request.get(path);
+  expect(response.status()).toBe(200);
+  const all = await response.text();
+  // The table and the page links under it (the search, Show and bulk buttons stay Mantine's Buttons).
+  const table = all.slice(all.indexOf("<table"), all.indexOf("</table>"));
+  const pages = all.slice(
+    all.indexOf('class="data-table-pages"'),
+    all.indexOf("</nav>", all.indexOf("data-table-pages")),
+  );
+  expect(table.length).toBeGreaterThan(1000);
+  expect(pages).toContain('aria-current="page"');
+  return { html: table + pages, all };
+}
+
+function expectLean(html: string) {
+  // No inline style at all: not on a cell, a badge, a header's link, a page link, nor the table itself.
+  const styles = [...html.matchAll(/<(\w+)[^>]* style="[^"]*"/g)].map((m) => m[1]);
+  expect(styles).toEqual([]);
+  const body = html.slice(html.indexOf("<tbody"), html.indexOf("</tbody>"));
+  expect(body).toMatch(/<tr(?: data-chosen="true")?><td/);
+  expect(body).not.toMatch(/<t[rd] class=/);
+  expect(body).not.toContain("<path");
+  expect(body).not.toContain("mantine-Anchor-root");
+}
+
+test("the book of business: plain rows, no inline styles, badges without a component's variables", async ({ page }) => {
+  await loginAs(page, "agency@demo.test");
+  const { html, all } = await tableBlockOf(page, "/book_of_business");
+  expectLean(html);
+  expect(html).toContain('class="m_347db0ec mantine-Badge-root cell-badge" data-variant="light" data-color="green"');
+  // The table was 25 KB of the page's 82 KB.
+  expect(html.length).toBeLessThan(14_000);
+  expect(all.length).toBeLessThan(66_000);
+  // Same look: a badge keeps Mantine's light colours, a page link Mantine's default and filled button.
+  const badge = page.locator("tbody .cell-badge").first();
+  await page.goto("/book_of_business");
+  await expect(badge).toHaveCSS("text-transform", "uppercase");
+  await expect(page.getByRole("link", { name: "Page 1" })).toHaveCSS("background-color", "rgb(59, 91, 219)");
+  await expect(page.getByRole("link", { name: "Page 2" })).toHaveCSS("background-color", "rgb(255, 255, 255)");
+});
+
+test("the admin users list: plain rows, no inline styles, under 130 KB (was 155 KB)", async ({ page }) => {
+  await loginAs(page, "admin@demo.test");
+  const { html, all } = await tableBlockOf(page, "/admin/users");
+  expectLean(html);
+  expect(all.length).toBeLessThan(130_000);
+  // The rows' loader data holds what the list shows, not the record page's fields.
+  expect(all).toContain("lastSignInAt");
+  expect(all).not.toContain("sunfireAccess");
+  expect(all).not.toContain("skipOnboardingWithContracts");
+  // The row menu's dots are drawn by CSS, not an element per row.
+  expect(html).not.toContain('<use href="#row-menu');
+  await page.goto("/admin/users");
+  await expect(page.locator("tbody .row-menu summary").first()).toHaveCSS("cursor", "pointer");
+});
+
+test("the contracting desk: plain rows, and its rows' data without the review page's fields", async ({ page }) => {
+  await loginAs(page, "admin@demo.test");
+  const { html, all } = await tableBlockOf(page, "/admin/contracting");
+  expectLean(html);
+  expect(all).toContain("waitingDays");
+  expect(all).not.toContain("timeInStates");
+  expect(all).not.toContain("internalNote");
+});

@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
+import type { PlainBadgeColor } from "../plain-badge";
 import { MC } from "./mantine-classes";
 
-/** The light badge colours a table cell uses (app.css .cell-badge[data-color]). */
-export type CellBadgeColor = "green" | "orange" | "gray" | "red" | "blue";
+/** The light badge colours (app.css `.mantine-Badge-root[data-color]`, shared with PlainBadge). */
+export type CellBadgeColor = PlainBadgeColor;
 
 /**
  * Mantine's light Badge as a table cell carries it: its own classes, the colour by a data attribute whose

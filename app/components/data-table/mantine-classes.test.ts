@@ -22,6 +22,7 @@ describe("the data table's plain elements carry Mantine's current class names", 
     ["buttonInner", [Button.classes.inner]],
     ["buttonLabel", [Button.classes.label]],
     ["badge", [Badge.classes.root]],
+    ["badgeLabel", [Badge.classes.label]],
   ] as const)("%s", (key, expected) => {
     expect(hashed(MC[key])).toEqual(expected);
   });

@@ -21,4 +21,5 @@ export const MC = {
   buttonInner: "m_80f1301b",
   buttonLabel: "m_811560b9 mantine-Button-label",
   badge: "m_347db0ec mantine-Badge-root",
+  badgeLabel: "m_5add502a mantine-Badge-label",
 } as const;

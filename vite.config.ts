@@ -83,6 +83,18 @@ function pageChains(): string[][] {
 }
 const route = (file: string) => path.join(APP, `${file}${ROUTE_ENTRY}`);
 const forms = (...files: string[]) => files.map((file) => path.join(APP, "components/forms", file));
+const app = (file: string) => path.join(APP, file);
+const NODE_MODULES = path.resolve(import.meta.dirname, "node_modules");
+const MANTINE_CONTRAST =
+  "@mantine/core/esm/core/MantineProvider/color-functions/get-auto-contrast-value/get-auto-contrast-value.mjs";
+const mantine = (component: string) => path.join(NODE_MODULES, `@mantine/core/esm/components/${component}.mjs`);
+/**
+ * One chunk for modules that different sets of pages share (issue 21: at most 25 scripts a page): the modules and
+ * what they import that only pages with one of them load. Unlike the tiers above, a page with one of them loads
+ * all of them: each group was measured (`npx tsx scripts/check-budgets.ts` after a build) to add the fewest bytes
+ * to the pages near their budgets (docs/decisions/019-performance-budgets.md).
+ */
+const together = (name: string, ...modules: string[]) => [{ name, roots: modules, onlyWith: modules }];
 
 /**
  * Issue 21: fewer, larger scripts (docs/decisions/019-performance-budgets.md). In order: what every page
@@ -125,6 +137,24 @@ const TIERS = [
   },
   // The admin area: its frame and what only its pages use (issue 14's sections share most of it).
   { name: "admin", roots: ADMIN_PAGES, onlyWith: [route("routes/admin.tsx")] },
+  // Small modules that different sets of pages share, each set its own chunk in the automatic chunking (at most
+  // 25 scripts a page, issue 21): each group takes what its modules import that only pages with one of them load.
+  // The form rules, the masked values' rules and Mantine's checkbox: the pages with the client form layer.
+  ...together("forms", app("domain/validation.ts"), app("domain/masked-values.ts"), mantine("Checkbox/Checkbox")),
+  // The dates and numbers as the pages write them.
+  ...together("formats", app("domain/formats.ts"), path.join(NODE_MODULES, "dayjs/dayjs.min.js")),
+  // The checkbox and masked fields (the admin area's inline forms, registration, onboarding, the profile).
+  ...together("form-parts", ...forms("checkbox-field.tsx", "masked-field.tsx")),
+  // Mantine's contrast helper (a badge's, a checkbox's text color): the pages that have it have the text fields.
+  ...together("inputs", path.join(NODE_MODULES, MANTINE_CONTRAST)),
+  // The admin area's breadcrumbs (the Learning Center's too) and the RTS values (the downlines list's too).
+  ...together("admin-parts", app("components/breadcrumbs.tsx"), app("domain/rts.ts")),
+  // The lists: the data table and its note on ignored filters (the downlines list has the note only).
+  ...together("lists", app("components/data-table.tsx"), app("components/ignored-filters-note.tsx")),
+  // Mantine's table and the plain table (the profile's, the contracts', the downlines').
+  ...together("tables", mantine("Table/Table"), app("components/plain-table.tsx")),
+  // The license table and the license rules (the profile, onboarding, the basic profile, a document's upload).
+  ...together("licenses", app("components/license-table.tsx"), app("domain/licenses.ts")),
 ];
 
 /**

@@ -7,11 +7,8 @@ export interface BudgetRules {
   adminRoute: RegExp;
   /** Pages above the page budget, each with its ceiling (a ratchet). */
   overBudget: Record<string, number>;
-  /**
-   * Issue 21: scripts a page preloads (its first load's JS files: each a request with its headers), at most
-   * `max`; pages still above it are in `over`, each with its ceiling (a ratchet, like `overBudget`).
-   */
-  preloads?: { max: number; over: Record<string, number> };
+  /** Issue 21: scripts a page preloads (its first load's JS files: each a request with its headers), at most. */
+  maxPreloads?: number;
 }
 
 /** Every budget a build breaks, in words; empty when all hold. */
@@ -34,18 +31,8 @@ export function budgetFailures(loads: FirstLoad[], rules: BudgetRules): string[]
     } else if (js > budget) {
       failures.push(`${load.routeId}: first-load JS ${js.toFixed(1)} KB > ${budget} KB`);
     }
-    if (rules.preloads) {
-      const count = load.js.length;
-      const { max, over } = rules.preloads;
-      const ceiling = over[load.routeId];
-      if (ceiling !== undefined) {
-        if (count > ceiling)
-          failures.push(`${load.routeId}: preloads ${count} scripts > its ceiling ${ceiling} (OVER_PRELOADS)`);
-        else if (count <= max)
-          failures.push(`${load.routeId}: now preloads ${count} ≤ ${max} scripts: take it off OVER_PRELOADS`);
-      } else if (count > max) {
-        failures.push(`${load.routeId}: preloads ${count} scripts > ${max}`);
-      }
+    if (rules.maxPreloads !== undefined && load.js.length > rules.maxPreloads) {
+      failures.push(`${load.routeId}: preloads ${load.js.length} scripts > ${rules.maxPreloads}`);
     }
     const css = kb(load.cssBytes);
     if (css > budgets.cssKb)
@@ -53,9 +40,6 @@ export function budgetFailures(loads: FirstLoad[], rules: BudgetRules): string[]
   }
   for (const routeId of Object.keys(overBudget)) {
     if (!loads.some((l) => l.routeId === routeId)) failures.push(`${routeId}: in OVER_BUDGET_KB but not in the build`);
-  }
-  for (const routeId of Object.keys(rules.preloads?.over ?? {})) {
-    if (!loads.some((l) => l.routeId === routeId)) failures.push(`${routeId}: in OVER_PRELOADS but not in the build`);
   }
   return failures;
 }

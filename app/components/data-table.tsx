@@ -247,12 +247,8 @@ export function DataTable<Row>({
                       />
                     </td>
                   ) : null}
-                  {columns.map((column, index) => (
-                    <td
-                      key={column.key}
-                      data-sticky={index === 0 ? "first" : undefined}
-                      data-label={stack ? column.header : undefined}
-                    >
+                  {columns.map((column) => (
+                    <td key={column.key} data-label={stack ? column.header : undefined}>
                       {column.cell(row)}
                     </td>
                   ))}

@@ -71,3 +71,35 @@ test("the contracting desk: plain rows, and its rows' data without the review pa
   expect(all).not.toContain("timeInStates");
   expect(all).not.toContain("internalNote");
 });
+
+test("the book of business: a cell's one-line rule and the sticky first cell come from the table, not from every cell", async ({
+  page,
+}) => {
+  await loginAs(page, "agency@demo.test");
+  const { html, all } = await tableBlockOf(page, "/book_of_business");
+  const body = all.slice(all.indexOf("<tbody"), all.indexOf("</tbody>"));
+  // Policy #, Status and Effective keep their value on one line: listed once on the table, not on 75 cells.
+  expect(all).toMatch(/<table class="m_b23fa0ef" data-with-table-border="true" data-nowrap="2 3 6">/);
+  expect(body).not.toContain("data-nowrap");
+  expect(body).not.toContain("data-sticky");
+  // No readable Mantine name that no rule selects: the table's, the fields', the menu links' and page links'.
+  expect(all).not.toMatch(/mantine-(Table|Input|InputWrapper|NativeSelect|TextInput)-/);
+  expect(html.slice(html.indexOf('class="data-table-pages"'))).not.toContain("mantine-Button-");
+  const menuLink = /<a data-menu-item="home"[^>]*>[\s\S]*?<\/a>/.exec(all)?.[0];
+  expect(menuLink).toBe(
+    '<a data-menu-item="home" class="mantine-focus-auto m_f0824112 m_87cf2631" href="/dashboard" data-discover="true"><div><span>Home</span></div></a>',
+  );
+  // Same look: the one-line cells, the sticky first cell with its edge, the menu label's size, the plain buttons.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto("/book_of_business");
+  const row = page.locator("tbody tr").first();
+  for (const n of [2, 3, 6]) await expect(row.locator(`td:nth-child(${n})`)).toHaveCSS("white-space", "nowrap");
+  await expect(row.locator("td:nth-child(4)")).toHaveCSS("white-space", "normal");
+  await expect(row.locator("td").first()).toHaveCSS("position", "sticky");
+  await expect(row.locator("td").first()).toHaveCSS("box-shadow", /inset/);
+  await expect(row.locator("td:nth-child(2)")).toHaveCSS("position", "static");
+  await expect(page.locator('[data-menu-item="home"] span')).toHaveCSS("font-size", "14px");
+  const search = page.getByRole("button", { name: "Search", exact: true });
+  await expect(search).toHaveCSS("border-top-style", "solid");
+  await expect(search).toHaveCSS("background-color", "rgb(255, 255, 255)");
+});

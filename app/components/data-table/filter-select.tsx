@@ -30,13 +30,13 @@ export function TableSelect({
 }) {
   const id = useId();
   return (
-    <div className={`${MC.inputRoot} mantine-NativeSelect-root table-field table-select`}>
+    <div className={`${MC.inputRoot} table-field table-select`}>
       <label className={MC.inputLabel} htmlFor={id}>
         {label}
       </label>
       <div className={MC.inputWrapper} data-variant="default" data-pointer="true" data-with-right-section="true">
         <select
-          className={`${MC.input} mantine-NativeSelect-input`}
+          className={MC.input}
           data-variant="default"
           name={name}
           id={id}

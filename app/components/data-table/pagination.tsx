@@ -1,9 +1,9 @@
-import { Button } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Form, Link, useLocation, useSubmit } from "react-router";
 import { PAGE_SIZES, type PagingMeta, showFirstLast, type TableQuery } from "~/domain/table";
 import { TableSelect } from "./filter-select";
 import { KeptParams } from "./kept-params";
+import { DefaultSubmitButton } from "./default-button";
 import { MC } from "./mantine-classes";
 
 const PER_PAGE_OPTIONS = PAGE_SIZES.map((n) => ({ value: String(n), label: String(n) }));
@@ -71,11 +71,7 @@ export function DataTablePagination({
             onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
           />
           {/* Before hydration the choice is applied with a button; after, on change. */}
-          {hydrated ? null : (
-            <Button type="submit" variant="default">
-              Show
-            </Button>
-          )}
+          {hydrated ? null : <DefaultSubmitButton>Show</DefaultSubmitButton>}
         </div>
       </Form>
       <nav aria-label={`${caption} pages`} className="data-table-pages">

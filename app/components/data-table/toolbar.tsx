@@ -4,6 +4,7 @@ import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
 import { FilterForm } from "../filter-form";
 import { KeptParams } from "./kept-params";
+import { DefaultSubmitButton } from "./default-button";
 import { MC } from "./mantine-classes";
 
 /**
@@ -36,7 +37,7 @@ export function DataTableToolbar({
       <FilterForm role="search" aria-label={`Search ${caption}`}>
         <KeptParams params={params} except={["search", ...filterNames]} />
         <div className="data-table-fields">
-          <div className={`${MC.inputRoot} mantine-TextInput-root table-field`}>
+          <div className={`${MC.inputRoot} table-field`}>
             <label className={MC.inputLabel} htmlFor={id}>
               Search
             </label>
@@ -55,9 +56,7 @@ export function DataTableToolbar({
             </div>
           </div>
           {filters}
-          <Button type="submit" variant="default">
-            Search
-          </Button>
+          <DefaultSubmitButton>Search</DefaultSubmitButton>
         </div>
       </FilterForm>
       {newButton || actions ? (

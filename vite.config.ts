@@ -155,6 +155,9 @@ const TIERS = [
   ...together("tables", mantine("Table/Table"), app("components/plain-table.tsx")),
   // The license table and the license rules (the profile, onboarding, the basic profile, a document's upload).
   ...together("licenses", app("components/license-table.tsx"), app("domain/licenses.ts")),
+  // Mantine's class names for the plain elements (0.3 KB: the tables' and the badges' — the dashboard's, the
+  // commissions', the downlines' — and the lists'): with what every page loads rather than a script of its own.
+  ...together("app", app("components/data-table/mantine-classes.ts")),
 ];
 
 /**

@@ -57,8 +57,15 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        {/* The theme's CSS variables are a stylesheet (styles/theme-variables.css), not a <style> per request. */}
-        <MantineProvider theme={theme} defaultColorScheme="light" getStyleNonce={() => nonce} withCssVariables={false}>
+        {/* The theme's CSS variables and global classes are a stylesheet (styles/theme-variables.css), not a <style>
+            per request. */}
+        <MantineProvider
+          theme={theme}
+          defaultColorScheme="light"
+          getStyleNonce={() => nonce}
+          withCssVariables={false}
+          withGlobalClasses={false}
+        >
           {children}
         </MantineProvider>
         <HydratedMarker />

@@ -63,7 +63,10 @@ const pageIds = Object.entries(manifest.routes)
   .filter(([, route]) => route.hasDefaultExport)
   .map(([id]) => id);
 const loads = new Map(firstLoads(manifest, sizeOf, pageIds).map((load) => [load.routeId, load]));
-const largest = [...loads.values()].sort((a, b) => b.jsBytes - a.jsBytes)[0];
+// The largest page outside the admin area (whose pages have their own budget, listed below when over it).
+const largest = [...loads.values()]
+  .filter((load) => !ADMIN_ROUTE.test(load.routeId))
+  .sort((a, b) => b.jsBytes - a.jsBytes)[0];
 const largestCss = [...loads.values()].sort((a, b) => b.cssBytes - a.cssBytes)[0];
 
 // 2. The upstream in its own process, a latency proxy, and the production server in front of it.
@@ -255,7 +258,7 @@ try {
   }
   line("");
   line(
-    `largest page: ${largest?.routeId} ${kb(largest?.jsBytes ?? 0).toFixed(1)} KB JS ${mark(kb(largest?.jsBytes ?? 0) <= BUDGETS.pageJsKb)}≤${BUDGETS.pageJsKb}; ` +
+    `largest page outside the admin area: ${largest?.routeId} ${kb(largest?.jsBytes ?? 0).toFixed(1)} KB JS ${mark(kb(largest?.jsBytes ?? 0) <= BUDGETS.pageJsKb)}≤${BUDGETS.pageJsKb}; ` +
       `largest CSS: ${kb(largestCss?.cssBytes ?? 0).toFixed(1)} KB ${mark(kb(largestCss?.cssBytes ?? 0) <= BUDGETS.cssKb)}≤${BUDGETS.cssKb}`,
   );
   const overPages = [...loads.values()].filter(

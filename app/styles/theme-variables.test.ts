@@ -13,4 +13,10 @@ describe("the theme's CSS variables (a static stylesheet instead of a <style> re
     expect(css).toContain("--mantine-font-family: system-ui");
     expect(css).toMatch(/\[data-mantine-color-scheme="light"\]/);
   });
+
+  it("carries the breakpoints' global classes MantineProvider no longer renders into each page (issue 21)", () => {
+    expect(themeCss()).toMatch(
+      /@media \(min-width: 48em\) \{\s*\.mantine-hidden-from-sm \{\s*display: none !important;/,
+    );
+  });
 });

@@ -24,7 +24,7 @@ import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "@playwright/test";
-import { ADMIN_ROUTE, BENCH_PAGES, BUDGETS, HTML_KB, SIGN_IN_ROUTE } from "./budgets.ts";
+import { ADMIN_ROUTE, BENCH_PAGES, BUDGETS, HTML_KB, goalFor, jsBudgetOf } from "./budgets.ts";
 import { firstLoads, kb, readBuild } from "./lib/first-load.ts";
 import { startLatencyProxy } from "./lib/latency-proxy.ts";
 import { type HtmlFigures, htmlFigures, scriptBytesUntilIdle } from "./lib/page-figures.ts";
@@ -203,12 +203,7 @@ try {
     const load = loads.get(page.routeId);
     const js = kb(load?.jsBytes ?? Number.NaN);
     const css = kb(load?.cssBytes ?? Number.NaN);
-    const jsGoal =
-      page.routeId === SIGN_IN_ROUTE
-        ? BUDGETS.signInJsKb
-        : ADMIN_ROUTE.test(page.routeId)
-          ? BUDGETS.adminPageJsKb
-          : BUDGETS.pageJsKb;
+    const jsGoal = jsBudgetOf(page.routeId);
     const lh = lighthouseScores.get(page.path);
     const d = depth.get(page.path);
     line(
@@ -235,12 +230,11 @@ try {
     const f = pageFigures.get(page.path);
     if (!f) continue;
     const htmlGoal = HTML_KB[page.path];
-    const scriptGoal =
-      page.routeId === SIGN_IN_ROUTE
-        ? BUDGETS.signInScriptKb
-        : ADMIN_ROUTE.test(page.routeId)
-          ? BUDGETS.adminPageScriptKb
-          : BUDGETS.pageScriptKb;
+    const scriptGoal = goalFor(page.routeId, {
+      signIn: BUDGETS.signInScriptKb,
+      admin: BUDGETS.adminPageScriptKb,
+      page: BUDGETS.pageScriptKb,
+    });
     line(
       [
         page.path.padEnd(20),
@@ -261,15 +255,7 @@ try {
     `largest page outside the admin area: ${largest?.routeId} ${kb(largest?.jsBytes ?? 0).toFixed(1)} KB JS ${mark(kb(largest?.jsBytes ?? 0) <= BUDGETS.pageJsKb)}≤${BUDGETS.pageJsKb}; ` +
       `largest CSS: ${kb(largestCss?.cssBytes ?? 0).toFixed(1)} KB ${mark(kb(largestCss?.cssBytes ?? 0) <= BUDGETS.cssKb)}≤${BUDGETS.cssKb}`,
   );
-  const overPages = [...loads.values()].filter(
-    (l) =>
-      kb(l.jsBytes) >
-      (l.routeId === SIGN_IN_ROUTE
-        ? BUDGETS.signInJsKb
-        : ADMIN_ROUTE.test(l.routeId)
-          ? BUDGETS.adminPageJsKb
-          : BUDGETS.pageJsKb),
-  );
+  const overPages = [...loads.values()].filter((l) => kb(l.jsBytes) > jsBudgetOf(l.routeId));
   line(
     `pages over their JS budget: ${overPages.map((l) => `${l.routeId} ${kb(l.jsBytes).toFixed(1)}`).join(", ") || "none"}`,
   );

@@ -46,6 +46,16 @@ export const ADMIN_ROUTE = /^(routes\/admin(\.|$)|admin-record)/;
 /** The route id of the sign-in page in the React Router build. */
 export const SIGN_IN_ROUTE = "routes/_index";
 
+/** A page's goal by its kind: the sign-in page's, an admin area page's, or any other page's. */
+export function goalFor<T>(routeId: string, goals: { signIn: T; admin: T; page: T }): T {
+  if (routeId === SIGN_IN_ROUTE) return goals.signIn;
+  return ADMIN_ROUTE.test(routeId) ? goals.admin : goals.page;
+}
+
+/** A page's first-load JS budget (KB). */
+export const jsBudgetOf = (routeId: string) =>
+  goalFor(routeId, { signIn: BUDGETS.signInJsKb, admin: BUDGETS.adminPageJsKb, page: BUDGETS.pageJsKb });
+
 /**
  * Pages still above the page budget (issue 10 is open on them), each with the ceiling it may not grow
  * past: a ratchet, lowered as the pages shrink, removed once a page meets the budget. A page not listed

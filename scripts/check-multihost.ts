@@ -18,7 +18,7 @@
  * (d) host D: one reference API, two workers, 10 wrong passwords over new connections lock the account.
  * Prints the figures; exits 1 when a check fails. Every process it started is killed in any case.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -32,6 +32,7 @@ import {
   PORTAL_ENTRY,
   ROOT,
   type ServerProcess,
+  serverProcess,
   freePorts,
   signIn,
   spawnServer,
@@ -72,21 +73,7 @@ export interface MultihostReport {
 
 /** An external program (redis-server, haproxy) whose output is kept for the report. */
 function spawnTool(bin: string, args: string[]): ServerProcess {
-  const child: ChildProcess = spawn(bin, args, { stdio: ["ignore", "pipe", "pipe"] });
-  let out = "";
-  child.stdout?.on("data", (chunk) => (out += String(chunk)));
-  child.stderr?.on("data", (chunk) => (out += String(chunk)));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return {
-    child,
-    stdout: () => out,
-    stderr: () => out,
-    exited,
-    kill: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-      await exited;
-    },
-  };
+  return serverProcess(spawn(bin, args, { stdio: ["ignore", "pipe", "pipe"] }));
 }
 
 /** One request on a connection of its own (each goes to the next worker of a cluster). */
@@ -181,7 +168,7 @@ export async function checkMultihost(options: { clients?: number; runBeforeTermM
     const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => 200 });
     probe.on("error", () => {});
     for (let i = 0; (await probe.ping().catch(() => "")) !== "PONG"; i++) {
-      if (i > 50) throw new Error(`redis-server did not answer: ${redisServer.stdout()}`);
+      if (i > 50) throw new Error(`redis-server did not answer: ${redisServer.stdout()}${redisServer.stderr()}`);
       await sleep(100);
     }
 
@@ -235,7 +222,8 @@ export async function checkMultihost(options: { clients?: number; runBeforeTermM
     // Both hosts in the rotation: answers named by each.
     const seen = new Set<string>();
     for (let i = 0; seen.size < 2; i++) {
-      if (i > 300) throw new Error(`haproxy did not put both hosts in rotation: ${balancer.stdout()}`);
+      if (i > 300)
+        throw new Error(`haproxy did not put both hosts in rotation: ${balancer.stdout()}${balancer.stderr()}`);
       const answer = await send(portLb, "/healthz").catch(() => null);
       if (answer?.status === 200 && answer.servedBy) seen.add(answer.servedBy);
       else await sleep(100);

@@ -123,6 +123,11 @@ export function spawnServer(entry: string, env: Record<string, string>, nodeArgs
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  return serverProcess(child);
+}
+
+/** A started child process (its stdio piped) as a ServerProcess: its output kept, its exit awaited, killed on demand. */
+export function serverProcess(child: ChildProcess): ServerProcess {
   let out = "";
   let err = "";
   child.stdout?.on("data", (chunk) => (out += String(chunk)));

@@ -34,6 +34,7 @@ import { SEED_UPLINE_USER_IDS, seedProfileStatements } from "./seed-profile.ts";
 import { seedFeedbackStatements } from "./seed-feedback.ts";
 import { activationEmail, DEFAULT_PORTAL_URL } from "./mailer.ts";
 import { newAccountToken, tokenExpiresAt, tokenHash } from "./tokens.ts";
+import { seedEmailStatements } from "./email/seed.ts";
 import {
   bulkUserStatements,
   seedRoleIdOf,
@@ -313,6 +314,7 @@ export async function seedStatements(
   statements.push(...submittedEnrollmentStatements(dates));
   statements.push(...seedFeedbackStatements(dates));
   statements.push(...accountStatements(portalUrl));
+  statements.push(...seedEmailStatements(dates, portalUrl));
   statements.push(...adminContractingStatements(dates)); // contract requests and their events (issue 14)
   return statements;
 }

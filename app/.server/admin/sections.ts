@@ -33,6 +33,7 @@ import {
   sendPasswordReset,
 } from "../upstream/admin";
 import type { PagingMeta } from "~/domain/table";
+import { server as emailCommunications } from "~/admin/sections/email_communications/section.server";
 
 /** A form's starting values: text as the inputs show it, "on" for a checked box. */
 export type FormValues = Record<string, string | undefined>;
@@ -247,6 +248,7 @@ export const SECTION_SERVERS: { [K in SectionKey]: SectionServer<{ id: number }>
   roles: roles as unknown as SectionServer<{ id: number }>,
   rts_statuses: rtsStatuses as unknown as SectionServer<{ id: number }>,
   contracting: contracting as unknown as SectionServer<{ id: number }>,
+  email_communications: emailCommunications as unknown as SectionServer<{ id: number }>,
 };
 
 /** The section a URL names, or the 404 page (an unknown section, or one not built yet). */

@@ -13,6 +13,7 @@ import { lastSignInText, licenseCountText, nextExpiryText } from "~/domain/admin
 import { formatDate } from "~/domain/formats";
 import { RTS_TONE_COLORS, RTS_TONE_LABELS } from "~/domain/rts";
 import type { BulkDef, SectionView } from "./section-view";
+import { view as emailCommunications } from "~/admin/sections/email_communications/view";
 
 const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`;
 const isBroker = (u: AdminUser) => u.role.kind === "Agent" || u.role.kind === "Agency";
@@ -417,4 +418,5 @@ export const SECTION_VIEWS: { [K in SectionKey]: SectionView<{ id: number }> } =
   roles: roles as unknown as SectionView<{ id: number }>,
   rts_statuses: rtsStatuses as unknown as SectionView<{ id: number }>,
   contracting: contracting as unknown as SectionView<{ id: number }>,
+  email_communications: emailCommunications as unknown as SectionView<{ id: number }>,
 };

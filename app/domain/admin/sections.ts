@@ -37,7 +37,7 @@ export const ADMIN_SECTIONS: readonly AdminSectionEntry[] = [
   { key: "system_notifications", label: "System notifications", group: "Carriers & content", built: false },
   { key: "tickets", label: "Tickets", group: "Support", built: false },
   { key: "admin_support", label: "Admin support", group: "Support", built: false },
-  { key: "email_communications", label: "E-mail communications", group: "Support", built: false },
+  { key: "email_communications", label: "E-mail communications", group: "Support", built: true },
   { key: "commission_statements", label: "Commission statements", group: "Money", built: false },
   { key: "commission_totals", label: "Commission totals", group: "Money", built: false },
   { key: "payout_entries", label: "Payout entries", group: "Money", built: false },

@@ -4,6 +4,7 @@
  * names (users/:id/edit, roles/:id, rts_statuses/:id). Read by the section pages on the server and in the browser.
  * Pure: no I/O.
  */
+import { shape as emailCommunications } from "~/admin/sections/email_communications/shape";
 import type { FilterRule } from "../list-query";
 
 export interface SectionShape {
@@ -61,6 +62,7 @@ export const SECTION_SHAPES = {
     creatable: false,
     defaultSort: { sort: "waiting", order: "DESC" },
   },
+  email_communications: emailCommunications,
 } as const satisfies Record<string, SectionShape>;
 
 export type SectionKey = keyof typeof SECTION_SHAPES;

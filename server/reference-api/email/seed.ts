@@ -49,7 +49,7 @@ export function seedEmailStatements(dates: SeedDates, portalUrl: string): InStat
     const time = `${String(7 + ((i * 5) % 12)).padStart(2, "0")}:${String((i * 17) % 60).padStart(2, "0")}`;
     const at = dates.daysAgo(day, time);
     const failed = i % 13 === 6;
-    const queued = !failed && day <= 0 && i >= SEED_EMAIL_LOG_COUNT - 2;
+    const queued = !failed && i >= SEED_EMAIL_LOG_COUNT - 2;
     const subject = renderTemplate(
       TEMPLATE_BY_KEY[kind as Exclude<EmailKind, "message">],
       { agencyName: "Sunrise Senior Benefits", firstName: u.firstName },

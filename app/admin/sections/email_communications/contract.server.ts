@@ -17,13 +17,14 @@ import { z } from "zod";
 import { AuditEntrySchema, CONTRACT_STATES, FacetSchema } from "~/.server/upstream/schemas/admin";
 import { PagingMetaSchema } from "~/.server/upstream/schemas/paging";
 import { oneLine } from "~/.server/upstream/schemas/text";
+import { MESSAGE_CAP } from "./forms";
 import type * as R from "./records";
 
 export const EMAIL_STATUSES = ["queued", "sent", "failed"] as const;
 export const EMAIL_DOCUMENT_FILTERS = ["awaiting_review", "notifications"] as const;
 export const EMAIL_CONTRACT_FILTERS = [...CONTRACT_STATES, "none"] as const;
 /** The most users one message may go to. */
-export const EMAIL_MESSAGE_CAP = 500;
+export const EMAIL_MESSAGE_CAP = MESSAGE_CAP;
 
 export const EmailTemplateSchema = z.object({
   id: z.number().int(),

@@ -33,8 +33,8 @@ export const handle = {
   ],
 };
 
-/** The users a preview may be drawn for: the first active accounts (the demo's own first). */
-const PREVIEW_USERS = new URLSearchParams({ perPage: "50", status: "active", sort: "lastName", order: "ASC" });
+/** The users a preview may be drawn for: the first 50 active accounts by id (the demo's own first). */
+const PREVIEW_USERS = new URLSearchParams({ perPage: "50", status: "active" });
 
 /** A template: its form, its preview for a chosen user (default: the administrator), its history. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -96,7 +96,7 @@ export default function EmailTemplatePage({ loaderData, actionData }: Route.Comp
         </Text>
       </div>
       <div className="admin-record">
-        <div>
+        <Stack gap="md">
           <SectionForm
             schema={templateSchema}
             fields={fields}
@@ -108,8 +108,6 @@ export default function EmailTemplatePage({ loaderData, actionData }: Route.Comp
           >
             <input type="hidden" name="intent" value="save" />
           </SectionForm>
-        </div>
-        <Stack gap="md">
           <Paper withBorder p="md" component="section" aria-labelledby="preview-title">
             <Title order={2} size="h4" id="preview-title" mb="xs">
               Preview
@@ -132,9 +130,12 @@ export default function EmailTemplatePage({ loaderData, actionData }: Route.Comp
               {preview.text}
             </pre>
             <Text size="sm" c="dimmed">
-              Links are examples: the real e-mail carries the recipient&apos;s own.
+              Links are examples: the real e-mail carries the recipient&apos;s own. The preview shows the saved
+              template.
             </Text>
           </Paper>
+        </Stack>
+        <Stack gap="md">
           <Paper withBorder p="md" component="section" aria-labelledby="test-title">
             <Title order={2} size="h4" id="test-title" mb="xs">
               Send me a test
@@ -143,7 +144,7 @@ export default function EmailTemplatePage({ loaderData, actionData }: Route.Comp
               <input type="hidden" name="intent" value="test" />
               <input type="hidden" name="userId" value={preview.user.id} />
               <Text size="sm" mb="xs">
-                The preview above, sent to your own address, its subject marked [Test].
+                The preview, sent to your own address, its subject marked [Test]. It is listed under Sent e-mails.
               </Text>
               <Group>
                 <SubmitButton variant="light">Send me a test</SubmitButton>

@@ -10,15 +10,15 @@ import { idOr404, requireAdmin } from "~/.server/admin/guard";
 import { actionForm } from "~/.server/form-failure";
 import { loadWithViewer } from "~/.server/guards";
 import { redirectWithToast } from "~/.server/toast";
-import { adminList } from "~/.server/upstream/admin";
 import { upstreamMessages } from "~/.server/upstream-failure";
 import {
   emailTemplate,
   previewEmailTemplate,
+  previewUsers,
   sendTestEmail,
   updateEmailTemplate,
 } from "~/admin/sections/email_communications/calls.server";
-import { templateSchema } from "~/admin/sections/email_communications/forms";
+import { templateSchema } from "~/admin/sections/email_communications/schemas";
 import { EMAIL_BASE } from "~/admin/sections/email_communications/nav";
 import type { Route } from "./+types/admin.email_communications.$id";
 
@@ -33,21 +33,15 @@ export const handle = {
   ],
 };
 
-/** The users a preview may be drawn for: the first 50 active accounts by id (the demo's own first). */
-const PREVIEW_USERS = new URLSearchParams({ perPage: "50", status: "active" });
-
 /** A template: its form, its preview for a chosen user (default: the administrator), its history. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idOr404(params.id);
   const chosen = recordIdOf(new URL(request.url).searchParams.get("previewUser") ?? undefined);
   const [viewer, [found, users]] = await loadWithViewer(request, context, (token) =>
-    Promise.all([emailTemplate(token, id), adminList(token, "users", PREVIEW_USERS)]),
+    Promise.all([emailTemplate(token, id), previewUsers(token)]),
   );
   const { preview } = await previewEmailTemplate(viewer.token, id, chosen);
-  const choices = users.records.map((u) => ({
-    value: String(u.id),
-    label: `${u.firstName} ${u.lastName} (${u.email})`,
-  }));
+  const choices = users.map((u) => ({ value: String(u.id), label: `${u.name} (${u.email})` }));
   if (!choices.some((c) => c.value === String(preview.user.id)))
     choices.unshift({ value: String(preview.user.id), label: `${preview.user.name} (${preview.user.email})` });
   return { record: found.record, history: found.history, preview, choices };

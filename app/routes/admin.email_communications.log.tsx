@@ -14,7 +14,7 @@ import { formDataOf } from "~/.server/forms";
 import { redirectWithToast } from "~/.server/toast";
 import { listRead, upstreamMessages } from "~/.server/upstream-failure";
 import { emailLog, resendEmail } from "~/admin/sections/email_communications/calls.server";
-import { LOG_SHAPE } from "~/admin/sections/email_communications/log-shape";
+import { LOG_SHAPE } from "~/admin/sections/email_communications/shape";
 import { EMAIL_BASE, EmailNav } from "~/admin/sections/email_communications/nav";
 import type { EmailLogEntry } from "~/admin/sections/email_communications/records";
 import type { Route } from "./+types/admin.email_communications.log";

@@ -16,7 +16,7 @@ import {
   DOCUMENT_CHOICES,
   MESSAGE_CAP,
   messageSchema,
-} from "~/admin/sections/email_communications/forms";
+} from "~/admin/sections/email_communications/schemas";
 import { EMAIL_BASE, EmailNav } from "~/admin/sections/email_communications/nav";
 import type { Route } from "./+types/admin.email_communications.message";
 

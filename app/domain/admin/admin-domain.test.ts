@@ -3,14 +3,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { formatDateTimeUtc, formatDuration } from "./times";
 import { crumbsOf } from "./crumbs";
 import { CONTRACT_AGES } from "./dashboard";
-import {
-  bulkIdsSchema,
-  bulkTransitionSchema,
-  documentReviewSchema,
-  newUserSchema,
-  rtsStatusSchema,
-  transitionSchema,
-} from "./forms";
+import { bulkIdsSchema, documentReviewSchema, transitionSchema } from "./forms";
+import { bulkTransitionSchema } from "../../admin/sections/contracting/schemas";
+import { rtsStatusSchema } from "../../admin/sections/rts_statuses/schemas";
+import { newUserSchema } from "../../admin/sections/users/schemas";
 import { DENY_NEEDS_NOTE } from "./labels";
 import { ADMIN_GROUPS, ADMIN_SECTIONS, sectionOfPath, sectionsOf } from "./sections";
 import { SECTION_SHAPES, backToList, isSectionKey, recordIdOf, recordPath, viewPath, withDefaultSort } from "./shapes";
@@ -30,7 +26,7 @@ describe("the admin sections (spec §2 '/admin has these children')", () => {
 
   it("the built ones are the ones with a section shape or their own pages", () => {
     const built = ADMIN_SECTIONS.filter((s) => s.built).map((s) => s.key);
-    expect(built.sort()).toEqual(["contracting", "roles", "rts_statuses", "users"]);
+    expect(built.sort()).toEqual(["contracting", "email_communications", "roles", "rts_statuses", "users"]);
     for (const key of built) expect(isSectionKey(key)).toBe(true);
   });
 

@@ -2,7 +2,7 @@
  * The upstream calls of e-mail communications (issue 22 §2.5; contract.server.ts): an administrator's own, the
  * portal checks first (requireAdmin). Server only.
  */
-import { call, callFile } from "~/.server/upstream/client";
+import { adminCall, adminExport } from "~/.server/upstream/admin";
 import {
   EmailLogEntryResponseSchema,
   EmailLogResponseSchema,
@@ -14,46 +14,44 @@ import {
   EmailTemplatesResponseSchema,
 } from "./contract.server";
 import type { EmailMessageFilter } from "./records";
+import { AdminUsersResponseSchema } from "../users/contract.server";
 
-const path = (p: string, params?: URLSearchParams) => {
-  const query = params?.toString() ?? "";
-  return `/api/admin/${p}${query ? `?${query}` : ""}`;
-};
+/** The users a preview may be drawn for: the first 50 active accounts by id (the demo's own first). */
+export const previewUsers = async (token: string) =>
+  (
+    await adminCall(token, "GET", "users", AdminUsersResponseSchema, {
+      params: new URLSearchParams({ perPage: "50", status: "active" }),
+    })
+  ).records.map((u) => ({ id: u.id, name: `${u.firstName} ${u.lastName}`, email: u.email }));
 
 export const emailTemplates = (token: string, params: URLSearchParams) =>
-  call("GET", path("email_templates", params), EmailTemplatesResponseSchema, { token });
+  adminCall(token, "GET", "email_templates", EmailTemplatesResponseSchema, { params });
 
 export const emailTemplate = (token: string, id: number) =>
-  call("GET", path(`email_templates/${id}`), EmailTemplateResponseSchema, { token });
+  adminCall(token, "GET", `email_templates/${id}`, EmailTemplateResponseSchema);
 
 export const updateEmailTemplate = (token: string, id: number, body: { subject: string; body: string }) =>
-  call("PATCH", path(`email_templates/${id}`), EmailTemplateResponseSchema.pick({ record: true }), { token, body });
+  adminCall(token, "PATCH", `email_templates/${id}`, EmailTemplateResponseSchema.pick({ record: true }), { body });
 
 export const previewEmailTemplate = (token: string, id: number, userId: number | null) =>
-  call(
-    "GET",
-    path(`email_templates/${id}/preview`, userId == null ? undefined : new URLSearchParams({ userId: String(userId) })),
-    EmailPreviewResponseSchema,
-    { token },
-  );
+  adminCall(token, "GET", `email_templates/${id}/preview`, EmailPreviewResponseSchema, {
+    params: userId == null ? undefined : new URLSearchParams({ userId: String(userId) }),
+  });
 
 export const sendTestEmail = (token: string, id: number, userId: number | null) =>
-  call("POST", path(`email_templates/${id}/test`), EmailSentResponseSchema, { token, body: { userId } });
+  adminCall(token, "POST", `email_templates/${id}/test`, EmailSentResponseSchema, { body: { userId } });
 
 export const exportEmailTemplates = (token: string, params: URLSearchParams) =>
-  callFile(path("email_templates/export", params), { token });
+  adminExport(token, "email_templates", params);
 
 export const emailLog = (token: string, params: URLSearchParams) =>
-  call("GET", path("email_log", params), EmailLogResponseSchema, { token });
+  adminCall(token, "GET", "email_log", EmailLogResponseSchema, { params });
 
 export const emailLogEntry = (token: string, id: number) =>
-  call("GET", path(`email_log/${id}`), EmailLogEntryResponseSchema, { token });
+  adminCall(token, "GET", `email_log/${id}`, EmailLogEntryResponseSchema);
 
 export const resendEmail = (token: string, id: number) =>
-  call("POST", path(`email_log/${id}/resend`), EmailSentResponseSchema, { token });
-
-export const exportEmailLog = (token: string, params: URLSearchParams) =>
-  callFile(path("email_log/export", params), { token });
+  adminCall(token, "POST", `email_log/${id}/resend`, EmailSentResponseSchema);
 
 /** The filter as the upstream's query (only the choices given). */
 export function filterParams(filter: EmailMessageFilter): URLSearchParams {
@@ -63,15 +61,16 @@ export function filterParams(filter: EmailMessageFilter): URLSearchParams {
 }
 
 export const emailRecipients = (token: string, filter: EmailMessageFilter) =>
-  call("GET", path("email_messages/recipients", filterParams(filter)), EmailRecipientsResponseSchema, { token });
+  adminCall(token, "GET", "email_messages/recipients", EmailRecipientsResponseSchema, {
+    params: filterParams(filter),
+  });
 
 export const sendEmailMessage = (
   token: string,
   body: EmailMessageFilter & { subject: string; body: string; recipients: number },
   idempotencyKey: string,
 ) =>
-  call("POST", path("email_messages"), EmailMessageResponseSchema, {
-    token,
+  adminCall(token, "POST", "email_messages", EmailMessageResponseSchema, {
     body,
     headers: { "idempotency-key": idempotencyKey },
   });

@@ -14,10 +14,10 @@
  *   the count no longer what was confirmed → 409 { error, recipients }; over the cap → 422 { error, fields }
  */
 import { z } from "zod";
-import { AuditEntrySchema, CONTRACT_STATES, FacetSchema } from "~/.server/upstream/schemas/admin";
+import { AuditEntrySchema, CONTRACT_STATES, FacetSchema } from "~/.server/upstream/schemas/admin-common";
 import { PagingMetaSchema } from "~/.server/upstream/schemas/paging";
 import { oneLine } from "~/.server/upstream/schemas/text";
-import { MESSAGE_CAP } from "./forms";
+import { MESSAGE_CAP } from "./schemas";
 import type * as R from "./records";
 
 export const EMAIL_STATUSES = ["queued", "sent", "failed"] as const;

@@ -1,5 +1,5 @@
 /** E-mail communications' server half (issue 22 §2.5): the templates list and its export. Server only. */
-import type { SectionServer } from "~/.server/admin/sections";
+import type { SectionServer } from "~/.server/admin/section-server";
 import { emailTemplate, emailTemplates, exportEmailTemplates } from "./calls.server";
 import type { EmailTemplate } from "./records";
 

@@ -1,5 +1,5 @@
 import { Button, Group, NativeSelect, Paper, Stack, Text, Title } from "@mantine/core";
-import { Form, data } from "react-router";
+import { Form, Link, data } from "react-router";
 import { History } from "~/components/admin/history";
 import { SectionForm } from "~/components/admin/section-form";
 import type { FieldDef } from "~/components/admin/section-view";
@@ -138,7 +138,11 @@ export default function EmailTemplatePage({ loaderData, actionData }: Route.Comp
               <input type="hidden" name="intent" value="test" />
               <input type="hidden" name="userId" value={preview.user.id} />
               <Text size="sm" mb="xs">
-                The preview, sent to your own address, its subject marked [Test]. It is listed under Sent e-mails.
+                The preview, sent to your own address, its subject marked [Test]. It is listed under{" "}
+                <Link className="anchor" to={`${EMAIL_BASE}/log`}>
+                  Sent e-mails
+                </Link>
+                .
               </Text>
               <Group>
                 <SubmitButton variant="light">Send me a test</SubmitButton>

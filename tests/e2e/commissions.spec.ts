@@ -1,5 +1,5 @@
 import dayjs from "dayjs";
-import { commissionPeriods } from "../../server/reference-api/seed/data";
+import { commissionPeriods } from "../../server/reference-api/commissions/seed";
 import { seedDates } from "../../server/reference-api/seed/seed-dates";
 import { expect, loginAs, test } from "./fixtures";
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { formatDate } from "../../app/domain/formats";
-import { futureCertificationDate } from "../../server/reference-api/seed/data";
+import { futureCertificationDate } from "../../server/reference-api/contracting/seed";
 import { seedDates } from "../../server/reference-api/seed/seed-dates";
 import { expect, loginAs, test } from "./fixtures";
 

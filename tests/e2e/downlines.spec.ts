@@ -1,4 +1,4 @@
-import { commissionInquiryStatement } from "../../server/reference-api/seed/data";
+import { commissionInquiryStatement } from "../../server/reference-api/tickets/seed";
 import { seedDates } from "../../server/reference-api/seed/seed-dates";
 import { expect, loginAs, test } from "./fixtures";
 

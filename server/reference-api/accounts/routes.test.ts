@@ -15,7 +15,10 @@ import {
   ResetAccountResponseSchema,
   VerifiedResponseSchema,
 } from "../../../app/.server/upstream/schemas/account.ts";
-import { InvitationResponseSchema, InvitationsResponseSchema } from "../../../app/.server/upstream/schemas/invitations.ts";
+import {
+  InvitationResponseSchema,
+  InvitationsResponseSchema,
+} from "../../../app/.server/upstream/schemas/invitations.ts";
 import { LoginResponseSchema } from "../../../app/.server/upstream/schemas/session.ts";
 import { ACCOUNT_TOKEN_PATTERN, TOKEN_LIFETIME_MS } from "../../../app/domain/account-tokens.ts";
 import {
@@ -33,7 +36,8 @@ import {
 } from "./routes.ts";
 import { UNVERIFIED } from "../app.ts";
 import type { ReferenceApi } from "../index.ts";
-import { DEMO_PASSWORD, SEED_AGENCY_NAMES, SEED_FREE_NPNS, SEED_PENDING_ACCOUNT } from "../seed/data.ts";
+import { DEMO_PASSWORD, SEED_FREE_NPNS, SEED_PENDING_ACCOUNT } from "./seed.ts";
+import { SEED_AGENCY_NAMES } from "../invitations/seed.ts";
 import {
   TEST_PORTAL_URL,
   expectError,

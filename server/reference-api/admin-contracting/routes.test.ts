@@ -29,7 +29,8 @@ import { ADMIN_ONLY_AREA } from "../admin/admin-support.ts";
 import { DOCUMENTS_NEED_ATTENTION } from "../contracting/routes.ts";
 import { expiryMessage, expiryStatements } from "../profile/document-expiry.ts";
 import type { ReferenceApi } from "../index.ts";
-import { DEMO_PASSWORD, seedContractingEntries } from "../seed/data.ts";
+import { DEMO_PASSWORD } from "../accounts/seed.ts";
+import { seedContractingEntries } from "../contracting/seed.ts";
 import { E2E_ACTIVATE, E2E_BULK, E2E_DENY, FIRST_BULK_REQUEST_ID, seedRequests } from "./seed.ts";
 import {
   expectError,

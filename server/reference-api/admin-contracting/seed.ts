@@ -15,15 +15,15 @@ import {
 import { BULK_USERS, type BulkUser } from "../admin-people/seed.ts";
 import type { SeedDates } from "../seed/seed-dates.ts";
 import { expiryMessage } from "../profile/document-expiry.ts";
+import { SEED_USERS } from "../accounts/seed.ts";
 import {
   DENIED_NOTE,
   SEED_CARRIER_PRODUCTS,
   SEED_LEGAL_QUESTIONS,
-  SEED_USERS,
-  type ContractStatus,
   seedContractingEntries,
   tinyPdf,
-} from "../seed/data.ts";
+  type ContractStatus,
+} from "../contracting/seed.ts";
 
 /** A reserved request of the browser tests: its broker, the request and what it is for. */
 export interface ReservedRequest {
@@ -273,7 +273,7 @@ const FILE_NAMES: Record<ComplianceDocumentKind, string> = {
 
 const REJECTION = "The scan is cut off at the bottom: the signature and date are missing. Upload the full page.";
 
-/** The seed's contracting desk as INSERT statements (run after the users, seed-statements.ts). */
+/** The seed's contracting desk as INSERT statements (run after the users, seed/seed.ts). */
 export function adminContractingStatements(dates: SeedDates): InStatement[] {
   const statements: InStatement[] = [];
   const requests = seedRequests(dates);

@@ -35,7 +35,9 @@ import {
 } from "./routes.ts";
 import type { ReferenceApi } from "../index.ts";
 import { BULK_USERS, SEED_ROLES, SEED_RTS_STATUS_ROWS } from "./seed.ts";
-import { DEMO_PASSWORD, SEED_CARRIERS, SEED_DOWNLINE_CONTRACTS } from "../seed/data.ts";
+import { DEMO_PASSWORD } from "../accounts/seed.ts";
+import { SEED_CARRIERS } from "../contracting/seed.ts";
+import { SEED_DOWNLINE_CONTRACTS } from "../downlines/seed.ts";
 import {
   expectError,
   expectFields,
@@ -399,7 +401,7 @@ describe("users", () => {
     expect(role11.meta.totalCount).toBe(BULK_USERS.filter((u) => u.roleId === 11).length);
     const underChen = await get(AdminUsersResponseSchema, "/api/admin/users?agencyId=5&perPage=50");
     expect(underChen.records.every((u) => u.agency?.id === 5)).toBe(true);
-    // The bulk users and agent@, who writes under agency@'s Chen Senior Benefits Group (seed-profile.ts).
+    // The bulk users and agent@, who writes under agency@'s Chen Senior Benefits Group (profile/seed.ts).
     expect(underChen.meta.totalCount).toBe(BULK_USERS.filter((u) => u.uplineUserId === 5).length + 1);
 
     const byLastName = await get(AdminUsersResponseSchema, "/api/admin/users?sort=lastName&perPage=50");
@@ -434,7 +436,7 @@ describe("users", () => {
   });
 
   it("filters the users with a document awaiting review", async () => {
-    // The seed has documents awaiting review (seed-admin-contracting.ts): exactly their owners are listed.
+    // The seed has documents awaiting review (admin-contracting/seed.ts): exactly their owners are listed.
     const db = sqlite(dbPath);
     const owners = await db.execute(
       "SELECT DISTINCT user_id FROM compliance_documents WHERE review = 'pending' ORDER BY user_id",
@@ -683,7 +685,7 @@ describe("users: what tells them apart, and what admins compare (issue 20)", () 
 
   it("sums up each user's licenses and appointments, sortable by last sign-in, license expiry and appointments", async () => {
     const { record } = await get(AdminUserResponseSchema, "/api/admin/users/1");
-    // agent@: FL and GA, AL expiring within 30 days (the soonest), SC expired (seed-profile.ts).
+    // agent@: FL and GA, AL expiring within 30 days (the soonest), SC expired (profile/seed.ts).
     expect(record.licenses).toEqual({
       states: 3,
       expired: 1,

@@ -45,7 +45,7 @@ import { HIERARCHY_COLUMNS, hierarchyFromRow, hierarchyJoins } from "../profile/
 import { agencyNameOf } from "../invitations/routes.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { parseTableQuery, positiveInt, scalar, type TableQuery } from "../core/paging.ts";
-import { NO_PASSWORD_HASH } from "../seed/seed.ts";
+import { NO_PASSWORD_HASH } from "../core/passwords.ts";
 import { formatPhone } from "../../../app/domain/masks.ts";
 import { isValidPhone } from "../../../app/domain/masked-values.ts";
 

@@ -9,7 +9,11 @@ import { ROLE_FLAG_KEYS } from "../../../app/domain/admin/labels.ts";
 import type { Role, UserFlags } from "../../../app/domain/user.ts";
 import type { SeedDates } from "../seed/seed-dates.ts";
 import type { RtsTone } from "../../../app/domain/rts.ts";
-import { MEMBER_FIRST_NAMES, MEMBER_LAST_NAMES, type RtsCode, SEED_CARRIERS, type SeedUser } from "../seed/data.ts";
+import { DEMO_PASSWORD, SEED_PENDING_ACCOUNT, SEED_USERS, licenseExpiresOn, type SeedUser } from "../accounts/seed.ts";
+import { NO_PASSWORD_HASH, hashPassword } from "../core/passwords.ts";
+import { SEED_UPLINE_USER_IDS } from "../profile/seed.ts";
+import { MEMBER_FIRST_NAMES, MEMBER_LAST_NAMES } from "../book-of-business/seed.ts";
+import { SEED_CARRIERS } from "../contracting/seed.ts";
 
 export interface SeedRole {
   id: number;
@@ -232,7 +236,7 @@ export function bulkUserStatements(dates: SeedDates, noPasswordHash: string): In
   return statements;
 }
 
-/** The first id of the bulk brokers' licenses (clear of seed-statements' 1..n and agent@'s 901, 902). */
+/** The first id of the bulk brokers' licenses (clear of userStatements' 1..n and agent@'s 901, 902). */
 export const FIRST_BULK_LICENSE_ID = 10001;
 const LICENSE_STATES = ["TX", "FL", "CA", "AZ", "GA", "NC", "OH", "PA", "NY", "IL", "MI", "NV", "CO", "WA"] as const;
 
@@ -368,6 +372,9 @@ export const SEED_RTS_STATUS_ROWS: readonly SeedRtsStatus[] = SEED_CARRIERS.flat
   RTS_CODE_ORDER.map((t, k) => ({ ...t, id: ci * RTS_CODE_ORDER.length + k + 1, carrierId: c.id })),
 );
 
+/** An RTS status code of the seed downline contracts (a carrier's RTS, NRTS or PEND status). */
+export type RtsCode = "RTS" | "NRTS" | "PEND";
+
 /** The id of a carrier's seeded status with this code. */
 export function seedRtsStatusId(carrierId: number, code: RtsCode): number {
   const found = SEED_RTS_STATUS_ROWS.find((r) => r.carrierId === carrierId && r.statusCode === code);
@@ -381,4 +388,64 @@ export function seedRtsStatusStatements(dates: SeedDates): InStatement[] {
             updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     args: [r.id, r.statusCode, r.statusTitle, r.displayStatus, r.tone, r.description, r.carrierId, dates.daysAgo(300)],
   }));
+}
+
+/**
+ * The seed users' password hashes (each with its own salt), computed once per process: scrypt is
+ * deliberately slow and reset() re-inserts every user.
+ */
+let seedHashes: Promise<Map<number, string>> | undefined;
+function seedPasswordHashes(): Promise<Map<number, string>> {
+  seedHashes ??= Promise.all(SEED_USERS.map(async (u) => [u.id, await hashPassword(DEMO_PASSWORD)] as const)).then(
+    (entries) => new Map(entries),
+  );
+  return seedHashes;
+}
+
+/** The seed accounts (SEED_USERS, all signing in with DEMO_PASSWORD, and pending@) and their licenses. */
+export async function userStatements(dates: SeedDates): Promise<InStatement[]> {
+  const statements: InStatement[] = [];
+  const hashes = await seedPasswordHashes();
+  let licenseId = 0;
+  const users = [
+    ...SEED_USERS.map((u) => ({ u, status: "active", hash: hashes.get(u.id)! })),
+    { u: SEED_PENDING_ACCOUNT, status: "pending", hash: NO_PASSWORD_HASH },
+  ];
+  for (const { u, status, hash } of users) {
+    statements.push({
+      sql: `INSERT INTO users (id, email, password_hash, status, upline_user_id, role, role_id, first_name, last_name,
+              npn_id, npn_number, npn_current_max_level, phone, sms_consent, flags, created_at, updated_at,
+              last_sign_in_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      args: [
+        u.id,
+        u.email,
+        hash,
+        status,
+        SEED_UPLINE_USER_IDS[u.id] ?? null,
+        u.role,
+        seedRoleIdOf(u),
+        u.firstName,
+        u.lastName,
+        u.npnId,
+        u.npnNumber,
+        u.npnCurrentMaxLevel,
+        u.phone,
+        u.smsConsent === null ? null : u.smsConsent ? 1 : 0,
+        JSON.stringify(u.flags),
+        dates.daysAgo(720 - u.id),
+        dates.daysAgo(720 - u.id),
+        // Signed in within the last days; the pending account never has.
+        status === "active" ? dates.daysAgo(u.id % 6, `0${String(8 + (u.id % 2))}:${String(10 + u.id)}`) : null,
+      ],
+    });
+    for (const l of u.licenses) {
+      statements.push({
+        sql: `INSERT INTO licenses (id, user_id, state, license_number, license_type, status, expires_on)
+              VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        args: [++licenseId, u.id, l.state, l.licenseNumber, l.licenseType, l.status, licenseExpiresOn(l, dates)],
+      });
+    }
+  }
+  return statements;
 }

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { MAX_SEARCH_LENGTH } from "../../../app/domain/table.ts";
 import { EXPORT_SENT, NO_BOOK_OF_BUSINESS } from "./routes.ts";
 import type { ReferenceApi } from "../index.ts";
-import { SEED_BOOK_SIZES } from "../seed/data.ts";
+import { SEED_BOOK_SIZES } from "./seed.ts";
 import { expectError, startTestApi, tempDbPath, testClient } from "../core/test-support.ts";
 
 /* The contract of docs/upstream-api.md, stated here on its own (stricter than the portal's schemas). */

@@ -12,7 +12,7 @@ import type { BookOfBusinessResponseSchema, Policy } from "../../../app/.server/
 import { pagingMeta } from "../../../app/domain/table.ts";
 import type { ReferenceDb, SessionRecord } from "../core/db.ts";
 import { parseTableQuery, positiveInt, scalar } from "../core/paging.ts";
-import { POLICY_STATUSES, type PolicyStatus } from "../seed/data.ts";
+import { POLICY_STATUSES, type PolicyStatus } from "./seed.ts";
 
 type BookOfBusinessResponse = z.infer<typeof BookOfBusinessResponseSchema>;
 type PagingMeta = BookOfBusinessResponse["meta"];

@@ -8,7 +8,7 @@ import {
 } from "../../../app/.server/upstream/schemas/commissions.ts";
 import { LOA_NO_COMMISSIONS, NO_COMMISSIONS, UNKNOWN_PERIOD } from "./routes.ts";
 import type { ReferenceApi } from "../index.ts";
-import { commissionPeriods } from "../seed/data.ts";
+import { commissionPeriods } from "./seed.ts";
 import { expectError, startTestApi, tempDbPath, testClient, testSeed } from "../core/test-support.ts";
 
 type Statements = ReturnType<typeof CommissionStatementsResponseSchema.parse>;

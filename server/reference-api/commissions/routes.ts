@@ -16,7 +16,7 @@ import type {
 import { pagingMeta } from "../../../app/domain/table.ts";
 import { parseTableQuery, scalar } from "../core/paging.ts";
 import type { ReferenceDb, SessionRecord } from "../core/db.ts";
-import { commissionPaidOn, type CommissionType } from "../seed/data.ts";
+import { commissionPaidOn, type CommissionType } from "./seed.ts";
 
 type StatementsResponse = z.infer<typeof CommissionStatementsResponseSchema>;
 type PayoutsResponse = z.infer<typeof CommissionPayoutsResponseSchema>;

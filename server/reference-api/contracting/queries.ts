@@ -12,7 +12,7 @@ import type {
   ProductCarrier,
 } from "../../../app/.server/upstream/schemas/contracting.ts";
 import type { ReferenceDb } from "../core/db.ts";
-import type { ContractStatus } from "../seed/data.ts";
+import type { ContractStatus } from "./seed.ts";
 
 export async function products(db: ReferenceDb): Promise<Product[]> {
   const result = await db.client.execute("SELECT id, name FROM products ORDER BY position, id");

@@ -15,14 +15,14 @@ import { LoginResponseSchema } from "../../../app/.server/upstream/schemas/sessi
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE, UPLOAD_WRONG_TYPE } from "../../../app/domain/uploads.ts";
 import { DOCUMENTS_NEED_ATTENTION } from "./routes.ts";
 import { type ReferenceApi, startReferenceApi } from "../index.ts";
+import { DEMO_PASSWORD } from "../accounts/seed.ts";
 import {
-  DEMO_PASSWORD,
   DENIED_NOTE,
+  UNSAFE_HTML_CARRIER_PRODUCT_ID,
   futureCertificationDate,
   pastCertificationDate,
   tinyPdf,
-  UNSAFE_HTML_CARRIER_PRODUCT_ID,
-} from "../seed/data.ts";
+} from "./seed.ts";
 import {
   expectErrorLike as expectError,
   silentLogger as logger,

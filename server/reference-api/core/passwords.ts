@@ -26,3 +26,6 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const actual = await scrypt(password, Buffer.from(saltHex, "hex"), expected.length);
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
+
+/** A password hash no password matches (verifyPassword refuses anything but scrypt$…). */
+export const NO_PASSWORD_HASH = "!";

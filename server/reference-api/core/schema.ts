@@ -378,7 +378,7 @@ CREATE TABLE IF NOT EXISTS commission_lines (
 
 CREATE INDEX IF NOT EXISTS commission_lines_user ON commission_lines (user_id, period);
 
--- Learning Center (issue 12, queries in learning-center.ts, seed in seed-learning-center.ts): the resources of
+-- Learning Center (issue 12, queries in learning-center/routes.ts, seed in learning-center/seed.ts): the resources of
 -- the three libraries (carrier_id / product_id NULL: every carrier / product; audience 'agencies': agencies
 -- and admins only; links JSON [{ title, url }]) and their attachments. Reference data: no user's.
 CREATE TABLE IF NOT EXISTS learning_resources (

@@ -12,7 +12,7 @@ import { expect } from "vitest";
 import { z } from "zod";
 import { LoginResponseSchema } from "../../../app/.server/upstream/schemas/session.ts";
 import { type ReferenceApiOptions, startReferenceApi } from "../index.ts";
-import { DEMO_PASSWORD } from "../seed/data.ts";
+import { DEMO_PASSWORD } from "../accounts/seed.ts";
 import { seedDates } from "../seed/seed-dates.ts";
 
 /** The error body of docs/upstream-api.md: `{ error }` and nothing else. */

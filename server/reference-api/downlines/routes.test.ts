@@ -28,7 +28,7 @@ import {
   DOWNLINE_ROOT,
   SEED_DOWNLINE_NODES,
   seedDownlinePolicies,
-} from "../seed/data.ts";
+} from "./seed.ts";
 import { ErrorSchema, startTestApi, tempDbPath, testClient, testSeed } from "../core/test-support.ts";
 
 const SEED_DOWNLINE_POLICIES = seedDownlinePolicies(testSeed);

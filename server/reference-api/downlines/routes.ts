@@ -25,15 +25,10 @@ import {
 import { EXPORT_SENT } from "../book-of-business/routes.ts";
 import { positiveInt, scalar } from "../core/paging.ts";
 import type { ReferenceDb, SessionRecord } from "../core/db.ts";
-import {
-  DOWNLINE_CARRIER_IDS,
-  DOWNLINE_CONTRACT_STATUSES,
-  type DownlineContractStatus,
-  POLICY_STATUSES,
-  type PolicyStatus,
-  type RtsCode,
-  SEED_AGENCY_NAMES,
-} from "../seed/data.ts";
+import { POLICY_STATUSES, type PolicyStatus } from "../book-of-business/seed.ts";
+import type { RtsCode } from "../admin-people/seed.ts";
+import { DOWNLINE_CARRIER_IDS, DOWNLINE_CONTRACT_STATUSES, type DownlineContractStatus } from "./seed.ts";
+import { SEED_AGENCY_NAMES } from "../invitations/seed.ts";
 import { SEED_RTS_STATUSES } from "../admin-people/seed.ts";
 
 type DownlineCarriersResponse = z.infer<typeof DownlineCarriersResponseSchema>;
@@ -53,7 +48,7 @@ export const noDownline = (npnId: string) => `No downline with npnId ${npnId}`;
 export const notAnAgency = (npnId: string) => `No downline agency with npnId ${npnId}`;
 
 /**
- * The seed's texts of the RTS, NRTS and PEND statuses (seed-admin.ts). The downlines read each contract's status
+ * The seed's texts of the RTS, NRTS and PEND statuses (admin-people/seed.ts). The downlines read each contract's status
  * from rts_statuses (editable in the admin area); these are only what tests compare with.
  */
 export const RTS_STATUSES: Readonly<Record<RtsCode, RtsStatus>> = SEED_RTS_STATUSES;

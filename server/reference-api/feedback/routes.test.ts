@@ -18,7 +18,7 @@ import {
   conversationNotFound,
 } from "./routes.ts";
 import type { ReferenceApi } from "../index.ts";
-import { tinyPdf } from "../seed/data.ts";
+import { tinyPdf } from "../contracting/seed.ts";
 import { FEEDBACK_CATEGORIES, seedFeedbackConversations } from "./seed.ts";
 import { expectError, formOf, startTestApi, tempDbPath, testClient, testSeed } from "../core/test-support.ts";
 

@@ -22,7 +22,7 @@ import {
   alreadyHasAccount,
   alreadyPending,
 } from "./routes.ts";
-import { INVITATION_LEVELS, SEED_AGENCY_NAMES, seedInvitations } from "../seed/data.ts";
+import { INVITATION_LEVELS, SEED_AGENCY_NAMES, seedInvitations } from "./seed.ts";
 import {
   expectError,
   expectTokenRefusal,

@@ -23,7 +23,7 @@ import { pagingMeta } from "../../../app/domain/table.ts";
 import { parseTableQuery, positiveInt, scalar } from "../core/paging.ts";
 import type { ReferenceDb, SessionRecord } from "../core/db.ts";
 import { invitationEmail, type Mailer } from "../mail/mailer.ts";
-import { INVITATION_LEVELS, type InvitationLevel, SEED_AGENCY_NAMES } from "../seed/data.ts";
+import { INVITATION_LEVELS, SEED_AGENCY_NAMES, type InvitationLevel } from "./seed.ts";
 import { newAccountToken, tokenExpiresAt, tokenHash } from "../core/tokens.ts";
 import { oneLine } from "../core/text-rules.ts";
 

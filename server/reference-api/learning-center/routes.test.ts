@@ -11,7 +11,7 @@ import {
   UNSAFE_LEARNING_RESOURCE_ID,
   seedLearningResources,
 } from "./seed.ts";
-import { tinyPdf } from "../seed/data.ts";
+import { tinyPdf } from "../contracting/seed.ts";
 import { expectError, startTestApi, tempDbPath, testClient, testSeed } from "../core/test-support.ts";
 
 const { remove: removeDb, dbPath } = tempDbPath("reference-api-learning-");

@@ -3,7 +3,7 @@
  * libraries — GET /api/learning_center/resources (paged, searched, sorted, filtered by carrier and product; without
  * `library`, every library: the hub's search), GET /api/learning_center/resources/:id and
  * GET /api/learning_center/resources/:id/attachments/:attachmentId (the bytes).
- * Storage: learning_resources, learning_attachments (seed-learning-center.ts), names from carriers and products.
+ * Storage: learning_resources, learning_attachments (learning-center/seed.ts), names from carriers and products.
  * Who sees what is decided here, never by the portal: a resource for `agencies` is seen by agencies and admins
  * only (absent from an agent's lists, 404 for one); carriers have no learning center (403).
  */

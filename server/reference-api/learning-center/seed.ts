@@ -9,7 +9,7 @@
 import type { InStatement } from "@libsql/client";
 import type { LearningLibrary } from "../../../app/domain/learning-center.ts";
 import type { SeedDates } from "../seed/seed-dates.ts";
-import { SEED_CARRIERS, SEED_PRODUCTS, tinyPdf } from "../seed/data.ts";
+import { SEED_CARRIERS, SEED_PRODUCTS, tinyPdf } from "../contracting/seed.ts";
 
 export type LearningAudience = "all" | "agencies";
 

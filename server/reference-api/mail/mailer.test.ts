@@ -20,7 +20,7 @@ import {
 } from "./mailer.ts";
 import { hrefsOf } from "../app.ts";
 import type { ReferenceApi } from "../index.ts";
-import { DEMO_PASSWORD, SEED_PENDING_ACCOUNT } from "../seed/data.ts";
+import { DEMO_PASSWORD, SEED_PENDING_ACCOUNT } from "../accounts/seed.ts";
 import { outboxOf, startTestApi, tempDbPath, testClient } from "../core/test-support.ts";
 
 const HOSTILE = `<img src=x onerror="alert('x')"> & "Co"`;

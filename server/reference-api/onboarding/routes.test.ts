@@ -20,7 +20,8 @@ import {
   SIGNATURE_TOO_SHORT,
   TAX_ID_REQUIRED,
 } from "./routes.ts";
-import { LICENSE_EXPIRES_IN_MONTHS, tinyPdf } from "../seed/data.ts";
+import { LICENSE_EXPIRES_IN_MONTHS } from "../accounts/seed.ts";
+import { tinyPdf } from "../contracting/seed.ts";
 import {
   expectErrorLike as expectError,
   type Sent,

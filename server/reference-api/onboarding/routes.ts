@@ -32,7 +32,7 @@ import type {
   OnboardingOptoutData,
   OnboardingPersonalData,
   OnboardingSignatureData,
-} from "../seed/data.ts";
+} from "./seed.ts";
 
 export const ONBOARDING_BROKERS_ONLY = "Only agents and agencies have an onboarding";
 export const ADD_A_LICENSE = "Add at least one license";

@@ -20,7 +20,7 @@ import {
   REWARD_PER_POLICY_CENTS,
   nextPayoutOn,
 } from "./routes.ts";
-import { tinyPdf } from "../seed/data.ts";
+import { tinyPdf } from "../contracting/seed.ts";
 import { AHIP_EXPIRES_IN_DAYS, AL_LICENSE_EXPIRES_IN_DAYS, DIRECT_DEPOSIT_REJECTED_NOTE } from "./seed.ts";
 import { expectError, startTestApi, tempDbPath, testClient, testSeed } from "../core/test-support.ts";
 

@@ -5,8 +5,80 @@
  */
 import type { InStatement } from "@libsql/client";
 import type { ComplianceDocumentKind } from "../../../app/domain/compliance-documents.ts";
-import { SEED_ONBOARDING_DOCUMENTS, SEED_USERS, eoCertificateExpiredOn, tinyPdf } from "../seed/data.ts";
+import { SEED_USERS } from "../accounts/seed.ts";
+import { tinyPdf } from "../contracting/seed.ts";
+import { SEED_ONBOARDING_DOCUMENTS } from "../onboarding/seed.ts";
 import type { SeedDates } from "../seed/seed-dates.ts";
+
+export interface SeedSystemNotification {
+  id: number;
+  title: string;
+  message: string;
+  severity: "info" | "warning" | "critical";
+  publishedAt: string;
+  /** When it ends (ISO timestamp), null: until withdrawn. */
+  endsAt: string | null;
+}
+
+/**
+ * Visible to everyone (GET /api/profile/notifications) while current; published in the last weeks, 2 newest,
+ * then 1, then 3. The maintenance notice (2) has ended (its Saturday night is past), so only 1 and 3 show.
+ */
+export const seedSystemNotifications = (dates: SeedDates): SeedSystemNotification[] => [
+  {
+    id: 1,
+    title: "Annual Enrollment Period",
+    message:
+      "The Medicare Annual Enrollment Period runs from October 15 to December 7. Make sure your carrier certifications are complete before October 1.",
+    severity: "info",
+    publishedAt: dates.daysAgo(22, "14:00"),
+    endsAt: dates.daysAgo(-11, "23:59"),
+  },
+  {
+    id: 2,
+    title: "Scheduled maintenance",
+    message:
+      "The portal will be unavailable on Saturday from 11:00 PM to 2:00 AM ET for scheduled maintenance. Commission statements will not be affected.",
+    severity: "warning",
+    publishedAt: dates.daysAgo(14, "16:30"),
+    endsAt: dates.daysAgo(11, "07:00"),
+  },
+  {
+    id: 3,
+    title: "New carrier available",
+    message:
+      "Contracting for Dental, Vision & Hearing plans is now open with two new carriers. See Contract Now for details.",
+    severity: "info",
+    publishedAt: dates.daysAgo(35, "13:15"),
+    endsAt: null,
+  },
+];
+
+export interface SeedDocumentNotification {
+  id: number;
+  userId: number;
+  documentName: string;
+  message: string;
+}
+
+/** docs@'s E&O certificate expired at the end of the month 5 months before the seed day's (YYYY-MM-DD). */
+export const eoCertificateExpiredOn = (dates: SeedDates): string => dates.monthEnd(-5);
+
+/** Only docs@demo.test (user 4) has documents that need attention. */
+export const seedDocumentNotifications = (dates: SeedDates): SeedDocumentNotification[] => [
+  {
+    id: 1,
+    userId: 4,
+    documentName: "E&O Certificate",
+    message: `Your Errors & Omissions certificate expired on ${eoCertificateExpiredOn(dates)}. Upload a current certificate.`,
+  },
+  {
+    id: 2,
+    userId: 4,
+    documentName: "W-9",
+    message: "We do not have a W-9 on file for you. Upload a signed W-9 form.",
+  },
+];
 
 export interface SeedProfileDetails {
   userId: number;
@@ -57,7 +129,7 @@ export interface SeedLicenseDetails {
 }
 
 /**
- * The seed licenses' details, by the ids seed-statements.ts gives them (1..n in SEED_USERS order): a
+ * The seed licenses' details, by the ids userStatements (admin-people/seed.ts) gives them (1..n in SEED_USERS order): a
  * broker's first license is its resident (home-state) license, the others non-resident.
  */
 export function seedLicenseDetails(dates: SeedDates): SeedLicenseDetails[] {
@@ -94,7 +166,7 @@ export interface SeedExtraLicense {
 export const AL_LICENSE_EXPIRES_IN_DAYS = 30;
 
 /**
- * Two more licenses of agent@ (ids from 901, clear of seed-statements' 1..n), so the profile shows its marks:
+ * Two more licenses of agent@ (ids from 901, clear of userStatements' 1..n), so the profile shows its marks:
  * one expiring within 60 days, one expired 20 days before the seed day.
  */
 export const SEED_EXTRA_LICENSES: readonly SeedExtraLicense[] = [
@@ -300,6 +372,25 @@ export function seedProfileStatements(dates: SeedDates, filesCreatedAt: string):
     statements.push({
       sql: "INSERT INTO reward_payouts (id, user_id, paid_on, amount_cents) VALUES (?, ?, ?, ?)",
       args: [r.id, r.userId, r.paidOn, r.amountCents],
+    });
+  }
+  return statements;
+}
+
+/** The system notifications and the accounts' document notifications. */
+export function profileNotificationStatements(dates: SeedDates): InStatement[] {
+  const statements: InStatement[] = [];
+  for (const n of seedSystemNotifications(dates)) {
+    statements.push({
+      sql: `INSERT INTO system_notifications (id, title, message, severity, published_at, ends_at)
+            VALUES (?, ?, ?, ?, ?, ?)`,
+      args: [n.id, n.title, n.message, n.severity, n.publishedAt, n.endsAt],
+    });
+  }
+  for (const d of seedDocumentNotifications(dates)) {
+    statements.push({
+      sql: `INSERT INTO document_notifications (id, user_id, document_name, message) VALUES (?, ?, ?, ?)`,
+      args: [d.id, d.userId, d.documentName, d.message],
     });
   }
   return statements;

@@ -8,31 +8,28 @@ import {
 } from "../../../app/.server/upstream/schemas/profile.ts";
 import { type ReferenceApi, startReferenceApi } from "../index.ts";
 import {
-  certificationDate,
-  commissionInquiryStatement,
-  commissionPaidOn,
-  commissionPeriods,
-  eoCertificateExpiredOn,
-  FUTURE_CERTIFICATION_IN_DAYS,
-  futureCertificationDate,
-  licenseExpiresOn,
-  PAST_CERTIFICATION_IN_DAYS,
-  pastCertificationDate,
-  SEED_CARRIER_PRODUCTS,
   SEED_FREE_NPNS,
   SEED_PENDING_ACCOUNT,
   SEED_USERS,
-  seedCommissionLines,
-  seedContractingEntries,
-  seedDocumentNotifications,
-  seedDownlinePolicies,
-  seedInvitations,
+  licenseExpiresOn,
   seedNpnRegistry,
-  seedOnboardingSteps,
-  seedPolicies,
-  seedSystemNotifications,
-  seedTickets,
-} from "./data.ts";
+} from "../accounts/seed.ts";
+import { seedPolicies } from "../book-of-business/seed.ts";
+import { commissionPaidOn, commissionPeriods, seedCommissionLines } from "../commissions/seed.ts";
+import {
+  FUTURE_CERTIFICATION_IN_DAYS,
+  PAST_CERTIFICATION_IN_DAYS,
+  SEED_CARRIER_PRODUCTS,
+  certificationDate,
+  futureCertificationDate,
+  pastCertificationDate,
+  seedContractingEntries,
+} from "../contracting/seed.ts";
+import { seedDownlinePolicies } from "../downlines/seed.ts";
+import { seedInvitations } from "../invitations/seed.ts";
+import { seedOnboardingSteps } from "../onboarding/seed.ts";
+import { eoCertificateExpiredOn, seedDocumentNotifications, seedSystemNotifications } from "../profile/seed.ts";
+import { commissionInquiryStatement, seedTickets } from "../tickets/seed.ts";
 import { type SeedDates, seedDates } from "./seed-dates.ts";
 import { silentLogger, tempDbPath, testClient } from "../core/test-support.ts";
 

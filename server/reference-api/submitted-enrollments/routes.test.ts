@@ -4,7 +4,7 @@ import { SUBMITTED_ENROLLMENT_STATUSES } from "../../../app/domain/enrollments.t
 import { EXPORT_SENT } from "../book-of-business/routes.ts";
 import type { ReferenceApi } from "../index.ts";
 import { AGENT_LATEST_ENROLLMENT, seedSubmittedEnrollments } from "./seed.ts";
-import { SEED_DOWNLINE_NODES } from "../seed/data.ts";
+import { SEED_DOWNLINE_NODES } from "../downlines/seed.ts";
 import { NO_SUBMITTED_ENROLLMENTS } from "./routes.ts";
 import { expectError, startTestApi, tempDbPath, testClient, testSeed } from "../core/test-support.ts";
 

@@ -7,7 +7,8 @@
 import type { InStatement } from "@libsql/client";
 import { SUBMITTED_ENROLLMENT_STATUSES, type SubmittedEnrollmentStatus } from "../../../app/domain/enrollments.ts";
 import { perSeedDay, type SeedDates } from "../seed/seed-dates.ts";
-import { DOWNLINE_ROOT, SEED_DOWNLINE_NODES, SEED_USERS } from "../seed/data.ts";
+import { SEED_USERS } from "../accounts/seed.ts";
+import { DOWNLINE_ROOT, SEED_DOWNLINE_NODES } from "../downlines/seed.ts";
 
 export interface SeedSubmittedEnrollment {
   id: number;
@@ -169,7 +170,7 @@ export const seedSubmittedEnrollments = perSeedDay((dates: SeedDates): SeedSubmi
   return rows;
 });
 
-/** The INSERT statements of the seed's submitted enrollments (seed-statements.ts). */
+/** The INSERT statements of the seed's submitted enrollments (seed/seed.ts). */
 export function submittedEnrollmentStatements(dates: SeedDates): InStatement[] {
   return seedSubmittedEnrollments(dates).map((e) => ({
     sql: `INSERT INTO submitted_enrollments (id, user_id, writing_agent, writing_agent_npn, confirmation_number,

@@ -9,7 +9,8 @@ import {
 import { UPLOAD_WRONG_TYPE } from "../../../app/domain/uploads.ts";
 import { IDEMPOTENCY_KEY_REUSED } from "../contracting/routes.ts";
 import type { ReferenceApi } from "../index.ts";
-import { commissionInquiryStatement, seedTickets, TICKET_CATEGORIES, tinyPdf } from "../seed/data.ts";
+import { tinyPdf } from "../contracting/seed.ts";
+import { TICKET_CATEGORIES, commissionInquiryStatement, seedTickets } from "./seed.ts";
 import {
   BLANK_REFERENCE,
   BLANK_SUBJECT,

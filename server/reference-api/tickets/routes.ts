@@ -40,7 +40,7 @@ import {
 import type { ReferenceDb, SessionRecord } from "../core/db.ts";
 import { HttpError, readFormData } from "../core/legal-answers-form.ts";
 import { sendStoredFile, type Upload } from "../core/uploads.ts";
-import { COMMISSION_INQUIRY_CATEGORY, TICKET_CATEGORIES, type TicketKind, type TicketStatus } from "../seed/data.ts";
+import { COMMISSION_INQUIRY_CATEGORY, TICKET_CATEGORIES, type TicketKind, type TicketStatus } from "./seed.ts";
 
 type TicketsResponse = z.infer<typeof TicketsResponseSchema>;
 type TicketResponse = z.infer<typeof TicketResponseSchema>;

@@ -1,4 +1,10 @@
-/** The accounts seed (composed by seed/seed.ts): its data and its INSERT statements. */
+/**
+ * The accounts' seed: the demo accounts of /work/shared/design/demo-data.md (fixed user ids 1..10 in the order of
+ * that table) and their licenses, pending@ (an account waiting for activation, its link and e-mail), the national
+ * producer registry's stand-in. The users' rows are written by userStatements (admin-people/seed.ts: they need the
+ * roles and the uplines).
+ * Composed by seed/seed.ts; dates are relative to the seed day (seed/seed-dates.ts).
+ */
 import { NO_USER_FLAGS, type Role, type UserFlags } from "../../../app/domain/user.ts";
 import { MEMBER_FIRST_NAMES, MEMBER_LAST_NAMES } from "../book-of-business/seed.ts";
 import { newAccountToken, tokenExpiresAt, tokenHash } from "../core/tokens.ts";

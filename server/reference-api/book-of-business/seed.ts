@@ -1,4 +1,8 @@
-/** The book-of-business seed (composed by seed/seed.ts): its data and its INSERT statements. */
+/**
+ * The books of business' seed: policies, generated deterministically (SEED_BOOK_SIZES, a seeded PRNG),
+ * and the member names the other generated seeds (downlines, registry) draw from.
+ * Composed by seed/seed.ts; dates are relative to the seed day (seed/seed-dates.ts).
+ */
 import { SEED_CARRIER_PRODUCTS } from "../contracting/seed.ts";
 import { perSeedDay, type SeedDates } from "../seed/seed-dates.ts";
 import type { InStatement } from "@libsql/client";

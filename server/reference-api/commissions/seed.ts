@@ -1,4 +1,7 @@
-/** The commissions seed (composed by seed/seed.ts): its data and its INSERT statements. */
+/**
+ * The commissions seed (issue 4): the commission lines (seedCommissionLines, derived from the policies).
+ * Composed by seed/seed.ts; dates are relative to the seed day (seed/seed-dates.ts).
+ */
 import { POLICY_INSERT_CHUNK, seedPolicies, seededRandom } from "../book-of-business/seed.ts";
 import { perSeedDay, type SeedDates } from "../seed/seed-dates.ts";
 import type { InStatement } from "@libsql/client";

@@ -1,4 +1,8 @@
-/** The contracting seed (composed by seed/seed.ts): its data and its INSERT statements. */
+/**
+ * The contracting seed (issue 3): products, carriers, carrier products and their resources, each account's
+ * contracting entries, legal questions, agent@'s and onboarded@'s legal answers and the stored files.
+ * Composed by seed/seed.ts; dates are relative to the seed day (seed/seed-dates.ts).
+ */
 import type { CarrierResource } from "../../../app/.server/upstream/schemas/contracting.ts";
 import type { SeedDates } from "../seed/seed-dates.ts";
 import type { InStatement } from "@libsql/client";

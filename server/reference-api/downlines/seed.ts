@@ -1,4 +1,7 @@
-/** The downlines seed (composed by seed/seed.ts): its data and its INSERT statements. */
+/**
+ * The downlines seed (issue 4): agency@'s downline (SEED_DOWNLINE_NODES), their per-carrier contracts and policies.
+ * Composed by seed/seed.ts; dates are relative to the seed day (seed/seed-dates.ts).
+ */
 import { seedRtsStatusId, type RtsCode } from "../admin-people/seed.ts";
 import {
   MEMBER_FIRST_NAMES,

@@ -1,4 +1,7 @@
-/** The invitations seed (composed by seed/seed.ts): its data and its INSERT statements. */
+/**
+ * The register downlines seed (issue 4): the agencies' downline invitations (seedInvitations).
+ * Composed by seed/seed.ts; dates are relative to the seed day (seed/seed-dates.ts).
+ */
 import { newAccountToken, tokenHash } from "../core/tokens.ts";
 import type { SeedDates } from "../seed/seed-dates.ts";
 import type { InStatement } from "@libsql/client";

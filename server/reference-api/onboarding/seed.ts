@@ -1,4 +1,7 @@
-/** The onboarding seed (composed by seed/seed.ts): its data and its INSERT statements. */
+/**
+ * The onboarding seed (issue 3): onboarded@'s finished onboarding (onboarding@ has none saved yet).
+ * Composed by seed/seed.ts; dates are relative to the seed day (seed/seed-dates.ts).
+ */
 import type { OnboardingStepKey } from "../../../app/.server/upstream/schemas/onboarding.ts";
 import type { SeedDates } from "../seed/seed-dates.ts";
 import type { InStatement } from "@libsql/client";

@@ -2,6 +2,9 @@
  * The seed composer: the INSERT statements that fill an empty reference database with every area's seed
  * (`<area>/seed.ts`: its data and its statements), in dependency order (a row's parents first). A new area
  * with seed data adds one line here.
+ * Ids are fixed so a reset (which keeps the sessions table) leaves every token pointing at the same user.
+ * Dates are relative to the day the seed runs (seed-dates.ts): the data that carries dates is built by
+ * functions of the seed calendar (seedTickets(dates) …), the rest are constants.
  */
 import type { InStatement } from "@libsql/client";
 import { accountStatements } from "../accounts/seed.ts";

@@ -1,4 +1,7 @@
-/** The tickets seed (composed by seed/seed.ts): its data and its INSERT statements. */
+/**
+ * The tickets seed (issue 4): support tickets and commission inquiries, and the carrier users.
+ * Composed by seed/seed.ts; dates are relative to the seed day (seed/seed-dates.ts).
+ */
 import type { SeedDates } from "../seed/seed-dates.ts";
 import type { InStatement } from "@libsql/client";
 import dayjs from "dayjs";

@@ -14,9 +14,9 @@ import {
   EmailTemplateResponseSchema,
   EmailTemplatesResponseSchema,
 } from "../../../app/admin/sections/email_communications/contract.server.ts";
-import { ADMIN_ONLY_AREA } from "../admin-support.ts";
+import { ADMIN_ONLY_AREA } from "../admin/admin-support.ts";
 import type { ReferenceApi } from "../index.ts";
-import { BULK_USERS } from "../seed-admin.ts";
+import { BULK_USERS } from "../admin-people/seed.ts";
 import {
   expectError,
   expectErrorLike,
@@ -26,10 +26,10 @@ import {
   tempDbPath,
   testClient,
   TEST_PORTAL_URL,
-} from "../test-support.ts";
+} from "../core/test-support.ts";
 import { INVITATION_NOT_RESENT, recipientsChanged } from "./routes.ts";
 import { SEED_EMAIL_LOG_COUNT } from "./seed.ts";
-import { EMAIL_TEMPLATES, TEMPLATE_BY_KEY } from "./templates.ts";
+import { EMAIL_TEMPLATES, TEMPLATE_BY_KEY } from "../mail/templates.ts";
 
 const { remove: removeDb, dbPath } = tempDbPath("reference-api-email-");
 let api: ReferenceApi;

@@ -37,14 +37,14 @@ import type {
   EmailTemplate,
 } from "../../../app/admin/sections/email_communications/records.ts";
 import { pagingMeta } from "../../../app/domain/table.ts";
-import { sendAccountLink } from "../accounts.ts";
-import { type AdminResponse, audit, changesOf, historyOf, refuseFields, streamCsv } from "../admin-support.ts";
-import type { AfterAnswer } from "../after-answer.ts";
-import type { ReferenceDb } from "../db.ts";
-import { findIdempotentAnswer, storeIdempotentAnswer } from "../idempotency.ts";
-import { agencyNameOf } from "../invitations.ts";
-import { type Email, type Mailer, ONE_TIME_LINK_KINDS } from "../mailer.ts";
-import { parseTableQuery, positiveInt, scalar, type TableQuery } from "../paging.ts";
+import { sendAccountLink } from "../accounts/routes.ts";
+import { type AdminResponse, audit, changesOf, historyOf, refuseFields, streamCsv } from "../admin/admin-support.ts";
+import type { AfterAnswer } from "../core/after-answer.ts";
+import type { ReferenceDb } from "../core/db.ts";
+import { findIdempotentAnswer, storeIdempotentAnswer } from "../core/idempotency.ts";
+import { agencyNameOf } from "../invitations/routes.ts";
+import { type Email, type Mailer, ONE_TIME_LINK_KINDS } from "../mail/mailer.ts";
+import { parseTableQuery, positiveInt, scalar, type TableQuery } from "../core/paging.ts";
 import {
   EMAIL_KIND_LABELS,
   EMAIL_TEMPLATES,
@@ -55,7 +55,7 @@ import {
   sampleValues,
   TEMPLATE_BY_KEY,
   unknownPlaceholderError,
-} from "./templates.ts";
+} from "../mail/templates.ts";
 
 export const INVITATION_NOT_RESENT =
   "An invitation is resent by its agency (Downline → Invitations → Resend): its link is made again there.";

@@ -5,9 +5,9 @@
  * every seed day (dates relative to it). Bodies of one-time-link e-mails are not kept (mailer.ts).
  */
 import type { InStatement } from "@libsql/client";
-import { BULK_USERS } from "../seed-admin.ts";
-import type { SeedDates } from "../seed-dates.ts";
-import { EMAIL_TEMPLATES, type EmailKind, renderTemplate, TEMPLATE_BY_KEY } from "./templates.ts";
+import { BULK_USERS } from "../admin-people/seed.ts";
+import type { SeedDates } from "../seed/seed-dates.ts";
+import { EMAIL_TEMPLATES, type EmailKind, renderTemplate, TEMPLATE_BY_KEY } from "../mail/templates.ts";
 
 /** How many e-mails the seed's log holds (before the message's). */
 export const SEED_EMAIL_LOG_COUNT = 150;

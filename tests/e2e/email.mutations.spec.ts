@@ -9,6 +9,9 @@ import { expect, lockAccount, loginAs, outbox, test } from "./fixtures";
  * under a lock and put back in a `finally`.
  */
 
+// Several pages and e-mails per test, on a shared machine.
+test.describe.configure({ timeout: 90_000 });
+
 const success = (page: Page) => page.locator("[data-toast=success]").last();
 const BASE = "/admin/email_communications";
 /** Template ids (server/reference-api/email/templates.ts). */

@@ -1,9 +1,10 @@
 import { Button, Group, NativeSelect, Paper, Stack, Text, Title } from "@mantine/core";
 import { Form, Link, data } from "react-router";
 import { History } from "~/components/admin/history";
-import { SectionForm } from "~/components/admin/section-form";
-import type { FieldDef } from "~/components/admin/section-view";
-import { PortalForm, SubmitButton } from "~/components/forms/form";
+import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
+import { TextField } from "~/components/forms/text-fields";
+import { TextareaField } from "~/components/forms/textarea-field";
+import { type FormResult, usePortalForm } from "~/components/forms/use-portal-form";
 import { recordIdOf } from "~/domain/admin/shapes";
 import { errorToasts, successToast } from "~/domain/toast";
 import { idOr404, requireAdmin } from "~/.server/admin/guard";
@@ -20,6 +21,7 @@ import {
 } from "~/admin/sections/email_communications/calls.server";
 import { templateSchema } from "~/admin/sections/email_communications/schemas";
 import { EMAIL_BASE } from "~/admin/sections/email_communications/nav";
+import type { EmailTemplate } from "~/admin/sections/email_communications/records";
 import type { Route } from "./+types/admin.email_communications.$id";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -74,13 +76,42 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   });
 }
 
+/** The template's subject and text (the shared form layer); the upstream refuses an unknown placeholder at its field. */
+function TemplateForm({ record, lastResult }: { record: EmailTemplate; lastResult: FormResult }) {
+  const [form, fields] = usePortalForm(templateSchema, {
+    lastResult,
+    defaultValue: { subject: record.subject, body: record.body },
+    constraint: true,
+  });
+  const placeholders = record.placeholders.map((p) => `{{${p.name}}} ${p.description.toLowerCase()}`).join("; ");
+  return (
+    <Paper withBorder p="md">
+      <PortalForm form={form}>
+        <input type="hidden" name="intent" value="save" />
+        <Stack gap="sm">
+          <FormAlert form={form} />
+          <TextField field={fields.subject} label="Subject" />
+          <TextareaField
+            field={fields.body}
+            label="Text"
+            description={`Placeholders: ${placeholders}. Blank lines part paragraphs.`}
+            autosize
+            minRows={10}
+          />
+          <Group>
+            <SubmitButton>Save template</SubmitButton>
+            <Button component={Link} to={EMAIL_BASE} variant="default">
+              Cancel
+            </Button>
+          </Group>
+        </Stack>
+      </PortalForm>
+    </Paper>
+  );
+}
+
 export default function EmailTemplatePage({ loaderData, actionData }: Route.ComponentProps) {
   const { record, history, preview, choices } = loaderData;
-  const placeholders = record.placeholders.map((p) => `{{${p.name}}} ${p.description.toLowerCase()}`).join("; ");
-  const fields: FieldDef[] = [
-    { name: "subject", label: "Subject", kind: "text", wide: true },
-    { name: "body", label: "Text", kind: "textarea", description: `Placeholders: ${placeholders}.` },
-  ];
   return (
     <Stack gap="md">
       <div>
@@ -91,17 +122,7 @@ export default function EmailTemplatePage({ loaderData, actionData }: Route.Comp
       </div>
       <div className="admin-record">
         <Stack gap="md">
-          <SectionForm
-            schema={templateSchema}
-            fields={fields}
-            facets={{}}
-            lastResult={actionData}
-            defaultValue={{ subject: record.subject, body: record.body }}
-            submitLabel="Save template"
-            cancelHref={EMAIL_BASE}
-          >
-            <input type="hidden" name="intent" value="save" />
-          </SectionForm>
+          <TemplateForm record={record} lastResult={actionData} />
           <Paper withBorder p="md" component="section" aria-labelledby="preview-title">
             <Title order={2} size="h4" id="preview-title" mb="xs">
               Preview

@@ -256,6 +256,7 @@ export default function AdminSectionList({ loaderData, actionData }: Route.Compo
         <Title order={1}>{view.title}</Title>
         <p className="list-page-intro">{view.intro}</p>
       </div>
+      {view.nav}
 
       {toDelete ? (
         <ConfirmPanel

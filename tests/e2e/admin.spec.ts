@@ -20,6 +20,8 @@ interface AdminPage {
   crumb?: string | RegExp;
 }
 
+const EMAIL = "E-mail communications";
+
 /** Every admin page, one record of each kind: records the mutation specs do not touch (broker 110, request 1010). */
 const PAGES: AdminPage[] = [
   { path: "/admin", section: null, heading: "Admin Tools" },
@@ -50,6 +52,10 @@ const PAGES: AdminPage[] = [
   },
   { path: "/admin/brokers/110/contracts/1010", section: "Users", heading: "Thomas Thompson", crumb: /.+/ },
   { path: "/admin/brokers/110/documents", section: "Users", heading: "Thomas Thompson", crumb: "Documents" },
+  { path: "/admin/email_communications", section: EMAIL, heading: EMAIL, crumb: EMAIL },
+  { path: "/admin/email_communications/5", section: EMAIL, heading: "Password reset", crumb: "Password reset" },
+  { path: "/admin/email_communications/log", section: EMAIL, heading: EMAIL, crumb: "Sent e-mails" },
+  { path: "/admin/email_communications/message", section: EMAIL, heading: EMAIL, crumb: "Message users" },
 ];
 
 /** The side navigation of the admin area (the one shown beside the page on a wide screen). */
@@ -67,8 +73,8 @@ test.describe("every admin page", () => {
   test("answers 200, is axe clean, marks its section, links only built sections, shows breadcrumbs, fits a phone", async ({
     page,
   }) => {
-    // One page more since issue 20 (a user's own page).
-    test.setTimeout(240_000);
+    // One page more since issue 20 (a user's own page), four since issue 22 (e-mail communications).
+    test.setTimeout(360_000);
     await page.setViewportSize({ width: 1440, height: 900 });
     await loginAs(page, "admin@demo.test");
     for (const p of PAGES) {
@@ -144,7 +150,8 @@ test.describe("the sections' navigation (issue 20)", () => {
       const nav = adminNav(page);
       await expect(nav.getByRole("link", { name: "Contracting desk", exact: true })).toBeVisible();
       const later = nav.locator(".admin-nav-later");
-      await expect(later).toHaveCount(19);
+      // Issue 22: e-mail communications is built.
+      await expect(later).toHaveCount(18);
       for (const entry of await later.all()) {
         // The words are seen, not only read out: a visible tag of its own beside the label.
         await expect(entry.locator(".admin-nav-soon")).toBeVisible();
@@ -608,6 +615,13 @@ const ADMIN_URLS = [
   "/admin/brokers/110/contracts/new",
   "/admin/brokers/110/contracts/1010",
   "/admin/brokers/110/documents",
+  "/admin/email_communications",
+  "/admin/email_communications/export",
+  "/admin/email_communications/5",
+  "/admin/email_communications/5?previewUser=1",
+  "/admin/email_communications/log",
+  "/admin/email_communications/log?status=failed",
+  "/admin/email_communications/message",
 ];
 
 /** Every admin action (POST target and its form, with its intent): what an admin's form would send. */
@@ -651,6 +665,16 @@ const ADMIN_ACTIONS: Array<{ path: string; form: Record<string, string> }> = [
   { path: "/admin/brokers/110/contracts/1011", form: { state: "denied", publicNote: "Refused by an intruder" } },
   { path: "/admin/brokers/110/documents", form: { kind: "eo", decision: "reject", note: "Rejected by an intruder" } },
   { path: "/admin?index", form: { email: "agent@demo.test" } },
+  {
+    path: "/admin/email_communications/5",
+    form: { intent: "save", subject: "Evil {{firstName}}", body: "x {{link}}" },
+  },
+  { path: "/admin/email_communications/5", form: { intent: "test", userId: "1" } },
+  { path: "/admin/email_communications/log", form: { intent: "resend", id: "1" } },
+  {
+    path: "/admin/email_communications/message",
+    form: { intent: "send", subject: "Evil", body: "x", agencyId: "6", recipients: "1", idempotencyKey: "evil-1" },
+  },
 ];
 
 /** What the admin sees of the data the actions above would change: every section's export and broker 110's pages. */
@@ -663,6 +687,10 @@ async function snapshot(page: Page): Promise<string[]> {
     // is counted from now, so it may tick over while the test runs (seed times are at 09:15 and so on).
     texts.push(withoutColumn(withoutColumn(await answer.text(), "Last sign-in"), "Days waiting"));
   }
+  // Each template's count of the last 30 days moves with every e-mail other specs send meanwhile.
+  const templates = await page.request.get("/admin/email_communications/export");
+  expect(templates.status()).toBe(200);
+  texts.push(withoutColumn(await templates.text(), "Sent in 30 days"));
   for (const path of ["/admin/brokers/110", "/admin/brokers/110/documents", "/admin/contracting/edit/1011"]) {
     await page.goto(path);
     // Days counted from now, as above.

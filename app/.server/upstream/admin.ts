@@ -63,9 +63,10 @@ export function adminCall<S extends z.ZodType>(
   method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
   path: string,
   schema: S,
-  options: { body?: unknown; params?: URLSearchParams } = {},
+  options: { body?: unknown; params?: URLSearchParams; headers?: Record<string, string> } = {},
 ): Promise<z.infer<S>> {
-  return call(method, adminPath(path, options.params), schema, { token, body: options.body }) as Promise<z.infer<S>>;
+  const { body, headers } = options;
+  return call(method, adminPath(path, options.params), schema, { token, body, headers }) as Promise<z.infer<S>>;
 }
 
 export function adminDelete(token: string, path: string, id: number) {

@@ -34,6 +34,7 @@ import { agencyNameOf } from "../invitations/routes.ts";
 import {
   alreadyRegisteredEmail,
   activationEmail,
+  type DeliveryMeta,
   type Mailer,
   passwordChangedEmail,
   resetEmail,
@@ -243,11 +244,13 @@ export async function sendAccountLink(
   { db, mailer, logger }: { db: ReferenceDb; mailer: Mailer; logger: Logger },
   user: AccountLinkUser,
   purpose: TokenPurpose,
+  meta: DeliveryMeta = {},
 ): Promise<void> {
   const issued = issueTokenStatements(user.userId, purpose);
   await db.exclusive(() => db.client.batch(issued.statements, "write"));
   await mailer.deliver(
     ACCOUNT_LINK_EMAILS[purpose](mailer.portalUrl, { to: user.email, firstName: user.firstName, token: issued.token }),
+    { userId: user.userId, ...meta },
   );
   logger.info({ userId: user.userId, purpose }, "account link sent");
 }

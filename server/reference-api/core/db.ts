@@ -69,6 +69,9 @@ const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
 
 /** Tables reset() restores to the seed, children first. */
 const DATA_TABLES = [
+  "email_log",
+  "email_messages",
+  "email_templates",
   "admin_notes",
   "admin_audit",
   "contract_request_events",
@@ -120,7 +123,7 @@ const DATA_TABLES = [
  * change: a db file seeded by an older version (PRAGMA user_version lower than this) has its data tables
  * dropped and created again as schema.ts has them, and is reset to the seed on open (sessions kept).
  */
-const SEED_VERSION = 21;
+const SEED_VERSION = 22;
 
 function bool(value: unknown): boolean {
   return value === true;

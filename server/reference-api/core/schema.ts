@@ -562,6 +562,49 @@ CREATE TABLE IF NOT EXISTS contract_request_events (
 
 CREATE INDEX IF NOT EXISTS contract_request_events_entry ON contract_request_events (entry_id, at);
 
+-- E-mail communications (issue 22 §2.5, email/): the templates of every e-mail the product sends (key = the
+-- mailer's kind; placeholders checked against email/templates.ts), the log of every e-mail sent (queued → sent or
+-- failed with the reason; a one-time link's body is never kept: text_body/html_body NULL), and the messages an
+-- administrator sent to a filtered list of users (filter = the JSON of the filter's choices).
+CREATE TABLE IF NOT EXISTS email_templates (
+  id INTEGER PRIMARY KEY,
+  key TEXT NOT NULL UNIQUE,
+  subject TEXT NOT NULL,
+  body TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS email_messages (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  subject TEXT NOT NULL,
+  body TEXT NOT NULL,
+  filter TEXT NOT NULL,
+  recipient_count INTEGER NOT NULL,
+  created_by_user_id INTEGER NOT NULL,
+  created_by_name TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS email_log (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  kind TEXT NOT NULL,
+  to_address TEXT NOT NULL,
+  user_id INTEGER,
+  subject TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('queued', 'sent', 'failed')),
+  failure_reason TEXT,
+  created_at TEXT NOT NULL,
+  sent_at TEXT,
+  message_id INTEGER,
+  resend_of INTEGER,
+  test INTEGER NOT NULL DEFAULT 0,
+  text_body TEXT,
+  html_body TEXT
+);
+
+CREATE INDEX IF NOT EXISTS email_log_created ON email_log (created_at);
+CREATE INDEX IF NOT EXISTS email_log_message ON email_log (message_id);
+
 -- Sessions are not a data table: reset() keeps them, so signed-in sessions survive a reset.
 -- No foreign keys on purpose (the users they point at are deleted and re-inserted by reset()).
 CREATE TABLE IF NOT EXISTS sessions (

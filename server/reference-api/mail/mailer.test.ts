@@ -21,7 +21,7 @@ import {
 import { hrefsOf } from "../app.ts";
 import type { ReferenceApi } from "../index.ts";
 import { DEMO_PASSWORD, SEED_PENDING_ACCOUNT } from "../accounts/seed.ts";
-import { outboxOf, startTestApi, tempDbPath, testClient } from "../core/test-support.ts";
+import { outboxOf, sqlite, startTestApi, tempDbPath, testClient } from "../core/test-support.ts";
 
 const HOSTILE = `<img src=x onerror="alert('x')"> & "Co"`;
 const TOKEN = "A".repeat(20) + "_-" + "b".repeat(21);
@@ -178,6 +178,13 @@ describe("sending through SMTP (SMTP_URL)", () => {
     expect(message!.data).toMatch(/^Subject: Chen Senior Benefits Group invites you to the Agent Portal$/m);
     expect(message!.data).toContain("text/html");
     expect(message!.data.replace(/=\r\n/g, "")).toMatch(/https:\/\/portal\.test\/registration\/[\w-]{43}/);
+    // The e-mail log (issue 22 §2.5): sent, its body not kept (a one-time link).
+    const db = sqlite(dbPath);
+    const logged = await db.execute("SELECT * FROM email_log WHERE to_address = 'smtp.person@example.com'");
+    db.close();
+    expect(logged.rows.map((r) => [r.kind, r.status, r.failure_reason, r.text_body])).toEqual([
+      ["invitation", "sent", null, null],
+    ]);
   });
 
   it("a server that is not there: the answer is the same, the failure logged without the link", async () => {
@@ -203,6 +210,17 @@ describe("sending through SMTP (SMTP_URL)", () => {
     expect(text).toContain('"kind":"reset"');
     expect(text).not.toMatch(/registration\/[\w-]{43}/);
     expect(text).not.toMatch(/update_password\/[\w-]{43}/);
+    // The e-mail log (issue 22 §2.5): each one failed, with the reason.
+    const db = sqlite(dbPath);
+    const logged = await db.execute(
+      "SELECT kind, status, failure_reason FROM email_log WHERE to_address IN ('no.server@example.com', 'agent@demo.test')",
+    );
+    db.close();
+    expect(logged.rows.map((r) => [r.kind, r.status])).toEqual([
+      ["invitation", "failed"],
+      ["reset", "failed"],
+    ]);
+    for (const r of logged.rows) expect(String(r.failure_reason)).toMatch(/ECONNREFUSED/);
   });
 });
 

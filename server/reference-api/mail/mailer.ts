@@ -10,11 +10,13 @@ import type { Transporter } from "nodemailer";
 import type { Logger } from "pino";
 import type { AfterAnswer } from "../core/after-answer.ts";
 import type { ReferenceDb } from "../core/db.ts";
+import { type EmailKind, type EmailTemplateKey, isTemplateKey, renderTemplate, TEMPLATE_BY_KEY } from "./templates.ts";
 
 export const DEFAULT_MAIL_FROM = "Agent Portal <no-reply@agent-portal.invalid>";
 export const DEFAULT_PORTAL_URL = "http://localhost:3000";
 
-export type EmailKind = "invitation" | "verify" | "already-registered" | "activate" | "reset" | "password-changed";
+export type { EmailKind } from "./templates.ts";
+export { escapeHtml } from "./templates.ts";
 
 export interface Email {
   kind: EmailKind;
@@ -22,14 +24,8 @@ export interface Email {
   subject: string;
   text: string;
   html: string;
-}
-
-type Block = string | { label: string; url: string };
-
-const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+  /** The placeholders' values it was rendered with: the mailer renders it again from the edited template. */
+  values?: Record<string, string>;
 }
 
 /** The portal's base URL without a trailing slash. */
@@ -37,86 +33,56 @@ export function portalBase(portalUrl: string): string {
   return portalUrl.replace(/\/+$/, "");
 }
 
-function email(kind: EmailKind, to: string, subject: string, blocks: Block[]): Email {
-  const text = blocks.map((b) => (typeof b === "string" ? b : `${b.label}: ${b.url}`)).join("\n\n");
-  const paragraphs = blocks.map((b) =>
-    typeof b === "string"
-      ? `<p>${escapeHtml(b)}</p>`
-      : `<p><a href="${escapeHtml(b.url)}">${escapeHtml(b.label)}</a><br>${escapeHtml(b.url)}</p>`,
-  );
-  const html = [
-    "<!doctype html>",
-    `<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
-    `<body style="font-family: sans-serif; line-height: 1.5">${paragraphs.join("")}</body></html>`,
-  ].join("\n");
-  return { kind, to, subject, text: `${text}\n`, html };
+/** An e-mail from the built-in text of its template (the mailer uses the edited one, see Mailer.deliver). */
+function email(kind: EmailTemplateKey, to: string, portalUrl: string, values: Record<string, string>): Email {
+  return { kind, to, ...renderTemplate(TEMPLATE_BY_KEY[kind], values, portalBase(portalUrl)), values };
 }
-
-const hello = (firstName: string | null | undefined) => (firstName ? `Hello ${firstName},` : "Hello,");
 
 /** The e-mail of POST /api/downline_invitations and of its resend: the registration link (14 days). */
 export function invitationEmail(
   portalUrl: string,
   i: { to: string; firstName: string; agencyName: string; level: string; token: string },
 ): Email {
-  return email("invitation", i.to, `${i.agencyName} invites you to the Agent Portal`, [
-    hello(i.firstName),
-    `${i.agencyName} invites you to join its downline on the Agent Portal (level: ${i.level}).`,
-    { label: "Register", url: `${portalBase(portalUrl)}/registration/${i.token}` },
-    "The link works for 14 days and only once. If you were not expecting this invitation, ignore this e-mail.",
-  ]);
+  const { firstName, agencyName, level } = i;
+  const link = `${portalBase(portalUrl)}/registration/${i.token}`;
+  return email("invitation", i.to, portalUrl, { firstName, agencyName, level, link });
 }
 
 /** After a registration: the link that verifies the e-mail address (24 hours). */
 export function verifyEmail(portalUrl: string, v: { to: string; firstName: string; token: string }): Email {
-  return email("verify", v.to, "Verify your e-mail address", [
-    hello(v.firstName),
-    "Thank you for registering with the Agent Portal. Verify your e-mail address to sign in:",
-    { label: "Verify your e-mail address", url: `${portalBase(portalUrl)}/account/verify/${v.token}` },
-    "The link works for 24 hours. If you did not register, ignore this e-mail.",
-  ]);
+  const link = `${portalBase(portalUrl)}/account/verify/${v.token}`;
+  return email("verify", v.to, portalUrl, { firstName: v.firstName, link });
 }
 
 /** A registration with an address that already has an account: where to sign in or reset the password. */
 export function alreadyRegisteredEmail(portalUrl: string, a: { to: string; firstName: string }): Email {
   const base = portalBase(portalUrl);
-  return email("already-registered", a.to, "You already have an Agent Portal account", [
-    hello(a.firstName),
-    "Someone (probably you) tried to register with the Agent Portal using this e-mail address, but it already has an account.",
-    { label: "Sign in", url: `${base}/` },
-    { label: "Forgot your password? Reset it", url: `${base}/account/update_password` },
-    "If this was not you, ignore this e-mail: nothing was changed.",
-  ]);
+  return email("already-registered", a.to, portalUrl, {
+    firstName: a.firstName,
+    signInLink: `${base}/`,
+    resetLink: `${base}/account/update_password`,
+  });
 }
 
 /** An account an administrator created: the link to choose its first password (7 days). */
 export function activationEmail(portalUrl: string, a: { to: string; firstName: string; token: string }): Email {
-  return email("activate", a.to, "Activate your Agent Portal account", [
-    hello(a.firstName),
-    `An administrator created an Agent Portal account for you (${a.to}). Choose your password to activate it:`,
-    { label: "Activate your account", url: `${portalBase(portalUrl)}/account/activate/${a.token}` },
-    "The link works for 7 days and only once.",
-  ]);
+  const link = `${portalBase(portalUrl)}/account/activate/${a.token}`;
+  return email("activate", a.to, portalUrl, { firstName: a.firstName, email: a.to, link });
 }
 
 /** The link to choose a new password (1 hour). */
 export function resetEmail(portalUrl: string, r: { to: string; firstName: string; token: string }): Email {
-  return email("reset", r.to, "Reset your Agent Portal password", [
-    hello(r.firstName),
-    "Someone (probably you) asked to reset the password of your Agent Portal account. Choose a new password here:",
-    { label: "Choose a new password", url: `${portalBase(portalUrl)}/account/update_password/${r.token}` },
-    "The link works for 1 hour and only once. If you did not ask for it, ignore this e-mail: your password stays as it is.",
-  ]);
+  const link = `${portalBase(portalUrl)}/account/update_password/${r.token}`;
+  return email("reset", r.to, portalUrl, { firstName: r.firstName, link });
 }
 
 /** Sent after a password change (by a reset link or on the profile). */
 export function passwordChangedEmail(portalUrl: string, c: { to: string; firstName: string }): Email {
-  return email("password-changed", c.to, "Your Agent Portal password was changed", [
-    hello(c.firstName),
-    `The password of your Agent Portal account (${c.to}) was just changed.`,
-    "If this was you, there is nothing to do. If it was not, reset your password now and tell your administrator:",
-    { label: "Reset your password", url: `${portalBase(portalUrl)}/account/update_password` },
-  ]);
+  return email("password-changed", c.to, portalUrl, {
+    firstName: c.firstName,
+    email: c.to,
+    resetLink: `${portalBase(portalUrl)}/account/update_password`,
+  });
 }
 
 /** The statement that writes an e-mail to the outbox. */
@@ -144,6 +110,23 @@ export interface MailerOptions {
   transport?: MailTransport;
 }
 
+/** What the e-mail log records besides the e-mail (routes of email/routes.ts). */
+export interface DeliveryMeta {
+  /** The queued email_log row this delivery completes (a message to users); unset: a new row. */
+  logId?: number;
+  /** The recipient's user id (unset: looked up by address). */
+  userId?: number | null;
+  /** The log entry this one resends. */
+  resendOf?: number | null;
+  /** An administrator's "Send me a test". */
+  test?: boolean;
+  /** The message to users it belongs to. */
+  messageId?: number | null;
+}
+
+/** The kinds whose body holds a one-time link (a token). */
+export const ONE_TIME_LINK_KINDS: ReadonlySet<string> = new Set(["invitation", "verify", "activate", "reset"]);
+
 export class Mailer {
   readonly portalUrl: string;
   private readonly from: string;
@@ -166,24 +149,36 @@ export class Mailer {
   }
 
   /** Sends after the answer (see AfterAnswer); never throws. */
-  send(e: Email): void {
+  send(e: Email, meta: DeliveryMeta = {}): void {
     this.options.after.run(`send the ${e.kind} e-mail`, async () => {
-      await this.deliver(e);
+      await this.deliver(e, meta);
     });
   }
 
   /** Sends now: true when sent (or written to the outbox); a failure is logged without the e-mail's content. */
-  async deliver(e: Email): Promise<boolean> {
+  async deliver(e: Email, meta: DeliveryMeta = {}): Promise<boolean> {
+    return (await this.deliverLogged(e, meta)).sent;
+  }
+
+  /**
+   * Sends now and records it in the e-mail log (email_log: queued, then sent or failed with the reason); an
+   * e-mail of a template is rendered from the template as administrators left it. Never throws.
+   */
+  async deliverLogged(e: Email, meta: DeliveryMeta = {}): Promise<{ sent: boolean; logId: number | null }> {
     const { logger, db } = this.options;
+    let logId: number | null = meta.logId ?? null;
     try {
+      e = await this.fromTemplate(e);
+      logId ??= await this.logQueued(e, meta);
       if (this.transport) {
         const transport = await this.transport;
         await transport.sendMail({ from: this.from, to: e.to, subject: e.subject, text: e.text, html: e.html });
       } else {
         await db.client.execute(outboxStatement(e));
       }
+      if (logId != null) await this.logOutcome(logId, null);
       logger.info({ kind: e.kind, via: this.via }, "e-mail sent");
-      return true;
+      return { sent: true, logId };
     } catch (error) {
       const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
       // Only the code and the message: an SMTP error can quote the command or the message it refused.
@@ -191,7 +186,63 @@ export class Mailer {
         { kind: e.kind, via: this.via, code: typeof code === "string" ? code : undefined, message: String(message) },
         "e-mail not sent",
       );
-      return false;
+      const reason = [typeof code === "string" ? code : null, message == null ? null : String(message)]
+        .filter(Boolean)
+        .join(": ");
+      if (logId != null) await this.logOutcome(logId, reason || "Not sent").catch(() => undefined);
+      return { sent: false, logId };
     }
+  }
+
+  /** `e` rendered from its template's row (the edited text), when it carries its values and the row exists. */
+  private async fromTemplate(e: Email): Promise<Email> {
+    if (!e.values || !isTemplateKey(e.kind)) return e;
+    const row = (
+      await this.options.db.client.execute({
+        sql: "SELECT subject, body FROM email_templates WHERE key = ?",
+        args: [e.kind],
+      })
+    ).rows[0];
+    if (!row) return e;
+    return {
+      ...e,
+      ...renderTemplate({ subject: String(row.subject), body: String(row.body) }, e.values, this.portalUrl),
+    };
+  }
+
+  private async logQueued(e: Email, meta: DeliveryMeta): Promise<number> {
+    const { db } = this.options;
+    const userId =
+      meta.userId !== undefined
+        ? meta.userId
+        : ((await db.client.execute({ sql: "SELECT id FROM users WHERE email = ? COLLATE NOCASE", args: [e.to] }))
+            .rows[0]?.id ?? null);
+    // A one-time link is no business of the log: its body is kept only when it holds none.
+    const keepBody = meta.test || !ONE_TIME_LINK_KINDS.has(e.kind);
+    const inserted = await db.client.execute({
+      sql: `INSERT INTO email_log (kind, to_address, user_id, subject, status, created_at, message_id, resend_of, test,
+              text_body, html_body)
+            VALUES (?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?)`,
+      args: [
+        e.kind,
+        e.to,
+        userId == null ? null : Number(userId),
+        e.subject,
+        new Date().toISOString(),
+        meta.messageId ?? null,
+        meta.resendOf ?? null,
+        meta.test ? 1 : 0,
+        keepBody ? e.text : null,
+        keepBody ? e.html : null,
+      ],
+    });
+    return Number(inserted.lastInsertRowid);
+  }
+
+  private async logOutcome(logId: number, failure: string | null): Promise<void> {
+    await this.options.db.client.execute({
+      sql: `UPDATE email_log SET status = ?, failure_reason = ?, sent_at = ? WHERE id = ?`,
+      args: [failure ? "failed" : "sent", failure ? failure.slice(0, 300) : null, new Date().toISOString(), logId],
+    });
   }
 }

@@ -20,6 +20,7 @@ import { policyStatements } from "../book-of-business/seed.ts";
 import { commissionStatements } from "../commissions/seed.ts";
 import { SEED_FILES_CREATED_DAYS_AGO, contractingSeedStatements } from "../contracting/seed.ts";
 import { downlineStatements } from "../downlines/seed.ts";
+import { seedEmailStatements } from "../email/seed.ts";
 import { seedFeedbackStatements } from "../feedback/seed.ts";
 import { invitationStatements } from "../invitations/seed.ts";
 import { learningCenterSeedStatements } from "../learning-center/seed.ts";
@@ -66,5 +67,6 @@ export async function seedStatements(
     ...seedFeedbackStatements(dates),
     ...accountStatements(portalUrl),
     ...adminContractingStatements(dates), // contract requests and their events (issue 14)
+    ...seedEmailStatements(dates, portalUrl), // e-mail templates, a month of the e-mail log (issue 22)
   ];
 }

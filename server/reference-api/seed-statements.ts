@@ -42,6 +42,7 @@ import {
   seedRtsStatusStatements,
 } from "./seed-admin.ts";
 import { adminContractingStatements } from "./seed-admin-contracting.ts";
+import { adminConversationStatements } from "./admin-conversations/seed.ts";
 
 /** A password hash no password matches (verifyPassword refuses anything but scrypt$…). */
 export const NO_PASSWORD_HASH = "!";
@@ -314,6 +315,7 @@ export async function seedStatements(
   statements.push(...seedFeedbackStatements(dates));
   statements.push(...accountStatements(portalUrl));
   statements.push(...adminContractingStatements(dates)); // contract requests and their events (issue 14)
+  statements.push(...adminConversationStatements(dates)); // the support desk's conversations (issue 22)
   return statements;
 }
 

@@ -35,6 +35,9 @@ export default [
         route("documents", "routes/admin.brokers.$id.documents.tsx"),
         route("documents/:kind/file", "routes/admin.brokers.$id.documents.file.ts"),
       ]),
+      // The support desk (issue 22): a conversation's page, one module for the tickets queue and the inbox.
+      route("tickets/:id", "routes/admin.conversation.tsx", { id: "admin-ticket" }),
+      route("admin_support/:id", "routes/admin.conversation.tsx", { id: "admin-support-conversation" }),
       route(":section", "routes/admin.section.tsx"),
       route(":section/new", "routes/admin.section.new.tsx"),
       route(":section/export", "routes/admin.section.export.ts"),

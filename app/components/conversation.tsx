@@ -16,6 +16,8 @@ export interface ConversationMessage {
   body: string;
   createdAt: string;
   attachment: { name: string } | null;
+  /** Staff only (the admin pages' internal notes): never given to the owner's pages. */
+  internal?: boolean;
 }
 
 /**
@@ -36,11 +38,16 @@ export function ConversationMessages({
   return (
     <Stack gap="sm" component="ol" style={{ listStyle: "none", padding: 0, margin: 0 }} aria-label="Conversation">
       {messages.map((m) => (
-        <Paper key={m.id} component="li" p="sm" bg={m.fromStaff ? "blue.0" : "gray.0"}>
+        <Paper
+          key={`${m.internal ? "note" : "message"}-${m.id}`}
+          component="li"
+          p="sm"
+          bg={m.internal ? "yellow.0" : m.fromStaff ? "blue.0" : "gray.0"}
+        >
           <Group gap="xs">
             <Text size="sm" fw={600}>
               {m.author}
-              {m.fromStaff ? ` (${staffNote})` : ""} · {formatDate(m.createdAt)}
+              {m.internal ? " (internal note)" : m.fromStaff ? ` (${staffNote})` : ""} · {formatDate(m.createdAt)}
             </Text>
             {newIds.includes(m.id) ? (
               <Badge size="sm" color="red" variant="light">

@@ -415,11 +415,12 @@ function registerSource(app: Express, db: ReferenceDb, source: Source, log: (o: 
   app.get(`${base}/:id`, async (req, res) => {
     const record = await found(req, res);
     if (!record) return;
-    const [thread, history] = await Promise.all([
+    const [thread, history, admins] = await Promise.all([
       threadOf(db, source, record.id),
       historyOf(db, source.resource, record.id),
+      assignees(db),
     ]);
-    res.json({ record, thread, history } satisfies OneResponse);
+    res.json({ record, thread, history, assignees: admins } satisfies OneResponse);
   });
 
   app.post(`${base}/bulk_assign`, async (req, res: AdminResponse) => {

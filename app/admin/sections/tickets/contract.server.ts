@@ -6,7 +6,8 @@
  *   (assigneeId: an administrator's id or `none`; sort: waiting (default, DESC: awaiting staff first, longest
  *   waiting first), updatedAt, createdAt, subject, owner)
  * - GET  …/export → text/csv of every matching record
- * - GET  …/:id → { record, thread, history } (thread: public messages and internal notes, oldest first)
+ * - GET  …/:id → { record, thread, history, assignees } (thread: public messages and internal notes, oldest
+ *   first; assignees: the administrators it may be assigned to)
  * - POST …/:id/messages { message } → 201 { record } (a public answer: the owner — and for an inquiry its
  *   carrier — see it; a ticket becomes answered, a feedback message unread for its owner)
  * - POST …/:id/notes { note } → 201 { record } (internal: never in any non-admin answer)
@@ -67,6 +68,8 @@ export const AdminConversationResponseSchema = z.object({
   record: AdminConversationSchema,
   thread: z.array(ConversationEntrySchema),
   history: z.array(AuditEntrySchema),
+  /** The administrators it may be assigned to. */
+  assignees: FacetSchema,
 });
 export const AdminConversationWriteSchema = z.object({ record: AdminConversationSchema });
 

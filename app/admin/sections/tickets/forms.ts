@@ -1,0 +1,42 @@
+/**
+ * The forms of a conversation's admin page (issue 22), zod mini: a public answer, an internal note, the assignee,
+ * close / reopen. Each is a plain form posting its `intent`; the browser and the portal's server parse with these.
+ * Pure: no I/O.
+ */
+import * as z from "zod/mini";
+import { MAX_TICKET_MESSAGE } from "~/domain/tickets";
+import { required } from "~/domain/validation";
+
+export const CONVERSATION_INTENTS = ["answer", "note", "assign", "close", "reopen"] as const;
+export type ConversationIntent = (typeof CONVERSATION_INTENTS)[number];
+
+const longText = (blank: string) =>
+  z.pipe(
+    required(blank),
+    z.string().check(z.maxLength(MAX_TICKET_MESSAGE, `Keep it under ${MAX_TICKET_MESSAGE} characters`)),
+  );
+
+export const answerSchema = z.object({ message: longText("Write the answer") });
+export const noteSchema = z.object({ note: longText("Write the note") });
+/** "" = not assigned. */
+export const assignSchema = z.object({
+  assigneeId: z.pipe(
+    z.optional(
+      z.string().check(
+        z.trim(),
+        z.refine((v) => /^(\d{1,9})?$/.test(v), "Choose an administrator"),
+      ),
+    ),
+    z.transform((v: string | undefined) => (v ? Number(v) : null)),
+  ),
+});
+/** Close and reopen: nothing but the intent. */
+export const statusSchema = z.object({});
+
+export const CONVERSATION_SCHEMAS = {
+  answer: answerSchema,
+  note: noteSchema,
+  assign: assignSchema,
+  close: statusSchema,
+  reopen: statusSchema,
+} as const;

@@ -84,6 +84,15 @@ const ACTIONS: Action[] = [
   { path: "/admin/brokers/110/contracts/new", as: "admin@demo.test" },
   { path: "/admin/brokers/110/contracts/1010", as: "admin@demo.test" },
   { path: "/admin/brokers/110/documents", as: "admin@demo.test" },
+  // Issue 22: the support desk, on seeded conversations no browser test uses: ticket 103 and feedback conversation
+  // 102 are closed (close changes nothing, an answer is refused by the upstream); a note or an assignment that
+  // passes lands on them.
+  { path: "/admin/tickets/103", as: "admin@demo.test", fields: "intent=answer" },
+  { path: "/admin/tickets/103", as: "admin@demo.test", fields: "intent=note" },
+  { path: "/admin/tickets/103", as: "admin@demo.test", fields: "intent=assign" },
+  { path: "/admin/tickets/103", as: "admin@demo.test", fields: "intent=close" },
+  { path: "/admin/admin_support/102", as: "admin@demo.test", fields: "intent=answer" },
+  { path: "/admin/admin_support/102", as: "admin@demo.test", fields: "intent=close" },
 ];
 
 /** Every field name the portal's forms use, sent in shapes they do not expect. */
@@ -170,6 +179,8 @@ const FIELD_NAMES = [
   "delete",
   "confirm",
   "bulk",
+  // Issue 22: the support desk.
+  "assigneeId",
 ];
 
 const sessions = new Map<string, string>();

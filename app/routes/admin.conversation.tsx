@@ -12,11 +12,8 @@ import {
   type ConversationResource,
   updateConversation,
 } from "~/admin/sections/tickets/conversations.server";
-import {
-  type ConversationActionData,
-  ConversationPage,
-  ConversationStatusTag,
-} from "~/admin/sections/tickets/conversation-page";
+import { type ConversationActionData, ConversationPage } from "~/admin/sections/tickets/conversation-page";
+import { ConversationStatusTag } from "~/admin/sections/tickets/status-tag";
 import { CONVERSATION_INTENTS, CONVERSATION_SCHEMAS, type ConversationIntent } from "~/admin/sections/tickets/forms";
 import { successToast } from "~/domain/toast";
 import type { Route } from "./+types/admin.conversation";

@@ -56,6 +56,17 @@ export function adminResource<
   };
 }
 
+/** A section's own write under `/api/admin/<path>` (a conversation's answer, a bulk assign), typed by its contract. */
+export function adminWrite<S extends z.ZodType>(
+  token: string,
+  method: "POST" | "PATCH",
+  path: string,
+  schema: S,
+  body: unknown,
+): Promise<z.infer<S>> {
+  return call(method, adminPath(path), schema, { token, body });
+}
+
 export function adminDelete(token: string, path: string, id: number) {
   return call("DELETE", adminPath(`${path}/${id}`), NoContent, { token });
 }

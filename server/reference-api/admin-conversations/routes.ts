@@ -433,8 +433,10 @@ function registerSource(app: Express, db: ReferenceDb, source: Source, log: (o: 
     const done = await db.exclusive(async () => {
       const now = new Date().toISOString();
       const statements: InStatement[] = [];
+      let found = 0;
       for (const id of new Set(parsed.data.ids)) {
         const record = await recordById(db, source, id);
+        if (record) found++;
         if (!record || (record.assignee?.id ?? null) === assigneeId) continue;
         statements.push(
           { sql: `UPDATE ${table(source)} SET assignee_user_id = ? WHERE id = ?`, args: [assigneeId, id] },
@@ -448,7 +450,8 @@ function registerSource(app: Express, db: ReferenceDb, source: Source, log: (o: 
         );
       }
       if (statements.length > 0) await db.client.batch(statements, "write");
-      return statements.length / 2;
+      // Done: every conversation that exists now has that assignee (those that had it already included).
+      return found;
     });
     log({ adminId: session.user.userId, resource: source.resource, done }, "conversations assigned in bulk");
     res.json({ done });

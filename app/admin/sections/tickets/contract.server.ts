@@ -12,12 +12,12 @@
  *   carrier — see it; a ticket becomes answered, a feedback message unread for its owner)
  * - POST …/:id/notes { note } → 201 { record } (internal: never in any non-admin answer)
  * - PATCH …/:id { assigneeId?: number | null, status?: "open" | "closed" } → 200 { record } (assign, close, reopen)
- * - POST …/bulk_assign { ids, assigneeId } → { done }
+ * - POST …/bulk_assign { ids, assigneeId } → { done } (done: how many of the ids exist and now have that assignee)
  * Refusals: 422 { error, fields } (a blank message, an unknown assignee, an answer to a closed conversation).
  * Pure: the reference API imports it too.
  */
 import { z } from "zod";
-import { AuditEntrySchema, FacetSchema } from "~/.server/upstream/schemas/admin";
+import { AuditEntrySchema, FacetSchema } from "~/.server/upstream/schemas/admin-common";
 import { PagingMetaSchema } from "~/.server/upstream/schemas/paging";
 import { StoredFileSchema } from "~/.server/upstream/schemas/files";
 import { MAX_TICKET_MESSAGE } from "~/domain/tickets";

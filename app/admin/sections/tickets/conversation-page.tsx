@@ -1,7 +1,6 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import { History } from "~/components/admin/history";
-import { Tag } from "~/components/admin/tag";
 import { ConversationMessages } from "~/components/conversation";
 import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
 import { SelectField } from "~/components/forms/select-field";
@@ -10,27 +9,8 @@ import { type FormResult, usePortalForm } from "~/components/forms/use-portal-fo
 import type { AuditEntry, Facet } from "~/domain/admin/records";
 import { formatDate } from "~/domain/formats";
 import { answerSchema, assignSchema, type ConversationIntent, noteSchema, statusSchema } from "./forms";
-import {
-  type AdminConversation,
-  CONVERSATION_KIND_LABELS,
-  CONVERSATION_STATUS_LABELS,
-  type ConversationEntry,
-  type ConversationStatus,
-} from "./records";
-
-const STATUS_COLORS: Record<ConversationStatus, "orange" | "blue" | "gray"> = {
-  open: "orange",
-  answered: "blue",
-  closed: "gray",
-};
-
-export function ConversationStatusTag({ status }: { status: ConversationStatus }) {
-  return <Tag color={STATUS_COLORS[status]}>{CONVERSATION_STATUS_LABELS[status]}</Tag>;
-}
-
-export function waitingDaysText(days: number): string {
-  return days === 0 ? "today" : days === 1 ? "1 day ago" : `${days} days ago`;
-}
+import { type AdminConversation, CONVERSATION_KIND_LABELS, type ConversationEntry } from "./records";
+import { ConversationStatusTag, waitingDaysText } from "./status-tag";
 
 /** Which form the action's answer belongs to: the one whose intent was posted. */
 export interface ConversationActionData {

@@ -3,7 +3,7 @@
  * are one conversation model on two resources. Every call is an administrator's (requireAdmin first).
  */
 import type { z } from "zod";
-import { call, callFile } from "~/.server/upstream/client";
+import { adminResource, adminWrite } from "~/.server/upstream/admin";
 import {
   AdminConversationResponseSchema,
   AdminConversationsResponseSchema,
@@ -15,36 +15,39 @@ import {
 /** The upstream resource of a section: tickets (the queue) or feedback_conversations (admin_support). */
 export type ConversationResource = "tickets" | "feedback_conversations";
 
-const path = (resource: ConversationResource, rest = "", params?: URLSearchParams) => {
-  const query = params?.toString() ?? "";
-  return `/api/admin/${resource}${rest}${query ? `?${query}` : ""}`;
+const resources = {
+  tickets: adminResource("tickets", { list: AdminConversationsResponseSchema, one: AdminConversationResponseSchema }),
+  feedback_conversations: adminResource("feedback_conversations", {
+    list: AdminConversationsResponseSchema,
+    one: AdminConversationResponseSchema,
+  }),
 };
 
 export const conversationList = (token: string, resource: ConversationResource, params: URLSearchParams) =>
-  call("GET", path(resource, "", params), AdminConversationsResponseSchema, { token });
+  resources[resource].list(token, params);
 
 export const conversationRecord = (token: string, resource: ConversationResource, id: number) =>
-  call("GET", path(resource, `/${id}`), AdminConversationResponseSchema, { token });
+  resources[resource].record(token, id);
 
 export const conversationExport = (token: string, resource: ConversationResource, params: URLSearchParams) =>
-  callFile(path(resource, "/export", params), { token });
+  resources[resource].exportCsv(token, params);
 
 export const answerConversation = (token: string, resource: ConversationResource, id: number, message: string) =>
-  call("POST", path(resource, `/${id}/messages`), AdminConversationWriteSchema, { token, body: { message } });
+  adminWrite(token, "POST", `${resource}/${id}/messages`, AdminConversationWriteSchema, { message });
 
 export const addConversationNote = (token: string, resource: ConversationResource, id: number, note: string) =>
-  call("POST", path(resource, `/${id}/notes`), AdminConversationWriteSchema, { token, body: { note } });
+  adminWrite(token, "POST", `${resource}/${id}/notes`, AdminConversationWriteSchema, { note });
 
 export const updateConversation = (
   token: string,
   resource: ConversationResource,
   id: number,
   body: z.infer<typeof ConversationPatchBodySchema>,
-) => call("PATCH", path(resource, `/${id}`), AdminConversationWriteSchema, { token, body });
+) => adminWrite(token, "PATCH", `${resource}/${id}`, AdminConversationWriteSchema, body);
 
 export const bulkAssignConversations = (
   token: string,
   resource: ConversationResource,
   ids: number[],
   assigneeId: number | null,
-) => call("POST", path(resource, "/bulk_assign"), ConversationBulkResultSchema, { token, body: { ids, assigneeId } });
+) => adminWrite(token, "POST", `${resource}/bulk_assign`, ConversationBulkResultSchema, { ids, assigneeId });

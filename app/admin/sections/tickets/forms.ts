@@ -5,6 +5,7 @@
  */
 import * as z from "zod/mini";
 import { MAX_TICKET_MESSAGE } from "~/domain/tickets";
+import { chosenIds } from "~/domain/admin/forms";
 import { required } from "~/domain/validation";
 
 export const CONVERSATION_INTENTS = ["answer", "note", "assign", "close", "reopen"] as const;
@@ -40,3 +41,14 @@ export const CONVERSATION_SCHEMAS = {
   close: statusSchema,
   reopen: statusSchema,
 } as const;
+
+/** The list's bulk assign: the chosen rows (hidden fields) and an administrator, or `none` to unassign them. */
+export const bulkAssignSchema = z.object({
+  id: chosenIds,
+  assigneeId: z.pipe(
+    required("Choose an administrator, or Not assigned").check(
+      z.refine((v) => v === "none" || /^\d{1,9}$/.test(v), "Choose an administrator, or Not assigned"),
+    ),
+    z.transform((v: string) => (v === "none" ? null : Number(v))),
+  ),
+});

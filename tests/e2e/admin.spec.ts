@@ -50,6 +50,21 @@ const PAGES: AdminPage[] = [
   },
   { path: "/admin/brokers/110/contracts/1010", section: "Users", heading: "Thomas Thompson", crumb: /.+/ },
   { path: "/admin/brokers/110/documents", section: "Users", heading: "Thomas Thompson", crumb: "Documents" },
+  // Issue 22: the support desk (ticket 103 and feedback conversation 102: closed, no browser test changes them).
+  { path: "/admin/tickets", section: "Tickets", heading: "Tickets", crumb: "Tickets" },
+  {
+    path: "/admin/tickets/103",
+    section: "Tickets",
+    heading: "Password reset e-mail never arrives",
+    crumb: "Password reset e-mail never arrives",
+  },
+  { path: "/admin/admin_support", section: "Admin support", heading: "Admin support", crumb: "Admin support" },
+  {
+    path: "/admin/admin_support/102",
+    section: "Admin support",
+    heading: "More carrier training videos",
+    crumb: "More carrier training videos",
+  },
 ];
 
 /** The side navigation of the admin area (the one shown beside the page on a wide screen). */
@@ -88,7 +103,7 @@ test.describe("every admin page", () => {
         );
         await expect(nav.getByRole("link", { name: /Carrier imports/ })).toHaveCount(0);
         await expect(nav.getByRole("link", { name: /NIPR history/ })).toHaveCount(0);
-        for (const built of ["Users", "Roles", "Contracting desk", "RTS statuses"])
+        for (const built of ["Users", "Roles", "Contracting desk", "RTS statuses", "Tickets", "Admin support"])
           await expect(nav.getByRole("link", { name: built, exact: true })).toHaveAttribute("href", expect.any(String));
 
         const trail = page.getByRole("navigation", { name: "Breadcrumb" });
@@ -608,6 +623,13 @@ const ADMIN_URLS = [
   "/admin/brokers/110/contracts/new",
   "/admin/brokers/110/contracts/1010",
   "/admin/brokers/110/documents",
+  "/admin/tickets",
+  "/admin/tickets?status=open",
+  "/admin/tickets/export",
+  "/admin/tickets/103",
+  "/admin/admin_support",
+  "/admin/admin_support/export",
+  "/admin/admin_support/102",
 ];
 
 /** Every admin action (POST target and its form, with its intent): what an admin's form would send. */
@@ -651,12 +673,21 @@ const ADMIN_ACTIONS: Array<{ path: string; form: Record<string, string> }> = [
   { path: "/admin/brokers/110/contracts/1011", form: { state: "denied", publicNote: "Refused by an intruder" } },
   { path: "/admin/brokers/110/documents", form: { kind: "eo", decision: "reject", note: "Rejected by an intruder" } },
   { path: "/admin?index", form: { email: "agent@demo.test" } },
+  // Issue 22: the support desk's conversation page and its lists' bulk assign.
+  { path: "/admin/tickets/103", form: { intent: "answer", message: "Hello from outside" } },
+  { path: "/admin/tickets/103", form: { intent: "note", note: "An intruder's note" } },
+  { path: "/admin/tickets/103", form: { intent: "assign", assigneeId: "9" } },
+  { path: "/admin/tickets/103", form: { intent: "reopen" } },
+  { path: "/admin/admin_support/102", form: { intent: "answer", message: "Hello from outside" } },
+  { path: "/admin/admin_support/102", form: { intent: "reopen" } },
+  { path: "/admin/tickets?confirm=103", form: { intent: "bulk", id: "103", assigneeId: "9" } },
+  { path: "/admin/admin_support?confirm=102", form: { intent: "bulk", id: "102", assigneeId: "9" } },
 ];
 
 /** What the admin sees of the data the actions above would change: every section's export and broker 110's pages. */
 async function snapshot(page: Page): Promise<string[]> {
   const texts: string[] = [];
-  for (const section of ["users", "roles", "rts_statuses", "contracting"]) {
+  for (const section of ["users", "roles", "rts_statuses", "contracting", "tickets", "admin_support"]) {
     const answer = await page.request.get(`/admin/${section}/export`);
     expect(answer.status()).toBe(200);
     // A user's last sign-in is the one column signing in (as this test does) changes; a request's days waiting

@@ -158,6 +158,61 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
+test("the admin home's open tickets count opens the queue; filters, the subject's link and the CSV", async ({
+  page,
+}) => {
+  await loginAs(page, "admin@demo.test");
+  await page.goto("/admin");
+  const count = page.getByRole("link", { name: /open support tickets/i });
+  const open = Number(await count.textContent());
+  expect(open).toBeGreaterThan(10);
+  await count.click();
+  await expect(page).toHaveURL("/admin/tickets?status=open");
+  await expect(page.locator("caption")).toContainText(`of ${open}`);
+  const statuses = page.getByRole("row").filter({ hasText: "Awaiting staff" });
+  await expect(statuses).toHaveCount(25);
+
+  await page.goto("/admin/tickets?kind=commission_inquiry&carrierId=2");
+  const rows = page.locator("tbody tr");
+  expect(await rows.count()).toBeGreaterThan(0);
+  for (const row of await rows.all()) await expect(row).toContainText("Summit Mutual");
+  await rows.first().getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/admin\/tickets\/\d+$/);
+  await expect(page.getByRole("region", { name: "Where it stands" })).toContainText("Commission inquiry");
+
+  const csv = await page.request.get("/admin/tickets/export?status=closed");
+  expect(csv.status()).toBe(200);
+  expect(csv.headers()["content-type"]).toContain("text/csv");
+  expect((await csv.text()).split("\r\n")[0]).toMatch(/^ID,Kind,Subject/);
+
+  // The inbox: the conversations awaiting staff first.
+  await page.goto("/admin/admin_support");
+  await expect(page.locator("tbody tr").first()).toContainText("Awaiting staff");
+});
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`bulk assign from the inbox ${javaScriptEnabled ? "with" : "without"} JavaScript`, async ({ browser }) => {
+    const page = await (await browser.newContext({ javaScriptEnabled })).newPage();
+    const list = "/admin/admin_support?search=Dark+mode";
+    await loginAs(page, "admin@demo.test");
+    await page.goto(list);
+    const boxes = page.getByRole("checkbox", { name: /^Select Dark mode/ });
+    const names = [await boxes.nth(0).getAttribute("aria-label"), await boxes.nth(1).getAttribute("aria-label")];
+    for (const name of names) await page.getByRole("checkbox", { name: name! }).check();
+    await page.getByRole("button", { name: "Assign selected" }).click();
+    await expect(page).toHaveURL(/confirm=/);
+    const dialog = page.getByRole("alertdialog", { name: "Assign these conversations?" });
+    await dialog.getByRole("combobox", { name: "Assign to" }).selectOption({ label: "Grace Harper" });
+    await dialog.getByRole("button", { name: "Assign", exact: true }).click();
+    await expect(success(page)).toContainText("2 of 2 conversations assigned.");
+    for (const name of names) {
+      const row = page.getByRole("row").filter({ has: page.getByRole("checkbox", { name: name!, exact: true }) });
+      await expect(row).toContainText("Grace Harper");
+    }
+    await page.context().close();
+  });
+}
+
 test("a conversation's admin page has no axe violations and fits a 390 px phone", async ({ page }) => {
   await loginAs(page, "admin@demo.test");
   for (const url of ["/admin/tickets/4", "/admin/admin_support/2"]) {

@@ -1,6 +1,8 @@
 import type { SectionView } from "~/components/admin/section-view";
-import { assignBulk, conversationColumns as c } from "../tickets/view-parts";
+import { assignBulk, conversationColumns } from "../tickets/view-parts";
 import type { AdminConversation } from "./records";
+
+const c = conversationColumns("admin_support");
 
 export const view: SectionView<AdminConversation> = {
   key: "admin_support",

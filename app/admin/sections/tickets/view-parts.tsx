@@ -9,11 +9,23 @@ import { formatDate } from "~/domain/formats";
 import { ConversationStatusTag, waitingDaysText } from "./status-tag";
 import { type AdminConversation, CONVERSATION_KIND_LABELS } from "./records";
 
-export const conversationColumns: Record<
+/** The columns of a section's list; the subject opens the conversation's page (/admin/<section>/<id>). */
+export const conversationColumns = (
+  section: "tickets" | "admin_support",
+): Record<
   "subject" | "status" | "kind" | "owner" | "carrier" | "assignee" | "lastMessage",
   Column<AdminConversation>
-> = {
-  subject: { key: "subject", header: "Subject", sortable: true, cell: (r) => r.subject },
+> => ({
+  subject: {
+    key: "subject",
+    header: "Subject",
+    sortable: true,
+    cell: (r) => (
+      <Link className="anchor" to={`/admin/${section}/${r.id}`}>
+        {r.subject}
+      </Link>
+    ),
+  },
   // The status and how long since the last message, second: whole in view on a phone before the table scrolls.
   status: {
     key: "waiting",
@@ -69,7 +81,7 @@ export const conversationColumns: Record<
       </>
     ),
   },
-};
+});
 
 export const assignBulk = (plural: string): BulkDef => ({
   label: "Assign selected",

@@ -1,6 +1,8 @@
 import type { SectionView } from "~/components/admin/section-view";
 import type { AdminConversation } from "./records";
-import { assignBulk, conversationColumns as c } from "./view-parts";
+import { assignBulk, conversationColumns } from "./view-parts";
+
+const c = conversationColumns("tickets");
 
 export const view: SectionView<AdminConversation> = {
   key: "tickets",

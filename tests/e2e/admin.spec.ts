@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Locator, Page } from "@playwright/test";
+import { ADMIN_SECTIONS } from "../../app/domain/admin/sections";
 import { PORTAL_PORT } from "../../playwright.config";
 import { expect, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
 
@@ -159,7 +160,8 @@ test.describe("the sections' navigation (issue 20)", () => {
       const nav = adminNav(page);
       await expect(nav.getByRole("link", { name: "Contracting desk", exact: true })).toBeVisible();
       const later = nav.locator(".admin-nav-later");
-      await expect(later).toHaveCount(19);
+      // Every section not built yet (19 before issue 22; each built section leaves the list).
+      await expect(later).toHaveCount(ADMIN_SECTIONS.filter((s) => !s.built).length);
       for (const entry of await later.all()) {
         // The words are seen, not only read out: a visible tag of its own beside the label.
         await expect(entry.locator(".admin-nav-soon")).toBeVisible();

@@ -8,9 +8,9 @@ import {
 } from "../../../app/admin/sections/tickets/contract.server.ts";
 import { FeedbackConversationReadSchema } from "../../../app/.server/upstream/schemas/feedback.ts";
 import { TicketResponseSchema } from "../../../app/.server/upstream/schemas/tickets.ts";
-import { ADMIN_ONLY_AREA } from "../admin-support.ts";
+import { ADMIN_ONLY_AREA } from "../admin/admin-support.ts";
 import type { ReferenceApi } from "../index.ts";
-import { expectError, expectFields, sqlite, startTestApi, tempDbPath, testClient } from "../test-support.ts";
+import { expectError, expectFields, sqlite, startTestApi, tempDbPath, testClient } from "../core/test-support.ts";
 import { CONVERSATION_CLOSED, NOT_AN_ADMIN } from "./routes.ts";
 
 const { remove: removeDb, dbPath } = tempDbPath("reference-api-admin-conversations-");

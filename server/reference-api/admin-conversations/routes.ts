@@ -30,10 +30,10 @@ import {
 } from "../../../app/admin/sections/tickets/records.ts";
 import { messageExcerpt } from "../../../app/domain/feedback.ts";
 import { pagingMeta } from "../../../app/domain/table.ts";
-import { audit, historyOf, refuseFields, streamCsv, type AdminResponse, type Change } from "../admin-support.ts";
-import { conversationMessages, fullName } from "../conversations.ts";
-import type { ReferenceDb } from "../db.ts";
-import { parseTableQuery, positiveInt, scalar } from "../paging.ts";
+import { audit, historyOf, refuseFields, streamCsv, type AdminResponse, type Change } from "../admin/admin-support.ts";
+import { conversationMessages, fullName } from "../conversations/conversations.ts";
+import type { ReferenceDb } from "../core/db.ts";
+import { parseTableQuery, positiveInt, scalar } from "../core/paging.ts";
 
 type ListResponse = z.infer<typeof AdminConversationsResponseSchema>;
 type OneResponse = z.infer<typeof AdminConversationResponseSchema>;

@@ -6,10 +6,10 @@
  * The same on every seed; the demo accounts' own conversations (seed.ts, seed-feedback.ts) are untouched.
  */
 import type { InStatement } from "@libsql/client";
-import { BULK_USERS } from "../seed-admin.ts";
-import type { SeedDates } from "../seed-dates.ts";
-import { COMMISSION_INQUIRY_CATEGORY, type TICKET_CATEGORIES } from "../seed.ts";
-import { type FEEDBACK_CATEGORIES } from "../seed-feedback.ts";
+import { BULK_USERS } from "../admin-people/seed.ts";
+import type { SeedDates } from "../seed/seed-dates.ts";
+import { COMMISSION_INQUIRY_CATEGORY, type TICKET_CATEGORIES } from "../tickets/seed.ts";
+import { type FEEDBACK_CATEGORIES } from "../feedback/seed.ts";
 
 export const SEED_DESK_FIRST_ID = 101;
 export const SEED_DESK_TICKETS = 150;

@@ -3,7 +3,7 @@
  * are one conversation model on two resources. Every call is an administrator's (requireAdmin first).
  */
 import type { z } from "zod";
-import { adminResource, adminWrite } from "~/.server/upstream/admin";
+import { adminResource, adminCall } from "~/.server/upstream/admin";
 import {
   AdminConversationResponseSchema,
   AdminConversationsResponseSchema,
@@ -33,21 +33,21 @@ export const conversationExport = (token: string, resource: ConversationResource
   resources[resource].exportCsv(token, params);
 
 export const answerConversation = (token: string, resource: ConversationResource, id: number, message: string) =>
-  adminWrite(token, "POST", `${resource}/${id}/messages`, AdminConversationWriteSchema, { message });
+  adminCall(token, "POST", `${resource}/${id}/messages`, AdminConversationWriteSchema, { body: { message } });
 
 export const addConversationNote = (token: string, resource: ConversationResource, id: number, note: string) =>
-  adminWrite(token, "POST", `${resource}/${id}/notes`, AdminConversationWriteSchema, { note });
+  adminCall(token, "POST", `${resource}/${id}/notes`, AdminConversationWriteSchema, { body: { note } });
 
 export const updateConversation = (
   token: string,
   resource: ConversationResource,
   id: number,
   body: z.infer<typeof ConversationPatchBodySchema>,
-) => adminWrite(token, "PATCH", `${resource}/${id}`, AdminConversationWriteSchema, body);
+) => adminCall(token, "PATCH", `${resource}/${id}`, AdminConversationWriteSchema, { body });
 
 export const bulkAssignConversations = (
   token: string,
   resource: ConversationResource,
   ids: number[],
   assigneeId: number | null,
-) => adminWrite(token, "POST", `${resource}/bulk_assign`, ConversationBulkResultSchema, { ids, assigneeId });
+) => adminCall(token, "POST", `${resource}/bulk_assign`, ConversationBulkResultSchema, { body: { ids, assigneeId } });

@@ -40,8 +40,8 @@ export default [
       route(":section/export", "routes/admin.section.export.ts"),
       // The support desk (issue 22): a conversation's page, one module for the tickets queue and the inbox
       // (after :section/new and :section/export, which outrank it on a tie: /admin/tickets/export is the CSV).
-      route("tickets/:id", "routes/admin.conversation.tsx", { id: "admin-ticket" }),
-      route("admin_support/:id", "routes/admin.conversation.tsx", { id: "admin-support-conversation" }),
+      route("tickets/:id", "routes/admin.conversation.tsx", { id: "admin-conversation-ticket" }),
+      route("admin_support/:id", "routes/admin.conversation.tsx", { id: "admin-conversation-support" }),
       route(":section/:id", "routes/admin.section.record.tsx", { id: "admin-record" }),
       route(":section/:id/edit", "routes/admin.section.record.tsx", { id: "admin-record-edit" }),
     ]),

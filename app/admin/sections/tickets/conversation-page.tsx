@@ -1,7 +1,7 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import { History } from "~/components/admin/history";
-import { ConversationMessages } from "~/components/conversation";
+import { ConversationMessages } from "~/components/conversation-messages";
 import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
 import { SelectField } from "~/components/forms/select-field";
 import { TextareaField } from "~/components/forms/textarea-field";

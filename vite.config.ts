@@ -105,7 +105,8 @@ const together = (name: string, ...modules: string[]) => [{ name, roots: modules
  * React and React Router are one chunk of their own (scripts/lib/chunk-tiers.ts).
  */
 const ADMIN_PAGES = readdirSync(path.join(APP, "routes"))
-  .filter((file) => /^admin.*\.tsx$/.test(file) && !file.includes(".test."))
+  // Not a support desk conversation's page (issue 22): its thread and forms are its own scripts, never the lists'.
+  .filter((file) => /^admin.*\.tsx$/.test(file) && !file.includes(".test.") && file !== "admin.conversation.tsx")
   .map((file) => route(`routes/${file}`));
 const SIGN_IN = [route("layouts/login.tsx"), route("routes/_index.tsx")];
 const CHROME = [route("layouts/default.tsx")];

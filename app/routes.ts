@@ -43,6 +43,10 @@ export default [
       route(":section", "routes/admin.section.tsx"),
       route(":section/new", "routes/admin.section.new.tsx"),
       route(":section/export", "routes/admin.section.export.ts"),
+      // The support desk (issue 22): a conversation's page, one module for the tickets queue and the inbox
+      // (after :section/new and :section/export, which outrank it on a tie: /admin/tickets/export is the CSV).
+      route("tickets/:id", "routes/admin.conversation.tsx", { id: "admin-conversation-ticket" }),
+      route("admin_support/:id", "routes/admin.conversation.tsx", { id: "admin-conversation-support" }),
       route(":section/:id", "routes/admin.section.record.tsx", { id: "admin-record" }),
       route(":section/:id/edit", "routes/admin.section.record.tsx", { id: "admin-record-edit" }),
     ]),

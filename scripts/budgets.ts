@@ -40,8 +40,8 @@ export const BUDGETS = {
   adminPageScriptKb: 212,
 } as const;
 
-/** The admin area's pages (route ids of app/routes.ts' admin block). */
-export const ADMIN_ROUTE = /^(routes\/admin(\.|$)|admin-record)/;
+/** The admin area's pages (route ids of app/routes.ts' admin block; issue 22: a conversation's, admin-conversation-*). */
+export const ADMIN_ROUTE = /^(routes\/admin(\.|$)|admin-record|admin-conversation)/;
 
 /** The route id of the sign-in page in the React Router build. */
 export const SIGN_IN_ROUTE = "routes/_index";

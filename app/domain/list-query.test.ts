@@ -51,6 +51,15 @@ describe("listQueryFrom: what a list asks the upstream for (issue 11 point 8)", 
     expect(read("period=2026-1").ignored).toEqual(["period"]);
   });
 
+  it("a filter of values `orId` takes one of its values or a positive id (an assignee, or none)", () => {
+    const shape: ListShape = { sortable: [], filters: { assigneeId: { values: ["none"], orId: true } } };
+    const sent = (search: string) => listQueryFrom(new URLSearchParams(search), shape);
+    expect(sent("assigneeId=none").params.toString()).toBe("assigneeId=none");
+    expect(sent("assigneeId=009").params.toString()).toBe("assigneeId=9");
+    for (const bad of ["0", "-3", "nobody", "1.5"])
+      expect(sent(`assigneeId=${bad}`).ignored, bad).toEqual(["assigneeId"]);
+  });
+
   it("passes a well-formed id on even when it may not exist: only the upstream can say", () => {
     expect(read("productId=999999")).toEqual({ sent: "productId=999999", ignored: [] });
   });

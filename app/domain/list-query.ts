@@ -14,10 +14,10 @@ export const MAX_PAGE = 100_000;
 export const POLICY_STATUSES = ["Active", "Pending", "Terminated", "Canceled"] as const;
 
 /**
- * How a filter's value is checked: one of `values`, a positive integer id (whether it exists is the
- * upstream's to say), or a statement period YYYY-MM.
+ * How a filter's value is checked: one of `values` (with `orId`, or a positive integer id: an assignee or
+ * "none"), a positive integer id (whether it exists is the upstream's to say), or a statement period YYYY-MM.
  */
-export type FilterRule = { values: readonly string[] } | "id" | "period";
+export type FilterRule = { values: readonly string[]; orId?: boolean } | "id" | "period";
 
 export interface ListShape {
   sortable: readonly string[];
@@ -65,6 +65,7 @@ function checkOrder(raw: string): string | null {
 function checkFilter(rule: FilterRule, raw: string): string | null {
   if (rule === "id") return ID.test(raw) && Number(raw) > 0 ? String(Number(raw)) : null;
   if (rule === "period") return PERIOD.test(raw) ? raw : null;
+  if (rule.orId && ID.test(raw) && Number(raw) > 0) return String(Number(raw));
   return rule.values.includes(raw) ? raw : null;
 }
 

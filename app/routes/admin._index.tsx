@@ -140,6 +140,7 @@ export default function AdminIndex({ loaderData, actionData }: Route.ComponentPr
           <Count
             label="Open support tickets"
             count={dashboard.openTickets}
+            to="/admin/tickets?status=open"
             hint="Tickets brokers opened that nobody has answered"
           />
         </SimpleGrid>

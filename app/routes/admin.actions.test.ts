@@ -17,6 +17,7 @@ import * as brokerNewContract from "./admin.brokers.$id.contracts.new";
 import * as brokerDocuments from "./admin.brokers.$id.documents";
 import * as contractingEdit from "./admin.contracting.edit";
 import * as adminIndex from "./admin._index";
+import * as conversation from "./admin.conversation";
 import * as sectionList from "./admin.section";
 import * as sectionNew from "./admin.section.new";
 import * as sectionRecord from "./admin.section.record";
@@ -166,6 +167,34 @@ const ACTIONS: Array<{ name: string; handler: Handler; path: string; params: Rec
       params: {},
       fields: { intent: "send", subject: "Hello", body: "Hi", agencyId: "6", recipients: "3", idempotencyKey: "k-1" },
     },
+    {
+      name: "a ticket's public answer",
+      handler: conversation.action,
+      path: "/admin/tickets/2",
+      params: { id: "2" },
+      fields: { intent: "answer", message: "We updated your address." },
+    },
+    {
+      name: "a ticket's internal note",
+      handler: conversation.action,
+      path: "/admin/tickets/2",
+      params: { id: "2" },
+      fields: { intent: "note", note: "Checked with the carrier." },
+    },
+    {
+      name: "a feedback conversation's assignment",
+      handler: conversation.action,
+      path: "/admin/admin_support/1",
+      params: { id: "1" },
+      fields: { intent: "assign", assigneeId: "9" },
+    },
+    {
+      name: "closing a feedback conversation",
+      handler: conversation.action,
+      path: "/admin/admin_support/1",
+      params: { id: "1" },
+      fields: { intent: "close" },
+    },
   ];
 
 describe("who may post to the admin area (issue 14)", () => {
@@ -185,6 +214,20 @@ describe("who may post to the admin area (issue 14)", () => {
 });
 
 describe("an administrator's invalid input is refused at its field, before the upstream", () => {
+  it("a blank answer or note of a conversation", async () => {
+    for (const [intent, field] of [
+      ["answer", "message"],
+      ["note", "note"],
+    ] as const) {
+      const answer = await postAs(conversation.action, "/admin/tickets/2", { intent, [field]: "  " }, admin, {
+        id: "2",
+      });
+      expect(answer.status).toBe(400);
+      expect(replyOf(answer.data).error?.[field]).toBeTruthy();
+    }
+    expect(upstream.calls).toEqual([]);
+  });
+
   it("a new user without a role or a valid e-mail", async () => {
     const answer = await postAs(
       sectionNew.action,

@@ -14,6 +14,7 @@ import { requireAdmin } from "./admin/admin-support.ts";
 import { registerAdminContractingRoutes } from "./admin-contracting/routes.ts";
 import { registerAdminPeopleRoutes } from "./admin-people/routes.ts";
 import { registerEmailRoutes } from "./email/routes.ts";
+import { registerAdminConversationRoutes } from "./admin-conversations/routes.ts";
 import type { AfterAnswer } from "./core/after-answer.ts";
 import { registerBookOfBusinessRoutes } from "./book-of-business/routes.ts";
 import { registerCommissionRoutes } from "./commissions/routes.ts";
@@ -301,6 +302,7 @@ export function createApp({ db, logger, allowReset, reset, mailer, after }: AppO
   registerAdminPeopleRoutes(app, { db, logger, mailer, after });
   registerAdminContractingRoutes(app, { db, logger, mailer, after });
   registerEmailRoutes(app, { db, logger, mailer, after });
+  registerAdminConversationRoutes(app, { db, logger });
   registerDownlineRoutes(app, { db, logger, requireSession });
   registerTicketRoutes(app, { db, logger, requireSession });
   registerCommissionRoutes(app, { db, logger, requireSession });

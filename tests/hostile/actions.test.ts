@@ -90,6 +90,15 @@ const ACTIONS: Action[] = [
   { path: "/admin/email_communications/log?status=failed", as: "admin@demo.test", fields: "intent=resend&id=2" },
   { path: "/admin/email_communications/message", as: "admin@demo.test", fields: "intent=count" },
   { path: "/admin/email_communications/message", as: "admin@demo.test", fields: "intent=send&recipients=1" },
+  // Issue 22: the support desk, on seeded conversations no browser test uses: ticket 103 and feedback conversation
+  // 102 are closed (close changes nothing, an answer is refused by the upstream); a note or an assignment that
+  // passes lands on them.
+  { path: "/admin/tickets/103", as: "admin@demo.test", fields: "intent=answer" },
+  { path: "/admin/tickets/103", as: "admin@demo.test", fields: "intent=note" },
+  { path: "/admin/tickets/103", as: "admin@demo.test", fields: "intent=assign" },
+  { path: "/admin/tickets/103", as: "admin@demo.test", fields: "intent=close" },
+  { path: "/admin/admin_support/102", as: "admin@demo.test", fields: "intent=answer" },
+  { path: "/admin/admin_support/102", as: "admin@demo.test", fields: "intent=close" },
 ];
 
 /** Every field name the portal's forms use, sent in shapes they do not expect. */
@@ -181,6 +190,8 @@ const FIELD_NAMES = [
   "documents",
   "contracts",
   "recipients",
+  // Issue 22: the support desk.
+  "assigneeId",
 ];
 
 const sessions = new Map<string, string>();

@@ -10,6 +10,8 @@ import { shape as email_communications } from "../../admin/sections/email_commun
 import { shape as roles } from "../../admin/sections/roles/shape";
 import { shape as rts_statuses } from "../../admin/sections/rts_statuses/shape";
 import { shape as users } from "../../admin/sections/users/shape";
+import { shape as tickets } from "../../admin/sections/tickets/shape";
+import { shape as admin_support } from "../../admin/sections/admin_support/shape";
 
 export interface SectionShape {
   sortable: readonly string[];
@@ -37,6 +39,8 @@ export const SECTION_SHAPES = {
   rts_statuses,
   contracting,
   email_communications,
+  tickets,
+  admin_support,
 } as const satisfies Record<string, SectionShape>;
 
 export type SectionKey = keyof typeof SECTION_SHAPES;

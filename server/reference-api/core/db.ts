@@ -43,6 +43,7 @@ const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
   ["compliance_documents", "user_id"],
   ["license_details", "user_id"],
   ["profile_details", "user_id"],
+  ["conversation_notes", "owner_user_id"],
   ["feedback_messages", "owner_user_id"],
   ["feedback_conversations", "user_id"],
   ["commission_lines", "user_id"],
@@ -85,6 +86,7 @@ const DATA_TABLES = [
   "compliance_documents",
   "license_details",
   "profile_details",
+  "conversation_notes",
   "feedback_messages",
   "feedback_conversations",
   "commission_lines",
@@ -123,7 +125,7 @@ const DATA_TABLES = [
  * change: a db file seeded by an older version (PRAGMA user_version lower than this) has its data tables
  * dropped and created again as schema.ts has them, and is reset to the seed on open (sessions kept).
  */
-const SEED_VERSION = 22;
+const SEED_VERSION = 23;
 
 function bool(value: unknown): boolean {
   return value === true;

@@ -336,6 +336,7 @@ CREATE TABLE IF NOT EXISTS tickets (
   status TEXT NOT NULL CHECK (status IN ('Open', 'Answered', 'Closed')),
   reference TEXT,
   carrier_id INTEGER,
+  assignee_user_id INTEGER,       -- the administrator working on it (issue 22), NULL = not assigned
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL
 );
@@ -485,6 +486,8 @@ CREATE TABLE IF NOT EXISTS feedback_conversations (
   subject TEXT NOT NULL,
   category TEXT NOT NULL,
   rating INTEGER CHECK (rating BETWEEN 1 AND 5),
+  assignee_user_id INTEGER,       -- the administrator working on it (issue 22), NULL = not assigned
+  closed_at TEXT,                 -- closed by staff (issue 22); the owner's reply reopens it
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL
 );
@@ -604,6 +607,22 @@ CREATE TABLE IF NOT EXISTS email_log (
 
 CREATE INDEX IF NOT EXISTS email_log_created ON email_log (created_at);
 CREATE INDEX IF NOT EXISTS email_log_message ON email_log (message_id);
+
+-- The support desk's internal notes (issue 22, admin-conversations/): staff-only entries of a conversation's
+-- thread (source ticket = tickets, feedback = feedback_conversations); owner_user_id = the conversation's owner,
+-- for the per-user reset. Only the admin endpoints read this table: a note never reaches the owner or a carrier.
+CREATE TABLE IF NOT EXISTS conversation_notes (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  source TEXT NOT NULL CHECK (source IN ('ticket', 'feedback')),
+  conversation_id INTEGER NOT NULL,
+  owner_user_id INTEGER NOT NULL,
+  author_id INTEGER NOT NULL,
+  author TEXT NOT NULL,
+  body TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+
+CREATE INDEX IF NOT EXISTS conversation_notes_conversation ON conversation_notes (source, conversation_id);
 
 -- Sessions are not a data table: reset() keeps them, so signed-in sessions survive a reset.
 -- No foreign keys on purpose (the users they point at are deleted and re-inserted by reset()).

@@ -324,7 +324,11 @@ export function registerFeedbackRoutes(
               sql: insertOwnerMessage("?"),
               args: [found.id, user.userId, user.userId, fullName(user), message, fileId, now, now],
             },
-            { sql: "UPDATE feedback_conversations SET updated_at = ? WHERE id = ?", args: [now, found.id] },
+            // The owner's reply reopens a conversation staff closed (issue 22).
+            {
+              sql: "UPDATE feedback_conversations SET updated_at = ?, closed_at = NULL WHERE id = ?",
+              args: [now, found.id],
+            },
             // Replying answers what staff wrote: it has been read.
             {
               sql: "UPDATE feedback_messages SET read_at = ? WHERE conversation_id = ? AND from_staff = 1 AND read_at IS NULL",

@@ -9,6 +9,7 @@
 import type { InStatement } from "@libsql/client";
 import { accountStatements } from "../accounts/seed.ts";
 import { adminContractingStatements } from "../admin-contracting/seed.ts";
+import { adminConversationStatements } from "../admin-conversations/seed.ts";
 import {
   bulkUserStatements,
   seedRoleStatements,
@@ -68,5 +69,6 @@ export async function seedStatements(
     ...accountStatements(portalUrl),
     ...adminContractingStatements(dates), // contract requests and their events (issue 14)
     ...seedEmailStatements(dates, portalUrl), // e-mail templates, a month of the e-mail log (issue 22)
+    ...adminConversationStatements(dates), // the support desk's conversations (issue 22)
   ];
 }

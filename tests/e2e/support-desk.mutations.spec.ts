@@ -1,0 +1,242 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "@playwright/test";
+import { expect, lockAccount, loginAs, test } from "./fixtures";
+
+/**
+ * The support desk (issue 22): the tickets queue and the admin_support inbox, a conversation's admin page (public
+ * answer, internal note, assign, close, reopen), and what the broker and the carrier see of it. Changes agent@'s
+ * ticket 2 (support), ticket 4 (a commission inquiry to carrier@'s Blue Harbor Health) and feedback conversation 1
+ * (agent@ locked; every assertion is relative to what the page shows first, and each message is new text, so a
+ * rerun on the same database passes too).
+ */
+
+const success = (page: Page) => page.locator("[data-toast=success]").last();
+const conversation = (page: Page) => page.getByRole("list", { name: "Conversation" });
+const stamp = () => `${Date.now().toString(36)}`;
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+async function signedIn(browser: Browser, email: string, javaScriptEnabled = true): Promise<Page> {
+  const page = await (await browser.newContext({ javaScriptEnabled })).newPage();
+  await loginAs(page, email);
+  return page;
+}
+
+/** Puts a conversation that a rerun may have left closed back in the open. */
+async function reopenIfClosed(page: Page) {
+  if ((await page.getByRole("button", { name: "Reopen" }).count()) > 0) {
+    await page.getByRole("button", { name: "Reopen" }).click();
+    await expect(success(page)).toContainText("Conversation reopened.");
+  }
+}
+
+test.describe.configure({ mode: "serial" });
+let release: (() => void) | undefined;
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  release = await lockAccount("agent@demo.test");
+});
+test.afterAll(() => release?.());
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
+    test.use({ javaScriptEnabled });
+
+    test("an admin answers agent@'s ticket: agent@ sees the answer, never the internal note; close and reopen", async ({
+      page,
+      browser,
+    }) => {
+      test.setTimeout(120_000);
+      const answer = `We updated your mailing address (${stamp()}).`;
+      const note = `Internal: checked the USPS change of address (${stamp()}).`;
+      await loginAs(page, "admin@demo.test");
+      await page.goto("/admin/tickets/2");
+      await expect(page.getByRole("heading", { name: "Update my mailing address", level: 1 })).toBeVisible();
+      await reopenIfClosed(page);
+
+      // A blank answer is refused at its field; the note typed meanwhile is not lost.
+      await page.getByRole("button", { name: "Send the answer" }).click();
+      await expect(page.getByText("Write the answer")).toBeVisible();
+
+      await page.getByRole("textbox", { name: "Internal note" }).fill(note);
+      await page.getByRole("button", { name: "Add the note" }).click();
+      await expect(success(page)).toContainText("Internal note added.");
+      await expect(conversation(page).getByRole("listitem").filter({ hasText: note })).toContainText("(internal note)");
+
+      await page.getByRole("textbox", { name: "Answer" }).fill(answer);
+      await page.getByRole("button", { name: "Send the answer" }).click();
+      await expect(success(page)).toContainText("Answer sent: Maria Alvarez sees it.");
+      await expect(conversation(page)).toContainText(answer);
+      await expect(page.getByRole("region", { name: "Where it stands" })).toContainText("Answered");
+
+      await page.getByRole("combobox", { name: "Assignee" }).selectOption({ label: "Grace Harper" });
+      await page.getByRole("button", { name: "Assign", exact: true }).click();
+      await expect(success(page)).toContainText("Assigned to Grace Harper.");
+      await expect(page.getByRole("region", { name: "History" })).toContainText("Grace Harper assigned");
+
+      const agent = await signedIn(browser, "agent@demo.test", javaScriptEnabled);
+      await agent.goto("/my_tickets?ticket=2");
+      const ticket = agent.getByRole("region", { name: "Update my mailing address" });
+      await expect(conversation(agent)).toContainText(answer);
+      await expect(ticket).toContainText("Answered");
+      expect(await agent.content()).not.toContain(note);
+      expect(await agent.content()).not.toContain("USPS change of address");
+
+      await page.getByRole("button", { name: "Close", exact: true }).click();
+      await expect(success(page)).toContainText("Conversation closed.");
+      await expect(page.getByText("This conversation is closed: reopen it to answer.")).toBeVisible();
+      await agent.reload();
+      await expect(agent.getByText("This ticket is closed.")).toBeVisible();
+
+      await page.getByRole("button", { name: "Reopen" }).click();
+      await expect(success(page)).toContainText("Conversation reopened.");
+      await expect(page.getByRole("textbox", { name: "Answer" })).toBeVisible();
+      await agent.reload();
+      await expect(agent.getByRole("textbox", { name: "Your reply" })).toBeVisible();
+      await agent.context().close();
+    });
+
+    test("an admin answers a commission inquiry: its carrier and its broker see the answer, not the note", async ({
+      page,
+      browser,
+    }) => {
+      test.setTimeout(120_000);
+      const answer = `We asked Blue Harbor Health for the missing lines (${stamp()}).`;
+      const note = `Internal: Blue Harbor's file is late (${stamp()}).`;
+      await loginAs(page, "admin@demo.test");
+      await page.goto("/admin/tickets/4");
+      await reopenIfClosed(page);
+      await expect(page.getByText("Maria Alvarez and Blue Harbor Health see it")).toBeVisible();
+      await page.getByRole("textbox", { name: "Internal note" }).fill(note);
+      await page.getByRole("button", { name: "Add the note" }).click();
+      await expect(success(page)).toContainText("Internal note added.");
+      await page.getByRole("textbox", { name: "Answer" }).fill(answer);
+      await page.getByRole("button", { name: "Send the answer" }).click();
+      await expect(success(page)).toContainText("Answer sent");
+
+      for (const [email, url] of [
+        ["carrier@demo.test", "/carrier/tickets?ticket=4"],
+        ["agent@demo.test", "/commission_inquiry?ticket=4"],
+      ] as const) {
+        const other = await signedIn(browser, email, javaScriptEnabled);
+        await other.goto(url);
+        await expect(conversation(other), email).toContainText(answer);
+        expect(await other.content(), email).not.toContain(note);
+        await other.context().close();
+      }
+    });
+
+    test("an admin answers a feedback conversation: agent@'s unread count rises, and falls once agent@ reads it", async ({
+      page,
+      browser,
+    }) => {
+      test.setTimeout(120_000);
+      const answer = `Thanks, Maria: we passed it on (${stamp()}).`;
+      const agent = await signedIn(browser, "agent@demo.test", javaScriptEnabled);
+      const unread = async () => {
+        await agent.goto("/dashboard");
+        return Number(await agent.getByTestId("unread-messages").textContent());
+      };
+      const before = await unread();
+
+      await loginAs(page, "admin@demo.test");
+      await page.goto("/admin/admin_support/1");
+      await reopenIfClosed(page);
+      await page.getByRole("textbox", { name: "Answer" }).fill(answer);
+      await page.getByRole("button", { name: "Send the answer" }).click();
+      await expect(success(page)).toContainText("Answer sent: Maria Alvarez sees it.");
+
+      expect(await unread()).toBe(before + 1);
+      await agent.goto("/feedback/1");
+      await expect(conversation(agent)).toContainText(answer);
+      expect(await unread()).toBe(before);
+      await agent.context().close();
+    });
+  });
+}
+
+test("the admin home's open tickets count opens the queue; filters, the subject's link and the CSV", async ({
+  page,
+}) => {
+  await loginAs(page, "admin@demo.test");
+  await page.goto("/admin");
+  const count = page.getByRole("link", { name: /open support tickets/i });
+  const open = Number(await count.textContent());
+  expect(open).toBeGreaterThan(10);
+  await count.click();
+  await expect(page).toHaveURL("/admin/tickets?status=open");
+  await expect(page.locator("caption")).toContainText(`of ${open}`);
+  const statuses = page.getByRole("row").filter({ hasText: "Awaiting staff" });
+  await expect(statuses).toHaveCount(25);
+
+  await page.goto("/admin/tickets?kind=commission_inquiry&carrierId=2");
+  const rows = page.locator("tbody tr");
+  expect(await rows.count()).toBeGreaterThan(0);
+  for (const row of await rows.all()) await expect(row).toContainText("Summit Mutual");
+  await rows.first().getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/admin\/tickets\/\d+$/);
+  await expect(page.getByRole("region", { name: "Where it stands" })).toContainText("Commission inquiry");
+
+  const csv = await page.request.get("/admin/tickets/export?status=closed");
+  expect(csv.status()).toBe(200);
+  expect(csv.headers()["content-type"]).toContain("text/csv");
+  expect((await csv.text()).split("\r\n")[0]).toMatch(/^ID,Kind,Subject/);
+
+  // The inbox: the conversations awaiting staff first.
+  await page.goto("/admin/admin_support");
+  await expect(page.locator("tbody tr").first()).toContainText("Awaiting staff");
+});
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`bulk assign from the inbox ${javaScriptEnabled ? "with" : "without"} JavaScript`, async ({ browser }) => {
+    const page = await (await browser.newContext({ javaScriptEnabled })).newPage();
+    const list = "/admin/admin_support?search=Dark+mode";
+    await loginAs(page, "admin@demo.test");
+    await page.goto(list);
+    const boxes = page.getByRole("checkbox", { name: /^Select Dark mode/ });
+    const names = [await boxes.nth(0).getAttribute("aria-label"), await boxes.nth(1).getAttribute("aria-label")];
+    for (const name of names) await page.getByRole("checkbox", { name: name! }).check();
+    await page.getByRole("button", { name: "Assign selected" }).click();
+    await expect(page).toHaveURL(/confirm=/);
+    const dialog = page.getByRole("alertdialog", { name: "Assign these conversations?" });
+    await dialog.getByRole("combobox", { name: "Assign to" }).selectOption({ label: "Grace Harper" });
+    await dialog.getByRole("button", { name: "Assign", exact: true }).click();
+    await expect(success(page)).toContainText("2 of 2 conversations assigned.");
+    for (const name of names) {
+      const row = page.getByRole("row").filter({ has: page.getByRole("checkbox", { name: name!, exact: true }) });
+      await expect(row).toContainText("Grace Harper");
+    }
+    await page.context().close();
+  });
+}
+
+test("a conversation's admin page has no axe violations and fits a 390 px phone", async ({ page }) => {
+  await loginAs(page, "admin@demo.test");
+  for (const url of ["/admin/tickets/4", "/admin/admin_support/2"]) {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(url);
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(url);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+      url,
+    ).toBe(true);
+  }
+});
+
+test("keyboard: the answer form is reached and sent with the keyboard alone", async ({ page }) => {
+  await loginAs(page, "admin@demo.test");
+  await page.goto("/admin/admin_support/2");
+  await reopenIfClosed(page);
+  const field = page.getByRole("textbox", { name: "Answer" });
+  await field.focus();
+  await page.keyboard.type(`Thank you for the details (${stamp()}).`);
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Send the answer" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(success(page)).toContainText("Answer sent");
+});

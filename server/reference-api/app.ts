@@ -7,7 +7,7 @@ import type { Logger } from "pino";
 import { z } from "zod";
 import { redactTokens } from "../../app/domain/account-tokens.ts";
 import type { SessionUser } from "../../app/domain/user.ts";
-import type { DocumentNotification, Profile, SystemNotification } from "../../app/.server/upstream/schemas/profile.ts";
+import type { DocumentNotification, Profile } from "../../app/.server/upstream/schemas/profile.ts";
 import type { LoginResponse } from "../../app/.server/upstream/schemas/session.ts";
 import { registerAccountRoutes } from "./accounts.ts";
 import { requireAdmin } from "./admin-support.ts";
@@ -27,10 +27,15 @@ import { registerProfileDetailsRoutes } from "./profile-details.ts";
 import { registerTicketRoutes } from "./tickets.ts";
 import { registerSubmittedEnrollmentRoutes } from "./submitted-enrollments.ts";
 import { registerSunfireRoutes } from "./sunfire.ts";
+import {
+  registerAdminSystemNotificationRoutes,
+  registerSystemNotificationRoutes,
+} from "./system-notifications/routes.ts";
+import { registerQuoteToolProviderRoutes } from "./quote-tool-providers/routes.ts";
 import type { ReferenceDb, SessionRecord } from "./db.ts";
 import { verifyPassword } from "./passwords.ts";
 import { refuseControlCharacters } from "./text-rules.ts";
-import { documentNotifications, profileOf, setSmsConsent, systemNotifications } from "./profile-queries.ts";
+import { documentNotifications, profileOf, setSmsConsent } from "./profile-queries.ts";
 
 export const UNAUTHORIZED = "Unauthorized Request";
 export const INVALID_CREDENTIALS = "Invalid e-mail or password";
@@ -278,10 +283,7 @@ export function createApp({ db, logger, allowReset, reset, mailer, after }: AppO
     await sendProfile(res);
   });
 
-  app.get("/api/profile/notifications", requireSession, async (_req, res: Authed) => {
-    const body: SystemNotification[] = await systemNotifications(db);
-    res.json(body);
-  });
+  registerSystemNotificationRoutes(app, { db, logger, requireSession });
 
   app.get("/api/profile/document_notifications", requireSession, async (_req, res: Authed) => {
     const body: { documentNotifications: DocumentNotification[] } = {
@@ -299,11 +301,13 @@ export function createApp({ db, logger, allowReset, reset, mailer, after }: AppO
   app.use("/api/admin", requireSession, requireAdmin);
   registerAdminPeopleRoutes(app, { db, logger, mailer, after });
   registerAdminContractingRoutes(app, { db, logger, mailer, after });
+  registerQuoteToolProviderRoutes(app, { db, logger });
+  registerAdminSystemNotificationRoutes(app, { db, logger });
   registerDownlineRoutes(app, { db, logger, requireSession });
   registerTicketRoutes(app, { db, logger, requireSession });
   registerCommissionRoutes(app, { db, logger, requireSession });
   registerLearningCenterRoutes(app, { db, logger, requireSession });
-  registerSunfireRoutes(app, { logger, requireSession });
+  registerSunfireRoutes(app, { db, logger, requireSession });
   registerSubmittedEnrollmentRoutes(app, { db, logger, requireSession });
   registerProfileDetailsRoutes(app, { db, logger, requireSession });
   registerFeedbackRoutes(app, { db, logger, requireSession });

@@ -42,6 +42,8 @@ import {
   seedRtsStatusStatements,
 } from "./seed-admin.ts";
 import { adminContractingStatements } from "./seed-admin-contracting.ts";
+import { systemNotificationSeedStatements } from "./system-notifications/seed.ts";
+import { quoteToolProviderSeedStatements } from "./quote-tool-providers/seed.ts";
 
 /** A password hash no password matches (verifyPassword refuses anything but scrypt$…). */
 export const NO_PASSWORD_HASH = "!";
@@ -314,6 +316,7 @@ export async function seedStatements(
   statements.push(...seedFeedbackStatements(dates));
   statements.push(...accountStatements(portalUrl));
   statements.push(...adminContractingStatements(dates)); // contract requests and their events (issue 14)
+  statements.push(...systemNotificationSeedStatements(dates), ...quoteToolProviderSeedStatements(dates)); // issue 22
   return statements;
 }
 

@@ -11,6 +11,7 @@ import { NoticeModal } from "~/components/notice-modal";
 import { OfflineBanner } from "~/components/offline-banner";
 import { PendingTasksBanner } from "~/components/pending-tasks-banner";
 import { SMS_FETCHER_KEY, SmsConsentPrompt } from "~/components/sms-consent-prompt";
+import { SystemNotifications } from "~/components/system-notifications";
 import { useFetcherToasts } from "~/components/toaster";
 import { UserMenu } from "~/components/user-menu";
 import { BRANDINGS } from "~/domain/branding";
@@ -123,6 +124,7 @@ export function PortalShell({
       </AppShell.Navbar>
       <AppShell.Main>
         <OfflineBanner />
+        <SystemNotifications notifications={shell.notices} />
         {pendingTasksBanner ? <PendingTasksBanner tasks={shell.pendingTasks} /> : null}
         {prompts && shell.showSmsPrompt ? <SmsConsentPrompt /> : null}
         <div id="main" tabIndex={-1}>

@@ -4,8 +4,8 @@ import {
   AdminQuoteToolProviderResponseSchema,
   AdminQuoteToolProvidersResponseSchema,
   PROVIDER_ADDRESS,
-  QuoteToolAvailabilitySchema,
 } from "../../../app/admin/sections/quote_tool_providers/contract.server.ts";
+import { QuoteToolAvailabilitySchema } from "../../../app/.server/upstream/schemas/enrollments.ts";
 import { ADMIN_ONLY_AREA } from "../admin-support.ts";
 import type { ReferenceApi } from "../index.ts";
 import { NO_TEST_SITE, QUOTE_TOOL_OFF, ROLE_NOT_ALLOWED, SIGN_ON_PATH } from "../sunfire.ts";

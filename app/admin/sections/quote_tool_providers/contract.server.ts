@@ -64,10 +64,3 @@ export const AdminQuoteToolProviderBodySchema = z.object({
   secret: z.string().min(8, "At least 8 characters").max(500, "At most 500 characters").nullable().optional(),
 });
 export type AdminQuoteToolProviderBody = z.infer<typeof AdminQuoteToolProviderBodySchema>;
-
-/** GET /partners/sunfire/availability: whether the caller's quote tool (or its test site) can be opened now. */
-export const QuoteToolAvailabilitySchema = z.discriminatedUnion("available", [
-  z.object({ available: z.literal(true), provider: z.string() }),
-  z.object({ available: z.literal(false), reason: z.enum(["disabled", "no_test_site"]) }),
-]);
-export type QuoteToolAvailability = z.infer<typeof QuoteToolAvailabilitySchema>;

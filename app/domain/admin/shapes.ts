@@ -9,6 +9,8 @@ import { shape as contracting } from "../../admin/sections/contracting/shape";
 import { shape as roles } from "../../admin/sections/roles/shape";
 import { shape as rts_statuses } from "../../admin/sections/rts_statuses/shape";
 import { shape as users } from "../../admin/sections/users/shape";
+import { shape as system_notifications } from "../../admin/sections/system_notifications/shape";
+import { shape as quote_tool_providers } from "../../admin/sections/quote_tool_providers/shape";
 
 export interface SectionShape {
   sortable: readonly string[];
@@ -35,6 +37,8 @@ export const SECTION_SHAPES = {
   roles,
   rts_statuses,
   contracting,
+  system_notifications,
+  quote_tool_providers,
 } as const satisfies Record<string, SectionShape>;
 
 export type SectionKey = keyof typeof SECTION_SHAPES;

@@ -6,9 +6,9 @@
  */
 import { z } from "zod";
 import { ROLES } from "../../../domain/user";
-import { AuditEntrySchema, FacetSchema } from "../../../.server/upstream/schemas/admin";
+import { AuditEntrySchema, FacetSchema } from "../../../.server/upstream/schemas/admin-common";
 import { PagingMetaSchema } from "../../../.server/upstream/schemas/paging";
-import type { AdminQuoteToolProvider } from "./records";
+import { type AdminQuoteToolProvider, isProviderAddress } from "./records";
 
 export const AdminQuoteToolProviderSchema = z.object({
   id: z.number().int(),
@@ -31,17 +31,6 @@ export const AdminQuoteToolProviderResponseSchema = z.object({
   record: AdminQuoteToolProviderSchema,
   history: z.array(AuditEntrySchema),
 });
-
-/** An address the quote tool may open: an http(s) URL without credentials, or a path on the upstream's origin. */
-export function isProviderAddress(value: string): boolean {
-  if (/^\/(?!\/)[^\s\\]*$/.test(value)) return true;
-  try {
-    const url = new URL(value);
-    return (url.protocol === "https:" || url.protocol === "http:") && !url.username && !url.password;
-  } catch {
-    return false;
-  }
-}
 
 export const PROVIDER_ADDRESS = "An https:// address, or a path on the upstream such as /partners/sunfire/sign_on";
 

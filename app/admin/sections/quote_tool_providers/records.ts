@@ -19,3 +19,14 @@ export interface AdminQuoteToolProvider {
   hasSecret: boolean;
   updatedAt: string;
 }
+
+/** An address the quote tool may open: an http(s) URL without credentials, or a path on the upstream's origin. */
+export function isProviderAddress(value: string): boolean {
+  if (/^\/(?!\/)[^\s\\]*$/.test(value)) return true;
+  try {
+    const url = new URL(value);
+    return (url.protocol === "https:" || url.protocol === "http:") && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}

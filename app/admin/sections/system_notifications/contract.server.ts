@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { ROLES } from "../../../domain/user";
-import { AuditEntrySchema, FacetSchema } from "../../../.server/upstream/schemas/admin";
+import { AuditEntrySchema, FacetSchema } from "../../../.server/upstream/schemas/admin-common";
 import { PagingMetaSchema } from "../../../.server/upstream/schemas/paging";
 import { type AdminSystemNotification, NOTICE_AUDIENCES, NOTICE_SEVERITIES, NOTICE_STATUSES } from "./records";
 

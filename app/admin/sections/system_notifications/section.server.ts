@@ -27,7 +27,7 @@ const lastDayOf = (endsAt: string) => dayOf(new Date(Date.parse(endsAt) - 1).toI
  * The form's value as the upstream's body: the checked roles, the first day's midnight (UTC; none: now), the day
  * after the last day's midnight (exclusive end). A day left as it was keeps the record's own time (`before`).
  */
-function bodyOf(v: NoticeFormValue, before?: AdminSystemNotification): AdminSystemNotificationBody {
+export function bodyOf(v: NoticeFormValue, before?: AdminSystemNotification): AdminSystemNotificationBody {
   const startsAt =
     v.startsOn === null
       ? new Date().toISOString()

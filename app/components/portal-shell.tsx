@@ -124,10 +124,11 @@ export function PortalShell({
       </AppShell.Navbar>
       <AppShell.Main>
         <OfflineBanner />
-        <SystemNotifications notifications={shell.notices} />
         {pendingTasksBanner ? <PendingTasksBanner tasks={shell.pendingTasks} /> : null}
         {prompts && shell.showSmsPrompt ? <SmsConsentPrompt /> : null}
         <div id="main" tabIndex={-1}>
+          {/* The notices addressed to the user (issue 22 §2.3): the first content of every page until dismissed. */}
+          <SystemNotifications notifications={shell.notices} />
           {children}
         </div>
         <Footer branding={branding} />

@@ -3,12 +3,12 @@ import { useFetcher, useLocation } from "react-router";
 import { formatDate } from "~/domain/formats";
 import type { ShellData } from "~/domain/shell";
 import type { Toast } from "~/domain/toast";
-import { PortalForm, SubmitButton } from "./forms/form";
+import { PortalForm } from "./forms/form";
 import { HydratedField } from "./forms/hydrated-field";
-import { PlainBadge } from "./plain-badge";
 import { useFetcherToasts } from "./toaster";
 
 const SEVERITY_COLOR = { info: "blue", warning: "orange", critical: "red" } as const;
+const SEVERITY_TEXT = { info: "Info", warning: "Warning", critical: "Critical" } as const;
 
 /**
  * The system notifications banner (spec §3 notification state; issue 22 §2.3): the notices the upstream addresses
@@ -40,20 +40,19 @@ function Notice({ notice: n }: { notice: ShellData["notices"][number] }) {
         {n.message}
       </p>
       <div className="l-row notification-facts" data-gap="xs" data-justify="between">
-        <div className="l-row" data-gap="xs">
-          <PlainBadge color={SEVERITY_COLOR[n.severity]}>{n.severity}</PlainBadge>
-          <p className="txt" data-size="xs" data-dimmed>
-            {formatDate(n.publishedAt)}
-            {n.endsAt ? ` · until ${formatDate(n.endsAt)}` : null}
-          </p>
-        </div>
+        {/* The severity in words too (not by color alone); plain text, no badge (issue 21: lean markup). */}
+        <p className="txt" data-size="xs" data-dimmed>
+          {SEVERITY_TEXT[n.severity]} · {formatDate(n.publishedAt)}
+          {n.endsAt ? ` · until ${formatDate(n.endsAt)}` : null}
+        </p>
         <PortalForm fetcher={fetcher} action="/account/dismiss_notice">
           <HydratedField name="mode" value="fetcher" />
           <input type="hidden" name="id" value={n.id} />
           <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-          <SubmitButton variant="subtle" size="compact-xs" aria-label={`Dismiss “${n.title}”`}>
+          {/* A plain button (issue 21: no style attribute per notice in every page). */}
+          <button type="submit" className="notice-dismiss" aria-label={`Dismiss “${n.title}”`}>
             Dismiss
-          </SubmitButton>
+          </button>
         </PortalForm>
       </div>
     </Alert>

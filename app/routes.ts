@@ -35,6 +35,11 @@ export default [
         route("documents", "routes/admin.brokers.$id.documents.tsx"),
         route("documents/:kind/file", "routes/admin.brokers.$id.documents.file.ts"),
       ]),
+      // E-mail communications (issue 22 §2.5): the log, the composer and a template's page are pages of their own.
+      route("email_communications/log", "routes/admin.email_communications.log.tsx"),
+      route("email_communications/message", "routes/admin.email_communications.message.tsx"),
+      route("email_communications/export", "routes/admin.email_communications.export.ts"),
+      route("email_communications/:id", "routes/admin.email_communications.$id.tsx"),
       route(":section", "routes/admin.section.tsx"),
       route(":section/new", "routes/admin.section.new.tsx"),
       route(":section/export", "routes/admin.section.export.ts"),

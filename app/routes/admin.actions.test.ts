@@ -20,6 +20,9 @@ import * as adminIndex from "./admin._index";
 import * as sectionList from "./admin.section";
 import * as sectionNew from "./admin.section.new";
 import * as sectionRecord from "./admin.section.record";
+import * as emailTemplate from "./admin.email_communications.$id";
+import * as emailLog from "./admin.email_communications.log";
+import * as emailMessage from "./admin.email_communications.message";
 
 /**
  * Every admin action (issue 14) re-checks who posts: only an administrator's own session. Refused before the
@@ -171,6 +174,41 @@ const ACTIONS: Array<{ name: string; handler: Handler; path: string; params: Rec
       params: { section: "quote_tool_providers" },
       fields: { intent: "delete", id: "2" },
     },
+    {
+      name: "a template's save",
+      handler: emailTemplate.action,
+      path: "/admin/email_communications/5",
+      params: { id: "5" },
+      fields: { intent: "save", subject: "Reset {{firstName}}", body: "Go: {{link}}" },
+    },
+    {
+      name: "a template's test",
+      handler: emailTemplate.action,
+      path: "/admin/email_communications/5",
+      params: { id: "5" },
+      fields: { intent: "test", userId: "1" },
+    },
+    {
+      name: "an e-mail's resend",
+      handler: emailLog.action,
+      path: "/admin/email_communications/log",
+      params: {},
+      fields: { intent: "resend", id: "1" },
+    },
+    {
+      name: "a message's count",
+      handler: emailMessage.action,
+      path: "/admin/email_communications/message",
+      params: {},
+      fields: { intent: "count", subject: "Hello", body: "Hi", agencyId: "6" },
+    },
+    {
+      name: "a message to users",
+      handler: emailMessage.action,
+      path: "/admin/email_communications/message",
+      params: {},
+      fields: { intent: "send", subject: "Hello", body: "Hi", agencyId: "6", recipients: "3", idempotencyKey: "k-1" },
+    },
   ];
 
 describe("who may post to the admin area (issue 14)", () => {
@@ -241,6 +279,29 @@ describe("an administrator's invalid input is refused at its field, before the u
     expect(reply.error?.signOnUrl).toBeTruthy();
     expect(reply.initialValue).toMatchObject({ name: "Quotes" });
     expect(JSON.stringify(answer.data)).not.toContain("the-secret-typed");
+    expect(upstream.calls).toEqual([]);
+  });
+
+  it("a template without a subject, a message without its text or with a filter not offered", async () => {
+    const template = await postAs(
+      emailTemplate.action,
+      "/admin/email_communications/5",
+      { intent: "save", subject: " ", body: "Go: {{link}}" },
+      admin,
+      { id: "5" },
+    );
+    expect(template.status).toBe(400);
+    expect(replyOf(template.data).error?.subject).toEqual(["Enter the subject"]);
+    expect(replyOf(template.data).initialValue).toMatchObject({ body: "Go: {{link}}" });
+    const message = await postAs(
+      emailMessage.action,
+      "/admin/email_communications/message",
+      { intent: "count", subject: "Hello", body: "", documents: "lost" },
+      admin,
+    );
+    expect(message.status).toBe(400);
+    expect(replyOf(message.data).error?.body).toEqual(["Enter the text of the e-mail"]);
+    expect(replyOf(message.data).error?.documents).toEqual(["Choose a documents state from the list"]);
     expect(upstream.calls).toEqual([]);
   });
 

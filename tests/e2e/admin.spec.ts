@@ -20,6 +20,8 @@ interface AdminPage {
   crumb?: string | RegExp;
 }
 
+const EMAIL = "E-mail communications";
+
 /** Every admin page, one record of each kind: records the mutation specs do not touch (broker 110, request 1010). */
 const PAGES: AdminPage[] = [
   { path: "/admin", section: null, heading: "Admin Tools" },
@@ -82,6 +84,10 @@ const PAGES: AdminPage[] = [
     crumb: "New provider",
   },
   { path: "/admin/quote_tool_providers/1", section: "Quote tool providers", heading: "Sunfire", crumb: "Sunfire" },
+  { path: "/admin/email_communications", section: EMAIL, heading: EMAIL, crumb: EMAIL },
+  { path: "/admin/email_communications/5", section: EMAIL, heading: "Password reset", crumb: "Password reset" },
+  { path: "/admin/email_communications/log", section: EMAIL, heading: EMAIL, crumb: "Sent e-mails" },
+  { path: "/admin/email_communications/message", section: EMAIL, heading: EMAIL, crumb: "Message users" },
 ];
 
 /** The side navigation of the admin area (the one shown beside the page on a wide screen). */
@@ -99,7 +105,7 @@ test.describe("every admin page", () => {
   test("answers 200, is axe clean, marks its section, links only built sections, shows breadcrumbs, fits a phone", async ({
     page,
   }) => {
-    // One page more since issue 20 (a user's own page), six more since issue 22.
+    // One page more since issue 20 (a user's own page), ten since issue 22 (e-mail communications, notices, providers).
     test.setTimeout(360_000);
     await page.setViewportSize({ width: 1440, height: 900 });
     await loginAs(page, "admin@demo.test");
@@ -176,8 +182,8 @@ test.describe("the sections' navigation (issue 20)", () => {
       const nav = adminNav(page);
       await expect(nav.getByRole("link", { name: "Contracting desk", exact: true })).toBeVisible();
       const later = nav.locator(".admin-nav-later");
-      // Issue 22 built system notifications and quote tool providers.
-      await expect(later).toHaveCount(17);
+      // Issue 22: e-mail communications, system notifications and quote tool providers are built.
+      await expect(later).toHaveCount(16);
       for (const entry of await later.all()) {
         // The words are seen, not only read out: a visible tag of its own beside the label.
         await expect(entry.locator(".admin-nav-soon")).toBeVisible();
@@ -650,6 +656,13 @@ const ADMIN_URLS = [
   "/admin/quote_tool_providers/new",
   "/admin/quote_tool_providers/1",
   "/admin/quote_tool_providers/export",
+  "/admin/email_communications",
+  "/admin/email_communications/export",
+  "/admin/email_communications/5",
+  "/admin/email_communications/5?previewUser=1",
+  "/admin/email_communications/log",
+  "/admin/email_communications/log?status=failed",
+  "/admin/email_communications/message",
 ];
 
 /** Every admin action (POST target and its form, with its intent): what an admin's form would send. */
@@ -713,6 +726,16 @@ const ADMIN_ACTIONS: Array<{ path: string; form: Record<string, string> }> = [
     path: "/admin/quote_tool_providers/1",
     form: { intent: "save", name: "Evil", signOnUrl: "https://evil.example.com/", secret: "evil-secret-1" },
   },
+  {
+    path: "/admin/email_communications/5",
+    form: { intent: "save", subject: "Evil {{firstName}}", body: "x {{link}}" },
+  },
+  { path: "/admin/email_communications/5", form: { intent: "test", userId: "1" } },
+  { path: "/admin/email_communications/log", form: { intent: "resend", id: "1" } },
+  {
+    path: "/admin/email_communications/message",
+    form: { intent: "send", subject: "Evil", body: "x", agencyId: "6", recipients: "1", idempotencyKey: "evil-1" },
+  },
 ];
 
 /** What the admin sees of the data the actions above would change: every section's export and broker 110's pages. */
@@ -732,6 +755,10 @@ async function snapshot(page: Page): Promise<string[]> {
     // is counted from now, so it may tick over while the test runs (seed times are at 09:15 and so on).
     texts.push(withoutColumn(withoutColumn(await answer.text(), "Last sign-in"), "Days waiting"));
   }
+  // Each template's count of the last 30 days moves with every e-mail other specs send meanwhile.
+  const templates = await page.request.get("/admin/email_communications/export");
+  expect(templates.status()).toBe(200);
+  texts.push(withoutColumn(await templates.text(), "Sent in 30 days"));
   for (const path of ["/admin/brokers/110", "/admin/brokers/110/documents", "/admin/contracting/edit/1011"]) {
     await page.goto(path);
     // Days counted from now, as above.

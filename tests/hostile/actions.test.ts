@@ -94,6 +94,12 @@ const ACTIONS: Action[] = [
   { path: "/admin/brokers/110/contracts/new", as: "admin@demo.test" },
   { path: "/admin/brokers/110/contracts/1010", as: "admin@demo.test" },
   { path: "/admin/brokers/110/documents", as: "admin@demo.test" },
+  // Issue 22 §2.5: e-mail communications (a template's save and test, a log entry's resend, the composer).
+  { path: "/admin/email_communications/3", as: "admin@demo.test", fields: "intent=save" },
+  { path: "/admin/email_communications/3?previewUser=1", as: "admin@demo.test", fields: "intent=test" },
+  { path: "/admin/email_communications/log?status=failed", as: "admin@demo.test", fields: "intent=resend&id=2" },
+  { path: "/admin/email_communications/message", as: "admin@demo.test", fields: "intent=count" },
+  { path: "/admin/email_communications/message", as: "admin@demo.test", fields: "intent=send&recipients=1" },
 ];
 
 /** Every field name the portal's forms use, sent in shapes they do not expect. */
@@ -180,6 +186,11 @@ const FIELD_NAMES = [
   "delete",
   "confirm",
   "bulk",
+  // Issue 22 §2.5: e-mail communications.
+  "userId",
+  "documents",
+  "contracts",
+  "recipients",
 ];
 
 const sessions = new Map<string, string>();

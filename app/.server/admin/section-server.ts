@@ -73,3 +73,34 @@ export async function eachId(ids: number[], act: (id: number) => Promise<unknown
   }
   return { done: outcomes.filter((o) => o.status === "fulfilled").length, refusals: [...new Set(refusals)] };
 }
+
+/**
+ * The server half of a section whose records are created, edited and deleted as they are (roles, RTS statuses):
+ * its upstream resource's calls, the bulk action deleting each chosen row (the upstream keeps one in use, with its
+ * reason), and the form's starting values.
+ */
+export function editableRecords<Row extends { id: number }>(
+  api: {
+    list: SectionServer<Row>["list"];
+    record: SectionServer<Row>["record"];
+    create: (token: string, body: never) => Promise<{ id: number }>;
+    update: (token: string, id: number, body: never) => Promise<{ id: number }>;
+    remove: (token: string, id: number) => Promise<unknown>;
+    exportCsv: SectionServer<Row>["exportCsv"];
+  },
+  formValues: (record: Row) => FormValues,
+): SectionServer<Row> {
+  return {
+    list: api.list,
+    record: api.record,
+    remove: api.remove,
+    bulk: (token, { id }) => eachId(id, (one) => api.remove(token, one)),
+    exportCsv: api.exportCsv,
+    form: {
+      // The form's schema made the body (the upstream checks it again).
+      create: (token, value) => api.create(token, value as never),
+      update: (token, id, value) => api.update(token, id, value as never),
+      formValues,
+    },
+  };
+}

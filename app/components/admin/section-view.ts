@@ -57,6 +57,8 @@ export interface SectionView<Row extends { id: number }> {
   singular: string;
   /** One sentence under the title: what the section is for. */
   intro: string;
+  /** The section's own pages as tabs, under the intro (e-mail communications: templates, log, composer). */
+  nav?: ReactNode;
   columns: Column<Row>[];
   /** On a phone the list's rows are cards (DataTable `stack`): for lists whose every column matters. */
   stack?: boolean;

@@ -26,7 +26,7 @@ describe("the admin sections (spec §2 '/admin has these children')", () => {
 
   it("the built ones are the ones with a section shape or their own pages", () => {
     const built = ADMIN_SECTIONS.filter((s) => s.built).map((s) => s.key);
-    expect(built.sort()).toEqual(["contracting", "roles", "rts_statuses", "users"]);
+    expect(built.sort()).toEqual(["contracting", "email_communications", "roles", "rts_statuses", "users"]);
     for (const key of built) expect(isSectionKey(key)).toBe(true);
   });
 

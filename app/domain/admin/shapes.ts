@@ -6,6 +6,7 @@
  */
 import type { FilterRule } from "../list-query";
 import { shape as contracting } from "../../admin/sections/contracting/shape";
+import { shape as email_communications } from "../../admin/sections/email_communications/shape";
 import { shape as roles } from "../../admin/sections/roles/shape";
 import { shape as rts_statuses } from "../../admin/sections/rts_statuses/shape";
 import { shape as users } from "../../admin/sections/users/shape";
@@ -39,6 +40,7 @@ export const SECTION_SHAPES = {
   contracting,
   system_notifications,
   quote_tool_providers,
+  email_communications,
 } as const satisfies Record<string, SectionShape>;
 
 export type SectionKey = keyof typeof SECTION_SHAPES;

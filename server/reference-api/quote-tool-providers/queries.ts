@@ -5,7 +5,7 @@
  */
 import type { AdminQuoteToolProvider } from "../../../app/admin/sections/quote_tool_providers/records.ts";
 import type { Role } from "../../../app/domain/user.ts";
-import type { ReferenceDb } from "../db.ts";
+import type { ReferenceDb } from "../core/db.ts";
 
 const text = (v: unknown): string => (v == null ? "" : String(v as string | number));
 

@@ -6,10 +6,10 @@ import {
   PROVIDER_ADDRESS,
 } from "../../../app/admin/sections/quote_tool_providers/contract.server.ts";
 import { QuoteToolAvailabilitySchema } from "../../../app/.server/upstream/schemas/enrollments.ts";
-import { ADMIN_ONLY_AREA } from "../admin-support.ts";
+import { ADMIN_ONLY_AREA } from "../admin/admin-support.ts";
 import type { ReferenceApi } from "../index.ts";
-import { NO_TEST_SITE, QUOTE_TOOL_OFF, ROLE_NOT_ALLOWED, SIGN_ON_PATH } from "../sunfire.ts";
-import { expectError, expectFields, sqlite, startTestApi, tempDbPath, testClient } from "../test-support.ts";
+import { NO_TEST_SITE, QUOTE_TOOL_OFF, ROLE_NOT_ALLOWED, SIGN_ON_PATH } from "../sunfire/routes.ts";
+import { expectError, expectFields, sqlite, startTestApi, tempDbPath, testClient } from "../core/test-support.ts";
 import { LAST_ENABLED, NAME_TAKEN } from "./routes.ts";
 import { DEMO_TEST_SIGN_ON_PATH } from "./seed.ts";
 

@@ -16,9 +16,9 @@ import {
 import type { AdminQuoteToolProvider } from "../../../app/admin/sections/quote_tool_providers/records.ts";
 import { pagingMeta } from "../../../app/domain/table.ts";
 import { ROLES } from "../../../app/domain/user.ts";
-import { type AdminResponse, audit, changesOf, historyOf, refuseFields, streamCsv } from "../admin-support.ts";
-import type { ReferenceDb } from "../db.ts";
-import { parseTableQuery, type TableQuery } from "../paging.ts";
+import { type AdminResponse, audit, changesOf, historyOf, refuseFields, streamCsv } from "../admin/admin-support.ts";
+import type { ReferenceDb } from "../core/db.ts";
+import { parseTableQuery, type TableQuery } from "../core/paging.ts";
 import {
   bodyObject,
   enumFilter,

@@ -5,7 +5,7 @@
  */
 import type { InStatement } from "@libsql/client";
 import type { Role } from "../../../app/domain/user.ts";
-import type { SeedDates } from "../seed-dates.ts";
+import type { SeedDates } from "../seed/seed-dates.ts";
 
 export const DEMO_SIGN_ON_PATH = "/partners/sunfire/sign_on";
 export const DEMO_TEST_SIGN_ON_PATH = "/partners/sunfire/test/sign_on";

@@ -6,8 +6,8 @@
 import type { InValue } from "@libsql/client";
 import type { Request, Response } from "express";
 import type { z } from "zod";
-import type { ReferenceDb } from "../db.ts";
-import { positiveInt, scalar, type TableQuery } from "../paging.ts";
+import type { ReferenceDb } from "../core/db.ts";
+import { positiveInt, scalar, type TableQuery } from "../core/paging.ts";
 
 export class QueryError extends Error {}
 

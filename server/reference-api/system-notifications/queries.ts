@@ -8,8 +8,8 @@ import type { InValue } from "@libsql/client";
 import type { SystemNotification } from "../../../app/.server/upstream/schemas/profile.ts";
 import type { AdminSystemNotification } from "../../../app/admin/sections/system_notifications/records.ts";
 import type { Role } from "../../../app/domain/user.ts";
-import type { ReferenceDb } from "../db.ts";
-import { agencyNameOf } from "../invitations.ts";
+import type { ReferenceDb } from "../core/db.ts";
+import { agencyNameOf } from "../invitations/routes.ts";
 
 const text = (v: unknown): string => (v == null ? "" : String(v as string | number));
 

@@ -5,9 +5,9 @@ import {
   AdminSystemNotificationResponseSchema,
   AdminSystemNotificationsResponseSchema,
 } from "../../../app/admin/sections/system_notifications/contract.server.ts";
-import { ADMIN_ONLY_AREA } from "../admin-support.ts";
+import { ADMIN_ONLY_AREA } from "../admin/admin-support.ts";
 import type { ReferenceApi } from "../index.ts";
-import { expectError, expectFields, startTestApi, tempDbPath, testClient } from "../test-support.ts";
+import { expectError, expectFields, startTestApi, tempDbPath, testClient } from "../core/test-support.ts";
 import { CHOOSE_AGENCY, CHOOSE_ROLES, ENDS_BEFORE_START, NOT_AN_AGENCY, NOT_YOUR_NOTICE } from "./routes.ts";
 
 const { remove: removeDb, dbPath } = tempDbPath("reference-api-notices-");

@@ -23,10 +23,10 @@ import {
   NOTICE_STATUSES,
 } from "../../../app/admin/sections/system_notifications/records.ts";
 import { pagingMeta } from "../../../app/domain/table.ts";
-import { type AdminResponse, audit, changesOf, historyOf, refuseFields, streamCsv } from "../admin-support.ts";
-import type { ReferenceDb, SessionRecord } from "../db.ts";
-import { agencyNameOf } from "../invitations.ts";
-import { parseTableQuery, positiveInt, type TableQuery } from "../paging.ts";
+import { type AdminResponse, audit, changesOf, historyOf, refuseFields, streamCsv } from "../admin/admin-support.ts";
+import type { ReferenceDb, SessionRecord } from "../core/db.ts";
+import { agencyNameOf } from "../invitations/routes.ts";
+import { parseTableQuery, positiveInt, type TableQuery } from "../core/paging.ts";
 import { dismissNotice, findNotice, noticeFromRow, noticesFor, noticesFrom } from "./queries.ts";
 import {
   bodyObject,

@@ -5,7 +5,7 @@
 import type { InStatement } from "@libsql/client";
 import type { Role } from "../../../app/domain/user.ts";
 import type { NoticeAudience, NoticeSeverity } from "../../../app/admin/sections/system_notifications/records.ts";
-import type { SeedDates } from "../seed-dates.ts";
+import type { SeedDates } from "../seed/seed-dates.ts";
 
 export interface SeedNotice {
   id: number;

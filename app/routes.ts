@@ -86,5 +86,6 @@ export default [
   route("account/logout", "routes/account.logout.tsx"),
   route("account/logout_as_user", "routes/account.logout_as_user.tsx"),
   route("account/sms_consent", "routes/account.sms_consent.tsx"),
+  route("account/dismiss_notice", "routes/account.dismiss_notice.tsx"),
   layout("layouts/unknown.tsx", [route("*", "routes/$.tsx")]),
 ] satisfies RouteConfig;

@@ -42,10 +42,13 @@ export const REDACT_PATHS = [
   "*.token",
   "*.ssn",
   "*.tin",
+  // A quote tool provider's sign-on secret (issue 22 §2.4: write-only, never logged).
+  "*.secret",
   "password",
   "token",
   "ssn",
   "tin",
+  "secret",
 ];
 
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {

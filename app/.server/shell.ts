@@ -23,5 +23,6 @@ export function shellData(viewer: LoadedViewer): ShellData {
     documentAlert: documentsNeedAttention(state),
     pendingTasks: pendingTasksFor(state),
     showSmsPrompt: smsPromptShown({ promptFlag: viewer.session.get("smsPrompt"), profile: viewer.profile }),
+    notices: viewer.systemNotifications,
   };
 }

@@ -2,8 +2,8 @@ import type { MenuState } from "~/domain/menu";
 import { isBroker, type SessionUser } from "~/domain/user";
 import { runtime } from "./runtime";
 import type { PortalSession } from "./session";
-import { documentNotifications, profile } from "./upstream/profile";
-import type { DocumentNotification, Profile } from "./upstream/schemas";
+import { documentNotifications, profile, systemNotifications } from "./upstream/profile";
+import type { DocumentNotification, Profile, SystemNotification } from "./upstream/schemas";
 import { me } from "./upstream/session";
 import { endsSession } from "./upstream-failure";
 
@@ -15,6 +15,8 @@ export interface LoadedViewer {
   documentNotifications: DocumentNotification[];
   /** Agent or Agency only; null for others or when the profile could not be loaded. */
   profile: Profile | null;
+  /** The system notifications addressed to the user, not dismissed, showing now (issue 22: the layout's banner). */
+  systemNotifications: SystemNotification[];
   betaTesterEmail: string;
 }
 
@@ -42,10 +44,22 @@ export async function loadViewer(session: PortalSession): Promise<LoadedViewer |
       soft(profile(token), null as Profile | null, "profile"),
     ]);
   const none: [DocumentNotification[], Profile | null] = [[], null];
-  const [user, loaded] = await Promise.all([me(token), broker ? extras() : Promise.resolve(none)]);
+  const [user, loaded, notices] = await Promise.all([
+    me(token),
+    broker ? extras() : Promise.resolve(none),
+    soft(systemNotifications(token), [] as SystemNotification[], "system notifications"),
+  ]);
   // The role changed since sign-in (rare): load what the new role needs.
   const [docs, prof] = isBroker(user) ? (broker ? loaded : await extras()) : none;
-  return { token, session, user, documentNotifications: docs, profile: prof, betaTesterEmail: env.BETA_TESTER_EMAIL };
+  return {
+    token,
+    session,
+    user,
+    documentNotifications: docs,
+    profile: prof,
+    systemNotifications: notices,
+    betaTesterEmail: env.BETA_TESTER_EMAIL,
+  };
 }
 
 /** The viewer as the domain's rules read it: menus, access, document notifications, pending tasks. */

@@ -11,6 +11,7 @@ import { NoticeModal } from "~/components/notice-modal";
 import { OfflineBanner } from "~/components/offline-banner";
 import { PendingTasksBanner } from "~/components/pending-tasks-banner";
 import { SMS_FETCHER_KEY, SmsConsentPrompt } from "~/components/sms-consent-prompt";
+import { SystemNotifications } from "~/components/system-notifications";
 import { useFetcherToasts } from "~/components/toaster";
 import { UserMenu } from "~/components/user-menu";
 import { BRANDINGS } from "~/domain/branding";
@@ -126,6 +127,8 @@ export function PortalShell({
         {pendingTasksBanner ? <PendingTasksBanner tasks={shell.pendingTasks} /> : null}
         {prompts && shell.showSmsPrompt ? <SmsConsentPrompt /> : null}
         <div id="main" tabIndex={-1}>
+          {/* The notices addressed to the user (issue 22 §2.3): the first content of every page until dismissed. */}
+          <SystemNotifications notifications={shell.notices} />
           {children}
         </div>
         <Footer branding={branding} />

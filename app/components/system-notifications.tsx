@@ -1,42 +1,60 @@
 import { Alert } from "@mantine/core";
-import type { SystemNotification } from "~/.server/upstream/schemas";
+import { useFetcher, useLocation } from "react-router";
 import { formatDate } from "~/domain/formats";
-import { PlainBadge } from "./plain-badge";
+import type { ShellData } from "~/domain/shell";
+import type { Toast } from "~/domain/toast";
+import { PortalForm } from "./forms/form";
+import { HydratedField } from "./forms/hydrated-field";
+import { useFetcherToasts } from "./toaster";
 
 const SEVERITY_COLOR = { info: "blue", warning: "orange", critical: "red" } as const;
+const SEVERITY_TEXT = { info: "Info", warning: "Warning", critical: "Critical" } as const;
 
 /**
- * The upstream's system notifications (spec §2 dashboard and home), with an empty state. Plain elements
- * with classes (issue 21) inside Mantine's Alert.
+ * The system notifications banner (spec §3 notification state; issue 22 §2.3): the notices the upstream addresses
+ * to this user, on every page of the default layout until each is dismissed (for good, by this user) or ends.
+ * Nothing when there are none. Plain elements with classes (issue 21) inside Mantine's Alert.
  */
-export function SystemNotifications({ notifications }: { notifications: SystemNotification[] }) {
+export function SystemNotifications({ notifications }: { notifications: ShellData["notices"] }) {
+  if (notifications.length === 0) return null;
   return (
-    <section aria-labelledby="notifications-title">
-      <h2 className="heading" data-size="h3" data-mb="xs" id="notifications-title">
-        System notifications
-      </h2>
-      {notifications.length === 0 ? (
-        <p className="txt" data-dimmed>
-          There are no system notifications.
-        </p>
-      ) : (
-        <div className="l-stack" data-gap="sm">
-          {notifications.map((n) => (
-            <Alert key={n.id} color={SEVERITY_COLOR[n.severity]} title={n.title}>
-              <p className="txt" data-size="sm">
-                {n.message}
-              </p>
-              <div className="l-row notification-facts" data-gap="xs">
-                <PlainBadge color={SEVERITY_COLOR[n.severity]}>{n.severity}</PlainBadge>
-                <p className="txt" data-size="xs" data-dimmed>
-                  {formatDate(n.publishedAt)}
-                  {n.endsAt ? ` · until ${formatDate(n.endsAt)}` : null}
-                </p>
-              </div>
-            </Alert>
-          ))}
-        </div>
-      )}
+    <section aria-label="System notifications" className="l-stack notices-banner" data-gap="xs">
+      {notifications.map((n) => (
+        <Notice key={n.id} notice={n} />
+      ))}
     </section>
+  );
+}
+
+/**
+ * One notice and its Dismiss: a plain form (works without JavaScript, redirecting back); with JavaScript a
+ * fetcher sends it, and the layout's data, loaded again, no longer holds the notice.
+ */
+function Notice({ notice: n }: { notice: ShellData["notices"][number] }) {
+  const location = useLocation();
+  const fetcher = useFetcher<{ toasts?: Toast[] }>({ key: `dismiss-notice-${n.id}` });
+  useFetcherToasts(fetcher.data);
+  return (
+    <Alert color={SEVERITY_COLOR[n.severity]} title={n.title} data-testid="system-notice">
+      <p className="txt" data-size="sm">
+        {n.message}
+      </p>
+      <div className="l-row notification-facts" data-gap="xs" data-justify="between">
+        {/* The severity in words too (not by color alone); plain text, no badge (issue 21: lean markup). */}
+        <p className="txt" data-size="xs" data-dimmed>
+          {SEVERITY_TEXT[n.severity]} · {formatDate(n.publishedAt)}
+          {n.endsAt ? ` · until ${formatDate(n.endsAt)}` : null}
+        </p>
+        <PortalForm fetcher={fetcher} action="/account/dismiss_notice">
+          <HydratedField name="mode" value="fetcher" />
+          <input type="hidden" name="id" value={n.id} />
+          <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+          {/* A plain button (issue 21: no style attribute per notice in every page). */}
+          <button type="submit" className="notice-dismiss" aria-label={`Dismiss “${n.title}”`}>
+            Dismiss
+          </button>
+        </PortalForm>
+      </div>
+    </Alert>
   );
 }

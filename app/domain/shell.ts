@@ -1,4 +1,5 @@
 import type { MenuItem } from "./menu";
+import type { NoticeDates } from "./system-notifications";
 import type { PendingTask } from "./pending-tasks";
 
 /** The signed-in chrome's data (app/.server/shell.ts shellData): who is signed in, their home, their menu. */
@@ -13,6 +14,10 @@ export interface ShellData {
   documentAlert: boolean;
   pendingTasks: PendingTask[];
   showSmsPrompt: boolean;
+  /** The system notifications the banner shows (issue 22 §2.3): addressed to the user, not dismissed, not ended. */
+  notices: Array<
+    NoticeDates & { id: number; title: string; message: string; severity: "info" | "warning" | "critical" }
+  >;
 }
 
 /** The chrome carried by an error answer (a 403 or 404 for a signed-in user), when it carries one. */

@@ -132,6 +132,49 @@ const ACTIONS: Array<{ name: string; handler: Handler; path: string; params: Rec
       params: { id: "4" },
       fields: { kind: "w9", decision: "approve" },
     },
+    // Issue 22 §2.3, §2.4.
+    {
+      name: "a new system notification",
+      handler: sectionNew.action,
+      path: "/admin/system_notifications/new",
+      params: { section: "system_notifications" },
+      fields: { title: "Hello", message: "Hi", severity: "info", audience: "everyone" },
+    },
+    {
+      name: "a system notification's save",
+      handler: sectionRecord.action,
+      path: "/admin/system_notifications/4",
+      params: { section: "system_notifications", id: "4" },
+      fields: { intent: "save", title: "Hello", message: "Hi", severity: "info", audience: "everyone" },
+    },
+    {
+      name: "a system notification's delete",
+      handler: sectionList.action,
+      path: "/admin/system_notifications",
+      params: { section: "system_notifications" },
+      fields: { intent: "delete", id: "4" },
+    },
+    {
+      name: "a new quote tool provider",
+      handler: sectionNew.action,
+      path: "/admin/quote_tool_providers/new",
+      params: { section: "quote_tool_providers" },
+      fields: { name: "Quotes", signOnUrl: "https://quotes.example.com/", secret: "a-secret-123" },
+    },
+    {
+      name: "a quote tool provider's save",
+      handler: sectionRecord.action,
+      path: "/admin/quote_tool_providers/1",
+      params: { section: "quote_tool_providers", id: "1" },
+      fields: { intent: "save", name: "Quotes", signOnUrl: "https://quotes.example.com/", secret: "a-secret-123" },
+    },
+    {
+      name: "a quote tool provider's delete",
+      handler: sectionList.action,
+      path: "/admin/quote_tool_providers",
+      params: { section: "quote_tool_providers" },
+      fields: { intent: "delete", id: "2" },
+    },
     {
       name: "a template's save",
       handler: emailTemplate.action,
@@ -241,6 +284,44 @@ describe("an administrator's invalid input is refused at its field, before the u
     expect(reply.error?.email).toBeTruthy();
     expect(reply.error?.roleId).toEqual(["Choose a role"]);
     expect(reply.initialValue).toMatchObject({ firstName: "Ann", lastName: "Lee", email: "not-an-email" });
+    expect(upstream.calls).toEqual([]);
+  });
+
+  it("a notice to some roles with none chosen; an end before its start", async () => {
+    const answer = await postAs(
+      sectionNew.action,
+      "/admin/system_notifications/new",
+      {
+        title: "Hi",
+        message: "Hello",
+        severity: "info",
+        audience: "roles",
+        startsOn: "12/10/2030",
+        endsOn: "12/01/2030",
+      },
+      admin,
+      { section: "system_notifications" },
+    );
+    expect(answer.status).toBe(400);
+    const reply = replyOf(answer.data);
+    expect(reply.error?.roleAgent).toEqual(["Choose at least one role"]);
+    expect(reply.error?.endsOn).toEqual(["The last day comes before the first"]);
+    expect(upstream.calls).toEqual([]);
+  });
+
+  it("a provider's secret never comes back in the refused form's answer", async () => {
+    const answer = await postAs(
+      sectionNew.action,
+      "/admin/quote_tool_providers/new",
+      { name: "Quotes", signOnUrl: "javascript:alert(1)", secret: "the-secret-typed" },
+      admin,
+      { section: "quote_tool_providers" },
+    );
+    expect(answer.status).toBe(400);
+    const reply = replyOf(answer.data);
+    expect(reply.error?.signOnUrl).toBeTruthy();
+    expect(reply.initialValue).toMatchObject({ name: "Quotes" });
+    expect(JSON.stringify(answer.data)).not.toContain("the-secret-typed");
     expect(upstream.calls).toEqual([]);
   });
 

@@ -2,6 +2,7 @@ import { Stack, Text, Title } from "@mantine/core";
 import { data } from "react-router";
 import { SectionForm } from "~/components/admin/section-form";
 import { formOf, loadSection, useSection, viewOf } from "~/components/admin/section-registry";
+import { hiddenFieldsOf } from "~/components/admin/section-view";
 import { ErrorPage } from "~/components/error-page";
 import { SECTION_SHAPES, backToList, sectionPath } from "~/domain/admin/shapes";
 import { successToast } from "~/domain/toast";
@@ -53,11 +54,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 /** Checked here with the form's schema, then by the upstream (its refusals at their fields); back to the list. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { key, def, writes } = await sectionWithNewPage(params.section);
-  const form = actionForm(request, context, { schema: def.newSchema });
+  // A secret typed into the form never comes back in the page, whatever fails.
+  const form = actionForm(request, context, { schema: def.newSchema, hideFields: hiddenFieldsOf(def.fields) });
   return form.answer(async () => {
     const viewer = await requireAdmin(request, context);
     const parsed = await form.parse(def.newSchema);
-    if (parsed.status !== "success") return data(parsed.reply(), { status: 400 });
+    if (parsed.status !== "success") return data(parsed.reply({ hideFields: [...form.hidden] }), { status: 400 });
     await writes.create(viewer.token, parsed.value);
     const back = backToList(key, new URL(request.url).searchParams.get("back"));
     return redirectWithToast(back, [successToast(def.createdText(parsed.value as Record<string, unknown>))]);

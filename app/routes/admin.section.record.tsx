@@ -3,6 +3,7 @@ import { Link, data } from "react-router";
 import { History } from "~/components/admin/history";
 import { SectionForm } from "~/components/admin/section-form";
 import { formOf, loadSection, useSection, viewOf } from "~/components/admin/section-registry";
+import { hiddenFieldsOf } from "~/components/admin/section-view";
 import { ErrorPage } from "~/components/error-page";
 import { SECTION_SHAPES, type SectionShape, backToList, recordIdOf, recordPath, viewPath } from "~/domain/admin/shapes";
 import { errorToasts, successToast } from "~/domain/toast";
@@ -81,7 +82,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const server = serverOf(key);
   const url = new URL(request.url);
   const here = `${url.pathname}${url.search}`;
-  const form = actionForm(request, context, { schema: def.editSchema });
+  // A secret typed into the form never comes back in the page, whatever fails.
+  const form = actionForm(request, context, { schema: def.editSchema, hideFields: hiddenFieldsOf(def.fields) });
   return form.answer(async () => {
     const viewer = await requireAdmin(request, context);
     const intent = (await form.read()).get("intent");
@@ -97,7 +99,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     // The record's own page has no form: its actions are the intents above.
     if (viewing) return redirectWithToast(here, errorToasts(["This action is not available here."]));
     const parsed = await form.parse(def.editSchema);
-    if (parsed.status !== "success") return data(parsed.reply(), { status: 400 });
+    if (parsed.status !== "success") return data(parsed.reply({ hideFields: [...form.hidden] }), { status: 400 });
     await writes.update(viewer.token, id, parsed.value);
     return redirectWithToast(backToList(key, url.searchParams.get("back")), [
       successToast(`Changes to the ${view.singular} saved.`),

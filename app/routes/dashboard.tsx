@@ -1,7 +1,6 @@
 import { Anchor, Card, List } from "@mantine/core";
 import { Link } from "react-router";
 import { RewardsCard } from "~/components/rewards-card";
-import { SystemNotifications } from "~/components/system-notifications";
 import { useRootData } from "~/root";
 import { BRANDINGS } from "~/domain/branding";
 import { canOpen } from "~/domain/access";
@@ -14,7 +13,6 @@ import { loadWithViewer } from "~/.server/guards";
 import { orUnavailable } from "~/.server/upstream-failure";
 import { brokerRewards } from "~/.server/rewards";
 import { unreadMessages, unrespondedMessages } from "~/.server/upstream/feedback";
-import { systemNotifications } from "~/.server/upstream/profile";
 import { viewerState } from "~/.server/viewer";
 import type { Route } from "./+types/dashboard";
 
@@ -27,9 +25,9 @@ export const handle: LayoutHandle = { listsPendingTasks: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Independent calls start together, alongside the viewer's.
-  const [viewer, [notifications, unread, unresponded, rewards]] = await loadWithViewer(request, context, (token) =>
+  // The system notifications are the layout's banner (issue 22 §2.3).
+  const [viewer, [unread, unresponded, rewards]] = await loadWithViewer(request, context, (token) =>
     Promise.all([
-      systemNotifications(token),
       unreadMessages(token),
       unrespondedMessages(token),
       // The rewards card is left out with a note when its call fails; the dashboard still shows.
@@ -47,7 +45,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }),
     level: levelLabel(viewer.user),
     npnNumber: viewer.user.npnNumber,
-    notifications,
     unread,
     unresponded,
     rewards: rewards?.standing ?? null,
@@ -57,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const branding = useRootData()?.branding ?? BRANDINGS.default;
-  const { next, level, npnNumber, notifications, unread, unresponded, rewards, rewardsUnavailable } = loaderData;
+  const { next, level, npnNumber, unread, unresponded, rewards, rewardsUnavailable } = loaderData;
   const caption = levelCaption(level);
   return (
     // Plain elements with classes (issue 21), not Mantine's Stack, SimpleGrid, Title and Text.
@@ -130,8 +127,6 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </p>
         )}
       </section>
-
-      <SystemNotifications notifications={notifications} />
 
       {/* Member rewards (issue 12) carry the rewards disclaimer beside them. */}
       {rewards || rewardsUnavailable ? (

@@ -1,10 +1,8 @@
 import { Anchor, Card, List, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
-import { SystemNotifications } from "~/components/system-notifications";
 import { useRootData } from "~/root";
 import { BRANDINGS } from "~/domain/branding";
-import { loadWithViewer } from "~/.server/guards";
-import { systemNotifications } from "~/.server/upstream/profile";
+import { requireViewer } from "~/.server/guards";
 import type { Route } from "./+types/home";
 
 export function meta() {
@@ -13,18 +11,18 @@ export function meta() {
 
 /** The home of a user whose contracting is required and complete (spec §2 "Home per user"). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [viewer, notifications] = await loadWithViewer(request, context, systemNotifications);
+  // The system notifications are the layout's banner (issue 22 §2.3).
+  const viewer = await requireViewer(request, context);
   return {
     agency: viewer.user.role === "Agency",
     onboardingComplete: viewer.user.onboardingComplete,
     licenses: viewer.profile?.licenses ?? [],
-    notifications,
   };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const branding = useRootData()?.branding ?? BRANDINGS.default;
-  const { agency, onboardingComplete, licenses, notifications } = loaderData;
+  const { agency, onboardingComplete, licenses } = loaderData;
   return (
     <Stack gap="lg">
       <div>
@@ -78,7 +76,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           )}
         </Card>
       </SimpleGrid>
-      <SystemNotifications notifications={notifications} />
     </Stack>
   );
 }

@@ -17,7 +17,8 @@ import { requireViewer } from "~/.server/guards";
 import { runtime } from "~/.server/runtime";
 import { shellData } from "~/.server/shell";
 import type { LoadedViewer } from "~/.server/viewer";
-import { sunfireSignOn } from "~/.server/upstream/enrollments";
+import { quoteToolAvailability, sunfireSignOn } from "~/.server/upstream/enrollments";
+import { upstreamStatus } from "~/.server/upstream-failure";
 import type { Route } from "./+types/quote_tool";
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
@@ -30,16 +31,32 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
  */
 function siteOrRefuse(viewer: LoadedViewer, request: Request): QuoteSite {
   const site = quoteSiteOf(viewer, new URL(request.url).searchParams.get("site"));
-  if (site === "refused") {
-    throw data({ home: homeFor(viewer.user), shell: shellData(viewer) }, { status: 403, statusText: "Forbidden" });
-  }
+  if (site === "refused") throw refusal(viewer);
   return site;
 }
 
+function refusal(viewer: LoadedViewer) {
+  return data({ home: homeFor(viewer.user), shell: shellData(viewer) }, { status: 403, statusText: "Forbidden" });
+}
+
+/**
+ * The page follows the quote tool's providers (issue 22 §2.4, admin quote_tool_providers): none enabled, or no test
+ * site for `?site=test`, and the page says so without a button; the viewer's role not among an enabled provider's
+ * (the upstream's 403), the 403 page.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
   const site = siteOrRefuse(viewer, request);
-  return { site, name: fullName(viewer.user), npnNumber: viewer.user.npnNumber };
+  const availability = await quoteToolAvailability(viewer.token, site).catch((error: unknown) => {
+    if (upstreamStatus(error) === 403) throw refusal(viewer);
+    throw error;
+  });
+  return {
+    site,
+    name: fullName(viewer.user),
+    npnNumber: viewer.user.npnNumber,
+    unavailable: availability.available ? null : availability.reason,
+  };
 }
 
 /**
@@ -82,8 +99,20 @@ const SITE_TEXT: Record<QuoteSite, { title: string; button: string }> = {
   test: { title: "Quote Tool (test site)", button: "Open the Quote Tool (test site)" },
 };
 
+/** What the page says when the quote tool cannot be opened now (issue 22 §2.4). */
+export const UNAVAILABLE_TEXT = {
+  disabled: {
+    title: "The quote tool is turned off for now",
+    text: "Your administrator has turned the quote tool off. Please try again later, or ask support when it will be back.",
+  },
+  no_test_site: {
+    title: "The quote tool has no test site",
+    text: "No test site address is set for the quote tool. An administrator can add one under Quote tool providers.",
+  },
+} as const;
+
 export default function QuoteTool({ loaderData, actionData }: Route.ComponentProps) {
-  const { site, name, npnNumber } = loaderData;
+  const { site, name, npnNumber, unavailable } = loaderData;
   const text = SITE_TEXT[site];
   return (
     <Stack gap="md" maw={760}>
@@ -100,36 +129,42 @@ export default function QuoteTool({ loaderData, actionData }: Route.ComponentPro
           </Stack>
         </Alert>
       ) : null}
-      <Paper withBorder p="md">
-        <Stack gap="sm">
-          {site === "test" ? (
-            <Text>
-              The quote provider&apos;s test site: quotes and enrollments made there are never sent to a carrier. Use it
-              to try the quote tool or to check a change before agents see it.
-            </Text>
-          ) : (
-            <Text>
-              The quote tool compares Medicare plans from the carriers you are contracted with, quotes them for your
-              client and takes the enrollment application. Enrollments you submit there appear under{" "}
-              <Anchor component={Link} to="/submitted_enrollments">
-                Submitted Enrollments
-              </Anchor>
-              .
-            </Text>
-          )}
-          <List size="sm" spacing={4}>
-            <List.Item>
-              It opens in a new window, signed in as {name}
-              {npnNumber ? ` (NPN ${npnNumber})` : ""}: no second password.
-            </List.Item>
-            <List.Item>
-              Each click signs you in with a new link that works once and only for a few minutes, so open it from here
-              each time.
-            </List.Item>
-          </List>
-          <QuoteToolForm href={quoteToolHref(site)} label={text.button} hintId="quote-new-window" />
-        </Stack>
-      </Paper>
+      {unavailable ? (
+        <Alert color="gray" title={UNAVAILABLE_TEXT[unavailable].title}>
+          <Text size="sm">{UNAVAILABLE_TEXT[unavailable].text}</Text>
+        </Alert>
+      ) : (
+        <Paper withBorder p="md">
+          <Stack gap="sm">
+            {site === "test" ? (
+              <Text>
+                The quote provider&apos;s test site: quotes and enrollments made there are never sent to a carrier. Use
+                it to try the quote tool or to check a change before agents see it.
+              </Text>
+            ) : (
+              <Text>
+                The quote tool compares Medicare plans from the carriers you are contracted with, quotes them for your
+                client and takes the enrollment application. Enrollments you submit there appear under{" "}
+                <Anchor component={Link} to="/submitted_enrollments">
+                  Submitted Enrollments
+                </Anchor>
+                .
+              </Text>
+            )}
+            <List size="sm" spacing={4}>
+              <List.Item>
+                It opens in a new window, signed in as {name}
+                {npnNumber ? ` (NPN ${npnNumber})` : ""}: no second password.
+              </List.Item>
+              <List.Item>
+                Each click signs you in with a new link that works once and only for a few minutes, so open it from here
+                each time.
+              </List.Item>
+            </List>
+            <QuoteToolForm href={quoteToolHref(site)} label={text.button} hintId="quote-new-window" />
+          </Stack>
+        </Paper>
+      )}
       <Text size="sm" c="dimmed">
         Back to{" "}
         <Anchor component={Link} to="/enrollments">

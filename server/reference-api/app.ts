@@ -7,7 +7,7 @@ import type { Logger } from "pino";
 import { z } from "zod";
 import { redactTokens } from "../../app/domain/account-tokens.ts";
 import type { SessionUser } from "../../app/domain/user.ts";
-import type { DocumentNotification, Profile, SystemNotification } from "../../app/.server/upstream/schemas/profile.ts";
+import type { DocumentNotification, Profile } from "../../app/.server/upstream/schemas/profile.ts";
 import type { LoginResponse } from "../../app/.server/upstream/schemas/session.ts";
 import { registerAccountRoutes } from "./accounts/routes.ts";
 import { requireAdmin } from "./admin/admin-support.ts";
@@ -32,7 +32,12 @@ import { registerSunfireRoutes } from "./sunfire/routes.ts";
 import type { ReferenceDb, SessionRecord } from "./core/db.ts";
 import { verifyPassword } from "./core/passwords.ts";
 import { refuseControlCharacters } from "./core/text-rules.ts";
-import { documentNotifications, profileOf, setSmsConsent, systemNotifications } from "./profile/queries.ts";
+import { documentNotifications, profileOf, setSmsConsent } from "./profile/queries.ts";
+import {
+  registerAdminSystemNotificationRoutes,
+  registerSystemNotificationRoutes,
+} from "./system-notifications/routes.ts";
+import { registerQuoteToolProviderRoutes } from "./quote-tool-providers/routes.ts";
 
 export const UNAUTHORIZED = "Unauthorized Request";
 export const INVALID_CREDENTIALS = "Invalid e-mail or password";
@@ -280,10 +285,7 @@ export function createApp({ db, logger, allowReset, reset, mailer, after }: AppO
     await sendProfile(res);
   });
 
-  app.get("/api/profile/notifications", requireSession, async (_req, res: Authed) => {
-    const body: SystemNotification[] = await systemNotifications(db);
-    res.json(body);
-  });
+  registerSystemNotificationRoutes(app, { db, logger, requireSession });
 
   app.get("/api/profile/document_notifications", requireSession, async (_req, res: Authed) => {
     const body: { documentNotifications: DocumentNotification[] } = {
@@ -303,11 +305,13 @@ export function createApp({ db, logger, allowReset, reset, mailer, after }: AppO
   registerAdminContractingRoutes(app, { db, logger, mailer, after });
   registerEmailRoutes(app, { db, logger, mailer, after });
   registerAdminConversationRoutes(app, { db, logger });
+  registerQuoteToolProviderRoutes(app, { db, logger });
+  registerAdminSystemNotificationRoutes(app, { db, logger });
   registerDownlineRoutes(app, { db, logger, requireSession });
   registerTicketRoutes(app, { db, logger, requireSession });
   registerCommissionRoutes(app, { db, logger, requireSession });
   registerLearningCenterRoutes(app, { db, logger, requireSession });
-  registerSunfireRoutes(app, { logger, requireSession });
+  registerSunfireRoutes(app, { db, logger, requireSession });
   registerSubmittedEnrollmentRoutes(app, { db, logger, requireSession });
   registerProfileDetailsRoutes(app, { db, logger, requireSession });
   registerFeedbackRoutes(app, { db, logger, requireSession });

@@ -53,6 +53,38 @@ const PAGES: AdminPage[] = [
   },
   { path: "/admin/brokers/110/contracts/1010", section: "Users", heading: "Thomas Thompson", crumb: /.+/ },
   { path: "/admin/brokers/110/documents", section: "Users", heading: "Thomas Thompson", crumb: "Documents" },
+  // Issue 22 §2.3, §2.4.
+  {
+    path: "/admin/system_notifications",
+    section: "System notifications",
+    heading: "System notifications",
+    crumb: "System notifications",
+  },
+  {
+    path: "/admin/system_notifications/new",
+    section: "System notifications",
+    heading: "New notice",
+    crumb: "New notice",
+  },
+  {
+    path: "/admin/system_notifications/5",
+    section: "System notifications",
+    heading: "Team call on Thursday",
+    crumb: "Team call on Thursday",
+  },
+  {
+    path: "/admin/quote_tool_providers",
+    section: "Quote tool providers",
+    heading: "Quote tool providers",
+    crumb: "Quote tool providers",
+  },
+  {
+    path: "/admin/quote_tool_providers/new",
+    section: "Quote tool providers",
+    heading: "New provider",
+    crumb: "New provider",
+  },
+  { path: "/admin/quote_tool_providers/1", section: "Quote tool providers", heading: "Sunfire", crumb: "Sunfire" },
   { path: "/admin/email_communications", section: EMAIL, heading: EMAIL, crumb: EMAIL },
   { path: "/admin/email_communications/5", section: EMAIL, heading: "Password reset", crumb: "Password reset" },
   { path: "/admin/email_communications/log", section: EMAIL, heading: EMAIL, crumb: "Sent e-mails" },
@@ -89,8 +121,8 @@ test.describe("every admin page", () => {
   test("answers 200, is axe clean, marks its section, links only built sections, shows breadcrumbs, fits a phone", async ({
     page,
   }) => {
-    // One page more since issue 20 (a user's own page), eight since issue 22 (e-mail communications, the support desk).
-    test.setTimeout(360_000);
+    // One page more since issue 20 (a user's own page), 14 since issue 22 (e-mails, the support desk, notices, providers).
+    test.setTimeout(600_000);
     await page.setViewportSize({ width: 1440, height: 900 });
     await loginAs(page, "admin@demo.test");
     for (const p of PAGES) {
@@ -634,6 +666,15 @@ const ADMIN_URLS = [
   "/admin/brokers/110/contracts/new",
   "/admin/brokers/110/contracts/1010",
   "/admin/brokers/110/documents",
+  // Issue 22 §2.3, §2.4.
+  "/admin/system_notifications",
+  "/admin/system_notifications/new",
+  "/admin/system_notifications/4",
+  "/admin/system_notifications/export",
+  "/admin/quote_tool_providers",
+  "/admin/quote_tool_providers/new",
+  "/admin/quote_tool_providers/1",
+  "/admin/quote_tool_providers/export",
   "/admin/email_communications",
   "/admin/email_communications/export",
   "/admin/email_communications/5",
@@ -691,6 +732,26 @@ const ADMIN_ACTIONS: Array<{ path: string; form: Record<string, string> }> = [
   { path: "/admin/brokers/110/contracts/1011", form: { state: "denied", publicNote: "Refused by an intruder" } },
   { path: "/admin/brokers/110/documents", form: { kind: "eo", decision: "reject", note: "Rejected by an intruder" } },
   { path: "/admin?index", form: { email: "agent@demo.test" } },
+  // Issue 22 §2.3, §2.4.
+  { path: "/admin/system_notifications?delete=4", form: { intent: "delete", id: "4" } },
+  { path: "/admin/system_notifications?confirm=4", form: { intent: "bulk", id: "4" } },
+  {
+    path: "/admin/system_notifications/new",
+    form: { title: "Evil", message: "Evil", severity: "critical", audience: "everyone" },
+  },
+  {
+    path: "/admin/system_notifications/4",
+    form: { intent: "save", title: "Evil", message: "Evil", severity: "critical", audience: "everyone" },
+  },
+  { path: "/admin/quote_tool_providers?delete=2", form: { intent: "delete", id: "2" } },
+  {
+    path: "/admin/quote_tool_providers/new",
+    form: { name: "Evil", signOnUrl: "https://evil.example.com/", enabled: "on", secret: "evil-secret-1" },
+  },
+  {
+    path: "/admin/quote_tool_providers/1",
+    form: { intent: "save", name: "Evil", signOnUrl: "https://evil.example.com/", secret: "evil-secret-1" },
+  },
   {
     path: "/admin/email_communications/5",
     form: { intent: "save", subject: "Evil {{firstName}}", body: "x {{link}}" },
@@ -715,7 +776,16 @@ const ADMIN_ACTIONS: Array<{ path: string; form: Record<string, string> }> = [
 /** What the admin sees of the data the actions above would change: every section's export and broker 110's pages. */
 async function snapshot(page: Page): Promise<string[]> {
   const texts: string[] = [];
-  for (const section of ["users", "roles", "rts_statuses", "contracting", "tickets", "admin_support"]) {
+  for (const section of [
+    "users",
+    "roles",
+    "rts_statuses",
+    "contracting",
+    "tickets",
+    "admin_support",
+    "system_notifications",
+    "quote_tool_providers",
+  ]) {
     const answer = await page.request.get(`/admin/${section}/export`);
     expect(answer.status()).toBe(200);
     // A user's last sign-in is the one column signing in (as this test does) changes; a request's days waiting

@@ -78,6 +78,16 @@ const ACTIONS: Action[] = [
   { path: "/admin/rts_statuses?confirm=1", as: "admin@demo.test", fields: "intent=bulk&id=1" },
   { path: "/admin/rts_statuses/new", as: "admin@demo.test" },
   { path: "/admin/rts_statuses/1", as: "admin@demo.test", fields: "intent=save" },
+  // Issue 22 §2.3, §2.4: no notice 999 to delete; provider 1 is the only enabled one (kept); a notice dismissed by
+  // agency@ (its agency's own, 5) only leaves agency@'s banner.
+  { path: "/account/dismiss_notice", as: "agency@demo.test", fields: "id=5" },
+  { path: "/admin/system_notifications?delete=999", as: "admin@demo.test", fields: "intent=delete&id=999" },
+  { path: "/admin/system_notifications?confirm=999", as: "admin@demo.test", fields: "intent=bulk&id=999" },
+  { path: "/admin/system_notifications/new", as: "admin@demo.test" },
+  { path: "/admin/system_notifications/4", as: "admin@demo.test", fields: "intent=save" },
+  { path: "/admin/quote_tool_providers?delete=1", as: "admin@demo.test", fields: "intent=delete&id=1" },
+  { path: "/admin/quote_tool_providers/new", as: "admin@demo.test" },
+  { path: "/admin/quote_tool_providers/1", as: "admin@demo.test", fields: "intent=save" },
   { path: "/admin/contracting?perPage=10&confirm=1011", as: "admin@demo.test", fields: "intent=bulk&id=1011" },
   { path: "/admin/contracting/edit/1010", as: "admin@demo.test" },
   { path: "/admin/brokers/110?index", as: "admin@demo.test" },

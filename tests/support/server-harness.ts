@@ -188,6 +188,7 @@ export function viewerFor(user: Partial<SessionUser> = {}, options: ViewerOption
       message: "Needs your attention",
     })),
     profile: broker && consent !== "no-profile" ? { licenses: [], smsConsent: consent, phone: null } : null,
+    systemNotifications: [],
     betaTesterEmail: BETA_TESTER,
   };
 }

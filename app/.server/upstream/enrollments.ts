@@ -3,6 +3,7 @@ import { call } from "./client";
 import {
   SubmittedEnrollmentsExportSchema,
   SubmittedEnrollmentsResponseSchema,
+  QuoteToolAvailabilitySchema,
   SunfireSignOnSchema,
 } from "./schemas/enrollments";
 
@@ -13,6 +14,15 @@ import {
 export async function sunfireSignOn(token: string, site: QuoteSite): Promise<string> {
   const path = site === "test" ? "/partners/sunfire?site=test" : "/partners/sunfire";
   return (await call("GET", path, SunfireSignOnSchema, { token })).url;
+}
+
+/**
+ * GET /partners/sunfire/availability: whether the quote tool (`?site=test`: its test site) opens for the caller now,
+ * as its providers are configured (issue 22 §2.4); issues no link. A 403: the caller's role may not use it.
+ */
+export function quoteToolAvailability(token: string, site: QuoteSite) {
+  const path = site === "test" ? "/partners/sunfire/availability?site=test" : "/partners/sunfire/availability";
+  return call("GET", path, QuoteToolAvailabilitySchema, { token });
 }
 
 /** The query of the submitted enrollments: the table's state and its filters, already checked (listQueryFrom). */

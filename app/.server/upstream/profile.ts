@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { currentNotices } from "~/domain/system-notifications";
 import { call } from "./client";
 import {
@@ -21,6 +22,11 @@ export async function systemNotifications(token: string) {
     await call("GET", "/api/profile/notifications", SystemNotificationsSchema, { token }),
     new Date(),
   );
+}
+
+/** Issue 22 §2.3: the caller dismisses a notice, for good (204; 404 when it is not one they see). */
+export async function dismissSystemNotification(token: string, id: number): Promise<void> {
+  await call("POST", `/api/profile/notifications/${id}/dismissal`, z.undefined(), { token });
 }
 
 /** Spec §4 SMS consent prompt: Yes gives consent (POST), No declines (DELETE). */

@@ -1,4 +1,6 @@
 import { CheckboxField } from "~/components/forms/checkbox-field";
+import { DateField } from "~/components/forms/date-field";
+import { PasswordField } from "~/components/forms/password-field";
 import type { Field } from "~/components/forms/field";
 import { MaskedField } from "~/components/forms/masked-field";
 import { SelectField } from "~/components/forms/select-field";
@@ -30,6 +32,12 @@ export function SectionField({
       return <MaskedField field={field} mask="phone" label={def.label} description={def.description} />;
     case "checkbox":
       return <CheckboxField field={field} label={def.label} description={def.description} />;
+    case "date":
+      return <DateField field={field} label={def.label} description={def.description} />;
+    case "secret":
+      return (
+        <PasswordField field={field} label={def.label} description={def.description} autoComplete="new-password" />
+      );
     case "select": {
       const options = "facet" in def.options ? (facets[def.options.facet] ?? []) : def.options;
       const first = def.emptyLabel ?? `Choose ${def.label.toLowerCase()}`;

@@ -37,7 +37,9 @@ export function SectionForm({
   const byName = conformFields as unknown as Record<string, Field>;
   const short = fields.filter((d) => d.kind !== "checkbox" && !(d.kind === "textarea" || ("wide" in d && d.wide)));
   const long = fields.filter((d) => d.kind === "textarea" || ("wide" in d && d.wide));
-  const boxes = fields.filter((d) => d.kind === "checkbox");
+  const boxes = fields.filter((d) => d.kind === "checkbox" && !d.group);
+  // Checkboxes of a group (a provider's roles): one fieldset each, under its legend.
+  const groups = [...new Set(fields.flatMap((d) => (d.kind === "checkbox" && d.group ? [d.group] : [])))];
   return (
     <Paper withBorder p="md">
       <PortalForm form={form}>
@@ -51,6 +53,16 @@ export function SectionForm({
           </SimpleGrid>
           {long.map((def) => (
             <SectionField key={def.name} def={def} field={byName[def.name]} facets={facets} />
+          ))}
+          {groups.map((group) => (
+            <fieldset key={group} className="plain-fieldset l-stack" data-gap="xs">
+              <legend className="section-form-legend">{group}</legend>
+              {fields
+                .filter((d) => d.kind === "checkbox" && d.group === group)
+                .map((def) => (
+                  <SectionField key={def.name} def={def} field={byName[def.name]} facets={facets} />
+                ))}
+            </fieldset>
           ))}
           {boxes.length ? (
             <Stack gap="xs" component="fieldset" className="plain-fieldset">

@@ -19,7 +19,18 @@ export type FieldDef =
       emptyLabel?: string;
       description?: string;
     }
-  | { name: string; label: string; kind: "checkbox"; description?: string };
+  | {
+      name: string;
+      label: string;
+      kind: "checkbox";
+      description?: string;
+      /** Checkboxes of one group are drawn together under this legend (a quote tool provider's roles). */
+      group?: string;
+    }
+  /** A day typed as MM/DD/YYYY or picked from a calendar (DateField). */
+  | { name: string; label: string; kind: "date"; description?: string }
+  /** A write-only secret: always empty on the form, never sent back in a page (the routes hide it). */
+  | { name: string; label: string; kind: "secret"; description?: string };
 
 /** A bulk action of a list: its button, its confirmation, its toast. */
 export interface BulkDef {
@@ -87,4 +98,9 @@ export interface SectionFormDef<Row> {
   newIntro?: string;
   /** The toast once created, from the form's values. */
   createdText: (value: Record<string, unknown>) => string;
+}
+
+/** The form's fields whose values never come back in a page (kind "secret"). */
+export function hiddenFieldsOf(fields: readonly FieldDef[]): string[] {
+  return fields.filter((f) => f.kind === "secret").map((f) => f.name);
 }

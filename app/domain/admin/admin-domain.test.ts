@@ -30,8 +30,10 @@ describe("the admin sections (spec §2 '/admin has these children')", () => {
       "admin_support",
       "contracting",
       "email_communications",
+      "quote_tool_providers",
       "roles",
       "rts_statuses",
+      "system_notifications",
       "tickets",
       "users",
     ]);

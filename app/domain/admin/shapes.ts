@@ -12,6 +12,8 @@ import { shape as rts_statuses } from "../../admin/sections/rts_statuses/shape";
 import { shape as users } from "../../admin/sections/users/shape";
 import { shape as tickets } from "../../admin/sections/tickets/shape";
 import { shape as admin_support } from "../../admin/sections/admin_support/shape";
+import { shape as system_notifications } from "../../admin/sections/system_notifications/shape";
+import { shape as quote_tool_providers } from "../../admin/sections/quote_tool_providers/shape";
 
 export interface SectionShape {
   sortable: readonly string[];
@@ -38,6 +40,8 @@ export const SECTION_SHAPES = {
   roles,
   rts_statuses,
   contracting,
+  system_notifications,
+  quote_tool_providers,
   email_communications,
   tickets,
   admin_support,

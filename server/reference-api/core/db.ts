@@ -36,6 +36,7 @@ export function sqlStatements(script: string): string[] {
 
 /** Tables holding one user's data, and the column naming the user (order: parents before children). */
 const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
+  ["system_notification_dismissals", "user_id"],
   ["contract_request_events", "user_id"],
   ["account_tokens", "user_id"],
   ["submitted_enrollments", "user_id"],
@@ -70,6 +71,8 @@ const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
 
 /** Tables reset() restores to the seed, children first. */
 const DATA_TABLES = [
+  "system_notification_dismissals",
+  "quote_tool_providers",
   "email_log",
   "email_messages",
   "email_templates",
@@ -125,7 +128,7 @@ const DATA_TABLES = [
  * change: a db file seeded by an older version (PRAGMA user_version lower than this) has its data tables
  * dropped and created again as schema.ts has them, and is reset to the seed on open (sessions kept).
  */
-const SEED_VERSION = 23;
+const SEED_VERSION = 25;
 
 function bool(value: unknown): boolean {
   return value === true;

@@ -115,7 +115,13 @@ CREATE TABLE IF NOT EXISTS system_notifications (
   severity TEXT NOT NULL CHECK (severity IN ('info', 'warning', 'critical')),
   published_at TEXT NOT NULL,
   -- When the notice ends (ISO timestamp); NULL: it stays until withdrawn (issue 20).
-  ends_at TEXT
+  ends_at TEXT,
+  -- Who it addresses (issue 22): everyone, the roles of audience_roles (a JSON array of role kinds), or the agency
+  -- audience_agency_id and every user under it; published_at is when it starts showing.
+  audience TEXT NOT NULL DEFAULT 'everyone' CHECK (audience IN ('everyone', 'roles', 'agency')),
+  audience_roles TEXT NOT NULL DEFAULT '[]',
+  audience_agency_id INTEGER,
+  updated_at TEXT
 );
 
 CREATE TABLE IF NOT EXISTS document_notifications (
@@ -564,6 +570,26 @@ CREATE TABLE IF NOT EXISTS contract_request_events (
 );
 
 CREATE INDEX IF NOT EXISTS contract_request_events_entry ON contract_request_events (entry_id, at);
+
+-- The content sections of the admin area (issue 22): who dismissed which system notification (for good), and the
+-- quote tool's providers (sunfire.ts reads them; the secret is write-only: never in an answer or a log line).
+CREATE TABLE IF NOT EXISTS system_notification_dismissals (
+  notification_id INTEGER NOT NULL,
+  user_id INTEGER NOT NULL,
+  dismissed_at TEXT NOT NULL,
+  PRIMARY KEY (notification_id, user_id)
+);
+
+CREATE TABLE IF NOT EXISTS quote_tool_providers (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  sign_on_url TEXT NOT NULL,
+  test_site_url TEXT,
+  roles TEXT NOT NULL DEFAULT '[]',
+  enabled INTEGER NOT NULL DEFAULT 1,
+  secret TEXT,
+  updated_at TEXT NOT NULL
+);
 
 -- E-mail communications (issue 22 §2.5, email/): the templates of every e-mail the product sends (key = the
 -- mailer's kind; placeholders checked against email/templates.ts), the log of every e-mail sent (queued → sent or

@@ -1,11 +1,6 @@
 /** The profile queries (the routes are in app.ts): licenses and SMS consent, notifications. */
 import type { SessionUser } from "../../../app/domain/user.ts";
-import type {
-  DocumentNotification,
-  License,
-  Profile,
-  SystemNotification,
-} from "../../../app/.server/upstream/schemas/profile.ts";
+import type { DocumentNotification, License, Profile } from "../../../app/.server/upstream/schemas/profile.ts";
 import type { ReferenceDb } from "../core/db.ts";
 
 export async function profileOf(db: ReferenceDb, user: SessionUser): Promise<Profile> {
@@ -42,22 +37,6 @@ export async function profileOf(db: ReferenceDb, user: SessionUser): Promise<Pro
 
 export async function setSmsConsent(db: ReferenceDb, userId: number, consent: boolean): Promise<void> {
   await db.client.execute({ sql: "UPDATE users SET sms_consent = ? WHERE id = ?", args: [consent ? 1 : 0, userId] });
-}
-
-/** The notices that show at `now`: those not ended (issue 20: a notice ends). */
-export async function systemNotifications(db: ReferenceDb, now = new Date()): Promise<SystemNotification[]> {
-  const result = await db.client.execute({
-    sql: "SELECT * FROM system_notifications WHERE ends_at IS NULL OR ends_at > ? ORDER BY published_at DESC, id",
-    args: [now.toISOString()],
-  });
-  return result.rows.map((r) => ({
-    id: Number(r.id),
-    title: String(r.title),
-    message: String(r.message),
-    severity: String(r.severity) as SystemNotification["severity"],
-    publishedAt: String(r.published_at),
-    endsAt: r.ends_at == null ? null : String(r.ends_at),
-  }));
 }
 
 export async function documentNotifications(db: ReferenceDb, userId: number): Promise<DocumentNotification[]> {

@@ -2,10 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CommissionStatementsResponseSchema } from "../../../app/.server/upstream/schemas/commissions.ts";
 import { CenterResourcesResponseSchema } from "../../../app/.server/upstream/schemas/contracting.ts";
-import {
-  DocumentNotificationsResponseSchema,
-  SystemNotificationsSchema,
-} from "../../../app/.server/upstream/schemas/profile.ts";
+import { DocumentNotificationsResponseSchema } from "../../../app/.server/upstream/schemas/profile.ts";
+import { AdminSystemNotificationsResponseSchema } from "../../../app/admin/sections/system_notifications/contract.server.ts";
 import { type ReferenceApi, startReferenceApi } from "../index.ts";
 import {
   SEED_FREE_NPNS,
@@ -264,8 +262,17 @@ describe("a reference API with a pinned seed day", () => {
       agency,
     );
     expect(resources.learningCenterResources[0]!.certificationDate).toBe("2031-07-09");
-    const notifications = await ok(SystemNotificationsSchema, "GET", "/api/profile/notifications", agency);
-    expect(notifications.map((n) => n.publishedAt)).toEqual([
+    // The notices' dates as the admin list has them (issue 22: /api/profile/notifications shows only started ones,
+    // and these start in 2031).
+    const notices = await ok(
+      AdminSystemNotificationsResponseSchema,
+      "GET",
+      "/api/admin/system_notifications?audience=everyone&sort=startsAt&order=DESC",
+      {
+        token: await tokenOf("admin@demo.test"),
+      },
+    );
+    expect(notices.records.filter((n) => n.id <= 3).map((n) => n.startsAt)).toEqual([
       "2031-04-26T16:30:00.000Z",
       "2031-04-18T14:00:00.000Z",
       "2031-04-05T13:15:00.000Z",

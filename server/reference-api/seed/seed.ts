@@ -30,6 +30,8 @@ import { onboardingSeedStatements } from "../onboarding/seed.ts";
 import { profileNotificationStatements, seedProfileStatements } from "../profile/seed.ts";
 import { submittedEnrollmentStatements } from "../submitted-enrollments/seed.ts";
 import { ticketStatements } from "../tickets/seed.ts";
+import { systemNotificationSeedStatements } from "../system-notifications/seed.ts";
+import { quoteToolProviderSeedStatements } from "../quote-tool-providers/seed.ts";
 import { seedDates, type SeedDates } from "./seed-dates.ts";
 
 export interface SeedOptions {
@@ -70,5 +72,7 @@ export async function seedStatements(
     ...adminContractingStatements(dates), // contract requests and their events (issue 14)
     ...seedEmailStatements(dates, portalUrl), // e-mail templates, a month of the e-mail log (issue 22)
     ...adminConversationStatements(dates), // the support desk's conversations (issue 22)
+    ...systemNotificationSeedStatements(dates), // notices to roles, an agency, scheduled, ended (issue 22)
+    ...quoteToolProviderSeedStatements(dates), // the quote tool's providers (issue 22)
   ];
 }

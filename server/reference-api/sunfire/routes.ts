@@ -12,7 +12,9 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Express, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import type { SessionUser } from "../../../app/domain/user.ts";
-import type { SessionRecord } from "../core/db.ts";
+import type { ReferenceDb, SessionRecord } from "../core/db.ts";
+import { providerFor } from "../quote-tool-providers/queries.ts";
+import { DEMO_TEST_SIGN_ON_PATH } from "../quote-tool-providers/seed.ts";
 
 /** How long a sign-on link may wait for its first visit. */
 export const SIGN_ON_TTL_MS = 2 * 60 * 1000;
@@ -23,6 +25,10 @@ export const NO_QUOTE_TOOL = "Your account does not have access to the quote too
 export const TEST_SITE_ADMINS_ONLY = "Only administrators may open the quote tool's test site";
 export const UNKNOWN_SITE = "site must be test, or left out";
 export const SIGN_ON_PATH = "/partners/sunfire/sign_on";
+/** Issue 22: the quote tool follows its providers (admin quote_tool_providers). */
+export const QUOTE_TOOL_OFF = "The quote tool is turned off for now";
+export const ROLE_NOT_ALLOWED = "Your role may not use the quote tool";
+export const NO_TEST_SITE = "The quote tool has no test site";
 
 type Site = "production" | "test";
 interface PendingSignOn {
@@ -103,9 +109,14 @@ portal and open the quote tool again to get a new one.</p></div>`,
   );
 }
 
+/** A provider's address as a URL: a path is on the origin the caller addressed (the demo provider's). */
+function addressOf(address: string, req: Request): URL {
+  return new URL(address, originOf(req));
+}
+
 export function registerSunfireRoutes(
   app: Express,
-  { logger, requireSession }: { logger: Logger; requireSession: RequestHandler },
+  { db, logger, requireSession }: { db: ReferenceDb; logger: Logger; requireSession: RequestHandler },
 ): void {
   const pending = new Map<string, PendingSignOn>();
 
@@ -118,15 +129,57 @@ export function registerSunfireRoutes(
     }
   };
 
-  app.get("/partners/sunfire", requireSession, (req, res: Authed) => {
+  /**
+   * The provider and address the caller's quote tool opens, or the refusal already answered: the site asked for,
+   * the caller's access (spec §6), then the providers (issue 22): none enabled → 409, none for the caller's role →
+   * 403, no test site → 409.
+   */
+  const choose = async (req: Request, res: Authed, answerUnavailable: boolean) => {
     const { user } = res.locals.session;
     const raw = req.query.site;
     if (raw !== undefined && raw !== "test" && raw !== "production") {
-      return res.status(422).json({ error: UNKNOWN_SITE });
+      res.status(422).json({ error: UNKNOWN_SITE });
+      return null;
     }
     const site: Site = raw === "test" ? "test" : "production";
-    if (!mayQuote(user)) return res.status(403).json({ error: NO_QUOTE_TOOL });
-    if (site === "test" && user.role !== "Admin") return res.status(403).json({ error: TEST_SITE_ADMINS_ONLY });
+    if (!mayQuote(user)) {
+      res.status(403).json({ error: NO_QUOTE_TOOL });
+      return null;
+    }
+    if (site === "test" && user.role !== "Admin") {
+      res.status(403).json({ error: TEST_SITE_ADMINS_ONLY });
+      return null;
+    }
+    const choice = await providerFor(db, user.role);
+    if (choice.kind === "role") {
+      res.status(403).json({ error: ROLE_NOT_ALLOWED });
+      return null;
+    }
+    if (choice.kind === "disabled") {
+      if (answerUnavailable) res.json({ available: false, reason: "disabled" });
+      else res.status(409).json({ error: QUOTE_TOOL_OFF });
+      return null;
+    }
+    const address = site === "test" ? choice.provider.testSiteUrl : choice.provider.signOnUrl;
+    if (address == null) {
+      if (answerUnavailable) res.json({ available: false, reason: "no_test_site" });
+      else res.status(409).json({ error: NO_TEST_SITE });
+      return null;
+    }
+    return { user, site, provider: choice.provider, address };
+  };
+
+  /** Whether the caller's quote tool (`?site=test`: its test site) can be opened now; issues no link. */
+  app.get("/partners/sunfire/availability", requireSession, async (req, res: Authed) => {
+    const chosen = await choose(req, res, true);
+    if (!chosen) return;
+    res.set("Cache-Control", "no-store").json({ available: true, provider: chosen.provider.name });
+  });
+
+  app.get("/partners/sunfire", requireSession, async (req, res: Authed) => {
+    const chosen = await choose(req, res, false);
+    if (!chosen) return;
+    const { user, site, address } = chosen;
     const now = Date.now();
     prune(now);
     const token = randomBytes(32).toString("base64url");
@@ -137,11 +190,13 @@ export function registerSunfireRoutes(
       site,
       expiresAt: now + SIGN_ON_TTL_MS,
     });
-    logger.info({ userId: user.userId, site }, "quote tool sign-on link issued");
-    res.set("Cache-Control", "no-store").json({ url: `${originOf(req)}${SIGN_ON_PATH}?token=${token}` });
+    logger.info({ userId: user.userId, site, providerId: chosen.provider.id }, "quote tool sign-on link issued");
+    const url = addressOf(address, req);
+    url.searchParams.set("token", token);
+    res.set("Cache-Control", "no-store").json({ url: url.href });
   });
 
-  app.get(SIGN_ON_PATH, (req, res) => {
+  app.get([SIGN_ON_PATH, DEMO_TEST_SIGN_ON_PATH], (req, res) => {
     res.set(PAGE_HEADERS);
     const token = typeof req.query.token === "string" ? req.query.token : "";
     const hash = token ? hashOf(token) : "";

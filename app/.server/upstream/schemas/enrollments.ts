@@ -45,3 +45,10 @@ export const SubmittedEnrollmentsResponseSchema = z.object({
 
 /** POST /api/submitted_enrollments/export: spec §8 'Download was sent to your email'. */
 export const SubmittedEnrollmentsExportSchema = z.object({ message: z.string() });
+
+/** GET /partners/sunfire/availability (issue 22 §2.4): whether the caller's quote tool (or its test site) opens now. */
+export const QuoteToolAvailabilitySchema = z.discriminatedUnion("available", [
+  z.object({ available: z.literal(true), provider: z.string() }),
+  z.object({ available: z.literal(false), reason: z.enum(["disabled", "no_test_site"]) }),
+]);
+export type QuoteToolAvailability = z.infer<typeof QuoteToolAvailabilitySchema>;

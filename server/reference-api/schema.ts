@@ -133,9 +133,12 @@ CREATE TABLE IF NOT EXISTS products (
   position INTEGER NOT NULL
 );
 
+-- active = 0 (issue 22, carriers/): gone from Contract Now and the Learning Center, its contracts untouched.
 CREATE TABLE IF NOT EXISTS carriers (
   id INTEGER PRIMARY KEY,
-  name TEXT NOT NULL
+  name TEXT NOT NULL,
+  active INTEGER NOT NULL DEFAULT 1,
+  updated_at TEXT
 );
 
 -- A carrier's offering of one product; its id is the carrierProductId of the contract.

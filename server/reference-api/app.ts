@@ -14,6 +14,7 @@ import { requireAdmin } from "./admin-support.ts";
 import { registerAdminContractingRoutes } from "./admin-contracting.ts";
 import { registerAdminPeopleRoutes } from "./admin-people.ts";
 import { registerAdminCarrierRoutes } from "./carriers/routes.ts";
+import { registerAdminLearningResourceRoutes } from "./learning_center_resources/routes.ts";
 import type { AfterAnswer } from "./after-answer.ts";
 import { registerBookOfBusinessRoutes } from "./book-of-business.ts";
 import { registerCommissionRoutes } from "./commissions.ts";
@@ -301,6 +302,7 @@ export function createApp({ db, logger, allowReset, reset, mailer, after }: AppO
   registerAdminPeopleRoutes(app, { db, logger, mailer, after });
   registerAdminContractingRoutes(app, { db, logger, mailer, after });
   registerAdminCarrierRoutes(app, { db, logger });
+  registerAdminLearningResourceRoutes(app, { db, logger });
   registerDownlineRoutes(app, { db, logger, requireSession });
   registerTicketRoutes(app, { db, logger, requireSession });
   registerCommissionRoutes(app, { db, logger, requireSession });

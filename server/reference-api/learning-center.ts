@@ -18,6 +18,7 @@ import type {
 import { pagingMeta } from "../../app/domain/table.ts";
 import type { ReferenceDb, SessionRecord } from "./db.ts";
 import { parseTableQuery, positiveInt, scalar, type TableQuery } from "./paging.ts";
+import { todayIso } from "./today.ts";
 import { sendStoredFile } from "./uploads.ts";
 
 type User = SessionRecord["user"];
@@ -79,14 +80,20 @@ const SELECT = `SELECT r.*, c.name AS carrier_name, p.name AS product_name,
   FROM learning_resources r LEFT JOIN carriers c ON c.id = r.carrier_id LEFT JOIN products p ON p.id = r.product_id`;
 
 /**
- * The resources `user` may see: agencies and admins every one; agents those for everyone. None of an inactive
- * carrier (issue 22: it leaves the Learning Center).
+ * The resources `user` may see: agencies and admins every one; agents those for everyone. Only published ones
+ * whose publish date has come, none of an inactive carrier (issue 22: drafts and scheduled resources are the
+ * admin area's; an inactive carrier leaves the Learning Center).
  */
 function scopeOf(user: User): { where: string[]; args: (string | number)[] } {
-  const where = ["(r.carrier_id IS NULL OR c.active = 1)"];
+  const where = [
+    "r.status = 'published'",
+    "(r.publish_on IS NULL OR r.publish_on <= ?)",
+    "(r.carrier_id IS NULL OR c.active = 1)",
+  ];
+  const args: (string | number)[] = [todayIso()];
   return user.role === "Agency" || user.role === "Admin"
-    ? { where, args: [] }
-    : { where: [...where, "r.audience = 'all'"], args: [] };
+    ? { where, args }
+    : { where: [...where, "r.audience = 'all'"], args };
 }
 
 function summaryFromRow(r: Record<string, unknown>): LearningResourceSummary {

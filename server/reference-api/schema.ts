@@ -395,7 +395,10 @@ CREATE TABLE IF NOT EXISTS learning_resources (
   body TEXT,
   audience TEXT NOT NULL DEFAULT 'all' CHECK (audience IN ('all', 'agencies')),
   links TEXT NOT NULL DEFAULT '[]',
-  updated_at TEXT NOT NULL
+  updated_at TEXT NOT NULL,
+  -- issue 22 (learning_center_resources/): agents see it once published and publish_on (YYYY-MM-DD) has come.
+  status TEXT NOT NULL DEFAULT 'published' CHECK (status IN ('draft', 'published')),
+  publish_on TEXT
 );
 
 CREATE INDEX IF NOT EXISTS learning_resources_library ON learning_resources (library);

@@ -35,6 +35,8 @@ export default [
         route("documents", "routes/admin.brokers.$id.documents.tsx"),
         route("documents/:kind/file", "routes/admin.brokers.$id.documents.file.ts"),
       ]),
+      // Issue 22: a carrier's page holds one form per carrier product (its own route module).
+      route("carriers/:id", "routes/admin.carriers.$id.tsx"),
       route(":section", "routes/admin.section.tsx"),
       route(":section/new", "routes/admin.section.new.tsx"),
       route(":section/export", "routes/admin.section.export.ts"),

@@ -19,7 +19,11 @@ export type FieldDef =
       emptyLabel?: string;
       description?: string;
     }
-  | { name: string; label: string; kind: "checkbox"; description?: string };
+  | { name: string; label: string; kind: "checkbox"; description?: string }
+  /** HTML: a textarea without JavaScript, the rich-text editor once hydrated (its own chunk; ADR 026). */
+  | { name: string; label: string; kind: "richtext"; description?: string }
+  /** A date typed MM/DD/YYYY or picked (the form layer's DateField). */
+  | { name: string; label: string; kind: "date"; description?: string };
 
 /** A bulk action of a list: its button, its confirmation, its toast. */
 export interface BulkDef {

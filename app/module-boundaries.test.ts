@@ -67,15 +67,28 @@ const RENDERING = new RegExp(
  */
 const CONTRACT_UNDER_SERVER = /^app\/\.server\/upstream\/schemas(\/|$)/;
 
+/**
+ * An admin section's folder (app/admin/sections/<key>/, ADR 024): its pure parts (shape, records, form schemas) are
+ * domain, its `*.server.ts` parts (the upstream contract, the server half) are server-side, its view and form are
+ * what the browser draws.
+ */
+const SECTION_PURE = /^app\/admin\/sections\/[^/]+\/(shape|records|schemas)$/;
+const SECTION_SERVER = /^app\/admin\/sections\/[^/]+\/[^/]+\.server$/;
+const SECTION_CONTRACT = /^app\/admin\/sections\/[^/]+\/contract\.server$/;
+const isServerSide = (file: string) => file.startsWith("app/.server/") || /\.server\.tsx?$/.test(file);
+
 function expectOnly(found: string[]) {
   expect(found).toEqual([]);
 }
 
 describe("decision 016: module boundaries", () => {
   it("the domain imports nothing server-side, nothing that renders, and nothing of the app but the domain", () => {
-    const domain = app.filter((f) => f.startsWith("app/domain/") && !isTest(f));
+    const domain = app.filter(
+      (f) => (f.startsWith("app/domain/") || SECTION_PURE.test(f.replace(/\.tsx?$/, ""))) && !isTest(f),
+    );
     expect(domain.length).toBeGreaterThan(10);
-    const outsideDomain = (target: string) => target.startsWith("app/") && !target.startsWith("app/domain/");
+    const outsideDomain = (target: string) =>
+      target.startsWith("app/") && !target.startsWith("app/domain/") && !SECTION_PURE.test(target);
     expectOnly(
       violations(domain, (target) => SERVER_SIDE.test(target) || RENDERING.test(target) || outsideDomain(target)),
     );
@@ -88,6 +101,12 @@ describe("decision 016: module boundaries", () => {
     );
   });
 
+  it("an admin section's view and form never import server-side code (theirs or app/.server)", () => {
+    const drawn = app.filter((f) => f.startsWith("app/admin/") && !isServerSide(f) && !isTest(f));
+    expect(drawn.length).toBeGreaterThan(4);
+    expectOnly(violations(drawn, (target) => target.startsWith("app/.server/") || /\.server$/.test(target)));
+  });
+
   it("the upstream's transport (client: call, error classes) is used from app/.server only", () => {
     const outside = app.filter((f) => !f.startsWith("app/.server/"));
     expectOnly(violations(outside, (target) => target === "app/.server/upstream/client"));
@@ -95,11 +114,17 @@ describe("decision 016: module boundaries", () => {
 
   it("app/.server imports only app/.server and the domain of the app (no cycle back into routes, layouts, components)", () => {
     const server = app.filter((f) => f.startsWith("app/.server/") && !isTest(f));
-    expectOnly(violations(server, (target) => target.startsWith("app/") && !/^app\/(\.server|domain)\//.test(target)));
+    const allowed = (target: string) =>
+      /^app\/(\.server|domain)\//.test(target) || SECTION_PURE.test(target) || SECTION_SERVER.test(target);
+    expectOnly(violations(server, (target) => target.startsWith("app/") && !allowed(target)));
   });
 
-  it("the reference API may import app/domain, never app/.server or anything else of the app", () => {
-    const allowed = (target: string) => target.startsWith("app/domain/") || CONTRACT_UNDER_SERVER.test(target);
+  it("the reference API may import app/domain and the admin sections' contracts, never anything else of the app", () => {
+    const allowed = (target: string) =>
+      target.startsWith("app/domain/") ||
+      CONTRACT_UNDER_SERVER.test(target) ||
+      SECTION_CONTRACT.test(target) ||
+      SECTION_PURE.test(target);
     expectOnly(violations(referenceApi, (target) => target.startsWith("app/") && !allowed(target)));
   });
 
@@ -114,7 +139,7 @@ describe("decision 016: module boundaries", () => {
     // Issue 10: classic's methods bring all of zod into every page with a form; the form schemas are zod
     // mini and the browser build gives conform mini too (vite.config.ts). Only app/.server (never in the
     // browser) may use classic.
-    const browserSide = app.filter((f) => !f.startsWith("app/.server/") && !isTest(f));
+    const browserSide = app.filter((f) => !isServerSide(f) && !isTest(f));
     const classic = (target: string) =>
       /^zod($|\/)/.test(target) && !/^zod\/(mini|v4\/core|v4\/locales\/)/.test(target);
     expectOnly(violations(browserSide, classic));

@@ -20,7 +20,7 @@ export default [
     route("onboarding_complete", "routes/onboarding_complete.tsx"),
     route("carrier/tickets", "routes/carrier.tickets.tsx"),
     // The admin area (issue 14): one layout (the sections' navigation, breadcrumbs), the sections built on one
-    // definition each (app/domain/admin/shapes.ts, components/admin/section-views.tsx, .server/admin/sections.ts)
+    // folder each (app/admin/sections/<key>/: shape, view, form, upstream contract, server half; ADR 024)
     // drawn by the shared list / new / record / export modules; the contracting desk and the broker pages are
     // their own. Static paths rank above the shared ones' :section.
     route("admin", "routes/admin.tsx", [

@@ -1,15 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type * as z from "zod/mini";
 import { invitedRegistrationSchema, registrationSchema } from "./accounts";
-import {
-  brokerNoteSchema,
-  documentReviewSchema,
-  editUserSchema,
-  newUserSchema,
-  roleSchema,
-  rtsStatusSchema,
-  transitionSchema,
-} from "./admin/forms";
+import { brokerNoteSchema, documentReviewSchema, transitionSchema } from "./admin/forms";
+import { roleSchema } from "../admin/sections/roles/schemas";
+import { rtsStatusSchema } from "../admin/sections/rts_statuses/schemas";
+import { editUserSchema, newUserSchema } from "../admin/sections/users/schemas";
 import { feedbackSchema } from "./feedback-form";
 import { invitationSchema } from "./invitation";
 import { legalAnswersSchema } from "./legal-answers";

@@ -3,7 +3,7 @@ import { Link, useLocation } from "react-router";
 import { StateAndBall, waitingText } from "~/components/admin/contract-badges";
 import { type Column, DataTable } from "~/components/data-table";
 import { FilterSelect } from "~/components/data-table/filter-select";
-import type { AdminContractRequest } from "~/domain/admin/records";
+import type { AdminContractRequest } from "~/admin/sections/contracting/records";
 import { SECTION_SHAPES } from "~/domain/admin/shapes";
 import { idOr404 } from "~/.server/admin/guard";
 import { formatDate } from "~/domain/formats";

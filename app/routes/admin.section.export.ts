@@ -1,6 +1,6 @@
 import { downloadResponse } from "~/.server/download";
 import { loadWithViewer } from "~/.server/guards";
-import { SECTION_SERVERS, sectionOr404 } from "~/.server/admin/sections";
+import { sectionOr404, serverOf } from "~/.server/admin/sections";
 import { SECTION_SHAPES, withDefaultSort } from "~/domain/admin/shapes";
 import { listQueryFrom } from "~/domain/list-query";
 import type { Route } from "./+types/admin.section.export";
@@ -16,7 +16,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   query.delete("page");
   query.delete("perPage");
   const [, file] = await loadWithViewer(request, context, (token) =>
-    SECTION_SERVERS[key].exportCsv(token, withDefaultSort(key, query)),
+    serverOf(key).exportCsv(token, withDefaultSort(key, query)),
   );
   return downloadResponse(file, `${key}.csv`);
 }

@@ -1,26 +1,25 @@
 import { Stack, Text, Title } from "@mantine/core";
 import { data } from "react-router";
 import { SectionForm } from "~/components/admin/section-form";
-import { SECTION_FORMS } from "~/components/admin/section-forms";
-import { SECTION_VIEWS } from "~/components/admin/section-views";
+import { formOf, loadSection, viewOf } from "~/components/admin/section-registry";
 import { ErrorPage } from "~/components/error-page";
-import { SECTION_SHAPES, type SectionKey, backToList, sectionPath } from "~/domain/admin/shapes";
+import { SECTION_SHAPES, backToList, sectionPath } from "~/domain/admin/shapes";
 import { successToast } from "~/domain/toast";
 import { notFound, requireAdmin } from "~/.server/admin/guard";
-import { SECTION_SERVERS, sectionOr404 } from "~/.server/admin/sections";
+import { sectionOr404, serverOf } from "~/.server/admin/sections";
 import { actionForm } from "~/.server/form-failure";
 import { loadWithViewer } from "~/.server/guards";
 import { redirectWithToast } from "~/.server/toast";
 import type { Route } from "./+types/admin.section.new";
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `New ${SECTION_VIEWS[loaderData.key].singular} · Admin` : "Admin" }];
+  return [{ title: loaderData ? `New ${loaderData.singular} · Admin` : "Admin" }];
 }
 
 export const handle = {
-  crumbs: (d: { key: SectionKey; back: string }) => [
-    { label: SECTION_VIEWS[d.key].title, to: d.back },
-    { label: `New ${SECTION_VIEWS[d.key].singular}` },
+  crumbs: (d: { back: string; sectionTitle: string; singular: string }) => [
+    { label: d.sectionTitle, to: d.back },
+    { label: `New ${d.singular}` },
   ],
 };
 
@@ -28,24 +27,38 @@ export const handle = {
 const FACETS_ONLY = new URLSearchParams({ perPage: "5" });
 
 /** The section of the URL when it has a new page, with its form's two halves; or the 404 page. */
-function sectionWithNewPage(raw: string | undefined) {
+async function sectionWithNewPage(raw: string | undefined) {
   const key = sectionOr404(raw);
-  const def = SECTION_FORMS[key];
-  const writes = SECTION_SERVERS[key].form;
+  await loadSection(key, true);
+  const def = formOf(key);
+  const writes = serverOf(key).form;
   if (!SECTION_SHAPES[key].creatable || !def || !writes) notFound();
   return { key, def, writes };
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { key } = sectionWithNewPage(params.section);
+  const { key } = await sectionWithNewPage(params.section);
   const back = backToList(key, new URL(request.url).searchParams.get("back"));
-  const [, list] = await loadWithViewer(request, context, (token) => SECTION_SERVERS[key].list(token, FACETS_ONLY));
-  return { key, back, facets: list.facets as Record<string, Array<{ value: string; label: string }>> };
+  const [, list] = await loadWithViewer(request, context, (token) => serverOf(key).list(token, FACETS_ONLY));
+  const { title: sectionTitle, singular } = viewOf(key);
+  return {
+    key,
+    back,
+    sectionTitle,
+    singular,
+    facets: list.facets as Record<string, Array<{ value: string; label: string }>>,
+  };
+}
+
+/** A navigation here brings the section's view and form with the page's data (section-registry.ts). */
+export async function clientLoader({ serverLoader, params }: Route.ClientLoaderArgs) {
+  const [loaded] = await Promise.all([serverLoader(), loadSection(params.section, true)]);
+  return loaded;
 }
 
 /** Checked here with the form's schema, then by the upstream (its refusals at their fields); back to the list. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { key, def, writes } = sectionWithNewPage(params.section);
+  const { key, def, writes } = await sectionWithNewPage(params.section);
   const form = actionForm(request, context, { schema: def.newSchema });
   return form.answer(async () => {
     const viewer = await requireAdmin(request, context);
@@ -62,8 +75,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export default function AdminSectionNew({ loaderData, actionData }: Route.ComponentProps) {
-  const view = SECTION_VIEWS[loaderData.key];
-  const def = SECTION_FORMS[loaderData.key];
+  const view = viewOf(loaderData.key);
+  const def = formOf(loaderData.key);
   if (!def) return null;
   return (
     <Stack gap="md" maw={820}>

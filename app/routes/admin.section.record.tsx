@@ -2,21 +2,12 @@ import { Anchor, Button, Group, Paper, Stack, Title } from "@mantine/core";
 import { Link, data } from "react-router";
 import { History } from "~/components/admin/history";
 import { SectionForm } from "~/components/admin/section-form";
-import { SECTION_FORMS } from "~/components/admin/section-forms";
-import { SECTION_VIEWS } from "~/components/admin/section-views";
+import { formOf, loadSection, viewOf } from "~/components/admin/section-registry";
 import { ErrorPage } from "~/components/error-page";
-import {
-  SECTION_SHAPES,
-  type SectionKey,
-  type SectionShape,
-  backToList,
-  recordIdOf,
-  recordPath,
-  viewPath,
-} from "~/domain/admin/shapes";
+import { SECTION_SHAPES, type SectionShape, backToList, recordIdOf, recordPath, viewPath } from "~/domain/admin/shapes";
 import { errorToasts, successToast } from "~/domain/toast";
 import { notFound, requireAdmin } from "~/.server/admin/guard";
-import { SECTION_SERVERS, sectionOr404 } from "~/.server/admin/sections";
+import { sectionOr404, serverOf } from "~/.server/admin/sections";
 import { actionForm } from "~/.server/form-failure";
 import { loadWithViewer } from "~/.server/guards";
 import { redirectWithToast } from "~/.server/toast";
@@ -28,8 +19,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export const handle = {
-  crumbs: (d: { key: SectionKey; back: string; title: string; viewHref: string | null }) => [
-    { label: SECTION_VIEWS[d.key].title, to: d.back },
+  crumbs: (d: { back: string; sectionTitle: string; title: string; viewHref: string | null }) => [
+    { label: d.sectionTitle, to: d.back },
     ...(d.viewHref ? [{ label: d.title, to: d.viewHref }, { label: "Edit" }] : [{ label: d.title }]),
   ],
 };
@@ -40,11 +31,12 @@ const FACETS_ONLY = new URLSearchParams({ perPage: "5" });
  * The section and record id of the URL, in the shape spec §2 gives the section (users/:id/edit, roles/:id), and
  * whether it is the record's own page (users/:id: facts, history and actions, no form; issue 20).
  */
-function recordOf(request: Request, params: { section?: string; id?: string }) {
+async function recordOf(request: Request, params: { section?: string; id?: string }) {
   const key = sectionOr404(params.section);
   const id = recordIdOf(params.id);
-  const def = SECTION_FORMS[key];
-  const writes = SECTION_SERVERS[key].form;
+  await loadSection(key, true);
+  const def = formOf(key);
+  const writes = serverOf(key).form;
   if (id === null || !def || !writes) notFound();
   const shape: SectionShape = SECTION_SHAPES[key];
   const wantsEdit = new URL(request.url).pathname.replace(/\/+$/, "").endsWith("/edit");
@@ -54,8 +46,9 @@ function recordOf(request: Request, params: { section?: string; id?: string }) {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { key, id, writes, viewing } = recordOf(request, params);
-  const server = SECTION_SERVERS[key];
+  const { key, id, writes, viewing } = await recordOf(request, params);
+  const server = serverOf(key);
+  const view = viewOf(key);
   const backParam = new URL(request.url).searchParams.get("back");
   const back = backToList(key, backParam);
   const shape: SectionShape = SECTION_SHAPES[key];
@@ -69,7 +62,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     back,
     record: found.record,
     history: found.history,
-    title: SECTION_VIEWS[key].recordTitle(found.record),
+    sectionTitle: view.title,
+    title: view.recordTitle(found.record),
     defaultValue: writes.formValues(found.record),
     facets: list.facets as Record<string, Array<{ value: string; label: string }>>,
     viewing,
@@ -80,11 +74,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
+/** A navigation here brings the section's view and form with the page's data (section-registry.ts). */
+export async function clientLoader({ serverLoader, params }: Route.ClientLoaderArgs) {
+  const [loaded] = await Promise.all([serverLoader(), loadSection(params.section, true)]);
+  return loaded;
+}
+
 /** Save (the form), or another action of the record (intent: a user's password reset). */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { key, id, def, writes, viewing } = recordOf(request, params);
-  const view = SECTION_VIEWS[key];
-  const server = SECTION_SERVERS[key];
+  const { key, id, def, writes, viewing } = await recordOf(request, params);
+  const view = viewOf(key);
+  const server = serverOf(key);
   const url = new URL(request.url);
   const here = `${url.pathname}${url.search}`;
   const form = actionForm(request, context, { schema: def.editSchema });
@@ -117,8 +117,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 
 export default function AdminSectionRecord({ loaderData, actionData }: Route.ComponentProps) {
   const { key, record, history, title, defaultValue, facets, back, viewing, editHref, viewHref } = loaderData;
-  const view = SECTION_VIEWS[key];
-  const def = SECTION_FORMS[key];
+  const view = viewOf(key);
+  const def = formOf(key);
   if (!def) return null;
   const facts = view.recordFacts?.(record) ?? [];
   const summary = facts.length ? (

@@ -8,7 +8,7 @@ import type { Field } from "~/components/forms/field";
 import { FormAlert } from "~/components/forms/form";
 import type { FormResult } from "~/components/forms/use-portal-form";
 import { useServerForm } from "~/components/forms/use-server-form";
-import { SECTION_VIEWS } from "~/components/admin/section-views";
+import { loadSection, viewOf } from "~/components/admin/section-registry";
 import { DataTable } from "~/components/data-table";
 import { FilterSelect } from "~/components/data-table/filter-select";
 import { ErrorPage } from "~/components/error-page";
@@ -26,7 +26,7 @@ import { PAGE_SIZES } from "~/domain/table";
 import { errorToasts, successToast } from "~/domain/toast";
 import { bulkIdsSchema } from "~/domain/admin/forms";
 import { requireAdmin } from "~/.server/admin/guard";
-import { SECTION_SERVERS, sectionOr404 } from "~/.server/admin/sections";
+import { sectionOr404, serverOf } from "~/.server/admin/sections";
 import { formDataOf, parseSubmission } from "~/.server/forms";
 import { loadWithViewer } from "~/.server/guards";
 import { redirectWithToast } from "~/.server/toast";
@@ -42,11 +42,11 @@ const BULK = "bulk";
 const BULK_MAX = Math.max(...PAGE_SIZES);
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `${SECTION_VIEWS[loaderData.key].title} · Admin` : "Admin" }];
+  return [{ title: loaderData ? `${loaderData.title} · Admin` : "Admin" }];
 }
 
 export const handle = {
-  crumbs: (loaderData: { key: SectionKey }) => [{ label: SECTION_VIEWS[loaderData.key].title }],
+  crumbs: (loaderData: { title: string }) => [{ label: loaderData.title }],
 };
 
 function ids(values: FormDataEntryValue[] | string[]): number[] {
@@ -64,7 +64,7 @@ function withoutConfirmations(url: URL, also: readonly string[] = []): string {
 
 /** The further bulk action a URL or form names, when the section has it; null: the section's first one. */
 function bulkKeyOf(key: SectionKey, raw: FormDataEntryValue | null): string | null {
-  const more = SECTION_VIEWS[key].bulkMore;
+  const more = viewOf(key).bulkMore;
   return typeof raw === "string" && more && Object.hasOwn(more, raw) ? raw : null;
 }
 
@@ -78,7 +78,8 @@ function exportQueryOf(query: URLSearchParams): string {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const key = sectionOr404(params.section);
-  const server = SECTION_SERVERS[key];
+  const server = serverOf(key);
+  await loadSection(key);
   const url = new URL(request.url);
   const { params: query, ignored } = listQueryFrom(url.searchParams, SECTION_SHAPES[key]);
   const deleteId = recordIdOf(url.searchParams.get(DELETE) ?? undefined);
@@ -95,6 +96,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const records = server.listRow ? (list.records.map(server.listRow) as typeof list.records) : list.records;
   return {
     key,
+    title: viewOf(key).title,
     records,
     meta: list.meta,
     facets: list.facets as Record<string, Array<{ value: string; label: string }>>,
@@ -108,6 +110,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
+/** A navigation here brings the section's view with the page's data (section-registry.ts). */
+export async function clientLoader({ serverLoader, params }: Route.ClientLoaderArgs) {
+  const [loaded] = await Promise.all([serverLoader(), loadSection(params.section)]);
+  return loaded;
+}
+
 /**
  * intent delete (one id) or bulk (the confirmed ids): the upstream decides each (a role still in use is refused
  * with its reason); one toast per kind of outcome, back to the list as it was.
@@ -115,8 +123,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = await requireAdmin(request, context);
   const key = sectionOr404(params.section);
-  const server = SECTION_SERVERS[key];
-  const view = SECTION_VIEWS[key];
+  const server = serverOf(key);
+  await loadSection(key);
+  const view = viewOf(key);
   const back = withoutConfirmations(new URL(request.url));
   const form = await formDataOf(request);
   const chosen = ids(form.getAll("id"));
@@ -227,7 +236,7 @@ function BulkConfirm({
 
 export default function AdminSectionList({ loaderData, actionData }: Route.ComponentProps) {
   const { key, records, meta, facets, toDelete, confirming, askedCount, cancelHref, exportQuery, bulkKey } = loaderData;
-  const view = SECTION_VIEWS[key];
+  const view = viewOf(key);
   const bulk = (bulkKey ? view.bulkMore?.[bulkKey] : undefined) ?? view.bulk;
   const shape = SECTION_SHAPES[key];
   const location = useLocation();

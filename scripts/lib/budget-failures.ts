@@ -31,8 +31,9 @@ export function budgetFailures(loads: FirstLoad[], rules: BudgetRules): string[]
     } else if (js > budget) {
       failures.push(`${load.routeId}: first-load JS ${js.toFixed(1)} KB > ${budget} KB`);
     }
-    if (rules.maxPreloads !== undefined && load.js.length > rules.maxPreloads) {
-      failures.push(`${load.routeId}: preloads ${load.js.length} scripts > ${rules.maxPreloads}`);
+    const preloads = "preloads" in load && typeof load.preloads === "number" ? load.preloads : load.js.length;
+    if (rules.maxPreloads !== undefined && preloads > rules.maxPreloads) {
+      failures.push(`${load.routeId}: preloads ${preloads} scripts > ${rules.maxPreloads}`);
     }
     const css = kb(load.cssBytes);
     if (css > budgets.cssKb)

@@ -87,3 +87,71 @@ export async function readBuild(root: string) {
 }
 
 export const kb = (bytes: number) => bytes / 1024;
+
+/**
+ * Issue 22: an admin section's view and form are their own scripts (app/components/admin/section-registry.ts),
+ * loaded by the client entry before the page hydrates, so they belong to the page's first load though React
+ * Router's manifest does not list them. Read from the registry's chunk: per section, the files its view (and its
+ * form) bring, their imports included (Vite's preload map).
+ */
+export function sectionScripts(root: string): Map<string, { view: string[]; form: string[] }> {
+  const assets = path.join(root, "build", "client", "assets");
+  const sections = new Map<string, { view: string[]; form: string[] }>();
+  const entry =
+    /"\.\.\/\.\.\/admin\/sections\/([a-z_]+)\/(view\.tsx|form\.ts)":\(\)=>[\w$]+\(\(\)=>import\([`"']\.\/([^`"']+)[`"']\)(?:,__vite__mapDeps\(\[([\d,]*)\]\))?/g;
+  for (const name of readdirSync(assets).filter((n) => n.endsWith(".js"))) {
+    const code = readFileSync(path.join(assets, name), "utf8");
+    if (!code.includes("admin/sections/")) continue;
+    const deps =
+      /m\.f=\[([^\]]*)\]/
+        .exec(code)?.[1]
+        ?.match(/"[^"]+"/g)
+        ?.map((s) => `/${s.slice(1, -1)}`) ?? [];
+    for (const match of code.matchAll(entry)) {
+      const [, key = "", file = "", chunk = "", indexes = ""] = match;
+      const files = [
+        `/assets/${chunk}`,
+        ...indexes
+          .split(",")
+          .filter(Boolean)
+          .map((i) => deps[Number(i)] ?? "")
+          .filter((f) => f.endsWith(".js")),
+      ].filter(Boolean);
+      const section = sections.get(key) ?? { view: [], form: [] };
+      section[file === "view.tsx" ? "view" : "form"] = files;
+      sections.set(key, section);
+    }
+  }
+  return sections;
+}
+
+/**
+ * The first loads of the shared admin section pages with each section's scripts: the list with its view, the new
+ * and record pages with its view and form (only what the page did not load already counts). `preloads` stays the
+ * route's own: these scripts are not preloaded.
+ */
+export function sectionLoads(
+  loads: FirstLoad[],
+  sections: Map<string, { view: string[]; form: string[] }>,
+  sizeOf: (publicPath: string) => number,
+  routes: { list: string; withForm: readonly string[] },
+): Array<FirstLoad & { preloads: number }> {
+  const extra: Array<FirstLoad & { preloads: number }> = [];
+  for (const load of loads) {
+    const withForm = routes.withForm.includes(load.routeId);
+    if (load.routeId !== routes.list && !withForm) continue;
+    for (const [key, parts] of sections) {
+      const js = new Set(load.js);
+      for (const file of [...parts.view, ...(withForm ? parts.form : [])]) js.add(file);
+      const files = [...js];
+      extra.push({
+        ...load,
+        routeId: `${load.routeId} (${key})`,
+        js: files,
+        jsBytes: files.reduce((total, file) => total + sizeOf(file), 0),
+        preloads: load.js.length,
+      });
+    }
+  }
+  return extra;
+}

@@ -15,20 +15,10 @@ import {
   AdminDocumentsResponseSchema,
   AdminNoteResponseSchema,
   AdminPasswordResetResponseSchema,
-  AdminRoleResponseSchema,
-  AdminRolesResponseSchema,
-  AdminRtsStatusResponseSchema,
-  AdminRtsStatusesResponseSchema,
-  AdminUserResponseSchema,
-  AdminUsersResponseSchema,
   type AdminBulkTransitionBodySchema,
   type AdminDocumentReviewBodySchema,
   type AdminNewContractRequestBodySchema,
-  type AdminRoleBodySchema,
-  type AdminRtsStatusBodySchema,
   type AdminTransitionBodySchema,
-  type AdminUserBodySchema,
-  type AdminUserPatchSchema,
 } from "./schemas/admin";
 
 const NoContent = z.undefined();
@@ -39,57 +29,40 @@ function adminPath(path: string, params?: URLSearchParams): string {
   return `/api/admin/${path}${query ? `?${query}` : ""}`;
 }
 
-/** The admin resources the generic section pages read and write (app/.server/admin/sections.ts). */
-export const ADMIN_RESOURCES = {
-  users: { list: AdminUsersResponseSchema, one: AdminUserResponseSchema },
-  roles: { list: AdminRolesResponseSchema, one: AdminRoleResponseSchema },
-  rts_statuses: { list: AdminRtsStatusesResponseSchema, one: AdminRtsStatusResponseSchema },
-} as const;
-export type AdminResource = keyof typeof ADMIN_RESOURCES;
-
-export function adminList<R extends AdminResource>(token: string, resource: R, params: URLSearchParams) {
-  return call("GET", adminPath(resource, params), ADMIN_RESOURCES[resource].list, { token }) as Promise<
-    z.infer<(typeof ADMIN_RESOURCES)[R]["list"]>
-  >;
-}
-
-export function adminRecord<R extends AdminResource>(token: string, resource: R, id: number) {
-  return call("GET", adminPath(`${resource}/${id}`), ADMIN_RESOURCES[resource].one, { token }) as Promise<
-    z.infer<(typeof ADMIN_RESOURCES)[R]["one"]>
-  >;
-}
-
-type Bodies = {
-  users: { create: z.infer<typeof AdminUserBodySchema>; update: z.infer<typeof AdminUserPatchSchema> };
-  roles: { create: z.infer<typeof AdminRoleBodySchema>; update: Partial<z.infer<typeof AdminRoleBodySchema>> };
-  rts_statuses: {
-    create: z.infer<typeof AdminRtsStatusBodySchema>;
-    update: Partial<z.infer<typeof AdminRtsStatusBodySchema>>;
-  };
-};
-
 const RecordOnly = z.object({ record: z.object({ id: z.number().int() }).passthrough() });
 
-export async function adminCreate<R extends AdminResource>(token: string, resource: R, body: Bodies[R]["create"]) {
-  return (await call("POST", adminPath(resource), RecordOnly, { token, body })).record;
+/**
+ * An admin resource the shared section pages read and write (ADR 024): list, record, create, update, delete and
+ * CSV export of `/api/admin/<path>`, typed by the section's contract (app/admin/sections/<key>/contract.server.ts).
+ * `body` and `patch` only type what create and update send (the upstream checks them).
+ */
+export function adminResource<
+  List extends z.ZodType,
+  One extends z.ZodType,
+  Body extends z.ZodType = z.ZodNever,
+  Patch extends z.ZodType = Body,
+>(path: string, schemas: { list: List; one: One; body?: Body; patch?: Patch }) {
+  return {
+    list: (token: string, params: URLSearchParams) =>
+      call("GET", adminPath(path, params), schemas.list, { token }) as Promise<z.infer<List>>,
+    record: (token: string, id: number) =>
+      call("GET", adminPath(`${path}/${id}`), schemas.one, { token }) as Promise<z.infer<One>>,
+    create: async (token: string, body: z.infer<Body>) =>
+      (await call("POST", adminPath(path), RecordOnly, { token, body })).record,
+    update: async (token: string, id: number, body: z.infer<Patch>) =>
+      (await call("PATCH", adminPath(`${path}/${id}`), RecordOnly, { token, body })).record,
+    remove: (token: string, id: number) => adminDelete(token, path, id),
+    exportCsv: (token: string, params: URLSearchParams) => adminExport(token, path, params),
+  };
 }
 
-export async function adminUpdate<R extends AdminResource>(
-  token: string,
-  resource: R,
-  id: number,
-  body: Bodies[R]["update"],
-) {
-  return (await call("PATCH", adminPath(`${resource}/${id}`), RecordOnly, { token, body })).record;
-}
-
-export function adminDelete(token: string, resource: AdminResource | "contract_requests", id: number) {
-  return call("DELETE", adminPath(`${resource}/${id}`), NoContent, { token });
+export function adminDelete(token: string, path: string, id: number) {
+  return call("DELETE", adminPath(`${path}/${id}`), NoContent, { token });
 }
 
 /** The CSV of every record the query matches, streamed from the upstream. */
-export function adminExport(token: string, resource: AdminResource | "contract_requests", params: URLSearchParams) {
-  return callFile(adminPath(`${resource}/export`, params), { token });
+export function adminExport(token: string, path: string, params: URLSearchParams) {
+  return callFile(adminPath(`${path}/export`, params), { token });
 }
 
 export function sendPasswordReset(token: string, userId: number) {

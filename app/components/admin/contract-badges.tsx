@@ -1,6 +1,7 @@
 import { Tag } from "./tag";
 import { BALL_LABELS, CONTRACT_STATE_LABELS } from "~/domain/admin/labels";
-import type { AdminContractRequest, ContractState } from "~/domain/admin/records";
+import type { ContractState } from "~/domain/admin/records";
+import type { AdminContractRequest } from "~/admin/sections/contracting/records";
 
 const STATE_COLOR: Record<ContractState, "yellow" | "blue" | "red" | "green"> = {
   pending: "yellow",

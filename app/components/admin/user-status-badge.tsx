@@ -1,5 +1,5 @@
 import { USER_STATUS_LABELS } from "~/domain/admin/labels";
-import type { AdminUser } from "~/domain/admin/records";
+import type { AdminUser } from "~/admin/sections/users/records";
 import { Tag } from "./tag";
 
 const STATUS_COLOR: Record<AdminUser["status"], "green" | "yellow" | "orange" | "gray"> = {

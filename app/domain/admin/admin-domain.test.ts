@@ -3,14 +3,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { formatDateTimeUtc, formatDuration } from "./times";
 import { crumbsOf } from "./crumbs";
 import { CONTRACT_AGES } from "./dashboard";
-import {
-  bulkIdsSchema,
-  bulkTransitionSchema,
-  documentReviewSchema,
-  newUserSchema,
-  rtsStatusSchema,
-  transitionSchema,
-} from "./forms";
+import { bulkIdsSchema, documentReviewSchema, transitionSchema } from "./forms";
+import { bulkTransitionSchema } from "../../admin/sections/contracting/schemas";
+import { rtsStatusSchema } from "../../admin/sections/rts_statuses/schemas";
+import { newUserSchema } from "../../admin/sections/users/schemas";
 import { DENY_NEEDS_NOTE } from "./labels";
 import { ADMIN_GROUPS, ADMIN_SECTIONS, sectionOfPath, sectionsOf } from "./sections";
 import { SECTION_SHAPES, backToList, isSectionKey, recordIdOf, recordPath, viewPath, withDefaultSort } from "./shapes";

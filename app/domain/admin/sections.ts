@@ -1,8 +1,9 @@
 /**
  * The admin area's sections (spec §2 "/admin has these children"), grouped by job for the side navigation
- * (issue 14). `built` sections have pages; the others are listed in the navigation without a link until the
- * admin issue that builds them. Pure: no I/O.
+ * (issue 14). `built` sections have pages (a folder under app/admin/sections/ and a shape in SECTION_SHAPES); the
+ * others are listed in the navigation without a link until the admin issue that builds them. Pure: no I/O.
  */
+import { SECTION_SHAPES } from "./shapes";
 
 export const ADMIN_GROUPS = [
   "People",
@@ -25,31 +26,37 @@ export interface AdminSectionEntry {
 }
 
 /** Every child of /admin in spec §2 but `index` (the admin home, above the groups). */
-export const ADMIN_SECTIONS: readonly AdminSectionEntry[] = [
-  { key: "users", label: "Users", group: "People", built: true },
-  { key: "roles", label: "Roles", group: "People", built: true },
-  { key: "contracting", label: "Contracting desk", group: "Contracting", built: true },
-  { key: "rts_statuses", label: "RTS statuses", group: "Contracting", built: true },
-  { key: "carriers", label: "Carriers", group: "Carriers & content", built: false },
-  { key: "learning_center_resources", label: "Learning Center resources", group: "Carriers & content", built: false },
-  { key: "quote_tool_providers", label: "Quote tool providers", group: "Carriers & content", built: false },
-  { key: "carrier_notifications", label: "Carrier notifications", group: "Carriers & content", built: false },
-  { key: "system_notifications", label: "System notifications", group: "Carriers & content", built: false },
-  { key: "tickets", label: "Tickets", group: "Support", built: false },
-  { key: "admin_support", label: "Admin support", group: "Support", built: false },
-  { key: "email_communications", label: "E-mail communications", group: "Support", built: false },
-  { key: "commission_statements", label: "Commission statements", group: "Money", built: false },
-  { key: "commission_totals", label: "Commission totals", group: "Money", built: false },
-  { key: "payout_entries", label: "Payout entries", group: "Money", built: false },
-  { key: "policy_production", label: "Policy production", group: "Money", built: false },
-  { key: "carrier_imports", label: "Carrier imports", group: "Data in/out", built: false },
-  { key: "carrier_exports", label: "Carrier exports", group: "Data in/out", built: false },
-  { key: "carrier_enrollments", label: "Carrier enrollments", group: "Data in/out", built: false },
-  { key: "sunfire_imports", label: "Sunfire imports", group: "Data in/out", built: false },
-  { key: "nipr_license_config", label: "NIPR license settings", group: "Compliance", built: false },
-  { key: "nipr_pdb_alerts", label: "NIPR PDB alerts", group: "Compliance", built: false },
-  { key: "nipr_history", label: "NIPR history", group: "Compliance", built: false },
+const CATALOGUE: ReadonlyArray<Omit<AdminSectionEntry, "built">> = [
+  { key: "users", label: "Users", group: "People" },
+  { key: "roles", label: "Roles", group: "People" },
+  { key: "contracting", label: "Contracting desk", group: "Contracting" },
+  { key: "rts_statuses", label: "RTS statuses", group: "Contracting" },
+  { key: "carriers", label: "Carriers", group: "Carriers & content" },
+  { key: "learning_center_resources", label: "Learning Center resources", group: "Carriers & content" },
+  { key: "quote_tool_providers", label: "Quote tool providers", group: "Carriers & content" },
+  { key: "carrier_notifications", label: "Carrier notifications", group: "Carriers & content" },
+  { key: "system_notifications", label: "System notifications", group: "Carriers & content" },
+  { key: "tickets", label: "Tickets", group: "Support" },
+  { key: "admin_support", label: "Admin support", group: "Support" },
+  { key: "email_communications", label: "E-mail communications", group: "Support" },
+  { key: "commission_statements", label: "Commission statements", group: "Money" },
+  { key: "commission_totals", label: "Commission totals", group: "Money" },
+  { key: "payout_entries", label: "Payout entries", group: "Money" },
+  { key: "policy_production", label: "Policy production", group: "Money" },
+  { key: "carrier_imports", label: "Carrier imports", group: "Data in/out" },
+  { key: "carrier_exports", label: "Carrier exports", group: "Data in/out" },
+  { key: "carrier_enrollments", label: "Carrier enrollments", group: "Data in/out" },
+  { key: "sunfire_imports", label: "Sunfire imports", group: "Data in/out" },
+  { key: "nipr_license_config", label: "NIPR license settings", group: "Compliance" },
+  { key: "nipr_pdb_alerts", label: "NIPR PDB alerts", group: "Compliance" },
+  { key: "nipr_history", label: "NIPR history", group: "Compliance" },
 ];
+
+/** Every section, built once its folder's shape is in the catalogue (SECTION_SHAPES, app/domain/admin/shapes.ts). */
+export const ADMIN_SECTIONS: readonly AdminSectionEntry[] = CATALOGUE.map((s) => ({
+  ...s,
+  built: Object.hasOwn(SECTION_SHAPES, s.key),
+}));
 
 /** The sections of a group, in catalogue order. */
 export function sectionsOf(group: AdminGroup): AdminSectionEntry[] {

@@ -5,6 +5,10 @@
  * Pure: no I/O.
  */
 import type { FilterRule } from "../list-query";
+import { shape as contracting } from "../../admin/sections/contracting/shape";
+import { shape as roles } from "../../admin/sections/roles/shape";
+import { shape as rts_statuses } from "../../admin/sections/rts_statuses/shape";
+import { shape as users } from "../../admin/sections/users/shape";
 
 export interface SectionShape {
   sortable: readonly string[];
@@ -22,45 +26,15 @@ export interface SectionShape {
   defaultSort?: { sort: string; order: "ASC" | "DESC" };
 }
 
+/**
+ * The catalogue of built sections: each one's shape, from its folder (app/admin/sections/<key>/, ADR 024). Adding a
+ * section is its folder and its line here.
+ */
 export const SECTION_SHAPES = {
-  users: {
-    sortable: ["lastName", "email", "role", "status", "createdAt", "lastSignInAt", "licenses", "appointments"],
-    filters: {
-      roleId: "id",
-      status: { values: ["active", "pending", "unverified", "disabled"] },
-      agencyId: "id",
-      documents: { values: ["awaiting_review"] },
-    },
-    recordUrl: "id/edit",
-    viewPage: true,
-    creatable: true,
-  },
-  roles: {
-    sortable: ["name", "kind", "userCount"],
-    filters: { kind: { values: ["Agent", "Agency", "Admin", "Carrier"] } },
-    recordUrl: "id",
-    creatable: true,
-  },
-  rts_statuses: {
-    sortable: ["statusCode", "statusTitle", "carrier", "usageCount"],
-    filters: { carrierId: "id" },
-    recordUrl: "id",
-    creatable: true,
-  },
-  // The contracting desk: every contract request in one queue; a request's page is contracting/edit/:id.
-  contracting: {
-    sortable: ["waiting", "requestedAt", "broker", "carrier"],
-    filters: {
-      state: { values: ["pending", "approved", "denied", "active"] },
-      carrierId: "id",
-      productId: "id",
-      age: { values: ["0-7", "8-30", "31-90", "91+"] },
-      brokerId: "id",
-    },
-    recordUrl: "edit/id",
-    creatable: false,
-    defaultSort: { sort: "waiting", order: "DESC" },
-  },
+  users,
+  roles,
+  rts_statuses,
+  contracting,
 } as const satisfies Record<string, SectionShape>;
 
 export type SectionKey = keyof typeof SECTION_SHAPES;

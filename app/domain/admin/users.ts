@@ -3,7 +3,7 @@
  * truncation), the same on the server and in the browser. Pure.
  */
 import { formatDate } from "../formats";
-import type { AdminUser } from "./records";
+import type { AdminUser } from "../../admin/sections/users/records";
 
 /** "3 states", "1 state", "No license"; with the expired ones: "2 states · 1 expired". */
 export function licenseCountText(l: AdminUser["licenses"]): string {

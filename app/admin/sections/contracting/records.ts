@@ -1,0 +1,22 @@
+/** A contract request as the desk and the broker pages draw it (contract.server.ts satisfies it). */
+import type { ContractState } from "~/domain/admin/records";
+
+export interface AdminContractRequest {
+  id: number;
+  broker: { id: number; name: string; npnNumber: string | null };
+  carrierProductId: number;
+  carrierId: number;
+  carrierName: string;
+  productId: number;
+  productName: string;
+  state: ContractState;
+  requestedAt: string;
+  stateSince: string;
+  waitingDays: number;
+  ballWith: "broker" | "agency" | "carrier" | null;
+  timeInStates: Array<{ state: ContractState; seconds: number }>;
+  lastPublicNote: string | null;
+  internalNote: string | null;
+  writingNumber: string | null;
+  effectiveDate: string | null;
+}

@@ -17,6 +17,7 @@ import * as brokerNewContract from "./admin.brokers.$id.contracts.new";
 import * as brokerDocuments from "./admin.brokers.$id.documents";
 import * as contractingEdit from "./admin.contracting.edit";
 import * as adminIndex from "./admin._index";
+import * as carrierRecord from "./admin.carriers.$id";
 import * as sectionList from "./admin.section";
 import * as sectionNew from "./admin.section.new";
 import * as sectionRecord from "./admin.section.record";
@@ -128,6 +129,20 @@ const ACTIONS: Array<{ name: string; handler: Handler; path: string; params: Rec
       params: { id: "4" },
       fields: { kind: "w9", decision: "approve" },
     },
+    {
+      name: "a carrier's save",
+      handler: carrierRecord.action,
+      path: "/admin/carriers/1",
+      params: { id: "1" },
+      fields: { intent: "carrier", name: "Blue Harbor Health" },
+    },
+    {
+      name: "a carrier product's resources",
+      handler: carrierRecord.action,
+      path: "/admin/carriers/1?product=101",
+      params: { id: "1" },
+      fields: { intent: "resource", carrierProductId: "101", transferPolicy: "<p>Ask first.</p>" },
+    },
   ];
 
 describe("who may post to the admin area (issue 14)", () => {
@@ -147,6 +162,39 @@ describe("who may post to the admin area (issue 14)", () => {
 });
 
 describe("an administrator's invalid input is refused at its field, before the upstream", () => {
+  it("a carrier without a name; a carrier resource with a link that is not https, a bad e-mail and date", async () => {
+    const carrier = await postAs(carrierRecord.action, "/admin/carriers/1", { intent: "carrier", name: " " }, admin, {
+      id: "1",
+    });
+    expect(carrier.status).toBe(400);
+    expect(carrier.data).toMatchObject({ intent: "carrier" });
+    expect(replyOf(carrier.data).error?.name).toBeTruthy();
+    const resource = await postAs(
+      carrierRecord.action,
+      "/admin/carriers/1?product=101",
+      {
+        intent: "resource",
+        carrierProductId: "101",
+        carrierPortalLink: "javascript:alert(1)",
+        brokerSupportedEmail: "nobody",
+        certificationDate: "13/45/2026",
+        transferPolicy: "<p>Kept</p>",
+      },
+      admin,
+      { id: "1" },
+    );
+    expect(resource.status).toBe(400);
+    expect(resource.data).toMatchObject({ intent: "resource" });
+    const reply = replyOf(resource.data);
+    expect(Object.keys(reply.error ?? {}).sort()).toEqual([
+      "brokerSupportedEmail",
+      "carrierPortalLink",
+      "certificationDate",
+    ]);
+    expect(reply.initialValue).toMatchObject({ transferPolicy: "<p>Kept</p>" });
+    expect(upstream.calls).toEqual([]);
+  });
+
   it("a new user without a role or a valid e-mail", async () => {
     const answer = await postAs(
       sectionNew.action,
@@ -208,8 +256,8 @@ describe("an administrator's invalid input is refused at its field, before the u
   });
 
   it("a section that is not built, or an id that is not one, is the 404 page", async () => {
-    const unbuilt = await postAs(sectionList.action, "/admin/carriers", { intent: "delete", id: "1" }, admin, {
-      section: "carriers",
+    const unbuilt = await postAs(sectionList.action, "/admin/nipr_history", { intent: "delete", id: "1" }, admin, {
+      section: "nipr_history",
     });
     expect(unbuilt.status).toBe(404);
     const badId = await postAs(sectionRecord.action, "/admin/roles/abc", { name: "x" }, admin, {
@@ -431,8 +479,8 @@ describe("an admin list's URL (ADR 020)", () => {
   });
 
   it("an unbuilt section is the 404 page; a non-admin's GET is refused", async () => {
-    const unbuilt = await answerOf(sectionList.loader, get("/admin/carriers"), contextFor(viewerFor(admin)), {
-      params: { section: "carriers" },
+    const unbuilt = await answerOf(sectionList.loader, get("/admin/nipr_history"), contextFor(viewerFor(admin)), {
+      params: { section: "nipr_history" },
     });
     expect(unbuilt.status).toBe(404);
     const refused = await answerOf(sectionList.loader, get("/admin/users"), contextFor(viewerFor(agent)), {

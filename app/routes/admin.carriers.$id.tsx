@@ -12,7 +12,8 @@ import { idOr404, notFound, requireAdmin } from "~/.server/admin/guard";
 import { actionForm } from "~/.server/form-failure";
 import { loadWithViewer } from "~/.server/guards";
 import { redirectWithToast } from "~/.server/toast";
-import { carrierFields, carrierSchema, resourceFields, resourceSchema } from "~/admin/sections/carriers/form";
+import { carrierFields, resourceFields } from "~/admin/sections/carriers/record-form";
+import { carrierSchema, resourceSchema } from "~/admin/sections/carriers/schemas";
 import { CARRIER_RESOURCE_FIELDS, type CarrierResourceFields } from "~/admin/sections/carriers/records";
 import { carrierRecord, saveCarrier, saveCarrierResource } from "~/admin/sections/carriers/section.server";
 import type { Route } from "./+types/admin.carriers.$id";
@@ -90,8 +91,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (!Number.isInteger(carrierProductId) || carrierProductId <= 0) notFound();
       const body = parsed.value as Partial<CarrierResourceFields>;
       const saved = await saveCarrierResource(viewer.token, id, carrierProductId, body);
+      const productName = saved.products.find((p) => p.carrierProductId === carrierProductId)?.productName;
       return redirectWithToast(`${url.pathname}?product=${carrierProductId}`, [
-        successToast(`${saved.record.name}'s ${saved.product.productName} resources saved.`),
+        successToast(`${saved.name}'s ${productName ?? "product"} resources saved.`),
       ]);
     },
     (failure) => answer(failure.result, failure.status),

@@ -5,6 +5,7 @@
  * Pure: no I/O.
  */
 import type { FilterRule } from "../list-query";
+import { shape as carriers } from "../../admin/sections/carriers/shape";
 import { shape as contracting } from "../../admin/sections/contracting/shape";
 import { shape as roles } from "../../admin/sections/roles/shape";
 import { shape as rts_statuses } from "../../admin/sections/rts_statuses/shape";
@@ -35,6 +36,7 @@ export const SECTION_SHAPES = {
   roles,
   rts_statuses,
   contracting,
+  carriers,
 } as const satisfies Record<string, SectionShape>;
 
 export type SectionKey = keyof typeof SECTION_SHAPES;

@@ -1,38 +1,62 @@
 /**
- * The carriers section's upstream calls (issue 22 §2.1; contract.server.ts): the list and export (the shared list
- * page), a carrier with every product's resource, and the two writes of its record page.
+ * The carriers section's server half (issue 22 §2.1; contract.server.ts): the list and export (the shared list page)
+ * and, for the carrier's own record page (app/routes/admin.carriers.$id.tsx), the carrier with every product's
+ * resource and the two writes.
  */
-import { call, callFile } from "~/.server/upstream/client";
+import type { SectionServer } from "~/.server/admin/section-server";
+import { adminResource } from "~/.server/upstream/admin";
 import {
-  AdminCarrierProductSavedSchema,
+  AdminCarrierPatchSchema,
+  AdminCarrierResourcePatchSchema,
   AdminCarrierResponseSchema,
+  AdminCarrierSchema,
   AdminCarriersResponseSchema,
-  AdminCarrierSavedSchema,
 } from "./contract.server";
-import type { CarrierResourceFields } from "./records";
+import type { AdminCarrier } from "./records";
 
-const path = (rest = "", params?: URLSearchParams) => {
-  const query = params?.toString() ?? "";
-  return `/api/admin/carriers${rest}${query ? `?${query}` : ""}`;
-};
+const api = adminResource("carriers", {
+  list: AdminCarriersResponseSchema,
+  one: AdminCarrierResponseSchema,
+  patch: AdminCarrierPatchSchema,
+});
 
-export const carrierList = (token: string, params: URLSearchParams) =>
-  call("GET", path("", params), AdminCarriersResponseSchema, { token });
+/** PATCH /api/admin/carriers/:id/products/:carrierProductId (the resource of one carrier product). */
+const productsOf = (id: number) =>
+  adminResource(`carriers/${id}/products`, {
+    list: AdminCarriersResponseSchema,
+    one: AdminCarrierResponseSchema,
+    patch: AdminCarrierResourcePatchSchema,
+  });
 
-export const carrierExport = (token: string, params: URLSearchParams) => callFile(path("/export", params), { token });
-
-export const carrierRecord = (token: string, id: number) =>
-  call("GET", path(`/${id}`), AdminCarrierResponseSchema, { token });
+export const carrierRecord = (token: string, id: number) => api.record(token, id);
 
 export async function saveCarrier(token: string, id: number, body: { name: string; active: boolean }) {
-  return (await call("PATCH", path(`/${id}`), AdminCarrierSavedSchema, { token, body })).record;
+  return AdminCarrierSchema.parse(await api.update(token, id, body));
 }
 
+/** Saves one carrier product's resource; the carrier as it is now. */
 export async function saveCarrierResource(
   token: string,
   id: number,
   carrierProductId: number,
-  body: Partial<CarrierResourceFields>,
+  body: Parameters<ReturnType<typeof productsOf>["update"]>[2],
 ) {
-  return call("PATCH", path(`/${id}/products/${carrierProductId}`), AdminCarrierProductSavedSchema, { token, body });
+  return AdminCarrierSchema.parse(await productsOf(id).update(token, carrierProductId, body));
 }
+
+export const server: SectionServer<AdminCarrier> = {
+  list: (token, params) => api.list(token, params),
+  listRow: (c) => ({
+    id: c.id,
+    name: c.name,
+    active: c.active,
+    products: c.products.map((p) => ({ productName: p.productName })),
+    activeContracts: c.activeContracts,
+    updatedAt: c.updatedAt,
+  }),
+  record: async (token, id) => {
+    const found = await api.record(token, id);
+    return { record: found.record, history: found.history };
+  },
+  exportCsv: (token, params) => api.exportCsv(token, params),
+};

@@ -18,6 +18,7 @@ import * as brokerDocuments from "./admin.brokers.$id.documents";
 import * as contractingEdit from "./admin.contracting.edit";
 import * as adminIndex from "./admin._index";
 import * as carrierRecord from "./admin.carriers.$id";
+import * as learningAttachments from "./admin.learning_center_resources.attachments";
 import * as sectionList from "./admin.section";
 import * as sectionNew from "./admin.section.new";
 import * as sectionRecord from "./admin.section.record";
@@ -143,6 +144,27 @@ const ACTIONS: Array<{ name: string; handler: Handler; path: string; params: Rec
       params: { id: "1" },
       fields: { intent: "resource", carrierProductId: "101", transferPolicy: "<p>Ask first.</p>" },
     },
+    {
+      name: "a new Learning Center resource",
+      handler: sectionNew.action,
+      path: "/admin/learning_center_resources/new",
+      params: { section: "learning_center_resources" },
+      fields: {
+        title: "Webinars",
+        library: "agent",
+        category: "Training",
+        description: "Monthly",
+        audience: "agencies",
+        status: "draft",
+      },
+    },
+    {
+      name: "a Learning Center resource's attachment removed",
+      handler: learningAttachments.action,
+      path: "/admin/learning_center_resources/3/attachments",
+      params: { id: "3" },
+      fields: { intent: "remove", attachmentId: "1" },
+    },
   ];
 
 describe("who may post to the admin area (issue 14)", () => {
@@ -162,6 +184,29 @@ describe("who may post to the admin area (issue 14)", () => {
 });
 
 describe("an administrator's invalid input is refused at its field, before the upstream", () => {
+  it("a Learning Center resource published without a date, with a link that is not one", async () => {
+    const answer = await postAs(
+      sectionNew.action,
+      "/admin/learning_center_resources/new",
+      {
+        title: "Webinars",
+        library: "agent",
+        category: "Training",
+        description: "Monthly",
+        audience: "agencies",
+        status: "published",
+        body: "<p>Kept</p>",
+        links: "Sign up https://x.example.com",
+      },
+      admin,
+      { section: "learning_center_resources" },
+    );
+    expect(answer.status).toBe(400);
+    const reply = replyOf(answer.data);
+    expect(Object.keys(reply.error ?? {}).sort()).toEqual(["links", "publishOn"]);
+    expect(reply.initialValue).toMatchObject({ body: "<p>Kept</p>" });
+    expect(upstream.calls).toEqual([]);
+  });
   it("a carrier without a name; a carrier resource with a link that is not https, a bad e-mail and date", async () => {
     const carrier = await postAs(carrierRecord.action, "/admin/carriers/1", { intent: "carrier", name: " " }, admin, {
       id: "1",

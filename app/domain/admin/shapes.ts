@@ -7,6 +7,7 @@
 import type { FilterRule } from "../list-query";
 import { shape as carriers } from "../../admin/sections/carriers/shape";
 import { shape as contracting } from "../../admin/sections/contracting/shape";
+import { shape as learning_center_resources } from "../../admin/sections/learning_center_resources/shape";
 import { shape as roles } from "../../admin/sections/roles/shape";
 import { shape as rts_statuses } from "../../admin/sections/rts_statuses/shape";
 import { shape as users } from "../../admin/sections/users/shape";
@@ -37,6 +38,7 @@ export const SECTION_SHAPES = {
   rts_statuses,
   contracting,
   carriers,
+  learning_center_resources,
 } as const satisfies Record<string, SectionShape>;
 
 export type SectionKey = keyof typeof SECTION_SHAPES;

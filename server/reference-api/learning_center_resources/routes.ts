@@ -545,6 +545,6 @@ export function registerAdminLearningResourceRoutes(
       ),
     );
     logger.info({ resourceId: found.id }, "admin removed an attachment of a Learning Center resource");
-    res.json({ record: (await findResource(db, found.id))! });
+    res.status(204).end();
   });
 }

@@ -3,7 +3,7 @@
  * product's resource form (contacts and links first, then the rich-text tabs in Contract Now's order).
  */
 import type { FieldDef } from "~/components/admin/section-view";
-import { CARRIER_RESOURCE_HTML_FIELDS, type CarrierResourceField } from "./records";
+import { type CARRIER_RESOURCE_HTML_FIELDS, type CarrierResourceField } from "./records";
 
 export const carrierFields: readonly FieldDef[] = [
   { name: "name", label: "Name", kind: "text" },

@@ -8,7 +8,7 @@
  * - GET    /api/admin/learning_center_resources/:id → { record, history }
  * - POST   /api/admin/learning_center_resources → 201 { record };  PATCH …/:id → { record };  DELETE …/:id → 204
  * - POST   …/:id/attachments (multipart: file, replaces?) → 201 { record } (replaces: that attachment goes)
- * - DELETE …/:id/attachments/:attachmentId → { record };  GET …/:id/attachments/:attachmentId → the bytes
+ * - DELETE …/:id/attachments/:attachmentId → 204;  GET …/:id/attachments/:attachmentId → the bytes
  * The body is stored cleaned by the portal's HTML rules. Agents get a resource only when it is published, its
  * publish date has come, its audience includes them and its carrier is active. Every write is audited.
  * Pure: the reference API imports it too.

@@ -50,6 +50,26 @@ const PAGES: AdminPage[] = [
   },
   { path: "/admin/brokers/110/contracts/1010", section: "Users", heading: "Thomas Thompson", crumb: /.+/ },
   { path: "/admin/brokers/110/documents", section: "Users", heading: "Thomas Thompson", crumb: "Documents" },
+  { path: "/admin/carriers", section: "Carriers", heading: "Carriers", crumb: "Carriers" },
+  { path: "/admin/carriers/2?product=102", section: "Carriers", heading: "Summit Mutual", crumb: "Summit Mutual" },
+  {
+    path: "/admin/learning_center_resources",
+    section: "Learning Center resources",
+    heading: "Learning Center resources",
+    crumb: "Learning Center resources",
+  },
+  {
+    path: "/admin/learning_center_resources/new",
+    section: "Learning Center resources",
+    heading: "New resource",
+    crumb: "New resource",
+  },
+  {
+    path: "/admin/learning_center_resources/2",
+    section: "Learning Center resources",
+    heading: "Blue Harbor Health Medicare Supplement rate sheet",
+    crumb: "Blue Harbor Health Medicare Supplement rate sheet",
+  },
 ];
 
 /** The side navigation of the admin area (the one shown beside the page on a wide screen). */
@@ -608,6 +628,15 @@ const ADMIN_URLS = [
   "/admin/brokers/110/contracts/new",
   "/admin/brokers/110/contracts/1010",
   "/admin/brokers/110/documents",
+  "/admin/carriers",
+  "/admin/carriers/1",
+  "/admin/carriers/1?product=101",
+  "/admin/carriers/export",
+  "/admin/learning_center_resources",
+  "/admin/learning_center_resources/new",
+  "/admin/learning_center_resources/101",
+  "/admin/learning_center_resources/export",
+  "/admin/learning_center_resources/1/attachments/1",
 ];
 
 /** Every admin action (POST target and its form, with its intent): what an admin's form would send. */
@@ -651,12 +680,36 @@ const ADMIN_ACTIONS: Array<{ path: string; form: Record<string, string> }> = [
   { path: "/admin/brokers/110/contracts/1011", form: { state: "denied", publicNote: "Refused by an intruder" } },
   { path: "/admin/brokers/110/documents", form: { kind: "eo", decision: "reject", note: "Rejected by an intruder" } },
   { path: "/admin?index", form: { email: "agent@demo.test" } },
+  { path: "/admin/carriers/1", form: { intent: "carrier", name: "Intruder Health" } },
+  {
+    path: "/admin/carriers/1?product=101",
+    form: { intent: "resource", carrierProductId: "101", transferPolicy: "<p>Intruded</p>" },
+  },
+  { path: "/admin/learning_center_resources?delete=101", form: { intent: "delete", id: "101" } },
+  { path: "/admin/learning_center_resources?confirm=101", form: { intent: "bulk", id: "101" } },
+  {
+    path: "/admin/learning_center_resources/new",
+    form: { title: "Evil", library: "agent", category: "x", description: "x", audience: "all", status: "draft" },
+  },
+  {
+    path: "/admin/learning_center_resources/101",
+    form: {
+      intent: "save",
+      title: "Evil",
+      library: "agent",
+      category: "x",
+      description: "x",
+      audience: "all",
+      status: "draft",
+    },
+  },
+  { path: "/admin/learning_center_resources/1/attachments", form: { intent: "remove", attachmentId: "1" } },
 ];
 
 /** What the admin sees of the data the actions above would change: every section's export and broker 110's pages. */
 async function snapshot(page: Page): Promise<string[]> {
   const texts: string[] = [];
-  for (const section of ["users", "roles", "rts_statuses", "contracting"]) {
+  for (const section of ["users", "roles", "rts_statuses", "contracting", "carriers", "learning_center_resources"]) {
     const answer = await page.request.get(`/admin/${section}/export`);
     expect(answer.status()).toBe(200);
     // A user's last sign-in is the one column signing in (as this test does) changes; a request's days waiting

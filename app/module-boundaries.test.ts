@@ -47,6 +47,27 @@ function violations(files: string[], breaks: (target: string, file: string) => b
   );
 }
 
+/** Each import circle of a module graph (module → the modules it imports), once, as "a → b → … → a". */
+function importCircles(edges: Map<string, string[]>): string[] {
+  const circles: string[] = [];
+  const done = new Set<string>();
+  const path: string[] = [];
+  const visit = (module: string) => {
+    const at = path.indexOf(module);
+    if (at >= 0) {
+      circles.push([...path.slice(at), module].join(" → "));
+      return;
+    }
+    if (done.has(module)) return;
+    path.push(module);
+    for (const target of edges.get(module) ?? []) visit(target);
+    path.pop();
+    done.add(module);
+  };
+  for (const module of edges.keys()) visit(module);
+  return circles;
+}
+
 const SERVER_SIDE =
   /^(app\/\.server\/|node:|undici$|pino|sanitize-html$|remix-auth|@remix-run\/|@libsql\/|express$|server\/)/;
 const RENDERING = new RegExp(
@@ -126,6 +147,36 @@ describe("decision 016: module boundaries", () => {
       SECTION_CONTRACT.test(target) ||
       SECTION_PURE.test(target);
     expectOnly(violations(referenceApi, (target) => target.startsWith("app/") && !allowed(target)));
+  });
+
+  it("the reference API has no import circle (type-only imports count): the seed reaches the db only as open()'s argument", () => {
+    const modules = new Set(referenceApi.map((file) => file.replace(/\.(ts|tsx)$/, "")));
+    const edges = new Map(
+      referenceApi.map((file) => [
+        file.replace(/\.(ts|tsx)$/, ""),
+        importsOf(file).filter((target) => modules.has(target)),
+      ]),
+    );
+    expect(edges.get("server/reference-api/app")?.length).toBeGreaterThan(10);
+    expectOnly(importCircles(edges));
+  });
+
+  it("the circle check finds a circle, through type-only imports too", () => {
+    const edges = new Map([
+      ["db", ["seed"]],
+      ["seed", ["mailer", "dates"]],
+      ["mailer", ["db"]],
+      ["dates", []],
+    ]);
+    expect(importCircles(edges)).toEqual(["db → seed → mailer → db"]);
+    expect(
+      importCircles(
+        new Map([
+          ["a", ["b"]],
+          ["b", []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it("the exception for the contract's schemas under app/.server is still needed (remove it once it is not)", () => {

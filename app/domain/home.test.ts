@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { homeFor } from "~/domain/home";
 import type { SessionUser } from "~/domain/user";
-import { SEED_USERS } from "../../server/reference-api/seed";
+import { SEED_USERS } from "../../server/reference-api/accounts/seed";
 import { userFor } from "../../tests/support/users";
 
 const contractingIncomplete = { roleHasOnboardingProcess: true, onboardingPresent: true, onboardingComplete: false };

@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from "@mantine/core";
 import { data } from "react-router";
 import { SectionForm } from "~/components/admin/section-form";
-import { formOf, loadSection, viewOf } from "~/components/admin/section-registry";
+import { formOf, loadSection, useSection, viewOf } from "~/components/admin/section-registry";
 import { ErrorPage } from "~/components/error-page";
 import { SECTION_SHAPES, backToList, sectionPath } from "~/domain/admin/shapes";
 import { successToast } from "~/domain/toast";
@@ -50,12 +50,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-/** A navigation here brings the section's view and form with the page's data (section-registry.ts). */
-export async function clientLoader({ serverLoader, params }: Route.ClientLoaderArgs) {
-  const [loaded] = await Promise.all([serverLoader(), loadSection(params.section, true)]);
-  return loaded;
-}
-
 /** Checked here with the form's schema, then by the upstream (its refusals at their fields); back to the list. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { key, def, writes } = await sectionWithNewPage(params.section);
@@ -75,8 +69,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export default function AdminSectionNew({ loaderData, actionData }: Route.ComponentProps) {
-  const view = viewOf(loaderData.key);
-  const def = formOf(loaderData.key);
+  const { view, form: def } = useSection(loaderData.key, true);
   if (!def) return null;
   return (
     <Stack gap="md" maw={820}>

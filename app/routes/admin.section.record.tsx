@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Paper, Stack, Title } from "@mantine/core";
 import { Link, data } from "react-router";
 import { History } from "~/components/admin/history";
 import { SectionForm } from "~/components/admin/section-form";
-import { formOf, loadSection, viewOf } from "~/components/admin/section-registry";
+import { formOf, loadSection, useSection, viewOf } from "~/components/admin/section-registry";
 import { ErrorPage } from "~/components/error-page";
 import { SECTION_SHAPES, type SectionShape, backToList, recordIdOf, recordPath, viewPath } from "~/domain/admin/shapes";
 import { errorToasts, successToast } from "~/domain/toast";
@@ -74,12 +74,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-/** A navigation here brings the section's view and form with the page's data (section-registry.ts). */
-export async function clientLoader({ serverLoader, params }: Route.ClientLoaderArgs) {
-  const [loaded] = await Promise.all([serverLoader(), loadSection(params.section, true)]);
-  return loaded;
-}
-
 /** Save (the form), or another action of the record (intent: a user's password reset). */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { key, id, def, writes, viewing } = await recordOf(request, params);
@@ -117,8 +111,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 
 export default function AdminSectionRecord({ loaderData, actionData }: Route.ComponentProps) {
   const { key, record, history, title, defaultValue, facets, back, viewing, editHref, viewHref } = loaderData;
-  const view = viewOf(key);
-  const def = formOf(key);
+  const { view, form: def } = useSection(key, true);
   if (!def) return null;
   const facts = view.recordFacts?.(record) ?? [];
   const summary = facts.length ? (

@@ -8,7 +8,7 @@ import type { Field } from "~/components/forms/field";
 import { FormAlert } from "~/components/forms/form";
 import type { FormResult } from "~/components/forms/use-portal-form";
 import { useServerForm } from "~/components/forms/use-server-form";
-import { loadSection, viewOf } from "~/components/admin/section-registry";
+import { loadSection, useSection, viewOf } from "~/components/admin/section-registry";
 import { DataTable } from "~/components/data-table";
 import { FilterSelect } from "~/components/data-table/filter-select";
 import { ErrorPage } from "~/components/error-page";
@@ -108,12 +108,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     cancelHref: withoutConfirmations(url, ignored),
     exportQuery: exportQueryOf(query),
   };
-}
-
-/** A navigation here brings the section's view with the page's data (section-registry.ts). */
-export async function clientLoader({ serverLoader, params }: Route.ClientLoaderArgs) {
-  const [loaded] = await Promise.all([serverLoader(), loadSection(params.section)]);
-  return loaded;
 }
 
 /**
@@ -236,7 +230,7 @@ function BulkConfirm({
 
 export default function AdminSectionList({ loaderData, actionData }: Route.ComponentProps) {
   const { key, records, meta, facets, toDelete, confirming, askedCount, cancelHref, exportQuery, bulkKey } = loaderData;
-  const view = viewOf(key);
+  const { view } = useSection(key);
   const bulk = (bulkKey ? view.bulkMore?.[bulkKey] : undefined) ?? view.bulk;
   const shape = SECTION_SHAPES[key];
   const location = useLocation();

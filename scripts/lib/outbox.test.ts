@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ReferenceApi } from "../../server/reference-api/index.ts";
-import { startTestApi, tempDbPath, testClient } from "../../server/reference-api/test-support.ts";
+import { startTestApi, tempDbPath, testClient } from "../../server/reference-api/core/test-support.ts";
 import { DEFAULT_LIMIT, formatEmails, latestEmails, parseOutboxArgs } from "./outbox.ts";
 
 describe("npm run outbox: its options", () => {

@@ -5,10 +5,11 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import pino, { type Logger } from "pino";
-import { AfterAnswer } from "./after-answer.ts";
+import { AfterAnswer } from "./core/after-answer.ts";
 import { createApp } from "./app.ts";
-import { ReferenceDb } from "./db.ts";
-import { Mailer, type MailTransport } from "./mailer.ts";
+import { ReferenceDb } from "./core/db.ts";
+import { Mailer, type MailTransport } from "./mail/mailer.ts";
+import { seedStatements } from "./seed/seed.ts";
 
 export interface ReferenceApiOptions {
   /** SQLite file; its parent directory is created if missing. */
@@ -52,7 +53,9 @@ export async function startReferenceApi(options: ReferenceApiOptions): Promise<R
   const logger = (options.logger ?? pino({ level: process.env.LOG_LEVEL ?? "info" })).child({
     component: "reference-api",
   });
-  const db = await ReferenceDb.open(options.dbPath, options.seedDay, { portalUrl: options.portalUrl });
+  const db = await ReferenceDb.open(options.dbPath, options.seedDay, (dates) =>
+    seedStatements(dates, { portalUrl: options.portalUrl }),
+  );
   const reset = () => db.reset();
   const after = new AfterAnswer(logger);
   const mailer = new Mailer({

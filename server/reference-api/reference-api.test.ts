@@ -9,8 +9,8 @@ import {
 } from "../../app/.server/upstream/schemas/profile.ts";
 import { LoginResponseSchema, MeResponseSchema } from "../../app/.server/upstream/schemas/session.ts";
 import { type ReferenceApi, startReferenceApi } from "./index.ts";
-import { DEMO_PASSWORD, SEED_USERS } from "./seed.ts";
-import { silentLogger as logger, startTestApi, tempDbPath, testClient } from "./test-support.ts";
+import { DEMO_PASSWORD, SEED_USERS } from "./accounts/seed.ts";
+import { silentLogger as logger, startTestApi, tempDbPath, testClient } from "./core/test-support.ts";
 
 const { dir, dbPath, remove: removeDb } = tempDbPath("reference-api-", "nested/api.db");
 let api: ReferenceApi;

@@ -6,7 +6,7 @@ import { expect, lockAccount, loginAs, outbox, resetAccount, test } from "./fixt
  * home), docs@'s document review, the contracting desk (one request through pending → approved → active, one
  * denied, three moved in bulk) and the broker's Contract Now card following each move, RTS statuses reaching
  * agency@'s downlines, the desk's CSV and its next waiting request. The records changed are the seed's reserved
- * e2e records (seed-admin-contracting.ts), a bulk agent of role 11, docs@ (locked and reset) and what each test
+ * e2e records (admin-contracting/seed.ts), a bulk agent of role 11, docs@ (locked and reset) and what each test
  * creates; a global change (a role flag, an RTS badge) is undone in a `finally`.
  */
 

@@ -1,6 +1,6 @@
 import dayjs from "dayjs";
-import { commissionPeriods } from "../../server/reference-api/seed";
-import { seedDates } from "../../server/reference-api/seed-dates";
+import { commissionPeriods } from "../../server/reference-api/commissions/seed";
+import { seedDates } from "../../server/reference-api/seed/seed-dates";
 import { expect, loginAs, test } from "./fixtures";
 
 /** The seed's statement periods are relative to today (the e2e run seeds a fresh db): the newest is last month. */

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { formatDate } from "../../app/domain/formats";
-import { futureCertificationDate } from "../../server/reference-api/seed";
-import { seedDates } from "../../server/reference-api/seed-dates";
+import { futureCertificationDate } from "../../server/reference-api/contracting/seed";
+import { seedDates } from "../../server/reference-api/seed/seed-dates";
 import { expect, loginAs, test } from "./fixtures";
 
 const BLOCKED =

@@ -1,5 +1,5 @@
-import { commissionInquiryStatement } from "../../server/reference-api/seed";
-import { seedDates } from "../../server/reference-api/seed-dates";
+import { commissionInquiryStatement } from "../../server/reference-api/tickets/seed";
+import { seedDates } from "../../server/reference-api/seed/seed-dates";
 import { expect, loginAs, test } from "./fixtures";
 
 test.describe("Downlines (agencies)", () => {

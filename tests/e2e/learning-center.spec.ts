@@ -1,9 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { formatDate } from "../../app/domain/formats";
-import { futureCertificationDate, pastCertificationDate } from "../../server/reference-api/seed";
-import { AGENCY_ONLY_RESOURCE_IDS, UNSAFE_LEARNING_RESOURCE_ID } from "../../server/reference-api/seed-learning-center";
-import { seedDates } from "../../server/reference-api/seed-dates";
+import { futureCertificationDate, pastCertificationDate } from "../../server/reference-api/contracting/seed";
+import { AGENCY_ONLY_RESOURCE_IDS, UNSAFE_LEARNING_RESOURCE_ID } from "../../server/reference-api/learning-center/seed";
+import { seedDates } from "../../server/reference-api/seed/seed-dates";
 import { expect, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
 
 /** Issue 12 §1: the Learning Center (spec §2 /learning_center and its children). */

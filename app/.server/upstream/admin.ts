@@ -6,19 +6,20 @@ import { z } from "zod";
 import { call, callFile, callMultipart } from "./client";
 import {
   ADMIN_BULK_MAX,
-  AdminBrokerResponseSchema,
   AdminBulkResultSchema,
   AdminContractRequestResponseSchema,
   AdminContractRequestsResponseSchema,
+  type AdminBulkTransitionBodySchema,
+  type AdminNewContractRequestBodySchema,
+  type AdminTransitionBodySchema,
+} from "~/admin/sections/contracting/contract.server";
+import {
+  AdminBrokerResponseSchema,
   AdminDashboardSchema,
   AdminDocumentResponseSchema,
   AdminDocumentsResponseSchema,
   AdminNoteResponseSchema,
-  AdminPasswordResetResponseSchema,
-  type AdminBulkTransitionBodySchema,
   type AdminDocumentReviewBodySchema,
-  type AdminNewContractRequestBodySchema,
-  type AdminTransitionBodySchema,
 } from "./schemas/admin";
 
 const NoContent = z.undefined();
@@ -71,6 +72,17 @@ export function adminFile(token: string, path: string) {
   return callFile(adminPath(path), { token });
 }
 
+/** Another call of a section (a record's intent, a list of its own): `/api/admin/<path>`, its answer checked by `schema`. */
+export function adminCall<S extends z.ZodType>(
+  token: string,
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
+  path: string,
+  schema: S,
+  options: { body?: unknown; params?: URLSearchParams } = {},
+): Promise<z.infer<S>> {
+  return call(method, adminPath(path, options.params), schema, { token, body: options.body }) as Promise<z.infer<S>>;
+}
+
 export function adminDelete(token: string, path: string, id: number) {
   return call("DELETE", adminPath(`${path}/${id}`), NoContent, { token });
 }
@@ -78,10 +90,6 @@ export function adminDelete(token: string, path: string, id: number) {
 /** The CSV of every record the query matches, streamed from the upstream. */
 export function adminExport(token: string, path: string, params: URLSearchParams) {
   return callFile(adminPath(`${path}/export`, params), { token });
-}
-
-export function sendPasswordReset(token: string, userId: number) {
-  return call("POST", adminPath(`users/${userId}/password_reset`), AdminPasswordResetResponseSchema, { token });
 }
 
 export function adminDashboard(token: string) {

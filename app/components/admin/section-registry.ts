@@ -2,9 +2,11 @@
  * Where the shared admin pages find a section's view and form (ADR 024, issue 22): each is its own module in the
  * section's folder (app/admin/sections/<key>/view.tsx, form.ts), so each is its own script, loaded only on that
  * section's pages: an admin page carries its own section's code, however many sections exist. Loaded before the page
- * is drawn: by the route's loader on the server, by its clientLoader on a navigation, and by the client entry before
- * hydration (loadSectionOfPath); then read synchronously (viewOf, formOf).
+ * is drawn: by the route's loader on the server and by the client entry before hydration (loadSectionOfPath), so
+ * both draw at once; on a navigation in the browser the page suspends until its section's script is there
+ * (useSection: React Router's navigations are transitions, so the page before stays until then).
  */
+import { use } from "react";
 import type { SectionFormDef, SectionView } from "./section-view";
 
 type AnyView = SectionView<{ id: number }>;
@@ -23,8 +25,22 @@ export function hasView(key: string): boolean {
   return Object.hasOwn(viewModules, modulePath(key, "view.tsx"));
 }
 
+const loading = new Map<string, Promise<void>>();
+
 /** Loads the section's view, and its form (the new and record pages), once. */
-export async function loadSection(key: string, withForm = false): Promise<void> {
+export function loadSection(key: string, withForm = false): Promise<void> {
+  const id = `${key}${withForm ? "+form" : ""}`;
+  let job = loading.get(id);
+  if (!job) {
+    job = loadParts(key, withForm);
+    loading.set(id, job);
+    // A failed load (a network fault) is tried again next time.
+    job.catch(() => loading.delete(id));
+  }
+  return job;
+}
+
+async function loadParts(key: string, withForm: boolean): Promise<void> {
   const jobs: Array<Promise<unknown>> = [];
   const view = viewModules[modulePath(key, "view.tsx")];
   if (!views.has(key) && view) jobs.push(view().then((m) => views.set(key, m.view)));
@@ -33,6 +49,12 @@ export async function loadSection(key: string, withForm = false): Promise<void> 
     jobs.push(form ? form().then((m) => forms.set(key, m.form)) : Promise.resolve(forms.set(key, null)));
   }
   await Promise.all(jobs);
+}
+
+/** The section's view and form for a page: at once when loaded, else the page suspends until they are. */
+export function useSection(key: string, withForm = false): { view: AnyView; form: AnyForm | undefined } {
+  if (!views.has(key) || (withForm && !forms.has(key))) use(loadSection(key, withForm));
+  return { view: viewOf(key), form: formOf(key) };
 }
 
 /** The section's view, loaded before (loadSection). */

@@ -12,10 +12,10 @@ import {
   ContractingStatusesResponseSchema,
   ProductCarriersResponseSchema,
 } from "../../../app/.server/upstream/schemas/contracting.ts";
-import { ADMIN_ONLY_AREA } from "../admin-support.ts";
+import { ADMIN_ONLY_AREA } from "../admin/admin-support.ts";
 import type { ReferenceApi } from "../index.ts";
-import { SEED_CARRIERS, SEED_CARRIER_PRODUCTS } from "../seed.ts";
-import { expectError, expectFields, startTestApi, tempDbPath, testClient } from "../test-support.ts";
+import { SEED_CARRIERS, SEED_CARRIER_PRODUCTS } from "../contracting/seed.ts";
+import { expectError, expectFields, startTestApi, tempDbPath, testClient } from "../core/test-support.ts";
 
 const { remove: removeDb, dbPath } = tempDbPath("reference-api-admin-carriers-");
 let api: ReferenceApi;

@@ -27,9 +27,9 @@ import {
 } from "../../../app/admin/sections/carriers/records.ts";
 import { HTML_ALLOWED_ATTRIBUTES, HTML_ALLOWED_SCHEMES, HTML_ALLOWED_TAGS } from "../../../app/domain/html-rules.ts";
 import { pagingMeta } from "../../../app/domain/table.ts";
-import { type AdminResponse, audit, changesOf, historyOf, refuseFields, streamCsv } from "../admin-support.ts";
-import type { ReferenceDb } from "../db.ts";
-import { parseTableQuery, positiveInt, scalar, type TableQuery } from "../paging.ts";
+import { type AdminResponse, audit, changesOf, historyOf, refuseFields, streamCsv } from "../admin/admin-support.ts";
+import type { ReferenceDb } from "../core/db.ts";
+import { parseTableQuery, positiveInt, scalar, type TableQuery } from "../core/paging.ts";
 
 export const notFound = (what: string, id: string) => `No ${what} with id ${id}`;
 

@@ -24,13 +24,13 @@ import type {
 import { LEARNING_LIBRARIES, LIBRARIES } from "../../../app/domain/learning-center.ts";
 import { MAX_UPLOAD_BYTES } from "../../../app/domain/uploads.ts";
 import { pagingMeta } from "../../../app/domain/table.ts";
-import { type AdminResponse, audit, changesOf, historyOf, refuseFields, streamCsv } from "../admin-support.ts";
+import { type AdminResponse, audit, changesOf, historyOf, refuseFields, streamCsv } from "../admin/admin-support.ts";
 import { cleanHtml } from "../carriers/routes.ts";
-import type { ReferenceDb } from "../db.ts";
-import { HttpError, readFormData } from "../legal-answers-form.ts";
-import { parseTableQuery, positiveInt, scalar, type TableQuery } from "../paging.ts";
-import { todayIso } from "../today.ts";
-import { readUpload, sendStoredFile } from "../uploads.ts";
+import type { ReferenceDb } from "../core/db.ts";
+import { HttpError, readFormData } from "../core/legal-answers-form.ts";
+import { parseTableQuery, positiveInt, scalar, type TableQuery } from "../core/paging.ts";
+import { todayIso } from "../core/today.ts";
+import { readUpload, sendStoredFile } from "../core/uploads.ts";
 
 const RESOURCE = "learning_center_resources";
 export const notFound = (what: string, id: string) => `No ${what} with id ${id}`;

@@ -5,7 +5,7 @@
  */
 import type { InStatement } from "@libsql/client";
 import type { LearningLibrary } from "../../../app/domain/learning-center.ts";
-import type { SeedDates } from "../seed-dates.ts";
+import type { SeedDates } from "../seed/seed-dates.ts";
 
 export interface SeedUnpublishedResource {
   id: number;

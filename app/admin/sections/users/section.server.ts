@@ -1,8 +1,8 @@
 import { type SectionServer, eachId, on, text } from "~/.server/admin/section-server";
-import { adminResource } from "~/.server/upstream/admin";
-import { sendPasswordReset } from "~/.server/upstream/admin";
+import { adminCall, adminResource } from "~/.server/upstream/admin";
 import { formatPhone } from "~/domain/masks";
 import {
+  AdminPasswordResetResponseSchema,
   AdminUserBodySchema,
   AdminUserPatchSchema,
   AdminUserResponseSchema,
@@ -10,6 +10,10 @@ import {
 } from "./contract.server";
 import type { AdminUser } from "./records";
 import { bulkRoleSchema } from "./schemas";
+
+export function sendPasswordReset(token: string, userId: number) {
+  return adminCall(token, "POST", `users/${userId}/password_reset`, AdminPasswordResetResponseSchema);
+}
 
 const api = adminResource("users", {
   list: AdminUsersResponseSchema,

@@ -1,0 +1,244 @@
+import { pathToFileURL } from "node:url";
+import { createClient } from "@libsql/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BookOfBusinessResponseSchema } from "../../../app/.server/upstream/schemas/book-of-business.ts";
+import {
+  CommissionPayoutsResponseSchema,
+  CommissionStatementsResponseSchema,
+} from "../../../app/.server/upstream/schemas/commissions.ts";
+import { LOA_NO_COMMISSIONS, NO_COMMISSIONS, UNKNOWN_PERIOD } from "./routes.ts";
+import type { ReferenceApi } from "../index.ts";
+import { commissionPeriods } from "./seed.ts";
+import { expectError, startTestApi, tempDbPath, testClient, testSeed } from "../core/test-support.ts";
+
+type Statements = ReturnType<typeof CommissionStatementsResponseSchema.parse>;
+type Line = Statements["lines"][number];
+
+const { dbPath, remove: removeDb } = tempDbPath("reference-api-commissions-");
+let api: ReferenceApi;
+
+const client = testClient(() => api.url);
+const { tokenOf } = client;
+
+function pathOf(base: string, query: Record<string, string | number>): string {
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  return `${base}${qs ? `?${qs}` : ""}`;
+}
+
+async function statements(email: string, query: Record<string, string | number> = {}): Promise<Statements> {
+  return client.ok(CommissionStatementsResponseSchema, "GET", pathOf("/api/commissions/statements", query), {
+    token: await tokenOf(email),
+  });
+}
+
+async function payouts(email: string) {
+  return client.ok(CommissionPayoutsResponseSchema, "GET", "/api/commissions/payouts", { token: await tokenOf(email) });
+}
+
+/** Every line of the query, page by page (perPage 50). */
+async function allLines(email: string, query: Record<string, string | number> = {}): Promise<Line[]> {
+  const first = await statements(email, { ...query, perPage: 50, page: 1 });
+  const rest = [];
+  for (let page = 2; page <= first.meta.totalPages; page++)
+    rest.push(statements(email, { ...query, perPage: 50, page }));
+  return [first, ...(await Promise.all(rest))].flatMap((s) => s.lines);
+}
+
+const cents = (dollars: number) => Math.round(dollars * 100);
+const sumCents = (lines: Line[]) => lines.reduce((sum, l) => sum + cents(l.amount), 0);
+/** The seed's periods, oldest first; the newest is last month. */
+const COMMISSION_PERIODS = commissionPeriods(testSeed);
+const NEWEST = COMMISSION_PERIODS[COMMISSION_PERIODS.length - 1]!;
+
+beforeAll(async () => {
+  api = await startTestApi(dbPath);
+});
+
+afterAll(async () => {
+  await api?.close();
+  removeDb();
+});
+
+describe("GET /api/commissions/statements", () => {
+  it("defaults to the newest period; periods newest first; agency@ has several pages", async () => {
+    const s = await statements("agency@demo.test");
+    expect(s.period).toBe(NEWEST);
+    expect(s.periods).toEqual([...COMMISSION_PERIODS].reverse());
+    expect(s.meta).toMatchObject({ page: 1, currentPage: 1, perPage: 25, search: "", sort: null, order: "ASC" });
+    expect(s.meta.totalCount).toBeGreaterThanOrEqual(60);
+    expect(s.meta.totalPages).toBe(Math.ceil(s.meta.totalCount / 25));
+    expect(s.lines).toHaveLength(25);
+    expect(s.lines.every((l) => l.period === NEWEST && l.paidOn === `${testSeed.monthsAgo(0)}-15`)).toBe(true);
+    expect(s.lines.map((l) => l.id)).toEqual([...s.lines.map((l) => l.id)].sort((a, b) => a - b));
+    for (const l of s.lines) {
+      expect(l.policyNumber).toMatch(/^[A-Z]{2,3}-\d{7}$/);
+      expect(Math.abs(l.amount * 100 - cents(l.amount))).toBeLessThan(1e-6); // whole cents
+      if (l.type === "New") expect(l.amount).toBeGreaterThanOrEqual(300);
+      if (l.type === "Renewal") expect(l.amount).toBeGreaterThanOrEqual(15);
+      if (l.type === "Chargeback") expect(l.amount).toBeLessThan(0);
+    }
+  });
+
+  it("lines match the caller's book of business (member names, policy numbers)", async () => {
+    const lines = await allLines("agent@demo.test");
+    const book = await client.ok(
+      BookOfBusinessResponseSchema,
+      "GET",
+      "/api/book_of_business?perPage=50&status=Active",
+      { token: await tokenOf("agent@demo.test") },
+    );
+    expect(book.meta.totalPages).toBe(1);
+    const byNumber = new Map(book.policies.map((p) => [p.policyNumber, p]));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const l of lines) {
+      const policy = byNumber.get(l.policyNumber);
+      expect(policy, l.policyNumber).toBeDefined();
+      expect(l.memberName).toBe(policy!.memberName);
+      expect(l.carrierName).toBe(policy!.carrierName);
+    }
+  });
+
+  it("totals are the sums over all pages of the period, by type", async () => {
+    for (const period of [NEWEST, COMMISSION_PERIODS[0]!, COMMISSION_PERIODS[7]!]) {
+      const s = await statements("agency@demo.test", { period, perPage: 10 });
+      expect(s.period).toBe(period);
+      const lines = await allLines("agency@demo.test", { period });
+      expect(lines).toHaveLength(s.meta.totalCount);
+      const ofType = (t: Line["type"]) => lines.filter((l) => l.type === t);
+      expect(cents(s.totals.total)).toBe(sumCents(lines));
+      expect(cents(s.totals.newBusiness)).toBe(sumCents(ofType("New")));
+      expect(cents(s.totals.renewals)).toBe(sumCents(ofType("Renewal")));
+      expect(cents(s.totals.chargebacks)).toBe(sumCents(ofType("Chargeback")));
+      expect(s.totals.chargebacks).toBeLessThanOrEqual(0);
+    }
+  });
+
+  it("pages: perPage options, page beyond the last, page numbers", async () => {
+    const first = await statements("agency@demo.test", { perPage: 10 });
+    expect(first.lines).toHaveLength(10);
+    expect(first.meta.totalPages).toBe(Math.ceil(first.meta.totalCount / 10));
+    expect(first.meta.pageNumbers).toEqual([1, 2, 3, 4, 5]);
+    const beyond = await statements("agency@demo.test", { perPage: 10, page: 999 });
+    expect(beyond.meta).toMatchObject({ page: 999, currentPage: first.meta.totalPages });
+    expect((await statements("agency@demo.test", { perPage: 7 })).meta.perPage).toBe(25);
+    const ids = (await allLines("agency@demo.test")).map((l) => l.id);
+    expect(new Set(ids).size).toBe(first.meta.totalCount);
+  });
+
+  it("sorts by each column (ties by id), DESC is ASC reversed", async () => {
+    const key: Record<string, (l: Line) => string | number> = {
+      memberName: (l) => l.memberName.toLowerCase(),
+      carrierName: (l) => l.carrierName,
+      type: (l) => l.type,
+      amount: (l) => l.amount,
+      paidOn: (l) => l.paidOn,
+    };
+    for (const [sort, get] of Object.entries(key)) {
+      const asc = await allLines("agency@demo.test", { sort, order: "ASC" });
+      const expected = [...asc].sort((a, b) => {
+        const [x, y] = [get(a), get(b)];
+        return x < y ? -1 : x > y ? 1 : a.id - b.id;
+      });
+      expect(
+        asc.map((l) => l.id),
+        sort,
+      ).toEqual(expected.map((l) => l.id));
+      const desc = await allLines("agency@demo.test", { sort, order: "desc" });
+      expect(
+        desc.map((l) => l.id),
+        sort,
+      ).toEqual(asc.map((l) => l.id).reverse());
+    }
+    expect((await statements("agency@demo.test", { sort: "bogus" })).meta.sort).toBeNull();
+  });
+
+  it("searches member name or policy number; totals stay those of the whole period", async () => {
+    const all = await statements("agency@demo.test");
+    const line = all.lines[3]!;
+    const byNumber = await statements("agency@demo.test", { search: line.policyNumber.toLowerCase() });
+    expect(byNumber.lines.map((l) => l.id)).toEqual([line.id]);
+    expect(byNumber.meta.search).toBe(line.policyNumber.toLowerCase());
+    expect(byNumber.totals).toEqual(all.totals);
+    const name = line.memberName.split(" ")[1]!.toUpperCase();
+    const byName = await allLines("agency@demo.test", { search: name });
+    expect(byName.length).toBeGreaterThan(0);
+    expect(byName.every((l) => l.memberName.toUpperCase().includes(name) || l.policyNumber.includes(name))).toBe(true);
+    const none = await statements("agency@demo.test", { search: "zzz-no-match" });
+    expect(none.lines).toEqual([]);
+    expect(none.meta).toMatchObject({ totalCount: 0, totalPages: 1, currentPage: 1, pageNumbers: [1] });
+  });
+
+  it("an unknown period is 422", async () => {
+    for (const period of ["2024-01", "2026-13", "garbage"]) {
+      const response = await client.send("GET", `/api/commissions/statements?period=${period}`, {
+        token: await tokenOf("agent@demo.test"),
+      });
+      expectError(response, 422, UNKNOWN_PERIOD);
+    }
+  });
+
+  it("newagent@ has no lines: period null, empty page, zero totals", async () => {
+    const s = await statements("newagent@demo.test");
+    expect(s).toMatchObject({
+      lines: [],
+      periods: [],
+      period: null,
+      totals: { total: 0, newBusiness: 0, renewals: 0, chargebacks: 0 },
+    });
+    expect(s.meta).toMatchObject({ totalCount: 0, totalPages: 1, pageNumbers: [1] });
+  });
+
+  it("an admin sees everyone's lines", async () => {
+    const admin = await statements("admin@demo.test", { perPage: 5 });
+    const own = await Promise.all(
+      ["agent@demo.test", "docs@demo.test", "agency@demo.test", "beta@demo.test"].map((e) =>
+        statements(e, { perPage: 5 }),
+      ),
+    );
+    expect(admin.meta.totalCount).toBe(own.reduce((n, s) => n + s.meta.totalCount, 0));
+    expect(cents(admin.totals.total)).toBe(own.reduce((n, s) => n + cents(s.totals.total), 0));
+  });
+
+  it("LOA agents and carriers get 403; no token 401", async () => {
+    for (const path of ["/api/commissions/statements", "/api/commissions/payouts"]) {
+      expectError(await client.send("GET", path, { token: await tokenOf("loa@demo.test") }), 403, LOA_NO_COMMISSIONS);
+      expectError(await client.send("GET", path, { token: await tokenOf("carrier@demo.test") }), 403, NO_COMMISSIONS);
+      expectError(await client.send("GET", path), 401);
+    }
+  });
+});
+
+describe("GET /api/commissions/payouts", () => {
+  it("one payout per period, oldest first, equal to the period's total, paid the 15th of the next month", async () => {
+    const { payouts: list } = await payouts("agency@demo.test");
+    expect(list.map((p) => p.period)).toEqual([...COMMISSION_PERIODS]);
+    // The 15th of the next period's month (the newest, last month's, is paid this month), across a new year too.
+    expect(list.map((p) => p.paidOn)).toEqual(
+      [...COMMISSION_PERIODS.slice(1), testSeed.monthsAgo(0)].map((m) => `${m}-15`),
+    );
+    const totals = await Promise.all(list.map((p) => statements("agency@demo.test", { period: p.period, perPage: 5 })));
+    list.forEach((p, i) => expect(cents(p.amount), p.period).toBe(cents(totals[i]!.totals.total)));
+  });
+
+  it("is empty for newagent@", async () => {
+    expect(await payouts("newagent@demo.test")).toEqual({ payouts: [] });
+  });
+});
+
+describe("reset", () => {
+  it("the per-user POST /__reset restores that user's commission lines only", async () => {
+    const before = await statements("agent@demo.test");
+    const agency = await statements("agency@demo.test");
+    const db = createClient({ url: pathToFileURL(dbPath).href });
+    try {
+      await db.execute({ sql: "DELETE FROM commission_lines WHERE user_id = 1", args: [] });
+    } finally {
+      db.close();
+    }
+    expect((await statements("agent@demo.test")).periods).toEqual([]);
+    const response = await client.send("POST", "/__reset", { json: { email: "agent@demo.test" } });
+    expect(response.status).toBe(204);
+    expect(await statements("agent@demo.test")).toEqual(before);
+    expect(await statements("agency@demo.test")).toEqual(agency);
+  });
+});

@@ -1,0 +1,580 @@
+/**
+ * The reference database's tables and indexes, as one SQL script (db.ts splits it with sqlStatements).
+ * A module rather than a .sql file read from disk: the server is compiled into build/server/ by the Vite build
+ * (docs/decisions/018-one-compiled-server.md), where no file sits beside this code.
+ */
+export const SCHEMA_SQL = `
+-- The reference API's tables and indexes (SQLite). db.ts runs these statements
+-- in one transaction when it opens the database; every statement ends with ";" at the end of a line and
+-- creates only what is missing (IF NOT EXISTS), so an existing file keeps its data.
+
+-- AUTOINCREMENT: an account created by a registration never takes the id of one a reset deleted (whose
+-- sessions reset() ends). status: 'unverified' = registered, e-mail address not yet verified (cannot sign in);
+-- 'pending' = created by an administrator, waiting for its owner to choose a password (password_hash '!',
+-- which no password matches).
+CREATE TABLE IF NOT EXISTS users (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+  password_hash TEXT NOT NULL,
+  status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'unverified', 'pending', 'disabled')),
+  upline_user_id INTEGER,         -- an agent: the agency they write under (the one whose invitation they registered
+                                  -- with); an agency: its upline agency (hierarchy.ts)
+  role TEXT NOT NULL CHECK (role IN ('Agent', 'Agency', 'Admin', 'Carrier')), -- always the kind of role_id's role
+  role_id INTEGER NOT NULL,       -- roles.id: the role flags of the session user come from the role (issue 14)
+  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+  updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+  first_name TEXT NOT NULL,
+  last_name TEXT NOT NULL,
+  npn_id INTEGER,
+  npn_number TEXT,
+  npn_current_max_level TEXT,
+  phone TEXT,
+  sms_consent INTEGER,            -- NULL = not answered, 0 = declined, 1 = consented
+  flags TEXT NOT NULL DEFAULT '{}', -- JSON: the boolean flags of the session user (seed.ts UserFlags)
+  last_sign_in_at TEXT            -- ISO: the user's last sign-in of their own (POST /api/login; not "Sign in as")
+);
+
+CREATE INDEX IF NOT EXISTS users_role ON users (role_id);
+
+-- Roles (issue 14, admin roles): what a user is to the portal (kind = the session user's role) and the role
+-- flags of spec §3, which every user of the role gets. The first role of each kind (lowest id) is the one a
+-- registration gives.
+CREATE TABLE IF NOT EXISTS roles (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+  kind TEXT NOT NULL CHECK (kind IN ('Agent', 'Agency', 'Admin', 'Carrier')),
+  description TEXT NOT NULL DEFAULT '',
+  has_onboarding_process INTEGER NOT NULL DEFAULT 0,
+  has_show_ach_info INTEGER NOT NULL DEFAULT 0,
+  has_optout_process INTEGER NOT NULL DEFAULT 0,
+  requires_ssn_or_tin INTEGER NOT NULL DEFAULT 0,
+  updated_at TEXT NOT NULL
+);
+
+-- Ready-to-sell statuses (issue 14, admin RTS statuses): what a downline contract shows for its advisor with a
+-- carrier (downline_contracts.rts_status_id). carrier_id NULL = a status of any carrier; the code is unique per
+-- carrier (COALESCE: one NULL-carrier status per code too).
+CREATE TABLE IF NOT EXISTS rts_statuses (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  status_code TEXT NOT NULL,
+  status_title TEXT NOT NULL,
+  display_status TEXT NOT NULL,
+  -- The badge's tone (app/domain/rts.ts): ready, in_progress or blocked.
+  tone TEXT NOT NULL DEFAULT 'in_progress' CHECK (tone IN ('ready', 'in_progress', 'blocked')),
+  description TEXT NOT NULL DEFAULT '',
+  carrier_id INTEGER,
+  updated_at TEXT NOT NULL
+);
+
+CREATE UNIQUE INDEX IF NOT EXISTS rts_statuses_code ON rts_statuses (COALESCE(carrier_id, 0), status_code);
+
+-- The audit history of the admin area (issue 14, admin-support.ts audit()): every admin write, who, when and
+-- what changed (changes: JSON [{ field, from, to }]). resource + record_id name the record (users/12).
+CREATE TABLE IF NOT EXISTS admin_audit (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  at TEXT NOT NULL,
+  actor_user_id INTEGER,
+  actor_name TEXT NOT NULL,
+  resource TEXT NOT NULL,
+  record_id INTEGER NOT NULL,
+  action TEXT NOT NULL,
+  changes TEXT NOT NULL DEFAULT '[]',
+  note TEXT
+);
+
+CREATE INDEX IF NOT EXISTS admin_audit_record ON admin_audit (resource, record_id);
+
+-- Notes administrators keep on a broker (issue 14, brokers/:id).
+CREATE TABLE IF NOT EXISTS admin_notes (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  broker_user_id INTEGER NOT NULL,
+  author_user_id INTEGER,
+  author_name TEXT NOT NULL,
+  body TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+
+CREATE INDEX IF NOT EXISTS admin_notes_broker ON admin_notes (broker_user_id);
+
+CREATE TABLE IF NOT EXISTS licenses (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  state TEXT NOT NULL,
+  license_number TEXT NOT NULL,
+  license_type TEXT NOT NULL,
+  status TEXT NOT NULL,
+  expires_on TEXT
+);
+
+CREATE INDEX IF NOT EXISTS licenses_user ON licenses (user_id);
+
+CREATE TABLE IF NOT EXISTS system_notifications (
+  id INTEGER PRIMARY KEY,
+  title TEXT NOT NULL,
+  message TEXT NOT NULL,
+  severity TEXT NOT NULL CHECK (severity IN ('info', 'warning', 'critical')),
+  published_at TEXT NOT NULL,
+  -- When the notice ends (ISO timestamp); NULL: it stays until withdrawn (issue 20).
+  ends_at TEXT
+);
+
+CREATE TABLE IF NOT EXISTS document_notifications (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  document_name TEXT NOT NULL,
+  message TEXT NOT NULL
+);
+
+CREATE INDEX IF NOT EXISTS document_notifications_user ON document_notifications (user_id);
+
+CREATE TABLE IF NOT EXISTS products (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  position INTEGER NOT NULL
+);
+
+-- active = 0 (issue 22, carriers/): gone from Contract Now and the Learning Center, its contracts untouched.
+CREATE TABLE IF NOT EXISTS carriers (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  active INTEGER NOT NULL DEFAULT 1,
+  updated_at TEXT
+);
+
+-- A carrier's offering of one product; its id is the carrierProductId of the contract.
+CREATE TABLE IF NOT EXISTS carrier_products (
+  id INTEGER PRIMARY KEY,
+  carrier_id INTEGER NOT NULL,
+  product_id INTEGER NOT NULL,
+  UNIQUE (carrier_id, product_id)
+);
+
+CREATE TABLE IF NOT EXISTS carrier_resources (
+  id INTEGER PRIMARY KEY,
+  carrier_product_id INTEGER NOT NULL UNIQUE,
+  data TEXT NOT NULL               -- JSON: the CarrierResource fields (HTML strings or null)
+);
+
+CREATE TABLE IF NOT EXISTS contracting_entries (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  carrier_product_id INTEGER NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('pending', 'denied', 'approved', 'active')),
+  last_public_note TEXT,           -- what the broker sees (spec §3 lastPublicNote)
+  updated_at TEXT NOT NULL,
+  requested_at TEXT NOT NULL,     -- ISO: when the request was made
+  state_since TEXT NOT NULL,      -- ISO: when it entered its current status (the desk's waiting time)
+  writing_number TEXT,            -- the carrier's writing number (set when active)
+  effective_date TEXT,            -- YYYY-MM-DD, set when active
+  internal_note TEXT,             -- staff only (issue 14, admin-contracting.ts)
+  UNIQUE (user_id, carrier_product_id)
+);
+
+-- Answers of POST /api/profile/contracting_entries by Idempotency-Key (successful answers only).
+CREATE TABLE IF NOT EXISTS idempotency_keys (
+  user_id INTEGER NOT NULL,
+  key TEXT NOT NULL,
+  fingerprint TEXT NOT NULL,
+  status INTEGER NOT NULL,
+  body TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (user_id, key)
+);
+
+CREATE TABLE IF NOT EXISTS legal_questions (
+  id INTEGER PRIMARY KEY,
+  question_text TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS product_legal_questions (
+  product_id INTEGER NOT NULL,
+  legal_question_id INTEGER NOT NULL,
+  position INTEGER NOT NULL,
+  PRIMARY KEY (product_id, legal_question_id)
+);
+
+CREATE TABLE IF NOT EXISTS legal_answers (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  legal_question_id INTEGER NOT NULL,
+  has_occurred INTEGER NOT NULL DEFAULT 0,
+  action_on TEXT,
+  action TEXT,
+  reason TEXT,
+  explanation TEXT,
+  file_id INTEGER,
+  UNIQUE (user_id, legal_question_id)
+);
+
+CREATE TABLE IF NOT EXISTS files (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  content_type TEXT NOT NULL,
+  size INTEGER NOT NULL,
+  data BLOB NOT NULL,
+  created_at TEXT NOT NULL
+);
+
+-- Onboarding (issue 3): one row per saved step of a user; completed_at NULL = saved but not complete
+-- (e.g. licenses added, not yet confirmed). data is JSON (the personal step's holds the tax id number,
+-- which is never sent back).
+CREATE TABLE IF NOT EXISTS onboarding_steps (
+  user_id INTEGER NOT NULL,
+  step TEXT NOT NULL,
+  data TEXT NOT NULL DEFAULT '{}',
+  completed_at TEXT,
+  PRIMARY KEY (user_id, step)
+);
+
+-- No longer written or read: the onboarding documents are compliance_documents rows since issue 12 (one set
+-- of documents per user). Kept so a database file of an older version still opens as it did.
+CREATE TABLE IF NOT EXISTS onboarding_documents (
+  user_id INTEGER NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('w9', 'eo')),
+  file_id INTEGER NOT NULL,
+  PRIMARY KEY (user_id, kind)
+);
+
+-- Book of business (GET /api/book_of_business): one row per policy of an agent's or agency's book;
+
+-- product and carrier come from the carrier product.
+CREATE TABLE IF NOT EXISTS policies (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  member_name TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('Active', 'Pending', 'Terminated', 'Canceled')),
+  carrier_product_id INTEGER NOT NULL,
+  effective_date TEXT NOT NULL,   -- YYYY-MM-DD
+  policy_number TEXT NOT NULL UNIQUE
+);
+
+CREATE INDEX IF NOT EXISTS policies_user ON policies (user_id);
+
+-- Requested exports ("Download was sent to your email"); params is JSON (the filters, search and sort).
+CREATE TABLE IF NOT EXISTS exports (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  kind TEXT NOT NULL,
+  params TEXT NOT NULL DEFAULT '{}',
+  created_at TEXT NOT NULL
+);
+
+CREATE INDEX IF NOT EXISTS exports_user ON exports (user_id);
+
+-- Register downlines (issue 4): invitations an agency sent (user_id = the agency). A withdrawn
+-- invitation is deleted. AUTOINCREMENT: new ids never reuse a seed id, so a per-user reset can
+-- re-insert the seed rows without colliding with another user's new invitation.
+CREATE TABLE IF NOT EXISTS downline_invitations (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  user_id INTEGER NOT NULL,
+  email TEXT NOT NULL,
+  first_name TEXT NOT NULL,
+  last_name TEXT NOT NULL,
+  level TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('Sent', 'Accepted', 'Expired')), -- a Sent one past expires_at reads as Expired
+  token_hash TEXT NOT NULL UNIQUE, -- SHA-256 (hex) of the token of /registration/<token>; the token itself is only e-mailed
+  expires_at TEXT NOT NULL,       -- ISO timestamp: the link works until then
+  accepted_user_id INTEGER,       -- the account registered with it (status Accepted)
+  sent_at TEXT NOT NULL           -- ISO timestamp of the last sending
+);
+
+CREATE INDEX IF NOT EXISTS downline_invitations_user ON downline_invitations (user_id);
+
+-- The hashes of the links an invitation had before it was sent again (issue 13): such a link is answered
+-- "used" rather than "invalid". Deleted with a withdrawn invitation (its links are then invalid).
+CREATE TABLE IF NOT EXISTS replaced_invitation_tokens (
+  token_hash TEXT PRIMARY KEY,
+  invitation_id INTEGER NOT NULL,
+  user_id INTEGER NOT NULL,       -- the inviting agency (for the per-user reset)
+  replaced_at TEXT NOT NULL
+);
+
+-- Downlines (issue 4, queries in downlines.ts): the sub-agencies and agents under an agency user
+-- (owner_user_id; the root's npn is users.npn_id), their contract per carrier, and their policies.
+CREATE TABLE IF NOT EXISTS downline_nodes (
+  npn_id INTEGER PRIMARY KEY,
+  parent_npn_id INTEGER NOT NULL,
+  owner_user_id INTEGER NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('agency', 'agent')),
+  advisor TEXT NOT NULL,
+  level TEXT NOT NULL,
+  agent_writing_number TEXT,
+  npn_number TEXT NOT NULL
+);
+
+CREATE INDEX IF NOT EXISTS downline_nodes_owner ON downline_nodes (owner_user_id);
+
+CREATE TABLE IF NOT EXISTS downline_contracts (
+  owner_user_id INTEGER NOT NULL,
+  npn_id INTEGER NOT NULL,
+  carrier_id INTEGER NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('Active', 'Pending', 'Terminated')),
+  rts_status_id INTEGER NOT NULL, -- rts_statuses.id: the advisor's ready-to-sell status with the carrier
+  PRIMARY KEY (npn_id, carrier_id)
+);
+
+CREATE TABLE IF NOT EXISTS downline_policies (
+  id INTEGER PRIMARY KEY,
+  owner_user_id INTEGER NOT NULL,
+  npn_id INTEGER NOT NULL,
+  carrier_id INTEGER NOT NULL,
+  member_name TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('Active', 'Pending', 'Terminated', 'Canceled')),
+  product_name TEXT NOT NULL,
+  effective_date TEXT NOT NULL    -- YYYY-MM-DD
+);
+
+CREATE INDEX IF NOT EXISTS downline_policies_npn ON downline_policies (npn_id, carrier_id);
+
+-- Tickets (issue 4, queries in tickets.ts): support tickets and commission inquiries (carrier_id =
+-- the carrier that answers) and their messages (owner_user_id = the ticket's owner, for the per-user
+-- reset; file_id = an attachment in files, owned by the uploader). AUTOINCREMENT as downline_invitations.
+CREATE TABLE IF NOT EXISTS tickets (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  user_id INTEGER NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('support', 'commission_inquiry')),
+  subject TEXT NOT NULL,
+  category TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('Open', 'Answered', 'Closed')),
+  reference TEXT,
+  carrier_id INTEGER,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+
+CREATE INDEX IF NOT EXISTS tickets_user ON tickets (user_id, kind);
+
+CREATE INDEX IF NOT EXISTS tickets_carrier ON tickets (carrier_id, kind);
+
+CREATE TABLE IF NOT EXISTS ticket_messages (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  ticket_id INTEGER NOT NULL,
+  owner_user_id INTEGER NOT NULL,
+  author_id INTEGER NOT NULL,
+  author TEXT NOT NULL,
+  from_staff INTEGER NOT NULL DEFAULT 0,
+  body TEXT NOT NULL,
+  file_id INTEGER,
+  created_at TEXT NOT NULL
+);
+
+CREATE INDEX IF NOT EXISTS ticket_messages_ticket ON ticket_messages (ticket_id);
+
+-- The carrier a Carrier-role user belongs to (answers that carrier's commission inquiries).
+CREATE TABLE IF NOT EXISTS carrier_users (
+  user_id INTEGER PRIMARY KEY,
+  carrier_id INTEGER NOT NULL
+);
+
+-- Commissions (issue 4, queries in commissions.ts): one statement line per policy and monthly period
+-- (period YYYY-MM); member, policy number, product and carrier come from the policy. Amounts in cents.
+CREATE TABLE IF NOT EXISTS commission_lines (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  policy_id INTEGER NOT NULL,
+  period TEXT NOT NULL,
+  type TEXT NOT NULL CHECK (type IN ('New', 'Renewal', 'Chargeback')),
+  amount_cents INTEGER NOT NULL,
+  paid_on TEXT NOT NULL           -- YYYY-MM-DD
+);
+
+CREATE INDEX IF NOT EXISTS commission_lines_user ON commission_lines (user_id, period);
+
+-- Learning Center (issue 12, queries in learning-center/routes.ts, seed in learning-center/seed.ts): the resources of
+-- the three libraries (carrier_id / product_id NULL: every carrier / product; audience 'agencies': agencies
+-- and admins only; links JSON [{ title, url }]) and their attachments. Reference data: no user's.
+CREATE TABLE IF NOT EXISTS learning_resources (
+  id INTEGER PRIMARY KEY,
+  library TEXT NOT NULL CHECK (library IN ('agent', 'documentation', 'enrollment')),
+  title TEXT NOT NULL,
+  category TEXT NOT NULL,
+  carrier_id INTEGER,
+  product_id INTEGER,
+  description TEXT NOT NULL,
+  body TEXT,
+  audience TEXT NOT NULL DEFAULT 'all' CHECK (audience IN ('all', 'agencies')),
+  links TEXT NOT NULL DEFAULT '[]',
+  updated_at TEXT NOT NULL,
+  -- issue 22 (learning_center_resources/): agents see it once published and publish_on (YYYY-MM-DD) has come.
+  status TEXT NOT NULL DEFAULT 'published' CHECK (status IN ('draft', 'published')),
+  publish_on TEXT
+);
+
+CREATE INDEX IF NOT EXISTS learning_resources_library ON learning_resources (library);
+
+CREATE TABLE IF NOT EXISTS learning_attachments (
+  id INTEGER PRIMARY KEY,
+  resource_id INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  content_type TEXT NOT NULL,
+  size INTEGER NOT NULL,
+  data BLOB NOT NULL
+);
+
+CREATE INDEX IF NOT EXISTS learning_attachments_resource ON learning_attachments (resource_id);
+
+-- Submitted enrollments (issue 12, queries in submitted-enrollments.ts): enrollments submitted through the
+-- quote tool. user_id = the account whose list holds it (an agency's downline agents' are its own);
+-- writing_agent = who wrote it (the account itself, or a downline agent). carrier_id points at carriers.
+CREATE TABLE IF NOT EXISTS submitted_enrollments (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  writing_agent TEXT NOT NULL,
+  writing_agent_npn TEXT,
+  confirmation_number TEXT NOT NULL,
+  member_name TEXT NOT NULL,
+  plan_name TEXT NOT NULL,
+  product_name TEXT NOT NULL,
+  carrier_id INTEGER NOT NULL,
+  effective_date TEXT NOT NULL,   -- YYYY-MM-DD
+  status TEXT NOT NULL CHECK (status IN ('Submitted', 'Pending carrier review', 'Enrolled', 'Rejected', 'Canceled')),
+  submitted_at TEXT NOT NULL      -- ISO timestamp
+);
+
+CREATE INDEX IF NOT EXISTS submitted_enrollments_user ON submitted_enrollments (user_id, submitted_at);
+-- Profile (issue 12, queries in profile-details.ts): the address of a broker (name, e-mail and phone are in
+-- users; the agency and upline come from users.upline_user_id, hierarchy.ts).
+CREATE TABLE IF NOT EXISTS profile_details (
+  user_id INTEGER PRIMARY KEY,
+  address_line1 TEXT,
+  address_line2 TEXT,
+  city TEXT,
+  state TEXT,
+  zip TEXT
+  -- The agency and upline are not here: hierarchy.ts reads them from users.upline_user_id.
+);
+
+-- What the licensing record adds to a license (spec §3 profile.licenses): class, lines of authority
+-- (JSON list), resident or not, effective date. A license added in onboarding has none.
+CREATE TABLE IF NOT EXISTS license_details (
+  license_id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  license_class TEXT NOT NULL,
+  lines_of_authority TEXT NOT NULL DEFAULT '[]',
+  resident INTEGER NOT NULL,
+  effective_on TEXT
+);
+
+-- The compliance documents of a broker, one per kind (E&O, W-9, AML, AHIP, direct deposit): the one set
+-- of documents the profile and onboarding's documents step share (the bytes are in files). review is the
+-- reviewer's verdict ('pending' = awaiting review by an administrator, issue 14); reviewer_note says why a
+-- document was rejected.
+CREATE TABLE IF NOT EXISTS compliance_documents (
+  user_id INTEGER NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('eo', 'w9', 'aml', 'ahip', 'direct_deposit')),
+  file_id INTEGER NOT NULL,
+  review TEXT NOT NULL DEFAULT 'accepted' CHECK (review IN ('accepted', 'rejected', 'pending')),
+  reviewer_note TEXT,
+  expires_on TEXT,                -- YYYY-MM-DD; NULL: the document does not run out
+  expiry_noticed_on TEXT,         -- the expires_on its expiry notification was made for (document-expiry.ts)
+  uploaded_at TEXT NOT NULL,
+  PRIMARY KEY (user_id, kind)
+);
+
+-- Member rewards paid out to a broker (GET /api/profile/rewards); amounts in cents.
+CREATE TABLE IF NOT EXISTS reward_payouts (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  paid_on TEXT NOT NULL,          -- YYYY-MM-DD
+  amount_cents INTEGER NOT NULL
+);
+
+CREATE INDEX IF NOT EXISTS reward_payouts_user ON reward_payouts (user_id);
+-- Feedback conversations (issue 12, queries in feedback.ts): the user's conversations with the
+-- organization's staff and their messages (owner_user_id = the conversation's owner, for the per-user
+-- reset and the counts; read_at = when the owner opened a staff message, NULL while unread; the owner's own
+-- messages are read from the start). The unread and unresponded counts are computed from these.
+CREATE TABLE IF NOT EXISTS feedback_conversations (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  user_id INTEGER NOT NULL,
+  subject TEXT NOT NULL,
+  category TEXT NOT NULL,
+  rating INTEGER CHECK (rating BETWEEN 1 AND 5),
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+
+CREATE INDEX IF NOT EXISTS feedback_conversations_user ON feedback_conversations (user_id);
+
+CREATE TABLE IF NOT EXISTS feedback_messages (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  conversation_id INTEGER NOT NULL,
+  owner_user_id INTEGER NOT NULL,
+  author_id INTEGER NOT NULL,
+  author TEXT NOT NULL,
+  from_staff INTEGER NOT NULL DEFAULT 0,
+  body TEXT NOT NULL,
+  file_id INTEGER,
+  read_at TEXT,
+  created_at TEXT NOT NULL
+);
+
+CREATE INDEX IF NOT EXISTS feedback_messages_conversation ON feedback_messages (conversation_id);
+
+CREATE INDEX IF NOT EXISTS feedback_messages_owner ON feedback_messages (owner_user_id, from_staff, read_at);
+
+-- Accounts (issue 13, accounts.ts): the single-use links of an account (purpose verify = confirm the e-mail
+-- address after registering, activate = choose the first password of an account an administrator created,
+-- reset = choose a new password). Only the SHA-256 (hex) of a token is stored; used_at is set when it is used
+-- and when a newer token of the same purpose replaces it. AUTOINCREMENT as downline_invitations.
+CREATE TABLE IF NOT EXISTS account_tokens (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  user_id INTEGER NOT NULL,
+  purpose TEXT NOT NULL CHECK (purpose IN ('verify', 'activate', 'reset')),
+  token_hash TEXT NOT NULL UNIQUE,
+  expires_at TEXT NOT NULL,       -- ISO timestamp
+  used_at TEXT,
+  created_at TEXT NOT NULL
+);
+
+CREATE INDEX IF NOT EXISTS account_tokens_user ON account_tokens (user_id, purpose);
+
+-- The e-mails the reference API sent while no SMTP server is configured (mailer.ts; read by npm run outbox and
+-- the tests' GET /__outbox). to_address as written; html_body escapes every value it quotes.
+CREATE TABLE IF NOT EXISTS outbox (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  to_address TEXT NOT NULL,
+  subject TEXT NOT NULL,
+  text_body TEXT NOT NULL,
+  html_body TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+
+CREATE INDEX IF NOT EXISTS outbox_to ON outbox (to_address COLLATE NOCASE);
+
+-- A stand-in for the national producer registry: the NPNs a registration may give (reference data).
+CREATE TABLE IF NOT EXISTS npn_registry (
+  npn TEXT PRIMARY KEY,
+  first_name TEXT NOT NULL,
+  last_name TEXT NOT NULL
+);
+
+-- The history of each contract request (issue 14, admin-contracting.ts): one row per state it entered
+-- (from_state NULL = requested); user_id = the broker (for the per-user reset); actor = who moved it (the broker
+-- or an administrator; actor_user_id NULL = the system). timeInStates and the request's history come from it.
+CREATE TABLE IF NOT EXISTS contract_request_events (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  entry_id INTEGER NOT NULL,
+  user_id INTEGER NOT NULL,
+  from_state TEXT,
+  to_state TEXT NOT NULL CHECK (to_state IN ('pending', 'denied', 'approved', 'active')),
+  at TEXT NOT NULL,
+  actor_user_id INTEGER,
+  actor_name TEXT NOT NULL,
+  public_note TEXT,
+  internal_note TEXT
+);
+
+CREATE INDEX IF NOT EXISTS contract_request_events_entry ON contract_request_events (entry_id, at);
+
+-- Sessions are not a data table: reset() keeps them, so signed-in sessions survive a reset.
+-- No foreign keys on purpose (the users they point at are deleted and re-inserted by reset()).
+CREATE TABLE IF NOT EXISTS sessions (
+  token TEXT PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  return_to_user_id INTEGER,
+  created_at TEXT NOT NULL
+);
+
+`;

@@ -1,0 +1,341 @@
+/**
+ * Feedback conversations routes (issue 12, docs/upstream-api.md): the user's conversations with the
+ * organisation's staff — GET /api/feedback_conversations/show_unread_messages and …/show_unresponded_messages
+ * (spec §7: the dashboard's counts, computed from the messages), GET …/categories, GET
+ * /api/feedback_conversations?filter=unread|unresponded (paged, searched and sorted like the tickets),
+ * GET …/:id, POST …/:id/read (marks the staff messages read), POST /api/feedback_conversations (multipart,
+ * optional attachment and rating, Idempotency-Key) and POST …/:id/messages.
+ * Storage: feedback_conversations, feedback_messages (read_at: when the owner opened a staff message), files,
+ * idempotency_keys. Who sees a conversation: its owner only (staff answer it in the admin area, a later issue;
+ * the seed holds their replies). Anyone else gets 404.
+ */
+import { createHash } from "node:crypto";
+import type { Express, Request, RequestHandler, Response } from "express";
+import type { Logger } from "pino";
+import type { z } from "zod";
+import type {
+  FeedbackConversation,
+  FeedbackConversationReadSchema,
+  FeedbackConversationResponseSchema,
+  FeedbackConversationSummary,
+  FeedbackConversationsResponseSchema,
+} from "../../../app/.server/upstream/schemas/feedback.ts";
+import { FEEDBACK_LIST_FILTERS } from "../../../app/.server/upstream/schemas/feedback.ts";
+import { messageExcerpt } from "../../../app/domain/feedback.ts";
+import { pagingMeta } from "../../../app/domain/table.ts";
+import { MAX_TICKET_MESSAGE as MAX_MESSAGE, MAX_TICKET_SUBJECT as MAX_SUBJECT } from "../../../app/domain/tickets.ts";
+import { MAX_UPLOAD_BYTES } from "../../../app/domain/uploads.ts";
+import {
+  answerHttpErrors,
+  attachmentOf,
+  conversationMessages,
+  fail,
+  fileStatements,
+  fullName,
+  idempotencyKeyOf,
+  messageOf,
+  readReply,
+  replayed,
+  sendCreated,
+  requiredText,
+  text,
+} from "../conversations/conversations.ts";
+import type { ReferenceDb, SessionRecord } from "../core/db.ts";
+import { HttpError, readFormData } from "../core/legal-answers-form.ts";
+import { parseTableQuery, positiveInt, scalar } from "../core/paging.ts";
+import { FEEDBACK_CATEGORIES } from "./seed.ts";
+import type { Upload } from "../core/uploads.ts";
+
+type ListResponse = z.infer<typeof FeedbackConversationsResponseSchema>;
+type OneResponse = z.infer<typeof FeedbackConversationResponseSchema>;
+type ReadResponse = z.infer<typeof FeedbackConversationReadSchema>;
+type User = SessionRecord["user"];
+type Authed = Response<unknown, { session: SessionRecord }>;
+export type FeedbackFilter = (typeof FEEDBACK_LIST_FILTERS)[number];
+
+export const NO_FEEDBACK_FOR_CARRIERS = "Carriers have no feedback conversations";
+export const INVALID_FILTER = `filter must be one of ${FEEDBACK_LIST_FILTERS.join(", ")}`;
+export const INVALID_CATEGORY = `category must be one of ${FEEDBACK_CATEGORIES.join(", ")}`;
+export const INVALID_RATING = "rating must be a whole number from 1 to 5";
+export const conversationNotFound = (id: string) => `No feedback conversation with id ${id}`;
+
+/** One attachment of up to MAX_UPLOAD_BYTES and the text fields; a larger file is still read, then refused (413). */
+const MAX_BODY_BYTES = MAX_UPLOAD_BYTES + 1024 * 1024;
+
+/** The sortable columns and their SQL; ties are broken by id in the same direction. */
+const SORT_COLUMNS = {
+  subject: "s.subject COLLATE NOCASE",
+  category: "s.category",
+  createdAt: "s.created_at",
+  updatedAt: "s.updated_at",
+} as const;
+
+/**
+ * A conversation with what the lists show: its last message, its unread staff messages, its message count.
+ * Wrapped as `s` so that filters and sorting can name the computed columns.
+ */
+const SUMMARIES = `(
+  SELECT c.*,
+    (SELECT COUNT(*) FROM feedback_messages m WHERE m.conversation_id = c.id) AS message_count,
+    (SELECT COUNT(*) FROM feedback_messages m
+      WHERE m.conversation_id = c.id AND m.from_staff = 1 AND m.read_at IS NULL) AS unread_count,
+    l.author AS last_author, l.from_staff AS last_from_staff, l.body AS last_body, l.created_at AS last_created_at
+  FROM feedback_conversations c
+  JOIN feedback_messages l ON l.id = (
+    SELECT m.id FROM feedback_messages m WHERE m.conversation_id = c.id ORDER BY m.created_at DESC, m.id DESC LIMIT 1
+  )
+) s`;
+const SUMMARY_SELECT = `SELECT * FROM ${SUMMARIES}`;
+
+function summaryFromRow(r: Record<string, unknown>): FeedbackConversationSummary {
+  return {
+    id: Number(r.id),
+    subject: String(r.subject),
+    category: String(r.category),
+    rating: r.rating == null ? null : Number(r.rating),
+    createdAt: String(r.created_at),
+    updatedAt: String(r.updated_at),
+    messageCount: Number(r.message_count),
+    unreadCount: Number(r.unread_count),
+    awaitingReply: Number(r.last_from_staff) === 1,
+    lastMessage: {
+      author: String(r.last_author),
+      fromStaff: Number(r.last_from_staff) === 1,
+      excerpt: messageExcerpt(String(r.last_body)),
+      createdAt: String(r.last_created_at),
+    },
+  };
+}
+
+/** Spec §7: the staff messages the user has not read, and the conversations waiting for the user's reply. */
+export async function messageCounts(db: ReferenceDb, userId: number): Promise<{ unread: number; unresponded: number }> {
+  const [unread, unresponded] = await Promise.all([
+    db.client.execute({
+      sql: "SELECT COUNT(*) AS n FROM feedback_messages WHERE owner_user_id = ? AND from_staff = 1 AND read_at IS NULL",
+      args: [userId],
+    }),
+    db.client.execute({
+      sql: `SELECT COUNT(*) AS n FROM ${SUMMARIES} WHERE s.user_id = ? AND s.last_from_staff = 1`,
+      args: [userId],
+    }),
+  ]);
+  return { unread: Number(unread.rows[0]?.n ?? 0), unresponded: Number(unresponded.rows[0]?.n ?? 0) };
+}
+
+function filterOf(value: string | undefined): FeedbackFilter | null | "invalid" {
+  if (value === undefined || value === "") return null;
+  return (FEEDBACK_LIST_FILTERS as readonly string[]).includes(value) ? (value as FeedbackFilter) : "invalid";
+}
+
+const FILTER_SQL: Record<FeedbackFilter, string> = {
+  unread: "s.unread_count > 0",
+  unresponded: "s.last_from_staff = 1",
+};
+
+async function conversations(
+  db: ReferenceDb,
+  user: User,
+  filter: FeedbackFilter | null,
+  source: Record<string, unknown>,
+): Promise<ListResponse> {
+  const q = parseTableQuery(source, SORT_COLUMNS);
+  const where = ["s.user_id = ?"];
+  const args: (string | number)[] = [user.userId];
+  if (filter) where.push(FILTER_SQL[filter]);
+  if (q.search) {
+    where.push("instr(lower(s.subject), lower(?)) > 0");
+    args.push(q.search);
+  }
+  const whereSql = `WHERE ${where.join(" AND ")}`;
+  const counted = await db.client.execute({ sql: `SELECT COUNT(*) AS n FROM ${SUMMARIES} ${whereSql}`, args });
+  const meta = pagingMeta(q, Number(counted.rows[0]?.n ?? 0));
+  // No sort: the most recent message first (the order parameter applies to a sorted column only).
+  const orderBy = q.sort ? `${SORT_COLUMNS[q.sort]} ${q.order}, s.id ${q.order}` : "s.updated_at DESC, s.id DESC";
+  const rows = await db.client.execute({
+    sql: `${SUMMARY_SELECT} ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
+    args: [...args, meta.perPage, (meta.currentPage - 1) * meta.perPage],
+  });
+  return { feedbackConversations: rows.rows.map(summaryFromRow), meta };
+}
+
+/** The user's conversation with its messages (oldest first), or null when it is not theirs. */
+async function findConversation(db: ReferenceDb, user: User, id: number): Promise<FeedbackConversation | null> {
+  const found = await db.client.execute({
+    sql: `${SUMMARY_SELECT} WHERE s.id = ? AND s.user_id = ?`,
+    args: [id, user.userId],
+  });
+  const row = found.rows[0];
+  if (!row) return null;
+  const messages = await conversationMessages(db, "feedback_messages", "conversation_id", id);
+  return {
+    ...summaryFromRow(row),
+    // A staff message is unread until the owner opens the conversation; the owner's own are read.
+    messages: messages.map(({ message, row: m }) => ({ ...message, read: !message.fromStaff || m.read_at != null })),
+  };
+}
+
+interface NewConversation {
+  subject: string;
+  category: string;
+  message: string;
+  rating: number | null;
+  attachment: Upload | null;
+}
+
+async function readNewConversation(form: FormData): Promise<NewConversation> {
+  const problems: string[] = [];
+  const subject = requiredText(form, "subject", MAX_SUBJECT, problems);
+  const category = text(form, "category") ?? "";
+  if (!FEEDBACK_CATEGORIES.some((c) => c === category)) problems.push(INVALID_CATEGORY);
+  const message = messageOf(form, problems, MAX_MESSAGE);
+  const rawRating = text(form, "rating") ?? "";
+  const rating = rawRating === "" ? null : /^[1-5]$/.test(rawRating) ? Number(rawRating) : undefined;
+  if (rating === undefined) problems.push(INVALID_RATING);
+  if (problems.length > 0) throw new HttpError(422, problems.join("; "));
+  return { subject, category, message, rating: rating ?? null, attachment: await attachmentOf(form) };
+}
+
+/** Same fields and same file bytes → same fingerprint (Idempotency-Key replay check). */
+function fingerprintOf(c: NewConversation): string {
+  const hash = createHash("sha256");
+  hash.update(JSON.stringify(["feedback", c.subject, c.category, c.message, c.rating, c.attachment?.name ?? null]));
+  if (c.attachment) hash.update(c.attachment.data);
+  return hash.digest("hex");
+}
+
+/** A message of the owner (read from the start); `conversation` is "?" or the conversation just inserted. */
+const insertOwnerMessage = (conversation: "?" | "last_insert_rowid()") => `INSERT INTO feedback_messages
+  (conversation_id, owner_user_id, author_id, author, from_staff, body, file_id, read_at, created_at)
+  VALUES (${conversation}, ?, ?, ?, 0, ?, ?, ?, ?)`;
+
+export function registerFeedbackRoutes(
+  app: Express,
+  { db, logger, requireSession }: { db: ReferenceDb; logger: Logger; requireSession: RequestHandler },
+): void {
+  /** Carriers have no conversations (the portal's feedback pages are for brokers and admins): 403. */
+  const noCarriers = (res: Authed): boolean => {
+    if (res.locals.session.user.role !== "Carrier") return false;
+    fail(res, 403, NO_FEEDBACK_FOR_CARRIERS);
+    return true;
+  };
+
+  /** The caller's conversation of the `:id` parameter; else answers 404 and returns null. */
+  const ownConversation = async (req: Request, res: Authed): Promise<FeedbackConversation | null> => {
+    const id = positiveInt(scalar(req.params.id));
+    const found = id == null ? null : await findConversation(db, res.locals.session.user, id);
+    if (!found) fail(res, 404, conversationNotFound(String(req.params.id)));
+    return found;
+  };
+
+  const conversationBody = async (user: User, id: number): Promise<OneResponse> => {
+    const found = await findConversation(db, user, id);
+    if (!found) throw new Error(`feedback conversation ${id} vanished`);
+    return { feedbackConversation: found };
+  };
+
+  app.get("/api/feedback_conversations/show_unread_messages", requireSession, async (_req, res: Authed) => {
+    const { unread } = await messageCounts(db, res.locals.session.user.userId);
+    res.json({ unread_messages: unread });
+  });
+
+  app.get("/api/feedback_conversations/show_unresponded_messages", requireSession, async (_req, res: Authed) => {
+    const { unresponded } = await messageCounts(db, res.locals.session.user.userId);
+    res.json({ unresponded_messages: unresponded });
+  });
+
+  app.get("/api/feedback_conversations/categories", requireSession, (_req, res) => {
+    res.json({ categories: [...FEEDBACK_CATEGORIES] });
+  });
+
+  app.get("/api/feedback_conversations", requireSession, async (req: Request, res: Authed) => {
+    if (noCarriers(res)) return;
+    const filter = filterOf(scalar(req.query.filter));
+    if (filter === "invalid") return fail(res, 422, INVALID_FILTER);
+    res.json(await conversations(db, res.locals.session.user, filter, req.query as Record<string, unknown>));
+  });
+
+  app.get("/api/feedback_conversations/:id", requireSession, async (req: Request, res: Authed) => {
+    const found = await ownConversation(req, res);
+    if (found) res.json({ feedbackConversation: found } satisfies OneResponse);
+  });
+
+  app.post("/api/feedback_conversations/:id/read", requireSession, async (req: Request, res: Authed) => {
+    const { user } = res.locals.session;
+    const found = await ownConversation(req, res);
+    if (!found) return;
+    const markedRead = found.messages.filter((m) => !m.read).map((m) => m.id);
+    if (markedRead.length > 0) {
+      await db.client.execute({
+        sql: `UPDATE feedback_messages SET read_at = ? WHERE id IN (${markedRead.map(() => "?").join(", ")})`,
+        args: [new Date().toISOString(), ...markedRead],
+      });
+      logger.info({ userId: user.userId, conversationId: found.id, read: markedRead.length }, "feedback read");
+    }
+    const body: ReadResponse = { ...(await conversationBody(user, found.id)), markedRead };
+    res.json(body);
+  });
+
+  app.post("/api/feedback_conversations", requireSession, async (req: Request, res: Authed) => {
+    const { user } = res.locals.session;
+    await answerHttpErrors(res, async () => {
+      if (noCarriers(res)) return;
+      const key = idempotencyKeyOf(req.get("idempotency-key"));
+      const input = await readNewConversation(await readFormData(req, MAX_BODY_BYTES, "the conversation"));
+      const fingerprint = fingerprintOf(input);
+      await db.exclusive(async () => {
+        if (await replayed(db, res, user.userId, key, fingerprint)) return;
+        const now = new Date().toISOString();
+        const { fileId, statements } = await fileStatements(db, user.userId, input.attachment, now);
+        const results = await db.client.batch(
+          [
+            ...statements,
+            {
+              sql: `INSERT INTO feedback_conversations (user_id, subject, category, rating, created_at, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?)`,
+              args: [user.userId, input.subject, input.category, input.rating, now, now],
+            },
+            {
+              sql: insertOwnerMessage("last_insert_rowid()"),
+              args: [user.userId, user.userId, fullName(user), input.message, fileId, now, now],
+            },
+          ],
+          "write",
+        );
+        const id = Number(results[statements.length]!.lastInsertRowid);
+        logger.info({ userId: user.userId, conversationId: id }, "feedback conversation started");
+        await sendCreated(db, res, { userId: user.userId, key, fingerprint }, await conversationBody(user, id));
+      });
+    });
+  });
+
+  app.post("/api/feedback_conversations/:id/messages", requireSession, async (req: Request, res: Authed) => {
+    const { user } = res.locals.session;
+    await answerHttpErrors(res, async () => {
+      const found = await ownConversation(req, res);
+      if (!found) return;
+      const { message, attachment } = await readReply(req, MAX_BODY_BYTES, MAX_MESSAGE);
+      await db.exclusive(async () => {
+        const now = new Date().toISOString();
+        const { fileId, statements } = await fileStatements(db, user.userId, attachment, now);
+        await db.client.batch(
+          [
+            ...statements,
+            {
+              sql: insertOwnerMessage("?"),
+              args: [found.id, user.userId, user.userId, fullName(user), message, fileId, now, now],
+            },
+            { sql: "UPDATE feedback_conversations SET updated_at = ? WHERE id = ?", args: [now, found.id] },
+            // Replying answers what staff wrote: it has been read.
+            {
+              sql: "UPDATE feedback_messages SET read_at = ? WHERE conversation_id = ? AND from_staff = 1 AND read_at IS NULL",
+              args: [now, found.id],
+            },
+          ],
+          "write",
+        );
+      });
+      logger.info({ userId: user.userId, conversationId: found.id }, "feedback reply added");
+      res.json(await conversationBody(user, found.id));
+    });
+  });
+}

@@ -1,0 +1,70 @@
+/**
+ * The seed composer: the INSERT statements that fill an empty reference database with every area's seed
+ * (`<area>/seed.ts`: its data and its statements), in dependency order (a row's parents first). A new area
+ * with seed data adds one line here.
+ * Ids are fixed so a reset (which keeps the sessions table) leaves every token pointing at the same user.
+ * Dates are relative to the day the seed runs (seed-dates.ts): the data that carries dates is built by
+ * functions of the seed calendar (seedTickets(dates) …), the rest are constants.
+ */
+import type { InStatement } from "@libsql/client";
+import { accountStatements } from "../accounts/seed.ts";
+import { adminContractingStatements } from "../admin-contracting/seed.ts";
+import {
+  bulkUserStatements,
+  seedRoleStatements,
+  seedRtsStatusStatements,
+  userStatements,
+} from "../admin-people/seed.ts";
+import { NO_PASSWORD_HASH } from "../core/passwords.ts";
+import { policyStatements } from "../book-of-business/seed.ts";
+import { commissionStatements } from "../commissions/seed.ts";
+import { SEED_FILES_CREATED_DAYS_AGO, contractingSeedStatements } from "../contracting/seed.ts";
+import { downlineStatements } from "../downlines/seed.ts";
+import { seedFeedbackStatements } from "../feedback/seed.ts";
+import { invitationStatements } from "../invitations/seed.ts";
+import { learningCenterSeedStatements } from "../learning-center/seed.ts";
+import { DEFAULT_PORTAL_URL } from "../mail/mailer.ts";
+import { onboardingSeedStatements } from "../onboarding/seed.ts";
+import { profileNotificationStatements, seedProfileStatements } from "../profile/seed.ts";
+import { submittedEnrollmentStatements } from "../submitted-enrollments/seed.ts";
+import { ticketStatements } from "../tickets/seed.ts";
+import { seedDates, type SeedDates } from "./seed-dates.ts";
+
+export interface SeedOptions {
+  /** The portal's base URL, for the link in pending@'s activation e-mail (default DEFAULT_PORTAL_URL). */
+  portalUrl?: string;
+}
+
+/**
+ * The seed as of `dates` (by default today's): every date in it is relative to that day. The single-use
+ * links it issues (pending@'s activation, the invitations' tokens) are random each time it runs and their
+ * lifetimes run from now.
+ */
+export async function seedStatements(
+  dates: SeedDates = seedDates(),
+  { portalUrl = DEFAULT_PORTAL_URL }: SeedOptions = {},
+): Promise<InStatement[]> {
+  return [
+    ...seedRoleStatements(dates),
+    ...seedRtsStatusStatements(dates),
+    ...(await userStatements(dates)),
+    ...bulkUserStatements(dates, NO_PASSWORD_HASH),
+    ...profileNotificationStatements(dates),
+    ...contractingSeedStatements(dates),
+    ...onboardingSeedStatements(dates),
+    // The profile (issue 12): details, license details, compliance documents (onboarded@'s onboarding
+    // documents, SEED_ONBOARDING_DOCUMENTS, among them), reward payouts.
+    ...seedProfileStatements(dates, dates.daysAgo(SEED_FILES_CREATED_DAYS_AGO)),
+    // Policies: multi-row inserts (hundreds of rows) keep start-up and reset fast.
+    ...policyStatements(dates),
+    ...invitationStatements(dates),
+    ...downlineStatements(dates),
+    ...ticketStatements(dates),
+    ...commissionStatements(dates),
+    ...learningCenterSeedStatements(dates),
+    ...submittedEnrollmentStatements(dates),
+    ...seedFeedbackStatements(dates),
+    ...accountStatements(portalUrl),
+    ...adminContractingStatements(dates), // contract requests and their events (issue 14)
+  ];
+}

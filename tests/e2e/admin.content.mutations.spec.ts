@@ -99,7 +99,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("textbox", { name: "Category" }).fill("Training");
       await page.getByRole("combobox", { name: "Library" }).selectOption({ label: "Agent Resources" });
       await page.getByRole("combobox", { name: "Audience" }).selectOption({ label: "Agencies only" });
-      await page.getByRole("combobox", { name: "Status" }).selectOption({ label: "Published (from its publish date)" });
+      await page.getByRole("combobox", { name: "Status" }).selectOption({ label: "Published" });
       await page.getByRole("textbox", { name: "Description" }).fill("Monthly webinars for agency principals.");
       if (javaScriptEnabled) {
         const editor = page.getByRole("textbox", { name: "Body" });

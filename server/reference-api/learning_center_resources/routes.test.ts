@@ -10,7 +10,15 @@ import { ADMIN_ONLY_AREA } from "../admin/admin-support.ts";
 import type { ReferenceApi } from "../index.ts";
 import { tinyPdf } from "../contracting/seed.ts";
 import { seedLearningResources } from "../learning-center/seed.ts";
-import { expectError, expectFields, formOf, startTestApi, tempDbPath, testClient, testSeed } from "../core/test-support.ts";
+import {
+  expectError,
+  expectFields,
+  formOf,
+  startTestApi,
+  tempDbPath,
+  testClient,
+  testSeed,
+} from "../core/test-support.ts";
 import { CHOOSE_A_FILE, PUBLISH_DATE_REQUIRED, UNKNOWN_CARRIER } from "./routes.ts";
 import { SEED_UNPUBLISHED_RESOURCES } from "./seed.ts";
 

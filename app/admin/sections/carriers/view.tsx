@@ -10,6 +10,7 @@ export const view: SectionView<AdminCarrier> = {
   singular: "carrier",
   intro:
     "Every carrier with its products, and per product what agents read in Contract Now and the Learning Center. An inactive carrier is gone from both; its contracts stay.",
+  stack: true,
   columns: [
     {
       key: "name",

@@ -19,8 +19,9 @@ export const form: SectionFormDef<AdminLearningResource> = {
       name: "audience",
       label: "Audience",
       kind: "select",
+      description: "Everyone: agents and agencies",
       options: [
-        { value: "all", label: "Everyone (agents and agencies)" },
+        { value: "all", label: "Everyone" },
         { value: "agencies", label: "Agencies only" },
       ],
     },
@@ -43,9 +44,10 @@ export const form: SectionFormDef<AdminLearningResource> = {
       label: "Status",
       kind: "select",
       options: [
-        { value: "draft", label: "Draft (agents do not see it)" },
-        { value: "published", label: "Published (from its publish date)" },
+        { value: "draft", label: "Draft" },
+        { value: "published", label: "Published" },
       ],
+      description: "A draft is never shown to agents; a published resource from its publish date",
     },
     {
       name: "publishOn",

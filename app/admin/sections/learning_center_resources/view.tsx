@@ -31,6 +31,7 @@ export const view: SectionView<AdminLearningResource> = {
   singular: "resource",
   intro:
     "The resources of the agent, documentation and enrollment libraries. Agents see a resource once it is published and its publish date has come; agencies only see those for agencies.",
+  stack: true,
   columns: [
     {
       key: "title",

@@ -11,6 +11,9 @@ import { expect, loginAs, test } from "./fixtures";
 
 const success = (page: Page) => page.locator("[data-toast=success]").last();
 
+// Each test signs in two or three users and saves through the admin pages: more than the default 40 s on a loaded machine.
+test.beforeEach(() => test.setTimeout(150_000));
+
 /** A page of `email`'s own, in a browser of its own (JavaScript on). */
 async function pageOf(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext();
@@ -19,10 +22,10 @@ async function pageOf(browser: Browser, email: string): Promise<Page> {
   return page;
 }
 
-/** Dental, Vision & Hearing on Contract Now: a region per carrier. */
+/** Dental, Vision & Hearing on Contract Now (a dialog over the page): a region per carrier. */
 async function dentalCarriers(page: Page) {
   await page.goto("/contract_now?product=4");
-  return page.locator("main");
+  return page.getByRole("dialog", { name: "Contract Now" });
 }
 
 for (const javaScriptEnabled of [true, false]) {
@@ -67,7 +70,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByText("Enter a link starting with https://")).toBeVisible();
       await page.getByRole("textbox", { name: "Carrier portal link" }).fill("https://portal.example.com/dental");
       await page.getByRole("button", { name: "Save Dental, Vision & Hearing resources" }).click();
-      await expect(success(page)).toContainText(`${name}'s Dental, Vision & Hearing resources saved.`);
+      await expect(success(page), "the success toast").toContainText(
+        `${name}'s Dental, Vision & Hearing resources saved.`,
+        { timeout: 20_000 },
+      );
       await expect(page).toHaveURL(`/admin/carriers/${carrierId}?product=${cp}`);
       await expect(page.getByRole("region", { name: "History" })).toContainText(
         "Dental, Vision & Hearing: transferPolicy",
@@ -118,7 +124,7 @@ for (const javaScriptEnabled of [true, false]) {
       const us = `${String(today.getUTCMonth() + 1).padStart(2, "0")}/${String(today.getUTCDate()).padStart(2, "0")}/${today.getUTCFullYear()}`;
       await page.getByRole("textbox", { name: "Publish date" }).fill(us);
       await page.getByRole("button", { name: "Create resource" }).click();
-      await expect(success(page)).toContainText(`${title} created.`);
+      await expect(success(page), "the success toast").toContainText(`${title} created.`, { timeout: 20_000 });
 
       // The new resource's page: attach a file through the portal.
       await page.getByRole("textbox", { name: "Search" }).fill(title);
@@ -127,7 +133,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
       await page.getByLabel("Attach a file").setInputFiles("tests/e2e/files/court-order.pdf");
       await page.getByRole("button", { name: "Attach", exact: true }).click();
-      await expect(success(page)).toContainText("court-order.pdf attached.");
+      await expect(success(page), "the success toast").toContainText("court-order.pdf attached.", { timeout: 20_000 });
       const attachments = page.getByRole("region", { name: "Attachments" });
       await expect(attachments.getByRole("link", { name: "court-order.pdf" })).toBeVisible();
       // A file that is not an image or a PDF: refused with the reason.
@@ -168,7 +174,10 @@ test.describe("an inactive carrier", () => {
     try {
       await page.getByRole("checkbox", { name: "Active" }).uncheck();
       await page.getByRole("button", { name: "Save carrier" }).click();
-      await expect(success(page)).toContainText("Brightsmile Dental saved: inactive, agents no longer see it.");
+      await expect(success(page), "the success toast").toContainText(
+        "Brightsmile Dental saved: inactive, agents no longer see it.",
+        { timeout: 20_000 },
+      );
       await page.goto("/admin/carriers?active=inactive");
       await expect(page.getByRole("row").filter({ hasText: "Brightsmile Dental" })).toContainText("Inactive");
 
@@ -182,7 +191,7 @@ test.describe("an inactive carrier", () => {
       await page.goto("/admin/carriers/7");
       await page.getByRole("checkbox", { name: "Active" }).check();
       await page.getByRole("button", { name: "Save carrier" }).click();
-      await expect(success(page)).toContainText("Brightsmile Dental saved.");
+      await expect(success(page), "the success toast").toContainText("Brightsmile Dental saved.", { timeout: 20_000 });
     }
     const main = await dentalCarriers(agent);
     await expect(main.getByRole("region", { name: "Brightsmile Dental" })).toBeVisible();

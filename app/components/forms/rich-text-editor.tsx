@@ -45,7 +45,6 @@ export default function RichTextEditor({ field, label, description }: RichTextFi
     <Input.Wrapper
       label={label}
       labelElement="div"
-      id={labelId}
       description={description}
       {...wrapperProps(field)}
       labelProps={{ id: labelId }}

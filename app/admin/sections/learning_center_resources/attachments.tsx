@@ -12,7 +12,8 @@ function UploadForm({ resourceId, replaces }: { resourceId: number; replaces?: A
   const id = replaces ? `replace-${replaces.id}` : "attach";
   const [form, fields] = useServerForm(id, undefined, ["file"] as const, { required: ["file"] });
   return (
-    <PortalForm form={form} action={attachmentsPath(resourceId)} encType="multipart/form-data">
+    // A document post (as without JavaScript): the resource's page comes back whole, with its new attachment.
+    <PortalForm form={form} action={attachmentsPath(resourceId)} encType="multipart/form-data" reloadDocument>
       <Stack gap="xs">
         <FormAlert form={form} />
         <input type="hidden" name="intent" value={replaces ? "replace" : "add"} />
@@ -46,7 +47,7 @@ export function Attachments({ record }: { record: AdminLearningResource }) {
                 {fileSizeText(a.size)}
               </Text>
             </Group>
-            <PortalForm action={attachmentsPath(record.id)}>
+            <PortalForm action={attachmentsPath(record.id)} reloadDocument>
               <input type="hidden" name="intent" value="remove" />
               <input type="hidden" name="attachmentId" value={a.id} />
               <SubmitButton variant="default" size="xs" aria-label={`Remove ${a.name}`}>

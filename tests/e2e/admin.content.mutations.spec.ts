@@ -56,9 +56,9 @@ for (const javaScriptEnabled of [true, false]) {
         await editor.click();
         await page.keyboard.press("ControlOrMeta+a");
         await page.keyboard.press("Delete");
+        // Bold from this editor's toolbar, then the words.
+        await page.locator(".rich-text").filter({ has: editor }).getByRole("button", { name: "Bold" }).click();
         await page.keyboard.type(words);
-        await page.keyboard.press("ControlOrMeta+a");
-        await page.getByRole("button", { name: "Bold" }).first().click();
       } else {
         const textarea = page.getByRole("textbox", { name: "Transfer policy" });
         await expect(textarea).toHaveJSProperty("tagName", "TEXTAREA");

@@ -36,6 +36,7 @@ export default [
         route("documents/:kind/file", "routes/admin.brokers.$id.documents.file.ts"),
       ]),
       // Issue 22: a carrier's page holds one form per carrier product (its own route module).
+      route("carriers/export", "routes/admin.carriers.export.ts"),
       route("carriers/:id", "routes/admin.carriers.$id.tsx"),
       route("learning_center_resources/:id/attachments", "routes/admin.learning_center_resources.attachments.ts"),
       route(

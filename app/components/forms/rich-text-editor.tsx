@@ -43,7 +43,12 @@ export default function RichTextEditor({ field, label, description }: RichTextFi
   const value = typeof control.value === "string" ? control.value : "";
   return (
     <Input.Wrapper
-      label={label}
+      // A heading (level 2): the text's own headings (h3, h4) follow it in the page's outline.
+      label={
+        <span role="heading" aria-level={2}>
+          {label}
+        </span>
+      }
       labelElement="div"
       description={description}
       {...wrapperProps(field)}

@@ -40,6 +40,14 @@ export default [
       route("email_communications/message", "routes/admin.email_communications.message.tsx"),
       route("email_communications/export", "routes/admin.email_communications.export.ts"),
       route("email_communications/:id", "routes/admin.email_communications.$id.tsx"),
+      // Issue 22: a carrier's page holds one form per carrier product (its own route module).
+      route("carriers/export", "routes/admin.carriers.export.ts"),
+      route("carriers/:id", "routes/admin.carriers.$id.tsx"),
+      route("learning_center_resources/:id/attachments", "routes/admin.learning_center_resources.attachments.ts"),
+      route(
+        "learning_center_resources/:id/attachments/:attachmentId",
+        "routes/admin.learning_center_resources.attachment.ts",
+      ),
       route(":section", "routes/admin.section.tsx"),
       route(":section/new", "routes/admin.section.new.tsx"),
       route(":section/export", "routes/admin.section.export.ts"),

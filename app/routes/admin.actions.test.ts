@@ -18,6 +18,8 @@ import * as brokerDocuments from "./admin.brokers.$id.documents";
 import * as contractingEdit from "./admin.contracting.edit";
 import * as adminIndex from "./admin._index";
 import * as conversation from "./admin.conversation";
+import * as carrierRecord from "./admin.carriers.$id";
+import * as learningAttachments from "./admin.learning_center_resources.attachments";
 import * as sectionList from "./admin.section";
 import * as sectionNew from "./admin.section.new";
 import * as sectionRecord from "./admin.section.record";
@@ -238,6 +240,41 @@ const ACTIONS: Array<{ name: string; handler: Handler; path: string; params: Rec
       params: { id: "1" },
       fields: { intent: "close" },
     },
+    {
+      name: "a carrier's save",
+      handler: carrierRecord.action,
+      path: "/admin/carriers/1",
+      params: { id: "1" },
+      fields: { intent: "carrier", name: "Blue Harbor Health" },
+    },
+    {
+      name: "a carrier product's resources",
+      handler: carrierRecord.action,
+      path: "/admin/carriers/1?product=101",
+      params: { id: "1" },
+      fields: { intent: "resource", carrierProductId: "101", transferPolicy: "<p>Ask first.</p>" },
+    },
+    {
+      name: "a new Learning Center resource",
+      handler: sectionNew.action,
+      path: "/admin/learning_center_resources/new",
+      params: { section: "learning_center_resources" },
+      fields: {
+        title: "Webinars",
+        library: "agent",
+        category: "Training",
+        description: "Monthly",
+        audience: "agencies",
+        status: "draft",
+      },
+    },
+    {
+      name: "a Learning Center resource's attachment removed",
+      handler: learningAttachments.action,
+      path: "/admin/learning_center_resources/3/attachments",
+      params: { id: "3" },
+      fields: { intent: "remove", attachmentId: "1" },
+    },
   ];
 
 describe("who may post to the admin area (issue 14)", () => {
@@ -268,6 +305,62 @@ describe("an administrator's invalid input is refused at its field, before the u
       expect(answer.status).toBe(400);
       expect(replyOf(answer.data).error?.[field]).toBeTruthy();
     }
+    expect(upstream.calls).toEqual([]);
+  });
+
+  it("a Learning Center resource published without a date, with a link that is not one", async () => {
+    const answer = await postAs(
+      sectionNew.action,
+      "/admin/learning_center_resources/new",
+      {
+        title: "Webinars",
+        library: "agent",
+        category: "Training",
+        description: "Monthly",
+        audience: "agencies",
+        status: "published",
+        body: "<p>Kept</p>",
+        links: "Sign up https://x.example.com",
+      },
+      admin,
+      { section: "learning_center_resources" },
+    );
+    expect(answer.status).toBe(400);
+    const reply = replyOf(answer.data);
+    expect(Object.keys(reply.error ?? {}).sort()).toEqual(["links", "publishOn"]);
+    expect(reply.initialValue).toMatchObject({ body: "<p>Kept</p>" });
+    expect(upstream.calls).toEqual([]);
+  });
+  it("a carrier without a name; a carrier resource with a link that is not https, a bad e-mail and date", async () => {
+    const carrier = await postAs(carrierRecord.action, "/admin/carriers/1", { intent: "carrier", name: " " }, admin, {
+      id: "1",
+    });
+    expect(carrier.status).toBe(400);
+    expect(carrier.data).toMatchObject({ intent: "carrier" });
+    expect(replyOf(carrier.data).error?.name).toBeTruthy();
+    const resource = await postAs(
+      carrierRecord.action,
+      "/admin/carriers/1?product=101",
+      {
+        intent: "resource",
+        carrierProductId: "101",
+        carrierPortalLink: "javascript:alert(1)",
+        brokerSupportedEmail: "nobody",
+        certificationDate: "13/45/2026",
+        transferPolicy: "<p>Kept</p>",
+      },
+      admin,
+      { id: "1" },
+    );
+    expect(resource.status).toBe(400);
+    expect(resource.data).toMatchObject({ intent: "resource" });
+    const reply = replyOf(resource.data);
+    expect(Object.keys(reply.error ?? {}).sort()).toEqual([
+      "brokerSupportedEmail",
+      "carrierPortalLink",
+      "certificationDate",
+    ]);
+    expect(reply.initialValue).toMatchObject({ transferPolicy: "<p>Kept</p>" });
     expect(upstream.calls).toEqual([]);
   });
 
@@ -393,8 +486,8 @@ describe("an administrator's invalid input is refused at its field, before the u
   });
 
   it("a section that is not built, or an id that is not one, is the 404 page", async () => {
-    const unbuilt = await postAs(sectionList.action, "/admin/carriers", { intent: "delete", id: "1" }, admin, {
-      section: "carriers",
+    const unbuilt = await postAs(sectionList.action, "/admin/nipr_history", { intent: "delete", id: "1" }, admin, {
+      section: "nipr_history",
     });
     expect(unbuilt.status).toBe(404);
     const badId = await postAs(sectionRecord.action, "/admin/roles/abc", { name: "x" }, admin, {
@@ -616,8 +709,8 @@ describe("an admin list's URL (ADR 020)", () => {
   });
 
   it("an unbuilt section is the 404 page; a non-admin's GET is refused", async () => {
-    const unbuilt = await answerOf(sectionList.loader, get("/admin/carriers"), contextFor(viewerFor(admin)), {
-      params: { section: "carriers" },
+    const unbuilt = await answerOf(sectionList.loader, get("/admin/nipr_history"), contextFor(viewerFor(admin)), {
+      params: { section: "nipr_history" },
     });
     expect(unbuilt.status).toBe(404);
     const refused = await answerOf(sectionList.loader, get("/admin/users"), contextFor(viewerFor(agent)), {

@@ -223,7 +223,7 @@ describe("/contract_now: the products, the product's carriers and their contract
     });
   });
 
-  it("a second page load within the TTL asks only for what is the user's; the menu's link is one round then", async () => {
+  it("a second page load within the TTL asks again only for what is the user's or administrators change; one round", async () => {
     await pageLoad("/contract_now?product=1", contractNowLoader, session);
     upstream.calls.length = 0;
     upstream.roundsAnswered(true);
@@ -231,8 +231,17 @@ describe("/contract_now: the products, the product's carriers and their contract
     expect(answer.status).toBe(200);
     expect(answer.data).toMatchObject({ productId: 1, cards: [{ carrierProductId: 11 }] });
     expect(upstream.roundsAnswered()).toBe(1);
+    // The product list is kept; the product's carriers and their resources are not (issue 22: administrators
+    // turn carriers off and edit their resources, and Contract Now shows it at once).
     expect(paths().sort()).toEqual(
-      ["/api/me", "/api/profile/document_notifications", "/api/profile", "/api/profile/contracting_entries"].sort(),
+      [
+        "/api/me",
+        "/api/profile/document_notifications",
+        "/api/profile",
+        "/api/profile/contracting_entries",
+        "/api/resource_lists/product_carriers/1",
+        "/api/learning_center/center_resources",
+      ].sort(),
     );
   });
 

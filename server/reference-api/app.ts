@@ -15,6 +15,8 @@ import { registerAdminContractingRoutes } from "./admin-contracting/routes.ts";
 import { registerAdminPeopleRoutes } from "./admin-people/routes.ts";
 import { registerEmailRoutes } from "./email/routes.ts";
 import { registerAdminConversationRoutes } from "./admin-conversations/routes.ts";
+import { registerAdminCarrierRoutes } from "./carriers/routes.ts";
+import { registerAdminLearningResourceRoutes } from "./learning_center_resources/routes.ts";
 import type { AfterAnswer } from "./core/after-answer.ts";
 import { registerBookOfBusinessRoutes } from "./book-of-business/routes.ts";
 import { registerCommissionRoutes } from "./commissions/routes.ts";
@@ -307,6 +309,8 @@ export function createApp({ db, logger, allowReset, reset, mailer, after }: AppO
   registerAdminConversationRoutes(app, { db, logger });
   registerQuoteToolProviderRoutes(app, { db, logger });
   registerAdminSystemNotificationRoutes(app, { db, logger });
+  registerAdminCarrierRoutes(app, { db, logger });
+  registerAdminLearningResourceRoutes(app, { db, logger });
   registerDownlineRoutes(app, { db, logger, requireSession });
   registerTicketRoutes(app, { db, logger, requireSession });
   registerCommissionRoutes(app, { db, logger, requireSession });

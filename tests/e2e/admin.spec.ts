@@ -104,6 +104,26 @@ const PAGES: AdminPage[] = [
     heading: "More carrier training videos",
     crumb: "More carrier training videos",
   },
+  { path: "/admin/carriers", section: "Carriers", heading: "Carriers", crumb: "Carriers" },
+  { path: "/admin/carriers/2?product=102", section: "Carriers", heading: "Summit Mutual", crumb: "Summit Mutual" },
+  {
+    path: "/admin/learning_center_resources",
+    section: "Learning Center resources",
+    heading: "Learning Center resources",
+    crumb: "Learning Center resources",
+  },
+  {
+    path: "/admin/learning_center_resources/new",
+    section: "Learning Center resources",
+    heading: "New resource",
+    crumb: "New resource",
+  },
+  {
+    path: "/admin/learning_center_resources/2",
+    section: "Learning Center resources",
+    heading: "Blue Harbor Health Medicare Supplement rate sheet",
+    crumb: "Blue Harbor Health Medicare Supplement rate sheet",
+  },
 ];
 
 /** The side navigation of the admin area (the one shown beside the page on a wide screen). */
@@ -689,6 +709,15 @@ const ADMIN_URLS = [
   "/admin/admin_support",
   "/admin/admin_support/export",
   "/admin/admin_support/102",
+  "/admin/carriers",
+  "/admin/carriers/1",
+  "/admin/carriers/1?product=101",
+  "/admin/carriers/export",
+  "/admin/learning_center_resources",
+  "/admin/learning_center_resources/new",
+  "/admin/learning_center_resources/101",
+  "/admin/learning_center_resources/export",
+  "/admin/learning_center_resources/1/attachments/1",
 ];
 
 /** Every admin action (POST target and its form, with its intent): what an admin's form would send. */
@@ -771,6 +800,30 @@ const ADMIN_ACTIONS: Array<{ path: string; form: Record<string, string> }> = [
   { path: "/admin/admin_support/102", form: { intent: "reopen" } },
   { path: "/admin/tickets?confirm=103", form: { intent: "bulk", id: "103", assigneeId: "9" } },
   { path: "/admin/admin_support?confirm=102", form: { intent: "bulk", id: "102", assigneeId: "9" } },
+  { path: "/admin/carriers/1", form: { intent: "carrier", name: "Intruder Health" } },
+  {
+    path: "/admin/carriers/1?product=101",
+    form: { intent: "resource", carrierProductId: "101", transferPolicy: "<p>Intruded</p>" },
+  },
+  { path: "/admin/learning_center_resources?delete=101", form: { intent: "delete", id: "101" } },
+  { path: "/admin/learning_center_resources?confirm=101", form: { intent: "bulk", id: "101" } },
+  {
+    path: "/admin/learning_center_resources/new",
+    form: { title: "Evil", library: "agent", category: "x", description: "x", audience: "all", status: "draft" },
+  },
+  {
+    path: "/admin/learning_center_resources/101",
+    form: {
+      intent: "save",
+      title: "Evil",
+      library: "agent",
+      category: "x",
+      description: "x",
+      audience: "all",
+      status: "draft",
+    },
+  },
+  { path: "/admin/learning_center_resources/1/attachments", form: { intent: "remove", attachmentId: "1" } },
 ];
 
 /** What the admin sees of the data the actions above would change: every section's export and broker 110's pages. */
@@ -785,6 +838,8 @@ async function snapshot(page: Page): Promise<string[]> {
     "admin_support",
     "system_notifications",
     "quote_tool_providers",
+    "carriers",
+    "learning_center_resources",
   ]) {
     const answer = await page.request.get(`/admin/${section}/export`);
     expect(answer.status()).toBe(200);

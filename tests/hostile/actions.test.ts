@@ -109,6 +109,19 @@ const ACTIONS: Action[] = [
   { path: "/admin/tickets/103", as: "admin@demo.test", fields: "intent=close" },
   { path: "/admin/admin_support/102", as: "admin@demo.test", fields: "intent=answer" },
   { path: "/admin/admin_support/102", as: "admin@demo.test", fields: "intent=close" },
+  // Issue 22: carriers (Keystone Senior Health, no browser test's) and Learning Center resources (seed drafts).
+  { path: "/admin/carriers/5", as: "admin@demo.test", fields: "intent=carrier" },
+  { path: "/admin/carriers/5?product=105", as: "admin@demo.test", fields: "intent=resource&carrierProductId=105" },
+  { path: "/admin/learning_center_resources?delete=106", as: "admin@demo.test", fields: "intent=delete&id=106" },
+  { path: "/admin/learning_center_resources?confirm=106", as: "admin@demo.test", fields: "intent=bulk&id=106" },
+  { path: "/admin/learning_center_resources/new", as: "admin@demo.test" },
+  { path: "/admin/learning_center_resources/104", as: "admin@demo.test", fields: "intent=save" },
+  { path: "/admin/learning_center_resources/104/attachments", as: "admin@demo.test", fields: "intent=add" },
+  {
+    path: "/admin/learning_center_resources/104/attachments",
+    as: "admin@demo.test",
+    fields: "intent=remove&attachmentId=1",
+  },
 ];
 
 /** Every field name the portal's forms use, sent in shapes they do not expect. */
@@ -202,6 +215,18 @@ const FIELD_NAMES = [
   "recipients",
   // Issue 22: the support desk.
   "assigneeId",
+  // Issue 22: carriers and Learning Center resources.
+  "active",
+  "transferPolicy",
+  "brokerSupportedEmail",
+  "carrierPortalLink",
+  "certificationDate",
+  "title",
+  "library",
+  "links",
+  "audience",
+  "publishOn",
+  "attachmentId",
 ];
 
 const sessions = new Map<string, string>();

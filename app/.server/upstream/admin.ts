@@ -3,7 +3,7 @@
  * an administrator's: the upstream answers 403 to anyone else, and the portal checks first (requireAdmin).
  */
 import { z } from "zod";
-import { call, callFile } from "./client";
+import { call, callFile, callMultipart } from "./client";
 import {
   ADMIN_BULK_MAX,
   AdminBulkResultSchema,
@@ -55,6 +55,21 @@ export function adminResource<
     remove: (token: string, id: number) => adminDelete(token, path, id),
     exportCsv: (token: string, params: URLSearchParams) => adminExport(token, path, params),
   };
+}
+
+/** A multipart POST to `/api/admin/<path>` (a file the admin uploads, issue 22), answered as `schema` says. */
+export function adminUpload<S extends z.ZodType>(
+  token: string,
+  path: string,
+  schema: S,
+  entries: Array<[string, string | Blob]>,
+) {
+  return callMultipart("POST", adminPath(path), schema, { token, entries });
+}
+
+/** The bytes of a file under `/api/admin/<path>`, streamed. */
+export function adminFile(token: string, path: string) {
+  return callFile(adminPath(path), { token });
 }
 
 /** Another call of a section (a record's intent, a list of its own): `/api/admin/<path>`, its answer checked by `schema`. */

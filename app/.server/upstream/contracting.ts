@@ -15,26 +15,24 @@ export function products(token: string) {
   return sharedList(path, async () => (await call("GET", path, ProductsResponseSchema, { token })).products);
 }
 
-/** A shared list (ADR 017). Read-only. */
-export function productCarriers(token: string, productId: number) {
+/**
+ * The product's active carriers. Not kept (ADR 017 amended by issue 22): administrators turn carriers on and off
+ * (admin/carriers), and Contract Now shows the change at once, on every worker and host.
+ */
+export async function productCarriers(token: string, productId: number) {
   const path = `/api/resource_lists/product_carriers/${productId}`;
-  return sharedList(
-    path,
-    async () => (await call("GET", path, ProductCarriersResponseSchema, { token })).productCarriers,
-  );
+  return (await call("GET", path, ProductCarriersResponseSchema, { token })).productCarriers;
 }
 
 /**
- * Every carrier resource at once (one call instead of one per carrier; filter with carrierProductId). A
- * shared list (ADR 017). Read-only.
+ * Every carrier resource at once (one call instead of one per carrier; filter with carrierProductId). Not kept:
+ * administrators edit them (admin/carriers/:id), and Contract Now and the Learning Center show a saved change at
+ * once (issue 22).
  */
-export function centerResources(token: string, carrierProductId?: number) {
+export async function centerResources(token: string, carrierProductId?: number) {
   const query = carrierProductId === undefined ? "" : `?carrierProductId=${carrierProductId}`;
   const path = `/api/learning_center/center_resources${query}`;
-  return sharedList(
-    path,
-    async () => (await call("GET", path, CenterResourcesResponseSchema, { token })).learningCenterResources,
-  );
+  return (await call("GET", path, CenterResourcesResponseSchema, { token })).learningCenterResources;
 }
 
 export async function contractingStatuses(token: string) {

@@ -3,6 +3,7 @@ import { DateField } from "~/components/forms/date-field";
 import { PasswordField } from "~/components/forms/password-field";
 import type { Field } from "~/components/forms/field";
 import { MaskedField } from "~/components/forms/masked-field";
+import { RichTextField } from "~/components/forms/rich-text-field";
 import { SelectField } from "~/components/forms/select-field";
 import { EmailField, TextField } from "~/components/forms/text-fields";
 import { TextareaField } from "~/components/forms/textarea-field";
@@ -32,6 +33,8 @@ export function SectionField({
       return <MaskedField field={field} mask="phone" label={def.label} description={def.description} />;
     case "checkbox":
       return <CheckboxField field={field} label={def.label} description={def.description} />;
+    case "richtext":
+      return <RichTextField field={field} label={def.label} description={def.description} />;
     case "date":
       return <DateField field={field} label={def.label} description={def.description} />;
     case "secret":

@@ -35,8 +35,9 @@ export function SectionForm({
 }) {
   const [form, conformFields] = usePortalForm(schema, { lastResult, defaultValue, constraint: true });
   const byName = conformFields as unknown as Record<string, Field>;
-  const short = fields.filter((d) => d.kind !== "checkbox" && !(d.kind === "textarea" || ("wide" in d && d.wide)));
-  const long = fields.filter((d) => d.kind === "textarea" || ("wide" in d && d.wide));
+  const isLong = (d: FieldDef) => d.kind === "textarea" || d.kind === "richtext" || ("wide" in d && d.wide);
+  const short = fields.filter((d) => d.kind !== "checkbox" && !isLong(d));
+  const long = fields.filter(isLong);
   const boxes = fields.filter((d) => d.kind === "checkbox" && !d.group);
   // Checkboxes of a group (a provider's roles): one fieldset each, under its legend.
   const groups = [...new Set(fields.flatMap((d) => (d.kind === "checkbox" && d.group ? [d.group] : [])))];

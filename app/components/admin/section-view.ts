@@ -27,6 +27,8 @@ export type FieldDef =
       /** Checkboxes of one group are drawn together under this legend (a quote tool provider's roles). */
       group?: string;
     }
+  /** HTML: a textarea without JavaScript, the rich-text editor once hydrated (its own chunk; ADR 026). */
+  | { name: string; label: string; kind: "richtext"; description?: string }
   /** A day typed as MM/DD/YYYY or picked from a calendar (DateField). */
   | { name: string; label: string; kind: "date"; description?: string }
   /** A write-only secret: always empty on the form, never sent back in a page (the routes hide it). */

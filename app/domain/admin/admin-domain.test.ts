@@ -28,8 +28,10 @@ describe("the admin sections (spec §2 '/admin has these children')", () => {
     const built = ADMIN_SECTIONS.filter((s) => s.built).map((s) => s.key);
     expect(built.sort()).toEqual([
       "admin_support",
+      "carriers",
       "contracting",
       "email_communications",
+      "learning_center_resources",
       "quote_tool_providers",
       "roles",
       "rts_statuses",

@@ -5,8 +5,10 @@
  * Pure: no I/O.
  */
 import type { FilterRule } from "../list-query";
+import { shape as carriers } from "../../admin/sections/carriers/shape";
 import { shape as contracting } from "../../admin/sections/contracting/shape";
 import { shape as email_communications } from "../../admin/sections/email_communications/shape";
+import { shape as learning_center_resources } from "../../admin/sections/learning_center_resources/shape";
 import { shape as roles } from "../../admin/sections/roles/shape";
 import { shape as rts_statuses } from "../../admin/sections/rts_statuses/shape";
 import { shape as users } from "../../admin/sections/users/shape";
@@ -45,6 +47,8 @@ export const SECTION_SHAPES = {
   email_communications,
   tickets,
   admin_support,
+  carriers,
+  learning_center_resources,
 } as const satisfies Record<string, SectionShape>;
 
 export type SectionKey = keyof typeof SECTION_SHAPES;

@@ -24,12 +24,12 @@ export async function productExists(db: ReferenceDb, productId: number): Promise
   return result.rows.length > 0;
 }
 
-/** The carriers offering a product (id = carrier id), in carrier product order. */
+/** The active carriers offering a product (id = carrier id), in carrier product order (issue 22: not inactive ones). */
 export async function productCarriers(db: ReferenceDb, productId: number): Promise<ProductCarrier[]> {
   const result = await db.client.execute({
     sql: `SELECT c.id AS carrier_id, c.name AS carrier_name, cp.id AS carrier_product_id
           FROM carrier_products cp JOIN carriers c ON c.id = cp.carrier_id
-          WHERE cp.product_id = ? ORDER BY cp.id`,
+          WHERE cp.product_id = ? AND c.active = 1 ORDER BY cp.id`,
     args: [productId],
   });
   return result.rows.map((r) => ({
@@ -51,11 +51,12 @@ export async function carrierResources(db: ReferenceDb, carrierProductId: number
   return result.rows.map((r) => JSON.parse(String(r.data)) as CarrierResource);
 }
 
-/** The subset of `ids` that are known carrier products. */
+/** The subset of `ids` that are known carrier products of an active carrier (an inactive one takes no requests). */
 export async function knownCarrierProductIds(db: ReferenceDb, ids: readonly number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const result = await db.client.execute({
-    sql: `SELECT id FROM carrier_products WHERE id IN (${ids.map(() => "?").join(", ")})`,
+    sql: `SELECT cp.id FROM carrier_products cp JOIN carriers c ON c.id = cp.carrier_id
+          WHERE c.active = 1 AND cp.id IN (${ids.map(() => "?").join(", ")})`,
     args: [...ids],
   });
   return new Set(result.rows.map((r) => Number(r.id)));

@@ -128,7 +128,7 @@ const DATA_TABLES = [
  * change: a db file seeded by an older version (PRAGMA user_version lower than this) has its data tables
  * dropped and created again as schema.ts has them, and is reset to the seed on open (sessions kept).
  */
-const SEED_VERSION = 25;
+const SEED_VERSION = 26;
 
 function bool(value: unknown): boolean {
   return value === true;

@@ -139,9 +139,12 @@ CREATE TABLE IF NOT EXISTS products (
   position INTEGER NOT NULL
 );
 
+-- active = 0 (issue 22, carriers/): gone from Contract Now and the Learning Center, its contracts untouched.
 CREATE TABLE IF NOT EXISTS carriers (
   id INTEGER PRIMARY KEY,
-  name TEXT NOT NULL
+  name TEXT NOT NULL,
+  active INTEGER NOT NULL DEFAULT 1,
+  updated_at TEXT
 );
 
 -- A carrier's offering of one product; its id is the carrierProductId of the contract.
@@ -399,7 +402,10 @@ CREATE TABLE IF NOT EXISTS learning_resources (
   body TEXT,
   audience TEXT NOT NULL DEFAULT 'all' CHECK (audience IN ('all', 'agencies')),
   links TEXT NOT NULL DEFAULT '[]',
-  updated_at TEXT NOT NULL
+  updated_at TEXT NOT NULL,
+  -- issue 22 (learning_center_resources/): agents see it once published and publish_on (YYYY-MM-DD) has come.
+  status TEXT NOT NULL DEFAULT 'published' CHECK (status IN ('draft', 'published')),
+  publish_on TEXT
 );
 
 CREATE INDEX IF NOT EXISTS learning_resources_library ON learning_resources (library);

@@ -18,6 +18,7 @@ import type {
 import { pagingMeta } from "../../../app/domain/table.ts";
 import type { ReferenceDb, SessionRecord } from "../core/db.ts";
 import { parseTableQuery, positiveInt, scalar, type TableQuery } from "../core/paging.ts";
+import { todayIso } from "../core/today.ts";
 import { sendStoredFile } from "../core/uploads.ts";
 
 type User = SessionRecord["user"];
@@ -78,11 +79,21 @@ const SELECT = `SELECT r.*, c.name AS carrier_name, p.name AS product_name,
     (SELECT COUNT(*) FROM learning_attachments a WHERE a.resource_id = r.id) AS attachment_count
   FROM learning_resources r LEFT JOIN carriers c ON c.id = r.carrier_id LEFT JOIN products p ON p.id = r.product_id`;
 
-/** The resources `user` may see: agencies and admins every one; agents those for everyone. */
+/**
+ * The resources `user` may see: agencies and admins every one; agents those for everyone. Only published ones
+ * whose publish date has come, none of an inactive carrier (issue 22: drafts and scheduled resources are the
+ * admin area's; an inactive carrier leaves the Learning Center).
+ */
 function scopeOf(user: User): { where: string[]; args: (string | number)[] } {
+  const where = [
+    "r.status = 'published'",
+    "(r.publish_on IS NULL OR r.publish_on <= ?)",
+    "(r.carrier_id IS NULL OR c.active = 1)",
+  ];
+  const args: (string | number)[] = [todayIso()];
   return user.role === "Agency" || user.role === "Admin"
-    ? { where: [], args: [] }
-    : { where: ["r.audience = 'all'"], args: [] };
+    ? { where, args }
+    : { where: [...where, "r.audience = 'all'"], args };
 }
 
 function summaryFromRow(r: Record<string, unknown>): LearningResourceSummary {
@@ -118,6 +129,7 @@ export async function learningResources(
   const choices = async (column: "carrier_id" | "product_id", table: "carriers" | "products") => {
     const rows = await db.client.execute({
       sql: `SELECT DISTINCT t.id, t.name FROM learning_resources r JOIN ${table} t ON t.id = r.${column}
+            LEFT JOIN carriers c ON c.id = r.carrier_id
             ${whereSql(scope.where)} ORDER BY t.name COLLATE NOCASE`,
       args: scope.args,
     });

@@ -10,6 +10,7 @@ import type { InStatement } from "@libsql/client";
 import type { LearningLibrary } from "../../../app/domain/learning-center.ts";
 import type { SeedDates } from "../seed/seed-dates.ts";
 import { SEED_CARRIERS, SEED_PRODUCTS, tinyPdf } from "../contracting/seed.ts";
+import { unpublishedResourceStatements } from "../learning_center_resources/seed.ts";
 
 export type LearningAudience = "all" | "agencies";
 
@@ -476,8 +477,8 @@ export function learningCenterSeedStatements(dates: SeedDates): InStatement[] {
   const statements: InStatement[] = [];
   for (const r of seedLearningResources()) {
     statements.push({
-      sql: `INSERT INTO learning_resources (id, library, title, category, carrier_id, product_id, description, body, audience, links, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      sql: `INSERT INTO learning_resources (id, library, title, category, carrier_id, product_id, description, body, audience, links, updated_at, publish_on)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       args: [
         r.id,
         r.library,
@@ -490,6 +491,7 @@ export function learningCenterSeedStatements(dates: SeedDates): InStatement[] {
         r.audience,
         JSON.stringify(r.links),
         dates.daysAgo(r.daysAgo, "14:30"),
+        dates.daysFromNow(-r.daysAgo),
       ],
     });
     for (const a of r.attachments) {
@@ -499,5 +501,7 @@ export function learningCenterSeedStatements(dates: SeedDates): InStatement[] {
       });
     }
   }
+  // Drafts and scheduled resources (issue 22): agents do not see them yet.
+  statements.push(...unpublishedResourceStatements(dates));
   return statements;
 }

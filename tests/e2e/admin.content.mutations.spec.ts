@@ -1,0 +1,200 @@
+import type { Browser, Page } from "@playwright/test";
+import { expect, loginAs, test } from "./fixtures";
+
+/**
+ * The admin area's carriers and Learning Center resources (issue 22 §2.1, §2.2), with JavaScript (the rich-text
+ * editor) and without (its plain textarea): a carrier product's transfer policy reaches agent@'s Contract Now and the
+ * Learning Center's carrier page at once; an inactive carrier leaves both (and comes back); a resource published for
+ * agencies only reaches agency@ and not agent@; a file attached to it through the portal. Dental carriers only
+ * (Clearview Dental & Vision, Brightsmile Dental: carrier products 402 and 403), so no other spec's carrier moves.
+ */
+
+const success = (page: Page) => page.locator("[data-toast=success]").last();
+
+// Each test signs in two or three users and saves through the admin pages: more than the default 40 s on a loaded machine.
+test.beforeEach(() => test.setTimeout(150_000));
+
+/** A page of `email`'s own, in a browser of its own (JavaScript on). */
+async function pageOf(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await loginAs(page, email);
+  return page;
+}
+
+/** Dental, Vision & Hearing on Contract Now (a dialog over the page): a region per carrier. */
+async function dentalCarriers(page: Page) {
+  await page.goto("/contract_now?product=4");
+  return page.getByRole("dialog", { name: "Contract Now" });
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  const mode = javaScriptEnabled ? "JS on" : "JS off";
+
+  test.describe(`carriers and Learning Center resources (${mode})`, () => {
+    test.use({ javaScriptEnabled });
+
+    test(`an admin edits a carrier's transfer policy and agent@ sees it in Contract Now at once (${mode})`, async ({
+      page,
+      browser,
+    }) => {
+      const words = `Transfers to us need the client's signed release (${mode}, ${Date.now()}).`;
+      const [carrierId, cp, name] = javaScriptEnabled
+        ? [6, 402, "Clearview Dental & Vision"]
+        : [7, 403, "Brightsmile Dental"];
+      await loginAs(page, "admin@demo.test");
+      await page.goto("/admin/carriers");
+      await page.getByRole("link", { name, exact: true }).click();
+      await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+      await expect(page.getByRole("navigation", { name: `${name}'s products` }).getByRole("link")).toHaveText([
+        "Dental, Vision & Hearing",
+      ]);
+      if (javaScriptEnabled) {
+        // The rich-text editor (its own chunk, after hydration): bold by the toolbar.
+        const editor = page.getByRole("textbox", { name: "Transfer policy" });
+        await expect(editor).toHaveAttribute("contenteditable", "true");
+        await editor.click();
+        await page.keyboard.press("ControlOrMeta+a");
+        await page.keyboard.press("Delete");
+        // Bold from this editor's toolbar, then the words.
+        await page.locator(".rich-text").filter({ has: editor }).getByRole("button", { name: "Bold" }).click();
+        await page.keyboard.type(words);
+      } else {
+        const textarea = page.getByRole("textbox", { name: "Transfer policy" });
+        await expect(textarea).toHaveJSProperty("tagName", "TEXTAREA");
+        await textarea.fill(`<p><strong>${words}</strong></p><script>window.__bad = 1</script>`);
+      }
+      // A bad link is refused at its field, the rest kept.
+      await page.getByRole("textbox", { name: "Carrier portal link" }).fill("portal.example.com");
+      await page.getByRole("button", { name: "Save Dental, Vision & Hearing resources" }).click();
+      await expect(page.getByText("Enter a link starting with https://")).toBeVisible();
+      await page.getByRole("textbox", { name: "Carrier portal link" }).fill("https://portal.example.com/dental");
+      await page.getByRole("button", { name: "Save Dental, Vision & Hearing resources" }).click();
+      await expect(success(page), "the success toast").toContainText(
+        `${name}'s Dental, Vision & Hearing resources saved.`,
+        { timeout: 20_000 },
+      );
+      await expect(page).toHaveURL(`/admin/carriers/${carrierId}?product=${cp}`);
+      await expect(page.getByRole("region", { name: "History" })).toContainText(
+        "Dental, Vision & Hearing: transferPolicy",
+      );
+
+      const agent = await pageOf(browser, "agent@demo.test");
+      try {
+        const main = await dentalCarriers(agent);
+        const card = main.getByRole("region", { name });
+        await expect(card).toContainText(words);
+        await expect(card.locator("strong").filter({ hasText: words })).toHaveCount(1);
+        await expect(card.locator("script")).toHaveCount(0);
+        await agent.goto(`/learning_center/carrier_resources/${cp}`);
+        await expect(agent.locator("main")).toContainText(words);
+      } finally {
+        await agent.context().close();
+      }
+    });
+
+    test(`a resource published for agencies only: agency@ sees it, agent@ does not (${mode})`, async ({
+      page,
+      browser,
+    }) => {
+      const title = `Agency webinar series ${mode} ${Date.now()}`;
+      await loginAs(page, "admin@demo.test");
+      await page.goto("/admin/learning_center_resources");
+      await page.getByRole("link", { name: "New resource" }).click();
+      await page.getByRole("textbox", { name: "Title" }).fill(title);
+      await page.getByRole("textbox", { name: "Category" }).fill("Training");
+      await page.getByRole("combobox", { name: "Library" }).selectOption({ label: "Agent Resources" });
+      await page.getByRole("combobox", { name: "Audience" }).selectOption({ label: "Agencies only" });
+      await page.getByRole("combobox", { name: "Status" }).selectOption({ label: "Published" });
+      await page.getByRole("textbox", { name: "Description" }).fill("Monthly webinars for agency principals.");
+      if (javaScriptEnabled) {
+        const editor = page.getByRole("textbox", { name: "Body" });
+        await expect(editor).toHaveAttribute("contenteditable", "true");
+        await editor.click();
+        await page.keyboard.type("Join the webinar every first Tuesday.");
+      } else {
+        await page.getByRole("textbox", { name: "Body" }).fill("<p>Join the webinar every first Tuesday.</p>");
+      }
+      await page.getByRole("textbox", { name: "Links" }).fill("Sign up | https://webinars.example.com");
+      // Published needs its date: refused at the field, everything typed kept.
+      await page.getByRole("button", { name: "Create resource" }).click();
+      await expect(page.getByText("Enter the day agents first see it (MM/DD/YYYY)")).toBeVisible();
+      await expect(page.getByRole("textbox", { name: "Title" })).toHaveValue(title);
+      const today = new Date();
+      const us = `${String(today.getUTCMonth() + 1).padStart(2, "0")}/${String(today.getUTCDate()).padStart(2, "0")}/${today.getUTCFullYear()}`;
+      await page.getByRole("textbox", { name: "Publish date" }).fill(us);
+      await page.getByRole("button", { name: "Create resource" }).click();
+      await expect(success(page), "the success toast").toContainText(`${title} created.`, { timeout: 20_000 });
+
+      // The new resource's page: attach a file through the portal.
+      await page.getByRole("textbox", { name: "Search" }).fill(title);
+      await page.getByRole("button", { name: "Search", exact: true }).click();
+      await page.getByRole("link", { name: title }).click();
+      await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+      await page.getByLabel("Attach a file").setInputFiles("tests/e2e/files/court-order.pdf");
+      await page.getByRole("button", { name: "Attach", exact: true }).click();
+      await expect(success(page), "the success toast").toContainText("court-order.pdf attached.", { timeout: 20_000 });
+      const attachments = page.getByRole("region", { name: "Attachments" });
+      await expect(attachments.getByRole("link", { name: "court-order.pdf" })).toBeVisible();
+      // A file that is not an image or a PDF: refused with the reason.
+      await page.getByLabel("Attach a file").setInputFiles("tests/e2e/files/notes.txt");
+      await page.getByRole("button", { name: "Attach", exact: true }).click();
+      await expect(page.locator("[data-toast=error]").last()).toContainText("notes.txt");
+
+      const agency = await pageOf(browser, "agency@demo.test");
+      const agent = await pageOf(browser, "agent@demo.test");
+      try {
+        await agency.goto(`/learning_center/agent_resources?search=${encodeURIComponent(title)}`);
+        await agency.getByRole("link", { name: title }).click();
+        await expect(agency.getByRole("heading", { name: title })).toBeVisible();
+        await expect(agency.locator("main")).toContainText("Join the webinar every first Tuesday.");
+        await expect(agency.getByRole("link", { name: /court-order\.pdf/ })).toBeVisible();
+        const resourceUrl = agency.url();
+
+        await agent.goto(`/learning_center/agent_resources?search=${encodeURIComponent(title)}`);
+        await expect(agent.getByRole("link", { name: title })).toHaveCount(0);
+        const refused = await agent.goto(resourceUrl);
+        expect(refused?.status()).toBe(404);
+      } finally {
+        await agency.context().close();
+        await agent.context().close();
+      }
+    });
+  });
+}
+
+test.describe("an inactive carrier", () => {
+  test("leaves Contract Now and the Learning Center's carrier list, its contracts untouched, and comes back", async ({
+    page,
+    browser,
+  }) => {
+    await loginAs(page, "admin@demo.test");
+    await page.goto("/admin/carriers/7");
+    const agent = await pageOf(browser, "agent@demo.test");
+    try {
+      await page.getByRole("checkbox", { name: "Active" }).uncheck();
+      await page.getByRole("button", { name: "Save carrier" }).click();
+      await expect(success(page), "the success toast").toContainText(
+        "Brightsmile Dental saved: inactive, agents no longer see it.",
+        { timeout: 20_000 },
+      );
+      await page.goto("/admin/carriers?active=inactive");
+      await expect(page.getByRole("row").filter({ hasText: "Brightsmile Dental" })).toContainText("Inactive");
+
+      const main = await dentalCarriers(agent);
+      await expect(main.getByRole("region", { name: "Clearview Dental & Vision" })).toBeVisible();
+      await expect(main.getByRole("region", { name: "Brightsmile Dental" })).toHaveCount(0);
+      await agent.goto("/learning_center/carrier_resources?product=4");
+      await expect(agent.locator("main")).toContainText("Clearview Dental & Vision");
+      await expect(agent.locator("main")).not.toContainText("Brightsmile Dental");
+    } finally {
+      await page.goto("/admin/carriers/7");
+      await page.getByRole("checkbox", { name: "Active" }).check();
+      await page.getByRole("button", { name: "Save carrier" }).click();
+      await expect(success(page), "the success toast").toContainText("Brightsmile Dental saved.", { timeout: 20_000 });
+    }
+    const main = await dentalCarriers(agent);
+    await expect(main.getByRole("region", { name: "Brightsmile Dental" })).toBeVisible();
+    await agent.context().close();
+  });
+});

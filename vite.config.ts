@@ -105,8 +105,14 @@ const together = (name: string, ...modules: string[]) => [{ name, roots: modules
  * React and React Router are one chunk of their own (scripts/lib/chunk-tiers.ts).
  */
 const ADMIN_PAGES = readdirSync(path.join(APP, "routes"))
-  // Not a support desk conversation's page (issue 22): its thread and forms are its own scripts, never the lists'.
-  .filter((file) => /^admin.*\.tsx$/.test(file) && !file.includes(".test.") && file !== "admin.conversation.tsx")
+  // The admin frame's pages: the home, the shared section pages, the desk's and the brokers' pages. Not a section's
+  // pages of its own (issue 22: a carrier's page, the e-mail log, a conversation): in this tier their code would
+  // be in every admin page's scripts; they keep their own.
+  .filter(
+    (file) =>
+      /^admin(\._index|\.section[.\w]*|\.brokers\.[.$\w]*|\.contracting\.[.\w]*)?\.tsx$/.test(file) &&
+      !file.includes(".test."),
+  )
   .map((file) => route(`routes/${file}`));
 const SIGN_IN = [route("layouts/login.tsx"), route("routes/_index.tsx")];
 const CHROME = [route("layouts/default.tsx")];

@@ -89,7 +89,9 @@ export const OVER_BUDGET_KB: Record<string, number> = {
   "routes/profile": 204,
   // 196 → 197 (issue 21): at most 25 scripts a page; the license table shares a chunk with the license rules
   // this page has (+0.6 KB), and the form layer's chunk holds Mantine's checkbox.
-  "routes/profile.documents.$kind": 197,
+  // 197 → 197.1 (issue 22): the system notifications banner is on every signed-in page (its Dismiss, +0.1 KB
+  // in the default layout); the page was at its ceiling to the byte.
+  "routes/profile.documents.$kind": 197.1,
   // Issue 12: the new feedback conversation (Contact Support's fields, a rating's radio group, the feedback links)
   // and a feedback thread (the ticket view's conversation and reply form).
   "routes/feedback.form": 195,

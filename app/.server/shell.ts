@@ -1,4 +1,5 @@
 import { documentsNeedAttention } from "~/domain/documents";
+import { formatDate } from "~/domain/formats";
 import { homeFor } from "~/domain/home";
 import { logoutAsLabel, menuFor } from "~/domain/menu";
 import { pendingTasksFor } from "~/domain/pending-tasks";
@@ -23,6 +24,10 @@ export function shellData(viewer: LoadedViewer): ShellData {
     documentAlert: documentsNeedAttention(state),
     pendingTasks: pendingTasksFor(state),
     showSmsPrompt: smsPromptShown({ promptFlag: viewer.session.get("smsPrompt"), profile: viewer.profile }),
-    notices: viewer.systemNotifications,
+    // Each notice's dates in words, here: the date library stays off every page's scripts (issue 22).
+    notices: viewer.systemNotifications.map((n) => ({
+      ...n,
+      dates: n.endsAt ? `${formatDate(n.publishedAt)} · until ${formatDate(n.endsAt)}` : formatDate(n.publishedAt),
+    })),
   };
 }

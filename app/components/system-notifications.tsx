@@ -1,19 +1,16 @@
-import { Alert } from "@mantine/core";
 import { useFetcher, useLocation } from "react-router";
-import { formatDate } from "~/domain/formats";
 import type { ShellData } from "~/domain/shell";
 import type { Toast } from "~/domain/toast";
-import { PortalForm } from "./forms/form";
 import { HydratedField } from "./forms/hydrated-field";
 import { useFetcherToasts } from "./toaster";
 
-const SEVERITY_COLOR = { info: "blue", warning: "orange", critical: "red" } as const;
 const SEVERITY_TEXT = { info: "Info", warning: "Warning", critical: "Critical" } as const;
 
 /**
  * The system notifications banner (spec §3 notification state; issue 22 §2.3): the notices the upstream addresses
  * to this user, on every page of the default layout until each is dismissed (for good, by this user) or ends.
- * Nothing when there are none. Plain elements with classes (issue 21) inside Mantine's Alert.
+ * Nothing when there are none. Plain elements with classes (issue 21), in the look of Mantine's light Alert
+ * (app.css `.notice`): the layout's every page carries no Alert component for it.
  */
 export function SystemNotifications({ notifications }: { notifications: ShellData["notices"] }) {
   if (notifications.length === 0) return null;
@@ -35,17 +32,19 @@ function Notice({ notice: n }: { notice: ShellData["notices"][number] }) {
   const fetcher = useFetcher<{ toasts?: Toast[] }>({ key: `dismiss-notice-${n.id}` });
   useFetcherToasts(fetcher.data);
   return (
-    <Alert color={SEVERITY_COLOR[n.severity]} title={n.title} data-testid="system-notice">
+    <div className="notice" data-severity={n.severity} data-testid="system-notice">
+      <p className="notice-title">{n.title}</p>
       <p className="txt" data-size="sm">
         {n.message}
       </p>
       <div className="l-row notification-facts" data-gap="xs" data-justify="between">
         {/* The severity in words too (not by color alone); plain text, no badge (issue 21: lean markup). */}
         <p className="txt" data-size="xs" data-dimmed>
-          {SEVERITY_TEXT[n.severity]} · {formatDate(n.publishedAt)}
-          {n.endsAt ? ` · until ${formatDate(n.endsAt)}` : null}
+          {SEVERITY_TEXT[n.severity]} · {n.dates}
         </p>
-        <PortalForm fetcher={fetcher} action="/account/dismiss_notice">
+        {/* fetcher.Form, not PortalForm: the layout's every page would carry the form layer (Mantine's Button,
+            conform) for this one button; a dismissal is idempotent, so a second click does no harm. */}
+        <fetcher.Form method="post" action="/account/dismiss_notice">
           <HydratedField name="mode" value="fetcher" />
           <input type="hidden" name="id" value={n.id} />
           <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
@@ -53,8 +52,8 @@ function Notice({ notice: n }: { notice: ShellData["notices"][number] }) {
           <button type="submit" className="notice-dismiss" aria-label={`Dismiss “${n.title}”`}>
             Dismiss
           </button>
-        </PortalForm>
+        </fetcher.Form>
       </div>
-    </Alert>
+    </div>
   );
 }

@@ -16,7 +16,14 @@ export interface ShellData {
   showSmsPrompt: boolean;
   /** The system notifications the banner shows (issue 22 §2.3): addressed to the user, not dismissed, not ended. */
   notices: Array<
-    NoticeDates & { id: number; title: string; message: string; severity: "info" | "warning" | "critical" }
+    NoticeDates & {
+      id: number;
+      title: string;
+      message: string;
+      severity: "info" | "warning" | "critical";
+      /** Its dates as the banner shows them ("11/02/2026 · until 11/30/2026"), written by the server. */
+      dates: string;
+    }
   >;
 }
 

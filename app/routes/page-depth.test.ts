@@ -44,11 +44,15 @@ async function pageLoad(path: string, loader: Loader, session: Partial<SessionDa
   return answerOf(both, get(path, { cookie }), context, { middleware: [sessionMiddleware, accessMiddleware] });
 }
 
-/** The viewer's three calls (spec §4: /api/me, and for a broker its document notifications and profile). */
+/**
+ * The viewer's four calls (spec §4: /api/me, and for a broker its document notifications and profile; issue 22: the
+ * system notifications the layout's banner shows), started together.
+ */
 function viewerAnswers(user: SessionUser): void {
   upstream
     .on("GET /api/me", { json: { user } })
     .on("GET /api/profile/document_notifications", { json: { documentNotifications: [] } })
+    .on("GET /api/profile/notifications", { json: [] })
     .on("GET /api/profile", { json: { profile: { licenses: [], smsConsent: true, phone: null } } });
 }
 
@@ -113,13 +117,14 @@ describe("/downlines: the carriers, the viewer and the open blocks in one round"
       expect.arrayContaining([
         "/api/me",
         "/api/profile/document_notifications",
+        "/api/profile/notifications",
         "/api/profile",
         "/api/downlines/carriers",
         `/api/downlines/2/agencies?npnIds=${AGENCY_NPN}%2C5101`,
         "/api/downlines/2/policies/5101",
       ]),
     );
-    expect(upstream.calls).toHaveLength(6);
+    expect(upstream.calls).toHaveLength(7);
     expect(answer.data).toMatchObject({ carrierId: 2, rootNpn: AGENCY_NPN, policyDetails: { policies: [] } });
   });
 
@@ -206,6 +211,7 @@ describe("/contract_now: the products, the product's carriers and their contract
       expect.arrayContaining([
         "/api/me",
         "/api/profile/document_notifications",
+        "/api/profile/notifications",
         "/api/profile",
         "/api/resource_lists/products",
         "/api/resource_lists/product_carriers/2",
@@ -215,7 +221,7 @@ describe("/contract_now: the products, the product's carriers and their contract
         "/api/profile/legal_answers",
       ]),
     );
-    expect(upstream.calls).toHaveLength(9);
+    expect(upstream.calls).toHaveLength(10);
     expect(answer.data).toMatchObject({
       productId: 2,
       cards: [{ carrierProductId: 21, state: "none" }],
@@ -237,6 +243,7 @@ describe("/contract_now: the products, the product's carriers and their contract
       [
         "/api/me",
         "/api/profile/document_notifications",
+        "/api/profile/notifications",
         "/api/profile",
         "/api/profile/contracting_entries",
         "/api/resource_lists/product_carriers/1",

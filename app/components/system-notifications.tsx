@@ -47,7 +47,9 @@ function Notice({ notice: n }: { notice: ShellData["notices"][number] }) {
         <fetcher.Form method="post" action="/account/dismiss_notice">
           <HydratedField name="mode" value="fetcher" />
           <input type="hidden" name="id" value={n.id} />
-          <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+          {/* Back to the page without its query: a list's search (up to thousands of characters) is not carried into
+              every notice's form (the hostile list-URL suite). */}
+          <input type="hidden" name="redirectTo" value={location.pathname} />
           {/* A plain button (issue 21: no style attribute per notice in every page). */}
           <button type="submit" className="notice-dismiss" aria-label={`Dismiss “${n.title}”`}>
             Dismiss

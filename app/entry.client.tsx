@@ -9,13 +9,17 @@ async function beforeHydration(): Promise<void> {
   await registry.loadSectionOfPath(window.location.pathname);
 }
 
-void beforeHydration().then(() =>
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <StrictMode>
-        <HydratedRouter />
-      </StrictMode>,
-    );
-  }),
-);
+// A section's script that fails to load (a flaky connection) does not hold hydration back: the page then waits for
+// it as on a navigation (useSection).
+void beforeHydration()
+  .catch(() => undefined)
+  .then(() =>
+    startTransition(() => {
+      hydrateRoot(
+        document,
+        <StrictMode>
+          <HydratedRouter />
+        </StrictMode>,
+      );
+    }),
+  );

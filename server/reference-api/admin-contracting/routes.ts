@@ -55,6 +55,7 @@ import type { Mailer } from "../mail/mailer.ts";
 import { HIERARCHY_COLUMNS, hierarchyFromRow, hierarchyJoins } from "../profile/hierarchy.ts";
 import { parseTableQuery, positiveInt, scalar } from "../core/paging.ts";
 import { documentNotifications } from "../profile/queries.ts";
+import { zodFields } from "../admin/list-support.ts";
 
 export interface AdminRouteOptions {
   db: ReferenceDb;
@@ -553,16 +554,6 @@ function moveStatements(session: SessionRecord, entry: EntryRow, move: Move, now
     });
   }
   return statements;
-}
-
-/** The zod issues of a refused body, per field of the body. */
-function zodFields(error: z.ZodError): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "body");
-    (fields[field] ??= []).push(issue.message);
-  }
-  return fields;
 }
 
 function bodyOf(req: Request): Record<string, unknown> {

@@ -34,6 +34,7 @@ import { audit, historyOf, refuseFields, streamCsv, type AdminResponse, type Cha
 import { conversationMessages, fullName } from "../conversations/conversations.ts";
 import type { ReferenceDb } from "../core/db.ts";
 import { parseTableQuery, positiveInt, scalar } from "../core/paging.ts";
+import { zodFields } from "../admin/list-support.ts";
 
 type ListResponse = z.infer<typeof AdminConversationsResponseSchema>;
 type OneResponse = z.infer<typeof AdminConversationResponseSchema>;
@@ -301,12 +302,6 @@ function bodyOf(req: Request): Record<string, unknown> {
   return req.body && typeof req.body === "object" && !Array.isArray(req.body)
     ? (req.body as Record<string, unknown>)
     : {};
-}
-
-function zodFields(error: z.ZodError): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
-  for (const issue of error.issues) (fields[String(issue.path[0] ?? "body")] ??= []).push(issue.message);
-  return fields;
 }
 
 const fail = (res: Response, status: number, error: string) => void res.status(status).json({ error });

@@ -44,10 +44,11 @@ import { ReferenceDb } from "../core/db.ts";
 import { HIERARCHY_COLUMNS, hierarchyFromRow, hierarchyJoins } from "../profile/hierarchy.ts";
 import { agencyNameOf } from "../invitations/routes.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { parseTableQuery, positiveInt, scalar, type TableQuery } from "../core/paging.ts";
+import { parseTableQuery, positiveInt, type TableQuery } from "../core/paging.ts";
 import { NO_PASSWORD_HASH } from "../core/passwords.ts";
 import { formatPhone } from "../../../app/domain/masks.ts";
 import { isValidPhone } from "../../../app/domain/masked-values.ts";
+import { enumFilter, idFilter, orderBy, QueryError, zodFields } from "../admin/list-support.ts";
 
 /**
  * A phone as every other write stores it (the profile, registration, the seed): formatted, "(555) 201-7788".
@@ -93,8 +94,6 @@ export const DOCUMENTS_AWAITING_REVIEW = "awaiting_review";
 
 /* ---- Shared ---- */
 
-class QueryError extends Error {}
-
 function fail(res: Response, status: number, error: string): void {
   res.status(status).json({ error });
 }
@@ -103,48 +102,11 @@ function bodyOf(req: Request): unknown {
   return req.body ?? {};
 }
 
-/** A zod refusal as `{ field: [messages] }` (the body's field names; a body that is not an object: `body`). */
-function zodFields(error: z.ZodError): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const field = issue.path.length > 0 ? String(issue.path[0]) : "body";
-    (fields[field] ??= []).push(issue.message);
-  }
-  return fields;
-}
-
 const text = (v: unknown): string => (v == null ? "" : String(v as string | number));
 const textOrNull = (v: unknown): string | null => (v == null ? null : String(v as string | number));
 
 function whereSql(where: string[]): string {
   return where.length ? `WHERE ${where.join(" AND ")}` : "";
-}
-
-/** ORDER BY of a list: the sort's columns, then id, all in the asked order. */
-function orderBy<S extends string>(
-  q: TableQuery<S>,
-  sorts: Readonly<Record<S, readonly string[]>>,
-  id: string,
-): string {
-  const columns = q.sort ? [...sorts[q.sort], id] : [id];
-  return columns.map((c) => `${c} ${q.order}`).join(", ");
-}
-
-/** An id filter of a list's query: absent → null; malformed → QueryError. */
-function idFilter(source: Record<string, unknown>, name: string): number | null {
-  const raw = scalar(source[name]);
-  if (raw === undefined || raw === "") return null;
-  const id = positiveInt(raw);
-  if (id == null) throw new QueryError(`${name} must be a positive integer`);
-  return id;
-}
-
-function enumFilter<T extends string>(source: Record<string, unknown>, name: string, values: readonly T[]): T | null {
-  const raw = scalar(source[name]);
-  if (raw === undefined || raw === "") return null;
-  const found = values.find((v) => v === raw);
-  if (!found) throw new QueryError(`${name} must be one of ${values.join(", ")}`);
-  return found;
 }
 
 /** The next id of an AUTOINCREMENT table (call inside exclusive(), where every insert of these tables runs). */

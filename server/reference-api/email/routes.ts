@@ -56,6 +56,7 @@ import {
   TEMPLATE_BY_KEY,
   unknownPlaceholderError,
 } from "../mail/templates.ts";
+import { enumFilter, idFilter, orderBy, QueryError, zodFields } from "../admin/list-support.ts";
 
 export const INVITATION_NOT_RESENT =
   "An invitation is resent by its agency (Downline → Invitations → Resend): its link is made again there.";
@@ -66,46 +67,14 @@ export const recipientsChanged = (n: number) =>
   `The list changed since you confirmed it: the message would now go to ${n} users. Check it and confirm again.`;
 export const IDEMPOTENCY_KEY_REUSED = "This Idempotency-Key was already used for a different request";
 
-class QueryError extends Error {}
-
 const text = (v: unknown): string => (v == null ? "" : String(v as string | number));
 
 function fail(res: Response, status: number, error: string): void {
   res.status(status).json({ error });
 }
 
-function zodFields(error: z.ZodError): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const field = issue.path.length > 0 ? String(issue.path[0]) : "body";
-    (fields[field] ??= []).push(issue.message);
-  }
-  return fields;
-}
-
 function whereSql(where: string[]): string {
   return where.length ? `WHERE ${where.join(" AND ")}` : "";
-}
-
-function orderBy<S extends string>(q: TableQuery<S>, sorts: Readonly<Record<S, readonly string[]>>, id: string) {
-  const columns = q.sort ? [...sorts[q.sort], id] : [id];
-  return columns.map((c) => `${c} ${q.order}`).join(", ");
-}
-
-function idFilter(source: Record<string, unknown>, name: string): number | null {
-  const raw = scalar(source[name]);
-  if (raw === undefined || raw === "") return null;
-  const id = positiveInt(raw);
-  if (id == null) throw new QueryError(`${name} must be a positive integer`);
-  return id;
-}
-
-function enumFilter<T extends string>(source: Record<string, unknown>, name: string, values: readonly T[]): T | null {
-  const raw = scalar(source[name]);
-  if (raw === undefined || raw === "") return null;
-  const found = values.find((v) => v === raw);
-  if (!found) throw new QueryError(`${name} must be one of ${values.join(", ")}`);
-  return found;
 }
 
 /* ---- Templates ---- */

@@ -31,11 +31,11 @@ import {
   readQuery,
   whereSql,
   zodFields,
-} from "../system-notifications/list-support.ts";
+  NOT_AN_OBJECT,
+} from "../admin/list-support.ts";
 import { PROVIDER_COLUMNS, findProvider, providerFromRow } from "./queries.ts";
 
 export const NAME_TAKEN = "A provider with this name exists.";
-export const NOT_AN_OBJECT = "The body must be a JSON object.";
 export const LAST_ENABLED =
   "This is the only enabled provider: deleting it turns the quote tool off. Disable it first if that is what you want.";
 

@@ -40,14 +40,14 @@ import {
   readQuery,
   whereSql,
   zodFields,
-} from "./list-support.ts";
+  NOT_AN_OBJECT,
+} from "../admin/list-support.ts";
 
 export const NOT_YOUR_NOTICE = "There is no notice with this id for you to dismiss.";
 export const CHOOSE_ROLES = "Choose at least one role.";
 export const CHOOSE_AGENCY = "Choose the agency.";
 export const NOT_AN_AGENCY = "There is no agency with this id.";
 export const ENDS_BEFORE_START = "The end must come after the start.";
-export const NOT_AN_OBJECT = "The body must be a JSON object.";
 
 const SEVERITY_LABELS = { info: "Info", warning: "Warning", critical: "Critical" } as const;
 const AUDIENCE_LABELS = { everyone: "Everyone", roles: "Some roles", agency: "One agency's hierarchy" } as const;

@@ -1,7 +1,6 @@
 /**
- * What the content sections' admin lists share (issue 22: system notifications, quote tool providers), as
- * admin-people.ts does it: a list's filters checked (a malformed one → 422), its ORDER BY, one page of rows, a zod
- * refusal as fields, the :id of a path.
+ * What the admin areas' lists and writes share (issue 22): a list's filters checked (a malformed one → 422), its
+ * ORDER BY, one page of rows, a zod refusal as fields, the :id of a path, a body that must be an object.
  */
 import type { InValue } from "@libsql/client";
 import type { Request, Response } from "express";
@@ -10,6 +9,8 @@ import type { ReferenceDb } from "../core/db.ts";
 import { positiveInt, scalar, type TableQuery } from "../core/paging.ts";
 
 export class QueryError extends Error {}
+
+export const NOT_AN_OBJECT = "The body must be a JSON object.";
 
 export function fail(res: Response, status: number, error: string): void {
   res.status(status).json({ error });
@@ -35,6 +36,15 @@ export function idParam(req: Request, res: Response, what: string): number | nul
   const raw = String(req.params.id);
   const id = positiveInt(raw);
   if (id == null) fail(res, 404, notFound(what, raw));
+  return id;
+}
+
+/** An id filter of a list's query: absent → null; malformed → QueryError. */
+export function idFilter(source: Record<string, unknown>, name: string): number | null {
+  const raw = scalar(source[name]);
+  if (raw === undefined || raw === "") return null;
+  const id = positiveInt(raw);
+  if (id == null) throw new QueryError(`${name} must be a positive integer`);
   return id;
 }
 

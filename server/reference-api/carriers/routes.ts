@@ -30,6 +30,7 @@ import { pagingMeta } from "../../../app/domain/table.ts";
 import { type AdminResponse, audit, changesOf, historyOf, refuseFields, streamCsv } from "../admin/admin-support.ts";
 import type { ReferenceDb } from "../core/db.ts";
 import { parseTableQuery, positiveInt, scalar, type TableQuery } from "../core/paging.ts";
+import { QueryError, enumFilter, idFilter } from "../admin/list-support.ts";
 
 export const notFound = (what: string, id: string) => `No ${what} with id ${id}`;
 
@@ -45,8 +46,6 @@ export function cleanHtml(html: string | null): string | null {
   // An editor's empty paragraph is no text.
   return cleaned.replace(/<p>(\s|<br\s*\/?>)*<\/p>/g, "").trim() === "" ? null : cleaned;
 }
-
-class QueryError extends Error {}
 
 const SORTS = {
   name: ["c.name COLLATE NOCASE"],
@@ -73,15 +72,10 @@ function carrierQuery(source: Record<string, unknown>) {
     where.push("instr(lower(c.name), lower(?)) > 0");
     args.push(q.search);
   }
-  const active = scalar(source.active);
-  if (active !== undefined && active !== "") {
-    if (active !== "active" && active !== "inactive") throw new QueryError("active must be one of active, inactive");
-    where.push(active === "active" ? "c.active = 1" : "c.active = 0");
-  }
-  const rawProduct = scalar(source.productId);
-  if (rawProduct !== undefined && rawProduct !== "") {
-    const productId = positiveInt(rawProduct);
-    if (productId == null) throw new QueryError("productId must be a positive integer");
+  const active = enumFilter(source, "active", ["active", "inactive"] as const);
+  if (active) where.push(active === "active" ? "c.active = 1" : "c.active = 0");
+  const productId = idFilter(source, "productId");
+  if (productId != null) {
     where.push("EXISTS (SELECT 1 FROM carrier_products cp WHERE cp.carrier_id = c.id AND cp.product_id = ?)");
     args.push(productId);
   }

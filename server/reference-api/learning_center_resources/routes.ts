@@ -31,6 +31,7 @@ import { HttpError, readFormData } from "../core/legal-answers-form.ts";
 import { parseTableQuery, positiveInt, scalar, type TableQuery } from "../core/paging.ts";
 import { todayIso } from "../core/today.ts";
 import { readUpload, sendStoredFile } from "../core/uploads.ts";
+import { QueryError, enumFilter, idFilter, whereSql } from "../admin/list-support.ts";
 
 const RESOURCE = "learning_center_resources";
 export const notFound = (what: string, id: string) => `No ${what} with id ${id}`;
@@ -40,8 +41,6 @@ export const PUBLISH_DATE_REQUIRED = "A published resource needs its publish dat
 export const CHOOSE_A_FILE = "Choose the file to attach (image or PDF)";
 export const MAX_ATTACHMENTS = 10;
 export const TOO_MANY_ATTACHMENTS = `A resource has at most ${MAX_ATTACHMENTS} attachments: remove one first.`;
-
-class QueryError extends Error {}
 
 const SORTS = {
   title: ["r.title COLLATE NOCASE"],
@@ -65,26 +64,6 @@ function stateOf(status: string, publishOn: string | null): LearningState {
   return publishOn != null && publishOn > todayIso() ? "scheduled" : "published";
 }
 
-function whereSql(where: string[]): string {
-  return where.length ? `WHERE ${where.join(" AND ")}` : "";
-}
-
-function enumOf<T extends string>(source: Record<string, unknown>, name: string, values: readonly T[]): T | null {
-  const raw = scalar(source[name]);
-  if (raw === undefined || raw === "") return null;
-  const found = values.find((v) => v === raw);
-  if (!found) throw new QueryError(`${name} must be one of ${values.join(", ")}`);
-  return found;
-}
-
-function idOf(source: Record<string, unknown>, name: string): number | null {
-  const raw = scalar(source[name]);
-  if (raw === undefined || raw === "") return null;
-  const id = positiveInt(raw);
-  if (id == null) throw new QueryError(`${name} must be a positive integer`);
-  return id;
-}
-
 function resourceQuery(source: Record<string, unknown>) {
   const q = parseTableQuery(source, SORTS);
   const where: string[] = [];
@@ -95,7 +74,7 @@ function resourceQuery(source: Record<string, unknown>) {
     );
     args.push(q.search, q.search, q.search);
   }
-  const library = enumOf(source, "library", LEARNING_LIBRARIES);
+  const library = enumFilter(source, "library", LEARNING_LIBRARIES);
   if (library) {
     where.push("r.library = ?");
     args.push(library);
@@ -104,18 +83,18 @@ function resourceQuery(source: Record<string, unknown>) {
     ["carrierId", "r.carrier_id"],
     ["productId", "r.product_id"],
   ] as const) {
-    const id = idOf(source, name);
+    const id = idFilter(source, name);
     if (id != null) {
       where.push(`${column} = ?`);
       args.push(id);
     }
   }
-  const audience = enumOf(source, "audience", ["all", "agencies"] as const);
+  const audience = enumFilter(source, "audience", ["all", "agencies"] as const);
   if (audience) {
     where.push("r.audience = ?");
     args.push(audience);
   }
-  const state = enumOf(source, "state", LEARNING_STATES);
+  const state = enumFilter(source, "state", LEARNING_STATES);
   if (state) {
     where.push(STATE_SQL[state]);
     if (state !== "draft") args.push(todayIso());

@@ -2,12 +2,8 @@ import { type RouterContextProvider, data } from "react-router";
 import { canOpen } from "~/domain/access";
 import { FEEDBACK_SORTABLE, feedbackIdOf } from "~/domain/feedback";
 import { listQueryFrom } from "~/domain/list-query";
-import { ticketEntries, ticketReplySchema } from "~/domain/tickets";
-import { successToast } from "~/domain/toast";
-import { actionForm } from "./form-failure";
-import { loadWithViewer, requireViewer } from "./guards";
-import { redirectWithToast } from "./toast";
-import { parseUploadForm } from "./upload";
+import { conversationReplyAction } from "./conversation-form";
+import { loadWithViewer } from "./guards";
 import {
   type FeedbackFilter,
   feedbackConversation,
@@ -67,20 +63,12 @@ export async function openFeedbackConversation(request: Request, context: Contex
 }
 
 /** The reply on /feedback/:id; the upstream decides whose conversation it is (another user's: its 404 → 404 page). */
-export async function feedbackReplyAction(request: Request, context: Context, rawId: string | undefined) {
+export function feedbackReplyAction(request: Request, context: Context, rawId: string | undefined) {
   const url = new URL(request.url);
-  const form = actionForm(request, context, { read: parseUploadForm, schema: ticketReplySchema });
-  return form.answer(
-    async () => {
-      const viewer = await requireViewer(request, context);
-      const id = feedbackIdOf(rawId);
-      if (id === null) throw notFound();
-      const parsed = await form.parse(ticketReplySchema);
-      if (parsed.status !== "success")
-        return data({ result: parsed.reply({ hideFields: ["attachment"] }) }, { status: 400 });
-      await replyToFeedback(viewer.token, id, ticketEntries(parsed.value));
-      return redirectWithToast(url.pathname, [successToast("Reply sent")]);
-    },
-    ({ result, status }) => data({ result }, { status }),
-  );
+  return conversationReplyAction(request, context, {
+    id: () => feedbackIdOf(rawId),
+    invalid: notFound,
+    reply: replyToFeedback,
+    back: url.pathname,
+  });
 }

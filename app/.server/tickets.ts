@@ -1,41 +1,26 @@
 import { type RouterContextProvider, data, redirect } from "react-router";
-import { ticketEntries, ticketReplySchema } from "~/domain/tickets";
 import { successToast } from "~/domain/toast";
-import { actionForm } from "./form-failure";
-import { requireViewer } from "./guards";
-import { redirectWithToast } from "./toast";
-import { parseUploadForm } from "./upload";
+import { conversationReplyAction } from "./conversation-form";
 import { productCarriers, products } from "./upstream/contracting";
 import { closeTicket, replyToTicket, ticket } from "./upstream/tickets";
 import { orNotFound } from "./upstream-failure";
 
 /**
- * The reply and close actions of a ticket page (my tickets, commission inquiries, carrier tickets).
- * Who may do what is the upstream's decision (owner, addressed carrier, admin); a refusal or an upstream
- * fault is shown at the form with the reply kept.
+ * The reply and close actions of a ticket page (my tickets, commission inquiries, carrier tickets): the ticket
+ * is the form's `ticketId`. Who may do what is the upstream's decision (owner, addressed carrier, admin).
  */
-export async function ticketAction(request: Request, context: Readonly<RouterContextProvider>) {
+export function ticketAction(request: Request, context: Readonly<RouterContextProvider>) {
   const url = new URL(request.url);
-  const back = `${url.pathname}${url.search}`;
-  const form = actionForm(request, context, { read: parseUploadForm, schema: ticketReplySchema });
-  return form.answer(
-    async () => {
-      const viewer = await requireViewer(request, context);
-      const formData = await form.read();
+  return conversationReplyAction(request, context, {
+    id: (formData) => {
       const id = Number(formData.get("ticketId"));
-      if (!Number.isInteger(id) || id <= 0) throw redirect(`${url.pathname}`);
-      if (formData.get("intent") === "close") {
-        await closeTicket(viewer.token, id);
-        return redirectWithToast(back, [successToast("Ticket closed")]);
-      }
-      const parsed = await form.parse(ticketReplySchema);
-      if (parsed.status !== "success")
-        return data({ result: parsed.reply({ hideFields: ["attachment"] }) }, { status: 400 });
-      await replyToTicket(viewer.token, id, ticketEntries(parsed.value));
-      return redirectWithToast(back, [successToast("Reply sent")]);
+      return Number.isInteger(id) && id > 0 ? id : null;
     },
-    ({ result, status }) => data({ result }, { status }),
-  );
+    invalid: () => redirect(url.pathname),
+    reply: replyToTicket,
+    close: { run: closeTicket, toast: successToast("Ticket closed") },
+    back: `${url.pathname}${url.search}`,
+  });
 }
 
 /** The carriers an inquiry can be addressed to: every carrier of every product, once each. */

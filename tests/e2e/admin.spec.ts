@@ -89,7 +89,7 @@ const PAGES: AdminPage[] = [
   { path: "/admin/email_communications/5", section: EMAIL, heading: "Password reset", crumb: "Password reset" },
   { path: "/admin/email_communications/log", section: EMAIL, heading: EMAIL, crumb: "Sent e-mails" },
   { path: "/admin/email_communications/message", section: EMAIL, heading: EMAIL, crumb: "Message users" },
-  // Issue 22: the support desk (ticket 103 and feedback conversation 102: closed, no browser test changes them).
+  // Issue 22: the support desk (ticket 103 and feedback conversation 302: closed, no browser test changes them).
   { path: "/admin/tickets", section: "Tickets", heading: "Tickets", crumb: "Tickets" },
   {
     path: "/admin/tickets/103",
@@ -99,7 +99,7 @@ const PAGES: AdminPage[] = [
   },
   { path: "/admin/admin_support", section: "Admin support", heading: "Admin support", crumb: "Admin support" },
   {
-    path: "/admin/admin_support/102",
+    path: "/admin/admin_support/302",
     section: "Admin support",
     heading: "More carrier training videos",
     crumb: "More carrier training videos",
@@ -708,7 +708,7 @@ const ADMIN_URLS = [
   "/admin/tickets/103",
   "/admin/admin_support",
   "/admin/admin_support/export",
-  "/admin/admin_support/102",
+  "/admin/admin_support/302",
   "/admin/carriers",
   "/admin/carriers/1",
   "/admin/carriers/1?product=101",
@@ -796,10 +796,10 @@ const ADMIN_ACTIONS: Array<{ path: string; form: Record<string, string> }> = [
   { path: "/admin/tickets/103", form: { intent: "note", note: "An intruder's note" } },
   { path: "/admin/tickets/103", form: { intent: "assign", assigneeId: "9" } },
   { path: "/admin/tickets/103", form: { intent: "reopen" } },
-  { path: "/admin/admin_support/102", form: { intent: "answer", message: "Hello from outside" } },
-  { path: "/admin/admin_support/102", form: { intent: "reopen" } },
+  { path: "/admin/admin_support/302", form: { intent: "answer", message: "Hello from outside" } },
+  { path: "/admin/admin_support/302", form: { intent: "reopen" } },
   { path: "/admin/tickets?confirm=103", form: { intent: "bulk", id: "103", assigneeId: "9" } },
-  { path: "/admin/admin_support?confirm=102", form: { intent: "bulk", id: "102", assigneeId: "9" } },
+  { path: "/admin/admin_support?confirm=302", form: { intent: "bulk", id: "302", assigneeId: "9" } },
   { path: "/admin/carriers/1", form: { intent: "carrier", name: "Intruder Health" } },
   {
     path: "/admin/carriers/1?product=101",

@@ -1,4 +1,4 @@
-import { commissionInquiryStatement } from "../../server/reference-api/tickets/seed";
+import { commissionInquiryStatement } from "../../server/reference-api/conversations/seed-tickets";
 import { seedDates } from "../../server/reference-api/seed/seed-dates";
 import { expect, loginAs, test } from "./fixtures";
 

@@ -6,7 +6,7 @@ import { expect, loginAs, resetAccount, test } from "./fixtures";
 
 /**
  * Issue 12, feedback conversations (spec §2 /feedback/*, §7 counts). Changes onboarded@'s conversations (no
- * other spec changes them; its seed: conversation 10 with 2 unread staff messages awaiting a reply, 11 answered
+ * other spec changes them; its seed: conversation 30 with 2 unread staff messages awaiting a reply, 31 answered
  * and read): runs after the read-only specs, one test at a time, each from the seed.
  */
 const EMAIL = "onboarded@demo.test";
@@ -144,8 +144,8 @@ test("a new conversation with a rating and an attachment; a double click starts 
 
 test("another user's conversation, or an id that is none, is the 404 page", async ({ page }) => {
   await loginAs(page, EMAIL);
-  // Conversation 2 is agent@'s.
-  for (const url of ["/feedback/2", "/feedback/999999", "/feedback/abc"]) {
+  // Conversation 22 is agent@'s.
+  for (const url of ["/feedback/22", "/feedback/999999", "/feedback/abc"]) {
     const response = await page.goto(url);
     expect(response?.status(), url).toBe(404);
     await expect(page.getByText("This page could not be found")).toBeVisible();
@@ -165,7 +165,7 @@ test.describe("on a 390 px phone", () => {
       "/feedback/show",
       "/feedback/conversation",
       "/feedback/form",
-      "/feedback/10",
+      "/feedback/30",
     ]) {
       await page.goto(url);
       const { scrollWidth, clientWidth } = await page.evaluate(() => ({

@@ -5,7 +5,7 @@ import { expect, lockAccount, loginAs, test } from "./fixtures";
 /**
  * The support desk (issue 22): the tickets queue and the admin_support inbox, a conversation's admin page (public
  * answer, internal note, assign, close, reopen), and what the broker and the carrier see of it. Changes agent@'s
- * ticket 2 (support), ticket 4 (a commission inquiry to carrier@'s Blue Harbor Health) and feedback conversation 1
+ * ticket 2 (support), ticket 4 (a commission inquiry to carrier@'s Blue Harbor Health) and feedback conversation 21
  * (agent@ locked; every assertion is relative to what the page shows first, and each message is new text, so a
  * rerun on the same database passes too).
  */
@@ -143,14 +143,14 @@ for (const javaScriptEnabled of [true, false]) {
       const before = await unread();
 
       await loginAs(page, "admin@demo.test");
-      await page.goto("/admin/admin_support/1");
+      await page.goto("/admin/admin_support/21");
       await reopenIfClosed(page);
       await page.getByRole("textbox", { name: "Answer" }).fill(answer);
       await page.getByRole("button", { name: "Send the answer" }).click();
       await expect(success(page)).toContainText("Answer sent: Maria Alvarez sees it.");
 
       expect(await unread()).toBe(before + 1);
-      await agent.goto("/feedback/1");
+      await agent.goto("/feedback/21");
       await expect(conversation(agent)).toContainText(answer);
       expect(await unread()).toBe(before);
       await agent.context().close();
@@ -215,7 +215,7 @@ for (const javaScriptEnabled of [true, false]) {
 
 test("a conversation's admin page has no axe violations and fits a 390 px phone", async ({ page }) => {
   await loginAs(page, "admin@demo.test");
-  for (const url of ["/admin/tickets/4", "/admin/admin_support/2"]) {
+  for (const url of ["/admin/tickets/4", "/admin/admin_support/22"]) {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(url);
     await expectNoAxeViolations(page);
@@ -230,7 +230,7 @@ test("a conversation's admin page has no axe violations and fits a 390 px phone"
 
 test("keyboard: the answer form is reached and sent with the keyboard alone", async ({ page }) => {
   await loginAs(page, "admin@demo.test");
-  await page.goto("/admin/admin_support/2");
+  await page.goto("/admin/admin_support/22");
   await reopenIfClosed(page);
   const field = page.getByRole("textbox", { name: "Answer" });
   await field.focus();

@@ -107,8 +107,8 @@ const ACTIONS: Action[] = [
   { path: "/admin/tickets/103", as: "admin@demo.test", fields: "intent=note" },
   { path: "/admin/tickets/103", as: "admin@demo.test", fields: "intent=assign" },
   { path: "/admin/tickets/103", as: "admin@demo.test", fields: "intent=close" },
-  { path: "/admin/admin_support/102", as: "admin@demo.test", fields: "intent=answer" },
-  { path: "/admin/admin_support/102", as: "admin@demo.test", fields: "intent=close" },
+  { path: "/admin/admin_support/302", as: "admin@demo.test", fields: "intent=answer" },
+  { path: "/admin/admin_support/302", as: "admin@demo.test", fields: "intent=close" },
   // Issue 22: carriers (Keystone Senior Health, no browser test's) and Learning Center resources (seed drafts).
   { path: "/admin/carriers/5", as: "admin@demo.test", fields: "intent=carrier" },
   { path: "/admin/carriers/5?product=105", as: "admin@demo.test", fields: "intent=resource&carrierProductId=105" },

@@ -11,6 +11,7 @@
  * one waits on the carrier's writing number; a denied or active one is closed, nobody's (a broker answers a denial
  * by requesting again: pending).
  */
+import { awaitingStaff, TICKET_KINDS } from "../conversations/store.ts";
 import type { InStatement, InValue, Row } from "@libsql/client";
 import type { Express, Request, Response } from "express";
 import type { Logger } from "pino";
@@ -1044,18 +1045,18 @@ export function registerAdminContractingRoutes(app: Express, { db, logger }: Adm
 
   app.get("/api/admin/dashboard", async (_req, res) => {
     const now = Date.now();
-    const [pending, counts] = await Promise.all([
+    const [pending, counts, openTickets] = await Promise.all([
       db.client.execute("SELECT state_since FROM contracting_entries WHERE status = 'pending'"),
       db.client.execute({
         sql: `SELECT
                 (SELECT COUNT(*) FROM contracting_entries WHERE status = 'approved') AS approved,
                 (SELECT COUNT(*) FROM users u WHERE EXISTS (SELECT 1 FROM compliance_documents d
                   WHERE d.user_id = u.id AND d.review = 'pending')) AS awaiting_brokers,
-                (SELECT COUNT(*) FROM tickets WHERE status = 'Open') AS tickets,
                 (SELECT COUNT(*) FROM users WHERE status = 'unverified' AND created_at < ?) AS failures,
                 (SELECT COUNT(*) FROM users WHERE status = 'pending') AS pending_users`,
         args: [new Date(now - DAY_MS).toISOString()],
       }),
+      awaitingStaff(db, TICKET_KINDS),
     ]);
     const byAge = new Map<(typeof CONTRACT_AGES)[number], number>(CONTRACT_AGES.map((a) => [a, 0]));
     for (const r of pending.rows) {
@@ -1073,7 +1074,7 @@ export function registerAdminContractingRoutes(app: Express, { db, logger }: Adm
         approved: Number(c.approved),
       },
       brokersAwaitingDocumentReview: Number(c.awaiting_brokers),
-      openTickets: Number(c.tickets),
+      openTickets,
       registrationFailures: Number(c.failures),
       usersPendingActivation: Number(c.pending_users),
     };

@@ -3,7 +3,7 @@
  * schema.ts), filling it with the seed (what seed/seed.ts composes, passed in by index.ts), resetting it (all of it, or one user's data),
  * one-at-a-time writes, and the users and sessions. Each resource's queries live with it: profile-queries.ts,
  * contracting-queries.ts, idempotency.ts, and in onboarding.ts, book-of-business.ts, invitations.ts,
- * downlines.ts, tickets.ts and commissions.ts.
+ * downlines.ts, conversations/store.ts and commissions.ts.
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
@@ -45,11 +45,9 @@ const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
   ["license_details", "user_id"],
   ["profile_details", "user_id"],
   ["conversation_notes", "owner_user_id"],
-  ["feedback_messages", "owner_user_id"],
-  ["feedback_conversations", "user_id"],
+  ["conversation_messages", "owner_user_id"],
+  ["conversations", "user_id"],
   ["commission_lines", "user_id"],
-  ["ticket_messages", "owner_user_id"],
-  ["tickets", "user_id"],
   ["carrier_users", "user_id"],
   ["downline_policies", "owner_user_id"],
   ["downline_contracts", "owner_user_id"],
@@ -90,11 +88,9 @@ const DATA_TABLES = [
   "license_details",
   "profile_details",
   "conversation_notes",
-  "feedback_messages",
-  "feedback_conversations",
+  "conversation_messages",
+  "conversations",
   "commission_lines",
-  "ticket_messages",
-  "tickets",
   "carrier_users",
   "downline_policies",
   "downline_contracts",
@@ -123,12 +119,15 @@ const DATA_TABLES = [
   "roles",
 ] as const;
 
+/** Tables of earlier versions that no longer exist: dropped with the data tables of an outdated file. */
+const RETIRED_TABLES = ["ticket_messages", "tickets", "feedback_messages", "feedback_conversations"] as const;
+
 /**
  * Bumped whenever the seed gains tables or rows (or its dates change meaning) or a data table's columns
  * change: a db file seeded by an older version (PRAGMA user_version lower than this) has its data tables
  * dropped and created again as schema.ts has them, and is reset to the seed on open (sessions kept).
  */
-const SEED_VERSION = 26;
+const SEED_VERSION = 27;
 
 function bool(value: unknown): boolean {
   return value === true;
@@ -212,7 +211,7 @@ export class ReferenceDb {
       // first lets the schema create them with today's columns (CREATE TABLE IF NOT EXISTS alters nothing).
       const outdated = version < SEED_VERSION;
       await client.batch(
-        [...(outdated ? DATA_TABLES.map((t) => `DROP TABLE IF EXISTS ${t}`) : []), ...SCHEMA],
+        [...(outdated ? [...RETIRED_TABLES, ...DATA_TABLES].map((t) => `DROP TABLE IF EXISTS ${t}`) : []), ...SCHEMA],
         "write",
       );
       const count = await client.execute("SELECT COUNT(*) AS n FROM users");
@@ -261,7 +260,7 @@ export class ReferenceDb {
 
   /**
    * Restores one user's data (their row, licenses, notices, contract entries, legal answers, files,
-   * idempotency keys, onboarding steps and documents, policies, exports, downline invitations, tickets and their messages, feedback conversations and their messages, commission lines, the carrier mapping, account tokens and the e-mails to their address and, for an agency, its downline) to the seed, leaving everyone else's alone: tests running side by side reset only
+   * idempotency keys, onboarding steps and documents, policies, exports, downline invitations, conversations (tickets and feedback) and their messages and notes, commission lines, the carrier mapping, account tokens and the e-mails to their address and, for an agency, its downline) to the seed, leaving everyone else's alone: tests running side by side reset only
    * the account they change. Returns false for an unknown e-mail.
    */
   async resetUser(email: string): Promise<boolean> {

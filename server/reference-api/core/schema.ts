@@ -333,40 +333,49 @@ CREATE TABLE IF NOT EXISTS downline_policies (
 
 CREATE INDEX IF NOT EXISTS downline_policies_npn ON downline_policies (npn_id, carrier_id);
 
--- Tickets (issue 4, queries in tickets.ts): support tickets and commission inquiries (carrier_id =
--- the carrier that answers) and their messages (owner_user_id = the ticket's owner, for the per-user
--- reset; file_id = an attachment in files, owned by the uploader). AUTOINCREMENT as downline_invitations.
-CREATE TABLE IF NOT EXISTS tickets (
+-- Conversations (issues 4, 12 and 22; conversations/store.ts): one model for the brokers' conversations with the
+-- organization, of two kinds: tickets (kind support, or commission_inquiry: carrier_id = the carrier that answers,
+-- reference = the statement or policy asked about) and feedback (rating = the owner's optional 1-5).
+-- closed_at: closed by the owner or staff; otherwise the status is read from the last message (staff's =
+-- answered, the owner's = open). assignee_user_id = the administrator working on it, NULL = not assigned.
+-- Messages: owner_user_id = the conversation's owner (the per-user reset, the counts); read_at = when the owner
+-- read a staff message, NULL while unread (the owner's own are read from the start); file_id = an attachment in
+-- files, owned by the uploader. AUTOINCREMENT as downline_invitations.
+CREATE TABLE IF NOT EXISTS conversations (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
+  kind TEXT NOT NULL CHECK (kind IN ('support', 'commission_inquiry', 'feedback')),
   user_id INTEGER NOT NULL,
-  kind TEXT NOT NULL CHECK (kind IN ('support', 'commission_inquiry')),
   subject TEXT NOT NULL,
   category TEXT NOT NULL,
-  status TEXT NOT NULL CHECK (status IN ('Open', 'Answered', 'Closed')),
   reference TEXT,
   carrier_id INTEGER,
-  assignee_user_id INTEGER,       -- the administrator working on it (issue 22), NULL = not assigned
+  rating INTEGER CHECK (rating BETWEEN 1 AND 5),
+  assignee_user_id INTEGER,
+  closed_at TEXT,
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL
 );
 
-CREATE INDEX IF NOT EXISTS tickets_user ON tickets (user_id, kind);
+CREATE INDEX IF NOT EXISTS conversations_user ON conversations (user_id, kind);
 
-CREATE INDEX IF NOT EXISTS tickets_carrier ON tickets (carrier_id, kind);
+CREATE INDEX IF NOT EXISTS conversations_carrier ON conversations (carrier_id, kind);
 
-CREATE TABLE IF NOT EXISTS ticket_messages (
+CREATE TABLE IF NOT EXISTS conversation_messages (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
-  ticket_id INTEGER NOT NULL,
+  conversation_id INTEGER NOT NULL,
   owner_user_id INTEGER NOT NULL,
   author_id INTEGER NOT NULL,
   author TEXT NOT NULL,
   from_staff INTEGER NOT NULL DEFAULT 0,
   body TEXT NOT NULL,
   file_id INTEGER,
+  read_at TEXT,
   created_at TEXT NOT NULL
 );
 
-CREATE INDEX IF NOT EXISTS ticket_messages_ticket ON ticket_messages (ticket_id);
+CREATE INDEX IF NOT EXISTS conversation_messages_conversation ON conversation_messages (conversation_id);
+
+CREATE INDEX IF NOT EXISTS conversation_messages_owner ON conversation_messages (owner_user_id, from_staff, read_at);
 
 -- The carrier a Carrier-role user belongs to (answers that carrier's commission inquiries).
 CREATE TABLE IF NOT EXISTS carrier_users (
@@ -488,41 +497,6 @@ CREATE TABLE IF NOT EXISTS reward_payouts (
 );
 
 CREATE INDEX IF NOT EXISTS reward_payouts_user ON reward_payouts (user_id);
--- Feedback conversations (issue 12, queries in feedback.ts): the user's conversations with the
--- organization's staff and their messages (owner_user_id = the conversation's owner, for the per-user
--- reset and the counts; read_at = when the owner opened a staff message, NULL while unread; the owner's own
--- messages are read from the start). The unread and unresponded counts are computed from these.
-CREATE TABLE IF NOT EXISTS feedback_conversations (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  user_id INTEGER NOT NULL,
-  subject TEXT NOT NULL,
-  category TEXT NOT NULL,
-  rating INTEGER CHECK (rating BETWEEN 1 AND 5),
-  assignee_user_id INTEGER,       -- the administrator working on it (issue 22), NULL = not assigned
-  closed_at TEXT,                 -- closed by staff (issue 22); the owner's reply reopens it
-  created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL
-);
-
-CREATE INDEX IF NOT EXISTS feedback_conversations_user ON feedback_conversations (user_id);
-
-CREATE TABLE IF NOT EXISTS feedback_messages (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  conversation_id INTEGER NOT NULL,
-  owner_user_id INTEGER NOT NULL,
-  author_id INTEGER NOT NULL,
-  author TEXT NOT NULL,
-  from_staff INTEGER NOT NULL DEFAULT 0,
-  body TEXT NOT NULL,
-  file_id INTEGER,
-  read_at TEXT,
-  created_at TEXT NOT NULL
-);
-
-CREATE INDEX IF NOT EXISTS feedback_messages_conversation ON feedback_messages (conversation_id);
-
-CREATE INDEX IF NOT EXISTS feedback_messages_owner ON feedback_messages (owner_user_id, from_staff, read_at);
-
 -- Accounts (issue 13, accounts.ts): the single-use links of an account (purpose verify = confirm the e-mail
 -- address after registering, activate = choose the first password of an account an administrator created,
 -- reset = choose a new password). Only the SHA-256 (hex) of a token is stored; used_at is set when it is used
@@ -640,12 +614,11 @@ CREATE TABLE IF NOT EXISTS email_log (
 CREATE INDEX IF NOT EXISTS email_log_created ON email_log (created_at);
 CREATE INDEX IF NOT EXISTS email_log_message ON email_log (message_id);
 
--- The support desk's internal notes (issue 22, admin-conversations/): staff-only entries of a conversation's
--- thread (source ticket = tickets, feedback = feedback_conversations); owner_user_id = the conversation's owner,
--- for the per-user reset. Only the admin endpoints read this table: a note never reaches the owner or a carrier.
+-- The support desk's internal notes (issue 22, conversations/admin.ts): staff-only entries of a conversation's
+-- thread; owner_user_id = the conversation's owner, for the per-user reset. Only the admin endpoints read this
+-- table: a note never reaches the owner or a carrier.
 CREATE TABLE IF NOT EXISTS conversation_notes (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
-  source TEXT NOT NULL CHECK (source IN ('ticket', 'feedback')),
   conversation_id INTEGER NOT NULL,
   owner_user_id INTEGER NOT NULL,
   author_id INTEGER NOT NULL,
@@ -654,7 +627,7 @@ CREATE TABLE IF NOT EXISTS conversation_notes (
   created_at TEXT NOT NULL
 );
 
-CREATE INDEX IF NOT EXISTS conversation_notes_conversation ON conversation_notes (source, conversation_id);
+CREATE INDEX IF NOT EXISTS conversation_notes_conversation ON conversation_notes (conversation_id);
 
 -- Sessions are not a data table: reset() keeps them, so signed-in sessions survive a reset.
 -- No foreign keys on purpose (the users they point at are deleted and re-inserted by reset()).

@@ -27,7 +27,7 @@ import { seedDownlinePolicies } from "../downlines/seed.ts";
 import { seedInvitations } from "../invitations/seed.ts";
 import { seedOnboardingSteps } from "../onboarding/seed.ts";
 import { eoCertificateExpiredOn, seedDocumentNotifications, seedSystemNotifications } from "../profile/seed.ts";
-import { commissionInquiryStatement, seedTickets } from "../tickets/seed.ts";
+import { commissionInquiryStatement, seedTickets } from "../conversations/seed-tickets.ts";
 import { type SeedDates, seedDates } from "./seed-dates.ts";
 import { silentLogger, tempDbPath, testClient } from "../core/test-support.ts";
 

@@ -9,7 +9,7 @@
 import type { InStatement } from "@libsql/client";
 import { accountStatements } from "../accounts/seed.ts";
 import { adminContractingStatements } from "../admin-contracting/seed.ts";
-import { adminConversationStatements } from "../admin-conversations/seed.ts";
+import { adminConversationStatements } from "../conversations/seed-desk.ts";
 import {
   bulkUserStatements,
   seedRoleStatements,
@@ -22,14 +22,14 @@ import { commissionStatements } from "../commissions/seed.ts";
 import { SEED_FILES_CREATED_DAYS_AGO, contractingSeedStatements } from "../contracting/seed.ts";
 import { downlineStatements } from "../downlines/seed.ts";
 import { seedEmailStatements } from "../email/seed.ts";
-import { seedFeedbackStatements } from "../feedback/seed.ts";
+import { seedFeedbackStatements } from "../conversations/seed-feedback.ts";
 import { invitationStatements } from "../invitations/seed.ts";
 import { learningCenterSeedStatements } from "../learning-center/seed.ts";
 import { DEFAULT_PORTAL_URL } from "../mail/mailer.ts";
 import { onboardingSeedStatements } from "../onboarding/seed.ts";
 import { profileNotificationStatements, seedProfileStatements } from "../profile/seed.ts";
 import { submittedEnrollmentStatements } from "../submitted-enrollments/seed.ts";
-import { ticketStatements } from "../tickets/seed.ts";
+import { ticketStatements } from "../conversations/seed-tickets.ts";
 import { systemNotificationSeedStatements } from "../system-notifications/seed.ts";
 import { quoteToolProviderSeedStatements } from "../quote-tool-providers/seed.ts";
 import { seedDates, type SeedDates } from "./seed-dates.ts";

@@ -1,8 +1,15 @@
 import { z } from "zod";
-import { StoredFileSchema } from "./files";
+import {
+  ConversationCategoriesResponseSchema,
+  ConversationMessageSchema,
+  ConversationSummarySchema,
+} from "./conversations";
 import { PagingMetaSchema } from "./paging";
 
-/* ---- Feedback conversations (issue 12): the user's conversations with the organisation's staff ---- */
+/*
+ * ---- Feedback conversations (issue 12): the user's conversations with the organization's staff, conversations of
+ * the one model (conversations.ts) ----
+ */
 
 /** GET /api/feedback_conversations/show_unread_messages: the staff messages the user has not read. */
 export const UnreadMessagesSchema = z.object({ unread_messages: z.number().int().min(0) });
@@ -11,29 +18,15 @@ export const UnrespondedMessagesSchema = z.object({ unresponded_messages: z.numb
 
 export const FEEDBACK_LIST_FILTERS = ["unread", "unresponded"] as const;
 
-export const FeedbackMessageSchema = z.object({
-  id: z.number().int(),
-  author: z.string(),
-  /** Written by the organisation's staff (not the conversation's owner). */
-  fromStaff: z.boolean(),
-  body: z.string(),
-  createdAt: z.string(),
+export const FeedbackMessageSchema = ConversationMessageSchema.extend({
   /** A staff message the owner has opened; the owner's own messages are always read. */
   read: z.boolean(),
-  attachment: StoredFileSchema.nullable(),
 });
 export type FeedbackMessage = z.infer<typeof FeedbackMessageSchema>;
 
-export const FeedbackConversationSummarySchema = z.object({
-  id: z.number().int(),
-  subject: z.string(),
-  category: z.string(),
+export const FeedbackConversationSummarySchema = ConversationSummarySchema.extend({
   /** The owner's optional rating, 1 (poor) to 5 (excellent). */
   rating: z.number().int().min(1).max(5).nullable(),
-  createdAt: z.string(),
-  /** The last message's time. */
-  updatedAt: z.string(),
-  messageCount: z.number().int().min(1),
   /** Staff messages of this conversation the owner has not read. */
   unreadCount: z.number().int().min(0),
   /** The last message is staff's: the conversation waits for the owner's reply. */
@@ -66,4 +59,4 @@ export const FeedbackConversationReadSchema = FeedbackConversationResponseSchema
   markedRead: z.array(z.number().int()),
 });
 /** GET /api/feedback_conversations/categories */
-export const FeedbackCategoriesResponseSchema = z.object({ categories: z.array(z.string()) });
+export const FeedbackCategoriesResponseSchema = ConversationCategoriesResponseSchema;

@@ -7,6 +7,7 @@
 export * from "./book-of-business";
 export * from "./commissions";
 export * from "./contracting";
+export * from "./conversations";
 export * from "./downlines";
 export * from "./enrollments";
 export * from "./feedback";

@@ -1,18 +1,22 @@
 /**
  * The support desk's seed (issue 22): enough conversations for the staff's queue and inbox to feel real —
- * SEED_DESK_TICKETS tickets (support tickets and commission inquiries to carriers 2–7, so carrier@'s queue keeps
- * its two) and SEED_DESK_FEEDBACK feedback conversations from the bulk brokers, in every state (awaiting staff,
- * answered, closed), assigned or not, some with internal notes, their last message from today to months ago.
- * The same on every seed; the demo accounts' own conversations (seed.ts, seed-feedback.ts) are untouched.
+ * SEED_DESK_TICKETS tickets (ids from SEED_DESK_FIRST_ID: support tickets and commission inquiries to carriers
+ * 2–7, so carrier@'s queue keeps its two) and SEED_DESK_FEEDBACK feedback conversations (ids from
+ * SEED_DESK_FIRST_FEEDBACK_ID) from the bulk brokers, in every state (awaiting staff, answered, closed), assigned or
+ * not, some with internal notes, their last message from today to months ago. The same on every seed; the demo
+ * accounts' own conversations (seed-tickets.ts, seed-feedback.ts) are untouched.
  */
 import type { InStatement } from "@libsql/client";
 import { BULK_USERS } from "../admin-people/seed.ts";
 import type { SeedDates } from "../seed/seed-dates.ts";
-import { COMMISSION_INQUIRY_CATEGORY, type TICKET_CATEGORIES } from "../tickets/seed.ts";
-import { type FEEDBACK_CATEGORIES } from "../feedback/seed.ts";
+import { COMMISSION_INQUIRY_CATEGORY, type TICKET_CATEGORIES } from "./seed-tickets.ts";
+import { type FEEDBACK_CATEGORIES } from "./seed-feedback.ts";
+import { seedConversationStatements, type SeedConversation } from "./store.ts";
 
 export const SEED_DESK_FIRST_ID = 101;
 export const SEED_DESK_TICKETS = 150;
+/** Tickets and feedback share one numbering (store.ts): the desk's feedback follows its tickets. */
+export const SEED_DESK_FIRST_FEEDBACK_ID = 301;
 export const SEED_DESK_FEEDBACK = 55;
 
 const brokers = BULK_USERS.filter((u) => (u.kind === "Agent" || u.kind === "Agency") && u.status === "active");
@@ -157,18 +161,19 @@ function plan(i: number) {
 const time = (i: number) => `${String(7 + (i % 10)).padStart(2, "0")}:${String((i * 13) % 60).padStart(2, "0")}`;
 
 export function adminConversationStatements(dates: SeedDates): InStatement[] {
-  const statements: InStatement[] = [];
+  const conversations: SeedConversation[] = [];
   // The last message of a conversation whose last message is "today" is early today (never in the future).
   const at = (daysAgo: number, i: number) =>
     daysAgo === 0 ? dates.daysAgo(0, "00:05") : dates.daysAgo(daysAgo, time(i));
+  const person = (u: { id: number; firstName: string; lastName: string }) => ({
+    id: u.id,
+    name: `${u.firstName} ${u.lastName}`,
+  });
 
   for (let i = 0; i < SEED_DESK_TICKETS; i++) {
-    const id = SEED_DESK_FIRST_ID + i;
     const owner = brokers[(i * 11) % brokers.length]!;
-    const ownerName = `${owner.firstName} ${owner.lastName}`;
     const { state, assignee, withNote, lastDaysAgo } = plan(i);
     const inquiry = i % 4 === 3 && !owner.loa;
-    const carrierId = inquiry ? 2 + ((i >> 2) % 6) : null;
     const [subject, category, question, answer] = inquiry
       ? [
           ...(([t, q, a]) => [t, COMMISSION_INQUIRY_CATEGORY, q, a] as const)(
@@ -177,108 +182,68 @@ export function adminConversationStatements(dates: SeedDates): InStatement[] {
         ]
       : SUPPORT_TOPICS[i % SUPPORT_TOPICS.length]!;
     const answered = state !== "open" || i % 10 === 3;
-    // Open after an answer (i % 10 === 3): the broker wrote back.
-    const messages: Array<{ fromStaff: boolean; body: string; daysAgo: number }> = [];
     const start = lastDaysAgo + (answered ? 2 + (i % 3) : 0);
-    messages.push({ fromStaff: false, body: question, daysAgo: start });
-    if (answered) messages.push({ fromStaff: true, body: answer, daysAgo: lastDaysAgo + (state === "open" ? 1 : 0) });
-    if (state === "open" && answered)
-      messages.push({ fromStaff: false, body: "Thanks, but it still does not work for me.", daysAgo: lastDaysAgo });
-    const status = state === "open" ? "Open" : state === "answered" ? "Answered" : "Closed";
-    statements.push({
-      sql: `INSERT INTO tickets (id, user_id, kind, subject, category, status, reference, carrier_id, assignee_user_id, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      args: [
-        id,
-        owner.id,
-        inquiry ? "commission_inquiry" : "support",
-        subject,
-        category,
-        status,
-        inquiry ? `MA-${String(1_800_000 + i * 37)}` : null,
-        carrierId,
-        assignee?.id ?? null,
-        at(start, i),
-        at(lastDaysAgo, i),
-      ],
-    });
     const answerer = assignee ?? staff[0]!;
-    for (const m of messages) {
-      statements.push({
-        sql: `INSERT INTO ticket_messages (ticket_id, owner_user_id, author_id, author, from_staff, body, file_id, created_at)
-              VALUES (?, ?, ?, ?, ?, ?, NULL, ?)`,
-        args: [
-          id,
-          owner.id,
-          m.fromStaff ? answerer.id : owner.id,
-          m.fromStaff ? answerer.name : ownerName,
-          m.fromStaff ? 1 : 0,
-          m.body,
-          at(m.daysAgo, i),
-        ],
-      });
-    }
-    if (withNote)
-      statements.push(noteStatement("ticket", id, owner.id, answerer, NOTES[i % NOTES.length]!, at(start, i + 1)));
+    const from = (fromStaff: boolean, body: string, daysAgo: number) => ({
+      author: fromStaff ? answerer : person(owner),
+      fromStaff,
+      body,
+      createdAt: at(daysAgo, i),
+    });
+    conversations.push({
+      id: SEED_DESK_FIRST_ID + i,
+      kind: inquiry ? "commission_inquiry" : "support",
+      userId: owner.id,
+      subject,
+      category,
+      reference: inquiry ? `MA-${String(1_800_000 + i * 37)}` : null,
+      carrierId: inquiry ? 2 + ((i >> 2) % 6) : null,
+      assigneeId: assignee?.id ?? null,
+      closedAt: state === "closed" ? at(lastDaysAgo, i) : null,
+      messages: [
+        from(false, question, start),
+        ...(answered ? [from(true, answer, lastDaysAgo + (state === "open" ? 1 : 0))] : []),
+        // Open after an answer (i % 10 === 3): the broker wrote back.
+        ...(state === "open" && answered
+          ? [from(false, "Thanks, but it still does not work for me.", lastDaysAgo)]
+          : []),
+      ],
+      notes: withNote ? [{ author: answerer, body: NOTES[i % NOTES.length]!, createdAt: at(start, i + 1) }] : [],
+    });
   }
 
   for (let i = 0; i < SEED_DESK_FEEDBACK; i++) {
-    const id = SEED_DESK_FIRST_ID + i;
     const owner = brokers[(i * 17 + 5) % brokers.length]!;
-    const ownerName = `${owner.firstName} ${owner.lastName}`;
     const { state, assignee, withNote, lastDaysAgo } = plan(i + 1);
     const [subject, category, body, answer] = FEEDBACK_TOPICS[i % FEEDBACK_TOPICS.length]!;
     const start = lastDaysAgo + (state === "open" ? 0 : 1 + (i % 4));
     const answerer = assignee ?? staff[0]!;
-    statements.push({
-      sql: `INSERT INTO feedback_conversations (id, user_id, subject, category, rating, assignee_user_id, closed_at, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      args: [
-        id,
-        owner.id,
-        subject,
-        category,
-        i % 3 === 0 ? null : 1 + (i % 5),
-        assignee?.id ?? null,
-        state === "closed" ? at(lastDaysAgo, i) : null,
-        at(start, i),
-        at(lastDaysAgo, i),
+    conversations.push({
+      id: SEED_DESK_FIRST_FEEDBACK_ID + i,
+      kind: "feedback",
+      userId: owner.id,
+      subject,
+      category,
+      rating: i % 3 === 0 ? null : 1 + (i % 5),
+      assigneeId: assignee?.id ?? null,
+      closedAt: state === "closed" ? at(lastDaysAgo, i) : null,
+      messages: [
+        { author: person(owner), fromStaff: false, body, createdAt: at(start, i) },
+        // Answered: the broker has read some answers, not others.
+        ...(state !== "open"
+          ? [
+              {
+                author: answerer,
+                fromStaff: true,
+                body: answer,
+                createdAt: at(lastDaysAgo, i),
+                readAt: state === "closed" || i % 2 === 0 ? at(lastDaysAgo, i) : null,
+              },
+            ]
+          : []),
       ],
+      notes: withNote ? [{ author: answerer, body: NOTES[i % NOTES.length]!, createdAt: at(start, i + 1) }] : [],
     });
-    const message = (fromStaff: boolean, text: string, daysAgo: number, read: boolean): InStatement => ({
-      sql: `INSERT INTO feedback_messages (conversation_id, owner_user_id, author_id, author, from_staff, body, file_id, read_at, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?)`,
-      args: [
-        id,
-        owner.id,
-        fromStaff ? answerer.id : owner.id,
-        fromStaff ? answerer.name : ownerName,
-        fromStaff ? 1 : 0,
-        text,
-        read ? at(daysAgo, i) : null,
-        at(daysAgo, i),
-      ],
-    });
-    statements.push(message(false, body, start, true));
-    // Answered: the broker has read some answers, not others.
-    if (state !== "open") statements.push(message(true, answer, lastDaysAgo, state === "closed" || i % 2 === 0));
-    if (withNote)
-      statements.push(noteStatement("feedback", id, owner.id, answerer, NOTES[i % NOTES.length]!, at(start, i + 1)));
   }
-  return statements;
-}
-
-function noteStatement(
-  source: "ticket" | "feedback",
-  conversationId: number,
-  ownerId: number,
-  author: { id: number; name: string },
-  body: string,
-  createdAt: string,
-): InStatement {
-  return {
-    sql: `INSERT INTO conversation_notes (source, conversation_id, owner_user_id, author_id, author, body, created_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    args: [source, conversationId, ownerId, author.id, author.name, body, createdAt],
-  };
+  return seedConversationStatements(conversations);
 }

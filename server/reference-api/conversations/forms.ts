@@ -1,10 +1,9 @@
 /**
- * What the reference API's conversations share (tickets.ts, feedback.ts): reading a message form (text fields,
- * the message, the optional attachment), storing an attachment, the attachment of a message row, the author's
- * name, the Idempotency-Key replay of a create, and answering an HttpError as `{ error }`.
+ * The owners' forms of a conversation, whatever its kind (tickets.ts, feedback.ts): reading a message form (text
+ * fields, the message, the optional attachment), storing an attachment, the author's name, the Idempotency-Key
+ * replay of a create, and answering an HttpError as `{ error }`. The model itself is store.ts.
  */
 import type { Request, Response } from "express";
-import type { StoredFile } from "../../../app/.server/upstream/schemas/files.ts";
 import { IDEMPOTENCY_KEY_REUSED } from "../contracting/routes.ts";
 import type { ReferenceDb, SessionRecord } from "../core/db.ts";
 import { findIdempotentAnswer, storeIdempotentAnswer } from "../core/idempotency.ts";
@@ -83,55 +82,6 @@ export async function fileStatements(db: ReferenceDb, userId: number, attachment
     args: [fileId, userId, attachment.name, attachment.contentType, attachment.data.byteLength, attachment.data, now],
   };
   return { fileId, statements: [statement] };
-}
-
-/** The attachment of a message row selected with its file's columns, or null. */
-function attachmentOfRow(m: Record<string, unknown>): StoredFile | null {
-  if (m.file_id == null || m.file_name == null) return null;
-  return {
-    id: Number(m.file_id),
-    name: String(m.file_name),
-    contentType: String(m.file_content_type),
-    size: Number(m.file_size),
-  };
-}
-
-export interface StoredMessage {
-  id: number;
-  author: string;
-  fromStaff: boolean;
-  body: string;
-  createdAt: string;
-  attachment: StoredFile | null;
-}
-
-/**
- * The messages of one conversation, oldest first, with their attachments: `table` holds them, `parent` names
- * their conversation. Each comes with its row, for what only that kind of conversation has.
- */
-export async function conversationMessages(
-  db: ReferenceDb,
-  table: "ticket_messages" | "feedback_messages",
-  parent: "ticket_id" | "conversation_id",
-  id: number,
-): Promise<Array<{ message: StoredMessage; row: Record<string, unknown> }>> {
-  const found = await db.client.execute({
-    sql: `SELECT m.*, f.name AS file_name, f.content_type AS file_content_type, f.size AS file_size
-          FROM ${table} m LEFT JOIN files f ON f.id = m.file_id
-          WHERE m.${parent} = ? ORDER BY m.created_at, m.id`,
-    args: [id],
-  });
-  return found.rows.map((row) => ({
-    message: {
-      id: Number(row.id),
-      author: String(row.author),
-      fromStaff: Number(row.from_staff) === 1,
-      body: String(row.body),
-      createdAt: String(row.created_at),
-      attachment: attachmentOfRow(row),
-    },
-    row,
-  }));
 }
 
 export const fullName = (user: User) => `${user.firstName} ${user.lastName}`;

@@ -4,8 +4,9 @@
  * the book of business), GET /api/tickets/:id, POST /api/tickets (multipart, optional attachment,
  * Idempotency-Key), POST /api/tickets/:id/messages, POST /api/tickets/:id/close and
  * GET /api/tickets/:id/attachments/:fileId.
- * Storage: tickets, ticket_messages, files (attachments, owned by the uploader), carrier_users (the
- * carrier a Carrier-role user answers for), idempotency_keys.
+ * Storage: the one conversation model (store.ts: conversations of kind support or commission_inquiry, their
+ * messages), files (attachments, owned by the uploader), carrier_users (the carrier a Carrier-role user answers
+ * for), idempotency_keys.
  * Who sees a ticket: its owner (agents and agencies), an admin, and for a commission inquiry the carrier
  * it is addressed to. Anyone else gets 404.
  */
@@ -19,14 +20,12 @@ import type {
   TicketSummary,
   TicketsResponseSchema,
 } from "../../../app/.server/upstream/schemas/tickets.ts";
-import { pagingMeta } from "../../../app/domain/table.ts";
 import { MAX_TICKET_MESSAGE as MAX_MESSAGE, MAX_TICKET_SUBJECT as MAX_SUBJECT } from "../../../app/domain/tickets.ts";
 import { MAX_UPLOAD_BYTES } from "../../../app/domain/uploads.ts";
 import { parseTableQuery, positiveInt, scalar } from "../core/paging.ts";
 import {
   answerHttpErrors,
   attachmentOf,
-  conversationMessages,
   fail,
   fileStatements,
   fullName,
@@ -36,15 +35,25 @@ import {
   replayed,
   sendCreated,
   text,
-} from "../conversations/conversations.ts";
+} from "./forms.ts";
 import type { ReferenceDb, SessionRecord } from "../core/db.ts";
 import { HttpError, readFormData } from "../core/legal-answers-form.ts";
 import { sendStoredFile, type Upload } from "../core/uploads.ts";
-import { COMMISSION_INQUIRY_CATEGORY, TICKET_CATEGORIES, type TicketKind, type TicketStatus } from "./seed.ts";
+import { COMMISSION_INQUIRY_CATEGORY, TICKET_CATEGORIES, type TicketKind, type TicketStatus } from "./seed-tickets.ts";
+import {
+  closedStatement,
+  conversationStatement,
+  messageStatement,
+  messagesOf,
+  summaryPage,
+  summaryRow,
+  touchStatement,
+  type ConversationStatus,
+  type Where,
+} from "./store.ts";
 
 type TicketsResponse = z.infer<typeof TicketsResponseSchema>;
 type TicketResponse = z.infer<typeof TicketResponseSchema>;
-type PagingMeta = TicketsResponse["meta"];
 type User = SessionRecord["user"];
 
 export const BROKERS_ONLY_TICKETS = "Only agents and agencies can open tickets";
@@ -54,7 +63,7 @@ export const TICKET_CLOSED = "This ticket is closed";
 export const CLOSE_NOT_ALLOWED = "Only the ticket's owner or an administrator can close it";
 export const INVALID_KIND = "kind must be support or commission_inquiry";
 export const BLANK_SUBJECT = "subject can't be blank";
-export { BLANK_MESSAGE } from "../conversations/conversations.ts";
+export { BLANK_MESSAGE } from "./forms.ts";
 export const BLANK_REFERENCE = "reference can't be blank (a statement or policy number)";
 export const INVALID_CARRIER = "carrierId must be an existing carrier";
 export const INVALID_CATEGORY = `category must be one of ${TICKET_CATEGORIES.join(", ")}`;
@@ -67,10 +76,10 @@ const MAX_TICKET_BODY_BYTES = MAX_UPLOAD_BYTES + 1024 * 1024;
 
 /** The sortable columns and their SQL; ties are broken by id in the same direction. */
 const SORT_COLUMNS = {
-  subject: "t.subject COLLATE NOCASE",
-  status: "t.status",
-  createdAt: "t.created_at",
-  updatedAt: "t.updated_at",
+  subject: "s.subject COLLATE NOCASE",
+  status: "s.status",
+  createdAt: "s.created_at",
+  updatedAt: "s.updated_at",
 } as const;
 export type TicketSortColumn = keyof typeof SORT_COLUMNS;
 
@@ -97,9 +106,8 @@ export function parseTicketsQuery(source: Record<string, unknown>): TicketsQuery
   };
 }
 
-const SUMMARY_SELECT = `SELECT t.*, u.first_name AS owner_first_name, u.last_name AS owner_last_name, c.name AS carrier_name,
-    (SELECT COUNT(*) FROM ticket_messages m WHERE m.ticket_id = t.id) AS message_count
-  FROM tickets t JOIN users u ON u.id = t.user_id LEFT JOIN carriers c ON c.id = t.carrier_id`;
+/** The ticket's status as the tickets API names it. */
+const STATUS: Record<ConversationStatus, TicketStatus> = { open: "Open", answered: "Answered", closed: "Closed" };
 
 function summaryFromRow(r: Record<string, unknown>): TicketSummary {
   return {
@@ -107,13 +115,13 @@ function summaryFromRow(r: Record<string, unknown>): TicketSummary {
     kind: String(r.kind) as TicketKind,
     subject: String(r.subject),
     category: String(r.category),
-    status: String(r.status) as TicketStatus,
+    status: STATUS[String(r.status) as ConversationStatus],
     createdAt: String(r.created_at),
     updatedAt: String(r.updated_at),
     messageCount: Number(r.message_count),
     reference: r.reference == null ? null : String(r.reference),
     carrierName: r.carrier_name == null ? null : String(r.carrier_name),
-    ownerName: `${String(r.owner_first_name)} ${String(r.owner_last_name)}`,
+    ownerName: String(r.owner_name),
   };
 }
 
@@ -129,48 +137,36 @@ async function carrierOf(db: ReferenceDb, user: User): Promise<number | null> {
 }
 
 /** The tickets `user` may see: admin all; carrier the inquiries addressed to its carrier; else their own. */
-async function scopeOf(db: ReferenceDb, user: User): Promise<{ where: string[]; args: (string | number)[] }> {
-  if (user.role === "Admin") return { where: [], args: [] };
+async function scopeOf(db: ReferenceDb, user: User): Promise<Where> {
+  if (user.role === "Admin") return { where: ["s.kind IN ('support', 'commission_inquiry')"], args: [] };
   if (user.role === "Carrier") {
     const carrierId = await carrierOf(db, user);
-    return { where: ["t.kind = 'commission_inquiry'", "t.carrier_id = ?"], args: [carrierId ?? -1] };
+    return { where: ["s.kind = 'commission_inquiry'", "s.carrier_id = ?"], args: [carrierId ?? -1] };
   }
-  return { where: ["t.user_id = ?"], args: [user.userId] };
+  return { where: ["s.kind IN ('support', 'commission_inquiry')", "s.user_id = ?"], args: [user.userId] };
 }
 
 async function tickets(db: ReferenceDb, user: User, kind: TicketKind, q: TicketsQuery): Promise<TicketsResponse> {
   const { where, args } = await scopeOf(db, user);
-  where.push("t.kind = ?");
+  where.push("s.kind = ?");
   args.push(kind);
   if (q.search) {
-    where.push("(instr(lower(t.subject), lower(?)) > 0 OR instr(lower(COALESCE(t.reference, '')), lower(?)) > 0)");
+    where.push("(instr(lower(s.subject), lower(?)) > 0 OR instr(lower(COALESCE(s.reference, '')), lower(?)) > 0)");
     args.push(q.search, q.search);
   }
-  const whereSql = `WHERE ${where.join(" AND ")}`;
-  const counted = await db.client.execute({ sql: `SELECT COUNT(*) AS n FROM tickets t ${whereSql}`, args });
-  const totalCount = Number(counted.rows[0]?.n ?? 0);
-  // Spec §3 paging meta by the portal's rule: an empty result is one empty page; past the last page, the last.
-  const meta: PagingMeta = pagingMeta(q, totalCount);
   // No sort: most recently updated first (the order parameter applies to a sorted column only).
-  const orderBy = q.sort ? `${SORT_COLUMNS[q.sort]} ${q.order}, t.id ${q.order}` : "t.updated_at DESC, t.id DESC";
-  const rows = await db.client.execute({
-    sql: `${SUMMARY_SELECT} ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
-    args: [...args, meta.perPage, (meta.currentPage - 1) * meta.perPage],
-  });
-  return { tickets: rows.rows.map(summaryFromRow), meta };
+  const orderBy = q.sort ? `${SORT_COLUMNS[q.sort]} ${q.order}, s.id ${q.order}` : "s.updated_at DESC, s.id DESC";
+  const { rows, meta } = await summaryPage(db, { where, args }, orderBy, q);
+  return { tickets: rows.map(summaryFromRow), meta };
 }
 
 /** One ticket with its messages, if `user` may see it. */
 async function findTicket(db: ReferenceDb, user: User, id: number): Promise<Ticket | null> {
   const { where, args } = await scopeOf(db, user);
-  const found = await db.client.execute({
-    sql: `${SUMMARY_SELECT} WHERE ${["t.id = ?", ...where].join(" AND ")}`,
-    args: [id, ...args],
-  });
-  const row = found.rows[0];
+  const row = await summaryRow(db, { where: ["s.id = ?", ...where], args: [id, ...args] });
   if (!row) return null;
-  const messages = await conversationMessages(db, "ticket_messages", "ticket_id", id);
-  return { ...summaryFromRow(row), messages: messages.map((m) => m.message) };
+  const messages = await messagesOf(db, id);
+  return { ...summaryFromRow(row), messages: messages.map(({ read: _read, ...m }) => m) };
 }
 
 function messageOf(form: FormData, problems: string[]): string {
@@ -293,25 +289,25 @@ export function registerTicketRoutes(
         const results = await db.client.batch(
           [
             ...statements,
-            {
-              sql: `INSERT INTO tickets (user_id, kind, subject, category, status, reference, carrier_id, created_at, updated_at)
-                    VALUES (?, ?, ?, ?, 'Open', ?, ?, ?, ?)`,
-              args: [
-                user.userId,
-                input.kind,
-                input.subject,
-                input.category,
-                input.reference,
-                input.carrierId,
-                now,
-                now,
-              ],
-            },
-            {
-              sql: `INSERT INTO ticket_messages (ticket_id, owner_user_id, author_id, author, from_staff, body, file_id, created_at)
-                    VALUES (last_insert_rowid(), ?, ?, ?, 0, ?, ?, ?)`,
-              args: [user.userId, user.userId, fullName(user), input.message, fileId, now],
-            },
+            conversationStatement({
+              kind: input.kind,
+              userId: user.userId,
+              subject: input.subject,
+              category: input.category,
+              reference: input.reference,
+              carrierId: input.carrierId,
+              createdAt: now,
+              updatedAt: now,
+            }),
+            messageStatement({
+              conversationId: "last",
+              ownerId: user.userId,
+              author: { id: user.userId, name: fullName(user) },
+              fromStaff: false,
+              body: input.message,
+              fileId,
+              createdAt: now,
+            }),
           ],
           "write",
         );
@@ -332,35 +328,28 @@ export function registerTicketRoutes(
       const fromStaff = user.role === "Admin" || user.role === "Carrier";
       await db.exclusive(async () => {
         const current = await db.client.execute({
-          sql: "SELECT status, user_id FROM tickets WHERE id = ?",
+          sql: "SELECT closed_at, user_id FROM conversations WHERE id = ?",
           args: [ticket.id],
         });
         const row = current.rows[0];
         if (!row) throw new HttpError(404, ticketNotFound(String(ticket.id)));
-        if (String(row.status) === "Closed") throw new HttpError(422, TICKET_CLOSED);
+        if (row.closed_at != null) throw new HttpError(422, TICKET_CLOSED);
         const now = new Date().toISOString();
         const { fileId, statements } = await fileStatements(db, user.userId, attachment, now);
+        // Its status follows: answered after staff's message, open (awaiting staff) after the owner's.
         await db.client.batch(
           [
             ...statements,
-            {
-              sql: `INSERT INTO ticket_messages (ticket_id, owner_user_id, author_id, author, from_staff, body, file_id, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-              args: [
-                ticket.id,
-                Number(row.user_id),
-                user.userId,
-                fullName(user),
-                fromStaff ? 1 : 0,
-                message,
-                fileId,
-                now,
-              ],
-            },
-            {
-              sql: "UPDATE tickets SET status = ?, updated_at = ? WHERE id = ?",
-              args: [fromStaff ? "Answered" : "Open", now, ticket.id],
-            },
+            messageStatement({
+              conversationId: ticket.id,
+              ownerId: Number(row.user_id),
+              author: { id: user.userId, name: fullName(user) },
+              fromStaff,
+              body: message,
+              fileId,
+              createdAt: now,
+            }),
+            touchStatement(ticket.id, now),
           ],
           "write",
         );
@@ -376,10 +365,7 @@ export function registerTicketRoutes(
     if (!ticket) return;
     if (user.role === "Carrier") return fail(res, 403, CLOSE_NOT_ALLOWED);
     if (ticket.status !== "Closed") {
-      await db.client.execute({
-        sql: "UPDATE tickets SET status = 'Closed', updated_at = ? WHERE id = ?",
-        args: [new Date().toISOString(), ticket.id],
-      });
+      await db.client.execute(closedStatement(ticket.id, true, new Date().toISOString()));
       logger.info({ userId: user.userId, ticketId: ticket.id }, "ticket closed");
     }
     res.json(await ticketBody(user, ticket.id));

@@ -1,10 +1,12 @@
 /**
- * The tickets seed (issue 4): support tickets and commission inquiries, and the carrier users.
- * Composed by seed/seed.ts; dates are relative to the seed day (seed/seed-dates.ts).
+ * The tickets seed (issue 4): the demo accounts' support tickets and commission inquiries (conversations of the
+ * one model, store.ts), and the carrier users. Composed by seed/seed.ts; dates are relative to the seed day
+ * (seed/seed-dates.ts). The support desk's many other tickets are seed-desk.ts's.
  */
 import type { SeedDates } from "../seed/seed-dates.ts";
 import type { InStatement } from "@libsql/client";
 import dayjs from "dayjs";
+import { seedConversationStatements, type SeedConversation } from "./store.ts";
 
 /* ---- Tickets (issue 4): support tickets and commission inquiries ---- */
 
@@ -199,40 +201,19 @@ export const seedTickets = (dates: SeedDates): SeedTicket[] => [
   },
 ];
 
-/** The carrier users (carrier_users), the tickets and their messages. */
+/**
+ * The carrier users (carrier_users), and the tickets as conversations (store.ts) with their messages. A ticket's
+ * status is read from its messages; `status` says what it reads as (a closed one is closed at its last message).
+ */
 export function ticketStatements(dates: SeedDates): InStatement[] {
-  const statements: InStatement[] = [];
-  for (const c of SEED_CARRIER_USERS) {
-    statements.push({
-      sql: "INSERT INTO carrier_users (user_id, carrier_id) VALUES (?, ?)",
-      args: [c.userId, c.carrierId],
-    });
-  }
-  let ticketMessageId = 0;
-  for (const t of seedTickets(dates)) {
-    statements.push({
-      sql: `INSERT INTO tickets (id, user_id, kind, subject, category, status, reference, carrier_id, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      args: [
-        t.id,
-        t.userId,
-        t.kind,
-        t.subject,
-        t.category,
-        t.status,
-        t.reference,
-        t.carrierId,
-        t.messages[0]!.createdAt,
-        t.messages[t.messages.length - 1]!.createdAt,
-      ],
-    });
-    for (const m of t.messages) {
-      statements.push({
-        sql: `INSERT INTO ticket_messages (id, ticket_id, owner_user_id, author_id, author, from_staff, body, file_id, created_at)
-              VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?)`,
-        args: [++ticketMessageId, t.id, t.userId, m.authorId, m.author, m.fromStaff ? 1 : 0, m.body, m.createdAt],
-      });
-    }
-  }
-  return statements;
+  const carrierUsers: InStatement[] = SEED_CARRIER_USERS.map((c) => ({
+    sql: "INSERT INTO carrier_users (user_id, carrier_id) VALUES (?, ?)",
+    args: [c.userId, c.carrierId],
+  }));
+  const conversations = seedTickets(dates).map(({ status, messages, ...t }): SeedConversation => ({
+    ...t,
+    closedAt: status === "Closed" ? messages.at(-1)!.createdAt : null,
+    messages: messages.map(({ authorId, author, ...m }) => ({ ...m, author: { id: authorId, name: author } })),
+  }));
+  return [...carrierUsers, ...seedConversationStatements(conversations)];
 }

@@ -10,8 +10,8 @@ import { UPLOAD_WRONG_TYPE } from "../../../app/domain/uploads.ts";
 import { IDEMPOTENCY_KEY_REUSED } from "../contracting/routes.ts";
 import type { ReferenceApi } from "../index.ts";
 import { tinyPdf } from "../contracting/seed.ts";
-import { TICKET_CATEGORIES, commissionInquiryStatement, seedTickets } from "./seed.ts";
-import { SEED_DESK_FIRST_ID } from "../admin-conversations/seed.ts";
+import { TICKET_CATEGORIES, commissionInquiryStatement, seedTickets } from "./seed-tickets.ts";
+import { SEED_DESK_FIRST_ID } from "./seed-desk.ts";
 import {
   BLANK_REFERENCE,
   BLANK_SUBJECT,
@@ -23,7 +23,7 @@ import {
   INVALID_KIND,
   LOA_NO_INQUIRIES,
   TICKET_CLOSED,
-} from "./routes.ts";
+} from "./tickets.ts";
 import { expectError, formOf, startTestApi, tempDbPath, testClient, testSeed } from "../core/test-support.ts";
 
 type Tickets = z.infer<typeof TicketsResponseSchema>;
@@ -363,5 +363,41 @@ describe("replies and closing", () => {
     expect(restored).toMatchObject({ status: "Open", messageCount: 1 });
     expect(ticketOf(await get(AGENT, 2)).status).toBe("Open");
     expect(ids(await list(AGENT, { kind: "support" }))).toEqual([2, 1, 3]);
+  });
+});
+
+describe("one conversation model: tickets and feedback share one store and one numbering", () => {
+  it("reads each seeded ticket's status from its messages, as the seed says it is", async () => {
+    for (const seed of seedTickets(testSeed)) {
+      const owner = seed.userId === 1 ? AGENT : AGENCY;
+      expect(ticketOf(await get(owner, seed.id)).status, `ticket ${seed.id}`).toBe(seed.status);
+    }
+  });
+
+  it("a ticket's id is never a feedback conversation's, on the owner's side or the staff's", async () => {
+    const token = await tokenOf(AGENT);
+    // Ticket 1 and feedback conversation 21 are both agent@'s.
+    expect((await send("GET", "/api/feedback_conversations/1", { token })).status).toBe(404);
+    expect((await send("GET", "/api/feedback_conversations/21", { token })).status).toBe(200);
+    expect((await send("GET", "/api/tickets/21", { token })).status).toBe(404);
+    const admin = await tokenOf(ADMIN);
+    expect((await send("GET", "/api/admin/feedback_conversations/1", { token: admin })).status).toBe(404);
+    expect((await send("GET", "/api/admin/tickets/21", { token: admin })).status).toBe(404);
+    expect((await send("GET", "/api/admin/tickets/1", { token: admin })).status).toBe(200);
+  });
+
+  it("a new ticket and a new feedback conversation take the next numbers of the one sequence", async () => {
+    await resetUser(AGENT);
+    const ticket = ticketOf(await post(AGENT, "/api/tickets", SUPPORT), 201);
+    const feedback = await post(AGENT, "/api/feedback_conversations", {
+      subject: "One numbering",
+      category: "Other",
+      message: "Hello",
+    });
+    expect(feedback.status, feedback.text).toBe(201);
+    const started = (feedback.json as { feedbackConversation: { id: number } }).feedbackConversation;
+    expect(started.id).toBeGreaterThan(ticket.id);
+    expect((await get(AGENT, started.id)).status).toBe(404);
+    await resetUser(AGENT);
   });
 });

@@ -16,10 +16,10 @@ import {
   INVALID_RATING,
   NO_FEEDBACK_FOR_CARRIERS,
   conversationNotFound,
-} from "./routes.ts";
+} from "./feedback.ts";
 import type { ReferenceApi } from "../index.ts";
 import { tinyPdf } from "../contracting/seed.ts";
-import { FEEDBACK_CATEGORIES, seedFeedbackConversations } from "./seed.ts";
+import { FEEDBACK_CATEGORIES, seedFeedbackConversations } from "./seed-feedback.ts";
 import { expectError, formOf, startTestApi, tempDbPath, testClient, testSeed } from "../core/test-support.ts";
 
 type List = z.infer<typeof FeedbackConversationsResponseSchema>;
@@ -90,7 +90,7 @@ describe("the counts of spec §7 come from the conversations (issue 12)", () => 
 describe("GET /api/feedback_conversations", () => {
   it("lists the caller's own conversations, the most recent message first, with their markers", async () => {
     const all = await list(AGENT);
-    expect(ids(all)).toEqual([2, 1, 3]);
+    expect(ids(all)).toEqual([22, 21, 23]);
     expect(all.meta).toMatchObject({ totalCount: 3, perPage: 25, sort: null });
     expect(all.feedbackConversations[0]).toMatchObject({
       subject: "Commission statements are hard to read on a phone",
@@ -103,17 +103,17 @@ describe("GET /api/feedback_conversations", () => {
     });
     expect(all.feedbackConversations[0]!.lastMessage.excerpt.length).toBeLessThanOrEqual(140);
     expect(all.feedbackConversations[1]).toMatchObject({ unreadCount: 0, awaitingReply: false });
-    expect(ids(await list(AGENCY))).toEqual([7, 6, 8]);
+    expect(ids(await list(AGENCY))).toEqual([27, 26, 28]);
     expect((await list("newagent@demo.test")).feedbackConversations).toEqual([]);
   });
 
   it("filters the unread and the unresponded; searches the subject; sorts", async () => {
-    expect(ids(await list(AGENCY, { filter: "unread" }))).toEqual([7]);
-    expect(ids(await list(AGENCY, { filter: "unresponded" }))).toEqual([7, 6]);
-    expect(ids(await list(AGENCY, { search: "INVITATIONS" }))).toEqual([6]);
-    expect(ids(await list(AGENCY, { sort: "subject", order: "ASC" }))).toEqual([7, 6, 8]);
-    expect(ids(await list(AGENCY, { sort: "createdAt", order: "DESC" }))).toEqual([6, 7, 8]);
-    expect(ids(await list(AGENCY, { perPage: 5, page: 9 }))).toEqual([7, 6, 8]);
+    expect(ids(await list(AGENCY, { filter: "unread" }))).toEqual([27]);
+    expect(ids(await list(AGENCY, { filter: "unresponded" }))).toEqual([27, 26]);
+    expect(ids(await list(AGENCY, { search: "INVITATIONS" }))).toEqual([26]);
+    expect(ids(await list(AGENCY, { sort: "subject", order: "ASC" }))).toEqual([27, 26, 28]);
+    expect(ids(await list(AGENCY, { sort: "createdAt", order: "DESC" }))).toEqual([26, 27, 28]);
+    expect(ids(await list(AGENCY, { perPage: 5, page: 9 }))).toEqual([27, 26, 28]);
   });
 
   it("refuses an unknown filter (422) and carriers (403)", async () => {
@@ -139,17 +139,17 @@ describe("one conversation: ownership, read marking, replies", () => {
   it("another user's conversation, or an id that is none, is a 404 for every route", async () => {
     const token = await tokenOf(AGENCY);
     for (const [method, path] of [
-      ["GET", "/api/feedback_conversations/2"],
-      ["POST", "/api/feedback_conversations/2/read"],
+      ["GET", "/api/feedback_conversations/22"],
+      ["POST", "/api/feedback_conversations/22/read"],
       ["GET", "/api/feedback_conversations/999999"],
       ["GET", "/api/feedback_conversations/abc"],
     ] as const) {
       expect((await send(method, path, { token })).status, path).toBe(404);
     }
     expectError(
-      await post(AGENCY, "/api/feedback_conversations/2/messages", { message: "Hi" }),
+      await post(AGENCY, "/api/feedback_conversations/22/messages", { message: "Hi" }),
       404,
-      conversationNotFound("2"),
+      conversationNotFound("22"),
     );
     // Nothing of agent@'s was read or answered by agency@.
     expect(await counts(AGENT)).toEqual([3, 1]);
@@ -158,7 +158,7 @@ describe("one conversation: ownership, read marking, replies", () => {
   it("GET reads without marking; POST …/read marks the staff messages read, once, and the unread count falls", async () => {
     await resetUser(ONBOARDED);
     const token = await tokenOf(ONBOARDED);
-    const got = await client.ok(FeedbackConversationResponseSchema, "GET", "/api/feedback_conversations/10", { token });
+    const got = await client.ok(FeedbackConversationResponseSchema, "GET", "/api/feedback_conversations/30", { token });
     expect(got.feedbackConversation.messages.map((m) => [m.fromStaff, m.read])).toEqual([
       [false, true],
       [true, false],
@@ -166,7 +166,7 @@ describe("one conversation: ownership, read marking, replies", () => {
     ]);
     expect(await counts(ONBOARDED)).toEqual([2, 1]);
 
-    const read = await client.ok(FeedbackConversationReadSchema, "POST", "/api/feedback_conversations/10/read", {
+    const read = await client.ok(FeedbackConversationReadSchema, "POST", "/api/feedback_conversations/30/read", {
       token,
     });
     const staffIds = read.feedbackConversation.messages.filter((m) => m.fromStaff).map((m) => m.id);
@@ -175,7 +175,7 @@ describe("one conversation: ownership, read marking, replies", () => {
     expect(read.feedbackConversation.messages.every((m) => m.read)).toBe(true);
     // Still waiting for the reply: only the unread count falls.
     expect(await counts(ONBOARDED)).toEqual([0, 1]);
-    const again = await client.ok(FeedbackConversationReadSchema, "POST", "/api/feedback_conversations/10/read", {
+    const again = await client.ok(FeedbackConversationReadSchema, "POST", "/api/feedback_conversations/30/read", {
       token,
     });
     expect(again.markedRead).toEqual([]);
@@ -183,7 +183,7 @@ describe("one conversation: ownership, read marking, replies", () => {
 
   it("a reply is the last message: the conversation no longer waits, and its staff messages count as read", async () => {
     await resetUser(ONBOARDED);
-    const response = await post(ONBOARDED, "/api/feedback_conversations/10/messages", {
+    const response = await post(ONBOARDED, "/api/feedback_conversations/30/messages", {
       message: "  Yes, a weekly e-mail would be great.  ",
       attachment: [new Blob([tinyPdf("x")], { type: "application/pdf" }), "status.pdf"],
     });
@@ -198,7 +198,7 @@ describe("one conversation: ownership, read marking, replies", () => {
     expect(c).toMatchObject({ awaitingReply: false, unreadCount: 0, messageCount: 4 });
     expect(c.updatedAt).toBe(c.messages.at(-1)!.createdAt);
     expect(await counts(ONBOARDED)).toEqual([0, 0]);
-    expectError(await post(ONBOARDED, "/api/feedback_conversations/10/messages", { message: " " }), 422);
+    expectError(await post(ONBOARDED, "/api/feedback_conversations/30/messages", { message: " " }), 422);
   });
 });
 

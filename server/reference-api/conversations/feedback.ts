@@ -5,9 +5,9 @@
  * /api/feedback_conversations?filter=unread|unresponded (paged, searched and sorted like the tickets),
  * GET …/:id, POST …/:id/read (marks the staff messages read), POST /api/feedback_conversations (multipart,
  * optional attachment and rating, Idempotency-Key) and POST …/:id/messages.
- * Storage: feedback_conversations, feedback_messages (read_at: when the owner opened a staff message), files,
- * idempotency_keys. Who sees a conversation: its owner only (staff answer it in the admin area, a later issue;
- * the seed holds their replies). Anyone else gets 404.
+ * Storage: the one conversation model (store.ts: conversations of kind feedback, their messages, read_at: when
+ * the owner opened a staff message), files, idempotency_keys. Who sees a conversation here: its owner only (staff
+ * answer it in the admin area, admin.ts). Anyone else gets 404.
  */
 import { createHash } from "node:crypto";
 import type { Express, Request, RequestHandler, Response } from "express";
@@ -22,13 +22,11 @@ import type {
 } from "../../../app/.server/upstream/schemas/feedback.ts";
 import { FEEDBACK_LIST_FILTERS } from "../../../app/.server/upstream/schemas/feedback.ts";
 import { messageExcerpt } from "../../../app/domain/feedback.ts";
-import { pagingMeta } from "../../../app/domain/table.ts";
 import { MAX_TICKET_MESSAGE as MAX_MESSAGE, MAX_TICKET_SUBJECT as MAX_SUBJECT } from "../../../app/domain/tickets.ts";
 import { MAX_UPLOAD_BYTES } from "../../../app/domain/uploads.ts";
 import {
   answerHttpErrors,
   attachmentOf,
-  conversationMessages,
   fail,
   fileStatements,
   fullName,
@@ -39,11 +37,21 @@ import {
   sendCreated,
   requiredText,
   text,
-} from "../conversations/conversations.ts";
+} from "./forms.ts";
 import type { ReferenceDb, SessionRecord } from "../core/db.ts";
 import { HttpError, readFormData } from "../core/legal-answers-form.ts";
 import { parseTableQuery, positiveInt, scalar } from "../core/paging.ts";
-import { FEEDBACK_CATEGORIES } from "./seed.ts";
+import { FEEDBACK_CATEGORIES } from "./seed-feedback.ts";
+import {
+  conversationStatement,
+  feedbackCounts,
+  messageStatement,
+  messagesOf,
+  readStatement,
+  summaryPage,
+  summaryRow,
+  touchStatement,
+} from "./store.ts";
 import type { Upload } from "../core/uploads.ts";
 
 type ListResponse = z.infer<typeof FeedbackConversationsResponseSchema>;
@@ -70,23 +78,6 @@ const SORT_COLUMNS = {
   updatedAt: "s.updated_at",
 } as const;
 
-/**
- * A conversation with what the lists show: its last message, its unread staff messages, its message count.
- * Wrapped as `s` so that filters and sorting can name the computed columns.
- */
-const SUMMARIES = `(
-  SELECT c.*,
-    (SELECT COUNT(*) FROM feedback_messages m WHERE m.conversation_id = c.id) AS message_count,
-    (SELECT COUNT(*) FROM feedback_messages m
-      WHERE m.conversation_id = c.id AND m.from_staff = 1 AND m.read_at IS NULL) AS unread_count,
-    l.author AS last_author, l.from_staff AS last_from_staff, l.body AS last_body, l.created_at AS last_created_at
-  FROM feedback_conversations c
-  JOIN feedback_messages l ON l.id = (
-    SELECT m.id FROM feedback_messages m WHERE m.conversation_id = c.id ORDER BY m.created_at DESC, m.id DESC LIMIT 1
-  )
-) s`;
-const SUMMARY_SELECT = `SELECT * FROM ${SUMMARIES}`;
-
 function summaryFromRow(r: Record<string, unknown>): FeedbackConversationSummary {
   return {
     id: Number(r.id),
@@ -108,19 +99,7 @@ function summaryFromRow(r: Record<string, unknown>): FeedbackConversationSummary
 }
 
 /** Spec §7: the staff messages the user has not read, and the conversations waiting for the user's reply. */
-export async function messageCounts(db: ReferenceDb, userId: number): Promise<{ unread: number; unresponded: number }> {
-  const [unread, unresponded] = await Promise.all([
-    db.client.execute({
-      sql: "SELECT COUNT(*) AS n FROM feedback_messages WHERE owner_user_id = ? AND from_staff = 1 AND read_at IS NULL",
-      args: [userId],
-    }),
-    db.client.execute({
-      sql: `SELECT COUNT(*) AS n FROM ${SUMMARIES} WHERE s.user_id = ? AND s.last_from_staff = 1`,
-      args: [userId],
-    }),
-  ]);
-  return { unread: Number(unread.rows[0]?.n ?? 0), unresponded: Number(unresponded.rows[0]?.n ?? 0) };
-}
+export const messageCounts = feedbackCounts;
 
 function filterOf(value: string | undefined): FeedbackFilter | null | "invalid" {
   if (value === undefined || value === "") return null;
@@ -139,39 +118,24 @@ async function conversations(
   source: Record<string, unknown>,
 ): Promise<ListResponse> {
   const q = parseTableQuery(source, SORT_COLUMNS);
-  const where = ["s.user_id = ?"];
+  const where = ["s.kind = 'feedback'", "s.user_id = ?"];
   const args: (string | number)[] = [user.userId];
   if (filter) where.push(FILTER_SQL[filter]);
   if (q.search) {
     where.push("instr(lower(s.subject), lower(?)) > 0");
     args.push(q.search);
   }
-  const whereSql = `WHERE ${where.join(" AND ")}`;
-  const counted = await db.client.execute({ sql: `SELECT COUNT(*) AS n FROM ${SUMMARIES} ${whereSql}`, args });
-  const meta = pagingMeta(q, Number(counted.rows[0]?.n ?? 0));
   // No sort: the most recent message first (the order parameter applies to a sorted column only).
   const orderBy = q.sort ? `${SORT_COLUMNS[q.sort]} ${q.order}, s.id ${q.order}` : "s.updated_at DESC, s.id DESC";
-  const rows = await db.client.execute({
-    sql: `${SUMMARY_SELECT} ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
-    args: [...args, meta.perPage, (meta.currentPage - 1) * meta.perPage],
-  });
-  return { feedbackConversations: rows.rows.map(summaryFromRow), meta };
+  const { rows, meta } = await summaryPage(db, { where, args }, orderBy, q);
+  return { feedbackConversations: rows.map(summaryFromRow), meta };
 }
 
 /** The user's conversation with its messages (oldest first), or null when it is not theirs. */
 async function findConversation(db: ReferenceDb, user: User, id: number): Promise<FeedbackConversation | null> {
-  const found = await db.client.execute({
-    sql: `${SUMMARY_SELECT} WHERE s.id = ? AND s.user_id = ?`,
-    args: [id, user.userId],
-  });
-  const row = found.rows[0];
+  const row = await summaryRow(db, { where: ["s.id = ?", "s.kind = 'feedback'", "s.user_id = ?"], args: [id, user.userId] });
   if (!row) return null;
-  const messages = await conversationMessages(db, "feedback_messages", "conversation_id", id);
-  return {
-    ...summaryFromRow(row),
-    // A staff message is unread until the owner opens the conversation; the owner's own are read.
-    messages: messages.map(({ message, row: m }) => ({ ...message, read: !message.fromStaff || m.read_at != null })),
-  };
+  return { ...summaryFromRow(row), messages: await messagesOf(db, id) };
 }
 
 interface NewConversation {
@@ -202,11 +166,6 @@ function fingerprintOf(c: NewConversation): string {
   if (c.attachment) hash.update(c.attachment.data);
   return hash.digest("hex");
 }
-
-/** A message of the owner (read from the start); `conversation` is "?" or the conversation just inserted. */
-const insertOwnerMessage = (conversation: "?" | "last_insert_rowid()") => `INSERT INTO feedback_messages
-  (conversation_id, owner_user_id, author_id, author, from_staff, body, file_id, read_at, created_at)
-  VALUES (${conversation}, ?, ?, ?, 0, ?, ?, ?, ?)`;
 
 export function registerFeedbackRoutes(
   app: Express,
@@ -266,7 +225,7 @@ export function registerFeedbackRoutes(
     const markedRead = found.messages.filter((m) => !m.read).map((m) => m.id);
     if (markedRead.length > 0) {
       await db.client.execute({
-        sql: `UPDATE feedback_messages SET read_at = ? WHERE id IN (${markedRead.map(() => "?").join(", ")})`,
+        sql: `UPDATE conversation_messages SET read_at = ? WHERE id IN (${markedRead.map(() => "?").join(", ")})`,
         args: [new Date().toISOString(), ...markedRead],
       });
       logger.info({ userId: user.userId, conversationId: found.id, read: markedRead.length }, "feedback read");
@@ -289,15 +248,24 @@ export function registerFeedbackRoutes(
         const results = await db.client.batch(
           [
             ...statements,
-            {
-              sql: `INSERT INTO feedback_conversations (user_id, subject, category, rating, created_at, updated_at)
-                    VALUES (?, ?, ?, ?, ?, ?)`,
-              args: [user.userId, input.subject, input.category, input.rating, now, now],
-            },
-            {
-              sql: insertOwnerMessage("last_insert_rowid()"),
-              args: [user.userId, user.userId, fullName(user), input.message, fileId, now, now],
-            },
+            conversationStatement({
+              kind: "feedback",
+              userId: user.userId,
+              subject: input.subject,
+              category: input.category,
+              rating: input.rating,
+              createdAt: now,
+              updatedAt: now,
+            }),
+            messageStatement({
+              conversationId: "last",
+              ownerId: user.userId,
+              author: { id: user.userId, name: fullName(user) },
+              fromStaff: false,
+              body: input.message,
+              fileId,
+              createdAt: now,
+            }),
           ],
           "write",
         );
@@ -320,20 +288,19 @@ export function registerFeedbackRoutes(
         await db.client.batch(
           [
             ...statements,
-            {
-              sql: insertOwnerMessage("?"),
-              args: [found.id, user.userId, user.userId, fullName(user), message, fileId, now, now],
-            },
+            messageStatement({
+              conversationId: found.id,
+              ownerId: user.userId,
+              author: { id: user.userId, name: fullName(user) },
+              fromStaff: false,
+              body: message,
+              fileId,
+              createdAt: now,
+            }),
             // The owner's reply reopens a conversation staff closed (issue 22).
-            {
-              sql: "UPDATE feedback_conversations SET updated_at = ?, closed_at = NULL WHERE id = ?",
-              args: [now, found.id],
-            },
+            touchStatement(found.id, now, { reopen: true }),
             // Replying answers what staff wrote: it has been read.
-            {
-              sql: "UPDATE feedback_messages SET read_at = ? WHERE conversation_id = ? AND from_staff = 1 AND read_at IS NULL",
-              args: [now, found.id],
-            },
+            readStatement(found.id, now),
           ],
           "write",
         );

@@ -1,20 +1,22 @@
 /**
- * The feedback conversations seed (issue 12, tables feedback_conversations and feedback_messages; queries in
- * feedback.ts): the demo brokers' conversations with the organisation's staff, some staff replies unread and
+ * The feedback conversations seed (issue 12; conversations of kind feedback in the one model, store.ts; queries
+ * in feedback.ts): the demo brokers' conversations with the organisation's staff, some staff replies unread and
  * some conversations waiting for the broker's reply, so each dashboard's two counts come from real messages.
- * Dates are relative to the seed day (seed-dates.ts).
+ * Their ids start at 21 (tickets and feedback share one numbering: the demo tickets are 1–7). Dates are relative
+ * to the seed day (seed-dates.ts).
  *
  * | account | conversations | unread staff messages | awaiting the broker's reply |
- * | agent@ (1) | 3 | 3 (conversation 2) | 1 (conversation 2) |
- * | loa@ (3) | 1 | 0 | 0 |
- * | docs@ (4) | 1 (no reply yet) | 0 | 0 |
- * | agency@ (5) | 3 | 1 (conversation 7) | 2 (conversations 6, 7) |
- * | beta@ (6) | 1 | 0 | 1 (conversation 9) |
- * | onboarded@ (8) | 2 | 2 (conversation 10) | 1 (conversation 10) |
+ * | agent@ (1) | 21–23 | 3 (conversation 22) | 1 (conversation 22) |
+ * | loa@ (3) | 24 | 0 | 0 |
+ * | docs@ (4) | 25 (no reply yet) | 0 | 0 |
+ * | agency@ (5) | 26–28 | 1 (conversation 27) | 2 (conversations 26, 27) |
+ * | beta@ (6) | 29 | 0 | 1 (conversation 29) |
+ * | onboarded@ (8) | 30, 31 | 2 (conversation 30) | 1 (conversation 30) |
  * Everyone else has none.
  */
 import type { InStatement } from "@libsql/client";
 import type { SeedDates } from "../seed/seed-dates.ts";
+import { seedConversationStatements } from "./store.ts";
 
 /** The categories a conversation is filed under (GET /api/feedback_conversations/categories). */
 export const FEEDBACK_CATEGORIES = [
@@ -73,7 +75,7 @@ const staff = (body: string, createdAt: string, read: boolean): SeedFeedbackMess
 
 export const seedFeedbackConversations = (d: SeedDates): SeedFeedbackConversation[] => [
   {
-    id: 1,
+    id: 21,
     userId: 1,
     subject: "Searching the book of business by policy number",
     category: "Portal and website",
@@ -93,7 +95,7 @@ export const seedFeedbackConversations = (d: SeedDates): SeedFeedbackConversatio
     ],
   },
   {
-    id: 2,
+    id: 22,
     userId: 1,
     subject: "Commission statements are hard to read on a phone",
     category: "Commissions",
@@ -122,7 +124,7 @@ export const seedFeedbackConversations = (d: SeedDates): SeedFeedbackConversatio
     ],
   },
   {
-    id: 3,
+    id: 23,
     userId: 1,
     subject: "The certification videos were excellent",
     category: "Learning center",
@@ -142,7 +144,7 @@ export const seedFeedbackConversations = (d: SeedDates): SeedFeedbackConversatio
     ],
   },
   {
-    id: 4,
+    id: 24,
     userId: 3,
     subject: "Where are my commission statements?",
     category: "Commissions",
@@ -162,7 +164,7 @@ export const seedFeedbackConversations = (d: SeedDates): SeedFeedbackConversatio
     ],
   },
   {
-    id: 5,
+    id: 25,
     userId: 4,
     subject: "A reminder before documents expire",
     category: "Portal and website",
@@ -176,7 +178,7 @@ export const seedFeedbackConversations = (d: SeedDates): SeedFeedbackConversatio
     ],
   },
   {
-    id: 6,
+    id: 26,
     userId: 5,
     subject: "Downline invitations expire too soon",
     category: "Portal and website",
@@ -195,7 +197,7 @@ export const seedFeedbackConversations = (d: SeedDates): SeedFeedbackConversatio
     ],
   },
   {
-    id: 7,
+    id: 27,
     userId: 5,
     subject: "Contracting status of my sub-agencies",
     category: "Contracting",
@@ -224,7 +226,7 @@ export const seedFeedbackConversations = (d: SeedDates): SeedFeedbackConversatio
     ],
   },
   {
-    id: 8,
+    id: 28,
     userId: 5,
     subject: "Onboarding my new agents went smoothly",
     category: "Other",
@@ -238,7 +240,7 @@ export const seedFeedbackConversations = (d: SeedDates): SeedFeedbackConversatio
     ],
   },
   {
-    id: 9,
+    id: 29,
     userId: 6,
     subject: "Submitted enrollments export",
     category: "Quote & Enroll",
@@ -249,7 +251,7 @@ export const seedFeedbackConversations = (d: SeedDates): SeedFeedbackConversatio
     ],
   },
   {
-    id: 10,
+    id: 30,
     userId: 8,
     subject: "Carrier appointment timeline",
     category: "Contracting",
@@ -269,7 +271,7 @@ export const seedFeedbackConversations = (d: SeedDates): SeedFeedbackConversatio
     ],
   },
   {
-    id: 11,
+    id: 31,
     userId: 8,
     subject: "Signing the agreement on a tablet",
     category: "Portal and website",
@@ -282,33 +284,17 @@ export const seedFeedbackConversations = (d: SeedDates): SeedFeedbackConversatio
   },
 ];
 
-/** The seed's INSERT statements for the feedback tables (createdAt = the first message's time, updatedAt = the last). */
+/** The seed's INSERT statements of the feedback conversations (store.ts: createdAt = the first message's time). */
 export function seedFeedbackStatements(dates: SeedDates): InStatement[] {
-  const statements: InStatement[] = [];
-  let messageId = 0;
-  for (const c of seedFeedbackConversations(dates)) {
-    statements.push({
-      sql: `INSERT INTO feedback_conversations (id, user_id, subject, category, rating, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      args: [c.id, c.userId, c.subject, c.category, c.rating, c.messages[0]!.createdAt, c.messages.at(-1)!.createdAt],
-    });
-    for (const m of c.messages) {
-      statements.push({
-        sql: `INSERT INTO feedback_messages (id, conversation_id, owner_user_id, author_id, author, from_staff, body, file_id, read_at, created_at)
-              VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)`,
-        args: [
-          ++messageId,
-          c.id,
-          c.userId,
-          m.authorId,
-          m.author,
-          m.fromStaff ? 1 : 0,
-          m.body,
-          m.read ? m.createdAt : null,
-          m.createdAt,
-        ],
-      });
-    }
-  }
-  return statements;
+  return seedConversationStatements(
+    seedFeedbackConversations(dates).map(({ messages, ...c }) => ({
+      ...c,
+      kind: "feedback",
+      messages: messages.map(({ authorId, author, read, ...m }) => ({
+        ...m,
+        author: { id: authorId, name: author },
+        readAt: read ? m.createdAt : null,
+      })),
+    })),
+  );
 }

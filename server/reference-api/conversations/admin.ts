@@ -1,7 +1,7 @@
 /**
- * The support desk's staff side (issue 22 §2.6–2.7, docs/upstream-api.md "Support desk"): one conversation model
- * over the two conversation stores — tickets (support tickets and commission inquiries: /api/admin/tickets) and
- * feedback conversations (/api/admin/feedback_conversations) — with the admin list conventions, the thread
+ * The support desk's staff side (issue 22 §2.6–2.7, docs/upstream-api.md "Support desk") of the one conversation
+ * model (store.ts), in two queues by kind — tickets (support tickets and commission inquiries: /api/admin/tickets)
+ * and feedback conversations (/api/admin/feedback_conversations) — with the admin list conventions, the thread
  * (public messages and internal notes), a public answer, an internal note, assign, close and reopen.
  * Internal notes live in their own table (conversation_notes): no query of the owner's or the carrier's endpoints
  * reads it, so a note cannot reach them.
@@ -29,9 +29,23 @@ import {
   type ConversationStatus,
 } from "../../../app/admin/sections/tickets/records.ts";
 import { messageExcerpt } from "../../../app/domain/feedback.ts";
-import { pagingMeta } from "../../../app/domain/table.ts";
 import { audit, historyOf, refuseFields, streamCsv, type AdminResponse, type Change } from "../admin/admin-support.ts";
-import { conversationMessages, fullName } from "../conversations/conversations.ts";
+import { fullName } from "./forms.ts";
+import {
+  assigneeStatement,
+  closedStatement,
+  kindFilter,
+  messageStatement,
+  messagesOf,
+  noteStatement,
+  notesOf,
+  SUMMARIES,
+  summaryPage,
+  summaryRow,
+  TICKET_KINDS,
+  FEEDBACK_KINDS,
+  touchStatement,
+} from "./store.ts";
 import type { ReferenceDb } from "../core/db.ts";
 import { parseTableQuery, positiveInt, scalar } from "../core/paging.ts";
 import { zodFields } from "../admin/list-support.ts";
@@ -44,56 +58,14 @@ export const CONVERSATION_CLOSED = "This conversation is closed: reopen it to an
 export const NOT_AN_ADMIN = "assigneeId must be an administrator's id.";
 export const noConversation = (id: string | number) => `No conversation with id ${id}`;
 
-/** One of the two stores and what it holds. */
+/** One of the two queues: its resource name (URL and audit) and the kinds it holds. */
 interface Source {
   resource: "tickets" | "feedback_conversations";
-  messages: "ticket_messages" | "feedback_messages";
-  parent: "ticket_id" | "conversation_id";
-  note: "ticket" | "feedback";
   kinds: readonly ConversationKind[];
-  /** id, kind, subject, category, status (null: open or answered by the last message), user_id, carrier_id, … */
-  base: string;
 }
 
-export const TICKETS: Source = {
-  resource: "tickets",
-  messages: "ticket_messages",
-  parent: "ticket_id",
-  note: "ticket",
-  kinds: ["support", "commission_inquiry"],
-  base: `SELECT id, kind, subject, category,
-      CASE status WHEN 'Closed' THEN 'closed' WHEN 'Answered' THEN 'answered' ELSE 'open' END AS fixed_status,
-      user_id, carrier_id, reference, NULL AS rating, assignee_user_id, created_at, updated_at FROM tickets`,
-};
-
-export const FEEDBACK: Source = {
-  resource: "feedback_conversations",
-  messages: "feedback_messages",
-  parent: "conversation_id",
-  note: "feedback",
-  kinds: ["feedback"],
-  base: `SELECT id, 'feedback' AS kind, subject, category,
-      CASE WHEN closed_at IS NOT NULL THEN 'closed' END AS fixed_status,
-      user_id, NULL AS carrier_id, NULL AS reference, rating, assignee_user_id, created_at, updated_at
-    FROM feedback_conversations`,
-};
-
-/** Every conversation of `source` with what the lists show, as `s` (filters and sorts name its columns). */
-const summaries = (source: Source) => `(
-  SELECT b.*, COALESCE(b.fixed_status, CASE WHEN l.from_staff = 1 THEN 'answered' ELSE 'open' END) AS status,
-    u.first_name || ' ' || u.last_name AS owner_name, u.email AS owner_email, ca.name AS carrier_name,
-    a.first_name || ' ' || a.last_name AS assignee_name,
-    (SELECT COUNT(*) FROM ${source.messages} m WHERE m.${source.parent} = b.id) AS message_count,
-    (SELECT COUNT(*) FROM conversation_notes n WHERE n.source = '${source.note}' AND n.conversation_id = b.id)
-      AS notes_count,
-    l.author AS last_author, l.from_staff AS last_from_staff, l.body AS last_body, l.created_at AS last_created_at
-  FROM (${source.base}) b
-  JOIN users u ON u.id = b.user_id
-  LEFT JOIN carriers ca ON ca.id = b.carrier_id
-  LEFT JOIN users a ON a.id = b.assignee_user_id
-  JOIN ${source.messages} l ON l.id = (SELECT m.id FROM ${source.messages} m WHERE m.${source.parent} = b.id
-    ORDER BY m.created_at DESC, m.id DESC LIMIT 1)
-) s`;
+export const TICKETS: Source = { resource: "tickets", kinds: TICKET_KINDS };
+export const FEEDBACK: Source = { resource: "feedback_conversations", kinds: FEEDBACK_KINDS };
 
 function recordOf(r: Record<string, unknown>, now: number): AdminConversation {
   return {
@@ -192,9 +164,10 @@ function readQuery(source: Source, req: Request, res: Response): ConversationQue
   return q;
 }
 
-function whereOf(q: ConversationQuery, now: number): { where: string; args: InValue[] } {
-  const where: string[] = [];
-  const args: InValue[] = [];
+function whereOf(source: Source, q: ConversationQuery, now: number): { where: string[]; args: InValue[] } {
+  const kinds = kindFilter(source.kinds);
+  const where: string[] = [kinds.sql];
+  const args: InValue[] = [...kinds.args];
   if (q.search) {
     where.push(`(instr(lower(s.subject), lower(?)) > 0 OR instr(lower(s.owner_name), lower(?)) > 0
       OR instr(lower(s.owner_email), lower(?)) > 0 OR instr(lower(COALESCE(s.reference, '')), lower(?)) > 0)`);
@@ -226,7 +199,7 @@ function whereOf(q: ConversationQuery, now: number): { where: string; args: InVa
       args.push(new Date(now - (hi + 1) * DAY_MS).toISOString());
     }
   }
-  return { where: where.length ? `WHERE ${where.join(" AND ")}` : "", args };
+  return { where, args };
 }
 
 const orderOf = (q: ConversationQuery) => (q.sort ? SORTS[q.sort](q.order) : SORTS.waiting("DESC"));
@@ -241,22 +214,15 @@ async function assignees(db: ReferenceDb): Promise<Array<{ value: string; label:
 
 async function list(db: ReferenceDb, source: Source, q: ConversationQuery): Promise<ListResponse> {
   const now = Date.now();
-  const { where, args } = whereOf(q, now);
-  const from = summaries(source);
-  const counted = await db.client.execute({ sql: `SELECT COUNT(*) AS n FROM ${from} ${where}`, args });
-  const meta = pagingMeta(q, Number(counted.rows[0]!.n));
-  const [rows, carriers, admins] = await Promise.all([
-    db.client.execute({
-      sql: `SELECT * FROM ${from} ${where} ORDER BY ${orderOf(q)} LIMIT ? OFFSET ?`,
-      args: [...args, meta.perPage, (meta.currentPage - 1) * meta.perPage],
-    }),
+  const [{ rows, meta }, carriers, admins] = await Promise.all([
+    summaryPage(db, whereOf(source, q, now), orderOf(q), q),
     source === TICKETS
       ? db.client.execute("SELECT id, name FROM carriers ORDER BY name COLLATE NOCASE, id").then((r) => r.rows)
       : Promise.resolve([]),
     assignees(db),
   ]);
   return {
-    records: rows.rows.map((r) => recordOf(r, now)),
+    records: rows.map((r) => recordOf(r, now)),
     meta,
     facets: {
       kind: source.kinds.map((k) => ({ value: k, label: CONVERSATION_KIND_LABELS[k] })),
@@ -269,31 +235,17 @@ async function list(db: ReferenceDb, source: Source, q: ConversationQuery): Prom
 }
 
 async function recordById(db: ReferenceDb, source: Source, id: number): Promise<AdminConversation | null> {
-  const found = await db.client.execute({ sql: `SELECT * FROM ${summaries(source)} WHERE s.id = ?`, args: [id] });
-  const row = found.rows[0];
+  const kinds = kindFilter(source.kinds);
+  const row = await summaryRow(db, { where: ["s.id = ?", kinds.sql], args: [id, ...kinds.args] });
   return row ? recordOf(row, Date.now()) : null;
 }
 
 /** Public messages and internal notes, oldest first. */
-async function threadOf(db: ReferenceDb, source: Source, id: number): Promise<ConversationEntry[]> {
-  const [messages, notes] = await Promise.all([
-    conversationMessages(db, source.messages, source.parent, id),
-    db.client.execute({
-      sql: "SELECT * FROM conversation_notes WHERE source = ? AND conversation_id = ? ORDER BY created_at, id",
-      args: [source.note, id],
-    }),
-  ]);
+async function threadOf(db: ReferenceDb, id: number): Promise<ConversationEntry[]> {
+  const [messages, notes] = await Promise.all([messagesOf(db, id), notesOf(db, id)]);
   const entries: ConversationEntry[] = [
-    ...messages.map(({ message }): ConversationEntry => ({ ...message, kind: "message" })),
-    ...notes.rows.map((n): ConversationEntry => ({
-      id: Number(n.id),
-      kind: "note",
-      author: String(n.author),
-      fromStaff: true,
-      body: String(n.body),
-      createdAt: String(n.created_at),
-      attachment: null,
-    })),
+    ...messages.map(({ read: _read, ...message }): ConversationEntry => ({ ...message, kind: "message" })),
+    ...notes.map((n): ConversationEntry => ({ ...n, kind: "note", fromStaff: true, attachment: null })),
   ];
   return entries.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.kind.localeCompare(b.kind) || a.id - b.id);
 }
@@ -305,32 +257,6 @@ function bodyOf(req: Request): Record<string, unknown> {
 }
 
 const fail = (res: Response, status: number, error: string) => void res.status(status).json({ error });
-
-/** The statements setting a conversation's status: closed, or reopened (answered when staff wrote last). */
-function statusStatements(
-  source: Source,
-  record: AdminConversation,
-  to: "open" | "closed",
-  now: string,
-): InStatement[] {
-  if (source === TICKETS) {
-    const reopened = record.lastMessage.fromStaff ? "Answered" : "Open";
-    return [
-      {
-        sql: "UPDATE tickets SET status = ?, updated_at = ? WHERE id = ?",
-        args: [to === "closed" ? "Closed" : reopened, now, record.id],
-      },
-    ];
-  }
-  return [
-    {
-      sql: "UPDATE feedback_conversations SET closed_at = ?, updated_at = ? WHERE id = ?",
-      args: [to === "closed" ? now : null, now, record.id],
-    },
-  ];
-}
-
-const table = (source: Source) => (source === TICKETS ? "tickets" : "feedback_conversations");
 
 async function isAdmin(db: ReferenceDb, id: number): Promise<string | null> {
   const found = await db.client.execute({
@@ -370,13 +296,13 @@ function registerSource(app: Express, db: ReferenceDb, source: Source, log: (o: 
     const q = readQuery(source, req, res);
     if (!q) return;
     const now = Date.now();
-    const { where, args } = whereOf(q, now);
+    const { where, args } = whereOf(source, q, now);
     await streamCsv(
       res,
       db,
       `${source.resource}.csv`,
       CSV_HEADER,
-      { sql: `SELECT * FROM ${summaries(source)} ${where} ORDER BY ${orderOf(q)}`, args },
+      { sql: `SELECT * FROM ${SUMMARIES} WHERE ${where.join(" AND ")} ORDER BY ${orderOf(q)}`, args },
       (r) => {
         const c = recordOf(r, now);
         return [
@@ -411,7 +337,7 @@ function registerSource(app: Express, db: ReferenceDb, source: Source, log: (o: 
     const record = await found(req, res);
     if (!record) return;
     const [thread, history, admins] = await Promise.all([
-      threadOf(db, source, record.id),
+      threadOf(db, record.id),
       historyOf(db, source.resource, record.id),
       assignees(db),
     ]);
@@ -434,7 +360,7 @@ function registerSource(app: Express, db: ReferenceDb, source: Source, log: (o: 
         if (record) found++;
         if (!record || (record.assignee?.id ?? null) === assigneeId) continue;
         statements.push(
-          { sql: `UPDATE ${table(source)} SET assignee_user_id = ? WHERE id = ?`, args: [assigneeId, id] },
+          assigneeStatement(id, assigneeId),
           audit(session, {
             resource: source.resource,
             recordId: id,
@@ -467,7 +393,7 @@ function registerSource(app: Express, db: ReferenceDb, source: Source, log: (o: 
         if (assigneeId != null && !name) return refuseFields(res, { assigneeId: [NOT_AN_ADMIN] });
         const change: Change = { field: "assignee", from: record.assignee?.name ?? null, to: name };
         statements.push(
-          { sql: `UPDATE ${table(source)} SET assignee_user_id = ? WHERE id = ?`, args: [assigneeId, record.id] },
+          assigneeStatement(record.id, assigneeId),
           audit(session, {
             resource: source.resource,
             recordId: record.id,
@@ -478,7 +404,7 @@ function registerSource(app: Express, db: ReferenceDb, source: Source, log: (o: 
         );
       }
       if (status && (status === "closed") !== (record.status === "closed")) {
-        statements.push(...statusStatements(source, record, status, now));
+        statements.push(closedStatement(record.id, status === "closed", now));
         statements.push(
           audit(session, {
             resource: source.resource,
@@ -507,26 +433,18 @@ function registerSource(app: Express, db: ReferenceDb, source: Source, log: (o: 
       const session = res.locals.session;
       const { user } = session;
       const now = new Date().toISOString();
-      const insert: InStatement =
-        source === TICKETS
-          ? {
-              sql: `INSERT INTO ticket_messages (ticket_id, owner_user_id, author_id, author, from_staff, body, file_id, created_at)
-                    VALUES (?, ?, ?, ?, 1, ?, NULL, ?)`,
-              args: [record.id, record.owner.id, user.userId, fullName(user), parsed.data.message, now],
-            }
-          : {
-              // Unread for its owner until they open the conversation (spec §3's unread count).
-              sql: `INSERT INTO feedback_messages
-                      (conversation_id, owner_user_id, author_id, author, from_staff, body, file_id, read_at, created_at)
-                    VALUES (?, ?, ?, ?, 1, ?, NULL, NULL, ?)`,
-              args: [record.id, record.owner.id, user.userId, fullName(user), parsed.data.message, now],
-            };
+      // Unread for its owner until they open the conversation (spec §3's unread count); answered from now on.
       await db.client.batch(
         [
-          insert,
-          source === TICKETS
-            ? { sql: "UPDATE tickets SET status = 'Answered', updated_at = ? WHERE id = ?", args: [now, record.id] }
-            : { sql: "UPDATE feedback_conversations SET updated_at = ? WHERE id = ?", args: [now, record.id] },
+          messageStatement({
+            conversationId: record.id,
+            ownerId: record.owner.id,
+            author: { id: user.userId, name: fullName(user) },
+            fromStaff: true,
+            body: parsed.data.message,
+            createdAt: now,
+          }),
+          touchStatement(record.id, now),
           audit(session, { resource: source.resource, recordId: record.id, action: "answered", at: now }),
         ],
         "write",
@@ -547,11 +465,13 @@ function registerSource(app: Express, db: ReferenceDb, source: Source, log: (o: 
       const now = new Date().toISOString();
       await db.client.batch(
         [
-          {
-            sql: `INSERT INTO conversation_notes (source, conversation_id, owner_user_id, author_id, author, body, created_at)
-                  VALUES (?, ?, ?, ?, ?, ?, ?)`,
-            args: [source.note, record.id, record.owner.id, user.userId, fullName(user), parsed.data.note, now],
-          },
+          noteStatement({
+            conversationId: record.id,
+            ownerId: record.owner.id,
+            author: { id: user.userId, name: fullName(user) },
+            body: parsed.data.note,
+            createdAt: now,
+          }),
           audit(session, { resource: source.resource, recordId: record.id, action: "note_added", at: now }),
         ],
         "write",

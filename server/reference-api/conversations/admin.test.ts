@@ -11,7 +11,7 @@ import { TicketResponseSchema } from "../../../app/.server/upstream/schemas/tick
 import { ADMIN_ONLY_AREA } from "../admin/admin-support.ts";
 import type { ReferenceApi } from "../index.ts";
 import { expectError, expectFields, sqlite, startTestApi, tempDbPath, testClient } from "../core/test-support.ts";
-import { CONVERSATION_CLOSED, NOT_AN_ADMIN } from "./routes.ts";
+import { CONVERSATION_CLOSED, NOT_AN_ADMIN } from "./admin.ts";
 
 const { remove: removeDb, dbPath } = tempDbPath("reference-api-admin-conversations-");
 let api: ReferenceApi;
@@ -38,10 +38,16 @@ describe("the support desk's seed", () => {
     const db = sqlite(dbPath);
     try {
       const one = async (sql: string) => Number((await db.execute(sql)).rows[0]![0]);
-      expect(await one("SELECT COUNT(*) FROM tickets")).toBeGreaterThanOrEqual(150);
-      expect(await one("SELECT COUNT(*) FROM feedback_conversations")).toBeGreaterThanOrEqual(60);
-      expect(await one("SELECT COUNT(DISTINCT carrier_id) FROM tickets")).toBeGreaterThanOrEqual(4);
-      expect(await one("SELECT COUNT(DISTINCT source) FROM conversation_notes")).toBe(2);
+      const tickets = "FROM conversations WHERE kind IN ('support', 'commission_inquiry')";
+      expect(await one(`SELECT COUNT(*) ${tickets}`)).toBeGreaterThanOrEqual(150);
+      expect(await one("SELECT COUNT(*) FROM conversations WHERE kind = 'feedback'")).toBeGreaterThanOrEqual(60);
+      expect(await one(`SELECT COUNT(DISTINCT carrier_id) ${tickets}`)).toBeGreaterThanOrEqual(4);
+      // Notes on both kinds.
+      expect(
+        await one(
+          "SELECT COUNT(DISTINCT c.kind = 'feedback') FROM conversation_notes n JOIN conversations c ON c.id = n.conversation_id",
+        ),
+      ).toBe(2);
     } finally {
       db.close();
     }
@@ -70,10 +76,10 @@ describe("GET /api/admin/tickets", () => {
   it("answers 403 to anyone but an administrator", async () => {
     for (const [method, path] of [
       ["GET", "/api/admin/tickets"],
-      ["GET", "/api/admin/feedback_conversations/1"],
+      ["GET", "/api/admin/feedback_conversations/21"],
       ["POST", "/api/admin/tickets/2/messages"],
       ["POST", "/api/admin/tickets/2/notes"],
-      ["PATCH", "/api/admin/feedback_conversations/2"],
+      ["PATCH", "/api/admin/feedback_conversations/22"],
       ["POST", "/api/admin/tickets/bulk_assign"],
     ] as const) {
       const json = method === "GET" ? undefined : {};
@@ -201,24 +207,24 @@ describe("answering a feedback conversation", () => {
     await ok(
       AdminConversationWriteSchema,
       "POST",
-      "/api/admin/feedback_conversations/1/messages",
+      "/api/admin/feedback_conversations/21/messages",
       { token, json: { message: "Thanks, Maria: we passed it on." } },
       201,
     );
     expect(await unread()).toBe(before + 1);
-    await ok(FeedbackConversationReadSchema, "POST", "/api/feedback_conversations/1/read", { token: await agent() });
+    await ok(FeedbackConversationReadSchema, "POST", "/api/feedback_conversations/21/read", { token: await agent() });
     expect(await unread()).toBe(before);
 
-    await ok(AdminConversationWriteSchema, "PATCH", "/api/admin/feedback_conversations/1", {
+    await ok(AdminConversationWriteSchema, "PATCH", "/api/admin/feedback_conversations/21", {
       token,
       json: { status: "closed" },
     });
     const form = new FormData();
     form.append("message", "One more thing.");
-    expect((await send("POST", "/api/feedback_conversations/1/messages", { token: await agent(), form })).status).toBe(
+    expect((await send("POST", "/api/feedback_conversations/21/messages", { token: await agent(), form })).status).toBe(
       200,
     );
-    const after = await ok(AdminConversationResponseSchema, "GET", "/api/admin/feedback_conversations/1", { token });
+    const after = await ok(AdminConversationResponseSchema, "GET", "/api/admin/feedback_conversations/21", { token });
     expect(after.record.status).toBe("open");
   });
 });

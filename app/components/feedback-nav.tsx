@@ -37,13 +37,16 @@ export function FeedbackNav() {
   );
 }
 
-/** The markers of a conversation: its unread staff messages, and whether it waits for the user's reply. */
+/**
+ * The markers of a conversation: its unread staff messages, whether it waits for the user's reply, and whether
+ * staff closed it.
+ */
 export function FeedbackMarkers({
   conversation,
 }: {
-  conversation: Pick<FeedbackConversationSummary, "unreadCount" | "awaitingReply">;
+  conversation: Pick<FeedbackConversationSummary, "unreadCount" | "awaitingReply" | "closedAt">;
 }) {
-  if (conversation.unreadCount === 0 && !conversation.awaitingReply) return null;
+  if (conversation.unreadCount === 0 && !conversation.awaitingReply && !conversation.closedAt) return null;
   return (
     <Group gap={4}>
       {conversation.unreadCount > 0 ? (
@@ -54,6 +57,11 @@ export function FeedbackMarkers({
       {conversation.awaitingReply ? (
         <Badge color="orange" variant="light">
           Awaiting your reply
+        </Badge>
+      ) : null}
+      {conversation.closedAt ? (
+        <Badge color="gray" variant="light">
+          Closed
         </Badge>
       ) : null}
     </Group>

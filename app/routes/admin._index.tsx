@@ -137,11 +137,25 @@ export default function AdminIndex({ loaderData, actionData }: Route.ComponentPr
             to="/admin/users?status=unverified"
             hint="Registered but never verified their e-mail within 24 hours"
           />
+        </SimpleGrid>
+      </section>
+
+      <section aria-labelledby="support-title">
+        <Title order={2} size="h3" id="support-title" mb="sm">
+          Support
+        </Title>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
           <Count
             label="Open support tickets"
             count={dashboard.openTickets}
             to="/admin/tickets?status=open"
-            hint="Tickets brokers opened that nobody has answered"
+            hint="Tickets and commission inquiries waiting for an answer from staff"
+          />
+          <Count
+            label="Feedback awaiting staff"
+            count={dashboard.feedbackAwaitingStaff}
+            to="/admin/admin_support?status=open"
+            hint="Feedback conversations waiting for an answer from staff"
           />
         </SimpleGrid>
       </section>

@@ -1,6 +1,6 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link, data } from "react-router";
-import { History } from "~/components/admin/history";
+import { History, labelsOf } from "~/components/admin/history";
 import { SectionForm } from "~/components/admin/section-form";
 import { Tag } from "~/components/admin/tag";
 import { ErrorPage } from "~/components/error-page";
@@ -17,6 +17,9 @@ import { carrierSchema, resourceSchema } from "~/admin/sections/carriers/schemas
 import { CARRIER_RESOURCE_FIELDS, type CarrierResourceFields } from "~/admin/sections/carriers/records";
 import { carrierRecord, saveCarrier, saveCarrierResource } from "~/admin/sections/carriers/section.server";
 import type { Route } from "./+types/admin.carriers.$id";
+
+/** The history names the carrier's and its resources' fields as their forms do. */
+const HISTORY_LABELS = labelsOf([...carrierFields, ...resourceFields]);
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData ? `${loaderData.record.name} · Carriers · Admin` : "Carriers · Admin" }];
@@ -197,7 +200,7 @@ export default function AdminCarrier({ loaderData, actionData }: Route.Component
                 </div>
               </dl>
             </Paper>
-            <History entries={history} />
+            <History entries={history} labels={HISTORY_LABELS} />
           </Stack>
         </div>
       </div>

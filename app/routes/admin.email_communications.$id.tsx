@@ -24,6 +24,9 @@ import { EMAIL_BASE } from "~/admin/sections/email_communications/nav";
 import type { EmailTemplate } from "~/admin/sections/email_communications/records";
 import type { Route } from "./+types/admin.email_communications.$id";
 
+/** The history names a template's fields as its form does. */
+const HISTORY_LABELS = { subject: "Subject", body: "Text" };
+
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData ? `${loaderData.record.name} · Admin` : "Admin" }];
 }
@@ -170,7 +173,7 @@ export default function EmailTemplatePage({ loaderData, actionData }: Route.Comp
               </Group>
             </PortalForm>
           </Paper>
-          <History entries={history} />
+          <History entries={history} labels={HISTORY_LABELS} />
         </Stack>
       </div>
     </Stack>

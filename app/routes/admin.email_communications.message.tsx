@@ -30,6 +30,16 @@ export const handle = {
 
 const NO_FILTER = { roleId: null, agencyId: null, documents: null, contracts: null };
 
+/** The choices a count was made for, as the form carries them back with Send (a changed choice is counted again). */
+function countedFor(filter: { roleId?: unknown; agencyId?: unknown; documents?: unknown; contracts?: unknown }) {
+  return JSON.stringify([
+    filter.roleId ?? null,
+    filter.agencyId ?? null,
+    filter.documents ?? null,
+    filter.contracts ?? null,
+  ]);
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [, everyone] = await loadWithViewer(request, context, (token) => emailRecipients(token, NO_FILTER));
   // One key per composed message: a double submit of Send sends it once (the upstream replays the first answer).
@@ -39,6 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /**
  * First submit (intent=count): how many users the filter chooses; nothing is sent. Second (intent=send, with the
  * count shown): the message, which the upstream refuses when the count is no longer that (409) or over the cap.
+ * A Send whose choices are not those counted (changed after the count) is counted again, not sent.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = actionForm(request, context, { schema: messageSchema });
@@ -46,12 +57,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     async () => {
       const viewer = await requireAdmin(request, context);
       const parsed = await form.parse(messageSchema);
-      if (parsed.status !== "success") return data({ result: parsed.reply(), recipients: null }, { status: 400 });
+      if (parsed.status !== "success")
+        return data({ result: parsed.reply(), recipients: null, changed: false }, { status: 400 });
       const { subject, body, recipients, ...filter } = parsed.value;
       const sent = await form.read();
-      if (sent.get("intent") !== "send" || recipients == null) {
+      const changed = sent.get("intent") === "send" && sent.get("countedFor") !== countedFor(filter);
+      if (sent.get("intent") !== "send" || recipients == null || changed) {
         const counted = await emailRecipients(viewer.token, filter);
-        return { result: parsed.reply(), recipients: counted.recipients };
+        return { result: parsed.reply(), recipients: counted.recipients, changed, countedFor: countedFor(filter) };
       }
       const key = String(sent.get("idempotencyKey") ?? "");
       const { record } = await sendEmailMessage(
@@ -65,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         ),
       ]);
     },
-    (failure) => data({ result: failure.result, recipients: null }, { status: failure.status }),
+    (failure) => data({ result: failure.result, recipients: null, changed: false }, { status: failure.status }),
   );
 }
 
@@ -79,6 +92,7 @@ export default function EmailMessagePage({ loaderData, actionData }: Route.Compo
   const recipients = actionData?.recipients ?? null;
   const [form, fields] = usePortalForm(messageSchema, { lastResult, constraint: true });
   const sendable = recipients != null && recipients > 0 && recipients <= MESSAGE_CAP;
+  const counted = actionData && "countedFor" in actionData ? actionData.countedFor : "";
   return (
     <Stack gap="md">
       <div>
@@ -133,6 +147,7 @@ export default function EmailMessagePage({ loaderData, actionData }: Route.Compo
                 title={recipients === 0 ? "Nobody matches" : recipientsText(recipients)}
                 role="status"
               >
+                {actionData?.changed ? "The choices changed after the count, so nothing was sent. " : ""}
                 {recipients === 0
                   ? "No active user matches these choices: change them and count again."
                   : recipients > MESSAGE_CAP
@@ -140,7 +155,12 @@ export default function EmailMessagePage({ loaderData, actionData }: Route.Compo
                     : "Check the count, then send. Changed a choice? Count again first."}
               </Alert>
             ) : null}
-            {sendable ? <input type="hidden" name="recipients" value={recipients} /> : null}
+            {sendable ? (
+              <>
+                <input type="hidden" name="recipients" value={recipients} />
+                <input type="hidden" name="countedFor" value={counted} />
+              </>
+            ) : null}
             <Group>
               {sendable ? (
                 <SubmitButton name="intent" value="send">

@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Paper, Stack, Title } from "@mantine/core";
 import { Link, data } from "react-router";
-import { History } from "~/components/admin/history";
+import { History, labelsOf } from "~/components/admin/history";
 import { SectionForm } from "~/components/admin/section-form";
 import { formOf, loadSection, useSection, viewOf } from "~/components/admin/section-registry";
 import { hiddenFieldsOf } from "~/components/admin/section-view";
@@ -116,6 +116,7 @@ export default function AdminSectionRecord({ loaderData, actionData }: Route.Com
   const { view, form: def } = useSection(key, true);
   if (!def) return null;
   const facts = view.recordFacts?.(record) ?? [];
+  const labels = labelsOf(def.fields);
   const summary = facts.length ? (
     <Paper withBorder p="md" component="section" aria-label="Summary">
       <dl className="admin-facts">
@@ -148,7 +149,7 @@ export default function AdminSectionRecord({ loaderData, actionData }: Route.Com
             </Stack>
           </div>
           <div>
-            <History entries={history} />
+            <History entries={history} labels={labels} />
           </div>
         </div>
       </Stack>
@@ -179,7 +180,7 @@ export default function AdminSectionRecord({ loaderData, actionData }: Route.Com
             ) : null}
             {summary}
             {view.recordActions?.(record)}
-            <History entries={history} />
+            <History entries={history} labels={labels} />
           </Stack>
         </div>
       </div>

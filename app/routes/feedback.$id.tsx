@@ -51,10 +51,15 @@ export default function FeedbackConversation({ loaderData, actionData }: Route.C
                   : `${newIds.length} new messages, now marked read.`}
               </Text>
             ) : null}
-            <FeedbackMarkers conversation={{ unreadCount: 0, awaitingReply: conversation.awaitingReply }} />
+            <FeedbackMarkers conversation={{ ...conversation, unreadCount: 0 }} />
           </Group>
         </Stack>
         <ConversationMessages messages={conversation.messages} newIds={newIds} staffNote="staff" />
+        {conversation.closedAt ? (
+          <Text mt="md">
+            Our staff closed this conversation on {formatDate(conversation.closedAt)}. Replying opens it again.
+          </Text>
+        ) : null}
         <ReplyForm action={`/feedback/${conversation.id}`} hidden={{}} lastResult={actionData?.result} />
       </Paper>
     </Stack>

@@ -41,6 +41,7 @@ const summary = (id: number, unreadCount = 0) => ({
   messageCount: 2,
   unreadCount,
   awaitingReply: unreadCount > 0,
+  closedAt: null,
   lastMessage: { author: "Grace Harper", fromStaff: true, excerpt: "Thanks", createdAt: "2026-11-02T10:00:00.000Z" },
 });
 const conversation = (id: number, unread: boolean) => ({

@@ -76,7 +76,7 @@ for (const javaScriptEnabled of [true, false]) {
       );
       await expect(page).toHaveURL(`/admin/carriers/${carrierId}?product=${cp}`);
       await expect(page.getByRole("region", { name: "History" })).toContainText(
-        "Dental, Vision & Hearing: transferPolicy",
+        "Dental, Vision & Hearing: Transfer policy",
       );
 
       const agent = await pageOf(browser, "agent@demo.test");

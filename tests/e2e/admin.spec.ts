@@ -286,6 +286,13 @@ test.describe("the admin home (issue 20)", () => {
       "href",
       "/admin/tickets?status=open",
     );
+    // Feedback awaiting staff (issue 22): the number is the inbox's total of conversations awaiting staff.
+    const feedback = page.getByRole("link", { name: /feedback awaiting staff$/ });
+    const awaiting = Number(await feedback.textContent());
+    expect(awaiting).toBeGreaterThan(0);
+    await feedback.click();
+    await expect(page).toHaveURL("/admin/admin_support?status=open");
+    await expect(page.locator("caption")).toContainText(`of ${awaiting}`);
   });
 });
 

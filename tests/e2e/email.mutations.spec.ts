@@ -100,6 +100,28 @@ test.describe("a message to a filtered list", () => {
     await countAndSend(page, "6");
   });
 
+  test("a choice changed after the count is counted again, never sent to the users nobody confirmed", async ({
+    page,
+  }) => {
+    await loginAs(page, "admin@demo.test");
+    await page.goto(`${BASE}/message`);
+    const subject = `Changed choices ${Date.now()}`;
+    await page.getByRole("textbox", { name: "Subject" }).fill(subject);
+    await page.getByRole("textbox", { name: "Text" }).fill("Hello {{firstName}}.");
+    await page.getByRole("combobox", { name: "Write under the agency" }).selectOption("6");
+    await page.getByRole("button", { name: "Count recipients" }).click();
+    const send = page.getByRole("button", { name: /^Send to \d+ users?$/ });
+    await expect(send).toBeVisible();
+    await page.getByRole("combobox", { name: "Write under the agency" }).selectOption("8");
+    await send.click();
+    await expect(page.getByRole("status").filter({ hasText: "The choices changed after the count" })).toContainText(
+      "so nothing was sent.",
+    );
+    await expect(page).toHaveURL(`${BASE}/message`);
+    await page.goto(`${BASE}/log?search=${encodeURIComponent(subject)}`);
+    await expect(page.locator("caption")).toHaveText("Sent e-mails: none");
+  });
+
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
     test("the count, the confirmation, the log; an unknown placeholder is refused at its field first", async ({
@@ -132,7 +154,7 @@ test.describe("templates", () => {
       await page.getByRole("button", { name: "Save template" }).click();
       await expect(success(page)).toContainText("Password reset saved: the next one sent says this.");
       await expect(page.getByText("Your password link, Grace")).toBeVisible();
-      await expect(page.getByRole("region", { name: "History" }).locator("li").first()).toContainText("subject");
+      await expect(page.getByRole("region", { name: "History" }).locator("li").first()).toContainText("Subject:");
 
       await page.goto(`/admin/users/${RESET_USER}`);
       const name = (await page.getByRole("heading", { level: 1 }).innerText()).trim();

@@ -5,9 +5,9 @@ import { expect, lockAccount, loginAs, test } from "./fixtures";
 /**
  * The support desk (issue 22): the tickets queue and the admin_support inbox, a conversation's admin page (public
  * answer, internal note, assign, close, reopen), and what the broker and the carrier see of it. Changes agent@'s
- * ticket 2 (support), ticket 4 (a commission inquiry to carrier@'s Blue Harbor Health) and feedback conversation 21
- * (agent@ locked; every assertion is relative to what the page shows first, and each message is new text, so a
- * rerun on the same database passes too).
+ * ticket 2 (support), ticket 4 (a commission inquiry to carrier@'s Blue Harbor Health) and feedback conversations 21
+ * and 23 (agent@ locked; every assertion is relative to what the page shows first, and each message is new text,
+ * so a rerun on the same database passes too).
  */
 
 const success = (page: Page) => page.locator("[data-toast=success]").last();
@@ -153,6 +153,34 @@ for (const javaScriptEnabled of [true, false]) {
       await agent.goto("/feedback/21");
       await expect(conversation(agent)).toContainText(answer);
       expect(await unread()).toBe(before);
+      await agent.context().close();
+    });
+
+    test("staff close a feedback conversation: agent@ is told so, and agent@'s reply opens it again", async ({
+      page,
+      browser,
+    }) => {
+      test.setTimeout(120_000);
+      const subject = "The certification videos were excellent";
+      await loginAs(page, "admin@demo.test");
+      await page.goto("/admin/admin_support/23");
+      await reopenIfClosed(page);
+      await page.getByRole("button", { name: "Close", exact: true }).click();
+      await expect(success(page)).toContainText("Conversation closed.");
+
+      const agent = await signedIn(browser, "agent@demo.test", javaScriptEnabled);
+      await agent.goto("/feedback/list");
+      await expect(agent.getByRole("row").filter({ hasText: subject })).toContainText("Closed");
+      await agent.goto("/feedback/23");
+      const told = agent.getByText(/^Our staff closed this conversation on .+\. Replying opens it again\.$/);
+      await expect(told).toBeVisible();
+      await agent.getByRole("textbox", { name: "Your reply" }).fill(`One more idea for the videos (${stamp()}).`);
+      await agent.getByRole("button", { name: "Send reply" }).click();
+      await expect(success(agent)).toContainText("Reply sent");
+      await expect(told).toHaveCount(0);
+
+      await page.reload();
+      await expect(page.getByRole("region", { name: "Where it stands" })).toContainText("Awaiting staff");
       await agent.context().close();
     });
   });

@@ -797,6 +797,11 @@ describe("GET /api/admin/dashboard", () => {
     const open = await send("GET", "/api/admin/tickets?status=open&perPage=10", { token: await admin() });
     expect(body.openTickets).toBeGreaterThan(0);
     expect(body.openTickets).toBe((open.json as { meta: { totalCount: number } }).meta.totalCount);
+    const feedback = await send("GET", "/api/admin/feedback_conversations?status=open&perPage=10", {
+      token: await admin(),
+    });
+    expect(body.feedbackAwaitingStaff).toBeGreaterThan(0);
+    expect(body.feedbackAwaitingStaff).toBe((feedback.json as { meta: { totalCount: number } }).meta.totalCount);
     expect(body.registrationFailures).toBeGreaterThan(0);
     expect(body.registrationFailures).toBeLessThan(
       await scalarOf("SELECT COUNT(*) FROM users WHERE status = 'unverified'"),

@@ -11,7 +11,7 @@
  * one waits on the carrier's writing number; a denied or active one is closed, nobody's (a broker answers a denial
  * by requesting again: pending).
  */
-import { awaitingStaff, TICKET_KINDS } from "../conversations/store.ts";
+import { awaitingStaff, FEEDBACK_KINDS, TICKET_KINDS } from "../conversations/store.ts";
 import type { InStatement, InValue, Row } from "@libsql/client";
 import type { Express, Request, Response } from "express";
 import type { Logger } from "pino";
@@ -1045,7 +1045,7 @@ export function registerAdminContractingRoutes(app: Express, { db, logger }: Adm
 
   app.get("/api/admin/dashboard", async (_req, res) => {
     const now = Date.now();
-    const [pending, counts, openTickets] = await Promise.all([
+    const [pending, counts, openTickets, feedbackAwaitingStaff] = await Promise.all([
       db.client.execute("SELECT state_since FROM contracting_entries WHERE status = 'pending'"),
       db.client.execute({
         sql: `SELECT
@@ -1057,6 +1057,7 @@ export function registerAdminContractingRoutes(app: Express, { db, logger }: Adm
         args: [new Date(now - DAY_MS).toISOString()],
       }),
       awaitingStaff(db, TICKET_KINDS),
+      awaitingStaff(db, FEEDBACK_KINDS),
     ]);
     const byAge = new Map<(typeof CONTRACT_AGES)[number], number>(CONTRACT_AGES.map((a) => [a, 0]));
     for (const r of pending.rows) {
@@ -1075,6 +1076,7 @@ export function registerAdminContractingRoutes(app: Express, { db, logger }: Adm
       },
       brokersAwaitingDocumentReview: Number(c.awaiting_brokers),
       openTickets,
+      feedbackAwaitingStaff,
       registrationFailures: Number(c.failures),
       usersPendingActivation: Number(c.pending_users),
     };

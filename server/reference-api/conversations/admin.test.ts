@@ -6,7 +6,11 @@ import {
   AdminConversationWriteSchema,
   ConversationBulkResultSchema,
 } from "../../../app/admin/sections/tickets/contract.server.ts";
-import { FeedbackConversationReadSchema } from "../../../app/.server/upstream/schemas/feedback.ts";
+import {
+  FeedbackConversationReadSchema,
+  FeedbackConversationResponseSchema,
+  UnrespondedMessagesSchema as UnrespondedSchema,
+} from "../../../app/.server/upstream/schemas/feedback.ts";
 import { TicketResponseSchema } from "../../../app/.server/upstream/schemas/tickets.ts";
 import { ADMIN_ONLY_AREA } from "../admin/admin-support.ts";
 import type { ReferenceApi } from "../index.ts";
@@ -215,10 +219,26 @@ describe("answering a feedback conversation", () => {
     await ok(FeedbackConversationReadSchema, "POST", "/api/feedback_conversations/21/read", { token: await agent() });
     expect(await unread()).toBe(before);
 
+    // Answered last by staff: it waits for Maria's reply, until staff close it; she is told it is closed.
+    const owners = async () =>
+      (await ok(FeedbackConversationResponseSchema, "GET", "/api/feedback_conversations/21", { token: await agent() }))
+        .feedbackConversation;
+    const unresponded = async () =>
+      (
+        await ok(UnrespondedSchema, "GET", "/api/feedback_conversations/show_unresponded_messages", {
+          token: await agent(),
+        })
+      ).unresponded_messages;
+    expect(await owners()).toMatchObject({ awaitingReply: true, closedAt: null });
+    const waiting = await unresponded();
     await ok(AdminConversationWriteSchema, "PATCH", "/api/admin/feedback_conversations/21", {
       token,
       json: { status: "closed" },
     });
+    const closed = await owners();
+    expect(closed.awaitingReply).toBe(false);
+    expect(closed.closedAt).toEqual(expect.any(String));
+    expect(await unresponded()).toBe(waiting - 1);
     const form = new FormData();
     form.append("message", "One more thing.");
     expect((await send("POST", "/api/feedback_conversations/21/messages", { token: await agent(), form })).status).toBe(
@@ -226,5 +246,6 @@ describe("answering a feedback conversation", () => {
     );
     const after = await ok(AdminConversationResponseSchema, "GET", "/api/admin/feedback_conversations/21", { token });
     expect(after.record.status).toBe("open");
+    expect((await owners()).closedAt).toBeNull();
   });
 });

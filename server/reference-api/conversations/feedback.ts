@@ -88,7 +88,8 @@ function summaryFromRow(r: Record<string, unknown>): FeedbackConversationSummary
     updatedAt: String(r.updated_at),
     messageCount: Number(r.message_count),
     unreadCount: Number(r.unread_count),
-    awaitingReply: Number(r.last_from_staff) === 1,
+    awaitingReply: String(r.status) === "answered",
+    closedAt: r.closed_at == null ? null : String(r.closed_at),
     lastMessage: {
       author: String(r.last_author),
       fromStaff: Number(r.last_from_staff) === 1,
@@ -108,7 +109,7 @@ function filterOf(value: string | undefined): FeedbackFilter | null | "invalid" 
 
 const FILTER_SQL: Record<FeedbackFilter, string> = {
   unread: "s.unread_count > 0",
-  unresponded: "s.last_from_staff = 1",
+  unresponded: "s.status = 'answered'",
 };
 
 async function conversations(
@@ -133,7 +134,10 @@ async function conversations(
 
 /** The user's conversation with its messages (oldest first), or null when it is not theirs. */
 async function findConversation(db: ReferenceDb, user: User, id: number): Promise<FeedbackConversation | null> {
-  const row = await summaryRow(db, { where: ["s.id = ?", "s.kind = 'feedback'", "s.user_id = ?"], args: [id, user.userId] });
+  const row = await summaryRow(db, {
+    where: ["s.id = ?", "s.kind = 'feedback'", "s.user_id = ?"],
+    args: [id, user.userId],
+  });
   if (!row) return null;
   return { ...summaryFromRow(row), messages: await messagesOf(db, id) };
 }

@@ -53,7 +53,10 @@ export interface Where {
 }
 
 /** One summary row matching `where`, or undefined. */
-export async function summaryRow(db: ReferenceDb, { where, args }: Where): Promise<Record<string, unknown> | undefined> {
+export async function summaryRow(
+  db: ReferenceDb,
+  { where, args }: Where,
+): Promise<Record<string, unknown> | undefined> {
   const found = await db.client.execute({ sql: `SELECT * FROM ${SUMMARIES} WHERE ${where.join(" AND ")}`, args });
   return found.rows[0];
 }
@@ -62,12 +65,7 @@ export async function summaryRow(db: ReferenceDb, { where, args }: Where): Promi
  * A page of summary rows matching `where`, in `orderBy`, with spec §3's paging meta by the portal's rule (an
  * empty result is one empty page; past the last page, the last).
  */
-export async function summaryPage(
-  db: ReferenceDb,
-  { where, args }: Where,
-  orderBy: string,
-  q: TableQuery,
-) {
+export async function summaryPage(db: ReferenceDb, { where, args }: Where, orderBy: string, q: TableQuery) {
   const whereSql = where.length > 0 ? `WHERE ${where.join(" AND ")}` : "";
   const counted = await db.client.execute({ sql: `SELECT COUNT(*) AS n FROM ${SUMMARIES} ${whereSql}`, args });
   const meta = pagingMeta(q, Number(counted.rows[0]?.n ?? 0));
@@ -229,7 +227,10 @@ export function touchStatement(id: number, at: string, { reopen = false } = {}):
 
 /** Closes (at `at`) or reopens conversation `id`. */
 export function closedStatement(id: number, closed: boolean, at: string): InStatement {
-  return { sql: "UPDATE conversations SET closed_at = ?, updated_at = ? WHERE id = ?", args: [closed ? at : null, at, id] };
+  return {
+    sql: "UPDATE conversations SET closed_at = ?, updated_at = ? WHERE id = ?",
+    args: [closed ? at : null, at, id],
+  };
 }
 
 export function assigneeStatement(id: number, assigneeId: number | null): InStatement {
@@ -246,9 +247,12 @@ export function readStatement(id: number, at: string): InStatement {
 
 /**
  * Spec §7 for `userId`'s feedback conversations: the staff messages they have not read, and the conversations
- * waiting for their reply (staff wrote last).
+ * waiting for their reply (staff wrote last, and it is not closed).
  */
-export async function feedbackCounts(db: ReferenceDb, userId: number): Promise<{ unread: number; unresponded: number }> {
+export async function feedbackCounts(
+  db: ReferenceDb,
+  userId: number,
+): Promise<{ unread: number; unresponded: number }> {
   const [unread, unresponded] = await Promise.all([
     db.client.execute({
       sql: `SELECT COUNT(*) AS n FROM conversation_messages m JOIN conversations c ON c.id = m.conversation_id
@@ -256,7 +260,7 @@ export async function feedbackCounts(db: ReferenceDb, userId: number): Promise<{
       args: [userId],
     }),
     db.client.execute({
-      sql: `SELECT COUNT(*) AS n FROM ${SUMMARIES} WHERE s.user_id = ? AND s.kind = 'feedback' AND s.last_from_staff = 1`,
+      sql: `SELECT COUNT(*) AS n FROM ${SUMMARIES} WHERE s.user_id = ? AND s.kind = 'feedback' AND s.status = 'answered'`,
       args: [userId],
     }),
   ]);

@@ -95,7 +95,10 @@ export const AdminDashboardSchema = z.object({
   }),
   /** Brokers with at least one uploaded document awaiting review: what /api/admin/users?documents=awaiting_review lists. */
   brokersAwaitingDocumentReview: z.number().int(),
+  /** Tickets (support and commission inquiries) awaiting staff: what /api/admin/tickets?status=open lists. */
   openTickets: z.number().int(),
+  /** Feedback conversations awaiting staff: what /api/admin/feedback_conversations?status=open lists. */
+  feedbackAwaitingStaff: z.number().int(),
   /** Spec §3 registration failure count: registered accounts whose e-mail was never verified within 24 hours. */
   registrationFailures: z.number().int(),
   usersPendingActivation: z.number().int(),

@@ -29,8 +29,10 @@ export const FeedbackConversationSummarySchema = ConversationSummarySchema.exten
   rating: z.number().int().min(1).max(5).nullable(),
   /** Staff messages of this conversation the owner has not read. */
   unreadCount: z.number().int().min(0),
-  /** The last message is staff's: the conversation waits for the owner's reply. */
+  /** The last message is staff's and it is not closed: the conversation waits for the owner's reply. */
   awaitingReply: z.boolean(),
+  /** When staff closed it (issue 22), null while open; the owner's reply opens it again. */
+  closedAt: z.string().nullable(),
   lastMessage: z.object({
     author: z.string(),
     fromStaff: z.boolean(),

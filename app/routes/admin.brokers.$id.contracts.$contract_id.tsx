@@ -5,6 +5,7 @@ import { idOr404, notFound } from "~/.server/admin/guard";
 import { transitionAction } from "~/.server/admin/contract-requests";
 import { loadWithViewer } from "~/.server/guards";
 import { contractRequest } from "~/.server/upstream/admin";
+import { labelHistory } from "~/domain/admin/history-labels";
 import type { Route } from "./+types/admin.brokers.$id.contracts.$contract_id";
 
 export const handle = {
@@ -21,8 +22,9 @@ function ids(params: { id?: string; contract_id?: string }) {
 /** One contract of the broker (another broker's request under this URL is the 404 page). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { id, contractId } = ids(params);
-  const [, found] = await loadWithViewer(request, context, (token) => contractRequest(token, contractId));
-  if (found.record.broker.id !== id) notFound();
+  const [, loaded] = await loadWithViewer(request, context, (token) => contractRequest(token, contractId));
+  if (loaded.record.broker.id !== id) notFound();
+  const found = { ...loaded, history: labelHistory(loaded.history) };
   return { id, found, title: `${found.record.carrierName} · ${found.record.productName}` };
 }
 

@@ -1,11 +1,12 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link, data } from "react-router";
-import { History, labelsOf } from "~/components/admin/history";
+import { History } from "~/components/admin/history";
 import { SectionForm } from "~/components/admin/section-form";
 import { Tag } from "~/components/admin/tag";
 import { ErrorPage } from "~/components/error-page";
 import type { FormResult } from "~/components/forms/use-portal-form";
 import { carrierResourceHref } from "~/domain/learning-center";
+import { labelHistory, labelsOf } from "~/domain/admin/history-labels";
 import { toUsDate } from "~/domain/validation";
 import { successToast } from "~/domain/toast";
 import { idOr404, notFound, requireAdmin } from "~/.server/admin/guard";
@@ -55,7 +56,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     : null;
   return {
     record: found.record,
-    history: found.history,
+    history: labelHistory(found.history, HISTORY_LABELS),
     product: product && {
       carrierProductId: product.carrierProductId,
       productId: product.productId,
@@ -200,7 +201,7 @@ export default function AdminCarrier({ loaderData, actionData }: Route.Component
                 </div>
               </dl>
             </Paper>
-            <History entries={history} labels={HISTORY_LABELS} />
+            <History entries={history} />
           </Stack>
         </div>
       </div>

@@ -7,6 +7,7 @@ import { transitionAction } from "~/.server/admin/contract-requests";
 import { loadWithViewer } from "~/.server/guards";
 import { contractRequest } from "~/.server/upstream/admin";
 import { upstreamStatus } from "~/.server/upstream-failure";
+import { labelHistory } from "~/domain/admin/history-labels";
 import type { Route } from "./+types/admin.contracting.edit";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -36,7 +37,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (next) throw redirect(`/admin/contracting/edit/${next.record.id}`);
     return { found: null, title: null };
   }
-  const [, found] = await loadWithViewer(request, context, (token) => contractRequest(token, id));
+  const [, loaded] = await loadWithViewer(request, context, (token) => contractRequest(token, id));
+  const found = { ...loaded, history: labelHistory(loaded.history) };
   return { found, title: `${found.record.broker.name}: ${found.record.carrierName} ${found.record.productName}` };
 }
 

@@ -16,6 +16,7 @@ import { type ConversationActionData, ConversationPage } from "~/admin/sections/
 import { ConversationStatusTag } from "~/admin/sections/tickets/status-tag";
 import { CONVERSATION_INTENTS, CONVERSATION_SCHEMAS, type ConversationIntent } from "~/admin/sections/tickets/forms";
 import { successToast } from "~/domain/toast";
+import { labelHistory } from "~/domain/admin/history-labels";
 import type { Route } from "./+types/admin.conversation";
 
 /**
@@ -46,7 +47,8 @@ export const handle = {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idOr404(params.id);
   const section = sectionOf(request);
-  const [, found] = await loadWithViewer(request, context, (token) => conversationRecord(token, section.resource, id));
+  const [, loaded] = await loadWithViewer(request, context, (token) => conversationRecord(token, section.resource, id));
+  const found = { ...loaded, history: labelHistory(loaded.history, { assignee: "Assignee" }) };
   return { section, found };
 }
 

@@ -1,6 +1,7 @@
 import { Button, Group, NativeSelect, Paper, Stack, Text, Title } from "@mantine/core";
 import { Form, Link, data } from "react-router";
 import { History } from "~/components/admin/history";
+import { labelHistory } from "~/domain/admin/history-labels";
 import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
 import { TextField } from "~/components/forms/text-fields";
 import { TextareaField } from "~/components/forms/textarea-field";
@@ -49,7 +50,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const choices = users.map((u) => ({ value: String(u.id), label: `${u.name} (${u.email})` }));
   if (!choices.some((c) => c.value === String(preview.user.id)))
     choices.unshift({ value: String(preview.user.id), label: `${preview.user.name} (${preview.user.email})` });
-  return { record: found.record, history: found.history, preview, choices };
+  return { record: found.record, history: labelHistory(found.history, HISTORY_LABELS), preview, choices };
 }
 
 /** Save the template, or send its preview to the administrator's own address (intent=test). */
@@ -173,7 +174,7 @@ export default function EmailTemplatePage({ loaderData, actionData }: Route.Comp
               </Group>
             </PortalForm>
           </Paper>
-          <History entries={history} labels={HISTORY_LABELS} />
+          <History entries={history} />
         </Stack>
       </div>
     </Stack>

@@ -1,11 +1,12 @@
 import { Anchor, Button, Group, Paper, Stack, Title } from "@mantine/core";
 import { Link, data } from "react-router";
-import { History, labelsOf } from "~/components/admin/history";
+import { History } from "~/components/admin/history";
 import { SectionForm } from "~/components/admin/section-form";
 import { formOf, loadSection, useSection, viewOf } from "~/components/admin/section-registry";
 import { hiddenFieldsOf } from "~/components/admin/section-view";
 import { ErrorPage } from "~/components/error-page";
 import { SECTION_SHAPES, type SectionShape, backToList, recordIdOf, recordPath, viewPath } from "~/domain/admin/shapes";
+import { labelHistory, labelsOf } from "~/domain/admin/history-labels";
 import { errorToasts, successToast } from "~/domain/toast";
 import { notFound, requireAdmin } from "~/.server/admin/guard";
 import { sectionOr404, serverOf } from "~/.server/admin/sections";
@@ -47,7 +48,7 @@ async function recordOf(request: Request, params: { section?: string; id?: strin
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { key, id, writes, viewing } = await recordOf(request, params);
+  const { key, id, def, writes, viewing } = await recordOf(request, params);
   const server = serverOf(key);
   const view = viewOf(key);
   const backParam = new URL(request.url).searchParams.get("back");
@@ -62,7 +63,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     key,
     back,
     record: found.record,
-    history: found.history,
+    history: labelHistory(found.history, labelsOf(def.fields)),
     sectionTitle: view.title,
     title: view.recordTitle(found.record),
     defaultValue: writes.formValues(found.record),
@@ -116,7 +117,6 @@ export default function AdminSectionRecord({ loaderData, actionData }: Route.Com
   const { view, form: def } = useSection(key, true);
   if (!def) return null;
   const facts = view.recordFacts?.(record) ?? [];
-  const labels = labelsOf(def.fields);
   const summary = facts.length ? (
     <Paper withBorder p="md" component="section" aria-label="Summary">
       <dl className="admin-facts">
@@ -149,7 +149,7 @@ export default function AdminSectionRecord({ loaderData, actionData }: Route.Com
             </Stack>
           </div>
           <div>
-            <History entries={history} labels={labels} />
+            <History entries={history} />
           </div>
         </div>
       </Stack>
@@ -180,7 +180,7 @@ export default function AdminSectionRecord({ loaderData, actionData }: Route.Com
             ) : null}
             {summary}
             {view.recordActions?.(record)}
-            <History entries={history} labels={labels} />
+            <History entries={history} />
           </Stack>
         </div>
       </div>

@@ -1,5 +1,4 @@
 import { Paper, Stack, Text, Title } from "@mantine/core";
-import { USER_FIELD_LABELS } from "~/domain/admin/labels";
 import type { AuditEntry } from "~/domain/admin/records";
 import { formatDateTimeUtc } from "~/domain/admin/times";
 
@@ -17,36 +16,10 @@ export function actionText(action: string): string {
 }
 
 /**
- * A changed field's name as people read it: its label from `labels` (the record's form fields), else a user's
- * (USER_FIELD_LABELS); a field named for a part of the record ("Medicare Advantage: transferPolicy") keeps the part.
+ * A record's history (issue 14): every admin write, newest first, who and when, each change old → new (its fields
+ * labelled by the loader: labelHistory in domain/admin/history-labels.ts).
  */
-export function fieldLabel(field: string, labels: Readonly<Record<string, string>> = {}): string {
-  const known = (name: string) => labels[name] ?? USER_FIELD_LABELS[name];
-  const direct = known(field);
-  if (direct) return direct;
-  const [, whole, name] = /^(.+): ([A-Za-z]\w*)$/.exec(field) ?? [];
-  const label = name ? known(name) : undefined;
-  return label ? `${whole}: ${label}` : field;
-}
-
-/** Field name → label, from a form's field definitions. */
-export function labelsOf(fields: ReadonlyArray<{ name: string; label: string }>): Record<string, string> {
-  return Object.fromEntries(fields.map((f) => [f.name, f.label]));
-}
-
-/**
- * A record's history (issue 14): every admin write, newest first, who and when, each change old → new, its
- * fields named by `labels` (fieldLabel).
- */
-export function History({
-  entries,
-  title = "History",
-  labels,
-}: {
-  entries: AuditEntry[];
-  title?: string;
-  labels?: Readonly<Record<string, string>>;
-}) {
+export function History({ entries, title = "History" }: { entries: AuditEntry[]; title?: string }) {
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="history-title">
       <Title order={2} size="h4" id="history-title" mb="sm">
@@ -72,7 +45,7 @@ export function History({
                   {e.changes.map((c) => (
                     <li key={c.field}>
                       <Text size="sm" span>
-                        {fieldLabel(c.field, labels)}: {c.from ?? "(empty)"} → {c.to ?? "(empty)"}
+                        {c.field}: {c.from ?? "(empty)"} → {c.to ?? "(empty)"}
                       </Text>
                     </li>
                   ))}

@@ -28,30 +28,19 @@ import {
   answerHttpErrors,
   attachmentOf,
   fail,
-  fileStatements,
-  fullName,
   idempotencyKeyOf,
   messageOf,
+  messageWithAttachment,
   readReply,
-  replayed,
-  sendCreated,
   requiredText,
+  startConversation,
   text,
 } from "./forms.ts";
 import type { ReferenceDb, SessionRecord } from "../core/db.ts";
 import { HttpError, readFormData } from "../core/legal-answers-form.ts";
 import { parseTableQuery, positiveInt, scalar } from "../core/paging.ts";
 import { FEEDBACK_CATEGORIES } from "./seed-feedback.ts";
-import {
-  conversationStatement,
-  feedbackCounts,
-  messageStatement,
-  messagesOf,
-  readStatement,
-  summaryPage,
-  summaryRow,
-  touchStatement,
-} from "./store.ts";
+import { feedbackCounts, messagesOf, readStatement, summaryPage, summaryRow, touchStatement } from "./store.ts";
 import type { Upload } from "../core/uploads.ts";
 
 type ListResponse = z.infer<typeof FeedbackConversationsResponseSchema>;
@@ -245,38 +234,16 @@ export function registerFeedbackRoutes(
       const key = idempotencyKeyOf(req.get("idempotency-key"));
       const input = await readNewConversation(await readFormData(req, MAX_BODY_BYTES, "the conversation"));
       const fingerprint = fingerprintOf(input);
-      await db.exclusive(async () => {
-        if (await replayed(db, res, user.userId, key, fingerprint)) return;
-        const now = new Date().toISOString();
-        const { fileId, statements } = await fileStatements(db, user.userId, input.attachment, now);
-        const results = await db.client.batch(
-          [
-            ...statements,
-            conversationStatement({
-              kind: "feedback",
-              userId: user.userId,
-              subject: input.subject,
-              category: input.category,
-              rating: input.rating,
-              createdAt: now,
-              updatedAt: now,
-            }),
-            messageStatement({
-              conversationId: "last",
-              ownerId: user.userId,
-              author: { id: user.userId, name: fullName(user) },
-              fromStaff: false,
-              body: input.message,
-              fileId,
-              createdAt: now,
-            }),
-          ],
-          "write",
-        );
-        const id = Number(results[statements.length]!.lastInsertRowid);
-        logger.info({ userId: user.userId, conversationId: id }, "feedback conversation started");
-        await sendCreated(db, res, { userId: user.userId, key, fingerprint }, await conversationBody(user, id));
+      const { subject, category, rating, message, attachment } = input;
+      const id = await startConversation(db, res, {
+        user,
+        idempotency: { key, fingerprint },
+        conversation: { kind: "feedback", subject, category, rating },
+        message,
+        attachment,
+        answer: (started) => conversationBody(user, started),
       });
+      if (id != null) logger.info({ userId: user.userId, conversationId: id }, "feedback conversation started");
     });
   });
 
@@ -288,19 +255,15 @@ export function registerFeedbackRoutes(
       const { message, attachment } = await readReply(req, MAX_BODY_BYTES, MAX_MESSAGE);
       await db.exclusive(async () => {
         const now = new Date().toISOString();
-        const { fileId, statements } = await fileStatements(db, user.userId, attachment, now);
+        const written = await messageWithAttachment(
+          db,
+          { conversationId: found.id, ownerId: user.userId, user, fromStaff: false, body: message, now },
+          attachment,
+        );
         await db.client.batch(
           [
-            ...statements,
-            messageStatement({
-              conversationId: found.id,
-              ownerId: user.userId,
-              author: { id: user.userId, name: fullName(user) },
-              fromStaff: false,
-              body: message,
-              fileId,
-              createdAt: now,
-            }),
+            ...written.file,
+            written.message,
             // The owner's reply reopens a conversation staff closed (issue 22).
             touchStatement(found.id, now, { reopen: true }),
             // Replying answers what staff wrote: it has been read.

@@ -3,6 +3,7 @@
  * fields, the message, the optional attachment), storing an attachment, the author's name, the Idempotency-Key
  * replay of a create, and answering an HttpError as `{ error }`. The model itself is store.ts.
  */
+import type { InStatement } from "@libsql/client";
 import type { Request, Response } from "express";
 import { IDEMPOTENCY_KEY_REUSED } from "../contracting/routes.ts";
 import type { ReferenceDb, SessionRecord } from "../core/db.ts";
@@ -10,6 +11,7 @@ import { findIdempotentAnswer, storeIdempotentAnswer } from "../core/idempotency
 import { HttpError, readFormData } from "../core/legal-answers-form.ts";
 import { formTextProblem } from "../core/text-rules.ts";
 import { readUpload, type Upload } from "../core/uploads.ts";
+import { conversationStatement, messageStatement, type NewConversation } from "./store.ts";
 
 type User = SessionRecord["user"];
 
@@ -70,7 +72,7 @@ export function requiredText(form: FormData, name: string, max: number, problems
   return value;
 }
 
-export type Statement = { sql: string; args: (string | number | null | Uint8Array)[] };
+export type Statement = InStatement;
 
 /** The statements storing `attachment` (owned by `userId`) with the next free file id; null file id when none. */
 export async function fileStatements(db: ReferenceDb, userId: number, attachment: Upload | null, now: string) {
@@ -134,4 +136,65 @@ export async function sendCreated(
   const { userId, key, fingerprint } = idempotency;
   if (key) await storeIdempotentAnswer(db, userId, key, fingerprint, 201, text);
   res.status(201).type("application/json").send(text);
+}
+
+/**
+ * A message written by `user` in conversation `conversationId` (owned by `ownerId`; "last": the one inserted just
+ * before it in the same batch): the statements storing its attachment (`file`, to run first), and its own.
+ */
+export async function messageWithAttachment(
+  db: ReferenceDb,
+  m: { conversationId: number | "last"; ownerId: number; user: User; fromStaff: boolean; body: string; now: string },
+  attachment: Upload | null,
+): Promise<{ file: Statement[]; message: Statement }> {
+  const { fileId, statements } = await fileStatements(db, m.user.userId, attachment, m.now);
+  const message = messageStatement({
+    conversationId: m.conversationId,
+    ownerId: m.ownerId,
+    author: { id: m.user.userId, name: fullName(m.user) },
+    fromStaff: m.fromStaff,
+    body: m.body,
+    fileId,
+    createdAt: m.now,
+  });
+  return { file: statements, message };
+}
+
+/**
+ * Starts `user`'s conversation with its first message, once per Idempotency-Key (a replay answers the first
+ * again, `replayed`): 201 with `answer(id)`. Returns the new id, or null for a replay.
+ */
+export async function startConversation(
+  db: ReferenceDb,
+  res: Response,
+  start: {
+    user: User;
+    idempotency: { key: string | undefined; fingerprint: string };
+    conversation: Omit<NewConversation, "userId" | "createdAt" | "updatedAt">;
+    message: string;
+    attachment: Upload | null;
+    answer: (id: number) => Promise<unknown>;
+  },
+): Promise<number | null> {
+  const { user, idempotency } = start;
+  return db.exclusive(async () => {
+    if (await replayed(db, res, user.userId, idempotency.key, idempotency.fingerprint)) return null;
+    const now = new Date().toISOString();
+    const { file, message } = await messageWithAttachment(
+      db,
+      { conversationId: "last", ownerId: user.userId, user, fromStaff: false, body: start.message, now },
+      start.attachment,
+    );
+    const conversation = conversationStatement({
+      ...start.conversation,
+      userId: user.userId,
+      createdAt: now,
+      updatedAt: now,
+    });
+    // The file first, then the conversation, then its message (its last_insert_rowid() is the conversation).
+    const results = await db.client.batch([...file, conversation, message], "write");
+    const id = Number(results[file.length]?.lastInsertRowid);
+    await sendCreated(db, res, { userId: user.userId, ...idempotency }, await start.answer(id));
+    return id;
+  });
 }

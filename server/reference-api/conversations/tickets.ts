@@ -27,13 +27,11 @@ import {
   answerHttpErrors,
   attachmentOf,
   fail,
-  fileStatements,
-  fullName,
   idempotencyKeyOf,
   messageOf as conversationMessageOf,
+  messageWithAttachment,
   readReply,
-  replayed,
-  sendCreated,
+  startConversation,
   text,
 } from "./forms.ts";
 import type { ReferenceDb, SessionRecord } from "../core/db.ts";
@@ -42,8 +40,6 @@ import { sendStoredFile, type Upload } from "../core/uploads.ts";
 import { COMMISSION_INQUIRY_CATEGORY, TICKET_CATEGORIES, type TicketKind, type TicketStatus } from "./seed-tickets.ts";
 import {
   closedStatement,
-  conversationStatement,
-  messageStatement,
   messagesOf,
   summaryPage,
   summaryRow,
@@ -282,39 +278,16 @@ export function registerTicketRoutes(
       const input = await readNewTicket(db, user, form);
       const fingerprint = fingerprintOf(input);
 
-      await db.exclusive(async () => {
-        if (await replayed(db, res, user.userId, key, fingerprint)) return;
-        const now = new Date().toISOString();
-        const { fileId, statements } = await fileStatements(db, user.userId, input.attachment, now);
-        const results = await db.client.batch(
-          [
-            ...statements,
-            conversationStatement({
-              kind: input.kind,
-              userId: user.userId,
-              subject: input.subject,
-              category: input.category,
-              reference: input.reference,
-              carrierId: input.carrierId,
-              createdAt: now,
-              updatedAt: now,
-            }),
-            messageStatement({
-              conversationId: "last",
-              ownerId: user.userId,
-              author: { id: user.userId, name: fullName(user) },
-              fromStaff: false,
-              body: input.message,
-              fileId,
-              createdAt: now,
-            }),
-          ],
-          "write",
-        );
-        const ticketId = Number(results[statements.length]!.lastInsertRowid);
-        logger.info({ userId: user.userId, ticketId, kind: input.kind }, "ticket opened");
-        await sendCreated(db, res, { userId: user.userId, key, fingerprint }, await ticketBody(user, ticketId));
+      const { kind, subject, category, reference, carrierId, message, attachment } = input;
+      const ticketId = await startConversation(db, res, {
+        user,
+        idempotency: { key, fingerprint },
+        conversation: { kind, subject, category, reference, carrierId },
+        message,
+        attachment,
+        answer: (id) => ticketBody(user, id),
       });
+      if (ticketId != null) logger.info({ userId: user.userId, ticketId, kind }, "ticket opened");
     });
   });
 
@@ -335,24 +308,13 @@ export function registerTicketRoutes(
         if (!row) throw new HttpError(404, ticketNotFound(String(ticket.id)));
         if (row.closed_at != null) throw new HttpError(422, TICKET_CLOSED);
         const now = new Date().toISOString();
-        const { fileId, statements } = await fileStatements(db, user.userId, attachment, now);
-        // Its status follows: answered after staff's message, open (awaiting staff) after the owner's.
-        await db.client.batch(
-          [
-            ...statements,
-            messageStatement({
-              conversationId: ticket.id,
-              ownerId: Number(row.user_id),
-              author: { id: user.userId, name: fullName(user) },
-              fromStaff,
-              body: message,
-              fileId,
-              createdAt: now,
-            }),
-            touchStatement(ticket.id, now),
-          ],
-          "write",
+        const written = await messageWithAttachment(
+          db,
+          { conversationId: ticket.id, ownerId: Number(row.user_id), user, fromStaff, body: message, now },
+          attachment,
         );
+        // Its status follows: answered after staff's message, open (awaiting staff) after the owner's.
+        await db.client.batch([...written.file, written.message, touchStatement(ticket.id, now)], "write");
       });
       logger.info({ userId: user.userId, ticketId: ticket.id, fromStaff }, "ticket message added");
       res.json(await ticketBody(user, ticket.id));

@@ -30,7 +30,7 @@ import {
 } from "../../../app/admin/sections/tickets/records.ts";
 import { messageExcerpt } from "../../../app/domain/feedback.ts";
 import { audit, historyOf, refuseFields, streamCsv, type AdminResponse, type Change } from "../admin/admin-support.ts";
-import { fullName } from "./forms.ts";
+import { fail, fullName } from "./forms.ts";
 import {
   assigneeStatement,
   closedStatement,
@@ -48,7 +48,7 @@ import {
 } from "./store.ts";
 import type { ReferenceDb } from "../core/db.ts";
 import { parseTableQuery, positiveInt, scalar } from "../core/paging.ts";
-import { zodFields } from "../admin/list-support.ts";
+import { bodyObject, zodFields } from "../admin/list-support.ts";
 
 type ListResponse = z.infer<typeof AdminConversationsResponseSchema>;
 type OneResponse = z.infer<typeof AdminConversationResponseSchema>;
@@ -250,14 +250,6 @@ async function threadOf(db: ReferenceDb, id: number): Promise<ConversationEntry[
   return entries.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.kind.localeCompare(b.kind) || a.id - b.id);
 }
 
-function bodyOf(req: Request): Record<string, unknown> {
-  return req.body && typeof req.body === "object" && !Array.isArray(req.body)
-    ? (req.body as Record<string, unknown>)
-    : {};
-}
-
-const fail = (res: Response, status: number, error: string) => void res.status(status).json({ error });
-
 async function isAdmin(db: ReferenceDb, id: number): Promise<string | null> {
   const found = await db.client.execute({
     sql: "SELECT first_name, last_name FROM users WHERE id = ? AND role = 'Admin' AND status = 'active'",
@@ -345,7 +337,7 @@ function registerSource(app: Express, db: ReferenceDb, source: Source, log: (o: 
   });
 
   app.post(`${base}/bulk_assign`, async (req, res: AdminResponse) => {
-    const parsed = ConversationBulkAssignBodySchema.safeParse(bodyOf(req));
+    const parsed = ConversationBulkAssignBodySchema.safeParse(bodyObject(req));
     if (!parsed.success) return refuseFields(res, zodFields(parsed.error));
     const { assigneeId } = parsed.data;
     const name = assigneeId == null ? null : await isAdmin(db, assigneeId);
@@ -382,7 +374,7 @@ function registerSource(app: Express, db: ReferenceDb, source: Source, log: (o: 
     await db.exclusive(async () => {
       const record = await found(req, res);
       if (!record) return;
-      const parsed = ConversationPatchBodySchema.safeParse(bodyOf(req));
+      const parsed = ConversationPatchBodySchema.safeParse(bodyObject(req));
       if (!parsed.success) return refuseFields(res, zodFields(parsed.error));
       const { assigneeId, status } = parsed.data;
       const session = res.locals.session;
@@ -427,7 +419,7 @@ function registerSource(app: Express, db: ReferenceDb, source: Source, log: (o: 
     await db.exclusive(async () => {
       const record = await found(req, res);
       if (!record) return;
-      const parsed = ConversationMessageBodySchema.safeParse(bodyOf(req));
+      const parsed = ConversationMessageBodySchema.safeParse(bodyObject(req));
       if (!parsed.success) return refuseFields(res, zodFields(parsed.error));
       if (record.status === "closed") return refuseFields(res, { message: [CONVERSATION_CLOSED] });
       const session = res.locals.session;
@@ -458,7 +450,7 @@ function registerSource(app: Express, db: ReferenceDb, source: Source, log: (o: 
     await db.exclusive(async () => {
       const record = await found(req, res);
       if (!record) return;
-      const parsed = ConversationNoteBodySchema.safeParse(bodyOf(req));
+      const parsed = ConversationNoteBodySchema.safeParse(bodyObject(req));
       if (!parsed.success) return refuseFields(res, zodFields(parsed.error));
       const session = res.locals.session;
       const { user } = session;

@@ -40,7 +40,15 @@ import type { ReferenceDb, SessionRecord } from "../core/db.ts";
 import { HttpError, readFormData } from "../core/legal-answers-form.ts";
 import { parseTableQuery, positiveInt, scalar } from "../core/paging.ts";
 import { FEEDBACK_CATEGORIES } from "./seed-feedback.ts";
-import { feedbackCounts, messagesOf, readStatement, summaryPage, summaryRow, touchStatement } from "./store.ts";
+import {
+  feedbackAwaitingReply,
+  messagesOf,
+  readStatement,
+  summaryPage,
+  summaryRow,
+  touchStatement,
+  unreadFeedbackMessages,
+} from "./store.ts";
 import type { Upload } from "../core/uploads.ts";
 
 type ListResponse = z.infer<typeof FeedbackConversationsResponseSchema>;
@@ -87,9 +95,6 @@ function summaryFromRow(r: Record<string, unknown>): FeedbackConversationSummary
     },
   };
 }
-
-/** Spec §7: the staff messages the user has not read, and the conversations waiting for the user's reply. */
-export const messageCounts = feedbackCounts;
 
 function filterOf(value: string | undefined): FeedbackFilter | null | "invalid" {
   if (value === undefined || value === "") return null;
@@ -186,13 +191,11 @@ export function registerFeedbackRoutes(
   };
 
   app.get("/api/feedback_conversations/show_unread_messages", requireSession, async (_req, res: Authed) => {
-    const { unread } = await messageCounts(db, res.locals.session.user.userId);
-    res.json({ unread_messages: unread });
+    res.json({ unread_messages: await unreadFeedbackMessages(db, res.locals.session.user.userId) });
   });
 
   app.get("/api/feedback_conversations/show_unresponded_messages", requireSession, async (_req, res: Authed) => {
-    const { unresponded } = await messageCounts(db, res.locals.session.user.userId);
-    res.json({ unresponded_messages: unresponded });
+    res.json({ unresponded_messages: await feedbackAwaitingReply(db, res.locals.session.user.userId) });
   });
 
   app.get("/api/feedback_conversations/categories", requireSession, (_req, res) => {

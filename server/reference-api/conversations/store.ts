@@ -245,26 +245,23 @@ export function readStatement(id: number, at: string): InStatement {
   };
 }
 
-/**
- * Spec §7 for `userId`'s feedback conversations: the staff messages they have not read, and the conversations
- * waiting for their reply (staff wrote last, and it is not closed).
- */
-export async function feedbackCounts(
-  db: ReferenceDb,
-  userId: number,
-): Promise<{ unread: number; unresponded: number }> {
-  const [unread, unresponded] = await Promise.all([
-    db.client.execute({
-      sql: `SELECT COUNT(*) AS n FROM conversation_messages m JOIN conversations c ON c.id = m.conversation_id
-            WHERE m.owner_user_id = ? AND c.kind = 'feedback' AND m.from_staff = 1 AND m.read_at IS NULL`,
-      args: [userId],
-    }),
-    db.client.execute({
-      sql: `SELECT COUNT(*) AS n FROM ${SUMMARIES} WHERE s.user_id = ? AND s.kind = 'feedback' AND s.status = 'answered'`,
-      args: [userId],
-    }),
-  ]);
-  return { unread: Number(unread.rows[0]?.n ?? 0), unresponded: Number(unresponded.rows[0]?.n ?? 0) };
+/** Spec §7's unread count: the staff messages of `userId`'s feedback conversations they have not read. */
+export async function unreadFeedbackMessages(db: ReferenceDb, userId: number): Promise<number> {
+  const found = await db.client.execute({
+    sql: `SELECT COUNT(*) AS n FROM conversation_messages m JOIN conversations c ON c.id = m.conversation_id
+          WHERE m.owner_user_id = ? AND c.kind = 'feedback' AND m.from_staff = 1 AND m.read_at IS NULL`,
+    args: [userId],
+  });
+  return Number(found.rows[0]?.n ?? 0);
+}
+
+/** Spec §7's unresponded count: `userId`'s feedback conversations waiting for their reply (staff wrote last, not closed). */
+export async function feedbackAwaitingReply(db: ReferenceDb, userId: number): Promise<number> {
+  const found = await db.client.execute({
+    sql: `SELECT COUNT(*) AS n FROM ${SUMMARIES} WHERE s.user_id = ? AND s.kind = 'feedback' AND s.status = 'answered'`,
+    args: [userId],
+  });
+  return Number(found.rows[0]?.n ?? 0);
 }
 
 /** The conversations of `kinds` awaiting staff (open): the admin home's count. */

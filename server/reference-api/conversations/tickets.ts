@@ -45,6 +45,8 @@ import {
   summaryRow,
   touchStatement,
   type ConversationStatus,
+  kindFilter,
+  TICKET_KINDS,
   type Where,
 } from "./store.ts";
 
@@ -134,12 +136,13 @@ async function carrierOf(db: ReferenceDb, user: User): Promise<number | null> {
 
 /** The tickets `user` may see: admin all; carrier the inquiries addressed to its carrier; else their own. */
 async function scopeOf(db: ReferenceDb, user: User): Promise<Where> {
-  if (user.role === "Admin") return { where: ["s.kind IN ('support', 'commission_inquiry')"], args: [] };
+  const tickets = kindFilter(TICKET_KINDS);
+  if (user.role === "Admin") return { where: [tickets.sql], args: tickets.args };
   if (user.role === "Carrier") {
     const carrierId = await carrierOf(db, user);
     return { where: ["s.kind = 'commission_inquiry'", "s.carrier_id = ?"], args: [carrierId ?? -1] };
   }
-  return { where: ["s.kind IN ('support', 'commission_inquiry')", "s.user_id = ?"], args: [user.userId] };
+  return { where: [tickets.sql, "s.user_id = ?"], args: [...tickets.args, user.userId] };
 }
 
 async function tickets(db: ReferenceDb, user: User, kind: TicketKind, q: TicketsQuery): Promise<TicketsResponse> {

@@ -1,10 +1,13 @@
 import dayjs from "dayjs";
-import { commissionPeriods } from "../../server/reference-api/commissions/seed";
+import { publishedPeriods } from "../../server/reference-api/commission-statements/seed";
 import { seedDates } from "../../server/reference-api/seed/seed-dates";
 import { expect, loginAs, test } from "./fixtures";
 
-/** The seed's statement periods are relative to today (the e2e run seeds a fresh db): the newest is last month. */
-const PERIODS = commissionPeriods(seedDates());
+/**
+ * The seed's published periods are relative to today (the e2e run seeds a fresh db): the newest is two months ago
+ * (last month's statements are still draft).
+ */
+const PERIODS = publishedPeriods(seedDates());
 const periodLabel = (period: string) => dayjs(`${period}-01`).format("MMMM YYYY");
 const NEWEST_PERIOD_LABEL = periodLabel(PERIODS.at(-1)!);
 /** An older period, e.g. "2026-03", and its label "March 2026". */

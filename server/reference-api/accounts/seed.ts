@@ -6,7 +6,7 @@
  * Composed by seed/seed.ts; dates are relative to the seed day (seed/seed-dates.ts).
  */
 import { NO_USER_FLAGS, type Role, type UserFlags } from "../../../app/domain/user.ts";
-import { MEMBER_FIRST_NAMES, MEMBER_LAST_NAMES } from "../book-of-business/seed.ts";
+import { MEMBER_FIRST_NAMES, MEMBER_LAST_NAMES } from "../seed/member-names.ts";
 import { newAccountToken, tokenExpiresAt, tokenHash } from "../core/tokens.ts";
 import { activationEmail } from "../mail/mailer.ts";
 import type { SeedDates } from "../seed/seed-dates.ts";

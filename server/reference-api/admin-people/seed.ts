@@ -12,7 +12,7 @@ import type { RtsTone } from "../../../app/domain/rts.ts";
 import { DEMO_PASSWORD, SEED_PENDING_ACCOUNT, SEED_USERS, licenseExpiresOn, type SeedUser } from "../accounts/seed.ts";
 import { NO_PASSWORD_HASH, hashPassword } from "../core/passwords.ts";
 import { SEED_UPLINE_USER_IDS } from "../profile/seed.ts";
-import { MEMBER_FIRST_NAMES, MEMBER_LAST_NAMES } from "../book-of-business/seed.ts";
+import { MEMBER_FIRST_NAMES, MEMBER_LAST_NAMES } from "../seed/member-names.ts";
 import { SEED_CARRIERS } from "../contracting/seed.ts";
 
 export interface SeedRole {

@@ -3,6 +3,7 @@
  * and the member names the other generated seeds (downlines, registry) draw from.
  * Composed by seed/seed.ts; dates are relative to the seed day (seed/seed-dates.ts).
  */
+import { BULK_USERS, BULK_USER_FIRST_ID } from "../admin-people/seed.ts";
 import { SEED_CARRIER_PRODUCTS } from "../contracting/seed.ts";
 import { perSeedDay, type SeedDates } from "../seed/seed-dates.ts";
 import type { InStatement } from "@libsql/client";
@@ -21,6 +22,32 @@ export interface SeedPolicy {
   /** YYYY-MM-DD */
   effectiveDate: string;
   policyNumber: string;
+  /** The sale (policy production, issue 23): from the id, not the PRNG, so the books' other values stay as they were. */
+  saleKind: SaleKind;
+}
+
+export const SALE_KINDS = ["new", "plan_change", "renewal"] as const;
+export type SaleKind = (typeof SALE_KINDS)[number];
+
+/** 70 % new enrolments, 20 % plan changes, 10 % renewals, spread evenly over the ids. */
+export const saleKindOf = (policyId: number): SaleKind =>
+  (policyId * 7) % 10 < 7 ? "new" : (policyId * 7) % 10 < 9 ? "plan_change" : "renewal";
+
+/**
+ * The bulk agents with a book (issue 23: the carriers' statements and production need a hierarchy three levels deep):
+ * every active, non-LOA bulk agent writing under agency@ (5) or a bulk agency, 4 policies each. Their ids follow
+ * the demo books', so the demo accounts' policies keep theirs.
+ */
+export const BULK_BOOK_SIZE = 4;
+export function bulkBookSizes(): ReadonlyArray<readonly [userId: number, count: number]> {
+  return BULK_USERS.filter(
+    (u) =>
+      u.kind === "Agent" &&
+      u.status === "active" &&
+      !u.loa &&
+      u.uplineUserId !== null &&
+      (u.uplineUserId === 5 || u.uplineUserId >= BULK_USER_FIRST_ID),
+  ).map((u) => [u.id, BULK_BOOK_SIZE] as const);
 }
 
 /**
@@ -35,111 +62,8 @@ export const SEED_BOOK_SIZES: ReadonlyArray<readonly [userId: number, count: num
   [6, 15],
 ];
 
-export const MEMBER_FIRST_NAMES = [
-  "James",
-  "Mary",
-  "Robert",
-  "Patricia",
-  "John",
-  "Jennifer",
-  "Michael",
-  "Linda",
-  "David",
-  "Elizabeth",
-  "William",
-  "Barbara",
-  "Richard",
-  "Susan",
-  "Joseph",
-  "Jessica",
-  "Thomas",
-  "Karen",
-  "Charles",
-  "Nancy",
-  "Christopher",
-  "Lisa",
-  "Daniel",
-  "Margaret",
-  "Matthew",
-  "Betty",
-  "Anthony",
-  "Sandra",
-  "Donald",
-  "Dorothy",
-  "Mark",
-  "Ashley",
-  "Paul",
-  "Carol",
-  "Steven",
-  "Ruth",
-  "George",
-  "Sharon",
-  "Kenneth",
-  "Donna",
-  "Edward",
-  "Helen",
-  "Ronald",
-  "Deborah",
-  "Harold",
-  "Gloria",
-  "Frank",
-  "Evelyn",
-  "Walter",
-  "Jean",
-];
-
-export const MEMBER_LAST_NAMES = [
-  "Smith",
-  "Johnson",
-  "Williams",
-  "Brown",
-  "Jones",
-  "Garcia",
-  "Miller",
-  "Davis",
-  "Rodriguez",
-  "Martinez",
-  "Hernandez",
-  "Lopez",
-  "Gonzalez",
-  "Wilson",
-  "Anderson",
-  "Thomas",
-  "Taylor",
-  "Moore",
-  "Jackson",
-  "Martin",
-  "Lee",
-  "Perez",
-  "Thompson",
-  "White",
-  "Harris",
-  "Sanchez",
-  "Clark",
-  "Ramirez",
-  "Lewis",
-  "Robinson",
-  "Walker",
-  "Young",
-  "Allen",
-  "King",
-  "Wright",
-  "Scott",
-  "Torres",
-  "Nguyen",
-  "Hill",
-  "Flores",
-  "Green",
-  "Adams",
-  "Nelson",
-  "Baker",
-  "Hall",
-  "Rivera",
-  "Campbell",
-  "Mitchell",
-  "Carter",
-  "O'Brien",
-];
+import { MEMBER_FIRST_NAMES, MEMBER_LAST_NAMES } from "../seed/member-names.ts";
+export { MEMBER_FIRST_NAMES, MEMBER_LAST_NAMES };
 
 /** Policy number prefix per product id. */
 const POLICY_PREFIXES: Record<number, string> = { 1: "MA", 2: "MS", 3: "PDP", 4: "DVH" };
@@ -179,7 +103,7 @@ export function seedEffectiveDate(status: PolicyStatus, r: number, dates: SeedDa
 /** The policies of SEED_BOOK_SIZES: ids consecutive in that order; each user's book from its own PRNG stream. */
 export const seedPolicies = perSeedDay((dates): SeedPolicy[] => {
   const policies: SeedPolicy[] = [];
-  for (const [userId, count] of SEED_BOOK_SIZES) {
+  for (const [userId, count] of [...SEED_BOOK_SIZES, ...bulkBookSizes()]) {
     const random = seededRandom(0x5eed0000 + userId * 7919);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
     for (let i = 0; i < count; i++) {
@@ -195,13 +119,14 @@ export const seedPolicies = perSeedDay((dates): SeedPolicy[] => {
         effectiveDate: seedEffectiveDate(status, random(), dates),
         // 7 digits, unique per id (7919 is prime, so coprime to 9 000 000), e.g. "MA-1000123".
         policyNumber: `${POLICY_PREFIXES[carrierProduct.productId] ?? "POL"}-${1000000 + ((id * 7919) % 9000000)}`,
+        saleKind: saleKindOf(id),
       });
     }
   }
   return policies;
 });
 
-/** Rows per INSERT of the seed policies (7 parameters each, well under SQLite's parameter limit). */
+/** Rows per INSERT of the seed policies (8 parameters each, well under SQLite's parameter limit). */
 export const POLICY_INSERT_CHUNK = 100;
 
 /** The books of business (seedPolicies). */
@@ -212,8 +137,9 @@ export function policyStatements(dates: SeedDates): InStatement[] {
   for (let i = 0; i < policies.length; i += POLICY_INSERT_CHUNK) {
     const chunk = policies.slice(i, i + POLICY_INSERT_CHUNK);
     statements.push({
-      sql: `INSERT INTO policies (id, user_id, member_name, status, carrier_product_id, effective_date, policy_number)
-            VALUES ${chunk.map(() => "(?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
+      sql: `INSERT INTO policies (id, user_id, member_name, status, carrier_product_id, effective_date, policy_number,
+              sale_kind)
+            VALUES ${chunk.map(() => "(?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
       args: chunk.flatMap((p) => [
         p.id,
         p.userId,
@@ -222,6 +148,7 @@ export function policyStatements(dates: SeedDates): InStatement[] {
         p.carrierProductId,
         p.effectiveDate,
         p.policyNumber,
+        p.saleKind,
       ]),
     });
   }

@@ -2,8 +2,10 @@
  * Commissions routes (issue 4, docs/upstream-api.md): GET /api/commissions/statements (the caller's
  * commission lines of one monthly period, paged, searched and sorted like the book of business, with
  * the period's totals and the periods that have lines) and GET /api/commissions/payouts (one payout per
- * period, oldest first). Storage: commission_lines (member, policy number, product and carrier through
- * policies). Agents and agencies see their own lines, admins every line; LOA agents and carriers get 403.
+ * period, oldest first). Storage: what the locked (published) carrier statements pay each person
+ * (commission_splits of statement_lines, issue 23); member and policy number as the statement has them, product
+ * through the matched policy. Agents and agencies see their own splits, admins every one; LOA agents and carriers
+ * get 403.
  */
 import type { Express, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
@@ -16,7 +18,9 @@ import type {
 import { pagingMeta } from "../../../app/domain/table.ts";
 import { parseTableQuery, scalar } from "../core/paging.ts";
 import type { ReferenceDb, SessionRecord } from "../core/db.ts";
-import { commissionPaidOn, type CommissionType } from "./seed.ts";
+import { commissionPaidOn } from "../commission-statements/seed.ts";
+
+type CommissionType = CommissionLine["type"];
 
 type StatementsResponse = z.infer<typeof CommissionStatementsResponseSchema>;
 type PayoutsResponse = z.infer<typeof CommissionPayoutsResponseSchema>;
@@ -27,22 +31,30 @@ export const NO_COMMISSIONS = "Only agents, agencies and administrators have com
 export const LOA_NO_COMMISSIONS = "LOA users have no commissions";
 export const UNKNOWN_PERIOD = "Unknown period";
 
+/** The agents' three kinds of line (a true-up is new business). */
+const TYPE_SQL = `CASE l.kind WHEN 'renewal' THEN 'Renewal' WHEN 'chargeback' THEN 'Chargeback' ELSE 'New' END`;
+
 /** The sortable columns and their SQL; ties are broken by id in the same direction. */
 const SORT_COLUMNS = {
-  memberName: "p.member_name COLLATE NOCASE",
+  memberName: "l.member_name COLLATE NOCASE",
   carrierName: "c.name",
-  type: "l.type",
-  amount: "l.amount_cents",
-  paidOn: "l.paid_on",
+  type: TYPE_SQL,
+  amount: "sp.amount_cents",
+  paidOn: "sp.period",
 } as const;
 export type CommissionSortColumn = keyof typeof SORT_COLUMNS;
 export const COMMISSION_SORT_COLUMN_NAMES = Object.keys(SORT_COLUMNS) as CommissionSortColumn[];
 
-const FROM = `FROM commission_lines l
-  JOIN policies p ON p.id = l.policy_id
-  JOIN carrier_products cp ON cp.id = p.carrier_product_id
-  JOIN products pr ON pr.id = cp.product_id
-  JOIN carriers c ON c.id = cp.carrier_id`;
+/** Published splits: those of lines of locked statements. */
+const PUBLISHED = `FROM commission_splits sp
+  JOIN statement_lines l ON l.id = sp.statement_line_id
+  JOIN commission_statements s ON s.id = l.statement_id AND s.status = 'locked'`;
+
+const FROM = `${PUBLISHED}
+  JOIN carriers c ON c.id = sp.carrier_id
+  LEFT JOIN policies p ON p.id = l.policy_id
+  LEFT JOIN carrier_products cp ON cp.id = p.carrier_product_id
+  LEFT JOIN products pr ON pr.id = cp.product_id`;
 
 type Authed = Response<unknown, { session: SessionRecord }>;
 
@@ -70,7 +82,7 @@ export function parseStatementsQuery(source: Record<string, unknown>): Statement
 
 /** The caller's lines: every line for an admin, else their own. */
 function scopeOf(user: User): { where: string[]; args: (string | number)[] } {
-  return user.role === "Admin" ? { where: [], args: [] } : { where: ["l.user_id = ?"], args: [user.userId] };
+  return user.role === "Admin" ? { where: [], args: [] } : { where: ["sp.user_id = ?"], args: [user.userId] };
 }
 
 function whereSql(where: string[]): string {
@@ -83,7 +95,7 @@ const dollars = (cents: unknown): number => Number(cents ?? 0) / 100;
 async function periodsOf(db: ReferenceDb, user: User): Promise<string[]> {
   const { where, args } = scopeOf(user);
   const rows = await db.client.execute({
-    sql: `SELECT DISTINCT l.period FROM commission_lines l ${whereSql(where)} ORDER BY l.period DESC`,
+    sql: `SELECT DISTINCT sp.period ${PUBLISHED} ${whereSql(where)} ORDER BY sp.period DESC`,
     args,
   });
   return rows.rows.map((r) => String(r.period));
@@ -97,29 +109,31 @@ async function statements(
 ): Promise<StatementsResponse> {
   const period = q.period ?? periods[0] ?? null;
   const scope = scopeOf(user);
-  scope.where.push("l.period = ?");
+  scope.where.push("sp.period = ?");
   scope.args.push(period ?? "");
   const where = [...scope.where];
   const args = [...scope.args];
   if (q.search) {
-    where.push("(instr(lower(p.member_name), lower(?)) > 0 OR instr(lower(p.policy_number), lower(?)) > 0)");
+    where.push("(instr(lower(l.member_name), lower(?)) > 0 OR instr(lower(l.policy_number), lower(?)) > 0)");
     args.push(q.search, q.search);
   }
   const counted = await db.client.execute({ sql: `SELECT COUNT(*) AS n ${FROM} ${whereSql(where)}`, args });
   const totalCount = Number(counted.rows[0]?.n ?? 0);
   // Spec §3 paging meta by the portal's rule: an empty result is one empty page; past the last page, the last.
   const meta: PagingMeta = pagingMeta(q, totalCount);
-  const orderBy = q.sort ? `${SORT_COLUMNS[q.sort]} ${q.order}, l.id ${q.order}` : `l.id ${q.order}`;
+  const orderBy = q.sort ? `${SORT_COLUMNS[q.sort]} ${q.order}, sp.id ${q.order}` : `sp.id ${q.order}`;
   const [rows, sums] = await Promise.all([
     db.client.execute({
-      sql: `SELECT l.id, l.period, l.type, l.amount_cents, l.paid_on, p.member_name, p.policy_number,
-                   pr.name AS product_name, c.name AS carrier_name
+      sql: `SELECT sp.id, sp.period, ${TYPE_SQL} AS type, sp.amount_cents, l.member_name,
+                   COALESCE(p.policy_number, l.policy_number) AS policy_number, COALESCE(pr.name, '') AS product_name,
+                   c.name AS carrier_name
             ${FROM} ${whereSql(where)} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
       args: [...args, meta.perPage, (meta.currentPage - 1) * meta.perPage],
     }),
     // Totals of the whole period: not narrowed by the search.
     db.client.execute({
-      sql: `SELECT l.type, SUM(l.amount_cents) AS cents FROM commission_lines l ${whereSql(scope.where)} GROUP BY l.type`,
+      sql: `SELECT ${TYPE_SQL} AS type, SUM(sp.amount_cents) AS cents ${PUBLISHED} ${whereSql(scope.where)}
+            GROUP BY 1`,
       args: scope.args,
     }),
   ]);
@@ -134,7 +148,7 @@ async function statements(
     policyNumber: String(r.policy_number),
     type: String(r.type) as CommissionType,
     amount: dollars(r.amount_cents),
-    paidOn: String(r.paid_on),
+    paidOn: commissionPaidOn(String(r.period)),
   }));
   return {
     lines,
@@ -153,8 +167,8 @@ async function statements(
 async function payouts(db: ReferenceDb, user: User): Promise<PayoutsResponse> {
   const { where, args } = scopeOf(user);
   const rows = await db.client.execute({
-    sql: `SELECT l.period, SUM(l.amount_cents) AS cents FROM commission_lines l ${whereSql(where)}
-          GROUP BY l.period ORDER BY l.period ASC`,
+    sql: `SELECT sp.period, SUM(sp.amount_cents) AS cents ${PUBLISHED} ${whereSql(where)}
+          GROUP BY sp.period ORDER BY sp.period ASC`,
     args,
   });
   return {

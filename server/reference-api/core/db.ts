@@ -47,7 +47,6 @@ const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
   ["conversation_notes", "owner_user_id"],
   ["conversation_messages", "owner_user_id"],
   ["conversations", "user_id"],
-  ["commission_lines", "user_id"],
   ["carrier_users", "user_id"],
   ["downline_policies", "owner_user_id"],
   ["downline_contracts", "owner_user_id"],
@@ -90,7 +89,13 @@ const DATA_TABLES = [
   "conversation_notes",
   "conversation_messages",
   "conversations",
-  "commission_lines",
+  "payout_entries",
+  "statement_import_rows",
+  "statement_imports",
+  "commission_splits",
+  "statement_lines",
+  "statement_mappings",
+  "commission_statements",
   "carrier_users",
   "downline_policies",
   "downline_contracts",
@@ -120,14 +125,20 @@ const DATA_TABLES = [
 ] as const;
 
 /** Tables of earlier versions that no longer exist: dropped with the data tables of an outdated file. */
-const RETIRED_TABLES = ["ticket_messages", "tickets", "feedback_messages", "feedback_conversations"] as const;
+const RETIRED_TABLES = [
+  "ticket_messages",
+  "tickets",
+  "feedback_messages",
+  "feedback_conversations",
+  "commission_lines",
+] as const;
 
 /**
  * Bumped whenever the seed gains tables or rows (or its dates change meaning) or a data table's columns
  * change: a db file seeded by an older version (PRAGMA user_version lower than this) has its data tables
  * dropped and created again as schema.ts has them, and is reset to the seed on open (sessions kept).
  */
-const SEED_VERSION = 27;
+const SEED_VERSION = 28;
 
 function bool(value: unknown): boolean {
   return value === true;
@@ -260,7 +271,7 @@ export class ReferenceDb {
 
   /**
    * Restores one user's data (their row, licenses, notices, contract entries, legal answers, files,
-   * idempotency keys, onboarding steps and documents, policies, exports, downline invitations, conversations (tickets and feedback) and their messages and notes, commission lines, the carrier mapping, account tokens and the e-mails to their address and, for an agency, its downline) to the seed, leaving everyone else's alone: tests running side by side reset only
+   * idempotency keys, onboarding steps and documents, policies, exports, downline invitations, conversations (tickets and feedback) and their messages and notes, the carrier mapping, account tokens and the e-mails to their address and, for an agency, its downline) to the seed, leaving everyone else's alone: tests running side by side reset only
    * the account they change. Returns false for an unknown e-mail.
    */
   async resetUser(email: string): Promise<boolean> {

@@ -252,7 +252,9 @@ CREATE TABLE IF NOT EXISTS policies (
   status TEXT NOT NULL CHECK (status IN ('Active', 'Pending', 'Terminated', 'Canceled')),
   carrier_product_id INTEGER NOT NULL,
   effective_date TEXT NOT NULL,   -- YYYY-MM-DD
-  policy_number TEXT NOT NULL UNIQUE
+  policy_number TEXT NOT NULL UNIQUE,
+  -- The sale (issue 23, policy production): a new enrolment, a plan change of an existing member, or a renewal.
+  sale_kind TEXT NOT NULL DEFAULT 'new' CHECK (sale_kind IN ('new', 'plan_change', 'renewal'))
 );
 
 CREATE INDEX IF NOT EXISTS policies_user ON policies (user_id);
@@ -383,19 +385,126 @@ CREATE TABLE IF NOT EXISTS carrier_users (
   carrier_id INTEGER NOT NULL
 );
 
--- Commissions (issue 4, queries in commissions.ts): one statement line per policy and monthly period
--- (period YYYY-MM); member, policy number, product and carrier come from the policy. Amounts in cents.
-CREATE TABLE IF NOT EXISTS commission_lines (
+-- Money (issue 23; docs/decisions/029-money.md). Amounts are integer cents everywhere (app/domain/cents.ts).
+-- A carrier's statement for one monthly period (YYYY-MM), imported from the carrier's file: draft until locked;
+-- locking publishes it to the agents (their Commissions page reads only locked statements). The file's SHA-256 is
+-- unique: the same file imported again is refused, naming this statement.
+CREATE TABLE IF NOT EXISTS commission_statements (
   id INTEGER PRIMARY KEY,
-  user_id INTEGER NOT NULL,
-  policy_id INTEGER NOT NULL,
-  period TEXT NOT NULL,
-  type TEXT NOT NULL CHECK (type IN ('New', 'Renewal', 'Chargeback')),
-  amount_cents INTEGER NOT NULL,
-  paid_on TEXT NOT NULL           -- YYYY-MM-DD
+  carrier_id INTEGER NOT NULL,
+  period TEXT NOT NULL,                 -- YYYY-MM
+  carrier_statement_date TEXT NOT NULL, -- YYYY-MM-DD: the date on the carrier's statement
+  file_name TEXT NOT NULL,
+  file_sha256 TEXT NOT NULL UNIQUE,
+  status TEXT NOT NULL CHECK (status IN ('draft', 'locked')),
+  imported_by INTEGER NOT NULL,         -- users.id of the administrator who imported it
+  imported_at TEXT NOT NULL,            -- ISO
+  locked_by INTEGER,
+  locked_at TEXT                        -- ISO: the agents' statement date (published)
 );
 
-CREATE INDEX IF NOT EXISTS commission_lines_user ON commission_lines (user_id, period);
+CREATE INDEX IF NOT EXISTS commission_statements_period ON commission_statements (period, carrier_id);
+
+-- A carrier's column mapping (issue 23 §1), remembered from its last import: JSON { policyNumber, memberName,
+-- kind, amount } naming the file's header for each field.
+CREATE TABLE IF NOT EXISTS statement_mappings (
+  carrier_id INTEGER PRIMARY KEY,
+  mapping TEXT NOT NULL,
+  updated_by INTEGER NOT NULL,
+  updated_at TEXT NOT NULL
+);
+
+-- One line of a carrier's statement. kind: initial, true_up, renewal, chargeback (amount negative). Matched: to a
+-- policy (by its number on import, or by hand) and through it to the writing agent, or by hand to an agent only
+-- (policy_id NULL). Unmatched lines wait for reconciliation; set aside: left out with a note.
+-- matched_by: NULL = matched on import by the policy number; else the administrator who matched it by hand.
+CREATE TABLE IF NOT EXISTS statement_lines (
+  id INTEGER PRIMARY KEY,
+  statement_id INTEGER NOT NULL,
+  line_no INTEGER NOT NULL,             -- the line of the file (1 is the header)
+  policy_number TEXT NOT NULL,          -- as the file has it
+  member_name TEXT NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('initial', 'true_up', 'renewal', 'chargeback')),
+  amount_cents INTEGER NOT NULL,
+  state TEXT NOT NULL CHECK (state IN ('matched', 'unmatched', 'set_aside')),
+  policy_id INTEGER,
+  agent_user_id INTEGER,                -- the writing agent (the policy's, or chosen by hand)
+  matched_by INTEGER,
+  note TEXT
+);
+
+CREATE INDEX IF NOT EXISTS statement_lines_statement ON statement_lines (statement_id, state);
+CREATE INDEX IF NOT EXISTS statement_lines_agent ON statement_lines (agent_user_id);
+
+-- What a matched statement line pays, per person (splits.ts): street to the writing agent (level 0), overrides to
+-- each upline agency by level (1, 2); written when the line is matched, deleted with it. period and carrier_id are
+-- the statement's, kept here so totals group without joins.
+CREATE TABLE IF NOT EXISTS commission_splits (
+  id INTEGER PRIMARY KEY,
+  statement_line_id INTEGER NOT NULL,
+  user_id INTEGER NOT NULL,
+  level INTEGER NOT NULL,               -- 0 = street (the writing agent), 1.. = override to the n-th upline
+  amount_cents INTEGER NOT NULL,
+  period TEXT NOT NULL,
+  carrier_id INTEGER NOT NULL
+);
+
+CREATE INDEX IF NOT EXISTS commission_splits_user ON commission_splits (user_id, period);
+CREATE INDEX IF NOT EXISTS commission_splits_line ON commission_splits (statement_line_id);
+
+-- A statement file being imported (issue 23 §1): read into statement_import_rows (streamed), previewed with each
+-- row's problem, then written as a statement (statement_id) or discarded. status: reading, ready (preview),
+-- importing, imported, failed (problem says why), discarded. rows_read / rows_written: progress.
+CREATE TABLE IF NOT EXISTS statement_imports (
+  id INTEGER PRIMARY KEY,
+  carrier_id INTEGER NOT NULL,
+  period TEXT NOT NULL,
+  carrier_statement_date TEXT NOT NULL,
+  file_name TEXT NOT NULL,
+  file_sha256 TEXT,                     -- known once the whole file is read
+  mapping TEXT NOT NULL,                -- JSON, as statement_mappings
+  status TEXT NOT NULL CHECK (status IN ('reading', 'ready', 'importing', 'imported', 'failed', 'discarded')),
+  problem TEXT,
+  rows_read INTEGER NOT NULL DEFAULT 0,
+  rows_written INTEGER NOT NULL DEFAULT 0,
+  statement_id INTEGER,
+  created_by INTEGER NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+
+-- The rows of an import being previewed: the file's values (text), what they read as, and the row's problem.
+CREATE TABLE IF NOT EXISTS statement_import_rows (
+  import_id INTEGER NOT NULL,
+  line_no INTEGER NOT NULL,
+  policy_number TEXT NOT NULL,
+  member_name TEXT NOT NULL,
+  kind TEXT,                            -- NULL when the kind cell could not be read (problem says why)
+  amount_cents INTEGER,                 -- NULL when the amount could not be read
+  policy_id INTEGER,                    -- the policy its number matches, if any (unmatched is not a problem)
+  problem TEXT,
+  PRIMARY KEY (import_id, line_no)
+);
+
+-- Payout entries (issue 23 §3): one-time payments (amount > 0) and deductions (amount < 0) not tied to a statement
+-- line. Only approved entries reach a total; the creator may not approve their own entry.
+CREATE TABLE IF NOT EXISTS payout_entries (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL,             -- the agent or agency paid (or charged)
+  kind TEXT NOT NULL CHECK (kind IN ('bonus', 'fee', 'advance', 'chargeback_recovery', 'correction')),
+  amount_cents INTEGER NOT NULL,
+  memo TEXT NOT NULL,
+  policy_id INTEGER,
+  period TEXT NOT NULL,                 -- YYYY-MM
+  status TEXT NOT NULL CHECK (status IN ('pending', 'approved', 'rejected')),
+  created_by INTEGER NOT NULL,
+  created_at TEXT NOT NULL,
+  decided_by INTEGER,                   -- who approved or rejected it (never created_by)
+  decided_at TEXT,
+  decision_note TEXT
+);
+
+CREATE INDEX IF NOT EXISTS payout_entries_user ON payout_entries (user_id, period);
 
 -- Learning Center (issue 12, queries in learning-center/routes.ts, seed in learning-center/seed.ts): the resources of
 -- the three libraries (carrier_id / product_id NULL: every carrier / product; audience 'agencies': agencies

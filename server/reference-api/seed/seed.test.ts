@@ -13,7 +13,7 @@ import {
   seedNpnRegistry,
 } from "../accounts/seed.ts";
 import { seedPolicies } from "../book-of-business/seed.ts";
-import { commissionPaidOn, commissionPeriods, seedCommissionLines } from "../commissions/seed.ts";
+import { commissionPaidOn, seedMoney, statementPeriods } from "../commission-statements/seed.ts";
 import {
   FUTURE_CERTIFICATION_IN_DAYS,
   PAST_CERTIFICATION_IN_DAYS,
@@ -58,9 +58,9 @@ describe("the seed on a pinned day (2031-05-10)", () => {
     expect(docs.licenses.map((l) => licenseExpiresOn(l, PINNED))).toEqual(["2032-12-31", "2031-08-31"]);
   });
 
-  it("statements of the 14 months up to April 2031; the open inquiry is about February's", () => {
-    const periods = commissionPeriods(PINNED);
-    expect([periods[0], periods.at(-1)]).toEqual(["2030-03", "2031-04"]);
+  it("statements of the 12 months up to April 2031; the open inquiry is about February's", () => {
+    const periods = statementPeriods(PINNED);
+    expect([periods[0], periods.at(-1)]).toEqual(["2030-05", "2031-04"]);
     expect(commissionInquiryStatement(PINNED)).toBe("Statement 2031-02");
     const inquiry = seedTickets(PINNED).find((t) => t.id === 4)!;
     expect([inquiry.subject, inquiry.reference, inquiry.messages[0]!.body]).toEqual([
@@ -157,7 +157,7 @@ describe.each(DAYS)("the seed's invariants on $day", (dates: SeedDates) => {
     // The open inquiry is written after the statement it is about was paid.
     const inquiry = tickets.find((t) => t.id === 4)!;
     const period = inquiry.reference!.replace("Statement ", "");
-    expect(commissionPeriods(dates)).toContain(period);
+    expect(statementPeriods(dates)).toContain(period);
     expect(dayOf(inquiry.messages[0]!.createdAt) > commissionPaidOn(period)).toBe(true);
 
     const entries = seedContractingEntries(dates);
@@ -178,14 +178,17 @@ describe.each(DAYS)("the seed's invariants on $day", (dates: SeedDates) => {
     for (const s of seedOnboardingSteps(dates)) expect(dayOf(s.completedAt!) < dates.day).toBe(true);
   });
 
-  it("statements: 14 consecutive months ending last month, each paid the 15th of the next", () => {
-    const periods = commissionPeriods(dates);
-    expect(periods).toHaveLength(14);
+  it("statements: 12 consecutive months ending last month, the newest draft, each paid the 15th of the next", () => {
+    const periods = statementPeriods(dates);
+    expect(periods).toHaveLength(12);
     expect(periods.at(-1)).toBe(dates.monthsAgo(1));
-    periods.forEach((p, i) => expect(p).toBe(dates.monthsAgo(14 - i)));
-    const lines = seedCommissionLines(dates);
-    expect(lines.every((l) => periods.includes(l.period) && l.paidOn === commissionPaidOn(l.period))).toBe(true);
-    expect(lines.filter((l) => l.period === periods.at(-1)).length).toBeGreaterThan(0);
+    periods.forEach((p, i) => expect(p).toBe(dates.monthsAgo(12 - i)));
+    expect(commissionPaidOn("2026-12")).toBe("2027-01-15");
+    const { statements, lines } = seedMoney(dates);
+    expect(statements.every((s) => periods.includes(s.period))).toBe(true);
+    expect(statements.every((s) => (s.period === periods.at(-1)) === (s.status === "draft"))).toBe(true);
+    expect(lines.length).toBeGreaterThanOrEqual(5000);
+    expect(new Set(statements.map((s) => s.carrierId)).size).toBeGreaterThanOrEqual(6);
   });
 
   it("policies: pending ones start in the last 12 months up to next month, ended ones 10+ months ago", () => {
@@ -203,7 +206,9 @@ describe.each(DAYS)("the seed's invariants on $day", (dates: SeedDates) => {
     const reference = DAYS[0]!;
     expect(strip(seedPolicies(dates))).toEqual(strip(seedPolicies(reference)));
     expect(strip(seedDownlinePolicies(dates))).toEqual(strip(seedDownlinePolicies(reference)));
-    expect(strip(seedCommissionLines(dates))).toEqual(strip(seedCommissionLines(reference)));
+    expect(seedMoney(dates).lines.map(({ id, kind, amountCents, state }) => [id, kind, amountCents, state])).toEqual(
+      seedMoney(reference).lines.map(({ id, kind, amountCents, state }) => [id, kind, amountCents, state]),
+    );
   });
 });
 
@@ -254,7 +259,7 @@ describe("a reference API with a pinned seed day", () => {
   async function expectPinnedSeed() {
     const agency = { token: await tokenOf("agency@demo.test") };
     const statements = await ok(CommissionStatementsResponseSchema, "GET", "/api/commissions/statements", agency);
-    expect(statements.period).toBe("2031-04");
+    expect(statements.period).toBe("2031-03"); // two months back: last month's statements are draft
     const resources = await ok(
       CenterResourcesResponseSchema,
       "GET",

@@ -18,7 +18,7 @@ import {
 } from "../admin-people/seed.ts";
 import { NO_PASSWORD_HASH } from "../core/passwords.ts";
 import { policyStatements } from "../book-of-business/seed.ts";
-import { commissionStatements } from "../commissions/seed.ts";
+import { moneySeedStatements } from "../commission-statements/seed.ts";
 import { SEED_FILES_CREATED_DAYS_AGO, contractingSeedStatements } from "../contracting/seed.ts";
 import { downlineStatements } from "../downlines/seed.ts";
 import { seedEmailStatements } from "../email/seed.ts";
@@ -64,7 +64,7 @@ export async function seedStatements(
     ...invitationStatements(dates),
     ...downlineStatements(dates),
     ...ticketStatements(dates),
-    ...commissionStatements(dates),
+    ...moneySeedStatements(dates), // the carriers' statements, their lines and splits, the mappings (issue 23)
     ...learningCenterSeedStatements(dates),
     ...submittedEnrollmentStatements(dates),
     ...seedFeedbackStatements(dates),

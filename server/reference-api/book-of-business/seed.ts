@@ -29,7 +29,7 @@ export interface SeedPolicy {
 export const SALE_KINDS = ["new", "plan_change", "renewal"] as const;
 export type SaleKind = (typeof SALE_KINDS)[number];
 
-/** 70 % new enrolments, 20 % plan changes, 10 % renewals, spread evenly over the ids. */
+/** 70 % new enrollments, 20 % plan changes, 10 % renewals, spread evenly over the ids. */
 export const saleKindOf = (policyId: number): SaleKind =>
   (policyId * 7) % 10 < 7 ? "new" : (policyId * 7) % 10 < 9 ? "plan_change" : "renewal";
 

@@ -160,6 +160,32 @@ export default function AdminIndex({ loaderData, actionData }: Route.ComponentPr
         </SimpleGrid>
       </section>
 
+      <section aria-labelledby="money-title">
+        <Title order={2} size="h3" id="money-title" mb="sm">
+          Money
+        </Title>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+          <Count
+            label="Statements not yet published"
+            count={dashboard.draftStatements}
+            to="/admin/commission_statements?status=draft"
+            hint="Draft carrier statements: agents see them once they are locked"
+          />
+          <Count
+            label="Statement lines to reconcile"
+            count={dashboard.unmatchedStatementLines}
+            to="/admin/commission_statements?status=draft"
+            hint="Lines of draft statements that match no policy or agent yet"
+          />
+          <Count
+            label="Payout entries awaiting approval"
+            count={dashboard.payoutEntriesAwaitingApproval}
+            to="/admin/payout_entries?status=pending"
+            hint="Created by one administrator, waiting for another to approve them"
+          />
+        </SimpleGrid>
+      </section>
+
       <Card withBorder maw={520}>
         <Title order={2} size="h4" mb="xs">
           Sign in as a user

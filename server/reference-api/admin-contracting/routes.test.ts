@@ -807,6 +807,12 @@ describe("GET /api/admin/dashboard", () => {
       await scalarOf("SELECT COUNT(*) FROM users WHERE status = 'unverified'"),
     );
     expect(body.usersPendingActivation).toBe(await scalarOf("SELECT COUNT(*) FROM users WHERE status = 'pending'"));
+    // Money (issue 23): last month's seven statements are draft, some of their lines unmatched.
+    expect(body.draftStatements).toBe(7);
+    expect(body.unmatchedStatementLines).toBeGreaterThan(0);
+    expect(body.payoutEntriesAwaitingApproval).toBe(
+      await scalarOf("SELECT COUNT(*) FROM payout_entries WHERE status = 'pending'"),
+    );
   });
 });
 

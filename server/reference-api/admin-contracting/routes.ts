@@ -1053,7 +1053,11 @@ export function registerAdminContractingRoutes(app: Express, { db, logger }: Adm
                 (SELECT COUNT(*) FROM users u WHERE EXISTS (SELECT 1 FROM compliance_documents d
                   WHERE d.user_id = u.id AND d.review = 'pending')) AS awaiting_brokers,
                 (SELECT COUNT(*) FROM users WHERE status = 'unverified' AND created_at < ?) AS failures,
-                (SELECT COUNT(*) FROM users WHERE status = 'pending') AS pending_users`,
+                (SELECT COUNT(*) FROM users WHERE status = 'pending') AS pending_users,
+                (SELECT COUNT(*) FROM commission_statements s WHERE s.status = 'draft') AS draft_statements,
+                (SELECT COUNT(*) FROM statement_lines l JOIN commission_statements s ON s.id = l.statement_id
+                  WHERE s.status = 'draft' AND l.state = 'unmatched') AS unmatched_lines,
+                (SELECT COUNT(*) FROM payout_entries WHERE status = 'pending') AS pending_entries`,
         args: [new Date(now - DAY_MS).toISOString()],
       }),
       awaitingStaff(db, TICKET_KINDS),
@@ -1079,6 +1083,9 @@ export function registerAdminContractingRoutes(app: Express, { db, logger }: Adm
       feedbackAwaitingStaff,
       registrationFailures: Number(c.failures),
       usersPendingActivation: Number(c.pending_users),
+      draftStatements: Number(c.draft_statements),
+      unmatchedStatementLines: Number(c.unmatched_lines),
+      payoutEntriesAwaitingApproval: Number(c.pending_entries),
     };
     res.json(body);
   });

@@ -102,6 +102,12 @@ export const AdminDashboardSchema = z.object({
   /** Spec §3 registration failure count: registered accounts whose e-mail was never verified within 24 hours. */
   registrationFailures: z.number().int(),
   usersPendingActivation: z.number().int(),
+  /** Carrier statements not yet locked (not published to the agents): /api/admin/commission_statements?status=draft. */
+  draftStatements: z.number().int(),
+  /** Lines of draft statements that match no policy or agent yet, waiting for reconciliation. */
+  unmatchedStatementLines: z.number().int(),
+  /** Payout entries waiting for another administrator's approval: /api/admin/payout_entries?status=pending. */
+  payoutEntriesAwaitingApproval: z.number().int(),
 });
 export type AdminDashboard = z.infer<typeof AdminDashboardSchema>;
 

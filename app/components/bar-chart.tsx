@@ -25,6 +25,7 @@ export function BarChart({
   formatTick,
   formatValue,
   legend,
+  dense = false,
 }: {
   bars: Bar[];
   label: string;
@@ -32,6 +33,8 @@ export function BarChart({
   formatValue: (value: number) => string;
   /** A stacked chart's series names, in the order of each bar's `parts` (at most BAR_TONES), shown under it. */
   legend?: readonly string[];
+  /** Many bars (two years of months): every third is labelled, every sixth on a phone (else every one, every other). */
+  dense?: boolean;
 }) {
   const geometry = barChartGeometry(bars.map((b) => b.value));
   const top = geometry.ticks.at(-1) ?? 1;
@@ -85,6 +88,7 @@ export function BarChart({
       <div
         className="bar-chart__labels"
         aria-hidden="true"
+        data-dense={dense || undefined}
         style={{ gridTemplateColumns: `repeat(${Math.max(bars.length, 1)}, minmax(0, 1fr))` }}
       >
         {bars.map((bar, index) => (

@@ -103,6 +103,7 @@ function Summary({ summary }: { summary: ProductionSummary }) {
           parts: [m.newCount, m.planChangeCount, m.renewalCount],
         }))}
         legend={KINDS}
+        dense={series.length > 12}
         label={`Stacked bar chart of ${whose}'s policies per month: new, plan change and renewal. The table Policies by month lists the same numbers.`}
         formatTick={count}
         formatValue={(v) => `${count(v)} policies`}

@@ -123,6 +123,8 @@ const LABELS: Record<string, string> = {
   period: "statement period",
   roleId: "role",
   agencyId: "agency",
+  from: "first month",
+  to: "last month",
   kind: "kind",
   state: "state",
   age: "waiting time",

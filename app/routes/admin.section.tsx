@@ -15,6 +15,7 @@ import { ErrorPage } from "~/components/error-page";
 import {
   SECTION_SHAPES,
   type SectionKey,
+  type SectionShape,
   recordIdOf,
   recordPath,
   sectionPath,
@@ -106,6 +107,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     askedCount: asked.length,
     bulkKey: bulkKeyOf(key, url.searchParams.get(BULK)),
     cancelHref: withoutConfirmations(url, ignored),
+    above: list.above ?? null,
     exportQuery: exportQueryOf(query),
   };
 }
@@ -232,7 +234,7 @@ export default function AdminSectionList({ loaderData, actionData }: Route.Compo
   const { key, records, meta, facets, toDelete, confirming, askedCount, cancelHref, exportQuery, bulkKey } = loaderData;
   const { view } = useSection(key);
   const bulk = (bulkKey ? view.bulkMore?.[bulkKey] : undefined) ?? view.bulk;
-  const shape = SECTION_SHAPES[key];
+  const shape: SectionShape = SECTION_SHAPES[key];
   const location = useLocation();
   // The URL's values the list left out (ADR 020) are not carried on by its links and forms.
   const params = new URLSearchParams(location.search);
@@ -257,6 +259,7 @@ export default function AdminSectionList({ loaderData, actionData }: Route.Compo
         <p className="list-page-intro">{view.intro}</p>
       </div>
       {view.nav}
+      {loaderData.above !== null && view.aboveList ? view.aboveList(loaderData.above as never) : null}
 
       {toDelete ? (
         <ConfirmPanel
@@ -316,6 +319,7 @@ export default function AdminSectionList({ loaderData, actionData }: Route.Compo
             label={f.label}
             value={params.get(f.name) ?? ""}
             options={facets[f.name] ?? []}
+            emptyLabel={f.emptyLabel}
           />
         ))}
         newButton={
@@ -334,13 +338,17 @@ export default function AdminSectionList({ loaderData, actionData }: Route.Compo
         }
         empty={<Text c="dimmed">{view.empty}</Text>}
         noMatch={view.noMatch}
-        rowMenu={{
-          label: view.rowLabel,
-          editHref: (r) => `${recordPath(key, r.id)}?back=${back}`,
-          editLabel: view.editLabel,
-          deleteHref: (r) => (view.canDelete?.(r) ? withParam(DELETE, String(r.id)) : null),
-          more: view.rowMore,
-        }}
+        rowMenu={
+          shape.report
+            ? undefined
+            : {
+                label: view.rowLabel,
+                editHref: (r) => `${recordPath(key, r.id)}?back=${back}`,
+                editLabel: view.editLabel,
+                deleteHref: (r) => (view.canDelete?.(r) ? withParam(DELETE, String(r.id)) : null),
+                more: view.rowMore,
+              }
+        }
         bulk={
           view.bulk
             ? {

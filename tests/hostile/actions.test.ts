@@ -88,6 +88,8 @@ const ACTIONS: Action[] = [
   { path: "/admin/quote_tool_providers?delete=1", as: "admin@demo.test", fields: "intent=delete&id=1" },
   { path: "/admin/quote_tool_providers/new", as: "admin@demo.test" },
   { path: "/admin/quote_tool_providers/1", as: "admin@demo.test", fields: "intent=save" },
+  // A report's list (issue 23 §4): the shared list action, with nothing to do.
+  { path: "/admin/policy_production?agencyId=5", as: "admin@demo.test", fields: "intent=delete&id=5" },
   { path: "/admin/contracting?perPage=10&confirm=1011", as: "admin@demo.test", fields: "intent=bulk&id=1011" },
   { path: "/admin/contracting/edit/1010", as: "admin@demo.test" },
   { path: "/admin/brokers/110?index", as: "admin@demo.test" },

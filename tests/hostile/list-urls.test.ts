@@ -59,6 +59,7 @@ describe("values a list can check itself are ignored with a note", () => {
       ["/admin/rts_statuses?carrierId=%00&order=sideways", () => admin],
       ["/admin/contracting?state=lost&age=100-200&page=0", () => admin],
       ["/admin/brokers/5/contracts?state=lost&sort=evil", () => admin],
+      ["/admin/policy_production?from=2025-13&to=x&agencyId=abc&sort=evil", () => admin],
     ];
     for (const [path, cookie] of cases) {
       const answer = await send(path, { cookie: cookie() });
@@ -125,6 +126,9 @@ describe("the admin area's lists (issue 14)", () => {
       ["/admin/users?roleId=999999", "/admin/users"],
       ["/admin/users?agencyId=999999&page=2", "/admin/users"],
       ["/admin/contracting?carrierId=999999", "/admin/contracting"],
+      // Not an agency (agent@), and a range backwards: the upstream's 422.
+      ["/admin/policy_production?agencyId=1", "/admin/policy_production"],
+      ["/admin/policy_production?from=2025-06&to=2025-01", "/admin/policy_production"],
     ];
     for (const [path, reset] of cases) {
       const answer = await send(path, { cookie: admin });
@@ -150,12 +154,22 @@ describe("the admin area's lists (issue 14)", () => {
       "/admin/brokers/%00",
       "/admin/contracting/edit/-1",
       "/admin/brokers/5/documents/passport/file",
+      // A report has no record pages.
+      "/admin/policy_production/5",
+      "/admin/policy_production/new",
     ]) {
       const answer = await send(path, { cookie: admin });
       expect(answer.status, path.slice(0, 80)).toBe(404);
       expectSmallAndQuick(answer, path.slice(0, 80));
     }
-    for (const path of ["/admin/users", "/admin/users/export", "/admin/contracting/edit"]) {
+    for (const path of [
+      "/admin/users",
+      "/admin/users/export",
+      "/admin/contracting/edit",
+      "/admin/policy_production",
+      "/admin/policy_production?agencyId=5",
+      "/admin/policy_production/export",
+    ]) {
       expect((await send(path, { cookie: agency })).status, path).toBe(403);
     }
   });

@@ -23,7 +23,13 @@ export interface SectionServer<Row extends { id: number }> {
   list(
     token: string,
     params: URLSearchParams,
-  ): Promise<{ records: Row[]; meta: PagingMeta; facets: Record<string, Facet> }>;
+  ): Promise<{
+    records: Row[];
+    meta: PagingMeta;
+    facets: Record<string, Facet>;
+    /** What the list page draws above its table (the view's `aboveList`: a report's chart); absent: nothing. */
+    above?: unknown;
+  }>;
   record(token: string, id: number): Promise<{ record: Row; history: AuditEntry[] }>;
   /**
    * What the list page sends of each row (its loader data, in every page's HTML): the fields its columns, row

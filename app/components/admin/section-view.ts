@@ -51,7 +51,7 @@ export interface BulkDef {
  * the form's fields and schema, the record page's facts. The server half (app/.server/admin/sections.ts) holds the
  * upstream calls; the shape (sort keys, filter rules, URLs) is app/domain/admin/shapes.ts.
  */
-export interface SectionView<Row extends { id: number }> {
+export interface SectionView<Row extends { id: number }, Above = never> {
   key: SectionKey;
   /** The page title: "Users". */
   title: string;
@@ -64,7 +64,13 @@ export interface SectionView<Row extends { id: number }> {
   columns: Column<Row>[];
   /** On a phone the list's rows are cards (DataTable `stack`): for lists whose every column matters. */
   stack?: boolean;
-  filters: ReadonlyArray<{ name: string; label: string }>;
+  /** The list's filters; `emptyLabel`: the filter's empty choice (default "All"), when empty means a default. */
+  filters: ReadonlyArray<{ name: string; label: string; emptyLabel?: string }>;
+  /**
+   * Drawn between the intro and the table of the list page, from what the server half's list gave as `above` (a
+   * report's chart and where it stands, issue 23): absent, or no `above`, nothing.
+   */
+  aboveList?: (above: Above) => ReactNode;
   rowLabel: (row: Row) => string;
   /** Delete is offered for the row (the upstream still decides). Absent: no delete in this section. */
   canDelete?: (row: Row) => boolean;

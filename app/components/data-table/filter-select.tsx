@@ -68,18 +68,21 @@ export function FilterSelect({
   label,
   value,
   options,
+  emptyLabel = "All",
 }: {
   name: string;
   label: string;
   value: string;
   options: readonly FilterOption[];
+  /** The empty choice's words, when the filter off means a default (the last 24 months) rather than all. */
+  emptyLabel?: string;
 }) {
   return (
     <TableSelect
       name={name}
       label={label}
       defaultValue={value}
-      options={[{ value: "", label: "All" }, ...options.map(optionOf)]}
+      options={[{ value: "", label: emptyLabel }, ...options.map(optionOf)]}
     />
   );
 }

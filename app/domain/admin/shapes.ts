@@ -16,6 +16,7 @@ import { shape as tickets } from "../../admin/sections/tickets/shape";
 import { shape as admin_support } from "../../admin/sections/admin_support/shape";
 import { shape as system_notifications } from "../../admin/sections/system_notifications/shape";
 import { shape as quote_tool_providers } from "../../admin/sections/quote_tool_providers/shape";
+import { shape as policy_production } from "../../admin/sections/policy_production/shape";
 
 export interface SectionShape {
   sortable: readonly string[];
@@ -29,6 +30,11 @@ export interface SectionShape {
   viewPage?: boolean;
   /** Has a `new` page. */
   creatable: boolean;
+  /**
+   * A report (policy production, issue 23): read-only rows without a record page of their own (`<base>/<id>` is a
+   * 404) and without a row menu; `recordUrl` is then unused.
+   */
+  report?: boolean;
   /** The order of a list whose URL names none (the desk: the longest waiting first). */
   defaultSort?: { sort: string; order: "ASC" | "DESC" };
 }
@@ -49,6 +55,7 @@ export const SECTION_SHAPES = {
   admin_support,
   carriers,
   learning_center_resources,
+  policy_production,
 } as const satisfies Record<string, SectionShape>;
 
 export type SectionKey = keyof typeof SECTION_SHAPES;

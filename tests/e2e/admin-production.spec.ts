@@ -1,0 +1,157 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Locator, Page } from "@playwright/test";
+import { parse } from "csv-parse/sync";
+import { longMonth, newestCompleteMonth } from "../../app/admin/sections/policy_production/records";
+import { expect, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
+
+/**
+ * Issue 23 §4, policy production (read-only): the chart above the table, agency@'s row rolled up over its downline
+ * (opened, its own policies' row and its downline's rows add up to it), the filters as a plain GET form, the CSV
+ * equal to the page, axe clean, no sideways scroll.
+ */
+const AGENCY = "Chen Senior Benefits Group";
+
+async function expectAxeClean(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    `axe on ${page.url()}`,
+  ).toEqual([]);
+}
+
+const table = (page: Page) => page.getByRole("table", { name: /^Policy production/ });
+
+/** The table's rows as [broker, kind, new, plan change, renewal, total]. */
+async function rowsOf(page: Page): Promise<Array<[string, string, number, number, number, number]>> {
+  const rows = table(page).locator("tbody tr");
+  const texts = await rows.evaluateAll((trs) =>
+    trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent?.trim() ?? "")),
+  );
+  return texts.map((t) => [
+    t[0] ?? "",
+    t[1] ?? "",
+    Number(t[2]?.replace(/,/g, "")),
+    Number(t[3]?.replace(/,/g, "")),
+    Number(t[4]?.replace(/,/g, "")),
+    Number(t[5]?.replace(/,/g, "")),
+  ]);
+}
+
+const rowNamed = (page: Page, name: string): Locator =>
+  table(page)
+    .locator("tbody tr")
+    .filter({ has: page.getByRole("cell", { name, exact: true }) });
+
+test.describe("Policy production", () => {
+  test("the chart and the table; agency@'s row rolls up its downline and opens", async ({ page }, testInfo) => {
+    test.slow();
+    await loginAs(page, "admin@demo.test");
+    await page.goto("/admin/policy_production?perPage=50");
+    await expect(page.getByRole("heading", { level: 1, name: "Policy production" })).toBeVisible();
+    const newest = longMonth(newestCompleteMonth(new Date()));
+    await expect(page.getByText(`The newest complete month is ${newest}`)).toBeVisible();
+    const chart = page.getByRole("img", { name: /^Stacked bar chart of every broker's policies per month/ });
+    await expect(chart).toBeVisible();
+    // One bar per month of the table beside it, each with its count as a tooltip.
+    await expect(chart.getByTitle(/^[A-Z][a-z]{2} \d{2}: [\d,]+ policies$/)).toHaveCount(24);
+    await page.getByText("Policies by month").click();
+    await expect(page.getByRole("table", { name: "Policies by month" }).locator("tbody tr")).toHaveCount(24);
+    await expectAxeClean(page);
+
+    const top = await rowsOf(page);
+    const agency = top.find(([name]) => name === AGENCY);
+    expect(agency).toBeDefined();
+    for (const [, , n, pc, r, total] of top) expect(n + pc + r).toBe(total);
+
+    await rowNamed(page, AGENCY).getByRole("link", { name: AGENCY }).click();
+    await expect(page).toHaveURL(/agencyId=5/);
+    const hierarchy = page.getByRole("navigation", { name: "Hierarchy" });
+    await expect(hierarchy.getByRole("listitem")).toHaveText(["All brokers", AGENCY]);
+    await expect(hierarchy.getByRole("link", { name: "All brokers", exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to all brokers" })).toBeVisible();
+    await expect(
+      page.getByRole("img", { name: new RegExp(`^Stacked bar chart of ${AGENCY} and its downline`) }),
+    ).toBeVisible();
+    const opened = await rowsOf(page);
+    expect(opened[0]?.slice(0, 2)).toEqual([`${AGENCY} (own policies)`, "Own policies"]);
+    const sum = (i: 2 | 3 | 4 | 5) => opened.reduce((n, row) => n + row[i], 0);
+    expect([sum(2), sum(3), sum(4), sum(5)]).toEqual(agency?.slice(2));
+    await expect(
+      page.getByRole("heading", { name: `${agency?.[5]} policies of ${AGENCY} and its downline, by month` }),
+    ).toBeVisible();
+    await expectAxeClean(page);
+
+    // A bulk agency under agency@ opens in turn: the trail leads back through agency@.
+    const sub = opened.find(([, kind]) => kind === "Agency");
+    expect(sub).toBeDefined();
+    await rowNamed(page, sub?.[0] ?? "")
+      .getByRole("link")
+      .first()
+      .click();
+    const trail = page.getByRole("navigation", { name: "Hierarchy" });
+    await expect(trail.getByRole("link", { name: AGENCY, exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: `Back to ${AGENCY}` })).toBeVisible();
+    const deeper = await rowsOf(page);
+    expect(deeper.reduce((n, row) => n + row[5], 0)).toBe(sub?.[5]);
+
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of ["/admin/policy_production", "/admin/policy_production?agencyId=5"]) {
+        await page.goto(path);
+        await expectNoSidewaysScroll(page);
+        const name = `production-${width}${path.replace(/\W+/g, "-")}.png`;
+        const file = testInfo.outputPath(name);
+        await page.screenshot({ path: file, type: "png", fullPage: true });
+        await testInfo.attach(name, { path: file, contentType: "image/png" });
+      }
+    }
+    await expectAxeClean(page);
+  });
+
+  test("the CSV export is the list the page shows", async ({ page }) => {
+    await loginAs(page, "admin@demo.test");
+    await page.goto("/admin/policy_production?agencyId=5&perPage=50");
+    const shown = await rowsOf(page);
+    const href = await page.getByRole("link", { name: "Export CSV" }).getAttribute("href");
+    expect(href).toMatch(/^\/admin\/policy_production\/export\?/);
+    expect(href).toContain("agencyId=5");
+    const answer = await page.request.get(href ?? "");
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()["content-type"]).toContain("text/csv");
+    const [header, ...lines] = parse(await answer.text()) as string[][];
+    expect(header).toEqual(["Broker id", "Broker", "Kind", "From", "To", "New", "Plan change", "Renewal", "Total"]);
+    expect(lines.map((l) => [l[1], l[2], ...l.slice(5).map(Number)])).toEqual(shown);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("the filters are a plain form; opening an agency keeps them", async ({ page }) => {
+      await loginAs(page, "admin@demo.test");
+      await page.goto("/admin/policy_production");
+      const before = await rowsOf(page);
+      const carrier = page.getByRole("combobox", { name: "Carrier" });
+      const carrierName = (await carrier.locator("option").nth(1).textContent()) ?? "";
+      await carrier.selectOption({ index: 1 });
+      const from = page.getByRole("combobox", { name: "From" });
+      await from.selectOption({ index: 6 });
+      await page.getByRole("button", { name: "Search" }).click();
+      await expect(page).toHaveURL(/carrierId=\d+/);
+      await expect(page).toHaveURL(/from=\d{4}-\d\d/);
+      await expect(page.getByRole("combobox", { name: "Carrier" })).toHaveValue(/\d+/);
+      const after = await rowsOf(page);
+      expect(after.reduce((n, r) => n + r[5], 0)).toBeLessThan(before.reduce((n, r) => n + r[5], 0));
+      expect(carrierName).not.toBe("");
+
+      await rowNamed(page, AGENCY).getByRole("link", { name: AGENCY }).click();
+      await expect(page).toHaveURL(/agencyId=5/);
+      await expect(page).toHaveURL(/carrierId=\d+/);
+      await expect(page.getByRole("combobox", { name: "Agency" })).toHaveValue("5");
+      const opened = await rowsOf(page);
+      const agency = after.find(([name]) => name === AGENCY);
+      expect(opened.reduce((n, r) => n + r[5], 0)).toBe(agency?.[5]);
+      await page.getByRole("link", { name: "Back to all brokers" }).click();
+      await expect(page).not.toHaveURL(/agencyId/);
+      await expect(page).toHaveURL(/carrierId=\d+/);
+    });
+  });
+});

@@ -150,12 +150,22 @@ describe("the admin area's lists (issue 14)", () => {
       "/admin/brokers/%00",
       "/admin/contracting/edit/-1",
       "/admin/brokers/5/documents/passport/file",
+      "/admin/payout_entries/abc",
+      "/admin/payout_entries/999999",
     ]) {
       const answer = await send(path, { cookie: admin });
       expect(answer.status, path.slice(0, 80)).toBe(404);
       expectSmallAndQuick(answer, path.slice(0, 80));
     }
-    for (const path of ["/admin/users", "/admin/users/export", "/admin/contracting/edit"]) {
+    for (const path of [
+      "/admin/users",
+      "/admin/users/export",
+      "/admin/contracting/edit",
+      "/admin/payout_entries",
+      "/admin/payout_entries/new",
+      "/admin/payout_entries/1",
+      "/admin/payout_entries/export",
+    ]) {
       expect((await send(path, { cookie: agency })).status, path).toBe(403);
     }
   });

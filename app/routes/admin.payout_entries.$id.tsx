@@ -12,8 +12,14 @@ import { actionForm } from "~/.server/form-failure";
 import { loadWithViewer } from "~/.server/guards";
 import { redirectWithToast } from "~/.server/toast";
 import { ApproveForm, EntryForm, RejectForm } from "~/admin/sections/payout_entries/entry-form";
-import { PayoutStatusTag, periodText } from "~/admin/sections/payout_entries/labels";
-import { OWN_ENTRY, PAYOUT_KIND_LABELS } from "~/admin/sections/payout_entries/records";
+import { Tag } from "~/components/admin/tag";
+import {
+  OWN_ENTRY,
+  PAYOUT_KIND_LABELS,
+  PAYOUT_STATUS_COLORS,
+  PAYOUT_STATUS_LABELS,
+  periodText,
+} from "~/admin/sections/payout_entries/records";
 import { approveSchema, entrySchema, type EntryFormValue, rejectSchema } from "~/admin/sections/payout_entries/schemas";
 import {
   decidePayoutEntry,
@@ -142,7 +148,7 @@ export default function PayoutEntryPage({ loaderData, actionData }: Route.Compon
     <Stack gap="md">
       <Group gap="sm" align="center">
         <Title order={1}>Payout entry {record.id}</Title>
-        <PayoutStatusTag status={record.status} />
+        <Tag color={PAYOUT_STATUS_COLORS[record.status]}>{PAYOUT_STATUS_LABELS[record.status]}</Tag>
       </Group>
       <div className="admin-record">
         <div>

@@ -48,6 +48,17 @@ export const DECIDED_ENTRY = "This entry is decided: an approved or rejected ent
 
 export const MAX_MEMO = 500;
 
+/** The status tags' colors. */
+export const PAYOUT_STATUS_COLORS = { pending: "yellow", approved: "green", rejected: "red" } as const;
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "2025-03" → "Mar 2025". */
+export function periodText(period: string): string {
+  const [year, month] = period.split("-").map(Number) as [number, number];
+  return MONTHS[month - 1] ? `${MONTHS[month - 1]} ${year}` : period;
+}
+
 /** A period as YYYY-MM with a real month. */
 export const isPeriod = (value: string) => /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
 

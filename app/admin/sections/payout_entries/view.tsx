@@ -1,8 +1,14 @@
 import { Link } from "react-router";
 import type { SectionView } from "~/components/admin/section-view";
 import { formatCents } from "~/domain/cents";
-import { PayoutStatusTag, periodText } from "./labels";
-import { type AdminPayoutEntry, PAYOUT_KIND_LABELS } from "./records";
+import { Tag } from "~/components/admin/tag";
+import {
+  type AdminPayoutEntry,
+  PAYOUT_KIND_LABELS,
+  PAYOUT_STATUS_COLORS,
+  PAYOUT_STATUS_LABELS,
+  periodText,
+} from "./records";
 
 export const view: SectionView<AdminPayoutEntry> = {
   key: "payout_entries",
@@ -29,7 +35,7 @@ export const view: SectionView<AdminPayoutEntry> = {
       header: "Status",
       sortable: true,
       noWrap: true,
-      cell: (e) => <PayoutStatusTag status={e.status} />,
+      cell: (e) => <Tag color={PAYOUT_STATUS_COLORS[e.status]}>{PAYOUT_STATUS_LABELS[e.status]}</Tag>,
     },
     { key: "createdBy", header: "Created by", cell: (e) => e.createdBy.name },
     {

@@ -73,6 +73,8 @@ export function EntryForm({
             <SelectField
               field={fields.direction}
               label="Direction"
+              // Optional: left as it is, the kind's usual direction (the schema's pipe reads as required to conform).
+              required={false}
               description="Usually: fees and chargeback recoveries are deductions, the others payments"
               data={[
                 { value: "", label: "As usual for the kind" },

@@ -48,6 +48,9 @@ export default [
         "learning_center_resources/:id/attachments/:attachmentId",
         "routes/admin.learning_center_resources.attachment.ts",
       ),
+      // Payout entries (issue 23 §3): the section's own new page (filled in from its URL) and record page (Approve,
+      // Reject; the creator may not).
+      route("payout_entries/new", "routes/admin.payout_entries.new.tsx"),
       route(":section", "routes/admin.section.tsx"),
       route(":section/new", "routes/admin.section.new.tsx"),
       route(":section/export", "routes/admin.section.export.ts"),
@@ -55,6 +58,7 @@ export default [
       // (after :section/new and :section/export, which outrank it on a tie: /admin/tickets/export is the CSV).
       route("tickets/:id", "routes/admin.conversation.tsx", { id: "admin-conversation-ticket" }),
       route("admin_support/:id", "routes/admin.conversation.tsx", { id: "admin-conversation-support" }),
+      route("payout_entries/:id", "routes/admin.payout_entries.$id.tsx"),
       route(":section/:id", "routes/admin.section.record.tsx", { id: "admin-record" }),
       route(":section/:id/edit", "routes/admin.section.record.tsx", { id: "admin-record-edit" }),
     ]),

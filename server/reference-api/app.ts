@@ -41,6 +41,7 @@ import {
 } from "./system-notifications/routes.ts";
 import { registerQuoteToolProviderRoutes } from "./quote-tool-providers/routes.ts";
 import { registerPolicyProductionRoutes } from "./policy-production/routes.ts";
+import { registerPayoutEntryRoutes } from "./payout-entries/routes.ts";
 
 export const UNAUTHORIZED = "Unauthorized Request";
 export const INVALID_CREDENTIALS = "Invalid e-mail or password";
@@ -309,6 +310,7 @@ export function createApp({ db, logger, allowReset, reset, mailer, after }: AppO
   registerEmailRoutes(app, { db, logger, mailer, after });
   registerAdminConversationRoutes(app, { db, logger });
   registerQuoteToolProviderRoutes(app, { db, logger });
+  registerPayoutEntryRoutes(app, { db, logger });
   registerAdminSystemNotificationRoutes(app, { db, logger });
   registerAdminCarrierRoutes(app, { db, logger });
   registerAdminLearningResourceRoutes(app, { db, logger });

@@ -124,6 +124,13 @@ const ACTIONS: Action[] = [
     as: "admin@demo.test",
     fields: "intent=remove&attachmentId=1",
   },
+  // Issue 23 §3: payout entries. Seed entry 6 is pending and admin@'s own (approve and reject are refused by the
+  // upstream: the creator may not), entry 1 approved (final: a delete is refused), so no hostile body changes them.
+  { path: "/admin/payout_entries/new", as: "admin@demo.test" },
+  { path: "/admin/payout_entries/6", as: "admin@demo.test", fields: "intent=save" },
+  { path: "/admin/payout_entries/6", as: "admin@demo.test", fields: "intent=approve" },
+  { path: "/admin/payout_entries/6", as: "admin@demo.test", fields: "intent=reject" },
+  { path: "/admin/payout_entries/1", as: "admin@demo.test", fields: "intent=delete" },
 ];
 
 /** Every field name the portal's forms use, sent in shapes they do not expect. */
@@ -229,6 +236,12 @@ const FIELD_NAMES = [
   "audience",
   "publishOn",
   "attachmentId",
+  // Issue 23 §3: payout entries.
+  "direction",
+  "amount",
+  "period",
+  "policyNumber",
+  "memo",
 ];
 
 const sessions = new Map<string, string>();

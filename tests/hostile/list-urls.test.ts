@@ -157,6 +157,8 @@ describe("the admin area's lists (issue 14)", () => {
       // A report has no record pages.
       "/admin/policy_production/5",
       "/admin/policy_production/new",
+      "/admin/payout_entries/abc",
+      "/admin/payout_entries/999999",
     ]) {
       const answer = await send(path, { cookie: admin });
       expect(answer.status, path.slice(0, 80)).toBe(404);
@@ -169,6 +171,10 @@ describe("the admin area's lists (issue 14)", () => {
       "/admin/policy_production",
       "/admin/policy_production?agencyId=5",
       "/admin/policy_production/export",
+      "/admin/payout_entries",
+      "/admin/payout_entries/new",
+      "/admin/payout_entries/1",
+      "/admin/payout_entries/export",
     ]) {
       expect((await send(path, { cookie: agency })).status, path).toBe(403);
     }

@@ -32,6 +32,8 @@ describe("the admin sections (spec §2 '/admin has these children')", () => {
       "contracting",
       "email_communications",
       "learning_center_resources",
+      "payout_entries",
+      "policy_production",
       "quote_tool_providers",
       "roles",
       "rts_statuses",

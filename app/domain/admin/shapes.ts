@@ -17,6 +17,7 @@ import { shape as admin_support } from "../../admin/sections/admin_support/shape
 import { shape as system_notifications } from "../../admin/sections/system_notifications/shape";
 import { shape as quote_tool_providers } from "../../admin/sections/quote_tool_providers/shape";
 import { shape as policy_production } from "../../admin/sections/policy_production/shape";
+import { shape as payout_entries } from "../../admin/sections/payout_entries/shape";
 
 export interface SectionShape {
   sortable: readonly string[];
@@ -56,6 +57,7 @@ export const SECTION_SHAPES = {
   carriers,
   learning_center_resources,
   policy_production,
+  payout_entries,
 } as const satisfies Record<string, SectionShape>;
 
 export type SectionKey = keyof typeof SECTION_SHAPES;

@@ -252,6 +252,22 @@ export const SEED_USERS: readonly SeedUser[] = [
     flags: flags({ existingActiveContracts: true }),
     licenses: [license("TX", "2299001")],
   },
+  // Not in demo-data.md's table: the second administrator (issue 23), who approves the payout entries admin@
+  // creates (the creator of an entry may never approve it) and creates entries admin@ approves.
+  {
+    id: 13,
+    email: "finance@demo.test",
+    role: "Admin",
+    firstName: "Nora",
+    lastName: "Whitfield",
+    npnId: null,
+    npnNumber: null,
+    npnCurrentMaxLevel: null,
+    phone: "(555) 900-1300",
+    smsConsent: false,
+    flags: flags({}),
+    licenses: [],
+  },
 ];
 
 /* ---- Accounts (issue 13): an account waiting for activation, the national producer registry ---- */

@@ -19,6 +19,7 @@ import {
 import { NO_PASSWORD_HASH } from "../core/passwords.ts";
 import { policyStatements } from "../book-of-business/seed.ts";
 import { moneySeedStatements } from "../commission-statements/seed.ts";
+import { payoutEntryStatements } from "../payout-entries/seed.ts";
 import { SEED_FILES_CREATED_DAYS_AGO, contractingSeedStatements } from "../contracting/seed.ts";
 import { downlineStatements } from "../downlines/seed.ts";
 import { seedEmailStatements } from "../email/seed.ts";
@@ -65,6 +66,7 @@ export async function seedStatements(
     ...downlineStatements(dates),
     ...ticketStatements(dates),
     ...moneySeedStatements(dates), // the carriers' statements, their lines and splits, the mappings (issue 23)
+    ...payoutEntryStatements(dates), // one-time payments and deductions in every state (issue 23 §3)
     ...learningCenterSeedStatements(dates),
     ...submittedEnrollmentStatements(dates),
     ...seedFeedbackStatements(dates),

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { AMOUNT_POSITIVE, AMOUNT_ZERO, entryBody, entrySchema, rejectSchema } from "./schemas";
+
+const form = (over: Record<string, string> = {}) => ({
+  userId: "1",
+  kind: "bonus",
+  direction: "payment",
+  amount: "$1,234.50",
+  period: "2025-03",
+  memo: "Bonus",
+  ...over,
+});
+
+describe("a payout entry's form (issue 23 §3)", () => {
+  it("cleans the amount as spec §5 says, into whole cents, signed by the direction", () => {
+    const paid = entrySchema.parse(form());
+    expect(paid.amount).toBe(123450);
+    expect(entryBody(paid)).toMatchObject({ amountCents: 123450, policyNumber: null });
+    expect(entryBody(entrySchema.parse(form({ direction: "deduction", amount: " 12.3 " }))).amountCents).toBe(-1230);
+    // Left empty, the kind's usual direction: a fee is a deduction, a bonus a payment.
+    expect(entryBody(entrySchema.parse(form({ direction: "", kind: "fee" }))).amountCents).toBe(-123450);
+    expect(entryBody(entrySchema.parse(form({ direction: "", kind: "bonus" }))).amountCents).toBe(123450);
+  });
+
+  it("refuses zero, negatives, more than two decimals and anything that is not an amount", () => {
+    const problem = (amount: string) => entrySchema.safeParse(form({ amount })).error?.issues[0]?.message;
+    expect(problem("0.00")).toBe(AMOUNT_ZERO);
+    expect(problem("-5")).toBe(AMOUNT_POSITIVE);
+    expect(problem("1.234")).toMatch(/two decimals/);
+    expect(problem("N/A")).toMatch(/not a number/);
+    expect(problem("")).toBe("Enter the amount");
+  });
+
+  it("refuses a malformed period, a missing agent and a long memo", () => {
+    expect(entrySchema.safeParse(form({ period: "2025-13" })).success).toBe(false);
+    expect(entrySchema.safeParse(form({ period: "03/2025" })).success).toBe(false);
+    expect(entrySchema.safeParse(form({ userId: "" })).success).toBe(false);
+    expect(entrySchema.safeParse(form({ memo: "x".repeat(501) })).success).toBe(false);
+  });
+
+  it("a rejection needs a note", () => {
+    expect(rejectSchema.safeParse({ note: "  " }).success).toBe(false);
+    expect(rejectSchema.parse({ note: "Duplicate" }).note).toBe("Duplicate");
+  });
+});

@@ -43,6 +43,8 @@ export default [
       // Issue 22: a carrier's page holds one form per carrier product (its own route module).
       route("carriers/export", "routes/admin.carriers.export.ts"),
       route("carriers/:id", "routes/admin.carriers.$id.tsx"),
+      // Commission totals (issue 23 §2): a row's lines and entries, keyed <userId>-<YYYY-MM> (read only).
+      route("commission_totals/:id", "routes/admin.commission_totals.$id.tsx"),
       route("learning_center_resources/:id/attachments", "routes/admin.learning_center_resources.attachments.ts"),
       route(
         "learning_center_resources/:id/attachments/:attachmentId",

@@ -150,12 +150,21 @@ describe("the admin area's lists (issue 14)", () => {
       "/admin/brokers/%00",
       "/admin/contracting/edit/-1",
       "/admin/brokers/5/documents/passport/file",
+      "/admin/commission_totals/1-2025-13",
+      "/admin/commission_totals/abc",
     ]) {
       const answer = await send(path, { cookie: admin });
       expect(answer.status, path.slice(0, 80)).toBe(404);
       expectSmallAndQuick(answer, path.slice(0, 80));
     }
-    for (const path of ["/admin/users", "/admin/users/export", "/admin/contracting/edit"]) {
+    for (const path of [
+      "/admin/users",
+      "/admin/users/export",
+      "/admin/contracting/edit",
+      "/admin/commission_totals",
+      "/admin/commission_totals/export",
+      "/admin/commission_totals/1-2025-03",
+    ]) {
       expect((await send(path, { cookie: agency })).status, path).toBe(403);
     }
   });

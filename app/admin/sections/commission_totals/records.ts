@@ -75,12 +75,20 @@ export interface AdminCommissionTotalEntry {
   approvedAt: string | null;
 }
 
-/** "<userId>-<YYYY-MM>" → its parts, or null. */
+/**
+ * A row's key as a URL names it, "<userId>-<YYYY-MM>" or the row's number (the list's row menu links by number):
+ * its parts, or null.
+ */
 export function totalKeyOf(raw: string | undefined): { userId: number; period: string } | null {
   const match = /^(\d{1,9})-(\d{4}-(?:0[1-9]|1[0-2]))$/.exec(raw ?? "");
-  if (!match) return null;
-  const userId = Number(match[1]);
-  return userId > 0 ? { userId, period: String(match[2]) } : null;
+  if (match) {
+    const userId = Number(match[1]);
+    return userId > 0 ? { userId, period: String(match[2]) } : null;
+  }
+  const byNumber = /^(\d{1,9})(\d{4})(0[1-9]|1[0-2])$/.exec(raw ?? "");
+  if (!byNumber) return null;
+  const userId = Number(byNumber[1]);
+  return userId > 0 ? { userId, period: `${byNumber[2]}-${byNumber[3]}` } : null;
 }
 
 export const totalKey = (userId: number, period: string) => `${userId}-${period}`;

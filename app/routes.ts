@@ -43,8 +43,6 @@ export default [
       // Issue 22: a carrier's page holds one form per carrier product (its own route module).
       route("carriers/export", "routes/admin.carriers.export.ts"),
       route("carriers/:id", "routes/admin.carriers.$id.tsx"),
-      // Commission totals (issue 23 §2): a row's lines and entries, keyed <userId>-<YYYY-MM> (read only).
-      route("commission_totals/:id", "routes/admin.commission_totals.$id.tsx"),
       route("learning_center_resources/:id/attachments", "routes/admin.learning_center_resources.attachments.ts"),
       route(
         "learning_center_resources/:id/attachments/:attachmentId",
@@ -56,6 +54,9 @@ export default [
       // The support desk (issue 22): a conversation's page, one module for the tickets queue and the inbox
       // (after :section/new and :section/export, which outrank it on a tie: /admin/tickets/export is the CSV).
       route("tickets/:id", "routes/admin.conversation.tsx", { id: "admin-conversation-ticket" }),
+      // Commission totals (issue 23 §2): a row's lines and entries, keyed <userId>-<YYYY-MM> (read only; after
+      // :section/export, which outranks it on a tie).
+      route("commission_totals/:id", "routes/admin.commission_totals.$id.tsx"),
       route("admin_support/:id", "routes/admin.conversation.tsx", { id: "admin-conversation-support" }),
       route(":section/:id", "routes/admin.section.record.tsx", { id: "admin-record" }),
       route(":section/:id/edit", "routes/admin.section.record.tsx", { id: "admin-record-edit" }),

@@ -1,13 +1,20 @@
-import { Paper, Stack, Table, Title } from "@mantine/core";
+import { Paper, Stack, Title } from "@mantine/core";
 import { Link } from "react-router";
 import { ErrorPage } from "~/components/error-page";
+import { type PlainColumn, PlainTable } from "~/components/plain-table";
 import { formatCents, sumCents } from "~/domain/cents";
 import { formatDate } from "~/domain/formats";
 import { notFound } from "~/.server/admin/guard";
 import { loadWithViewer } from "~/.server/guards";
 import { commissionTotalDetail } from "~/admin/sections/commission_totals/section.server";
-import { ENTRY_KIND_LABELS, LINE_KIND_LABELS, totalKey, totalKeyOf } from "~/admin/sections/commission_totals/records";
-import { periodLabel } from "~/admin/sections/commission_totals/view";
+import {
+  type AdminCommissionTotalLine,
+  ENTRY_KIND_LABELS,
+  LINE_KIND_LABELS,
+  periodLabel,
+  totalKey,
+  totalKeyOf,
+} from "~/admin/sections/commission_totals/records";
 import type { Route } from "./+types/admin.commission_totals.$id";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -38,6 +45,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} inLayout />;
 }
+
+const LINE_COLUMNS: PlainColumn<AdminCommissionTotalLine>[] = [
+  { header: "Carrier", cell: (l) => l.carrierName },
+  { header: "Policy #", cell: (l) => l.policyNumber },
+  { header: "Member", cell: (l) => l.memberName },
+  { header: "Kind", cell: (l) => LINE_KIND_LABELS[l.kind] },
+  { header: "Level", cell: (l) => (l.level === 0 ? "Street" : `Override ${l.level}`) },
+  { header: "Amount", cell: (l) => <span data-amount-cents={l.amountCents}>{formatCents(l.amountCents)}</span> },
+];
 
 export default function AdminCommissionTotal({ loaderData }: Route.ComponentProps) {
   const { record, lines, entries, minimumPayoutCents, title } = loaderData;
@@ -87,26 +103,16 @@ export default function AdminCommissionTotal({ loaderData }: Route.ComponentProp
             No statement lines this period.
           </p>
         ) : (
-          <div className="table-scroll">
-            <Table withTableBorder aria-label="By carrier">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Carrier</Table.Th>
-                  <Table.Th scope="col">Street</Table.Th>
-                  <Table.Th scope="col">Overrides</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {record.byCarrier.map((c) => (
-                  <Table.Tr key={c.carrierId}>
-                    <Table.Td>{c.carrierName}</Table.Td>
-                    <Table.Td>{formatCents(c.streetCents)}</Table.Td>
-                    <Table.Td>{formatCents(c.overridesCents)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </div>
+          <PlainTable
+            aria-labelledby="carriers-heading"
+            rows={record.byCarrier}
+            rowKey={(c) => c.carrierId}
+            columns={[
+              { header: "Carrier", cell: (c) => c.carrierName },
+              { header: "Street", cell: (c) => formatCents(c.streetCents) },
+              { header: "Overrides", cell: (c) => formatCents(c.overridesCents) },
+            ]}
+          />
         )}
       </section>
 
@@ -119,28 +125,18 @@ export default function AdminCommissionTotal({ loaderData }: Route.ComponentProp
             No approved entries this period.
           </p>
         ) : (
-          <div className="table-scroll">
-            <Table withTableBorder aria-label="Approved payout entries">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Kind</Table.Th>
-                  <Table.Th scope="col">Memo</Table.Th>
-                  <Table.Th scope="col">Approved</Table.Th>
-                  <Table.Th scope="col">Amount</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {entries.map((e) => (
-                  <Table.Tr key={e.id}>
-                    <Table.Td>{ENTRY_KIND_LABELS[e.kind] ?? e.kind}</Table.Td>
-                    <Table.Td>{e.memo}</Table.Td>
-                    <Table.Td>{e.approvedAt ? formatDate(e.approvedAt) : "—"}</Table.Td>
-                    <Table.Td>{formatCents(e.amountCents)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </div>
+          <PlainTable
+            aria-labelledby="entries-heading"
+            stackOnPhone
+            rows={entries}
+            rowKey={(e) => e.id}
+            columns={[
+              { header: "Kind", cell: (e) => ENTRY_KIND_LABELS[e.kind] ?? e.kind },
+              { header: "Memo", cell: (e) => e.memo },
+              { header: "Approved", cell: (e) => (e.approvedAt ? formatDate(e.approvedAt) : "Not recorded") },
+              { header: "Amount", cell: (e) => formatCents(e.amountCents) },
+            ]}
+          />
         )}
       </section>
 
@@ -148,7 +144,7 @@ export default function AdminCommissionTotal({ loaderData }: Route.ComponentProp
         { id: "street-lines", title: "Street commission lines", rows: street },
         { id: "override-lines", title: "Override lines", rows: overrides },
       ].map(({ id, title: heading, rows }) => (
-        <section key={id} aria-labelledby={`${id}-heading`}>
+        <section key={id} aria-labelledby={`${id}-heading`} data-testid={id}>
           <Title order={2} size="h3" id={`${id}-heading`} mb="xs">
             {heading}
           </Title>
@@ -157,40 +153,19 @@ export default function AdminCommissionTotal({ loaderData }: Route.ComponentProp
               None this period.
             </p>
           ) : (
-            <div className="table-scroll">
-              <Table withTableBorder aria-label={heading} data-testid={id}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Carrier</Table.Th>
-                    <Table.Th scope="col">Policy #</Table.Th>
-                    <Table.Th scope="col">Member</Table.Th>
-                    <Table.Th scope="col">Kind</Table.Th>
-                    <Table.Th scope="col">Level</Table.Th>
-                    <Table.Th scope="col">Amount</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((l) => (
-                    <Table.Tr key={l.id}>
-                      <Table.Td>{l.carrierName}</Table.Td>
-                      <Table.Td>{l.policyNumber}</Table.Td>
-                      <Table.Td>{l.memberName}</Table.Td>
-                      <Table.Td>{LINE_KIND_LABELS[l.kind]}</Table.Td>
-                      <Table.Td>{l.level === 0 ? "Street" : `Override ${l.level}`}</Table.Td>
-                      <Table.Td data-amount-cents={l.amountCents}>{formatCents(l.amountCents)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-                <Table.Tfoot>
-                  <Table.Tr>
-                    <Table.Th scope="row" colSpan={5}>
-                      Total
-                    </Table.Th>
-                    <Table.Td>{formatCents(sumCents(rows.map((l) => l.amountCents)))}</Table.Td>
-                  </Table.Tr>
-                </Table.Tfoot>
-              </Table>
-            </div>
+            <>
+              <p className="txt">
+                {rows.length} {rows.length === 1 ? "line" : "lines"}, in all{" "}
+                {formatCents(sumCents(rows.map((l) => l.amountCents)))}.
+              </p>
+              <PlainTable
+                aria-labelledby={`${id}-heading`}
+                stackOnPhone
+                rows={rows}
+                rowKey={(l) => l.id}
+                columns={LINE_COLUMNS}
+              />
+            </>
           )}
         </section>
       ))}

@@ -18,6 +18,7 @@ import type {
 import {
   type AdminCommissionTotal,
   type LineKind,
+  periodLabel,
   totalKey,
   totalKeyOf,
   totalRowId,
@@ -47,15 +48,6 @@ const SORTS = {
 } as const;
 
 const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
-
-export function periodLabel(period: string): string {
-  const [year, month] = period.split("-").map(Number) as [number, number];
-  return new Date(Date.UTC(year, month - 1, 1)).toLocaleString("en-US", {
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-}
 
 function listQuery(source: Record<string, unknown>) {
   const q = parseTableQuery(source, SORTS);

@@ -93,3 +93,13 @@ export function totalKeyOf(raw: string | undefined): { userId: number; period: s
 
 export const totalKey = (userId: number, period: string) => `${userId}-${period}`;
 export const totalRowId = (userId: number, period: string) => userId * 1_000_000 + Number(period.replace("-", ""));
+
+/** "2025-03" → "March 2025" (the same text on the server and in any browser). */
+export function periodLabel(period: string): string {
+  const [year, month] = period.split("-").map(Number) as [number, number];
+  return new Date(Date.UTC(year, month - 1, 1)).toLocaleString("en-US", {
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+}

@@ -1,18 +1,9 @@
 import { Link } from "react-router";
 import type { SectionView } from "~/components/admin/section-view";
 import { formatCents } from "~/domain/cents";
-import { type AdminCommissionTotal, MINIMUM_PAYOUT_CENTS } from "./records";
+import { type AdminCommissionTotal, MINIMUM_PAYOUT_CENTS, periodLabel } from "./records";
 
 const money = (cents: number) => <span className="amount">{formatCents(cents)}</span>;
-
-export function periodLabel(period: string): string {
-  const [year, month] = period.split("-").map(Number) as [number, number];
-  return new Date(Date.UTC(year, month - 1, 1)).toLocaleString("en-US", {
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-}
 
 export const view: SectionView<AdminCommissionTotal> = {
   key: "commission_totals",

@@ -57,6 +57,9 @@ export default [
       // The support desk (issue 22): a conversation's page, one module for the tickets queue and the inbox
       // (after :section/new and :section/export, which outrank it on a tie: /admin/tickets/export is the CSV).
       route("tickets/:id", "routes/admin.conversation.tsx", { id: "admin-conversation-ticket" }),
+      // Commission totals (issue 23 §2): a row's lines and entries, keyed <userId>-<YYYY-MM> (read only; after
+      // :section/export, which outranks it on a tie).
+      route("commission_totals/:id", "routes/admin.commission_totals.$id.tsx"),
       route("admin_support/:id", "routes/admin.conversation.tsx", { id: "admin-conversation-support" }),
       route("payout_entries/:id", "routes/admin.payout_entries.$id.tsx"),
       route(":section/:id", "routes/admin.section.record.tsx", { id: "admin-record" }),

@@ -1,15 +1,16 @@
-import { Button, Card, NativeSelect, Table } from "@mantine/core";
+import { Button, NativeSelect, Table } from "@mantine/core";
 import dayjs from "dayjs";
 import { BarChart } from "~/components/bar-chart";
 import { type Column, DataTable } from "~/components/data-table";
 import { FilterForm } from "~/components/filter-form";
 import { PlainBadge, type PlainBadgeColor } from "~/components/plain-badge";
-import { formatCurrency, formatDate } from "~/domain/formats";
+import { formatCents } from "~/domain/cents";
+import { formatDate } from "~/domain/formats";
 import { type ListShape, listQueryFrom } from "~/domain/list-query";
 import { loadWithViewer } from "~/.server/guards";
 import { commissionPayouts, commissionStatements } from "~/.server/upstream/commissions";
 import { listRead } from "~/.server/upstream-failure";
-import type { CommissionLine } from "~/.server/upstream/schemas";
+import type { CommissionLine, CommissionSummary } from "~/.server/upstream/schemas";
 import type { Route } from "./+types/commissions";
 import { ErrorPage } from "~/components/error-page";
 
@@ -17,7 +18,7 @@ export function meta() {
   return [{ title: "Commissions" }];
 }
 
-const SORTABLE = ["memberName", "carrierName", "type", "amount", "paidOn"] as const;
+const SORTABLE = ["memberName", "carrierName", "type", "source", "amount", "paidOn"] as const;
 const STATEMENT_LIST: ListShape = { sortable: SORTABLE, filters: { period: "period" } };
 
 function periodLabel(period: string): string {
@@ -26,7 +27,10 @@ function periodLabel(period: string): string {
 }
 
 /**
- * Commission statements by period with their totals, and earnings over time (issue 4). A malformed period
+ * Commission statements by published period (issue 4, issue 23): the period's summary (street commission, overrides,
+ * approved payout entries, the balance carried in, the payout or the balance carried to the next period when under
+ * the minimum: the same figures as the administrators' commission totals), the lines with their kind and whether
+ * each is the agent's own (street) or an override, and payouts over time. A malformed period
  * or table value is ignored with a note; a period the upstream does not know is a 400 (ADR 020).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -38,7 +42,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...statements, payouts, ignored };
 }
 
-const TYPE_COLOR: Record<string, PlainBadgeColor> = { New: "green", Renewal: "blue", Chargeback: "red" };
+const TYPE_COLOR: Record<string, PlainBadgeColor> = {
+  Initial: "green",
+  "True-up": "yellow",
+  Renewal: "blue",
+  Chargeback: "red",
+};
+
+const ENTRY_KINDS: Record<string, string> = {
+  bonus: "Bonus",
+  fee: "Fee",
+  advance: "Advance",
+  chargeback_recovery: "Chargeback recovery",
+  correction: "Correction",
+};
 
 const COLUMNS: Column<CommissionLine>[] = [
   { key: "memberName", header: "Member", sortable: true, cell: (l) => l.memberName },
@@ -47,21 +64,86 @@ const COLUMNS: Column<CommissionLine>[] = [
   { key: "productName", header: "Product", cell: (l) => l.productName },
   {
     key: "type",
-    header: "Type",
+    header: "Kind",
     sortable: true,
     noWrap: true,
     // Plain elements with classes (issue 21): a Badge and a Text per row each added a style attribute.
     cell: (l) => <PlainBadge color={TYPE_COLOR[l.type] ?? "gray"}>{l.type}</PlainBadge>,
   },
   {
+    key: "source",
+    header: "Street or override",
+    sortable: true,
+    noWrap: true,
+    cell: (l) => (l.source === "Street" ? "Street" : `Override, level ${l.overrideLevel}`),
+  },
+  {
     key: "amount",
     header: "Amount",
     sortable: true,
     noWrap: true,
-    cell: (l) => <p className="txt amount">{formatCurrency(l.amount)}</p>,
+    cell: (l) => <p className="txt amount">{formatCents(l.amountCents)}</p>,
   },
   { key: "paidOn", header: "Paid on", sortable: true, noWrap: true, cell: (l) => formatDate(l.paidOn) },
 ];
+
+/** A list of figures (a <dl>): label and amount, one per line. */
+function Figure({ label, cents, id }: { label: string; cents: number; id: string }) {
+  return (
+    <div className="l-row" data-justify="between" data-gap="xs">
+      <dt className="txt">{label}</dt>
+      <dd className="txt amount" data-testid={`summary-${id}`}>
+        {formatCents(cents)}
+      </dd>
+    </div>
+  );
+}
+
+/** The period's figures: what was earned, the entries, the balance carried in, and what is paid or carried. */
+function Summary({ summary, period }: { summary: CommissionSummary; period: string }) {
+  const paid = summary.payoutCents !== 0;
+  return (
+    <section aria-labelledby="totals-title" className="l-stack" data-gap="xs">
+      <h2 className="heading" data-size="h3" id="totals-title">
+        {periodLabel(period)}
+      </h2>
+      <dl className="l-stack" data-gap="xs">
+        <Figure label="Street commission (your own business)" cents={summary.streetCents} id="street" />
+        <Figure label="Overrides (your downline's business)" cents={summary.overridesCents} id="overrides" />
+        <Figure label="Payout entries" cents={summary.entriesCents} id="entries" />
+        <Figure label="Carried in from earlier periods" cents={summary.carriedInCents} id="carried-in" />
+        <Figure label="Balance" cents={summary.availableCents} id="available" />
+      </dl>
+      <p className="txt" data-bold data-testid="summary-payout">
+        {paid && summary.paidOn
+          ? `Payout ${formatCents(summary.payoutCents)}, paid on ${formatDate(summary.paidOn)}.`
+          : `No payout: ${formatCents(summary.carriedForwardCents)} is carried to the next period (payouts start at ${formatCents(summary.minimumPayoutCents)}).`}
+      </p>
+      {summary.entries.length > 0 ? (
+        <div className="table-scroll">
+          <Table withTableBorder aria-label="Payout entries">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Entry</Table.Th>
+                <Table.Th scope="col">Memo</Table.Th>
+                <Table.Th scope="col">Amount</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {summary.entries.map((e) => (
+                <Table.Tr key={e.id}>
+                  <Table.Td>{ENTRY_KINDS[e.kind] ?? e.kind}</Table.Td>
+                  <Table.Td>{e.memo}</Table.Td>
+                  <Table.Td>{formatCents(e.amountCents)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </div>
+      ) : null}
+    </section>
+  );
+}
 
 /** A period the upstream does not know is a 400 inside the layout, with a link without filters (ADR 020). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
@@ -69,8 +151,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export default function Commissions({ loaderData }: Route.ComponentProps) {
-  const { lines, meta, totals, periods, period, payouts, ignored } = loaderData;
-  const bars = payouts.map((p) => ({ label: dayjs(`${p.period}-01`).format("MMM YY"), value: p.amount }));
+  const { lines, meta, summary, periods, period, payouts, ignored } = loaderData;
+  const bars = payouts.map((p) => ({ label: dayjs(`${p.period}-01`).format("MMM YY"), value: p.payoutCents }));
   return (
     <div className="l-stack" data-gap="lg">
       <div className="l-row" data-justify="between" data-align="end">
@@ -98,44 +180,24 @@ export default function Commissions({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <>
-          <section aria-labelledby="totals-title">
-            <h2 className="heading" data-size="h3" data-mb="xs" id="totals-title">
+          {summary ? (
+            <Summary summary={summary} period={period} />
+          ) : (
+            <h2 className="heading" data-size="h3">
               {periodLabel(period)}
             </h2>
-            <div className="l-grid" data-cols="2-4">
-              {[
-                ["Total", totals.total],
-                ["New business", totals.newBusiness],
-                ["Renewals", totals.renewals],
-                ["Chargebacks", totals.chargebacks],
-              ].map(([label, amount]) => (
-                <Card withBorder key={label as string}>
-                  <p className="txt" data-size="sm" data-dimmed>
-                    {label}
-                  </p>
-                  <p
-                    className="txt"
-                    data-size="xl"
-                    data-bold
-                    data-testid={`total-${String(label).toLowerCase().replace(/\s+/g, "-")}`}
-                  >
-                    {formatCurrency(amount as number)}
-                  </p>
-                </Card>
-              ))}
-            </div>
-          </section>
+          )}
 
           <section aria-labelledby="earnings-title">
             <h2 className="heading" data-size="h3" data-mb="xs" id="earnings-title">
-              Earnings over time
+              Payouts over time
             </h2>
             {/* Drawn on the server, no chart library; the table below it carries the same numbers for everyone. */}
             <BarChart
               bars={bars}
-              label="Bar chart of monthly earnings; the payouts table lists the same amounts."
-              formatTick={(v) => (v === 0 ? "$0" : `$${Math.round(v / 100) / 10}k`)}
-              formatValue={formatCurrency}
+              label="Bar chart of monthly payouts; the payouts table lists the same amounts."
+              formatTick={(v) => (v === 0 ? "$0" : `$${Math.round(v / 10000) / 10}k`)}
+              formatValue={formatCents}
             />
             <details>
               <summary>Payouts by month</summary>
@@ -144,16 +206,18 @@ export default function Commissions({ loaderData }: Route.ComponentProps) {
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th scope="col">Month</Table.Th>
+                      <Table.Th scope="col">Earned</Table.Th>
+                      <Table.Th scope="col">Payout</Table.Th>
                       <Table.Th scope="col">Paid on</Table.Th>
-                      <Table.Th scope="col">Amount</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
                     {payouts.map((p) => (
                       <Table.Tr key={p.period}>
                         <Table.Td>{periodLabel(p.period)}</Table.Td>
-                        <Table.Td>{formatDate(p.paidOn)}</Table.Td>
-                        <Table.Td>{formatCurrency(p.amount)}</Table.Td>
+                        <Table.Td>{formatCents(p.earnedCents)}</Table.Td>
+                        <Table.Td>{p.payoutCents !== 0 ? formatCents(p.payoutCents) : "Carried forward"}</Table.Td>
+                        <Table.Td>{p.payoutCents !== 0 ? formatDate(p.paidOn) : "—"}</Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>

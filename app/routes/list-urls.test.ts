@@ -137,7 +137,7 @@ describe("commissions: a malformed period is ignored, an unknown one is the upst
   const statements = (period: string | null) => ({
     lines: [],
     meta: meta(),
-    totals: { total: 0, newBusiness: 0, renewals: 0, chargebacks: 0 },
+    summary: null,
     periods: ["2026-02"],
     period,
   });

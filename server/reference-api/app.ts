@@ -20,6 +20,7 @@ import { registerAdminLearningResourceRoutes } from "./learning_center_resources
 import type { AfterAnswer } from "./core/after-answer.ts";
 import { registerBookOfBusinessRoutes } from "./book-of-business/routes.ts";
 import { registerCommissionRoutes } from "./commissions/routes.ts";
+import { registerCommissionTotalRoutes } from "./commission-totals/routes.ts";
 import { registerContractingRoutes } from "./contracting/routes.ts";
 import { registerDownlineRoutes } from "./downlines/routes.ts";
 import { registerFeedbackRoutes } from "./conversations/feedback.ts";
@@ -315,6 +316,7 @@ export function createApp({ db, logger, allowReset, reset, mailer, after }: AppO
   registerAdminCarrierRoutes(app, { db, logger });
   registerAdminLearningResourceRoutes(app, { db, logger });
   registerPolicyProductionRoutes(app, { db, logger });
+  registerCommissionTotalRoutes(app, { db, logger });
   registerDownlineRoutes(app, { db, logger, requireSession });
   registerTicketRoutes(app, { db, logger, requireSession });
   registerCommissionRoutes(app, { db, logger, requireSession });

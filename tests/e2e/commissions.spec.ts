@@ -15,18 +15,21 @@ const OLDER_PERIOD = PERIODS[6]!;
 const OLDER_PERIOD_LABEL = periodLabel(OLDER_PERIOD);
 
 test.describe("Commissions", () => {
-  test("totals of the newest period in dollars, earnings over time, statement lines in the shared table", async ({
+  test("the newest period's summary in dollars, payouts over time, statement lines with kind and street or override", async ({
     page,
   }) => {
     await loginAs(page, "agency@demo.test");
     await page.getByRole("link", { name: "Commissions", exact: true }).click();
     await expect(page).toHaveURL("/commissions");
     await expect(page.getByRole("heading", { name: NEWEST_PERIOD_LABEL })).toBeVisible();
-    for (const id of ["total", "new-business", "renewals", "chargebacks"]) {
-      await expect(page.getByTestId(`total-${id}`)).toHaveText(/^-?\$[\d,]+\.\d{2}$/);
+    for (const id of ["street", "overrides", "entries", "carried-in", "available"]) {
+      await expect(page.getByTestId(`summary-${id}`)).toHaveText(/^-?\$[\d,]+\.\d{2}$/);
     }
-    const chart = page.getByRole("img", { name: /Bar chart of monthly earnings/ });
-    // One bar per month of the payouts table, each with its amount as a tooltip.
+    await expect(page.getByTestId("summary-payout")).toHaveText(
+      /^(Payout \$[\d,]+\.\d{2}, paid on \d{2}\/\d{2}\/\d{4}\.|No payout: -?\$[\d,]+\.\d{2} is carried to the next period \(payouts start at \$50\.00\)\.)$/,
+    );
+    const chart = page.getByRole("img", { name: /Bar chart of monthly payouts/ });
+    // One bar per published period (the payouts table's rows), each with its amount as a tooltip.
     await expect(chart.getByTitle(/^[A-Z][a-z]{2} \d{2}: \$[\d,]+\.\d{2}$/)).toHaveCount(PERIODS.length);
     await page.getByText("Payouts by month").click();
     await expect(page.getByRole("table", { name: "Payouts by month" }).locator("tbody tr")).toHaveCount(PERIODS.length);
@@ -37,6 +40,12 @@ test.describe("Commissions", () => {
       .getByRole("link")
       .click();
     await expect(page).toHaveURL(/sort=amount&order=DESC/);
+    // agency@ earns street commission on its own business and overrides on its downline's; a chargeback is negative.
+    await page.goto("/commissions?sort=source&order=DESC");
+    await expect(lines.locator("tbody tr").first()).toContainText("Override, level 2");
+    await page.goto("/commissions?sort=amount&order=ASC");
+    await expect(lines.locator("tbody tr").first()).toContainText("Chargeback");
+    await expect(lines.locator("tbody tr").first()).toContainText(/-\$[\d,]+\.\d{2}/);
   });
 
   test.describe("without JavaScript", () => {

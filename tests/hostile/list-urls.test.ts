@@ -159,6 +159,8 @@ describe("the admin area's lists (issue 14)", () => {
       "/admin/policy_production/new",
       "/admin/payout_entries/abc",
       "/admin/payout_entries/999999",
+      "/admin/commission_totals/1-2025-13",
+      "/admin/commission_totals/abc",
     ]) {
       const answer = await send(path, { cookie: admin });
       expect(answer.status, path.slice(0, 80)).toBe(404);
@@ -175,6 +177,9 @@ describe("the admin area's lists (issue 14)", () => {
       "/admin/payout_entries/new",
       "/admin/payout_entries/1",
       "/admin/payout_entries/export",
+      "/admin/commission_totals",
+      "/admin/commission_totals/export",
+      "/admin/commission_totals/1-2025-03",
     ]) {
       expect((await send(path, { cookie: agency })).status, path).toBe(403);
     }

@@ -18,6 +18,7 @@ import { shape as system_notifications } from "../../admin/sections/system_notif
 import { shape as quote_tool_providers } from "../../admin/sections/quote_tool_providers/shape";
 import { shape as policy_production } from "../../admin/sections/policy_production/shape";
 import { shape as payout_entries } from "../../admin/sections/payout_entries/shape";
+import { shape as commission_totals } from "../../admin/sections/commission_totals/shape";
 
 export interface SectionShape {
   sortable: readonly string[];
@@ -58,6 +59,7 @@ export const SECTION_SHAPES = {
   learning_center_resources,
   policy_production,
   payout_entries,
+  commission_totals,
 } as const satisfies Record<string, SectionShape>;
 
 export type SectionKey = keyof typeof SECTION_SHAPES;

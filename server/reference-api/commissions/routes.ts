@@ -1,8 +1,9 @@
 /**
- * Commissions routes (issue 4, docs/upstream-api.md): GET /api/commissions/statements (the caller's
- * commission lines of one monthly period, paged, searched and sorted like the book of business, with
- * the period's totals and the periods that have lines) and GET /api/commissions/payouts (one payout per
- * period, oldest first). Storage: what the locked (published) carrier statements pay each person
+ * Commissions routes (issue 4, issue 23; docs/upstream-api.md): GET /api/commissions/statements (the caller's
+ * commission lines of one published period, paged, searched and sorted like the book of business, each with the
+ * statement's kind and whether it is the caller's street commission or an override, the period's summary and the
+ * caller's published periods) and GET /api/commissions/payouts (one per published period, oldest first). The
+ * figures are totals.ts's (commission-totals/), the same computation as the administrators' commission totals. Storage: what the locked (published) carrier statements pay each person
  * (commission_splits of statement_lines, issue 23); member and policy number as the statement has them, product
  * through the matched policy. Agents and agencies see their own splits, admins every one; LOA agents and carriers
  * get 403.
@@ -14,13 +15,13 @@ import type {
   CommissionLine,
   CommissionPayoutsResponseSchema,
   CommissionStatementsResponseSchema,
+  CommissionSummary,
 } from "../../../app/.server/upstream/schemas/commissions.ts";
 import { pagingMeta } from "../../../app/domain/table.ts";
 import { parseTableQuery, scalar } from "../core/paging.ts";
 import type { ReferenceDb, SessionRecord } from "../core/db.ts";
 import { commissionPaidOn } from "../commission-statements/seed.ts";
-
-type CommissionType = CommissionLine["type"];
+import { MINIMUM_PAYOUT_CENTS, type PeriodTotal, publishedPeriodsOf, totalsOf } from "../commission-totals/totals.ts";
 
 type StatementsResponse = z.infer<typeof CommissionStatementsResponseSchema>;
 type PayoutsResponse = z.infer<typeof CommissionPayoutsResponseSchema>;
@@ -31,14 +32,16 @@ export const NO_COMMISSIONS = "Only agents, agencies and administrators have com
 export const LOA_NO_COMMISSIONS = "LOA users have no commissions";
 export const UNKNOWN_PERIOD = "Unknown period";
 
-/** The agents' three kinds of line (a true-up is new business). */
-const TYPE_SQL = `CASE l.kind WHEN 'renewal' THEN 'Renewal' WHEN 'chargeback' THEN 'Chargeback' ELSE 'New' END`;
+/** The statement line's kind as the agents read it. */
+const TYPE_SQL = `CASE l.kind WHEN 'initial' THEN 'Initial' WHEN 'true_up' THEN 'True-up' WHEN 'renewal' THEN 'Renewal'
+  ELSE 'Chargeback' END`;
 
 /** The sortable columns and their SQL; ties are broken by id in the same direction. */
 const SORT_COLUMNS = {
   memberName: "l.member_name COLLATE NOCASE",
   carrierName: "c.name",
   type: TYPE_SQL,
+  source: "sp.level",
   amount: "sp.amount_cents",
   paidOn: "sp.period",
 } as const;
@@ -63,7 +66,7 @@ function fail(res: Response, status: number, error: string): void {
 }
 
 export interface StatementsQuery {
-  /** null = the newest period with lines. */
+  /** null = the newest published period. */
   period: string | null;
   page: number;
   perPage: number;
@@ -89,30 +92,38 @@ function whereSql(where: string[]): string {
   return where.length ? `WHERE ${where.join(" AND ")}` : "";
 }
 
-const dollars = (cents: unknown): number => Number(cents ?? 0) / 100;
+/** The caller's totals by period (an administrator has none of their own: every published period, no summary). */
+async function callerTotals(db: ReferenceDb, user: User): Promise<{ periods: string[]; totals: PeriodTotal[] }> {
+  if (user.role === "Admin") return { periods: (await publishedPeriodsOf(db)).reverse(), totals: [] };
+  const totals = await totalsOf(db, user.userId);
+  return { periods: totals.map((t) => t.period).reverse(), totals };
+}
 
-/** The periods with lines, newest first. */
-async function periodsOf(db: ReferenceDb, user: User): Promise<string[]> {
-  const { where, args } = scopeOf(user);
-  const rows = await db.client.execute({
-    sql: `SELECT DISTINCT sp.period ${PUBLISHED} ${whereSql(where)} ORDER BY sp.period DESC`,
-    args,
-  });
-  return rows.rows.map((r) => String(r.period));
+export function summaryOf(total: PeriodTotal): CommissionSummary {
+  return {
+    streetCents: total.streetCents,
+    overridesCents: total.overridesCents,
+    entriesCents: total.entriesCents,
+    carriedInCents: total.carriedInCents,
+    availableCents: total.availableCents,
+    payoutCents: total.payoutCents,
+    carriedForwardCents: total.carriedForwardCents,
+    minimumPayoutCents: MINIMUM_PAYOUT_CENTS,
+    paidOn: total.payoutCents !== 0 ? commissionPaidOn(total.period) : null,
+    entries: total.entries.map(({ id, kind, memo, amountCents }) => ({ id, kind, memo, amountCents })),
+  };
 }
 
 async function statements(
   db: ReferenceDb,
   user: User,
   q: StatementsQuery,
-  periods: string[],
+  { periods, totals }: { periods: string[]; totals: PeriodTotal[] },
 ): Promise<StatementsResponse> {
   const period = q.period ?? periods[0] ?? null;
   const scope = scopeOf(user);
-  scope.where.push("sp.period = ?");
-  scope.args.push(period ?? "");
-  const where = [...scope.where];
-  const args = [...scope.args];
+  const where = [...scope.where, "sp.period = ?"];
+  const args = [...scope.args, period ?? ""];
   if (q.search) {
     where.push("(instr(lower(l.member_name), lower(?)) > 0 OR instr(lower(l.policy_number), lower(?)) > 0)");
     args.push(q.search, q.search);
@@ -122,23 +133,13 @@ async function statements(
   // Spec §3 paging meta by the portal's rule: an empty result is one empty page; past the last page, the last.
   const meta: PagingMeta = pagingMeta(q, totalCount);
   const orderBy = q.sort ? `${SORT_COLUMNS[q.sort]} ${q.order}, sp.id ${q.order}` : `sp.id ${q.order}`;
-  const [rows, sums] = await Promise.all([
-    db.client.execute({
-      sql: `SELECT sp.id, sp.period, ${TYPE_SQL} AS type, sp.amount_cents, l.member_name,
-                   COALESCE(p.policy_number, l.policy_number) AS policy_number, COALESCE(pr.name, '') AS product_name,
-                   c.name AS carrier_name
-            ${FROM} ${whereSql(where)} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
-      args: [...args, meta.perPage, (meta.currentPage - 1) * meta.perPage],
-    }),
-    // Totals of the whole period: not narrowed by the search.
-    db.client.execute({
-      sql: `SELECT ${TYPE_SQL} AS type, SUM(sp.amount_cents) AS cents ${PUBLISHED} ${whereSql(scope.where)}
-            GROUP BY 1`,
-      args: scope.args,
-    }),
-  ]);
-  const sumOf = new Map(sums.rows.map((r) => [String(r.type) as CommissionType, Number(r.cents)]));
-  const cents = (type: CommissionType) => sumOf.get(type) ?? 0;
+  const rows = await db.client.execute({
+    sql: `SELECT sp.id, sp.period, ${TYPE_SQL} AS type, sp.level, sp.amount_cents, l.member_name,
+                 COALESCE(p.policy_number, l.policy_number) AS policy_number, COALESCE(pr.name, '') AS product_name,
+                 c.name AS carrier_name
+          ${FROM} ${whereSql(where)} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
+    args: [...args, meta.perPage, (meta.currentPage - 1) * meta.perPage],
+  });
   const lines: CommissionLine[] = rows.rows.map((r) => ({
     id: Number(r.id),
     period: String(r.period),
@@ -146,36 +147,24 @@ async function statements(
     productName: String(r.product_name),
     memberName: String(r.member_name),
     policyNumber: String(r.policy_number),
-    type: String(r.type) as CommissionType,
-    amount: dollars(r.amount_cents),
+    type: String(r.type) as CommissionLine["type"],
+    source: Number(r.level) === 0 ? "Street" : "Override",
+    overrideLevel: Number(r.level),
+    amountCents: Number(r.amount_cents),
     paidOn: commissionPaidOn(String(r.period)),
   }));
-  return {
-    lines,
-    meta,
-    totals: {
-      total: dollars(cents("New") + cents("Renewal") + cents("Chargeback")),
-      newBusiness: dollars(cents("New")),
-      renewals: dollars(cents("Renewal")),
-      chargebacks: dollars(cents("Chargeback")),
-    },
-    periods,
-    period,
-  };
+  const total = totals.find((t) => t.period === period);
+  return { lines, meta, summary: total ? summaryOf(total) : null, periods, period };
 }
 
-async function payouts(db: ReferenceDb, user: User): Promise<PayoutsResponse> {
-  const { where, args } = scopeOf(user);
-  const rows = await db.client.execute({
-    sql: `SELECT sp.period, SUM(sp.amount_cents) AS cents ${PUBLISHED} ${whereSql(where)}
-          GROUP BY sp.period ORDER BY sp.period ASC`,
-    args,
-  });
+function payouts(totals: PeriodTotal[]): PayoutsResponse {
   return {
-    payouts: rows.rows.map((r) => ({
-      period: String(r.period),
-      amount: dollars(r.cents),
-      paidOn: commissionPaidOn(String(r.period)),
+    payouts: totals.map((t) => ({
+      period: t.period,
+      earnedCents: t.streetCents + t.overridesCents + t.entriesCents,
+      payoutCents: t.payoutCents,
+      carriedForwardCents: t.carriedForwardCents,
+      paidOn: commissionPaidOn(t.period),
     })),
   };
 }
@@ -201,13 +190,13 @@ export function registerCommissionRoutes(
   app.get("/api/commissions/statements", requireSession, async (req, res: Authed) => {
     if (!mayHaveCommissions(res)) return;
     const q = parseStatementsQuery(req.query as Record<string, unknown>);
-    const periods = await periodsOf(db, res.locals.session.user);
-    if (q.period !== null && !periods.includes(q.period)) return fail(res, 422, UNKNOWN_PERIOD);
-    res.json(await statements(db, res.locals.session.user, q, periods));
+    const caller = await callerTotals(db, res.locals.session.user);
+    if (q.period !== null && !caller.periods.includes(q.period)) return fail(res, 422, UNKNOWN_PERIOD);
+    res.json(await statements(db, res.locals.session.user, q, caller));
   });
 
   app.get("/api/commissions/payouts", requireSession, async (_req, res: Authed) => {
     if (!mayHaveCommissions(res)) return;
-    res.json(await payouts(db, res.locals.session.user));
+    res.json(payouts((await callerTotals(db, res.locals.session.user)).totals));
   });
 }

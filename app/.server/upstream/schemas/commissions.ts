@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { PagingMetaSchema } from "./paging";
 
-/* ---- Commissions (issue 4): statement lines by period, totals and payouts over time ---- */
+/*
+ * ---- Commissions (issue 4; issue 23): what the locked (published) carrier statements pay the caller, by period,
+ * with the period's summary (server/reference-api/commission-totals/totals.ts, the same computation as the
+ * administrators' commission totals) and the payouts over time. Whole cents. ----
+ */
+
+/** The statement line's kind: a chargeback is negative. */
+export const COMMISSION_LINE_TYPES = ["Initial", "True-up", "Renewal", "Chargeback"] as const;
 
 export const CommissionLineSchema = z.object({
   id: z.number().int(),
@@ -11,25 +18,63 @@ export const CommissionLineSchema = z.object({
   productName: z.string(),
   memberName: z.string(),
   policyNumber: z.string(),
-  type: z.enum(["New", "Renewal", "Chargeback"]),
-  /** Dollars; chargebacks are negative. */
-  amount: z.number(),
+  type: z.enum(COMMISSION_LINE_TYPES),
+  /** Street: the caller wrote it; Override: a share of their downline's (overrideLevel 1, 2: how far down). */
+  source: z.enum(["Street", "Override"]),
+  overrideLevel: z.number().int(),
+  /** Chargebacks are negative. */
+  amountCents: z.number().int(),
   paidOn: z.string(),
 });
 export type CommissionLine = z.infer<typeof CommissionLineSchema>;
+
+export const CommissionEntrySchema = z.object({
+  id: z.number().int(),
+  /** bonus, fee, advance, chargeback_recovery, correction */
+  kind: z.string(),
+  memo: z.string(),
+  amountCents: z.number().int(),
+});
+
+/** The period's figures: what was earned, the approved entries, the balance carried in and what is paid. */
+export const CommissionSummarySchema = z.object({
+  streetCents: z.number().int(),
+  overridesCents: z.number().int(),
+  entriesCents: z.number().int(),
+  carriedInCents: z.number().int(),
+  /** carried in + street + overrides + entries */
+  availableCents: z.number().int(),
+  /** 0 when the available balance is under the minimum: it is carried to the next period instead. */
+  payoutCents: z.number().int(),
+  carriedForwardCents: z.number().int(),
+  minimumPayoutCents: z.number().int(),
+  /** The payment date; null when nothing is paid for the period. */
+  paidOn: z.string().nullable(),
+  entries: z.array(CommissionEntrySchema),
+});
+export type CommissionSummary = z.infer<typeof CommissionSummarySchema>;
 
 /** GET /api/commissions/statements?period=&page&perPage&search&sort&order */
 export const CommissionStatementsResponseSchema = z.object({
   lines: z.array(CommissionLineSchema),
   meta: PagingMetaSchema,
-  /** Totals of the whole period (all pages). */
-  totals: z.object({ total: z.number(), newBusiness: z.number(), renewals: z.number(), chargebacks: z.number() }),
-  /** The periods that have statements, newest first; `period` is the one shown. */
+  /** The period's summary (an administrator, who sees every line, has none). */
+  summary: CommissionSummarySchema.nullable(),
+  /** The published periods of the caller, newest first; `period` is the one shown. */
   periods: z.array(z.string()),
   period: z.string().nullable(),
 });
 
-/** GET /api/commissions/payouts: one payout per period, oldest first (the earnings chart). */
+/** GET /api/commissions/payouts: one per published period, oldest first (the earnings chart). */
 export const CommissionPayoutsResponseSchema = z.object({
-  payouts: z.array(z.object({ period: z.string(), amount: z.number(), paidOn: z.string() })),
+  payouts: z.array(
+    z.object({
+      period: z.string(),
+      /** street + overrides + entries of the period */
+      earnedCents: z.number().int(),
+      payoutCents: z.number().int(),
+      carriedForwardCents: z.number().int(),
+      paidOn: z.string(),
+    }),
+  ),
 });

@@ -40,6 +40,7 @@ import {
   registerSystemNotificationRoutes,
 } from "./system-notifications/routes.ts";
 import { registerQuoteToolProviderRoutes } from "./quote-tool-providers/routes.ts";
+import { registerCommissionStatementRoutes } from "./commission-statements/routes.ts";
 
 export const UNAUTHORIZED = "Unauthorized Request";
 export const INVALID_CREDENTIALS = "Invalid e-mail or password";
@@ -311,6 +312,7 @@ export function createApp({ db, logger, allowReset, reset, mailer, after }: AppO
   registerAdminSystemNotificationRoutes(app, { db, logger });
   registerAdminCarrierRoutes(app, { db, logger });
   registerAdminLearningResourceRoutes(app, { db, logger });
+  registerCommissionStatementRoutes(app, { db, logger });
   registerDownlineRoutes(app, { db, logger, requireSession });
   registerTicketRoutes(app, { db, logger, requireSession });
   registerCommissionRoutes(app, { db, logger, requireSession });

@@ -16,6 +16,7 @@ import { shape as tickets } from "../../admin/sections/tickets/shape";
 import { shape as admin_support } from "../../admin/sections/admin_support/shape";
 import { shape as system_notifications } from "../../admin/sections/system_notifications/shape";
 import { shape as quote_tool_providers } from "../../admin/sections/quote_tool_providers/shape";
+import { shape as commission_statements } from "../../admin/sections/commission_statements/shape";
 
 export interface SectionShape {
   sortable: readonly string[];
@@ -49,6 +50,7 @@ export const SECTION_SHAPES = {
   admin_support,
   carriers,
   learning_center_resources,
+  commission_statements,
 } as const satisfies Record<string, SectionShape>;
 
 export type SectionKey = keyof typeof SECTION_SHAPES;

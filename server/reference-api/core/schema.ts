@@ -253,7 +253,7 @@ CREATE TABLE IF NOT EXISTS policies (
   carrier_product_id INTEGER NOT NULL,
   effective_date TEXT NOT NULL,   -- YYYY-MM-DD
   policy_number TEXT NOT NULL UNIQUE,
-  -- The sale (issue 23, policy production): a new enrolment, a plan change of an existing member, or a renewal.
+  -- The sale (issue 23, policy production): a new enrollment, a plan change of an existing member, or a renewal.
   sale_kind TEXT NOT NULL DEFAULT 'new' CHECK (sale_kind IN ('new', 'plan_change', 'renewal'))
 );
 

@@ -291,7 +291,7 @@ export default function CommissionStatementPage({ loaderData, actionData }: Rout
         <Title order={2} size="h4" id="facts-title" mb="xs">
           The statement
         </Title>
-        <dl className="facts">
+        <dl className="admin-facts">
           <dt>Lines</dt>
           <dd>{record.lineCount}</dd>
           <dt>Total</dt>

@@ -493,7 +493,7 @@ export async function confirmImport(
               { field: "lines", from: null, to: String(written) },
               { field: "unmatched", from: null, to: String(unmatched) },
             ],
-            note: `${record.fileName} (import #${id})${leftOut > 0 ? `: ${leftOut} rows with problems left out` : ""}`,
+            note: `${record.fileName} (import #${id})${leftOut > 0 ? `: ${leftOut} ${leftOut === 1 ? "row" : "rows"} with problems left out` : ""}`,
             at,
           }),
         ],

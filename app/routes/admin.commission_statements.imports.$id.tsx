@@ -241,8 +241,11 @@ export default function StatementImportPage({ loaderData, actionData }: Route.Co
             </ul>
             {record.counts.problems > 0 ? (
               <Text>
-                The {record.counts.problems} rows with problems are left out of the import. Fix them in the
-                carrier&apos;s file and import it again if they matter.
+                {record.counts.problems === 1
+                  ? "The row with a problem is left out of the import."
+                  : `The ${record.counts.problems} rows with problems are left out of the import.`}{" "}
+                Fix {record.counts.problems === 1 ? "it" : "them"} in the carrier&apos;s file and import it again if
+                that matters.
               </Text>
             ) : null}
             <Group>

@@ -38,6 +38,7 @@ import {
   RECONCILE_INTENTS,
   RECONCILE_SCHEMAS,
   type ReconcileIntent,
+  intentSchema,
 } from "~/admin/sections/commission_statements/schemas";
 import type { Route } from "./+types/admin.commission_statements.$id";
 
@@ -101,6 +102,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === "lock") {
     return form.answer(
       async () => {
+        await form.parse(intentSchema);
         await lockStatement(viewer.token, id);
         return redirectWithToast(here, [
           successToast("Statement locked: the agents see it on their Commissions page."),

@@ -26,7 +26,7 @@ import {
   MAPPING_FIELD_LABELS,
   type StatementImport,
 } from "~/admin/sections/commission_statements/records";
-import { mappingSchema } from "~/admin/sections/commission_statements/schemas";
+import { intentSchema, mappingSchema } from "~/admin/sections/commission_statements/schemas";
 import type { Route } from "./+types/admin.commission_statements.imports.$id";
 
 const PER_PAGE = 50;
@@ -71,10 +71,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const here = `/admin/commission_statements/imports/${id}`;
   return form.answer(async () => {
     if (intent === "confirm") {
+      await form.parse(intentSchema);
       await confirmImport(viewer.token, id);
       return redirect(here);
     }
     if (intent === "discard") {
+      await form.parse(intentSchema);
       await discardImport(viewer.token, id);
       return redirectWithToast("/admin/commission_statements", [
         successToast("Import discarded: nothing was written."),

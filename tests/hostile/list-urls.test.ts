@@ -155,7 +155,16 @@ describe("the admin area's lists (issue 14)", () => {
       expect(answer.status, path.slice(0, 80)).toBe(404);
       expectSmallAndQuick(answer, path.slice(0, 80));
     }
-    for (const path of ["/admin/users", "/admin/users/export", "/admin/contracting/edit"]) {
+    for (const path of [
+      "/admin/users",
+      "/admin/users/export",
+      "/admin/contracting/edit",
+      "/admin/commission_statements",
+      "/admin/commission_statements/export",
+      "/admin/commission_statements/1",
+      "/admin/commission_statements/import",
+      "/admin/commission_statements/imports/1",
+    ]) {
       expect((await send(path, { cookie: agency })).status, path).toBe(403);
     }
   });

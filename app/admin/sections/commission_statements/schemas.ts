@@ -46,3 +46,6 @@ export const setAsideSchema = z.object({ note: required("Say why the line is set
 export const RECONCILE_INTENTS = ["policy", "agent", "set_aside"] as const;
 export type ReconcileIntent = (typeof RECONCILE_INTENTS)[number];
 export const RECONCILE_SCHEMAS = { policy: policyMatchSchema, agent: agentMatchSchema, set_aside: setAsideSchema };
+
+/** A form of one button (confirm, discard, lock): its intent alone, so a failure echoes nothing else. */
+export const intentSchema = z.object({ intent: z.string() });

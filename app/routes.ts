@@ -51,9 +51,13 @@ export default [
       // Payout entries (issue 23 §3): the section's own new page (filled in from its URL) and record page (Approve,
       // Reject; the creator may not).
       route("payout_entries/new", "routes/admin.payout_entries.new.tsx"),
+      route("commission_statements/import", "routes/admin.commission_statements.import.tsx"),
+      route("commission_statements/imports/:id", "routes/admin.commission_statements.imports.$id.tsx"),
       route(":section", "routes/admin.section.tsx"),
       route(":section/new", "routes/admin.section.new.tsx"),
       route(":section/export", "routes/admin.section.export.ts"),
+      // After :section/export, which outranks it on a tie (/admin/commission_statements/export is the CSV).
+      route("commission_statements/:id", "routes/admin.commission_statements.$id.tsx"),
       // The support desk (issue 22): a conversation's page, one module for the tickets queue and the inbox
       // (after :section/new and :section/export, which outrank it on a tie: /admin/tickets/export is the CSV).
       route("tickets/:id", "routes/admin.conversation.tsx", { id: "admin-conversation-ticket" }),

@@ -281,3 +281,11 @@ try {
   const { concurrencyThroughput, formatConcurrencyThroughput } = await import("./lib/concurrency-throughput.ts");
   console.log(formatConcurrencyThroughput(await concurrencyThroughput({ seconds: SECONDS })));
 }
+
+// Issue 23: a 50,000-line carrier statement imported end to end (scripts/bench-import.ts).
+{
+  const { benchImport } = await import("./bench-import.ts");
+  const result = await benchImport();
+  console.log(result.text);
+  if (!result.ok) process.exitCode = 1;
+}

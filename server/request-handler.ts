@@ -15,9 +15,14 @@ import { FORM_LIMITS, FORM_TOO_LARGE } from "../app/.server/form-limits.ts";
 export const SERVED_METHODS = ["GET", "HEAD", "POST"] as const;
 const SERVED = new Set<string>(SERVED_METHODS);
 
-/** The most bytes a request body of this content type may have. */
-export function bodyLimit(contentType: string | undefined): number {
-  return /^multipart\/form-data/i.test(contentType ?? "") ? FORM_LIMITS.multipartBytes : FORM_LIMITS.formBytes;
+/** The statement import's page (issue 23 §1): its form streams a carrier's file of up to 50 MB on to the upstream. */
+export const STATEMENT_IMPORT_PATH = "/admin/commission_statements/import";
+const STATEMENT_IMPORT_BYTES = 50 * 1024 * 1024 + 64 * 1024;
+
+/** The most bytes a request body of this content type (at this path) may have. */
+export function bodyLimit(contentType: string | undefined, path = ""): number {
+  if (!/^multipart\/form-data/i.test(contentType ?? "")) return FORM_LIMITS.formBytes;
+  return path === STATEMENT_IMPORT_PATH ? STATEMENT_IMPORT_BYTES : FORM_LIMITS.multipartBytes;
 }
 
 /**
@@ -129,7 +134,7 @@ export function createRequestHandler(options: {
   const handle = createReactRouterHandler(options.build, options.mode);
   return async (req, res, next) => {
     try {
-      const limit = bodyLimit(req.get("content-type"));
+      const limit = bodyLimit(req.get("content-type"), req.path);
       // A declared length over the limit is refused before a byte is read.
       if (Number(req.get("content-length") ?? 0) > limit) return refuseTooLarge(req, res);
       if (!SERVED.has(req.method)) {

@@ -43,6 +43,7 @@ import {
 import { registerQuoteToolProviderRoutes } from "./quote-tool-providers/routes.ts";
 import { registerPolicyProductionRoutes } from "./policy-production/routes.ts";
 import { registerPayoutEntryRoutes } from "./payout-entries/routes.ts";
+import { registerCommissionStatementRoutes } from "./commission-statements/routes.ts";
 
 export const UNAUTHORIZED = "Unauthorized Request";
 export const INVALID_CREDENTIALS = "Invalid e-mail or password";
@@ -317,6 +318,7 @@ export function createApp({ db, logger, allowReset, reset, mailer, after }: AppO
   registerAdminLearningResourceRoutes(app, { db, logger });
   registerPolicyProductionRoutes(app, { db, logger });
   registerCommissionTotalRoutes(app, { db, logger });
+  registerCommissionStatementRoutes(app, { db, logger });
   registerDownlineRoutes(app, { db, logger, requireSession });
   registerTicketRoutes(app, { db, logger, requireSession });
   registerCommissionRoutes(app, { db, logger, requireSession });

@@ -131,6 +131,15 @@ const ACTIONS: Action[] = [
   { path: "/admin/payout_entries/6", as: "admin@demo.test", fields: "intent=approve" },
   { path: "/admin/payout_entries/6", as: "admin@demo.test", fields: "intent=reject" },
   { path: "/admin/payout_entries/1", as: "admin@demo.test", fields: "intent=delete" },
+  // Issue 23 §1: commission statements. Statement 1 is a seed statement already locked (every change refused); the
+  // upload reads its multipart body as a stream; import 999999 does not exist.
+  { path: "/admin/commission_statements/import", as: "admin@demo.test" },
+  { path: "/admin/commission_statements/imports/999999", as: "admin@demo.test", fields: "intent=mapping" },
+  { path: "/admin/commission_statements/imports/999999", as: "admin@demo.test", fields: "intent=confirm" },
+  { path: "/admin/commission_statements/1", as: "admin@demo.test", fields: "intent=policy&lineId=1" },
+  { path: "/admin/commission_statements/1", as: "admin@demo.test", fields: "intent=agent&lineId=1" },
+  { path: "/admin/commission_statements/1", as: "admin@demo.test", fields: "intent=set_aside&lineId=1" },
+  { path: "/admin/commission_statements/1", as: "admin@demo.test", fields: "intent=lock" },
 ];
 
 /** Every field name the portal's forms use, sent in shapes they do not expect. */

@@ -180,6 +180,11 @@ describe("the admin area's lists (issue 14)", () => {
       "/admin/commission_totals",
       "/admin/commission_totals/export",
       "/admin/commission_totals/1-2025-03",
+      "/admin/commission_statements",
+      "/admin/commission_statements/export",
+      "/admin/commission_statements/1",
+      "/admin/commission_statements/import",
+      "/admin/commission_statements/imports/1",
     ]) {
       expect((await send(path, { cookie: agency })).status, path).toBe(403);
     }

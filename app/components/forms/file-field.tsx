@@ -17,6 +17,8 @@ interface FileFieldProps {
   /** With `stored`: the field that keeps it (sent with its id) and the one that removes it ("on"). */
   keepField?: Field;
   removeField?: Field;
+  /** The input's `accept` (default: the upload rules' images and PDF). */
+  accept?: string;
 }
 
 /**
@@ -30,7 +32,7 @@ interface FileFieldProps {
  * size in the browser and again on the server. A browser cannot be given a file back, so a failed plain post
  * asks to choose it again (app/.server/form-failure.ts).
  */
-export function FileField({ field, label, stored, keepField, removeField }: FileFieldProps) {
+export function FileField({ field, label, stored, keepField, removeField, accept }: FileFieldProps) {
   const [choice, setChoice] = useState<{ key: string | undefined; name: string; size: number } | null>(null);
   // A reset form (a new key) has no file chosen.
   const chosen = choice?.key === field.key ? choice : null;
@@ -65,7 +67,7 @@ export function FileField({ field, label, stored, keepField, removeField }: File
             type="file"
             name={field.name}
             id={field.id}
-            accept={ACCEPTED_UPLOAD_TYPES}
+            accept={accept ?? ACCEPTED_UPLOAD_TYPES}
             aria-invalid={field.errors ? true : undefined}
             aria-describedby={describedBy || undefined}
             onChange={(event) => {

@@ -29,6 +29,7 @@ describe("the admin sections (spec §2 '/admin has these children')", () => {
     expect(built.sort()).toEqual([
       "admin_support",
       "carriers",
+      "commission_statements",
       "commission_totals",
       "contracting",
       "email_communications",

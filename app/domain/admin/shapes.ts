@@ -19,6 +19,7 @@ import { shape as quote_tool_providers } from "../../admin/sections/quote_tool_p
 import { shape as policy_production } from "../../admin/sections/policy_production/shape";
 import { shape as payout_entries } from "../../admin/sections/payout_entries/shape";
 import { shape as commission_totals } from "../../admin/sections/commission_totals/shape";
+import { shape as commission_statements } from "../../admin/sections/commission_statements/shape";
 
 export interface SectionShape {
   sortable: readonly string[];
@@ -60,6 +61,7 @@ export const SECTION_SHAPES = {
   policy_production,
   payout_entries,
   commission_totals,
+  commission_statements,
 } as const satisfies Record<string, SectionShape>;
 
 export type SectionKey = keyof typeof SECTION_SHAPES;

@@ -138,7 +138,7 @@ const RETIRED_TABLES = [
  * change: a db file seeded by an older version (PRAGMA user_version lower than this) has its data tables
  * dropped and created again as schema.ts has them, and is reset to the seed on open (sessions kept).
  */
-const SEED_VERSION = 28;
+const SEED_VERSION = 29;
 
 function bool(value: unknown): boolean {
   return value === true;

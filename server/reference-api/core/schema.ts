@@ -463,6 +463,7 @@ CREATE TABLE IF NOT EXISTS statement_imports (
   file_name TEXT NOT NULL,
   file_sha256 TEXT,                     -- known once the whole file is read
   mapping TEXT NOT NULL,                -- JSON, as statement_mappings
+  headers TEXT NOT NULL DEFAULT '[]',   -- JSON: the file's header row (a missing mapped column waits for a mapping)
   status TEXT NOT NULL CHECK (status IN ('reading', 'ready', 'importing', 'imported', 'failed', 'discarded')),
   problem TEXT,
   rows_read INTEGER NOT NULL DEFAULT 0,
@@ -483,6 +484,7 @@ CREATE TABLE IF NOT EXISTS statement_import_rows (
   amount_cents INTEGER,                 -- NULL when the amount could not be read
   policy_id INTEGER,                    -- the policy its number matches, if any (unmatched is not a problem)
   problem TEXT,
+  cells TEXT NOT NULL DEFAULT '[]',     -- JSON: the row's cells as the file has them (re-read when the mapping changes)
   PRIMARY KEY (import_id, line_no)
 );
 

@@ -1,0 +1,110 @@
+/**
+ * A multipart/form-data body read as a stream (issue 23 §1): the statement import's fields, then its file, whose
+ * bytes are handed on as they arrive (to the upstream) instead of being held whole as the shared form reader
+ * (app/.server/form-limits.ts) holds each part. Text fields are capped; parts, headers and a missing boundary end
+ * the reading with MultipartStreamError.
+ */
+export class MultipartStreamError extends Error {}
+
+export interface StreamedPart {
+  name: string;
+  filename: string | null;
+  /** The part's bytes; must be read to its end (or abandoned with the whole body) before the next part. */
+  content: AsyncGenerator<Uint8Array>;
+}
+
+const MAX_HEADER = 8 * 1024;
+const MAX_PARTS = 20;
+
+export function boundaryOf(contentType: string | null): string | null {
+  const match = /^multipart\/form-data;.*\bboundary=(?:"([^"]{1,70})"|([^\s;]{1,70}))/i.exec(contentType ?? "");
+  return match ? (match[1] ?? match[2] ?? null) : null;
+}
+
+export async function* multipartParts(
+  body: ReadableStream<Uint8Array>,
+  boundary: string,
+): AsyncGenerator<StreamedPart> {
+  const reader = body.getReader();
+  const delimiter = Buffer.from(`\r\n--${boundary}`);
+  // The body starts with "--boundary": read as if a line break came before it.
+  let buffer: Buffer = Buffer.from("\r\n");
+  let done = false;
+  const more = async (): Promise<boolean> => {
+    if (done) return false;
+    const next = await reader.read();
+    if (next.done) {
+      done = true;
+      return false;
+    }
+    buffer = buffer.length === 0 ? Buffer.from(next.value) : Buffer.concat([buffer, next.value]);
+    return true;
+  };
+  const need = async (bytes: number) => {
+    while (buffer.length < bytes) if (!(await more())) throw new MultipartStreamError("The form ended too early.");
+  };
+  try {
+    // The first delimiter.
+    for (;;) {
+      const at = buffer.indexOf(delimiter);
+      if (at === 0) break;
+      if (at > 0 || buffer.length > MAX_HEADER) throw new MultipartStreamError("The form could not be read.");
+      if (!(await more())) throw new MultipartStreamError("The form could not be read.");
+    }
+    for (let parts = 0; ; parts++) {
+      await need(delimiter.length + 2);
+      const after = buffer.subarray(delimiter.length, delimiter.length + 2).toString("latin1");
+      if (after === "--") return;
+      if (after !== "\r\n" || parts >= MAX_PARTS) throw new MultipartStreamError("The form could not be read.");
+      buffer = buffer.subarray(delimiter.length + 2);
+      let end = buffer.indexOf("\r\n\r\n");
+      while (end < 0) {
+        if (buffer.length > MAX_HEADER || !(await more()))
+          throw new MultipartStreamError("The form could not be read.");
+        end = buffer.indexOf("\r\n\r\n");
+      }
+      const headers = buffer.subarray(0, end).toString("utf8");
+      buffer = buffer.subarray(end + 4);
+      const disposition = /content-disposition:\s*form-data;([^\r\n]*)/i.exec(headers)?.[1] ?? "";
+      const name = /\bname="([^"]*)"/i.exec(disposition)?.[1] ?? "";
+      const filename = /\bfilename="([^"]*)"/i.exec(disposition)?.[1] ?? null;
+      let finished = false;
+      const content = async function* (): AsyncGenerator<Uint8Array> {
+        for (;;) {
+          const at = buffer.indexOf(delimiter);
+          if (at >= 0) {
+            if (at > 0) yield buffer.subarray(0, at);
+            buffer = buffer.subarray(at);
+            finished = true;
+            return;
+          }
+          // Keep what could be the start of the delimiter.
+          const keep = delimiter.length - 1;
+          if (buffer.length > keep) {
+            const out = buffer.subarray(0, buffer.length - keep);
+            buffer = buffer.subarray(buffer.length - keep);
+            yield out;
+          }
+          if (!(await more())) throw new MultipartStreamError("The form ended too early.");
+        }
+      };
+      const part = { name, filename, content: content() };
+      yield part;
+      if (!finished) for await (const _ of part.content) void _;
+    }
+  } finally {
+    if (!done) await reader.cancel().catch(() => undefined);
+  }
+}
+
+/** A text part's value (at most `max` bytes, else MultipartStreamError). */
+export async function textOf(part: StreamedPart, max = 1024): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of part.content) {
+    size += chunk.length;
+    if (size > max) throw new MultipartStreamError(`The field ${part.name} is too long.`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}

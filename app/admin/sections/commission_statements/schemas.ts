@@ -1,0 +1,51 @@
+/**
+ * The forms of the commission statements' pages (issue 23 §1), zod mini: the import (carrier, period, the carrier's
+ * statement date, the file), a carrier's column mapping, and a line's reconciliation (match to a policy, to an agent,
+ * or set aside with a note). The browser and the portal's server parse with these. Pure.
+ */
+import * as z from "zod/mini";
+import { required } from "~/domain/validation";
+
+export const CHOOSE_STATEMENT_FILE = "Choose the carrier's statement file (CSV)";
+export const MAX_STATEMENT_MB = 50;
+
+const pattern = (re: RegExp, message: string) => z.pipe(required(message), z.string().check(z.regex(re, message)));
+
+/** The import's facts, as the server reads them (the file streams apart). */
+export const importFactsSchema = z.object({
+  carrierId: pattern(/^\d{1,9}$/, "Choose the carrier"),
+  period: pattern(/^\d{4}-(0[1-9]|1[0-2])$/, "Enter the period as YYYY-MM"),
+  carrierStatementDate: pattern(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, "Enter the date as YYYY-MM-DD"),
+});
+
+/** The import form in the browser: the facts and a file. */
+export const importSchema = z.extend(importFactsSchema, {
+  file: z.pipe(
+    z.optional(z.custom<File>((v) => typeof File === "undefined" || v instanceof File)),
+    z.transform((file: File | undefined, ctx) => {
+      if (!file || file.size === 0) {
+        ctx.issues.push({ code: "custom", message: CHOOSE_STATEMENT_FILE, input: file });
+        return z.NEVER;
+      }
+      if (file.size > MAX_STATEMENT_MB * 1024 * 1024) {
+        ctx.issues.push({ code: "custom", message: `The file is larger than ${MAX_STATEMENT_MB} MB`, input: file });
+        return z.NEVER;
+      }
+      return file;
+    }),
+  ),
+});
+
+const column = required("Choose the column");
+export const mappingSchema = z.object({ policyNumber: column, memberName: column, kind: column, amount: column });
+
+export const policyMatchSchema = z.object({ policyNumber: required("Enter the policy number") });
+export const agentMatchSchema = z.object({ agentUserId: pattern(/^\d{1,9}$/, "Choose the agent") });
+export const setAsideSchema = z.object({ note: required("Say why the line is set aside") });
+
+export const RECONCILE_INTENTS = ["policy", "agent", "set_aside"] as const;
+export type ReconcileIntent = (typeof RECONCILE_INTENTS)[number];
+export const RECONCILE_SCHEMAS = { policy: policyMatchSchema, agent: agentMatchSchema, set_aside: setAsideSchema };
+
+/** A form of one button (confirm, discard, lock): its intent alone, so a failure echoes nothing else. */
+export const intentSchema = z.object({ intent: z.string() });

@@ -1,0 +1,51 @@
+/**
+ * The commission statements' upstream calls beyond the list (issue 23 §1; contract.server.ts): a statement's lines,
+ * reconciliation and lock; an import's preview, mapping, confirmation and discard. The upload is
+ * app/.server/upstream/statement-upload.ts.
+ */
+import { z } from "zod";
+import { adminCall } from "~/.server/upstream/admin";
+import {
+  AdminCommissionStatementResponseSchema,
+  AdminCommissionStatementSchema,
+  type ReconcileBody,
+  StatementAgentsResponseSchema,
+  StatementImportPreviewSchema,
+  StatementImportResponseSchema,
+  StatementLineSchema,
+  StatementLinesResponseSchema,
+} from "./contract.server";
+import type { StatementMapping } from "./records";
+
+const base = "commission_statements";
+
+export const statementRecord = (token: string, id: number) =>
+  adminCall(token, "GET", `${base}/${id}`, AdminCommissionStatementResponseSchema);
+
+export const statementLines = (token: string, id: number, params: URLSearchParams) =>
+  adminCall(token, "GET", `${base}/${id}/lines`, StatementLinesResponseSchema, { params });
+
+export const reconcileLine = (token: string, id: number, lineId: number, body: ReconcileBody) =>
+  adminCall(token, "POST", `${base}/${id}/lines/${lineId}/reconcile`, z.object({ line: StatementLineSchema }), {
+    body,
+  });
+
+export const lockStatement = (token: string, id: number) =>
+  adminCall(token, "POST", `${base}/${id}/lock`, z.object({ record: AdminCommissionStatementSchema }));
+
+export const statementAgents = (token: string) =>
+  adminCall(token, "GET", `${base}/agents`, StatementAgentsResponseSchema);
+
+export const importPreview = (token: string, id: number, params: URLSearchParams) =>
+  adminCall(token, "GET", `${base}/imports/${id}`, StatementImportPreviewSchema, { params });
+
+export const saveMapping = (token: string, id: number, mapping: StatementMapping) =>
+  adminCall(token, "PUT", `${base}/imports/${id}/mapping`, StatementImportResponseSchema, { body: mapping });
+
+export const confirmImport = (token: string, id: number) =>
+  adminCall(token, "POST", `${base}/imports/${id}/confirm`, StatementImportResponseSchema);
+
+export const discardImport = (token: string, id: number) =>
+  adminCall(token, "POST", `${base}/imports/${id}/discard`, StatementImportResponseSchema);
+
+export { uploadStatement } from "~/.server/upstream/statement-upload";

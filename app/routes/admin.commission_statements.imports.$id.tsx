@@ -1,0 +1,289 @@
+import { Alert, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { useEffect } from "react";
+import { Form, Link, data, redirect, useRevalidator } from "react-router";
+import { Tag } from "~/components/admin/tag";
+import { ErrorPage } from "~/components/error-page";
+import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
+import { SelectField } from "~/components/forms/select-field";
+import { usePortalForm } from "~/components/forms/use-portal-form";
+import { type PlainColumn, PlainTable } from "~/components/plain-table";
+import { idOr404, requireAdmin } from "~/.server/admin/guard";
+import { actionForm } from "~/.server/form-failure";
+import { loadWithViewer } from "~/.server/guards";
+import { redirectWithToast } from "~/.server/toast";
+import { formatCents } from "~/domain/cents";
+import { successToast } from "~/domain/toast";
+import {
+  confirmImport,
+  discardImport,
+  importPreview,
+  saveMapping,
+} from "~/admin/sections/commission_statements/statements.server";
+import {
+  type ImportRow,
+  KIND_LABELS,
+  MAPPING_FIELDS,
+  MAPPING_FIELD_LABELS,
+  type StatementImport,
+} from "~/admin/sections/commission_statements/records";
+import { intentSchema, mappingSchema } from "~/admin/sections/commission_statements/schemas";
+import type { Route } from "./+types/admin.commission_statements.imports.$id";
+
+const PER_PAGE = 50;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData ? `Import #${loaderData.record.id} · Commission statements · Admin` : "Admin" }];
+}
+
+export const handle = {
+  crumbs: (d: { record: { id: number } }) => [
+    { label: "Commission statements", to: "/admin/commission_statements" },
+    { label: `Import #${d.record.id}` },
+  ],
+};
+
+const STATUS_TEXT: Record<StatementImport["status"], string> = {
+  reading: "Reading the file",
+  ready: "Ready: check the lines, then import them",
+  importing: "Importing the lines",
+  imported: "Imported",
+  failed: "Refused",
+  discarded: "Discarded",
+};
+
+const running = (r: StatementImport) => r.status === "reading" || r.status === "importing";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const id = idOr404(params.id);
+  const url = new URL(request.url);
+  const page = /^\d{1,6}$/.test(url.searchParams.get("page") ?? "") ? (url.searchParams.get("page") ?? "1") : "1";
+  const [, found] = await loadWithViewer(request, context, (token) =>
+    importPreview(token, id, new URLSearchParams({ page, perPage: String(PER_PAGE) })),
+  );
+  return { record: found.import, rows: found.rows, meta: found.meta };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const id = idOr404(params.id);
+  const viewer = await requireAdmin(request, context);
+  const form = actionForm(request, context);
+  const intent = (await form.read()).get("intent");
+  const here = `/admin/commission_statements/imports/${id}`;
+  return form.answer(async () => {
+    if (intent === "confirm") {
+      await form.parse(intentSchema);
+      await confirmImport(viewer.token, id);
+      return redirect(here);
+    }
+    if (intent === "discard") {
+      await form.parse(intentSchema);
+      await discardImport(viewer.token, id);
+      return redirectWithToast("/admin/commission_statements", [
+        successToast("Import discarded: nothing was written."),
+      ]);
+    }
+    if (intent === "mapping") {
+      const parsed = await form.parse(mappingSchema);
+      if (parsed.status !== "success") return data(parsed.reply(), { status: 400 });
+      await saveMapping(viewer.token, id, parsed.value);
+      return redirectWithToast(here, [successToast("Mapping saved for this carrier; the file was read again.")]);
+    }
+    throw data({ messages: [] }, { status: 400, statusText: "Bad Request" });
+  });
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} inLayout />;
+}
+
+const rowColumns: PlainColumn<ImportRow>[] = [
+  { header: "Line", cell: (r) => r.lineNo },
+  { header: "Policy number", cell: (r) => r.policyNumber || "(blank)" },
+  { header: "Member", cell: (r) => r.memberName },
+  { header: "Type", cell: (r) => (r.kind ? KIND_LABELS[r.kind] : r.kindText) },
+  { header: "Amount", cell: (r) => (r.amountCents === null ? r.amountText : formatCents(r.amountCents)) },
+  {
+    header: "Problem",
+    cell: (r) =>
+      r.problem ? (
+        <Text size="sm" c="red.8">
+          {r.problem}
+        </Text>
+      ) : r.policyId === null ? (
+        "Matches no policy: reconcile it after the import"
+      ) : (
+        "Ready"
+      ),
+  },
+];
+
+function MappingForm({
+  record,
+  lastResult,
+}: {
+  record: StatementImport;
+  lastResult: Route.ComponentProps["actionData"];
+}) {
+  const [form, fields] = usePortalForm(mappingSchema, {
+    lastResult,
+    id: "mapping",
+    defaultValue: Object.fromEntries(
+      MAPPING_FIELDS.map((f) => [
+        f,
+        record.headers.find((h) => h.toLowerCase() === record.mapping[f].toLowerCase()) ?? "",
+      ]),
+    ),
+  });
+  const options = [{ value: "", label: "Choose the column" }, ...record.headers.map((h) => ({ value: h, label: h }))];
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="mapping-title">
+      <Title order={2} size="h4" id="mapping-title" mb="xs">
+        Map the file&apos;s columns
+      </Title>
+      <Text size="sm" mb="sm">
+        This file lacks a column the carrier&apos;s mapping names (
+        {record.unmappedFields.map((f) => `${MAPPING_FIELD_LABELS[f]}: “${record.mapping[f]}”`).join(", ")}). Choose the
+        file&apos;s column for each field: the mapping is remembered for {record.carrierName}.
+      </Text>
+      <PortalForm form={form} method="post">
+        <input type="hidden" name="intent" value="mapping" />
+        <Stack gap="sm">
+          <FormAlert form={form} />
+          {MAPPING_FIELDS.map((f) => (
+            <SelectField key={f} field={fields[f]} label={MAPPING_FIELD_LABELS[f]} data={options} />
+          ))}
+          <Group>
+            <SubmitButton>Save the mapping and read again</SubmitButton>
+          </Group>
+        </Stack>
+      </PortalForm>
+    </Paper>
+  );
+}
+
+export default function StatementImportPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { record, rows, meta } = loaderData;
+  const revalidator = useRevalidator();
+  const busy = running(record);
+  // With JavaScript: the figures follow the import while it runs.
+  useEffect(() => {
+    if (!busy) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [busy, revalidator]);
+  const needsMapping = record.status === "ready" && record.unmappedFields.length > 0;
+  const here = `/admin/commission_statements/imports/${record.id}`;
+  return (
+    <Stack gap="md">
+      {/* Without JavaScript the page asks again by itself while the import runs. */}
+      {busy ? <meta httpEquiv="refresh" content="2" /> : null}
+      <Stack gap={4}>
+        <Title order={1}>
+          {record.carrierName} {record.period}: {record.fileName}
+        </Title>
+        <Group gap="xs">
+          <Tag color={record.status === "failed" ? "red" : record.status === "imported" ? "green" : "yellow"}>
+            {STATUS_TEXT[record.status]}
+          </Tag>
+          <Text size="sm">
+            Import #{record.id} · carrier statement date {record.carrierStatementDate}
+          </Text>
+        </Group>
+      </Stack>
+      <section aria-live="polite" aria-labelledby="progress-title">
+        <Title order={2} size="h4" id="progress-title">
+          Where it stands
+        </Title>
+        <Text data-testid="import-progress">
+          {record.rowsRead.toLocaleString("en-US")} rows read, {record.rowsWritten.toLocaleString("en-US")} lines
+          written.
+        </Text>
+        {busy ? (
+          <Text size="sm">
+            This page updates by itself. <Link to={here}>Refresh</Link>
+          </Text>
+        ) : null}
+      </section>
+      {record.status === "failed" ? (
+        <Alert color="red" title="The file was not imported" role="alert">
+          <Text>{record.problem}</Text>
+          {record.duplicateOf?.statementId ? (
+            <Link className="anchor" to={`/admin/commission_statements/${record.duplicateOf.statementId}`}>
+              Open statement #{record.duplicateOf.statementId}
+            </Link>
+          ) : record.duplicateOf?.importId ? (
+            <Link className="anchor" to={`/admin/commission_statements/imports/${record.duplicateOf.importId}`}>
+              Open import #{record.duplicateOf.importId}
+            </Link>
+          ) : null}
+        </Alert>
+      ) : null}
+      {record.status === "imported" && record.statementId ? (
+        <Alert color="green" title="Imported">
+          <Link className="anchor" to={`/admin/commission_statements/${record.statementId}`}>
+            Open statement #{record.statementId}
+          </Link>{" "}
+          to reconcile its unmatched lines and lock it.
+        </Alert>
+      ) : null}
+      {needsMapping ? <MappingForm record={record} lastResult={actionData} /> : null}
+      {record.status === "ready" && !needsMapping ? (
+        <Paper withBorder p="md" component="section" aria-labelledby="preview-title">
+          <Stack gap="sm">
+            <Title order={2} size="h4" id="preview-title">
+              Preview
+            </Title>
+            <ul className="plain-list" data-testid="import-counts">
+              <li>{record.counts.rows} rows read</li>
+              <li>{record.counts.ready} ready to import</li>
+              <li>{record.counts.problems} with problems</li>
+              <li>{record.counts.unmatched} that match no policy (left for reconciliation)</li>
+            </ul>
+            {record.counts.problems > 0 ? (
+              <Text>
+                {record.counts.problems === 1
+                  ? "The row with a problem is left out of the import."
+                  : `The ${record.counts.problems} rows with problems are left out of the import.`}{" "}
+                Fix {record.counts.problems === 1 ? "it" : "them"} in the carrier&apos;s file and import it again if
+                that matters.
+              </Text>
+            ) : null}
+            <Group>
+              <Form method="post">
+                <input type="hidden" name="intent" value="confirm" />
+                <SubmitButton>
+                  Import {record.counts.ready} {record.counts.ready === 1 ? "line" : "lines"}
+                </SubmitButton>
+              </Form>
+              <Form method="post">
+                <input type="hidden" name="intent" value="discard" />
+                <SubmitButton variant="default">Discard</SubmitButton>
+              </Form>
+            </Group>
+          </Stack>
+        </Paper>
+      ) : null}
+      {record.status === "ready" && !needsMapping && rows.length > 0 ? (
+        <section aria-labelledby="rows-title">
+          <Title order={2} size="h4" id="rows-title" mb="xs">
+            Rows, those with problems first
+          </Title>
+          <PlainTable columns={rowColumns} rows={rows} rowKey={(r) => r.lineNo} stackOnPhone />
+          {meta.totalPages > 1 ? (
+            <Group gap="sm" mt="xs">
+              {meta.currentPage > 1 ? <Link to={`${here}?page=${meta.currentPage - 1}`}>Previous page</Link> : null}
+              <Text size="sm">
+                Page {meta.currentPage} of {meta.totalPages}
+              </Text>
+              {meta.currentPage < meta.totalPages ? (
+                <Link to={`${here}?page=${meta.currentPage + 1}`}>Next page</Link>
+              ) : null}
+            </Group>
+          ) : null}
+        </section>
+      ) : null}
+    </Stack>
+  );
+}

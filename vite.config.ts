@@ -162,6 +162,15 @@ const TIERS = [
   ...together("tables", mantine("Table/Table"), app("components/plain-table.tsx")),
   // The license table and the license rules (the profile, onboarding, the basic profile, a document's upload).
   ...together("licenses", app("components/license-table.tsx"), app("domain/licenses.ts")),
+  // Money as cents (issue 23): the money pages' own script, not the form layer's every page loads.
+  ...together("cents", app("domain/cents.ts")),
+  // A payout entry's own pages (issue 23 §3: new, record): its form, rules and labels, one script.
+  ...together(
+    "payout-entries",
+    app("admin/sections/payout_entries/entry-form.tsx"),
+    app("admin/sections/payout_entries/schemas.ts"),
+    app("admin/sections/payout_entries/records.ts"),
+  ),
   // Mantine's class names for the plain elements (0.3 KB: the tables' and the badges' — the dashboard's, the
   // commissions', the downlines' — and the lists'): with what every page loads rather than a script of its own.
   ...together("app", app("components/data-table/mantine-classes.ts")),

@@ -9,7 +9,7 @@ import { expect, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
 /**
  * Commission statements (issue 23 §1), JS on and JS off: an admin imports a carrier's file made here (agent@'s
  * policies with random amounts, one unknown policy number, one amount "N/A"), sees the problem row in the preview,
- * imports, matches the unmatched line by hand, locks, and agent@'s Commissions total for that period grows by exactly
+ * imports, matches the unmatched line by hand, locks, and agent@'s street commission for that period grows by exactly
  * the file's amounts; the same file again is refused naming the first. Each mode imports into its own published period
  * and carrier, so neither reads the other's figures.
  */
@@ -28,16 +28,21 @@ async function expectAxeClean(page: Page): Promise<void> {
   ).toEqual([]);
 }
 
-async function agentTotalCents(browser: Browser, period: string): Promise<number> {
+/** agent@'s street commission and balance of the period, as their Commissions page shows them. */
+async function agentFigures(browser: Browser, period: string): Promise<{ street: number; balance: number }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await loginAs(page, "agent@demo.test");
   await page.goto(`/commissions?period=${period}`);
-  const text = (await page.getByTestId("total-total").textContent()) ?? "";
+  const cents = async (id: string) => {
+    const text = (await page.getByTestId(`summary-${id}`).textContent()) ?? "";
+    const parsed = parseCents(text);
+    if (!("cents" in parsed)) throw new Error(`not an amount: ${text}`);
+    return parsed.cents;
+  };
+  const figures = { street: await cents("street"), balance: await cents("available") };
   await context.close();
-  const parsed = parseCents(text);
-  if (!("cents" in parsed)) throw new Error(`not an amount: ${text}`);
-  return parsed.cents;
+  return figures;
 }
 
 const money = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
@@ -74,7 +79,7 @@ for (const javaScriptEnabled of [true, false]) {
         mimeType: "text/csv",
         buffer: Buffer.from(file),
       };
-      const before = await agentTotalCents(browser, period);
+      const before = await agentFigures(browser, period);
 
       await loginAs(page, "admin@demo.test");
       await page.goto("/admin/commission_statements");
@@ -126,7 +131,11 @@ for (const javaScriptEnabled of [true, false]) {
         new RegExp(`^/admin/payout_entries/new\\?kind=correction&period=${period}&statement=${statementId}$`),
       );
 
-      expect(await agentTotalCents(browser, period)).toBe(before + ca + cb + cc);
+      // agent@ wrote all three lines: their street commission and balance grow by exactly the file's amounts.
+      expect(await agentFigures(browser, period)).toEqual({
+        street: before.street + ca + cb + cc,
+        balance: before.balance + ca + cb + cc,
+      });
 
       await importOnce();
       await expect(page.getByRole("alert")).toContainText(

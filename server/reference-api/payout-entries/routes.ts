@@ -10,6 +10,7 @@
  * - a rejection says why (a note, 422 without one);
  * - the agent is a broker (an Agent or Agency user) and the policy, when given, exists (422 at the field).
  */
+import dayjs from "dayjs";
 import type { InValue } from "@libsql/client";
 import type { Express, Request } from "express";
 import type { Logger } from "pino";
@@ -148,22 +149,7 @@ function listQuery(source: Record<string, unknown>) {
 
 /** "2025-03" → "March 2025". */
 export function periodLabel(period: string): string {
-  const [year, month] = period.split("-").map(Number) as [number, number];
-  const names = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-  ];
-  return `${names[month - 1] ?? period} ${year}`;
+  return dayjs(`${period}-01`).format("MMMM YYYY");
 }
 
 /** What the audit compares of an entry. */

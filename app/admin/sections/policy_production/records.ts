@@ -3,6 +3,7 @@
  * date, new enrolments, plan changes and renewals apart, an agency's row rolled up over its whole downline
  * (users.upline_user_id). Pure: types and the month arithmetic the reference API and the pages share.
  */
+import dayjs from "dayjs";
 
 /** One broker's production over the chosen months (an agency's: its own and its whole downline's). */
 export interface ProductionRow {
@@ -87,32 +88,14 @@ export function newestCompleteMonth(today: Date): string {
   return addMonths(lagged.toISOString().slice(0, 7), -1);
 }
 
-const MONTH_NAMES = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
-const LONG_MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
-
 /** "Mar 26" (the chart's labels). */
 export function shortMonth(month: string): string {
-  const [y, m] = month.split("-");
-  return `${MONTH_NAMES[Number(m) - 1] ?? m} ${y?.slice(2) ?? ""}`;
+  return dayjs(`${month}-01`).format("MMM YY");
 }
 
 /** "March 2026". */
 export function longMonth(month: string): string {
-  const [y, m] = month.split("-");
-  return `${LONG_MONTH_NAMES[Number(m) - 1] ?? m} ${y ?? ""}`;
+  return dayjs(`${month}-01`).format("MMMM YYYY");
 }
 
 /** A month's policies of every kind. */

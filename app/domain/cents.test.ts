@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatCurrency } from "./formats";
-import { formatCents, parseCents, sumCents } from "./cents";
+import { centsText, formatCents, parseCents, sumCents } from "./cents";
 
 describe("money as integer cents (issue 23)", () => {
   it.each([
@@ -44,6 +44,11 @@ describe("money as integer cents (issue 23)", () => {
     expect(formatCents(0)).toBe("$0.00");
     for (const cents of [1, 99, 100, 123456789, -5, -100001])
       expect(formatCents(cents)).toBe(formatCurrency(cents / 100));
+  });
+
+  it("writes cents as a plain decimal (a form's field, a CSV cell) that parseCents reads back", () => {
+    expect([123450, -1230, 5, 0, -5].map(centsText)).toEqual(["1234.50", "-12.30", "0.05", "0.00", "-0.05"]);
+    for (const cents of [1, 99, 100, 123456789, -100001]) expect(parseCents(centsText(cents))).toEqual({ cents });
   });
 
   it("adds 10,000 random statement lines exactly: the cents sum equals the exact (BigInt) sum of the amounts", () => {

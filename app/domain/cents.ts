@@ -58,6 +58,13 @@ export function sumCents(values: Iterable<number>): number {
   return total;
 }
 
+/** Whole cents as a plain decimal, for a form's field or a CSV cell: "1234.50", "-12.30", "0.00". */
+export function centsText(cents: number): string {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);
+  const digits = String(Math.abs(cents)).padStart(3, "0");
+  return `${cents < 0 ? "-" : ""}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
 /** Whole cents as spec §9's currency text: "$1,234.50", "-$12.30", "$0.00". */
 export function formatCents(cents: number, symbol = "$"): string {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);

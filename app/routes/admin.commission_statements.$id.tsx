@@ -69,10 +69,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const page = /^\d{1,6}$/.test(url.searchParams.get("page") ?? "") ? (url.searchParams.get("page") ?? "1") : "1";
   const lineParams = new URLSearchParams({ page, perPage: String(PER_PAGE) });
   if (state) lineParams.set("state", state);
-  const [, [found, lines, agents]] = await loadWithViewer(request, context, (token) =>
-    Promise.all([statementRecord(token, id), statementLines(token, id, lineParams), statementAgents(token)]),
-  );
+  // The brokers a line can be matched to: only while a line is open for reconciliation (?line=).
   const open = Number(url.searchParams.get("line"));
+  const [, [found, lines, agents]] = await loadWithViewer(request, context, (token) =>
+    Promise.all([
+      statementRecord(token, id),
+      statementLines(token, id, lineParams),
+      open ? statementAgents(token) : null,
+    ]),
+  );
+  // A draft's line of this page, in any state: a matched line may be matched again ("Change").
+  const openLine = found.record.status === "draft" ? (lines.records.find((l) => l.id === open) ?? null) : null;
   return {
     record: found.record,
     totals: found.totals,
@@ -80,9 +87,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     lines: lines.records,
     meta: lines.meta,
     state,
-    openLine: lines.records.find((l) => l.id === open && l.state !== "matched") ?? null,
-    agents:
-      found.record.status === "draft" ? agents.agents.map((a) => ({ value: String(a.userId), label: a.name })) : [],
+    openLine,
+    agents: openLine && agents ? agents.agents.map((a) => ({ value: String(a.userId), label: a.name })) : [],
     confirmLock: url.searchParams.get("lock") === "1",
   };
 }

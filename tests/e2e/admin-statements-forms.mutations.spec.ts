@@ -71,6 +71,9 @@ test("the mapping form, a match to an agent and a line set aside, without JavaSc
   await agent.selectOption({ label: "Maria Alvarez (agent #1)" });
   await page.getByRole("button", { name: "Match to this agent" }).click();
   await expect(page.locator("[data-toast=success]").last()).toContainText("Line 3 matched to Maria Alvarez");
+  // A matched line of a draft can be matched again: "Change" opens its forms.
+  await page.getByRole("link", { name: "Change line 3" }).click();
+  await expect(page.getByRole("heading", { name: /^Reconcile line 3:/ })).toBeVisible();
 
   // Line 4 (RR-…) set aside: a note is required.
   await page.getByRole("link", { name: "Reconcile line 4" }).click();

@@ -23,7 +23,7 @@ import {
   totalKeyOf,
   totalRowId,
 } from "../../../app/admin/sections/commission_totals/records.ts";
-import { sumCents } from "../../../app/domain/cents.ts";
+import { centsText, sumCents } from "../../../app/domain/cents.ts";
 import { pagingMeta } from "../../../app/domain/table.ts";
 import { streamCsv } from "../admin/admin-support.ts";
 import { QueryError, fail, idFilter, readQuery } from "../admin/list-support.ts";
@@ -172,8 +172,6 @@ async function facetsOf(db: ReferenceDb): Promise<z.infer<typeof AdminCommission
   };
 }
 
-const dollars = (cents: number) => (cents / 100).toFixed(2);
-
 export function registerCommissionTotalRoutes(app: Express, { db }: { db: ReferenceDb; logger: Logger }) {
   app.get("/api/admin/commission_totals", async (req, res) => {
     const query = readQuery(req, res, listQuery);
@@ -222,12 +220,12 @@ export function registerCommissionTotalRoutes(app: Express, { db }: { db: Refere
           row.role,
           row.agencyName ?? "",
           row.period,
-          dollars(row.streetCents),
-          dollars(row.overridesCents),
-          dollars(row.entriesCents),
-          dollars(row.carriedInCents),
-          dollars(row.payoutCents),
-          dollars(row.carriedForwardCents),
+          centsText(row.streetCents),
+          centsText(row.overridesCents),
+          centsText(row.entriesCents),
+          centsText(row.carriedInCents),
+          centsText(row.payoutCents),
+          centsText(row.carriedForwardCents),
         ];
       },
     );

@@ -3,6 +3,7 @@
  * page), and for the section's own new and record pages (routes/admin.payout_entries.*.tsx) the choices of broker,
  * the writes, Approve and Reject.
  */
+import { centsText } from "~/domain/cents";
 import { type SectionServer, text } from "~/.server/admin/section-server";
 import { adminCall, adminResource } from "~/.server/upstream/admin";
 import {
@@ -53,7 +54,7 @@ export function entryFormValues(e: AdminPayoutEntry) {
     userId: String(e.agent.id),
     kind: e.kind,
     direction: e.amountCents < 0 ? "deduction" : "payment",
-    amount: `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`,
+    amount: centsText(cents),
     period: e.period,
     policyNumber: text(e.policy?.policyNumber),
     memo: e.memo,

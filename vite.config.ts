@@ -162,6 +162,9 @@ const TIERS = [
   ...together("tables", mantine("Table/Table"), app("components/plain-table.tsx")),
   // The license table and the license rules (the profile, onboarding, the basic profile, a document's upload).
   ...together("licenses", app("components/license-table.tsx"), app("domain/licenses.ts")),
+  // The file field and an upload's progress (issue 12's documents, issue 23's statement import): one script for
+  // the pages with a file to send.
+  ...together("file-field", ...forms("file-field.tsx", "upload-progress.tsx")),
   // Money as cents (issue 23): the money pages' own script, not the form layer's every page loads.
   ...together("cents", app("domain/cents.ts")),
   // A payout entry's own pages (issue 23 §3: new, record): its form, rules and labels, one script.

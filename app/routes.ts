@@ -52,6 +52,7 @@ export default [
       // Reject; the creator may not).
       route("payout_entries/new", "routes/admin.payout_entries.new.tsx"),
       route("commission_statements/import", "routes/admin.commission_statements.import.tsx"),
+      route("commission_statements/import/upload", "routes/admin.commission_statements.import.upload.ts"),
       route("commission_statements/imports/:id", "routes/admin.commission_statements.imports.$id.tsx"),
       route(":section", "routes/admin.section.tsx"),
       route(":section/new", "routes/admin.section.new.tsx"),

@@ -1,29 +1,17 @@
 import { Group, Stack, Text, Title } from "@mantine/core";
-import { Link, data, redirect } from "react-router";
+import { useState } from "react";
+import { Link, data, redirect, useNavigate } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { FileField } from "~/components/forms/file-field";
 import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
 import { SelectField } from "~/components/forms/select-field";
 import { TextField } from "~/components/forms/text-fields";
-import { usePortalForm } from "~/components/forms/use-portal-form";
-import { requireAdmin } from "~/.server/admin/guard";
-import { actionForm } from "~/.server/form-failure";
+import { UploadProgress, sendWithProgress } from "~/components/forms/upload-progress";
+import { type FormResult, usePortalForm } from "~/components/forms/use-portal-form";
 import { loadWithViewer } from "~/.server/guards";
-import { UNREADABLE_FORM } from "~/.server/forms";
 import { server as statements } from "~/admin/sections/commission_statements/section.server";
-import { uploadStatement } from "~/admin/sections/commission_statements/statements.server";
-import {
-  MultipartStreamError,
-  boundaryOf,
-  multipartParts,
-  textOf,
-} from "~/admin/sections/commission_statements/multipart-stream.server";
-import {
-  CHOOSE_STATEMENT_FILE,
-  MAX_STATEMENT_MB,
-  importFactsSchema,
-  importSchema,
-} from "~/admin/sections/commission_statements/schemas";
+import { importStatement } from "~/admin/sections/commission_statements/import.server";
+import { MAX_STATEMENT_MB, importSchema } from "~/admin/sections/commission_statements/schemas";
 import type { Route } from "./+types/admin.commission_statements.import";
 
 export function meta() {
@@ -41,66 +29,37 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { carriers: list.facets.carrier };
 }
 
-/**
- * The upload (issue 23 §1): the browser's multipart form is read as a stream — the facts first, then the file,
- * whose bytes go on to the upstream as they arrive (statements.server.ts uploadStatement), never held whole; the
- * portal's server caps the body (server/request-handler.ts, 50 MB and a little). Then the import's page: its preview,
- * or why it was refused (a file imported before, one that is not a statement).
- */
+/** The plain post (no JavaScript): on to the import's page, or the form again with its problem. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireAdmin(request, context);
-  const outcome: { upload?: Promise<{ importId: number; refused: string | null }>; fileMissing?: boolean } = {};
-  const read = async (req: Request): Promise<FormData> => {
-    const boundary = boundaryOf(req.headers.get("content-type"));
-    if (!boundary || !req.body) throw data({ messages: [UNREADABLE_FORM] }, { status: 400 });
-    const form = new FormData();
-    try {
-      for await (const part of multipartParts(req.body, boundary)) {
-        if (part.name !== "file") {
-          if (["carrierId", "period", "carrierStatementDate"].includes(part.name))
-            form.set(part.name, await textOf(part));
-          else await textOf(part, 64 * 1024);
-          continue;
-        }
-        const facts = importFactsSchema.safeParse(Object.fromEntries(form.entries()));
-        if (!part.filename || !facts.success) {
-          outcome.fileMissing = !part.filename;
-          for await (const _ of part.content) void _;
-          continue;
-        }
-        // The upload runs while the body is read; its outcome is awaited after.
-        outcome.upload = uploadStatement(viewer.token, { ...facts.data, fileName: part.filename }, part.content);
-        await outcome.upload.catch(() => undefined);
-      }
-    } catch (error) {
-      if (error instanceof MultipartStreamError) throw data({ messages: [UNREADABLE_FORM] }, { status: 400 });
-      throw error;
-    }
-    return form;
-  };
-  const form = actionForm(request, context, { read, hideFields: ["file"] });
-  return form.answer(async () => {
-    const parsed = await form.parse(importFactsSchema);
-    if (parsed.status !== "success") return data(parsed.reply(), { status: 400 });
-    if (!outcome.upload) {
-      return data(
-        parsed.reply({ fieldErrors: { file: [outcome.fileMissing ? CHOOSE_STATEMENT_FILE : UNREADABLE_FORM] } }),
-        {
-          status: 400,
-        },
-      );
-    }
-    const { importId } = await outcome.upload;
-    return redirect(`/admin/commission_statements/imports/${importId}`);
-  });
+  const answer = await importStatement(request, context);
+  return answer.ok ? redirect(answer.to) : data(answer.result, { status: answer.status });
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} inLayout />;
 }
 
+/** Where JavaScript sends the form, to show the upload's progress (admin.commission_statements.import.upload.ts). */
+const UPLOAD_URL = "/admin/commission_statements/import/upload";
+
 export default function ImportStatement({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = usePortalForm(importSchema, { lastResult: actionData, id: "import-statement" });
+  const navigate = useNavigate();
+  const [reply, setReply] = useState<FormResult>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [form, fields] = usePortalForm(importSchema, {
+    lastResult: reply ?? actionData,
+    id: "import-statement",
+    onSubmit(event, { formData }) {
+      event.preventDefault();
+      if (progress !== null) return; // a send is under way
+      setProgress(0);
+      void sendWithProgress<{ to: string }>(UPLOAD_URL, formData, setProgress).then(async (answer) => {
+        if (answer.ok) await navigate(answer.to);
+        else setReply(answer.result);
+        setProgress(null);
+      });
+    },
+  });
   return (
     <Stack gap="md">
       <Title order={1}>Import a statement</Title>
@@ -123,8 +82,11 @@ export default function ImportStatement({ loaderData, actionData }: Route.Compon
             description="The date on the carrier's statement, as YYYY-MM-DD"
           />
           <FileField field={fields.file} label="Statement file (CSV)" accept=".csv,text/csv" />
+          {progress !== null ? (
+            <UploadProgress id="import-statement-progress" percent={progress} done="Sent; reading the file…" />
+          ) : null}
           <Group>
-            <SubmitButton>Read the file</SubmitButton>
+            <SubmitButton loading={progress !== null}>Read the file</SubmitButton>
             <Link className="anchor" to="/admin/commission_statements">
               Cancel
             </Link>

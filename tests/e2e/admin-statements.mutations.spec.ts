@@ -86,16 +86,34 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("link", { name: "Import a statement" }).click();
       await expect(page.getByRole("heading", { level: 1, name: "Import a statement" })).toBeVisible();
       if (javaScriptEnabled) await expectAxeClean(page);
-      const importOnce = async () => {
+      const importOnce = async ({ watchProgress = false } = {}) => {
         await page.goto("/admin/commission_statements/import");
         await page.getByRole("combobox", { name: "Carrier" }).selectOption(String(carrierId));
         await page.getByRole("textbox", { name: "Period" }).fill(period);
         await page.getByRole("textbox", { name: "Carrier statement date" }).fill(`${period}-28`);
         await page.locator("input[type=file]").setInputFiles(upload);
+        // With JavaScript the file goes to the upload route by XMLHttpRequest and the page shows how far it is;
+        // the answer is held back a second so that the progress can be seen.
+        const uploadRoute = "**/admin/commission_statements/import/upload";
+        if (watchProgress) {
+          await page.route(
+            uploadRoute,
+            async (route) => {
+              await new Promise((resolve) => setTimeout(resolve, 1_000));
+              await route.continue();
+            },
+            { times: 1 },
+          );
+        }
         await page.getByRole("button", { name: "Read the file" }).click();
+        if (watchProgress) {
+          await expect(
+            page.getByRole("progressbar", { name: /^(Uploading… \d+%|Sent; reading the file…)$/ }),
+          ).toBeVisible();
+        }
         await page.waitForURL(/\/admin\/commission_statements\/imports\/\d+$/);
       };
-      await importOnce();
+      await importOnce({ watchProgress: javaScriptEnabled });
       const counts = page.getByTestId("import-counts");
       await expect(counts).toContainText("4 rows read");
       await expect(counts).toContainText("3 ready to import");

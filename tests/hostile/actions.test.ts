@@ -134,6 +134,7 @@ const ACTIONS: Action[] = [
   // Issue 23 §1: commission statements. Statement 1 is a seed statement already locked (every change refused); the
   // upload reads its multipart body as a stream; import 999999 does not exist.
   { path: "/admin/commission_statements/import", as: "admin@demo.test" },
+  { path: "/admin/commission_statements/import/upload", as: "admin@demo.test" },
   { path: "/admin/commission_statements/imports/999999", as: "admin@demo.test", fields: "intent=mapping" },
   { path: "/admin/commission_statements/imports/999999", as: "admin@demo.test", fields: "intent=confirm" },
   { path: "/admin/commission_statements/1", as: "admin@demo.test", fields: "intent=policy&lineId=1" },

@@ -1,0 +1,74 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type { RouterContextProvider } from "react-router";
+import { requireAdmin } from "~/.server/admin/guard";
+import { actionForm } from "~/.server/form-failure";
+import { UNREADABLE_FORM } from "~/.server/forms";
+import { MultipartStreamError, boundaryOf, multipartParts, textOf } from "./multipart-stream.server";
+import { CHOOSE_STATEMENT_FILE, importFactsSchema } from "./schemas";
+import { uploadStatement } from "./statements.server";
+
+export type StatementImportAnswer =
+  { ok: true; to: string } | { ok: false; status: number; result: SubmissionResult<string[]> };
+
+const FACTS = ["carrierId", "period", "carrierStatementDate"];
+
+/**
+ * A statement's upload (issue 23 §1), as the import page's plain post and the upload sent by JavaScript (with its
+ * progress) both make it: the browser's multipart form is read as a stream — the facts first, then the file, whose
+ * bytes go on to the upstream as they arrive (statements.server.ts uploadStatement), never held whole; the
+ * portal's server caps the body (server/request-handler.ts, 50 MB and a little). Answers where the form goes on to
+ * (the import's page: its preview, or why it was refused) or the form's reply.
+ */
+export async function importStatement(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<StatementImportAnswer> {
+  const viewer = await requireAdmin(request, context);
+  const outcome: { upload?: Promise<{ importId: number; refused: string | null }>; fileMissing?: boolean } = {};
+  let unreadable = false;
+  const read = async (req: Request): Promise<FormData> => {
+    const form = new FormData();
+    const boundary = boundaryOf(req.headers.get("content-type"));
+    if (!boundary || !req.body) {
+      unreadable = true;
+      return form;
+    }
+    try {
+      for await (const part of multipartParts(req.body, boundary)) {
+        if (part.name !== "file") {
+          if (FACTS.includes(part.name)) form.set(part.name, await textOf(part));
+          else await textOf(part, 64 * 1024);
+          continue;
+        }
+        const facts = importFactsSchema.safeParse(Object.fromEntries(form.entries()));
+        if (!part.filename || !facts.success) {
+          outcome.fileMissing = !part.filename;
+          for await (const _ of part.content) void _;
+          continue;
+        }
+        // The upload runs while the body is read; its outcome is awaited after.
+        outcome.upload = uploadStatement(viewer.token, { ...facts.data, fileName: part.filename }, part.content);
+        await outcome.upload.catch(() => undefined);
+      }
+    } catch (error) {
+      if (!(error instanceof MultipartStreamError)) throw error;
+      unreadable = true;
+    }
+    return form;
+  };
+  const form = actionForm(request, context, { read, hideFields: ["file"] });
+  return form.answer(
+    async (): Promise<StatementImportAnswer> => {
+      const parsed = await form.parse(importFactsSchema);
+      if (unreadable) return { ok: false, status: 400, result: parsed.reply({ formErrors: [UNREADABLE_FORM] }) };
+      if (parsed.status !== "success") return { ok: false, status: 400, result: parsed.reply() };
+      if (!outcome.upload) {
+        const problem = outcome.fileMissing ? CHOOSE_STATEMENT_FILE : UNREADABLE_FORM;
+        return { ok: false, status: 400, result: parsed.reply({ fieldErrors: { file: [problem] } }) };
+      }
+      const { importId } = await outcome.upload;
+      return { ok: true, to: `/admin/commission_statements/imports/${importId}` };
+    },
+    ({ status, result }) => ({ ok: false, status, result }),
+  );
+}

@@ -831,6 +831,23 @@ const ADMIN_ACTIONS: Array<{ path: string; form: Record<string, string> }> = [
     },
   },
   { path: "/admin/learning_center_resources/1/attachments", form: { intent: "remove", attachmentId: "1" } },
+  // Issue 23: the money sections' own pages (an import's form and its JavaScript upload, a statement's page, a
+  // payout entry's new and record pages).
+  {
+    path: "/admin/commission_statements/import",
+    form: { carrierId: "1", period: "2026-01", carrierStatementDate: "2026-01-28" },
+  },
+  {
+    path: "/admin/commission_statements/import/upload",
+    form: { carrierId: "1", period: "2026-01", carrierStatementDate: "2026-01-28" },
+  },
+  { path: "/admin/commission_statements/imports/1", form: { intent: "discard" } },
+  { path: "/admin/commission_statements/84", form: { intent: "lock" } },
+  {
+    path: "/admin/payout_entries/new",
+    form: { kind: "bonus", userId: "1", period: "2026-01", amount: "100.00", reason: "An intruder's bonus" },
+  },
+  { path: "/admin/payout_entries/1", form: { intent: "approve" } },
 ];
 
 /** What the admin sees of the data the actions above would change: every section's export and broker 110's pages. */

@@ -1,8 +1,10 @@
 import { Paper, Stack, Title } from "@mantine/core";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
+import { type Column, DataTable } from "~/components/data-table";
 import { ErrorPage } from "~/components/error-page";
-import { type PlainColumn, PlainTable } from "~/components/plain-table";
-import { formatCents, sumCents } from "~/domain/cents";
+import { PlainTable } from "~/components/plain-table";
+import { formatCents } from "~/domain/cents";
+import { tableQueryFrom } from "~/domain/table";
 import { formatDate } from "~/domain/formats";
 import { notFound } from "~/.server/admin/guard";
 import { loadWithViewer } from "~/.server/guards";
@@ -36,8 +38,17 @@ export const handle = {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const key = totalKeyOf(params.id);
   if (!key) notFound();
+  // The lines a page at a time, one level (street or overrides) at a time: ?lines=overrides&page=2&perPage=50.
+  const url = new URL(request.url);
+  const query = tableQueryFrom(url.searchParams, []);
+  const upstream = new URLSearchParams({
+    level: url.searchParams.get("lines") === "overrides" ? "overrides" : "street",
+    page: String(query.page),
+    perPage: String(query.perPage),
+    search: query.search,
+  });
   const [, detail] = await loadWithViewer(request, context, (token) =>
-    commissionTotalDetail(token, totalKey(key.userId, key.period)),
+    commissionTotalDetail(token, totalKey(key.userId, key.period), upstream),
   );
   return { ...detail, title: `${detail.record.name}, ${periodLabel(detail.record.period)}` };
 }
@@ -46,19 +57,21 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} inLayout />;
 }
 
-const LINE_COLUMNS: PlainColumn<AdminCommissionTotalLine>[] = [
-  { header: "Carrier", cell: (l) => l.carrierName },
-  { header: "Policy #", cell: (l) => l.policyNumber },
-  { header: "Member", cell: (l) => l.memberName },
-  { header: "Kind", cell: (l) => LINE_KIND_LABELS[l.kind] },
-  { header: "Level", cell: (l) => (l.level === 0 ? "Street" : `Override ${l.level}`) },
-  { header: "Amount", cell: (l) => <span data-amount-cents={l.amountCents}>{formatCents(l.amountCents)}</span> },
+const LINE_COLUMNS: Column<AdminCommissionTotalLine>[] = [
+  { key: "carrier", header: "Carrier", cell: (l) => l.carrierName },
+  { key: "policy", header: "Policy #", cell: (l) => l.policyNumber },
+  { key: "member", header: "Member", cell: (l) => l.memberName },
+  { key: "kind", header: "Kind", cell: (l) => LINE_KIND_LABELS[l.kind] },
+  { key: "level", header: "Level", cell: (l) => (l.level === 0 ? "Street" : `Override ${l.level}`) },
+  {
+    key: "amount",
+    header: "Amount",
+    cell: (l) => <span data-amount-cents={l.amountCents}>{formatCents(l.amountCents)}</span>,
+  },
 ];
 
 export default function AdminCommissionTotal({ loaderData }: Route.ComponentProps) {
-  const { record, lines, entries, minimumPayoutCents, title } = loaderData;
-  const street = lines.filter((l) => l.level === 0);
-  const overrides = lines.filter((l) => l.level > 0);
+  const { record, entries, minimumPayoutCents, title } = loaderData;
   const facts: Array<[string, string, string]> = [
     ["Street commission", formatCents(record.streetCents), "street"],
     ["Overrides", formatCents(record.overridesCents), "overrides"],
@@ -140,35 +153,66 @@ export default function AdminCommissionTotal({ loaderData }: Route.ComponentProp
         )}
       </section>
 
-      {[
-        { id: "street-lines", title: "Street commission lines", rows: street },
-        { id: "override-lines", title: "Override lines", rows: overrides },
-      ].map(({ id, title: heading, rows }) => (
-        <section key={id} aria-labelledby={`${id}-heading`} data-testid={id}>
-          <Title order={2} size="h3" id={`${id}-heading`} mb="xs">
-            {heading}
-          </Title>
-          {rows.length === 0 ? (
-            <p className="txt" data-dimmed>
-              None this period.
-            </p>
-          ) : (
-            <>
-              <p className="txt">
-                {rows.length} {rows.length === 1 ? "line" : "lines"}, in all{" "}
-                {formatCents(sumCents(rows.map((l) => l.amountCents)))}.
-              </p>
-              <PlainTable
-                aria-labelledby={`${id}-heading`}
-                stackOnPhone
-                rows={rows}
-                rowKey={(l) => l.id}
-                columns={LINE_COLUMNS}
-              />
-            </>
-          )}
-        </section>
-      ))}
+      <LinesSection detail={loaderData} />
     </Stack>
+  );
+}
+
+const LEVELS = [
+  { level: "street", title: "Street commission lines", short: "Street", testId: "street-lines" },
+  { level: "overrides", title: "Override lines", short: "Overrides", testId: "override-lines" },
+] as const;
+
+/**
+ * The lines behind the row, one level at a time (a link each, with its count) in the data table (an agency's month
+ * holds hundreds of lines: paged, searched by policy number, member or carrier); the level's sum is the row's figure.
+ */
+function LinesSection({ detail }: { detail: Route.ComponentProps["loaderData"] }) {
+  const { record, lines, level, lineCounts, meta } = detail;
+  const [searchParams] = useSearchParams();
+  const shown = LEVELS.find((l) => l.level === level) ?? LEVELS[0];
+  const levelHref = (next: string) => {
+    const params = new URLSearchParams(searchParams);
+    params.set("lines", next);
+    params.delete("page");
+    params.delete("search");
+    return `?${params.toString()}`;
+  };
+  const count = lineCounts[level];
+  const sum = level === "street" ? record.streetCents : record.overridesCents;
+  return (
+    <section aria-labelledby="lines-heading" data-testid={shown.testId}>
+      <Title order={2} size="h3" id="lines-heading" mb="xs">
+        {shown.title}
+      </Title>
+      <nav aria-label="Which lines" className="section-tabs">
+        {LEVELS.map((l) => (
+          <Link
+            key={l.level}
+            to={levelHref(l.level)}
+            aria-current={l.level === level ? "page" : undefined}
+            preventScrollReset
+          >
+            {l.short} ({lineCounts[l.level]})
+          </Link>
+        ))}
+      </nav>
+      {count > 0 ? (
+        <p className="txt">
+          {count} {count === 1 ? "line" : "lines"}, in all {formatCents(sum)}.
+        </p>
+      ) : null}
+      <DataTable
+        caption={shown.title}
+        columns={LINE_COLUMNS}
+        rows={lines}
+        rowKey={(l) => l.id}
+        meta={meta}
+        sortable={[]}
+        stack
+        empty={<p className="txt">None this period.</p>}
+        noMatch="No line matches this search."
+      />
+    </section>
   );
 }

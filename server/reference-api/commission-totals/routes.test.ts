@@ -226,21 +226,63 @@ describe("GET /api/admin/commission_totals", () => {
       [1, NEWEST],
       [1, PERIODS[2]!],
     ] as const) {
-      const detail = await client.ok(
-        AdminCommissionTotalDetailSchema,
-        "GET",
-        `/api/admin/commission_totals/${userId}-${period}`,
-        { token },
-      );
-      const { record, lines, entries } = detail;
+      // Every page of each level's lines (perPage 50: agency@'s month holds hundreds).
+      const levelLines = async (level: "street" | "overrides") => {
+        const pages = [];
+        for (let page = 1; ; page++) {
+          const detail = await client.ok(
+            AdminCommissionTotalDetailSchema,
+            "GET",
+            `/api/admin/commission_totals/${userId}-${period}?level=${level}&page=${page}&perPage=50`,
+            { token },
+          );
+          expect(detail.level).toBe(level);
+          expect(detail.lines.length).toBeLessThanOrEqual(50);
+          pages.push(detail);
+          if (page >= detail.meta.totalPages) return pages;
+        }
+      };
+      const street = await levelLines("street");
+      const overrides = await levelLines("overrides");
+      const { record, entries, lineCounts } = street[0]!;
       expect(record).toMatchObject({ userId, period, key: `${userId}-${period}` });
-      const sum = (level: (l: number) => boolean) =>
-        lines.filter((l) => level(l.level)).reduce((s, l) => s + l.amountCents, 0);
-      expect(sum((l) => l === 0)).toBe(record.streetCents);
-      expect(sum((l) => l > 0)).toBe(record.overridesCents);
+      const streetLines = street.flatMap((d) => d.lines);
+      const overrideLines = overrides.flatMap((d) => d.lines);
+      expect(streetLines.every((l) => l.level === 0) && overrideLines.every((l) => l.level > 0)).toBe(true);
+      expect([streetLines.length, overrideLines.length]).toEqual([lineCounts.street, lineCounts.overrides]);
+      expect(new Set(streetLines.map((l) => l.id)).size).toBe(streetLines.length);
+      const sum = (lines: typeof streetLines) => lines.reduce((s, l) => s + l.amountCents, 0);
+      expect(sum(streetLines)).toBe(record.streetCents);
+      expect(sum(overrideLines)).toBe(record.overridesCents);
       expect(entries.reduce((s, e) => s + e.amountCents, 0)).toBe(record.entriesCents);
-      expect(lines.filter((l) => l.kind === "chargeback").every((l) => l.amountCents < 0)).toBe(true);
+      expect(
+        [...streetLines, ...overrideLines].filter((l) => l.kind === "chargeback").every((l) => l.amountCents < 0),
+      ).toBe(true);
     }
+    // agency@'s month is more than one page of street lines and of overrides.
+    const agency = await client.ok(
+      AdminCommissionTotalDetailSchema,
+      "GET",
+      `/api/admin/commission_totals/5-${PERIODS[2]!}?level=overrides&perPage=50`,
+      { token },
+    );
+    expect(agency.meta.totalPages).toBeGreaterThan(1);
+    // Searched by a policy number (any case): that policy's lines only, counted as the search narrows them.
+    const policy = agency.lines[0]!.policyNumber;
+    const found = await client.ok(
+      AdminCommissionTotalDetailSchema,
+      "GET",
+      `/api/admin/commission_totals/5-${PERIODS[2]!}?level=overrides&search=${encodeURIComponent(policy.toLowerCase())}`,
+      { token },
+    );
+    expect(found.lines.map((l) => l.id)).toContain(agency.lines[0]!.id);
+    expect(
+      found.lines.every(
+        (l) => l.policyNumber.includes(policy) || l.memberName.toLowerCase().includes(policy.toLowerCase()),
+      ),
+    ).toBe(true);
+    expect(found.meta.totalCount).toBe(found.lines.length);
+    expect(found.lineCounts).toEqual(agency.lineCounts);
     for (const bad of ["1", "1-2025-13", "0-2025-01", "1-1999-01", "999999-2025-01"]) {
       expectError(await client.send("GET", `/api/admin/commission_totals/${bad}`, { token }), 404);
     }

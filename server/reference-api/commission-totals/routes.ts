@@ -239,18 +239,41 @@ export function registerCommissionTotalRoutes(app: Express, { db }: { db: Refere
     const query = listQuery({});
     const [record] = await rowsOf(db, { ...query, period: key.period }, key.userId);
     if (!record) return fail(res, 404, notFound);
-    const lines = await db.client.execute({
-      sql: `SELECT sp.id, l.statement_id, c.name AS carrier_name, COALESCE(p.policy_number, l.policy_number) AS policy,
-                   l.member_name, l.kind, sp.level, sp.amount_cents
-            FROM commission_splits sp
+    // The lines of one level (street, or the overrides), a page at a time: an agency's month holds hundreds.
+    const level = req.query.level === "overrides" ? "overrides" : "street";
+    const paging = parseTableQuery(req.query as Record<string, unknown>, {});
+    const levelSql = level === "street" ? "sp.level = 0" : "sp.level > 0";
+    // The search: a policy number, a member's name or a carrier's (case-insensitive, the text as typed).
+    const searchSql = paging.search
+      ? " AND (instr(lower(COALESCE(p.policy_number, l.policy_number)), ?) OR instr(lower(l.member_name), ?) OR instr(lower(c.name), ?))"
+      : "";
+    const needle = paging.search.toLowerCase();
+    const searchArgs = paging.search ? [needle, needle, needle] : [];
+    const from = `FROM commission_splits sp
             JOIN statement_lines l ON l.id = sp.statement_line_id
             JOIN commission_statements s ON s.id = l.statement_id AND s.status = 'locked'
             JOIN carriers c ON c.id = sp.carrier_id
             LEFT JOIN policies p ON p.id = l.policy_id
-            WHERE sp.user_id = ? AND sp.period = ?
-            ORDER BY sp.level, c.name, l.member_name COLLATE NOCASE, sp.id`,
-      args: [key.userId, key.period],
-    });
+            WHERE sp.user_id = ? AND sp.period = ?`;
+    const [lines, counts] = await Promise.all([
+      db.client.execute({
+        sql: `SELECT sp.id, l.statement_id, c.name AS carrier_name, COALESCE(p.policy_number, l.policy_number) AS policy,
+                     l.member_name, l.kind, sp.level, sp.amount_cents
+              ${from} AND ${levelSql}${searchSql}
+              ORDER BY sp.level, c.name, l.member_name COLLATE NOCASE, sp.id
+              LIMIT ? OFFSET ?`,
+        args: [key.userId, key.period, ...searchArgs, paging.perPage, (paging.page - 1) * paging.perPage],
+      }),
+      db.client.execute({
+        sql: `SELECT SUM(sp.level = 0) AS street, SUM(sp.level > 0) AS overrides,
+                     SUM(${levelSql}${searchSql}) AS matching ${from}`,
+        args: [...searchArgs, key.userId, key.period],
+      }),
+    ]);
+    const lineCounts = {
+      street: Number(counts.rows[0]?.street ?? 0),
+      overrides: Number(counts.rows[0]?.overrides ?? 0),
+    };
     const totals = await loadTotals(db, [key.userId]);
     const total = totals.get(key.userId)?.find((t) => t.period === key.period);
     const body: z.infer<typeof AdminCommissionTotalDetailSchema> = {
@@ -265,6 +288,9 @@ export function registerCommissionTotalRoutes(app: Express, { db }: { db: Refere
         level: Number(r.level),
         amountCents: Number(r.amount_cents),
       })),
+      level,
+      lineCounts,
+      meta: pagingMeta(paging, Number(counts.rows[0]?.matching ?? 0)),
       entries: total?.entries ?? [],
       minimumPayoutCents: MINIMUM_PAYOUT_CENTS,
     };

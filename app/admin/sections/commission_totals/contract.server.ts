@@ -69,7 +69,11 @@ export const AdminCommissionTotalEntrySchema = z.object({
 /** The drill-down: the row (not narrowed by a carrier), every line behind it and the approved entries. */
 export const AdminCommissionTotalDetailSchema = z.object({
   record: AdminCommissionTotalSchema,
+  /** One page of one level's lines (street, or the overrides), with how many each level has. */
   lines: z.array(AdminCommissionTotalLineSchema),
+  level: z.enum(["street", "overrides"]),
+  lineCounts: z.object({ street: z.number().int().nonnegative(), overrides: z.number().int().nonnegative() }),
+  meta: PagingMetaSchema,
   entries: z.array(AdminCommissionTotalEntrySchema),
   minimumPayoutCents: cents,
 });

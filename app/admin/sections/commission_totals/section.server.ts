@@ -3,9 +3,12 @@ import { adminCall, adminExport } from "~/.server/upstream/admin";
 import { AdminCommissionTotalDetailSchema, AdminCommissionTotalsResponseSchema } from "./contract.server";
 import type { AdminCommissionTotal } from "./records";
 
-/** One row's drill-down: the row, its lines and its approved entries (key "<userId>-<YYYY-MM>"). */
-export function commissionTotalDetail(token: string, key: string) {
-  return adminCall(token, "GET", `commission_totals/${key}`, AdminCommissionTotalDetailSchema);
+/**
+ * One row's drill-down (key "<userId>-<YYYY-MM>"): the row, its approved entries and one page of one level's lines
+ * (params `level` street or overrides, `page`, `perPage`).
+ */
+export function commissionTotalDetail(token: string, key: string, params?: URLSearchParams) {
+  return adminCall(token, "GET", `commission_totals/${key}`, AdminCommissionTotalDetailSchema, { params });
 }
 
 /**

@@ -12,11 +12,12 @@ export const BUDGETS = {
    * First-load JS of an admin area page (issue 14, ADR 024): the default layout, the admin frame (the sections'
    * navigation, breadcrumbs), the shared table and, on every page with a form, the form core (conform + zod mini,
    * ~19 KB). Admins work on office computers, all day, from the cache: the agents' 190 KB is for phones on
-   * flaky connections. Issue 23: 213 (was 212): four money sections joined the catalogue the frame carries
-   * (SECTION_SHAPES) and the list pattern gained its report and above-the-list parts; a debt to repay by taking
-   * the shapes' filter rules out of the frame.
+   * flaky connections. Issue 23 raised it to 213 for a while (four money sections joined the shapes' catalogue the
+   * frame carried); the frame now knows the built sections from their folders and a list page gets its own
+   * section's shape from its loader, so the catalogue (every section's sort keys and filter rules) stays on the
+   * server: back to 212.
    */
-  adminPageJsKb: 213,
+  adminPageJsKb: 212,
   /** First-load CSS of any page (render-blocking). */
   cssKb: 25,
   /** Lighthouse mobile performance, median of 3 runs, per bench page. */

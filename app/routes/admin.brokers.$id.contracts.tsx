@@ -4,7 +4,7 @@ import { StateAndBall, waitingText } from "~/components/admin/contract-badges";
 import { type Column, DataTable } from "~/components/data-table";
 import { FilterSelect } from "~/components/data-table/filter-select";
 import type { AdminContractRequest } from "~/admin/sections/contracting/records";
-import { SECTION_SHAPES } from "~/domain/admin/shapes";
+import { shape as contracting } from "~/admin/sections/contracting/shape";
 import { idOr404 } from "~/.server/admin/guard";
 import { formatDate } from "~/domain/formats";
 import { listQueryFrom } from "~/domain/list-query";
@@ -16,8 +16,8 @@ import type { Route } from "./+types/admin.brokers.$id.contracts";
 export const handle = { crumbs: () => [{ label: "Contracts" }] };
 
 const SHAPE = {
-  sortable: SECTION_SHAPES.contracting.sortable,
-  filters: { state: SECTION_SHAPES.contracting.filters.state },
+  sortable: contracting.sortable,
+  filters: { state: contracting.filters.state },
 };
 
 /** Every contract request of the broker, in every state (issue 14): the desk's list narrowed to them. */

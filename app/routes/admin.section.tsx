@@ -12,15 +12,8 @@ import { loadSection, useSection, viewOf } from "~/components/admin/section-regi
 import { DataTable } from "~/components/data-table";
 import { FilterSelect } from "~/components/data-table/filter-select";
 import { ErrorPage } from "~/components/error-page";
-import {
-  SECTION_SHAPES,
-  type SectionKey,
-  type SectionShape,
-  recordIdOf,
-  recordPath,
-  sectionPath,
-  withDefaultSort,
-} from "~/domain/admin/shapes";
+import { SECTION_SHAPES, type SectionKey, withDefaultSort } from "~/domain/admin/shapes";
+import { listPageShape, recordIdOf, recordPathOf, sectionPath } from "~/domain/admin/section-shape";
 import { listQueryFrom } from "~/domain/list-query";
 import { pathWithout } from "~/domain/url-params";
 import { PAGE_SIZES } from "~/domain/table";
@@ -97,6 +90,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const records = server.listRow ? (list.records.map(server.listRow) as typeof list.records) : list.records;
   return {
     key,
+    shape: listPageShape(SECTION_SHAPES[key]),
     title: viewOf(key).title,
     records,
     meta: list.meta,
@@ -231,10 +225,10 @@ function BulkConfirm({
 }
 
 export default function AdminSectionList({ loaderData, actionData }: Route.ComponentProps) {
-  const { key, records, meta, facets, toDelete, confirming, askedCount, cancelHref, exportQuery, bulkKey } = loaderData;
+  const { key, shape, records, meta, facets, toDelete, confirming, askedCount, cancelHref, exportQuery, bulkKey } =
+    loaderData;
   const { view } = useSection(key);
   const bulk = (bulkKey ? view.bulkMore?.[bulkKey] : undefined) ?? view.bulk;
-  const shape: SectionShape = SECTION_SHAPES[key];
   const location = useLocation();
   // The URL's values the list left out (ADR 020) are not carried on by its links and forms.
   const params = new URLSearchParams(location.search);
@@ -343,7 +337,7 @@ export default function AdminSectionList({ loaderData, actionData }: Route.Compo
             ? undefined
             : {
                 label: view.rowLabel,
-                editHref: (r) => `${recordPath(key, r.id)}?back=${back}`,
+                editHref: (r) => `${recordPathOf(key, shape, r.id)}?back=${back}`,
                 editLabel: view.editLabel,
                 deleteHref: (r) => (view.canDelete?.(r) ? withParam(DELETE, String(r.id)) : null),
                 more: view.rowMore,

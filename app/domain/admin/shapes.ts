@@ -1,10 +1,11 @@
 /**
  * What the admin sections' list URLs may carry and where their records live (issue 14): the sort keys and filter
  * rules the list page checks before the upstream is asked (list-query.ts, ADR 020), and the record URLs spec §2
- * names (users/:id/edit, roles/:id, rts_statuses/:id). Read by the section pages on the server and in the browser.
+ * names (users/:id/edit, roles/:id, rts_statuses/:id). Read by the section pages' loaders and actions: a page in the
+ * browser is given its own section's shape (the catalogue's filter rules stay out of the admin frame's script).
  * Pure: no I/O.
  */
-import type { FilterRule } from "../list-query";
+import { type SectionShape, recordPathOf, viewPathOf } from "./section-shape";
 import { shape as carriers } from "../../admin/sections/carriers/shape";
 import { shape as contracting } from "../../admin/sections/contracting/shape";
 import { shape as email_communications } from "../../admin/sections/email_communications/shape";
@@ -20,27 +21,6 @@ import { shape as policy_production } from "../../admin/sections/policy_producti
 import { shape as payout_entries } from "../../admin/sections/payout_entries/shape";
 import { shape as commission_totals } from "../../admin/sections/commission_totals/shape";
 import { shape as commission_statements } from "../../admin/sections/commission_statements/shape";
-
-export interface SectionShape {
-  sortable: readonly string[];
-  filters: Readonly<Record<string, FilterRule>>;
-  /** The record's form: `<base>/<id>`, `<base>/<id>/edit` or `<base>/edit/<id>` (spec §2). */
-  recordUrl: "id" | "id/edit" | "edit/id";
-  /**
-   * With recordUrl `id/edit`: `<base>/<id>` is the record's own page (its facts, history and actions, a link to the
-   * form), so the record's address opens it (users, issue 20).
-   */
-  viewPage?: boolean;
-  /** Has a `new` page. */
-  creatable: boolean;
-  /**
-   * A report (policy production, issue 23): read-only rows without a record page of their own (`<base>/<id>` is a
-   * 404) and without a row menu; `recordUrl` is then unused.
-   */
-  report?: boolean;
-  /** The order of a list whose URL names none (the desk: the longest waiting first). */
-  defaultSort?: { sort: string; order: "ASC" | "DESC" };
-}
 
 /**
  * The catalogue of built sections: each one's shape, from its folder (app/admin/sections/<key>/, ADR 024). Adding a
@@ -65,43 +45,20 @@ export const SECTION_SHAPES = {
 } as const satisfies Record<string, SectionShape>;
 
 export type SectionKey = keyof typeof SECTION_SHAPES;
+export { type SectionShape, backToList, recordIdOf, sectionPath } from "./section-shape";
 
 export function isSectionKey(key: string | undefined): key is SectionKey {
   return key !== undefined && Object.hasOwn(SECTION_SHAPES, key);
 }
 
-export function sectionPath(key: SectionKey): string {
-  return `/admin/${key}`;
-}
-
 /** A record's page (spec §2): /admin/users/12/edit, /admin/roles/3. */
 export function recordPath(key: SectionKey, id: number): string {
-  const url = SECTION_SHAPES[key].recordUrl;
-  return url === "id/edit"
-    ? `/admin/${key}/${id}/edit`
-    : url === "edit/id"
-      ? `/admin/${key}/edit/${id}`
-      : `/admin/${key}/${id}`;
+  return recordPathOf(key, SECTION_SHAPES[key], id);
 }
 
 /** A record's own page: /admin/users/12 (its facts and history), else its form (recordPath). */
 export function viewPath(key: SectionKey, id: number): string {
-  const shape: SectionShape = SECTION_SHAPES[key];
-  return shape.viewPage ? `/admin/${key}/${id}` : recordPath(key, id);
-}
-
-/** A record id of a URL: a positive integer, or null. */
-export function recordIdOf(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,9}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 ? id : null;
-}
-
-/** The list URL a form goes back to: the `back` it was opened from when it is this section's list, else the list. */
-export function backToList(key: SectionKey, back: string | null | undefined): string {
-  const base = sectionPath(key);
-  if (back && (back === base || back.startsWith(`${base}?`)) && !/[\\\r\n]/.test(back)) return back;
-  return base;
+  return viewPathOf(key, SECTION_SHAPES[key], id);
 }
 
 /** The list's query with the section's default order when the URL names no sort. */

@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import { PortalForm, SubmitButton } from "~/components/forms/form";
 import type { BulkDef, SectionView } from "~/components/admin/section-view";
 import { UserStatusBadge } from "~/components/admin/user-status-badge";
-import { viewPath } from "~/domain/admin/shapes";
+import { viewPathOf } from "~/domain/admin/section-shape";
+import { shape } from "./shape";
 import { lastSignInText, licenseCountText, nextExpiryText } from "~/domain/admin/users";
 import { formatDate } from "~/domain/formats";
 import type { AdminUser } from "./records";
@@ -97,7 +98,7 @@ export const view: SectionView<AdminUser> = {
       sortable: true,
       noWrap: true,
       cell: (u) => (
-        <Link className="anchor" to={viewPath("users", u.id)}>
+        <Link className="anchor" to={viewPathOf("users", shape, u.id)}>
           {fullName(u)}
         </Link>
       ),

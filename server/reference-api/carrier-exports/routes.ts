@@ -107,13 +107,21 @@ export function firstRecords(csv: string, max: number): string[][] {
   for (let i = 0; i < csv.length && records.length < max; i++) {
     const ch = csv[i]!;
     if (quoted) {
-      if (ch === '"' && csv[i + 1] === '"') ((cell += '"'), i++);
-      else if (ch === '"') quoted = false;
+      if (ch === '"' && csv[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
       else cell += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ",") (row.push(cell), (cell = ""));
-    else if (ch === "\n") (row.push(cell.replace(/\r$/, "")), records.push(row), (row = []), (cell = ""));
-    else cell += ch;
+    else if (ch === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (ch === "\n") {
+      row.push(cell.replace(/\r$/, ""));
+      records.push(row);
+      row = [];
+      cell = "";
+    } else cell += ch;
   }
   return records;
 }

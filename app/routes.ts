@@ -53,7 +53,8 @@ export default [
       route("payout_entries/new", "routes/admin.payout_entries.new.tsx"),
       route("commission_statements/import", "routes/admin.commission_statements.import.tsx"),
       route("commission_statements/imports/:id", "routes/admin.commission_statements.imports.$id.tsx"),
-      // Carrier exports (issue 24 §2): the schedules, a file's page and its CSV (the history and Build now are shared).
+      // Carrier exports (issue 24 §2): Build now, the schedules, a file's page and its CSV (the history is shared).
+      route("carrier_exports/new", "routes/admin.carrier_exports.new.tsx"),
       route("carrier_exports/schedules", "routes/admin.carrier_exports.schedules.tsx"),
       route("carrier_exports/:id/file", "routes/admin.carrier_exports.file.ts"),
       route(":section", "routes/admin.section.tsx"),

@@ -11,10 +11,10 @@ import {
   EXPORT_KIND_LABELS,
   EXPORT_TRIGGER_LABELS,
   builtByText,
+  downloadPath,
   exportTitle,
 } from "~/admin/sections/carrier_exports/records";
 import { carrierExport } from "~/admin/sections/carrier_exports/section.server";
-import { downloadPath } from "~/admin/sections/carrier_exports/view";
 import type { Route } from "./+types/admin.carrier_exports.$id";
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -26,8 +26,8 @@ export type ExportFrequency = (typeof EXPORT_FREQUENCIES)[number];
 
 export const EXPORT_FREQUENCY_LABELS: Record<ExportFrequency, string> = {
   off: "Off",
-  daily: "Daily, 6:00 UTC",
-  weekly: "Weekly, Mondays 6:00 UTC",
+  daily: "Daily",
+  weekly: "Weekly (Mondays)",
 };
 
 /** How many of a file's rows its page shows. */
@@ -71,3 +71,6 @@ export const exportTitle = (e: Pick<AdminCarrierExport, "carrier" | "kind" | "id
 /** Who built a run: the administrator, or its schedule. */
 export const builtByText = (e: Pick<AdminCarrierExport, "builtBy" | "frequency">) =>
   e.builtBy ? e.builtBy.name : `${e.frequency === "daily" ? "Daily" : "Weekly"} schedule`;
+
+/** A file's download (the portal's route streaming the upstream's CSV). */
+export const downloadPath = (e: Pick<AdminCarrierExport, "id">) => `/admin/carrier_exports/${e.id}/file`;

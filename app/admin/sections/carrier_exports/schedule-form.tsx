@@ -42,7 +42,7 @@ export function ScheduleForm({ schedule, lastResult }: { schedule: CarrierExport
             ))}
           </SimpleGrid>
           <div>
-            <SubmitButton>Save {carrier.name}&apos;s schedule</SubmitButton>
+            <SubmitButton>Save the {carrier.name} schedule</SubmitButton>
           </div>
         </Stack>
       </PortalForm>

@@ -7,7 +7,6 @@ import type { SectionServer } from "~/.server/admin/section-server";
 import { adminCall, adminFile, adminResource } from "~/.server/upstream/admin";
 import {
   type AdminCarrierExportBody,
-  AdminCarrierExportBodySchema,
   AdminCarrierExportResponseSchema,
   AdminCarrierExportsResponseSchema,
   CarrierExportScheduleSchema,
@@ -20,7 +19,6 @@ import { z } from "zod";
 const api = adminResource("carrier_exports", {
   list: AdminCarrierExportsResponseSchema,
   one: AdminCarrierExportResponseSchema,
-  body: AdminCarrierExportBodySchema,
 });
 
 /** A run with its history and first rows. */
@@ -38,15 +36,13 @@ export const saveCarrierExportSchedule = (token: string, { carrierId, ...frequen
     body: frequencies,
   });
 
-const NOT_EDITED = "A carrier export is never changed: build a new one.";
+/** Builds the carrier's file of this kind now (the schema's value is the body). */
+export const buildCarrierExport = async (token: string, body: AdminCarrierExportBody) =>
+  (await adminCall(token, "POST", "carrier_exports", AdminCarrierExportResponseSchema.pick({ record: true }), { body }))
+    .record;
 
 export const server: SectionServer<AdminCarrierExport> = {
   list: (token, params) => api.list(token, params),
   record: (token, id) => api.record(token, id),
   exportCsv: (token, params) => api.exportCsv(token, params),
-  form: {
-    create: (token, value) => api.create(token, value as AdminCarrierExportBody),
-    update: () => Promise.reject(new Error(NOT_EDITED)),
-    formValues: (e) => ({ carrierId: String(e.carrier.id), kind: e.kind }),
-  },
 };

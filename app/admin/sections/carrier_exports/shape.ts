@@ -1,9 +1,9 @@
 import type { SectionShape } from "~/domain/admin/shapes";
 
 /**
- * The files sent to carriers (issue 24 §2): the history list, "Build now" as the new page, a file's own page at
- * carrier_exports/:id (its facts, first rows, download; its own route module) and the schedules at
- * carrier_exports/schedules.
+ * The files sent to carriers (issue 24 §2): the history list (shared); its own route modules for "Build now" at
+ * carrier_exports/new, a file's page at carrier_exports/:id (its facts, first rows, download), its CSV at :id/file and
+ * the schedules at carrier_exports/schedules.
  */
 export const shape = {
   sortable: ["builtAt", "carrier", "kind", "rows"],
@@ -14,6 +14,6 @@ export const shape = {
     month: "period",
   },
   recordUrl: "id",
-  creatable: true,
+  creatable: false,
   defaultSort: { sort: "builtAt", order: "DESC" },
 } as const satisfies SectionShape;

@@ -1,12 +1,9 @@
 import { Link } from "react-router";
 import type { SectionView } from "~/components/admin/section-view";
 import { Tag } from "~/components/admin/tag";
-import { formatDate } from "~/domain/formats";
 import { formatDateTimeUtc } from "~/domain/admin/times";
 import { ExportsNav } from "./nav";
-import { type AdminCarrierExport, EXPORT_KIND_LABELS, builtByText, exportTitle } from "./records";
-
-export const downloadPath = (e: Pick<AdminCarrierExport, "id">) => `/admin/carrier_exports/${e.id}/file`;
+import { type AdminCarrierExport, EXPORT_KIND_LABELS, builtByText, downloadPath, exportTitle } from "./records";
 
 export const view: SectionView<AdminCarrierExport> = {
   key: "carrier_exports",
@@ -28,16 +25,11 @@ export const view: SectionView<AdminCarrierExport> = {
       ),
     },
     { key: "carrier", header: "Carrier", sortable: true, cell: (e) => e.carrier.name },
-    { key: "kind", header: "File", sortable: true, cell: (e) => EXPORT_KIND_LABELS[e.kind] },
+    { key: "kind", header: "Kind", sortable: true, cell: (e) => EXPORT_KIND_LABELS[e.kind] },
     {
       key: "trigger",
       header: "Built by",
       cell: (e) => (e.builtBy ? e.builtBy.name : <Tag color="blue">{builtByText(e)}</Tag>),
-    },
-    {
-      key: "covers",
-      header: "Changes from",
-      cell: (e) => `${formatDate(e.coveredFrom)} to ${formatDate(e.coveredTo)}`,
     },
     {
       key: "rows",
@@ -58,7 +50,7 @@ export const view: SectionView<AdminCarrierExport> = {
   ],
   filters: [
     { name: "carrier", label: "Carrier" },
-    { name: "kind", label: "File" },
+    { name: "kind", label: "Kind" },
     { name: "trigger", label: "Built" },
     { name: "month", label: "Month" },
   ],

@@ -1,6 +1,5 @@
 import { Paper, Stack, Text, Title } from "@mantine/core";
 import { History } from "~/components/admin/history";
-import { Tag } from "~/components/admin/tag";
 import { ErrorPage } from "~/components/error-page";
 import { PlainTable } from "~/components/plain-table";
 import { labelHistory } from "~/domain/admin/history-labels";
@@ -81,40 +80,38 @@ export default function CarrierExportPage({ loaderData }: Route.ComponentProps) 
                 </a>
               </p>
             </Paper>
-            <section aria-labelledby="preview-heading">
-              <Title order={2} size="h3" id="preview-heading" mb="xs">
-                {shown === 0
-                  ? "Rows"
-                  : shown < record.rowCount
-                    ? `The first ${shown} of ${record.rowCount.toLocaleString("en-US")} rows`
-                    : `All ${shown === 1 ? "the row" : `${shown} rows`}`}
-              </Title>
-              {shown === 0 ? (
-                <Text>No changes in this window: the file has its header line only.</Text>
-              ) : (
-                <PlainTable
-                  aria-labelledby="preview-heading"
-                  stackOnPhone
-                  rows={preview.rows.map((cells, i) => ({ i, cells }))}
-                  rowKey={(r) => r.i}
-                  columns={preview.header.map((header, j) => ({
-                    header,
-                    cell: (r: { cells: string[] }) => r.cells[j] ?? "",
-                  }))}
-                />
-              )}
-            </section>
           </Stack>
         </div>
         <div>
           <History entries={history} />
         </div>
       </div>
-      {record.trigger === "schedule" ? (
-        <Text size="sm" c="dimmed">
-          <Tag color="blue">{builtByText(record)}</Tag> Built when its schedule was due.
-        </Text>
-      ) : null}
+      <section aria-labelledby="preview-heading">
+        <Title order={2} size="h3" id="preview-heading" mb="xs">
+          {shown === 0
+            ? "Rows"
+            : shown < record.rowCount
+              ? `The first ${shown} of ${record.rowCount.toLocaleString("en-US")} rows`
+              : shown === 1
+                ? "Its one row"
+                : `All ${shown} rows`}
+        </Title>
+        {shown === 0 ? (
+          <Text>No changes in this window: the file has its header line only.</Text>
+        ) : (
+          <PlainTable
+            aria-labelledby="preview-heading"
+            stackOnPhone
+            focusable
+            rows={preview.rows.map((cells, i) => ({ i, cells }))}
+            rowKey={(r) => r.i}
+            columns={preview.header.map((header, j) => ({
+              header,
+              cell: (r: { cells: string[] }) => r.cells[j] ?? "",
+            }))}
+          />
+        )}
+      </section>
     </Stack>
   );
 }

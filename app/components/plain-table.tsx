@@ -33,7 +33,12 @@ export function PlainTable<Row>({
 } & Pick<TableProps, "striped" | "aria-label" | "aria-labelledby">) {
   const role = (name: string) => (stackOnPhone ? name : undefined);
   return (
-    <div className={stackOnPhone ? "table-scroll stacked-table" : "table-scroll"} tabIndex={focusable ? 0 : undefined}>
+    <div
+      className={stackOnPhone ? "table-scroll stacked-table" : "table-scroll"}
+      // A block that scrolls sideways must take the focus to scroll from the keyboard (axe scrollable-region-focusable).
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={focusable ? 0 : undefined}
+    >
       <Table withTableBorder role={role("table")} {...table}>
         <Table.Thead role={role("rowgroup")}>
           <Table.Tr role={role("row")}>

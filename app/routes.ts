@@ -54,6 +54,10 @@ export default [
       route("commission_statements/import", "routes/admin.commission_statements.import.tsx"),
       route("commission_statements/import/upload", "routes/admin.commission_statements.import.upload.ts"),
       route("commission_statements/imports/:id", "routes/admin.commission_statements.imports.$id.tsx"),
+      // Carrier exports (issue 24 §2): Build now, the schedules, a file's page and its CSV (the history is shared).
+      route("carrier_exports/new", "routes/admin.carrier_exports.new.tsx"),
+      route("carrier_exports/schedules", "routes/admin.carrier_exports.schedules.tsx"),
+      route("carrier_exports/:id/file", "routes/admin.carrier_exports.file.ts"),
       route(":section", "routes/admin.section.tsx"),
       route(":section/new", "routes/admin.section.new.tsx"),
       route(":section/export", "routes/admin.section.export.ts"),
@@ -67,6 +71,7 @@ export default [
       route("commission_totals/:id", "routes/admin.commission_totals.$id.tsx"),
       route("admin_support/:id", "routes/admin.conversation.tsx", { id: "admin-conversation-support" }),
       route("payout_entries/:id", "routes/admin.payout_entries.$id.tsx"),
+      route("carrier_exports/:id", "routes/admin.carrier_exports.$id.tsx"),
       route(":section/:id", "routes/admin.section.record.tsx", { id: "admin-record" }),
       route(":section/:id/edit", "routes/admin.section.record.tsx", { id: "admin-record-edit" }),
     ]),

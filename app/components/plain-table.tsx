@@ -21,16 +21,24 @@ export function PlainTable<Row>({
   rows,
   rowKey,
   stackOnPhone = false,
+  focusable = false,
   ...table
 }: {
   columns: ReadonlyArray<PlainColumn<Row>>;
   rows: readonly Row[];
   rowKey: (row: Row) => string | number;
   stackOnPhone?: boolean;
+  /** Its block takes the keyboard's focus, so a table wider than the page scrolls from the keyboard (a file's rows). */
+  focusable?: boolean;
 } & Pick<TableProps, "striped" | "aria-label" | "aria-labelledby">) {
   const role = (name: string) => (stackOnPhone ? name : undefined);
   return (
-    <div className={stackOnPhone ? "table-scroll stacked-table" : "table-scroll"}>
+    <div
+      className={stackOnPhone ? "table-scroll stacked-table" : "table-scroll"}
+      // A block that scrolls sideways must take the focus to scroll from the keyboard (axe scrollable-region-focusable).
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={focusable ? 0 : undefined}
+    >
       <Table withTableBorder role={role("table")} {...table}>
         <Table.Thead role={role("rowgroup")}>
           <Table.Tr role={role("row")}>

@@ -26,6 +26,8 @@ import * as sectionRecord from "./admin.section.record";
 import * as emailTemplate from "./admin.email_communications.$id";
 import * as emailLog from "./admin.email_communications.log";
 import * as emailMessage from "./admin.email_communications.message";
+import * as carrierExportNew from "./admin.carrier_exports.new";
+import * as carrierExportSchedules from "./admin.carrier_exports.schedules";
 
 /**
  * Every admin action (issue 14) re-checks who posts: only an administrator's own session. Refused before the
@@ -275,6 +277,21 @@ const ACTIONS: Array<{ name: string; handler: Handler; path: string; params: Rec
       params: { id: "3" },
       fields: { intent: "remove", attachmentId: "1" },
     },
+    // Carrier exports (issue 24 §2): Build now and a carrier's schedule.
+    {
+      name: "a carrier export built now",
+      handler: carrierExportNew.action,
+      path: "/admin/carrier_exports/new",
+      params: {},
+      fields: { carrierId: "1", kind: "terminations" },
+    },
+    {
+      name: "a carrier's export schedule",
+      handler: carrierExportSchedules.action,
+      path: "/admin/carrier_exports/schedules",
+      params: {},
+      fields: { carrierId: "1", new_contracts: "daily", terminations: "off", address_changes: "weekly" },
+    },
   ];
 
 describe("who may post to the admin area (issue 14)", () => {
@@ -294,6 +311,22 @@ describe("who may post to the admin area (issue 14)", () => {
 });
 
 describe("an administrator's invalid input is refused at its field, before the upstream", () => {
+  it("a carrier export without its carrier or kind; a schedule with a frequency that is none", async () => {
+    const built = await postAs(carrierExportNew.action, "/admin/carrier_exports/new", { kind: "weekly" }, admin);
+    expect(built.status).toBe(400);
+    expect(Object.keys(replyOf(built.data).error ?? {}).sort()).toEqual(["carrierId", "kind"]);
+    const schedule = await postAs(
+      carrierExportSchedules.action,
+      "/admin/carrier_exports/schedules",
+      { carrierId: "1", new_contracts: "hourly", terminations: "off", address_changes: "weekly" },
+      admin,
+    );
+    expect(schedule.status).toBe(400);
+    expect(Object.keys(replyOf(schedule.data).error ?? {})).toEqual(["new_contracts"]);
+    expect(replyOf(schedule.data).initialValue?.address_changes).toBe("weekly");
+    expect(upstream.calls).toEqual([]);
+  });
+
   it("a blank answer or note of a conversation", async () => {
     for (const [intent, field] of [
       ["answer", "message"],

@@ -42,6 +42,7 @@ import {
 } from "./system-notifications/routes.ts";
 import { registerQuoteToolProviderRoutes } from "./quote-tool-providers/routes.ts";
 import { registerPolicyProductionRoutes } from "./policy-production/routes.ts";
+import { registerCarrierExportRoutes } from "./carrier-exports/routes.ts";
 import { registerPayoutEntryRoutes } from "./payout-entries/routes.ts";
 import { registerCommissionStatementRoutes } from "./commission-statements/routes.ts";
 
@@ -319,6 +320,7 @@ export function createApp({ db, logger, allowReset, reset, mailer, after }: AppO
   registerPolicyProductionRoutes(app, { db, logger });
   registerCommissionTotalRoutes(app, { db, logger });
   registerCommissionStatementRoutes(app, { db, logger });
+  registerCarrierExportRoutes(app, { db, logger }); // the files sent to carriers (issue 24 §2)
   registerDownlineRoutes(app, { db, logger, requireSession });
   registerTicketRoutes(app, { db, logger, requireSession });
   registerCommissionRoutes(app, { db, logger, requireSession });

@@ -124,6 +124,21 @@ const PAGES: AdminPage[] = [
     heading: "Blue Harbor Health Medicare Supplement rate sheet",
     crumb: "Blue Harbor Health Medicare Supplement rate sheet",
   },
+  // Issue 24 §2.
+  { path: "/admin/carrier_exports", section: "Carrier exports", heading: "Carrier exports", crumb: "Carrier exports" },
+  { path: "/admin/carrier_exports/new", section: "Carrier exports", heading: "Build a file now", crumb: "Build now" },
+  {
+    path: "/admin/carrier_exports/schedules",
+    section: "Carrier exports",
+    heading: "Export schedules",
+    crumb: "Schedules",
+  },
+  {
+    path: "/admin/carrier_exports/1",
+    section: "Carrier exports",
+    heading: "Evergreen Life & Health new contract requests #1",
+    crumb: "Evergreen Life & Health new contract requests #1",
+  },
 ];
 
 /** The side navigation of the admin area (the one shown beside the page on a wide screen). */
@@ -725,6 +740,13 @@ const ADMIN_URLS = [
   "/admin/learning_center_resources/101",
   "/admin/learning_center_resources/export",
   "/admin/learning_center_resources/1/attachments/1",
+  // Issue 24 §2: carrier exports.
+  "/admin/carrier_exports",
+  "/admin/carrier_exports/export",
+  "/admin/carrier_exports/new",
+  "/admin/carrier_exports/schedules",
+  "/admin/carrier_exports/1",
+  "/admin/carrier_exports/1/file",
 ];
 
 /** Every admin action (POST target and its form, with its intent): what an admin's form would send. */
@@ -848,6 +870,12 @@ const ADMIN_ACTIONS: Array<{ path: string; form: Record<string, string> }> = [
     form: { kind: "bonus", userId: "1", period: "2026-01", amount: "100.00", reason: "An intruder's bonus" },
   },
   { path: "/admin/payout_entries/1", form: { intent: "approve" } },
+  // Issue 24 §2: carrier exports.
+  { path: "/admin/carrier_exports/new", form: { carrierId: "1", kind: "terminations" } },
+  {
+    path: "/admin/carrier_exports/schedules",
+    form: { carrierId: "1", new_contracts: "daily", terminations: "off", address_changes: "off" },
+  },
 ];
 
 /** What the admin sees of the data the actions above would change: every section's export and broker 110's pages. */

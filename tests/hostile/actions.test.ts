@@ -126,6 +126,10 @@ const ACTIONS: Action[] = [
   },
   // Issue 23 §3: payout entries. Seed entry 6 is pending and admin@'s own (approve and reject are refused by the
   // upstream: the creator may not), entry 1 approved (final: a delete is refused), so no hostile body changes them.
+  // Issue 24 §2: carrier exports. A body that passed would build a file (harmless: the history grows) or set
+  // Brightsmile Dental's (7) schedule, which no browser test reads.
+  { path: "/admin/carrier_exports/new", as: "admin@demo.test" },
+  { path: "/admin/carrier_exports/schedules", as: "admin@demo.test", fields: "carrierId=7" },
   { path: "/admin/payout_entries/new", as: "admin@demo.test" },
   { path: "/admin/payout_entries/6", as: "admin@demo.test", fields: "intent=save" },
   { path: "/admin/payout_entries/6", as: "admin@demo.test", fields: "intent=approve" },

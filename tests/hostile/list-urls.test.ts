@@ -129,6 +129,7 @@ describe("the admin area's lists (issue 14)", () => {
       // Not an agency (agent@), and a range backwards: the upstream's 422.
       ["/admin/policy_production?agencyId=1", "/admin/policy_production"],
       ["/admin/policy_production?from=2025-06&to=2025-01", "/admin/policy_production"],
+      ["/admin/carrier_exports?carrier=999999", "/admin/carrier_exports"],
     ];
     for (const [path, reset] of cases) {
       const answer = await send(path, { cookie: admin });
@@ -161,6 +162,10 @@ describe("the admin area's lists (issue 14)", () => {
       "/admin/payout_entries/999999",
       "/admin/commission_totals/1-2025-13",
       "/admin/commission_totals/abc",
+      "/admin/carrier_exports/abc",
+      "/admin/carrier_exports/999999",
+      "/admin/carrier_exports/999999/file",
+      "/admin/carrier_exports/abc/file",
     ]) {
       const answer = await send(path, { cookie: admin });
       expect(answer.status, path.slice(0, 80)).toBe(404);
@@ -185,6 +190,12 @@ describe("the admin area's lists (issue 14)", () => {
       "/admin/commission_statements/1",
       "/admin/commission_statements/import",
       "/admin/commission_statements/imports/1",
+      "/admin/carrier_exports",
+      "/admin/carrier_exports/new",
+      "/admin/carrier_exports/schedules",
+      "/admin/carrier_exports/1",
+      "/admin/carrier_exports/1/file",
+      "/admin/carrier_exports/export",
     ]) {
       expect((await send(path, { cookie: agency })).status, path).toBe(403);
     }

@@ -21,6 +21,7 @@ import { shape as policy_production } from "../../admin/sections/policy_producti
 import { shape as payout_entries } from "../../admin/sections/payout_entries/shape";
 import { shape as commission_totals } from "../../admin/sections/commission_totals/shape";
 import { shape as commission_statements } from "../../admin/sections/commission_statements/shape";
+import { shape as carrier_exports } from "../../admin/sections/carrier_exports/shape";
 
 /**
  * The catalogue of built sections: each one's shape, from its folder (app/admin/sections/<key>/, ADR 024). Adding a
@@ -42,6 +43,7 @@ export const SECTION_SHAPES = {
   payout_entries,
   commission_totals,
   commission_statements,
+  carrier_exports,
 } as const satisfies Record<string, SectionShape>;
 
 export type SectionKey = keyof typeof SECTION_SHAPES;

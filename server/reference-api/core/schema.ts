@@ -740,6 +740,57 @@ CREATE TABLE IF NOT EXISTS conversation_notes (
 
 CREATE INDEX IF NOT EXISTS conversation_notes_conversation ON conversation_notes (conversation_id);
 
+-- Carrier exports (issue 24 §2, carrier-exports/): the files sent to carriers. A run keeps its CSV whole (text:
+-- small files); slot_at = the schedule's due time of a scheduled run (one run per carrier, kind and slot), NULL for
+-- one built on demand; csv NULL = a seeded run not built yet (built on the first read, from its window).
+CREATE TABLE IF NOT EXISTS carrier_export_runs (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  carrier_id INTEGER NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('new_contracts', 'terminations', 'address_changes')),
+  trigger TEXT NOT NULL CHECK (trigger IN ('manual', 'schedule')),
+  frequency TEXT CHECK (frequency IN ('daily', 'weekly')),
+  built_by INTEGER,
+  built_at TEXT NOT NULL,
+  covered_from TEXT NOT NULL,
+  covered_to TEXT NOT NULL,
+  slot_at TEXT,
+  row_count INTEGER,
+  csv TEXT
+);
+
+CREATE UNIQUE INDEX IF NOT EXISTS carrier_export_runs_slot ON carrier_export_runs (carrier_id, kind, slot_at)
+  WHERE slot_at IS NOT NULL;
+CREATE INDEX IF NOT EXISTS carrier_export_runs_built ON carrier_export_runs (built_at);
+
+-- A carrier's schedule per kind (no row = off); since = when it was set (its first slot comes after).
+CREATE TABLE IF NOT EXISTS carrier_export_schedules (
+  carrier_id INTEGER NOT NULL,
+  kind TEXT NOT NULL,
+  frequency TEXT NOT NULL CHECK (frequency IN ('off', 'daily', 'weekly')),
+  since TEXT NOT NULL,
+  PRIMARY KEY (carrier_id, kind)
+);
+
+-- What the terminations and address changes files carry: an agent's appointment ended with a carrier
+-- (carrier_id set), or a broker's new address (carrier_id NULL: every carrier the broker is contracted with).
+CREATE TABLE IF NOT EXISTS carrier_export_events (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  kind TEXT NOT NULL CHECK (kind IN ('termination', 'address_change')),
+  user_id INTEGER NOT NULL,
+  carrier_id INTEGER,
+  at TEXT NOT NULL,
+  writing_number TEXT,
+  reason TEXT,
+  effective_date TEXT,
+  address_line1 TEXT,
+  address_line2 TEXT,
+  city TEXT,
+  state TEXT,
+  zip TEXT
+);
+
+CREATE INDEX IF NOT EXISTS carrier_export_events_at ON carrier_export_events (kind, at);
+
 -- Sessions are not a data table: reset() keeps them, so signed-in sessions survive a reset.
 -- No foreign keys on purpose (the users they point at are deleted and re-inserted by reset()).
 CREATE TABLE IF NOT EXISTS sessions (

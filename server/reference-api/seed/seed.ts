@@ -29,6 +29,7 @@ import { learningCenterSeedStatements } from "../learning-center/seed.ts";
 import { DEFAULT_PORTAL_URL } from "../mail/mailer.ts";
 import { onboardingSeedStatements } from "../onboarding/seed.ts";
 import { profileNotificationStatements, seedProfileStatements } from "../profile/seed.ts";
+import { carrierExportStatements } from "../carrier-exports/seed.ts";
 import { submittedEnrollmentStatements } from "../submitted-enrollments/seed.ts";
 import { ticketStatements } from "../conversations/seed-tickets.ts";
 import { systemNotificationSeedStatements } from "../system-notifications/seed.ts";
@@ -76,5 +77,6 @@ export async function seedStatements(
     ...adminConversationStatements(dates), // the support desk's conversations (issue 22)
     ...systemNotificationSeedStatements(dates), // notices to roles, an agency, scheduled, ended (issue 22)
     ...quoteToolProviderSeedStatements(dates), // the quote tool's providers (issue 22)
+    ...carrierExportStatements(dates), // the carriers' export schedules, what the files carry, files built (issue 24 §2)
   ];
 }

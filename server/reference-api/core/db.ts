@@ -68,6 +68,8 @@ const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
 
 /** Tables reset() restores to the seed, children first. */
 const DATA_TABLES = [
+  "carrier_notifications",
+  "carrier_enrollments",
   "system_notification_dismissals",
   "quote_tool_providers",
   "email_log",
@@ -138,7 +140,7 @@ const RETIRED_TABLES = [
  * change: a db file seeded by an older version (PRAGMA user_version lower than this) has its data tables
  * dropped and created again as schema.ts has them, and is reset to the seed on open (sessions kept).
  */
-const SEED_VERSION = 29;
+const SEED_VERSION = 30;
 
 function bool(value: unknown): boolean {
   return value === true;

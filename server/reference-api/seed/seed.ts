@@ -20,6 +20,7 @@ import { NO_PASSWORD_HASH } from "../core/passwords.ts";
 import { policyStatements } from "../book-of-business/seed.ts";
 import { moneySeedStatements } from "../commission-statements/seed.ts";
 import { payoutEntryStatements } from "../payout-entries/seed.ts";
+import { carrierEnrollmentStatements } from "../carrier-enrollments/seed.ts";
 import { SEED_FILES_CREATED_DAYS_AGO, contractingSeedStatements } from "../contracting/seed.ts";
 import { downlineStatements } from "../downlines/seed.ts";
 import { seedEmailStatements } from "../email/seed.ts";
@@ -76,5 +77,6 @@ export async function seedStatements(
     ...adminConversationStatements(dates), // the support desk's conversations (issue 22)
     ...systemNotificationSeedStatements(dates), // notices to roles, an agency, scheduled, ended (issue 22)
     ...quoteToolProviderSeedStatements(dates), // the quote tool's providers (issue 22)
+    ...carrierEnrollmentStatements(dates), // carrier enrollments with their raw payloads, carrier notifications (issue 24)
   ];
 }

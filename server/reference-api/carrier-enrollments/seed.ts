@@ -334,7 +334,7 @@ export const seedCarrierNotifications = perSeedDay((dates: SeedDates): SeedCarri
   const rows: SeedCarrierNotification[] = [];
   const admins = [9, 13] as const;
   const add = (
-    n: Omit<SeedCarrierNotification, "id" | "handledAt" | "handledBy" | "handledNote" | "routedAt">,
+    n: Omit<SeedCarrierNotification, "id" | "receivedAt" | "handledAt" | "handledBy" | "handledNote" | "routedAt">,
     daysAgo: number,
   ) => {
     const id = rows.length + 1;

@@ -41,6 +41,9 @@ export const PLAN_TYPE_LABELS: Record<PlanType, string> = {
 /** A contract–PBP id: the CMS contract (a letter and 4 digits) and the plan benefit package (3 digits): H1234-001. */
 export const isContractPbp = (value: string) => /^[A-Z]\d{4}-\d{3}$/.test(value);
 
+/** The raw payload's viewer of a record (spec §2 carrier_enrollments/modal/json_viewer). */
+export const payloadHref = (id: number) => `/admin/carrier_enrollments/modal/json_viewer?id=${id}`;
+
 export interface AdminCarrierEnrollment {
   id: number;
   carrier: { id: number; name: string };

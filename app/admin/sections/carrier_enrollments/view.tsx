@@ -2,10 +2,12 @@ import { Link } from "react-router";
 import type { SectionView } from "~/components/admin/section-view";
 import { Tag } from "~/components/admin/tag";
 import { formatDate } from "~/domain/formats";
-import { type AdminCarrierEnrollment, ENROLLMENT_STATUS_COLORS, ENROLLMENT_STATUS_LABELS } from "./records";
-
-/** The raw payload's viewer of a record (spec §2 carrier_enrollments/modal/json_viewer). */
-export const payloadHref = (id: number) => `/admin/carrier_enrollments/modal/json_viewer?id=${id}`;
+import {
+  type AdminCarrierEnrollment,
+  ENROLLMENT_STATUS_COLORS,
+  ENROLLMENT_STATUS_LABELS,
+  payloadHref,
+} from "./records";
 
 export const view: SectionView<AdminCarrierEnrollment> = {
   key: "carrier_enrollments",

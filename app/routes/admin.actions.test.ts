@@ -26,6 +26,7 @@ import * as sectionRecord from "./admin.section.record";
 import * as emailTemplate from "./admin.email_communications.$id";
 import * as emailLog from "./admin.email_communications.log";
 import * as emailMessage from "./admin.email_communications.message";
+import * as carrierNotification from "./admin.carrier_notifications.$id";
 
 /**
  * Every admin action (issue 14) re-checks who posts: only an administrator's own session. Refused before the
@@ -274,6 +275,27 @@ const ACTIONS: Array<{ name: string; handler: Handler; path: string; params: Rec
       path: "/admin/learning_center_resources/3/attachments",
       params: { id: "3" },
       fields: { intent: "remove", attachmentId: "1" },
+    },
+    {
+      name: "a carrier notification marked handled",
+      handler: carrierNotification.action,
+      path: "/admin/carrier_notifications/49",
+      params: { id: "49" },
+      fields: { intent: "handle", note: "Called the agent" },
+    },
+    {
+      name: "a carrier notification sent to the agent's documents",
+      handler: carrierNotification.action,
+      path: "/admin/carrier_notifications/49",
+      params: { id: "49" },
+      fields: { intent: "route" },
+    },
+    {
+      name: "carrier notifications marked handled in bulk",
+      handler: sectionList.action,
+      path: "/admin/carrier_notifications?confirm=49",
+      params: { section: "carrier_notifications" },
+      fields: { intent: "bulk", id: "49", note: "" },
     },
   ];
 

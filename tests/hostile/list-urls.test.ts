@@ -161,6 +161,14 @@ describe("the admin area's lists (issue 14)", () => {
       "/admin/payout_entries/999999",
       "/admin/commission_totals/1-2025-13",
       "/admin/commission_totals/abc",
+      // Issue 24 §3–4.
+      "/admin/carrier_enrollments/abc",
+      "/admin/carrier_enrollments/999999",
+      "/admin/carrier_enrollments/999999/payload",
+      "/admin/carrier_enrollments/modal/json_viewer",
+      "/admin/carrier_enrollments/modal/json_viewer?id=abc",
+      "/admin/carrier_enrollments/modal/json_viewer?id=999999",
+      "/admin/carrier_notifications/999999",
     ]) {
       const answer = await send(path, { cookie: admin });
       expect(answer.status, path.slice(0, 80)).toBe(404);
@@ -185,6 +193,12 @@ describe("the admin area's lists (issue 14)", () => {
       "/admin/commission_statements/1",
       "/admin/commission_statements/import",
       "/admin/commission_statements/imports/1",
+      "/admin/carrier_enrollments",
+      "/admin/carrier_enrollments/1",
+      "/admin/carrier_enrollments/1/payload",
+      "/admin/carrier_enrollments/modal/json_viewer?id=1",
+      "/admin/carrier_notifications",
+      "/admin/carrier_notifications/1",
     ]) {
       expect((await send(path, { cookie: agency })).status, path).toBe(403);
     }

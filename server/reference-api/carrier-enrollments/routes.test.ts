@@ -61,6 +61,8 @@ describe("the carrier enrollments' seed", () => {
     expect(new Set(rows.map((r) => r.kind))).toEqual(new Set(["rfi", "termination", "chargeback", "certification"]));
     expect(rows.some((r) => r.handledAt === null)).toBe(true);
     expect(rows.some((r) => r.handledAt !== null)).toBe(true);
+    // The hostile-input suite posts to notification 1: handled and sent already, so every write is refused.
+    expect(rows[0]).toMatchObject({ id: 1, handledAt: expect.any(String), routedAt: expect.any(String) });
     for (const subject of DOCS_RFI_SUBJECTS) {
       const docs = rows.find((r) => r.subject === subject)!;
       expect(docs).toMatchObject({ userId: 4, kind: "rfi", routedAt: null, handledAt: null });

@@ -19,7 +19,8 @@ import { expect, expectNoSidewaysScroll, lockAccount, loginAs, resetAccount, tes
 const success = (page: Page) => page.locator("[data-toast=success]").last();
 const SEED = seedDates();
 
-test.beforeEach(() => test.setTimeout(150_000));
+// Generous: the docs@ tests wait for each other (lockAccount), and axe on a busy 2-core machine takes its time.
+test.beforeEach(() => test.setTimeout(300_000));
 
 async function expectAxeClean(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();

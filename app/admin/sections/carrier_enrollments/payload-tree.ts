@@ -68,4 +68,4 @@ export function payloadTree(raw: string): PayloadTree {
 }
 
 /** The raw text is drawn in the page (and copied) up to this many characters; a longer one is downloaded. */
-export const MAX_RAW_SHOWN = 200_000;
+export const MAX_RAW_SHOWN = 100_000;

@@ -100,7 +100,7 @@ export default function JsonViewer({ loaderData }: Route.ComponentProps) {
           Raw text
         </Title>
         {raw !== null ? (
-          <pre className="json-raw" tabIndex={0} aria-labelledby="raw-heading">
+          <pre className="json-raw" aria-labelledby="raw-heading">
             {raw}
           </pre>
         ) : (

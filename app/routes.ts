@@ -72,6 +72,12 @@ export default [
       route("admin_support/:id", "routes/admin.conversation.tsx", { id: "admin-conversation-support" }),
       route("payout_entries/:id", "routes/admin.payout_entries.$id.tsx"),
       route("carrier_exports/:id", "routes/admin.carrier_exports.$id.tsx"),
+      // Carrier enrollments and notifications (issue 24 §3–4): read-only records, the raw payload's viewer and file,
+      // a notification's page with its actions.
+      route("carrier_enrollments/modal/json_viewer", "routes/admin.carrier_enrollments.json_viewer.tsx"),
+      route("carrier_enrollments/:id/payload", "routes/admin.carrier_enrollments.payload.ts"),
+      route("carrier_enrollments/:id", "routes/admin.carrier_enrollments.$id.tsx"),
+      route("carrier_notifications/:id", "routes/admin.carrier_notifications.$id.tsx"),
       route(":section/:id", "routes/admin.section.record.tsx", { id: "admin-record" }),
       route(":section/:id/edit", "routes/admin.section.record.tsx", { id: "admin-record-edit" }),
     ]),

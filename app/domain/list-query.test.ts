@@ -138,3 +138,14 @@ describe("filterValue: one filter of a page that is not a shared table", () => {
     });
   });
 });
+
+describe("a day filter (issue 24: carrier enrollments' submitted range)", () => {
+  const shape = { sortable: [], filters: { from: "day", to: "day" } } as const;
+  it("keeps a real YYYY-MM-DD day and leaves out anything else", () => {
+    const ok = listQueryFrom(new URLSearchParams("from=2026-02-28&to=2026-03-01"), shape);
+    expect(ok.params.toString()).toBe("from=2026-02-28&to=2026-03-01");
+    const bad = listQueryFrom(new URLSearchParams("from=2026-02-30&to=<b>"), shape);
+    expect(bad.params.toString()).toBe("");
+    expect(bad.ignored).toEqual(["from", "to"]);
+  });
+});

@@ -17,7 +17,8 @@ export const POLICY_STATUSES = ["Active", "Pending", "Terminated", "Canceled"] a
  * How a filter's value is checked: one of `values` (with `orId`, or a positive integer id: an assignee or
  * "none"), a positive integer id (whether it exists is the upstream's to say), or a statement period YYYY-MM.
  */
-export type FilterRule = { values: readonly string[]; orId?: boolean } | "id" | "period";
+/** "day": a YYYY-MM-DD day (a date range's ends: carrier enrollments, issue 24). */
+export type FilterRule = { values: readonly string[]; orId?: boolean } | "id" | "period" | "day";
 
 export interface ListShape {
   sortable: readonly string[];
@@ -36,6 +37,7 @@ export interface ListQuery {
 const CONTROL = /[\u0000-\u001f\u007f]/g;
 const ID = /^\d{1,15}$/;
 const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
+const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 /** The one value of a parameter; "absent" when missing or empty, "invalid" when repeated with different values. */
 function single(params: URLSearchParams, key: string): string | "absent" | { invalid: true } {
@@ -65,6 +67,7 @@ function checkOrder(raw: string): string | null {
 function checkFilter(rule: FilterRule, raw: string): string | null {
   if (rule === "id") return ID.test(raw) && Number(raw) > 0 ? String(Number(raw)) : null;
   if (rule === "period") return PERIOD.test(raw) ? raw : null;
+  if (rule === "day") return DAY.test(raw) && new Date(`${raw}T00:00:00Z`).toISOString().startsWith(raw) ? raw : null;
   if (rule.orId && ID.test(raw) && Number(raw) > 0) return String(Number(raw));
   return rule.values.includes(raw) ? raw : null;
 }

@@ -28,6 +28,7 @@ import * as emailLog from "./admin.email_communications.log";
 import * as emailMessage from "./admin.email_communications.message";
 import * as carrierExportNew from "./admin.carrier_exports.new";
 import * as carrierExportSchedules from "./admin.carrier_exports.schedules";
+import * as carrierNotification from "./admin.carrier_notifications.$id";
 
 /**
  * Every admin action (issue 14) re-checks who posts: only an administrator's own session. Refused before the
@@ -291,6 +292,27 @@ const ACTIONS: Array<{ name: string; handler: Handler; path: string; params: Rec
       path: "/admin/carrier_exports/schedules",
       params: {},
       fields: { carrierId: "1", new_contracts: "daily", terminations: "off", address_changes: "weekly" },
+    },
+    {
+      name: "a carrier notification marked handled",
+      handler: carrierNotification.action,
+      path: "/admin/carrier_notifications/49",
+      params: { id: "49" },
+      fields: { intent: "handle", note: "Called the agent" },
+    },
+    {
+      name: "a carrier notification sent to the agent's documents",
+      handler: carrierNotification.action,
+      path: "/admin/carrier_notifications/49",
+      params: { id: "49" },
+      fields: { intent: "route" },
+    },
+    {
+      name: "carrier notifications marked handled in bulk",
+      handler: sectionList.action,
+      path: "/admin/carrier_notifications?confirm=49",
+      params: { section: "carrier_notifications" },
+      fields: { intent: "bulk", id: "49", note: "" },
     },
   ];
 

@@ -10,7 +10,7 @@ import type { FormResult } from "~/components/forms/use-portal-form";
 import { useServerForm } from "~/components/forms/use-server-form";
 import { loadSection, useSection, viewOf } from "~/components/admin/section-registry";
 import { DataTable } from "~/components/data-table";
-import { FilterSelect } from "~/components/data-table/filter-select";
+import { FilterDay, FilterSelect } from "~/components/data-table/filter-select";
 import { ErrorPage } from "~/components/error-page";
 import { SECTION_SHAPES, type SectionKey, withDefaultSort } from "~/domain/admin/shapes";
 import { listPageShape, recordIdOf, recordPathOf, sectionPath } from "~/domain/admin/section-shape";
@@ -306,16 +306,20 @@ export default function AdminSectionList({ loaderData, actionData }: Route.Compo
         sortable={shape.sortable}
         ignored={loaderData.ignored}
         filterNames={view.filters.map((f) => f.name)}
-        filters={view.filters.map((f) => (
-          <FilterSelect
-            key={f.name}
-            name={f.name}
-            label={f.label}
-            value={params.get(f.name) ?? ""}
-            options={facets[f.name] ?? []}
-            emptyLabel={f.emptyLabel}
-          />
-        ))}
+        filters={view.filters.map((f) =>
+          f.kind === "day" ? (
+            <FilterDay key={f.name} name={f.name} label={f.label} value={params.get(f.name) ?? ""} />
+          ) : (
+            <FilterSelect
+              key={f.name}
+              name={f.name}
+              label={f.label}
+              value={params.get(f.name) ?? ""}
+              options={facets[f.name] ?? []}
+              emptyLabel={f.emptyLabel}
+            />
+          ),
+        )}
         newButton={
           shape.creatable ? { to: `${sectionPath(key)}/new?back=${back}`, label: `New ${view.singular}` } : undefined
         }

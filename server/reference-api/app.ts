@@ -44,6 +44,7 @@ import { registerQuoteToolProviderRoutes } from "./quote-tool-providers/routes.t
 import { registerPolicyProductionRoutes } from "./policy-production/routes.ts";
 import { registerCarrierExportRoutes } from "./carrier-exports/routes.ts";
 import { registerPayoutEntryRoutes } from "./payout-entries/routes.ts";
+import { registerCarrierEnrollmentRoutes } from "./carrier-enrollments/routes.ts";
 import { registerCommissionStatementRoutes } from "./commission-statements/routes.ts";
 
 export const UNAUTHORIZED = "Unauthorized Request";
@@ -314,6 +315,7 @@ export function createApp({ db, logger, allowReset, reset, mailer, after }: AppO
   registerAdminConversationRoutes(app, { db, logger });
   registerQuoteToolProviderRoutes(app, { db, logger });
   registerPayoutEntryRoutes(app, { db, logger });
+  registerCarrierEnrollmentRoutes(app, { db, logger }); // carrier enrollments and notifications (issue 24 §3–4)
   registerAdminSystemNotificationRoutes(app, { db, logger });
   registerAdminCarrierRoutes(app, { db, logger });
   registerAdminLearningResourceRoutes(app, { db, logger });

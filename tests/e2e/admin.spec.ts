@@ -747,6 +747,17 @@ const ADMIN_URLS = [
   "/admin/carrier_exports/schedules",
   "/admin/carrier_exports/1",
   "/admin/carrier_exports/1/file",
+  // Carrier enrollments and notifications (issue 24 §3–4).
+  "/admin/carrier_enrollments",
+  "/admin/carrier_enrollments?status=rfi&from=2025-01-01",
+  "/admin/carrier_enrollments/export",
+  "/admin/carrier_enrollments/1",
+  "/admin/carrier_enrollments/1/payload",
+  "/admin/carrier_enrollments/modal/json_viewer?id=1",
+  "/admin/carrier_notifications",
+  "/admin/carrier_notifications?handled=no",
+  "/admin/carrier_notifications/export",
+  "/admin/carrier_notifications/1",
 ];
 
 /** Every admin action (POST target and its form, with its intent): what an admin's form would send. */
@@ -876,6 +887,10 @@ const ADMIN_ACTIONS: Array<{ path: string; form: Record<string, string> }> = [
     path: "/admin/carrier_exports/schedules",
     form: { carrierId: "1", new_contracts: "daily", terminations: "off", address_changes: "off" },
   },
+  // Carrier notifications (issue 24 §4): handle, send to the agent, the list's bulk handle.
+  { path: "/admin/carrier_notifications/49", form: { intent: "handle", note: "Evil" } },
+  { path: "/admin/carrier_notifications/49", form: { intent: "route" } },
+  { path: "/admin/carrier_notifications?confirm=49", form: { intent: "bulk", id: "49" } },
 ];
 
 /** What the admin sees of the data the actions above would change: every section's export and broker 110's pages. */
@@ -892,6 +907,7 @@ async function snapshot(page: Page): Promise<string[]> {
     "quote_tool_providers",
     "carriers",
     "learning_center_resources",
+    "carrier_notifications",
   ]) {
     const answer = await page.request.get(`/admin/${section}/export`);
     expect(answer.status()).toBe(200);

@@ -135,6 +135,11 @@ const ACTIONS: Action[] = [
   { path: "/admin/payout_entries/6", as: "admin@demo.test", fields: "intent=approve" },
   { path: "/admin/payout_entries/6", as: "admin@demo.test", fields: "intent=reject" },
   { path: "/admin/payout_entries/1", as: "admin@demo.test", fields: "intent=delete" },
+  // Issue 24 §4: carrier notifications. Seed notification 1 is handled and already sent to its agent (both refused by
+  // the upstream), so no hostile body changes it.
+  { path: "/admin/carrier_notifications/1", as: "admin@demo.test", fields: "intent=handle" },
+  { path: "/admin/carrier_notifications/1", as: "admin@demo.test", fields: "intent=route" },
+  { path: "/admin/carrier_notifications?confirm=1", as: "admin@demo.test", fields: "intent=bulk&id=1" },
   // Issue 23 §1: commission statements. Statement 1 is a seed statement already locked (every change refused); the
   // upload reads its multipart body as a stream; import 999999 does not exist.
   { path: "/admin/commission_statements/import", as: "admin@demo.test" },

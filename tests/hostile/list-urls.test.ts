@@ -166,6 +166,14 @@ describe("the admin area's lists (issue 14)", () => {
       "/admin/carrier_exports/999999",
       "/admin/carrier_exports/999999/file",
       "/admin/carrier_exports/abc/file",
+      // Issue 24 §3–4.
+      "/admin/carrier_enrollments/abc",
+      "/admin/carrier_enrollments/999999",
+      "/admin/carrier_enrollments/999999/payload",
+      "/admin/carrier_enrollments/modal/json_viewer",
+      "/admin/carrier_enrollments/modal/json_viewer?id=abc",
+      "/admin/carrier_enrollments/modal/json_viewer?id=999999",
+      "/admin/carrier_notifications/999999",
     ]) {
       const answer = await send(path, { cookie: admin });
       expect(answer.status, path.slice(0, 80)).toBe(404);
@@ -196,6 +204,12 @@ describe("the admin area's lists (issue 14)", () => {
       "/admin/carrier_exports/1",
       "/admin/carrier_exports/1/file",
       "/admin/carrier_exports/export",
+      "/admin/carrier_enrollments",
+      "/admin/carrier_enrollments/1",
+      "/admin/carrier_enrollments/1/payload",
+      "/admin/carrier_enrollments/modal/json_viewer?id=1",
+      "/admin/carrier_notifications",
+      "/admin/carrier_notifications/1",
     ]) {
       expect((await send(path, { cookie: agency })).status, path).toBe(403);
     }

@@ -64,8 +64,11 @@ export interface SectionView<Row extends { id: number }, Above = never> {
   columns: Column<Row>[];
   /** On a phone the list's rows are cards (DataTable `stack`): for lists whose every column matters. */
   stack?: boolean;
-  /** The list's filters; `emptyLabel`: the filter's empty choice (default "All"), when empty means a default. */
-  filters: ReadonlyArray<{ name: string; label: string; emptyLabel?: string }>;
+  /**
+   * The list's filters; `emptyLabel`: the filter's empty choice (default "All"), when empty means a default;
+   * `kind` "day": a day typed or picked (a date range's end, the shape's rule "day") instead of a choice.
+   */
+  filters: ReadonlyArray<{ name: string; label: string; emptyLabel?: string; kind?: "day" }>;
   /**
    * Drawn between the intro and the table of the list page, from what the server half's list gave as `above` (a
    * report's chart and where it stands, issue 23): absent, or no `above`, nothing.

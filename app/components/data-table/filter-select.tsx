@@ -86,3 +86,21 @@ export function FilterSelect({
     />
   );
 }
+
+/**
+ * A day filter (a date range's end: carrier enrollments, issue 24): a native date input drawn as Mantine's inputs
+ * are, sending YYYY-MM-DD, so the filter form works before hydration; empty: the filter off.
+ */
+export function FilterDay({ name, label, value }: { name: string; label: string; value: string }) {
+  const id = useId();
+  return (
+    <div className={`${MC.inputRoot} table-field`}>
+      <label className={MC.inputLabel} htmlFor={id}>
+        {label}
+      </label>
+      <div className={MC.inputWrapper} data-variant="default">
+        <input className={MC.input} data-variant="default" type="date" name={name} id={id} defaultValue={value} />
+      </div>
+    </div>
+  );
+}

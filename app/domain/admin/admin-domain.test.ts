@@ -29,6 +29,8 @@ describe("the admin sections (spec §2 '/admin has these children')", () => {
     expect(built.sort()).toEqual([
       "admin_support",
       "carrier_exports",
+      "carrier_enrollments",
+      "carrier_notifications",
       "carriers",
       "commission_statements",
       "commission_totals",

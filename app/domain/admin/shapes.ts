@@ -22,6 +22,8 @@ import { shape as payout_entries } from "../../admin/sections/payout_entries/sha
 import { shape as commission_totals } from "../../admin/sections/commission_totals/shape";
 import { shape as commission_statements } from "../../admin/sections/commission_statements/shape";
 import { shape as carrier_exports } from "../../admin/sections/carrier_exports/shape";
+import { shape as carrier_enrollments } from "../../admin/sections/carrier_enrollments/shape";
+import { shape as carrier_notifications } from "../../admin/sections/carrier_notifications/shape";
 
 /**
  * The catalogue of built sections: each one's shape, from its folder (app/admin/sections/<key>/, ADR 024). Adding a
@@ -44,6 +46,8 @@ export const SECTION_SHAPES = {
   commission_totals,
   commission_statements,
   carrier_exports,
+  carrier_enrollments,
+  carrier_notifications,
 } as const satisfies Record<string, SectionShape>;
 
 export type SectionKey = keyof typeof SECTION_SHAPES;

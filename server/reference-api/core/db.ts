@@ -71,6 +71,8 @@ const DATA_TABLES = [
   "carrier_export_runs", // carrier exports (issue 24 §2)
   "carrier_export_schedules",
   "carrier_export_events",
+  "carrier_notifications",
+  "carrier_enrollments",
   "system_notification_dismissals",
   "quote_tool_providers",
   "email_log",
@@ -141,7 +143,7 @@ const RETIRED_TABLES = [
  * change: a db file seeded by an older version (PRAGMA user_version lower than this) has its data tables
  * dropped and created again as schema.ts has them, and is reset to the seed on open (sessions kept).
  */
-const SEED_VERSION = 30;
+const SEED_VERSION = 31;
 
 function bool(value: unknown): boolean {
   return value === true;

@@ -790,6 +790,55 @@ CREATE TABLE IF NOT EXISTS carrier_export_events (
 );
 
 CREATE INDEX IF NOT EXISTS carrier_export_events_at ON carrier_export_events (kind, at);
+-- Carrier enrollments and notifications (issue 24 §3–4, carrier-enrollments/): the enrollment records carriers send,
+-- each with its raw payload stored verbatim (text, as it arrived), and what carriers tell us about agents and policies.
+-- user_id: the portal user of the writing agent's NPN (NULL: none). document_name: the document notification a
+-- notification becomes for its agent (NULL: nothing for the agent to do); routed_at: when it was sent there.
+CREATE TABLE IF NOT EXISTS carrier_enrollments (
+  id INTEGER PRIMARY KEY,
+  carrier_id INTEGER NOT NULL,
+  user_id INTEGER,
+  writing_agent TEXT NOT NULL,
+  writing_agent_npn TEXT,
+  plan_name TEXT NOT NULL,
+  plan_type TEXT NOT NULL,
+  contract_pbp TEXT,
+  client_name TEXT NOT NULL,
+  client_id TEXT NOT NULL,
+  client_dob TEXT NOT NULL,
+  county TEXT NOT NULL,
+  state TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('submitted', 'pending', 'rfi', 'enrolled', 'rejected', 'terminated')),
+  status_updated_at TEXT NOT NULL,
+  submitted_on TEXT NOT NULL,
+  effective_on TEXT,
+  terminated_on TEXT,
+  termination_reason TEXT,
+  confirmation_number TEXT NOT NULL,
+  received_at TEXT NOT NULL,
+  raw_payload TEXT NOT NULL
+);
+
+CREATE INDEX IF NOT EXISTS carrier_enrollments_received ON carrier_enrollments (received_at);
+
+CREATE TABLE IF NOT EXISTS carrier_notifications (
+  id INTEGER PRIMARY KEY,
+  carrier_id INTEGER NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('rfi', 'termination', 'chargeback', 'certification')),
+  user_id INTEGER,
+  policy_number TEXT,
+  enrollment_id INTEGER,
+  subject TEXT NOT NULL,
+  message TEXT NOT NULL,
+  received_at TEXT NOT NULL,
+  handled_at TEXT,
+  handled_by INTEGER,
+  handled_note TEXT,
+  document_name TEXT,
+  routed_at TEXT
+);
+
+CREATE INDEX IF NOT EXISTS carrier_notifications_received ON carrier_notifications (received_at);
 
 -- Sessions are not a data table: reset() keeps them, so signed-in sessions survive a reset.
 -- No foreign keys on purpose (the users they point at are deleted and re-inserted by reset()).

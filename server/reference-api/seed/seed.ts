@@ -20,6 +20,7 @@ import { NO_PASSWORD_HASH } from "../core/passwords.ts";
 import { policyStatements } from "../book-of-business/seed.ts";
 import { moneySeedStatements } from "../commission-statements/seed.ts";
 import { payoutEntryStatements } from "../payout-entries/seed.ts";
+import { carrierEnrollmentStatements } from "../carrier-enrollments/seed.ts";
 import { SEED_FILES_CREATED_DAYS_AGO, contractingSeedStatements } from "../contracting/seed.ts";
 import { downlineStatements } from "../downlines/seed.ts";
 import { seedEmailStatements } from "../email/seed.ts";
@@ -78,5 +79,6 @@ export async function seedStatements(
     ...systemNotificationSeedStatements(dates), // notices to roles, an agency, scheduled, ended (issue 22)
     ...quoteToolProviderSeedStatements(dates), // the quote tool's providers (issue 22)
     ...carrierExportStatements(dates), // the carriers' export schedules, what the files carry, files built (issue 24 §2)
+    ...carrierEnrollmentStatements(dates), // carrier enrollments with their raw payloads, carrier notifications (issue 24)
   ];
 }

@@ -43,6 +43,7 @@ import {
 import { registerQuoteToolProviderRoutes } from "./quote-tool-providers/routes.ts";
 import { registerPolicyProductionRoutes } from "./policy-production/routes.ts";
 import { registerPayoutEntryRoutes } from "./payout-entries/routes.ts";
+import { registerNiprRoutes } from "./nipr/routes.ts";
 import { registerCommissionStatementRoutes } from "./commission-statements/routes.ts";
 
 export const UNAUTHORIZED = "Unauthorized Request";
@@ -313,6 +314,7 @@ export function createApp({ db, logger, allowReset, reset, mailer, after }: AppO
   registerAdminConversationRoutes(app, { db, logger });
   registerQuoteToolProviderRoutes(app, { db, logger });
   registerPayoutEntryRoutes(app, { db, logger });
+  registerNiprRoutes(app, { db, logger }); // NIPR: alerts, history, settings, the producer database (issue 24)
   registerAdminSystemNotificationRoutes(app, { db, logger });
   registerAdminCarrierRoutes(app, { db, logger });
   registerAdminLearningResourceRoutes(app, { db, logger });

@@ -63,6 +63,8 @@ const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
   ["contracting_entries", "user_id"],
   ["licenses", "user_id"],
   ["document_notifications", "user_id"],
+  ["nipr_alerts", "user_id"],
+  ["nipr_tracked", "user_id"],
   ["users", "id"],
 ];
 
@@ -138,7 +140,7 @@ const RETIRED_TABLES = [
  * change: a db file seeded by an older version (PRAGMA user_version lower than this) has its data tables
  * dropped and created again as schema.ts has them, and is reset to the seed on open (sessions kept).
  */
-const SEED_VERSION = 29;
+const SEED_VERSION = 30;
 
 function bool(value: unknown): boolean {
   return value === true;

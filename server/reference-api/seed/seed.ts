@@ -33,6 +33,7 @@ import { submittedEnrollmentStatements } from "../submitted-enrollments/seed.ts"
 import { ticketStatements } from "../conversations/seed-tickets.ts";
 import { systemNotificationSeedStatements } from "../system-notifications/seed.ts";
 import { quoteToolProviderSeedStatements } from "../quote-tool-providers/seed.ts";
+import { niprSeedStatements } from "../nipr/seed.ts";
 import { seedDates, type SeedDates } from "./seed-dates.ts";
 
 export interface SeedOptions {
@@ -76,5 +77,6 @@ export async function seedStatements(
     ...adminConversationStatements(dates), // the support desk's conversations (issue 22)
     ...systemNotificationSeedStatements(dates), // notices to roles, an agency, scheduled, ended (issue 22)
     ...quoteToolProviderSeedStatements(dates), // the quote tool's providers (issue 22)
+    ...niprSeedStatements(dates), // NIPR: the connection, alerts, syncs (issue 24 §6-8)
   ];
 }

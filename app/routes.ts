@@ -66,6 +66,9 @@ export default [
       route("commission_totals/:id", "routes/admin.commission_totals.$id.tsx"),
       route("admin_support/:id", "routes/admin.conversation.tsx", { id: "admin-conversation-support" }),
       route("payout_entries/:id", "routes/admin.payout_entries.$id.tsx"),
+      // NIPR (issue 24 §6-8): the settings page, an alert's page.
+      route("nipr_license_config", "routes/admin.nipr_license_config.tsx"),
+      route("nipr_pdb_alerts/:id", "routes/admin.nipr_pdb_alerts.$id.tsx"),
       route(":section/:id", "routes/admin.section.record.tsx", { id: "admin-record" }),
       route(":section/:id/edit", "routes/admin.section.record.tsx", { id: "admin-record-edit" }),
     ]),

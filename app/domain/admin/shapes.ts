@@ -20,6 +20,9 @@ import { shape as policy_production } from "../../admin/sections/policy_producti
 import { shape as payout_entries } from "../../admin/sections/payout_entries/shape";
 import { shape as commission_totals } from "../../admin/sections/commission_totals/shape";
 import { shape as commission_statements } from "../../admin/sections/commission_statements/shape";
+import { shape as nipr_license_config } from "../../admin/sections/nipr_license_config/shape";
+import { shape as nipr_pdb_alerts } from "../../admin/sections/nipr_pdb_alerts/shape";
+import { shape as nipr_history } from "../../admin/sections/nipr_history/shape";
 
 export interface SectionShape {
   sortable: readonly string[];
@@ -62,6 +65,9 @@ export const SECTION_SHAPES = {
   payout_entries,
   commission_totals,
   commission_statements,
+  nipr_license_config,
+  nipr_pdb_alerts,
+  nipr_history,
 } as const satisfies Record<string, SectionShape>;
 
 export type SectionKey = keyof typeof SECTION_SHAPES;

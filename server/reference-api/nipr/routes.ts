@@ -636,7 +636,7 @@ export function registerNiprRoutes(app: Express, { db, logger }: { db: Reference
     ]);
     return {
       config,
-      producers: producers.rows.map((r) => ({ value: text(r.id), label: `${text(r.n)} (NPN ${text(r.npn_number)})` })),
+      producers: producers.rows.map((r) => ({ id: Number(r.id), name: text(r.n), npn: text(r.npn_number) })),
     };
   };
 

@@ -4,7 +4,6 @@
  * The password is write-only: sent to change it, never answered. Pure: the reference API imports it too.
  */
 import { z } from "zod";
-import { FacetSchema } from "../../../.server/upstream/schemas/admin-common";
 import { MAX_WARNING_DAYS, MIN_WARNING_DAYS, NIPR_SCANS, NIPR_TRACKING, type NiprLicenseConfig } from "./records";
 
 export const NiprLicenseConfigSchema = z.object({
@@ -22,7 +21,7 @@ export const NiprLicenseConfigSchema = z.object({
 export const NiprLicenseConfigResponseSchema = z.object({
   config: NiprLicenseConfigSchema,
   /** The active producers (with an NPN) a chosen list may name. */
-  producers: FacetSchema,
+  producers: z.array(z.object({ id: z.number().int(), name: z.string(), npn: z.string() })),
 });
 
 export const NiprLicenseConfigUpdateSchema = z

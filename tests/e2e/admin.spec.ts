@@ -725,6 +725,14 @@ const ADMIN_URLS = [
   "/admin/learning_center_resources/101",
   "/admin/learning_center_resources/export",
   "/admin/learning_center_resources/1/attachments/1",
+  // Issue 24 §6-8: NIPR.
+  "/admin/nipr_pdb_alerts",
+  "/admin/nipr_pdb_alerts?handled=no",
+  "/admin/nipr_pdb_alerts/1",
+  "/admin/nipr_pdb_alerts/export",
+  "/admin/nipr_history",
+  "/admin/nipr_history/export",
+  "/admin/nipr_license_config",
 ];
 
 /** Every admin action (POST target and its form, with its intent): what an admin's form would send. */
@@ -831,6 +839,16 @@ const ADMIN_ACTIONS: Array<{ path: string; form: Record<string, string> }> = [
     },
   },
   { path: "/admin/learning_center_resources/1/attachments", form: { intent: "remove", attachmentId: "1" } },
+  // Issue 24 §6-8: NIPR.
+  { path: "/admin/nipr_pdb_alerts/1", form: { note: "Handled by an intruder" } },
+  { path: "/admin/nipr_pdb_alerts?confirm=1", form: { intent: "bulk", id: "1" } },
+  { path: "/admin/brokers/110?index", form: { intent: "nipr_sync" } },
+  { path: "/admin/nipr_license_config", form: { intent: "connection", username: "intruder", password: "intruder-1" } },
+  { path: "/admin/nipr_license_config", form: { intent: "track", tracking: "all", npns: "" } },
+  {
+    path: "/admin/nipr_license_config",
+    form: { intent: "schedule", activeScan: "monthly", inactiveScan: "weekly", warningDays: "9" },
+  },
 ];
 
 /** What the admin sees of the data the actions above would change: every section's export and broker 110's pages. */

@@ -161,6 +161,12 @@ describe("the admin area's lists (issue 14)", () => {
       "/admin/payout_entries/999999",
       "/admin/commission_totals/1-2025-13",
       "/admin/commission_totals/abc",
+      // Issue 24: an alert id that is not one; the history is a report; the settings are one page.
+      "/admin/nipr_pdb_alerts/abc",
+      "/admin/nipr_pdb_alerts/999999",
+      "/admin/nipr_history/1",
+      "/admin/nipr_license_config/1",
+      "/admin/nipr_license_config/export",
     ]) {
       const answer = await send(path, { cookie: admin });
       expect(answer.status, path.slice(0, 80)).toBe(404);
@@ -185,6 +191,12 @@ describe("the admin area's lists (issue 14)", () => {
       "/admin/commission_statements/1",
       "/admin/commission_statements/import",
       "/admin/commission_statements/imports/1",
+      "/admin/nipr_pdb_alerts",
+      "/admin/nipr_pdb_alerts/1",
+      "/admin/nipr_pdb_alerts/export",
+      "/admin/nipr_history",
+      "/admin/nipr_history/export",
+      "/admin/nipr_license_config",
     ]) {
       expect((await send(path, { cookie: agency })).status, path).toBe(403);
     }

@@ -41,5 +41,5 @@ export interface AdminNiprSync {
   failures: string[];
 }
 
-/** The toast after Sync now. */
-export const syncedText = (name: string) => `${name} synced with NIPR: see NIPR history.`;
+/** The toast after Sync now, from the sync's summary. */
+export const syncedText = (summary: string) => `Synced with NIPR: ${summary}`;

@@ -53,6 +53,16 @@ const PAGES: AdminPage[] = [
   },
   { path: "/admin/brokers/110/contracts/1010", section: "Users", heading: "Thomas Thompson", crumb: /.+/ },
   { path: "/admin/brokers/110/documents", section: "Users", heading: "Thomas Thompson", crumb: "Documents" },
+  // Issue 24 §6-8: NIPR.
+  { path: "/admin/nipr_pdb_alerts", section: "NIPR PDB alerts", heading: "NIPR PDB alerts", crumb: "NIPR PDB alerts" },
+  { path: "/admin/nipr_pdb_alerts/2", section: "NIPR PDB alerts", heading: /Alert 2: /, crumb: "Alert 2" },
+  { path: "/admin/nipr_history", section: "NIPR history", heading: "NIPR history", crumb: "NIPR history" },
+  {
+    path: "/admin/nipr_license_config",
+    section: "NIPR license settings",
+    heading: "NIPR license settings",
+    crumb: "NIPR license settings",
+  },
   // Issue 22 §2.3, §2.4.
   {
     path: "/admin/system_notifications",
@@ -161,7 +171,11 @@ test.describe("every admin page", () => {
           "Carrier imports Not available yet",
         );
         await expect(nav.getByRole("link", { name: /Carrier imports/ })).toHaveCount(0);
-        await expect(nav.getByRole("link", { name: /NIPR history/ })).toHaveCount(0);
+        // Issue 24: the compliance sections are built.
+        await expect(nav.getByRole("link", { name: "NIPR history", exact: true })).toHaveAttribute(
+          "href",
+          "/admin/nipr_history",
+        );
         for (const built of ["Users", "Roles", "Contracting desk", "RTS statuses", "Tickets", "Admin support"])
           await expect(nav.getByRole("link", { name: built, exact: true })).toHaveAttribute("href", expect.any(String));
 

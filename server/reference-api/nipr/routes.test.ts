@@ -251,6 +251,9 @@ describe("NIPR license settings", () => {
       warningDays: 45,
     });
     expect(logLines.join("")).not.toContain(secret);
+    // The profile's "Expires soon" follows the warning window.
+    const profile = await as("agent@demo.test", "GET", "/api/profile");
+    expect((profile.json as { profile: { licenseWarningDays: number } }).profile.licenseWarningDays).toBe(45);
     const db = sqlite(dbPath);
     try {
       const audit = await db.execute("SELECT changes FROM admin_audit WHERE resource = 'nipr_license_config'");

@@ -56,7 +56,7 @@ for (const javaScriptEnabled of [true, false]) {
         await page.goto("/admin/nipr_pdb_alerts?handled=no&category=licenses");
         await expect(page.getByRole("heading", { level: 1, name: "NIPR PDB alerts" })).toBeVisible();
         const row = page.getByRole("row").filter({ hasText: "PA license 889012 lapsed" });
-        await expect(row).toContainText("Not handled: holds requests");
+        await expect(row).toContainText("Open: holds requests");
         await expectAxeClean(page, javaScriptEnabled);
         await row.getByRole("link", { name: /Alert \d+: Thomas Becker/ }).click();
         await expect(page.getByRole("heading", { level: 1, name: /Thomas Becker/ })).toBeVisible();

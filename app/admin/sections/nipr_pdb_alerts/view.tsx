@@ -41,12 +41,11 @@ export const view: SectionView<AdminNiprAlert> = {
       key: "handled",
       header: "Handled",
       sortable: true,
-      noWrap: true,
       cell: (a) =>
         a.handled ? (
           <Tag color="green">Handled</Tag>
         ) : a.blocking ? (
-          <Tag color="red">Not handled: holds requests</Tag>
+          <Tag color="red">Open: holds requests</Tag>
         ) : (
           <Tag color="yellow">Not handled</Tag>
         ),

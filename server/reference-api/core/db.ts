@@ -70,6 +70,10 @@ const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
 
 /** Tables reset() restores to the seed, children first. */
 const DATA_TABLES = [
+  "nipr_syncs",
+  "nipr_alerts",
+  "nipr_tracked",
+  "nipr_config",
   "system_notification_dismissals",
   "quote_tool_providers",
   "email_log",

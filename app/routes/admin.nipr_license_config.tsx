@@ -101,7 +101,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           }),
           400,
         );
-      const ids = v.npns.map((n) => byNpn.get(n)!).filter(Boolean);
+      const ids = v.npns.flatMap((n) => byNpn.get(n) ?? []);
       const count = v.tracking === "all" ? config.activeProducers : ids.length;
       if (intent === "review")
         return answer(parsed.reply(), 200, {

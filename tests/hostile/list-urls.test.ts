@@ -145,7 +145,7 @@ describe("the admin area's lists (issue 14)", () => {
 
   it("records and sections the URL names badly are the 404 page; a non-admin is refused", async () => {
     for (const path of [
-      "/admin/nipr_history",
+      "/admin/no_such_section",
       "/admin/users/abc/edit",
       "/admin/users/999999",
       `/admin/roles/${"9".repeat(40)}`,

@@ -78,6 +78,9 @@ export default [
       route("carrier_enrollments/:id/payload", "routes/admin.carrier_enrollments.payload.ts"),
       route("carrier_enrollments/:id", "routes/admin.carrier_enrollments.$id.tsx"),
       route("carrier_notifications/:id", "routes/admin.carrier_notifications.$id.tsx"),
+      // NIPR (issue 24 §6-8): the settings page, an alert's page.
+      route("nipr_license_config", "routes/admin.nipr_license_config.tsx"),
+      route("nipr_pdb_alerts/:id", "routes/admin.nipr_pdb_alerts.$id.tsx"),
       route(":section/:id", "routes/admin.section.record.tsx", { id: "admin-record" }),
       route(":section/:id/edit", "routes/admin.section.record.tsx", { id: "admin-record-edit" }),
     ]),

@@ -18,7 +18,7 @@ export function LicenseTable({
 }: {
   licenses: readonly License[];
   showStatus?: boolean;
-  detailed?: { today: string };
+  detailed?: { today: string; warningDays?: number };
   "aria-label"?: string;
   "aria-labelledby"?: string;
 }) {
@@ -37,7 +37,7 @@ export function LicenseTable({
         {
           header: "Expires",
           cell: (l) => {
-            const mark = licenseMark(l, detailed.today);
+            const mark = licenseMark(l, detailed.today, detailed.warningDays);
             // Kept on one line: a badge squeezed by a narrow column would be cut off.
             return (
               <span style={{ whiteSpace: "nowrap" }}>

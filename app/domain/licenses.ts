@@ -3,7 +3,10 @@
  * share. Apart from profile.ts and compliance-documents.ts: onboarding's license table reads it too.
  */
 
-/** Licenses and certificates are marked this many days before they expire (issue 12). */
+/**
+ * Licenses and certificates are marked this many days before they expire (issue 12); for licenses the NIPR settings'
+ * warning window replaces it (issue 24 §6: the profile's licenseWarningDays).
+ */
 export const EXPIRY_WARNING_DAYS = 60;
 
 function addDays(iso: string, days: number): string {
@@ -16,11 +19,15 @@ function addDays(iso: string, days: number): string {
  * "expired" once the expiry date has passed (a certificate is good through its expiry day), "expiring"
  * within EXPIRY_WARNING_DAYS of it, otherwise null. No date: null (it does not run out).
  */
-export function expiryState(expiresOn: string | null | undefined, today: string): "expired" | "expiring" | null {
+export function expiryState(
+  expiresOn: string | null | undefined,
+  today: string,
+  warningDays = EXPIRY_WARNING_DAYS,
+): "expired" | "expiring" | null {
   if (!expiresOn) return null;
   const day = expiresOn.slice(0, 10);
   if (day < today.slice(0, 10)) return "expired";
-  if (day <= addDays(today, EXPIRY_WARNING_DAYS)) return "expiring";
+  if (day <= addDays(today, warningDays)) return "expiring";
   return null;
 }
 
@@ -35,8 +42,12 @@ export function sortLicensesByState<L extends LicenseLike>(licenses: readonly L[
   return [...licenses].sort((a, b) => a.state.localeCompare(b.state) || a.licenseNumber.localeCompare(b.licenseNumber));
 }
 
-/** Issue 12: a license expiring within 60 days, or expired, is marked. */
-export function licenseMark(license: LicenseLike, today: string): "Expired" | "Expires soon" | null {
-  const state = expiryState(license.expiresOn, today);
+/** Issue 12: a license expiring within the warning window (60 days unless the NIPR settings say), or expired, is marked. */
+export function licenseMark(
+  license: LicenseLike,
+  today: string,
+  warningDays = EXPIRY_WARNING_DAYS,
+): "Expired" | "Expires soon" | null {
+  const state = expiryState(license.expiresOn, today, warningDays);
   return state === "expired" ? "Expired" : state === "expiring" ? "Expires soon" : null;
 }

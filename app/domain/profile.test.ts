@@ -49,6 +49,14 @@ describe("issue 12: licenses sorted by state; expired or expiring within 60 days
     expect(licenseMark(l("FL", "1", "2031-07-10"), today)).toBeNull();
     expect(licenseMark(l("FL", "1", null), today)).toBeNull();
   });
+
+  it("follows the NIPR settings' warning window when given (issue 24 §6)", () => {
+    const today = "2031-05-10";
+    expect(licenseMark(l("FL", "1", "2031-06-01"), today, 10)).toBeNull();
+    expect(licenseMark(l("FL", "1", "2031-05-20"), today, 10)).toBe("Expires soon");
+    expect(licenseMark(l("FL", "1", "2031-10-01"), today, 180)).toBe("Expires soon");
+    expect(licenseMark(l("FL", "1", "2031-05-09"), today, 180)).toBe("Expired");
+  });
 });
 
 describe("issue 12: a document's upload (type, size; a certificate's expiry date not past)", () => {

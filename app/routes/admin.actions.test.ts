@@ -29,6 +29,8 @@ import * as emailMessage from "./admin.email_communications.message";
 import * as carrierExportNew from "./admin.carrier_exports.new";
 import * as carrierExportSchedules from "./admin.carrier_exports.schedules";
 import * as carrierNotification from "./admin.carrier_notifications.$id";
+import * as niprAlert from "./admin.nipr_pdb_alerts.$id";
+import * as niprConfig from "./admin.nipr_license_config";
 
 /**
  * Every admin action (issue 14) re-checks who posts: only an administrator's own session. Refused before the
@@ -314,6 +316,49 @@ const ACTIONS: Array<{ name: string; handler: Handler; path: string; params: Rec
       params: { section: "carrier_notifications" },
       fields: { intent: "bulk", id: "49", note: "" },
     },
+    // Issue 24 §6-8: NIPR.
+    {
+      name: "an NIPR alert marked handled",
+      handler: niprAlert.action,
+      path: "/admin/nipr_pdb_alerts/1",
+      params: { id: "1" },
+      fields: { note: "Handled" },
+    },
+    {
+      name: "NIPR alerts marked handled in bulk",
+      handler: sectionList.action,
+      path: "/admin/nipr_pdb_alerts?confirm=1",
+      params: { section: "nipr_pdb_alerts" },
+      fields: { intent: "bulk", id: "1" },
+    },
+    {
+      name: "Sync now with NIPR",
+      handler: brokerSummary.action,
+      path: "/admin/brokers/4",
+      params: { id: "4" },
+      fields: { intent: "nipr_sync" },
+    },
+    {
+      name: "the NIPR connection",
+      handler: niprConfig.action,
+      path: "/admin/nipr_license_config",
+      params: {},
+      fields: { intent: "connection", username: "intruder", password: "intruder-pass" },
+    },
+    {
+      name: "the NIPR tracking confirmed",
+      handler: niprConfig.action,
+      path: "/admin/nipr_license_config",
+      params: {},
+      fields: { intent: "track", tracking: "all", npns: "" },
+    },
+    {
+      name: "the NIPR scans and warning window",
+      handler: niprConfig.action,
+      path: "/admin/nipr_license_config",
+      params: {},
+      fields: { intent: "schedule", activeScan: "weekly", inactiveScan: "monthly", warningDays: "30" },
+    },
   ];
 
 describe("who may post to the admin area (issue 14)", () => {
@@ -541,8 +586,8 @@ describe("an administrator's invalid input is refused at its field, before the u
   });
 
   it("a section that is not built, or an id that is not one, is the 404 page", async () => {
-    const unbuilt = await postAs(sectionList.action, "/admin/nipr_history", { intent: "delete", id: "1" }, admin, {
-      section: "nipr_history",
+    const unbuilt = await postAs(sectionList.action, "/admin/no_such_section", { intent: "delete", id: "1" }, admin, {
+      section: "no_such_section",
     });
     expect(unbuilt.status).toBe(404);
     const badId = await postAs(sectionRecord.action, "/admin/roles/abc", { name: "x" }, admin, {
@@ -764,8 +809,8 @@ describe("an admin list's URL (ADR 020)", () => {
   });
 
   it("an unbuilt section is the 404 page; a non-admin's GET is refused", async () => {
-    const unbuilt = await answerOf(sectionList.loader, get("/admin/nipr_history"), contextFor(viewerFor(admin)), {
-      params: { section: "nipr_history" },
+    const unbuilt = await answerOf(sectionList.loader, get("/admin/no_such_section"), contextFor(viewerFor(admin)), {
+      params: { section: "no_such_section" },
     });
     expect(unbuilt.status).toBe(404);
     const refused = await answerOf(sectionList.loader, get("/admin/users"), contextFor(viewerFor(agent)), {

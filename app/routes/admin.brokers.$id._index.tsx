@@ -9,7 +9,9 @@ import { CONTRACT_STATE_LABELS } from "~/domain/admin/labels";
 import { formatDate } from "~/domain/formats";
 import { RTS_TONE_COLORS } from "~/domain/rts";
 import { formatDateTimeUtc } from "~/domain/admin/times";
-import { successToast } from "~/domain/toast";
+import { errorToasts, successToast } from "~/domain/toast";
+import { syncedText } from "~/admin/sections/nipr_history/records";
+import { syncProducer } from "~/admin/sections/nipr_history/section.server";
 import { idOr404, requireAdmin } from "~/.server/admin/guard";
 import { actionForm } from "~/.server/form-failure";
 import { redirectWithToast } from "~/.server/toast";
@@ -17,12 +19,19 @@ import { addBrokerNote } from "~/.server/upstream/admin";
 import type { loader as brokerLoader } from "./admin.brokers.$id";
 import type { Route } from "./+types/admin.brokers.$id._index";
 
-/** A note an administrator keeps on the broker (staff only). */
+/** A note an administrator keeps on the broker (staff only); or Sync now with NIPR (intent nipr_sync, issue 24 §8). */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const id = idOr404(params.id);
-  const form = actionForm(request, context, { schema: brokerNoteSchema });
+  const probe = actionForm(request, context);
+  const syncing = (await probe.read()).get("intent") === "nipr_sync";
+  const form = actionForm(request, context, { schema: brokerNoteSchema, read: () => probe.read() });
   return form.answer(async () => {
     const viewer = await requireAdmin(request, context);
+    if (syncing) {
+      const sync = await syncProducer(viewer.token, id);
+      const toast = sync.status === "failed" ? errorToasts(sync.failures) : [successToast(syncedText(sync.summary))];
+      return redirectWithToast(`/admin/brokers/${id}`, toast);
+    }
     const parsed = await form.parse(brokerNoteSchema);
     if (parsed.status !== "success") return data(parsed.reply(), { status: 400 });
     await addBrokerNote(viewer.token, id, parsed.value.body);
@@ -110,9 +119,17 @@ export default function BrokerSummary({ actionData }: Route.ComponentProps) {
           </Text>
         </Paper>
         <Paper withBorder p="md" component="section" aria-labelledby="licenses-title">
-          <Title order={2} size="h4" id="licenses-title" mb="sm">
-            Licenses
-          </Title>
+          <Group justify="space-between" mb="sm">
+            <Title order={2} size="h4" id="licenses-title">
+              Licenses
+            </Title>
+            <PortalForm>
+              <input type="hidden" name="intent" value="nipr_sync" />
+              <SubmitButton variant="default" size="xs">
+                Sync now with NIPR
+              </SubmitButton>
+            </PortalForm>
+          </Group>
           {b.licenses.length === 0 ? (
             <Text size="sm" c="dimmed">
               No licenses on file. They come from the broker&apos;s onboarding or the licensing record.

@@ -69,6 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     otherNotifications: notificationsOfNoDocument(documents, notifications),
     rewards,
     today: todayIso(),
+    licenseWarningDays: viewer.profile?.licenseWarningDays,
   };
 }
 
@@ -311,7 +312,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <LicenseTable
             aria-labelledby="licenses-title"
             licenses={loaderData.licenses}
-            detailed={{ today: loaderData.today }}
+            detailed={{ today: loaderData.today, warningDays: loaderData.licenseWarningDays }}
           />
         )}
       </section>

@@ -45,6 +45,7 @@ import { registerPolicyProductionRoutes } from "./policy-production/routes.ts";
 import { registerCarrierExportRoutes } from "./carrier-exports/routes.ts";
 import { registerPayoutEntryRoutes } from "./payout-entries/routes.ts";
 import { registerCarrierEnrollmentRoutes } from "./carrier-enrollments/routes.ts";
+import { registerNiprRoutes } from "./nipr/routes.ts";
 import { registerCommissionStatementRoutes } from "./commission-statements/routes.ts";
 
 export const UNAUTHORIZED = "Unauthorized Request";
@@ -316,6 +317,7 @@ export function createApp({ db, logger, allowReset, reset, mailer, after }: AppO
   registerQuoteToolProviderRoutes(app, { db, logger });
   registerPayoutEntryRoutes(app, { db, logger });
   registerCarrierEnrollmentRoutes(app, { db, logger }); // carrier enrollments and notifications (issue 24 §3–4)
+  registerNiprRoutes(app, { db, logger }); // NIPR: alerts, history, settings, the producer database (issue 24)
   registerAdminSystemNotificationRoutes(app, { db, logger });
   registerAdminCarrierRoutes(app, { db, logger });
   registerAdminLearningResourceRoutes(app, { db, logger });

@@ -53,6 +53,16 @@ const PAGES: AdminPage[] = [
   },
   { path: "/admin/brokers/110/contracts/1010", section: "Users", heading: "Thomas Thompson", crumb: /.+/ },
   { path: "/admin/brokers/110/documents", section: "Users", heading: "Thomas Thompson", crumb: "Documents" },
+  // Issue 24 §6-8: NIPR.
+  { path: "/admin/nipr_pdb_alerts", section: "NIPR PDB alerts", heading: "NIPR PDB alerts", crumb: "NIPR PDB alerts" },
+  { path: "/admin/nipr_pdb_alerts/2", section: "NIPR PDB alerts", heading: /Alert 2: /, crumb: "Alert 2" },
+  { path: "/admin/nipr_history", section: "NIPR history", heading: "NIPR history", crumb: "NIPR history" },
+  {
+    path: "/admin/nipr_license_config",
+    section: "NIPR license settings",
+    heading: "NIPR license settings",
+    crumb: "NIPR license settings",
+  },
   // Issue 22 §2.3, §2.4.
   {
     path: "/admin/system_notifications",
@@ -176,7 +186,11 @@ test.describe("every admin page", () => {
           "Carrier imports Not available yet",
         );
         await expect(nav.getByRole("link", { name: /Carrier imports/ })).toHaveCount(0);
-        await expect(nav.getByRole("link", { name: /NIPR history/ })).toHaveCount(0);
+        // Issue 24: the compliance sections are built.
+        await expect(nav.getByRole("link", { name: "NIPR history", exact: true })).toHaveAttribute(
+          "href",
+          "/admin/nipr_history",
+        );
         for (const built of ["Users", "Roles", "Contracting desk", "RTS statuses", "Tickets", "Admin support"])
           await expect(nav.getByRole("link", { name: built, exact: true })).toHaveAttribute("href", expect.any(String));
 
@@ -758,6 +772,14 @@ const ADMIN_URLS = [
   "/admin/carrier_notifications?handled=no",
   "/admin/carrier_notifications/export",
   "/admin/carrier_notifications/1",
+  // Issue 24 §6-8: NIPR.
+  "/admin/nipr_pdb_alerts",
+  "/admin/nipr_pdb_alerts?handled=no",
+  "/admin/nipr_pdb_alerts/1",
+  "/admin/nipr_pdb_alerts/export",
+  "/admin/nipr_history",
+  "/admin/nipr_history/export",
+  "/admin/nipr_license_config",
 ];
 
 /** Every admin action (POST target and its form, with its intent): what an admin's form would send. */
@@ -891,6 +913,16 @@ const ADMIN_ACTIONS: Array<{ path: string; form: Record<string, string> }> = [
   { path: "/admin/carrier_notifications/49", form: { intent: "handle", note: "Evil" } },
   { path: "/admin/carrier_notifications/49", form: { intent: "route" } },
   { path: "/admin/carrier_notifications?confirm=49", form: { intent: "bulk", id: "49" } },
+  // Issue 24 §6-8: NIPR.
+  { path: "/admin/nipr_pdb_alerts/1", form: { note: "Handled by an intruder" } },
+  { path: "/admin/nipr_pdb_alerts?confirm=1", form: { intent: "bulk", id: "1" } },
+  { path: "/admin/brokers/110?index", form: { intent: "nipr_sync" } },
+  { path: "/admin/nipr_license_config", form: { intent: "connection", username: "intruder", password: "intruder-1" } },
+  { path: "/admin/nipr_license_config", form: { intent: "track", tracking: "all", npns: "" } },
+  {
+    path: "/admin/nipr_license_config",
+    form: { intent: "schedule", activeScan: "monthly", inactiveScan: "weekly", warningDays: "9" },
+  },
 ];
 
 /** What the admin sees of the data the actions above would change: every section's export and broker 110's pages. */

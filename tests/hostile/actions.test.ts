@@ -150,6 +150,15 @@ const ACTIONS: Action[] = [
   { path: "/admin/commission_statements/1", as: "admin@demo.test", fields: "intent=agent&lineId=1" },
   { path: "/admin/commission_statements/1", as: "admin@demo.test", fields: "intent=set_aside&lineId=1" },
   { path: "/admin/commission_statements/1", as: "admin@demo.test", fields: "intent=lock" },
+  // Issue 24 §6-8: NIPR. Alert 8 is a seed alert already handled (applying it again is refused); Sync now on
+  // newagent@ (2) only adds a history row; the settings' forms save what passes (tracking needs known NPNs).
+  { path: "/admin/nipr_pdb_alerts/8", as: "admin@demo.test" },
+  { path: "/admin/nipr_pdb_alerts?confirm=8", as: "admin@demo.test", fields: "intent=bulk&id=8" },
+  { path: "/admin/brokers/2?index", as: "admin@demo.test", fields: "intent=nipr_sync" },
+  { path: "/admin/nipr_license_config", as: "admin@demo.test", fields: "intent=connection" },
+  { path: "/admin/nipr_license_config", as: "admin@demo.test", fields: "intent=review" },
+  { path: "/admin/nipr_license_config", as: "admin@demo.test", fields: "intent=track" },
+  { path: "/admin/nipr_license_config", as: "admin@demo.test", fields: "intent=schedule" },
 ];
 
 /** Every field name the portal's forms use, sent in shapes they do not expect. */
@@ -261,6 +270,13 @@ const FIELD_NAMES = [
   "period",
   "policyNumber",
   "memo",
+  // Issue 24 §6-8: NIPR.
+  "username",
+  "tracking",
+  "npns",
+  "activeScan",
+  "inactiveScan",
+  "warningDays",
 ];
 
 const sessions = new Map<string, string>();

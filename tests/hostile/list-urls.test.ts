@@ -146,7 +146,7 @@ describe("the admin area's lists (issue 14)", () => {
 
   it("records and sections the URL names badly are the 404 page; a non-admin is refused", async () => {
     for (const path of [
-      "/admin/nipr_history",
+      "/admin/no_such_section",
       "/admin/users/abc/edit",
       "/admin/users/999999",
       `/admin/roles/${"9".repeat(40)}`,
@@ -174,6 +174,12 @@ describe("the admin area's lists (issue 14)", () => {
       "/admin/carrier_enrollments/modal/json_viewer?id=abc",
       "/admin/carrier_enrollments/modal/json_viewer?id=999999",
       "/admin/carrier_notifications/999999",
+      // Issue 24: an alert id that is not one; the history is a report; the settings are one page.
+      "/admin/nipr_pdb_alerts/abc",
+      "/admin/nipr_pdb_alerts/999999",
+      "/admin/nipr_history/1",
+      "/admin/nipr_license_config/1",
+      "/admin/nipr_license_config/export",
     ]) {
       const answer = await send(path, { cookie: admin });
       expect(answer.status, path.slice(0, 80)).toBe(404);
@@ -210,6 +216,12 @@ describe("the admin area's lists (issue 14)", () => {
       "/admin/carrier_enrollments/modal/json_viewer?id=1",
       "/admin/carrier_notifications",
       "/admin/carrier_notifications/1",
+      "/admin/nipr_pdb_alerts",
+      "/admin/nipr_pdb_alerts/1",
+      "/admin/nipr_pdb_alerts/export",
+      "/admin/nipr_history",
+      "/admin/nipr_history/export",
+      "/admin/nipr_license_config",
     ]) {
       expect((await send(path, { cookie: agency })).status, path).toBe(403);
     }

@@ -24,6 +24,9 @@ import { shape as commission_statements } from "../../admin/sections/commission_
 import { shape as carrier_exports } from "../../admin/sections/carrier_exports/shape";
 import { shape as carrier_enrollments } from "../../admin/sections/carrier_enrollments/shape";
 import { shape as carrier_notifications } from "../../admin/sections/carrier_notifications/shape";
+import { shape as nipr_license_config } from "../../admin/sections/nipr_license_config/shape";
+import { shape as nipr_pdb_alerts } from "../../admin/sections/nipr_pdb_alerts/shape";
+import { shape as nipr_history } from "../../admin/sections/nipr_history/shape";
 
 /**
  * The catalogue of built sections: each one's shape, from its folder (app/admin/sections/<key>/, ADR 024). Adding a
@@ -48,6 +51,9 @@ export const SECTION_SHAPES = {
   carrier_exports,
   carrier_enrollments,
   carrier_notifications,
+  nipr_license_config,
+  nipr_pdb_alerts,
+  nipr_history,
 } as const satisfies Record<string, SectionShape>;
 
 export type SectionKey = keyof typeof SECTION_SHAPES;

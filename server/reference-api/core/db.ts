@@ -63,6 +63,8 @@ const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
   ["contracting_entries", "user_id"],
   ["licenses", "user_id"],
   ["document_notifications", "user_id"],
+  ["nipr_alerts", "user_id"],
+  ["nipr_tracked", "user_id"],
   ["users", "id"],
 ];
 
@@ -73,6 +75,10 @@ const DATA_TABLES = [
   "carrier_export_events",
   "carrier_notifications",
   "carrier_enrollments",
+  "nipr_syncs",
+  "nipr_alerts",
+  "nipr_tracked",
+  "nipr_config",
   "system_notification_dismissals",
   "quote_tool_providers",
   "email_log",
@@ -143,7 +149,7 @@ const RETIRED_TABLES = [
  * change: a db file seeded by an older version (PRAGMA user_version lower than this) has its data tables
  * dropped and created again as schema.ts has them, and is reset to the seed on open (sessions kept).
  */
-const SEED_VERSION = 31;
+const SEED_VERSION = 32;
 
 function bool(value: unknown): boolean {
   return value === true;

@@ -839,6 +839,53 @@ CREATE TABLE IF NOT EXISTS carrier_notifications (
 );
 
 CREATE INDEX IF NOT EXISTS carrier_notifications_received ON carrier_notifications (received_at);
+-- NIPR, the Producer Database's stand-in (issue 24 §6-8, nipr/): the connection and what is tracked (one row, id 1;
+-- the password is write-only: no endpoint answers it), the chosen producers, the daily alerts (generated per weekday
+-- from the seed day on read, nipr/daily.ts: generated_through), and every sync.
+CREATE TABLE IF NOT EXISTS nipr_config (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  username TEXT NOT NULL,
+  password TEXT NOT NULL,
+  tracking TEXT NOT NULL CHECK (tracking IN ('all', 'chosen')),
+  cost_cents INTEGER NOT NULL,
+  active_scan TEXT NOT NULL CHECK (active_scan IN ('weekly', 'monthly')),
+  inactive_scan TEXT NOT NULL CHECK (inactive_scan IN ('weekly', 'monthly')),
+  warning_days INTEGER NOT NULL,
+  seed_day TEXT NOT NULL,
+  generated_through TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS nipr_tracked (
+  user_id INTEGER PRIMARY KEY
+);
+
+CREATE TABLE IF NOT EXISTS nipr_alerts (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  day TEXT NOT NULL,                -- YYYY-MM-DD: the alerts file's day
+  kind TEXT NOT NULL,
+  state TEXT,
+  summary TEXT NOT NULL,
+  detail TEXT NOT NULL DEFAULT '{}', -- JSON: what applying it writes (a new expiry date, a licence number)
+  handled_at TEXT,
+  handled_by TEXT,
+  note TEXT
+);
+
+CREATE INDEX IF NOT EXISTS nipr_alerts_user ON nipr_alerts (user_id);
+CREATE INDEX IF NOT EXISTS nipr_alerts_day ON nipr_alerts (day);
+
+CREATE TABLE IF NOT EXISTS nipr_syncs (
+  id INTEGER PRIMARY KEY,
+  at TEXT NOT NULL,
+  trigger TEXT NOT NULL CHECK (trigger IN ('daily', 'weekly', 'monthly', 'manual')),
+  by_name TEXT,
+  producers INTEGER NOT NULL,
+  changes INTEGER NOT NULL,
+  summary TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('succeeded', 'partial', 'failed')),
+  failures TEXT NOT NULL DEFAULT '[]'
+);
 
 -- Sessions are not a data table: reset() keeps them, so signed-in sessions survive a reset.
 -- No foreign keys on purpose (the users they point at are deleted and re-inserted by reset()).

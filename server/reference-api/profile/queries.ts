@@ -5,7 +5,7 @@ import type { ReferenceDb } from "../core/db.ts";
 
 export async function profileOf(db: ReferenceDb, user: SessionUser): Promise<Profile> {
   const broker = user.role === "Agent" || user.role === "Agency";
-  const [userResult, licenseResult] = await Promise.all([
+  const [userResult, licenseResult, windowResult] = await Promise.all([
     db.client.execute({ sql: "SELECT sms_consent, phone FROM users WHERE id = ?", args: [user.userId] }),
     broker
       ? db.client.execute({
@@ -14,6 +14,8 @@ export async function profileOf(db: ReferenceDb, user: SessionUser): Promise<Pro
           args: [user.userId],
         })
       : Promise.resolve(null),
+    // The NIPR settings' warning window (issue 24 §6).
+    db.client.execute("SELECT warning_days FROM nipr_config WHERE id = 1"),
   ]);
   const row = userResult.rows[0];
   const licenses: License[] = (licenseResult?.rows ?? []).map((l) => ({
@@ -32,6 +34,7 @@ export async function profileOf(db: ReferenceDb, user: SessionUser): Promise<Pro
     licenses,
     smsConsent: row?.sms_consent == null ? null : Number(row.sms_consent) === 1,
     phone: row?.phone == null ? null : String(row.phone),
+    ...(windowResult.rows[0] ? { licenseWarningDays: Number(windowResult.rows[0].warning_days) } : {}),
   };
 }
 

@@ -35,6 +35,7 @@ import { submittedEnrollmentStatements } from "../submitted-enrollments/seed.ts"
 import { ticketStatements } from "../conversations/seed-tickets.ts";
 import { systemNotificationSeedStatements } from "../system-notifications/seed.ts";
 import { quoteToolProviderSeedStatements } from "../quote-tool-providers/seed.ts";
+import { niprSeedStatements } from "../nipr/seed.ts";
 import { seedDates, type SeedDates } from "./seed-dates.ts";
 
 export interface SeedOptions {
@@ -80,5 +81,6 @@ export async function seedStatements(
     ...quoteToolProviderSeedStatements(dates), // the quote tool's providers (issue 22)
     ...carrierExportStatements(dates), // the carriers' export schedules, what the files carry, files built (issue 24 §2)
     ...carrierEnrollmentStatements(dates), // carrier enrollments with their raw payloads, carrier notifications (issue 24)
+    ...niprSeedStatements(dates), // NIPR: the connection, alerts, syncs (issue 24 §6-8)
   ];
 }

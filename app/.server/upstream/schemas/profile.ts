@@ -21,6 +21,8 @@ export const ProfileSchema = z.object({
   licenses: z.array(LicenseSchema),
   smsConsent: z.boolean().nullable(),
   phone: z.string().nullable(),
+  /** Days before expiry a license is marked "Expires soon" (the NIPR settings' warning window, issue 24 §6). */
+  licenseWarningDays: z.number().int().positive().optional(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 

@@ -1,0 +1,56 @@
+import type { SectionView } from "~/components/admin/section-view";
+import { Tag } from "~/components/admin/tag";
+import { type AdminNiprSync, NIPR_SYNC_STATUS_COLORS, NIPR_SYNC_STATUS_LABELS, NIPR_TRIGGER_LABELS } from "./records";
+
+/** "2026-11-26T06:00:00.000Z" → "2026-11-26 06:00 UTC" (the same text on the server and in any browser). */
+const atText = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+
+export const view: SectionView<AdminNiprSync> = {
+  key: "nipr_history",
+  title: "NIPR history",
+  singular: "sync",
+  intro:
+    "Every sync with NIPR's Producer Database: the daily alerts file, the fallback scans and each Sync now from a broker's page, with what changed and why a producer could not be synced.",
+  columns: [
+    { key: "at", header: "When", sortable: true, noWrap: true, cell: (s) => atText(s.at) },
+    {
+      key: "trigger",
+      header: "Trigger",
+      sortable: true,
+      cell: (s) => (s.by ? `${NIPR_TRIGGER_LABELS[s.trigger]} by ${s.by}` : NIPR_TRIGGER_LABELS[s.trigger]),
+    },
+    { key: "producers", header: "Producers", sortable: true, noWrap: true, cell: (s) => s.producers },
+    { key: "changes", header: "Changes", sortable: true, noWrap: true, cell: (s) => s.changes },
+    { key: "summary", header: "What changed", cell: (s) => s.summary },
+    {
+      key: "status",
+      header: "Status",
+      noWrap: true,
+      cell: (s) => <Tag color={NIPR_SYNC_STATUS_COLORS[s.status]}>{NIPR_SYNC_STATUS_LABELS[s.status]}</Tag>,
+    },
+    {
+      key: "failures",
+      header: "Failures",
+      cell: (s) =>
+        s.failures.length ? (
+          <ul className="plain-list">
+            {s.failures.map((f) => (
+              <li key={f}>{f}</li>
+            ))}
+          </ul>
+        ) : (
+          "None"
+        ),
+    },
+  ],
+  stack: true,
+  filters: [
+    { name: "trigger", label: "Trigger" },
+    { name: "status", label: "Status" },
+    { name: "period", label: "Month" },
+  ],
+  rowLabel: (s) => `sync ${s.id} (${atText(s.at)})`,
+  empty: "No syncs yet: the daily alerts file arrives on weekdays.",
+  noMatch: "No syncs match this search or these filters.",
+  recordTitle: (s) => `Sync ${s.id}`,
+};

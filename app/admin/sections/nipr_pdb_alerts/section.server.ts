@@ -1,0 +1,30 @@
+/**
+ * The NIPR PDB alerts section's server half (issue 24 §7; contract.server.ts): the list and export (the shared list
+ * page), the bulk Mark handled, and for the alert's own page (routes/admin.nipr_pdb_alerts.$id.tsx) the record and
+ * Mark handled with a note.
+ */
+import { type SectionServer, eachId } from "~/.server/admin/section-server";
+import { adminCall, adminResource } from "~/.server/upstream/admin";
+import { AdminNiprAlertResponseSchema, AdminNiprAlertsResponseSchema, AdminNiprHandleSchema } from "./contract.server";
+import type { AdminNiprAlert } from "./records";
+
+const api = adminResource("nipr_pdb_alerts", {
+  list: AdminNiprAlertsResponseSchema,
+  one: AdminNiprAlertResponseSchema,
+  body: AdminNiprHandleSchema,
+});
+
+const RecordSchema = AdminNiprAlertResponseSchema.pick({ record: true });
+
+export const niprAlertRecord = (token: string, id: number) => api.record(token, id);
+
+export async function handleNiprAlert(token: string, id: number, note: string | null): Promise<AdminNiprAlert> {
+  return (await adminCall(token, "POST", `nipr_pdb_alerts/${id}/handle`, RecordSchema, { body: { note } })).record;
+}
+
+export const server: SectionServer<AdminNiprAlert> = {
+  list: (token, params) => api.list(token, params),
+  record: (token, id) => api.record(token, id),
+  exportCsv: (token, params) => api.exportCsv(token, params),
+  bulk: (token, { id }) => eachId(id, (one) => handleNiprAlert(token, one, null)),
+};

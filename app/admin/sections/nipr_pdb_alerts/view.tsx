@@ -1,0 +1,74 @@
+import { Link } from "react-router";
+import type { SectionView } from "~/components/admin/section-view";
+import { Tag } from "~/components/admin/tag";
+import { type AdminNiprAlert, NIPR_CATEGORY_LABELS } from "./records";
+
+const CATEGORY_COLORS = {
+  licenses: "blue",
+  appointments: "gray",
+  regulatory_actions: "red",
+  demographics: "gray",
+} as const;
+
+export const view: SectionView<AdminNiprAlert> = {
+  key: "nipr_pdb_alerts",
+  title: "NIPR PDB alerts",
+  singular: "alert",
+  intro:
+    "What NIPR's daily alerts file (weekdays) says changed for the tracked producers. Marking an alert handled applies it: a license alert updates the broker's licenses; a lapsed license or a regulatory action also notifies the broker and holds their new contract requests until it is resolved.",
+  columns: [
+    { key: "day", header: "Day", sortable: true, noWrap: true, cell: (a) => a.day },
+    {
+      key: "producer",
+      header: "Producer",
+      sortable: true,
+      cell: (a) => (
+        <Link className="anchor" to={`/admin/nipr_pdb_alerts/${a.id}`} aria-label={`Alert ${a.id}: ${a.producer.name}`}>
+          {a.producer.name}
+        </Link>
+      ),
+    },
+    {
+      key: "category",
+      header: "Category",
+      sortable: true,
+      noWrap: true,
+      cell: (a) => <Tag color={CATEGORY_COLORS[a.category]}>{NIPR_CATEGORY_LABELS[a.category]}</Tag>,
+    },
+    { key: "state", header: "State", sortable: true, noWrap: true, cell: (a) => a.state ?? "" },
+    { key: "summary", header: "Alert", cell: (a) => a.summary },
+    {
+      key: "handled",
+      header: "Handled",
+      sortable: true,
+      cell: (a) =>
+        a.handled ? (
+          <Tag color="green">Handled</Tag>
+        ) : a.blocking ? (
+          <Tag color="red">Open: holds requests</Tag>
+        ) : (
+          <Tag color="yellow">Not handled</Tag>
+        ),
+    },
+  ],
+  stack: true,
+  filters: [
+    { name: "category", label: "Category" },
+    { name: "userId", label: "Producer" },
+    { name: "period", label: "Month" },
+    { name: "handled", label: "Handled" },
+  ],
+  rowLabel: (a) => `alert ${a.id} (${a.producer.name}, ${a.day})`,
+  editLabel: "Open",
+  bulk: {
+    label: "Mark handled",
+    confirmTitle: "Mark these alerts handled?",
+    confirmButton: "Mark handled",
+    intro:
+      "Each alert is applied to its broker's record: license alerts update their licenses; a lapsed license or a regulatory action notifies the broker and holds their new contract requests. An alert already handled is left as it is.",
+    doneText: (done, chosen) => `${done} of ${chosen} alerts marked handled.`,
+  },
+  empty: "No alerts yet: NIPR's daily file lists the tracked producers' changes on weekdays.",
+  noMatch: "No alerts match this search or these filters.",
+  recordTitle: (a) => `Alert ${a.id}: ${a.producer.name}`,
+};

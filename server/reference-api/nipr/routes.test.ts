@@ -1,0 +1,281 @@
+import { Writable } from "node:stream";
+import dayjs from "dayjs";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  AdminNiprAlertResponseSchema,
+  AdminNiprAlertsResponseSchema,
+} from "../../../app/admin/sections/nipr_pdb_alerts/contract.server.ts";
+import { ALREADY_HANDLED } from "../../../app/admin/sections/nipr_pdb_alerts/records.ts";
+import {
+  AdminNiprHistoryResponseSchema,
+  AdminNiprSyncResponseSchema,
+} from "../../../app/admin/sections/nipr_history/contract.server.ts";
+import { NiprLicenseConfigResponseSchema } from "../../../app/admin/sections/nipr_license_config/contract.server.ts";
+import { ADMIN_ONLY_AREA } from "../admin/admin-support.ts";
+import type { ReferenceApi } from "../index.ts";
+import {
+  expectError,
+  expectFields,
+  sqlite,
+  startTestApi,
+  tempDbPath,
+  testClient,
+  testSeed,
+} from "../core/test-support.ts";
+import { alertOf, stableHash } from "./daily.ts";
+import { NOT_A_BROKER } from "./routes.ts";
+import { DOCS_LAPSED_ALERT_ID, SEED_NIPR_PASSWORD, weekdaysBefore } from "./seed.ts";
+
+const { remove: removeDb, dbPath } = tempDbPath("reference-api-nipr-");
+let api: ReferenceApi;
+const logLines: string[] = [];
+const logger = pino(
+  { level: "info" },
+  new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(chunk.toString());
+      done();
+    },
+  }),
+);
+const client = testClient(() => api.url, { jsonContentTypeOnly: true });
+const { tokenOf, ok } = client;
+const as = async (email: string, method: string, path: string, json?: unknown) =>
+  client.send(method, path, { token: await tokenOf(email), json });
+const admin = (method: string, path: string, json?: unknown) => as("admin@demo.test", method, path, json);
+
+beforeAll(async () => {
+  api = await startTestApi(dbPath, { logger });
+});
+afterAll(async () => {
+  await api.close();
+  removeDb();
+});
+
+const adminToken = () => tokenOf("admin@demo.test");
+
+describe("NIPR PDB alerts", () => {
+  it("lists the seeded alerts with their facets, filters by category, producer, month and handled", async () => {
+    const token = await adminToken();
+    const all = await ok(AdminNiprAlertsResponseSchema, "GET", "/api/admin/nipr_pdb_alerts?perPage=100", { token });
+    const docs = all.records.find((a) => a.id === DOCS_LAPSED_ALERT_ID)!;
+    expect(docs).toMatchObject({
+      kind: "license_lapsed",
+      category: "licenses",
+      state: "PA",
+      blocking: true,
+      handled: false,
+      producer: { id: 4, npn: "16554093" },
+      day: weekdaysBefore(testSeed, 1),
+    });
+    expect(all.facets.category.map((f) => f.value)).toEqual([
+      "licenses",
+      "appointments",
+      "regulatory_actions",
+      "demographics",
+    ]);
+    const regulatory = await ok(
+      AdminNiprAlertsResponseSchema,
+      "GET",
+      "/api/admin/nipr_pdb_alerts?category=regulatory_actions",
+      {
+        token,
+      },
+    );
+    expect(regulatory.records.length).toBeGreaterThan(0);
+    expect(regulatory.records.every((a) => a.category === "regulatory_actions")).toBe(true);
+    const open = await ok(AdminNiprAlertsResponseSchema, "GET", "/api/admin/nipr_pdb_alerts?handled=no&userId=4", {
+      token,
+    });
+    expect(open.records.map((a) => a.id)).toContain(DOCS_LAPSED_ALERT_ID);
+    expect(open.records.every((a) => !a.handled && a.producer.id === 4)).toBe(true);
+    const month = docs.day.slice(0, 7);
+    const byMonth = await ok(AdminNiprAlertsResponseSchema, "GET", `/api/admin/nipr_pdb_alerts?period=${month}`, {
+      token,
+    });
+    expect(byMonth.records.every((a) => a.day.startsWith(month))).toBe(true);
+    expect((await admin("GET", "/api/admin/nipr_pdb_alerts?period=2025-13")).status).toBe(422);
+    expectError(await as("agent@demo.test", "GET", "/api/admin/nipr_pdb_alerts"), 403, ADMIN_ONLY_AREA);
+    expectError(await as("agent@demo.test", "POST", `/api/admin/nipr_pdb_alerts/${DOCS_LAPSED_ALERT_ID}/handle`), 403);
+  });
+
+  it("handling docs@'s lapsed PA license expires it, gives docs@ a notification naming it, and is done once", async () => {
+    const handled = await admin("POST", `/api/admin/nipr_pdb_alerts/${DOCS_LAPSED_ALERT_ID}/handle`, {
+      note: "Called Thomas",
+    });
+    expect(handled.status, handled.text).toBe(200);
+    const db = sqlite(dbPath);
+    try {
+      const pa = await db.execute("SELECT status, expires_on FROM licenses WHERE user_id = 4 AND state = 'PA'");
+      expect(pa.rows[0]).toMatchObject({ status: "Expired", expires_on: weekdaysBefore(testSeed, 1) });
+      const notices = await db.execute("SELECT document_name, message FROM document_notifications WHERE user_id = 4");
+      expect(notices.rows.map((r) => String(r.document_name))).toContain("PA license (NIPR)");
+    } finally {
+      db.close();
+    }
+    const record = await ok(AdminNiprAlertResponseSchema, "GET", `/api/admin/nipr_pdb_alerts/${DOCS_LAPSED_ALERT_ID}`, {
+      token: await adminToken(),
+    });
+    expect(record.record).toMatchObject({ handled: true, handledBy: "Grace Harper", note: "Called Thomas" });
+    expect(record.history[0]).toMatchObject({ action: "handled", note: "Called Thomas" });
+    expectError(await admin("POST", `/api/admin/nipr_pdb_alerts/${DOCS_LAPSED_ALERT_ID}/handle`), 409, ALREADY_HANDLED);
+    expectError(await admin("POST", "/api/admin/nipr_pdb_alerts/99999/handle"), 404);
+    expectFields(await admin("POST", `/api/admin/nipr_pdb_alerts/2/handle`, { note: "x".repeat(501) }));
+  });
+
+  it("a lapsed license holds the broker's new contract requests until resolved (agent@: none before)", async () => {
+    const before = await as("agent@demo.test", "GET", "/api/profile/document_notifications");
+    expect((before.json as { documentNotifications: unknown[] }).documentNotifications).toEqual([]);
+    // Not held before: an unknown product is what refuses it.
+    const free = await as("agent@demo.test", "POST", "/api/profile/contracting_entries", { carrierProductIds: [999] });
+    expect(free.text).toContain("Unknown carrier product");
+    const db = sqlite(dbPath);
+    try {
+      await db.execute(
+        `INSERT INTO nipr_alerts (id, user_id, day, kind, state, summary, detail)
+         VALUES (900, 1, '${testSeed.day}', 'license_lapsed', 'GA', 'GA license 3219876 lapsed.', '{}')`,
+      );
+    } finally {
+      db.close();
+    }
+    expect((await admin("POST", "/api/admin/nipr_pdb_alerts/900/handle")).status).toBe(200);
+    const refused = await as("agent@demo.test", "POST", "/api/profile/contracting_entries", {
+      carrierProductIds: [999],
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.text).toContain("documentation is up to date");
+    const notices = await as("agent@demo.test", "GET", "/api/profile/document_notifications");
+    expect(JSON.stringify(notices.json)).toContain("NIPR reports your GA license lapsed");
+  });
+
+  it("a license alert with a new expiry date moves the broker's license to it", async () => {
+    const db = sqlite(dbPath);
+    try {
+      await db.execute(
+        `INSERT INTO nipr_alerts (id, user_id, day, kind, state, summary, detail)
+         VALUES (901, 3, '${testSeed.day}', 'license_expiry_changed', 'AZ', 'AZ extended.', '{"expiresOn":"2031-06-30"}')`,
+      );
+      expect((await admin("POST", "/api/admin/nipr_pdb_alerts/901/handle")).status).toBe(200);
+      const az = await db.execute("SELECT status, expires_on FROM licenses WHERE user_id = 3 AND state = 'AZ'");
+      expect(az.rows[0]).toMatchObject({ status: "Active", expires_on: "2031-06-30" });
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe("the daily alerts", () => {
+  it("are deterministic by day and NPN, rare, and made once per weekday after the seed day", async () => {
+    const p = {
+      userId: 1,
+      npn: "17845210",
+      name: "Maria Alvarez",
+      licenses: [{ state: "FL", number: "W1", expiresOn: null }],
+    };
+    expect(alertOf("2030-03-11", p)).toEqual(alertOf("2030-03-11", p));
+    expect(stableHash("a")).toBe(stableHash("a"));
+    let days = 0;
+    let alerts = 0;
+    for (let d = 1; d <= 28; d++) {
+      days++;
+      if (alertOf(`2030-02-${String(d).padStart(2, "0")}`, { ...p, npn: String(10000 + d) })) alerts++;
+    }
+    expect(alerts).toBeLessThan(days / 4);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const start = dayjs(today).subtract(10, "day").format("YYYY-MM-DD");
+    const weekdays = Array.from({ length: 10 }, (_, i) => dayjs(start).add(i + 1, "day")).filter(
+      (d) => d.day() !== 0 && d.day() !== 6,
+    ).length;
+    const db = sqlite(dbPath);
+    try {
+      await db.execute({ sql: "UPDATE nipr_config SET generated_through = ?", args: [start] });
+      const count = async () =>
+        Number((await db.execute("SELECT COUNT(*) AS n FROM nipr_syncs WHERE trigger = 'daily'")).rows[0]!.n);
+      const before = await count();
+      // Reading the history (or the alerts) makes the missing days' files, once.
+      expect((await admin("GET", "/api/admin/nipr_history")).status).toBe(200);
+      expect((await admin("GET", "/api/admin/nipr_pdb_alerts")).status).toBe(200);
+      expect((await count()) - before).toBe(weekdays);
+      const through = await db.execute("SELECT generated_through FROM nipr_config");
+      expect(through.rows[0]!.generated_through).toBe(today);
+      const made = await db.execute({ sql: "SELECT day FROM nipr_alerts WHERE day > ?", args: [start] });
+      expect(made.rows.every((r) => ![0, 6].includes(dayjs(String(r.day)).day()))).toBe(true);
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe("NIPR history and Sync now", () => {
+  it("Sync now adds a history row for one broker, newest first; a broker without an NPN fails with the reason", async () => {
+    const token = await adminToken();
+    const created = await admin("POST", "/api/admin/nipr_history/sync", { userId: 4 });
+    expect(created.status, created.text).toBe(201);
+    const row = AdminNiprSyncResponseSchema.pick({ record: true }).parse(created.json).record;
+    expect(row).toMatchObject({ trigger: "manual", by: "Grace Harper", producers: 1, status: "succeeded" });
+    expect(row.summary).toContain("Thomas Becker (NPN 16554093)");
+    const list = await ok(AdminNiprHistoryResponseSchema, "GET", "/api/admin/nipr_history?trigger=manual", { token });
+    expect(list.records[0]!.id).toBe(row.id);
+    expectFields(await admin("POST", "/api/admin/nipr_history/sync", { userId: 9 }));
+    expect((await admin("POST", "/api/admin/nipr_history/sync", { userId: 9 })).text).toContain(NOT_A_BROKER);
+    expectFields(await admin("POST", "/api/admin/nipr_history/sync", { userId: "4" }));
+    expectError(await as("agent@demo.test", "POST", "/api/admin/nipr_history/sync", { userId: 4 }), 403);
+    const seeded = await ok(AdminNiprHistoryResponseSchema, "GET", "/api/admin/nipr_history?status=failed", { token });
+    expect(seeded.records.some((s) => s.failures.some((f) => f.includes("HTTP 503")))).toBe(true);
+  });
+});
+
+describe("NIPR license settings", () => {
+  it("never answers nor logs the password; a chosen list must name active producers; the changes are audited", async () => {
+    const token = await adminToken();
+    const got = await client.send("GET", "/api/admin/nipr_license_config", { token });
+    expect(got.text).not.toContain(SEED_NIPR_PASSWORD);
+    const config = NiprLicenseConfigResponseSchema.parse(got.json).config;
+    expect(config).toMatchObject({ passwordSet: true, tracking: "all", warningDays: 60, costCents: 95 });
+    expect(config.activeProducers).toBeGreaterThan(100);
+
+    const secret = "New-Secret-Value-991";
+    const saved = await admin("PATCH", "/api/admin/nipr_license_config", {
+      password: secret,
+      tracking: "chosen",
+      trackedUserIds: [1, 4],
+      warningDays: 45,
+    });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.text).not.toContain(secret);
+    expect(NiprLicenseConfigResponseSchema.parse(saved.json).config).toMatchObject({
+      tracking: "chosen",
+      trackedUserIds: [1, 4],
+      warningDays: 45,
+    });
+    expect(logLines.join("")).not.toContain(secret);
+    // The profile's "Expires soon" follows the warning window.
+    const profile = await as("agent@demo.test", "GET", "/api/profile");
+    expect((profile.json as { profile: { licenseWarningDays: number } }).profile.licenseWarningDays).toBe(45);
+    const db = sqlite(dbPath);
+    try {
+      const audit = await db.execute("SELECT changes FROM admin_audit WHERE resource = 'nipr_license_config'");
+      expect(audit.rows.length).toBe(1);
+      expect(String(audit.rows[0]!.changes)).not.toContain(secret);
+      expect(String(audit.rows[0]!.changes)).toContain("password");
+    } finally {
+      db.close();
+    }
+    expectFields(await admin("PATCH", "/api/admin/nipr_license_config", { trackedUserIds: [9] }));
+    expectFields(await admin("PATCH", "/api/admin/nipr_license_config", { warningDays: 0 }));
+    expectFields(await admin("PATCH", "/api/admin/nipr_license_config", { tracking: "chosen", trackedUserIds: [] }));
+    expectFields(await admin("PATCH", "/api/admin/nipr_license_config", []));
+    expectError(await as("agent@demo.test", "GET", "/api/admin/nipr_license_config"), 403);
+  });
+
+  it("the producer database answers a producer's licenses, appointments and demographics by NPN", async () => {
+    const res = await admin("GET", "/api/admin/nipr/producers/16554093");
+    expect(res.status).toBe(200);
+    const { producer } = res.json as { producer: { licenses: Array<{ state: string; resident: boolean }> } };
+    expect(producer.licenses.map((l) => l.state)).toEqual(["OH", "PA"]);
+    expect(producer.licenses[0]!.resident).toBe(true);
+    expectError(await admin("GET", "/api/admin/nipr/producers/00000001"), 404);
+  });
+});

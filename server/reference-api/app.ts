@@ -44,6 +44,7 @@ import { registerQuoteToolProviderRoutes } from "./quote-tool-providers/routes.t
 import { registerPolicyProductionRoutes } from "./policy-production/routes.ts";
 import { registerPayoutEntryRoutes } from "./payout-entries/routes.ts";
 import { registerCommissionStatementRoutes } from "./commission-statements/routes.ts";
+import { registerCarrierImportRoutes } from "./carrier-imports/routes.ts";
 
 export const UNAUTHORIZED = "Unauthorized Request";
 export const INVALID_CREDENTIALS = "Invalid e-mail or password";
@@ -319,6 +320,7 @@ export function createApp({ db, logger, allowReset, reset, mailer, after }: AppO
   registerPolicyProductionRoutes(app, { db, logger });
   registerCommissionTotalRoutes(app, { db, logger });
   registerCommissionStatementRoutes(app, { db, logger });
+  registerCarrierImportRoutes(app, { db, logger });
   registerDownlineRoutes(app, { db, logger, requireSession });
   registerTicketRoutes(app, { db, logger, requireSession });
   registerCommissionRoutes(app, { db, logger, requireSession });

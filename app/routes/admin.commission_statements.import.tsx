@@ -12,12 +12,7 @@ import { loadWithViewer } from "~/.server/guards";
 import { UNREADABLE_FORM } from "~/.server/forms";
 import { server as statements } from "~/admin/sections/commission_statements/section.server";
 import { uploadStatement } from "~/admin/sections/commission_statements/statements.server";
-import {
-  MultipartStreamError,
-  boundaryOf,
-  multipartParts,
-  textOf,
-} from "~/admin/sections/commission_statements/multipart-stream.server";
+import { MultipartStreamError, streamedUpload } from "~/.server/multipart-stream";
 import {
   CHOOSE_STATEMENT_FILE,
   MAX_STATEMENT_MB,
@@ -49,35 +44,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireAdmin(request, context);
-  const outcome: { upload?: Promise<{ importId: number; refused: string | null }>; fileMissing?: boolean } = {};
+  const upload = streamedUpload(["carrierId", "period", "carrierStatementDate"], (fields, fileName, content) => {
+    const facts = importFactsSchema.safeParse(Object.fromEntries(fields.entries()));
+    return facts.success ? uploadStatement(viewer.token, { ...facts.data, fileName }, content) : null;
+  });
   const read = async (req: Request): Promise<FormData> => {
-    const boundary = boundaryOf(req.headers.get("content-type"));
-    if (!boundary || !req.body) throw data({ messages: [UNREADABLE_FORM] }, { status: 400 });
-    const form = new FormData();
     try {
-      for await (const part of multipartParts(req.body, boundary)) {
-        if (part.name !== "file") {
-          if (["carrierId", "period", "carrierStatementDate"].includes(part.name))
-            form.set(part.name, await textOf(part));
-          else await textOf(part, 64 * 1024);
-          continue;
-        }
-        const facts = importFactsSchema.safeParse(Object.fromEntries(form.entries()));
-        if (!part.filename || !facts.success) {
-          outcome.fileMissing = !part.filename;
-          for await (const _ of part.content) void _;
-          continue;
-        }
-        // The upload runs while the body is read; its outcome is awaited after.
-        outcome.upload = uploadStatement(viewer.token, { ...facts.data, fileName: part.filename }, part.content);
-        await outcome.upload.catch(() => undefined);
-      }
+      return await upload.read(req);
     } catch (error) {
       if (error instanceof MultipartStreamError) throw data({ messages: [UNREADABLE_FORM] }, { status: 400 });
       throw error;
     }
-    return form;
   };
+  const { outcome } = upload;
   const form = actionForm(request, context, { read, hideFields: ["file"] });
   return form.answer(async () => {
     const parsed = await form.parse(importFactsSchema);

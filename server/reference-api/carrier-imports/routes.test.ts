@@ -36,7 +36,7 @@ async function upload(body: string | Uint8Array, facts: Record<string, string> =
   const response = await fetch(`${api.url}${base}/upload?${params.toString()}`, {
     method: "POST",
     headers: { authorization: `Bearer ${(await asAdmin()).token}`, "content-type": "text/csv" },
-    body,
+    body: typeof body === "string" ? body : Buffer.from(body),
   });
   const text = await response.text();
   return { status: response.status, json: text ? (JSON.parse(text) as unknown) : undefined };

@@ -20,6 +20,8 @@ import { shape as policy_production } from "../../admin/sections/policy_producti
 import { shape as payout_entries } from "../../admin/sections/payout_entries/shape";
 import { shape as commission_totals } from "../../admin/sections/commission_totals/shape";
 import { shape as commission_statements } from "../../admin/sections/commission_statements/shape";
+// Issue 24 §1.
+import { shape as carrier_imports } from "../../admin/sections/carrier_imports/shape";
 
 export interface SectionShape {
   sortable: readonly string[];
@@ -62,6 +64,8 @@ export const SECTION_SHAPES = {
   payout_entries,
   commission_totals,
   commission_statements,
+  // Issue 24 §1.
+  carrier_imports,
 } as const satisfies Record<string, SectionShape>;
 
 export type SectionKey = keyof typeof SECTION_SHAPES;

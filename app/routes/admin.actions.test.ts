@@ -26,6 +26,8 @@ import * as sectionRecord from "./admin.section.record";
 import * as emailTemplate from "./admin.email_communications.$id";
 import * as emailLog from "./admin.email_communications.log";
 import * as emailMessage from "./admin.email_communications.message";
+import * as carrierUpload from "./admin.carrier_imports.upload";
+import * as carrierImport from "./admin.carrier_imports.$id";
 
 /**
  * Every admin action (issue 14) re-checks who posts: only an administrator's own session. Refused before the
@@ -275,6 +277,21 @@ const ACTIONS: Array<{ name: string; handler: Handler; path: string; params: Rec
       params: { id: "3" },
       fields: { intent: "remove", attachmentId: "1" },
     },
+    // Issue 24 §1: carrier imports.
+    {
+      name: "a carrier file's upload",
+      handler: carrierUpload.action,
+      path: "/admin/carrier_imports/upload",
+      params: {},
+      fields: { carrierId: "4", kind: "rts" },
+    },
+    ...(["confirm", "discard", "mapping:rts"] as const).map((intent) => ({
+      name: `a carrier import's ${intent}`,
+      handler: carrierImport.action,
+      path: "/admin/carrier_imports/1",
+      params: { id: "1" },
+      fields: { intent, npn: "NPN", statusCode: "RTS Status" },
+    })),
   ];
 
 describe("who may post to the admin area (issue 14)", () => {

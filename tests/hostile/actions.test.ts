@@ -140,6 +140,12 @@ const ACTIONS: Action[] = [
   { path: "/admin/commission_statements/1", as: "admin@demo.test", fields: "intent=agent&lineId=1" },
   { path: "/admin/commission_statements/1", as: "admin@demo.test", fields: "intent=set_aside&lineId=1" },
   { path: "/admin/commission_statements/1", as: "admin@demo.test", fields: "intent=lock" },
+  // Issue 24 §1: carrier imports. The upload reads its multipart body as a stream; import 999999 does not exist.
+  { path: "/admin/carrier_imports/upload", as: "admin@demo.test" },
+  { path: "/admin/carrier_imports/999999", as: "admin@demo.test", fields: "intent=mapping:rts" },
+  { path: "/admin/carrier_imports/999999", as: "admin@demo.test", fields: "intent=mapping:policies" },
+  { path: "/admin/carrier_imports/999999", as: "admin@demo.test", fields: "intent=confirm" },
+  { path: "/admin/carrier_imports/999999", as: "admin@demo.test", fields: "intent=discard" },
 ];
 
 /** Every field name the portal's forms use, sent in shapes they do not expect. */

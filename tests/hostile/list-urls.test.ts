@@ -185,6 +185,11 @@ describe("the admin area's lists (issue 14)", () => {
       "/admin/commission_statements/1",
       "/admin/commission_statements/import",
       "/admin/commission_statements/imports/1",
+      // Issue 24 §1.
+      "/admin/carrier_imports",
+      "/admin/carrier_imports/export",
+      "/admin/carrier_imports/upload",
+      "/admin/carrier_imports/1",
     ]) {
       expect((await send(path, { cookie: agency })).status, path).toBe(403);
     }

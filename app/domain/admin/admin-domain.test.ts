@@ -28,6 +28,7 @@ describe("the admin sections (spec §2 '/admin has these children')", () => {
     const built = ADMIN_SECTIONS.filter((s) => s.built).map((s) => s.key);
     expect(built.sort()).toEqual([
       "admin_support",
+      "carrier_imports",
       "carriers",
       "commission_statements",
       "commission_totals",

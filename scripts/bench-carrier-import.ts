@@ -8,6 +8,7 @@
  * and during the import (median, p95, max); fails (exit 1) past 60 s.
  */
 import { randomBytes } from "node:crypto";
+import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import {
   PORTAL_ENTRY,
@@ -88,7 +89,8 @@ export async function benchCarrierImport(): Promise<{ seconds: number; ok: boole
       { cookie: agency, path: "/downlines" },
     ];
     const load = async (i: number) => {
-      const other = others[i % others.length]!;
+      const other = others[i % others.length] ?? others[0];
+      if (!other) throw new Error("no page to load");
       const started = performance.now();
       const response = await fetch(`${url}${other.path}`, { headers: { cookie: other.cookie, accept: "text/html" } });
       await response.arrayBuffer();
@@ -115,7 +117,7 @@ export async function benchCarrierImport(): Promise<{ seconds: number; ok: boole
 
     const started = performance.now();
     const boundary = `bench${randomBytes(8).toString("hex")}`;
-    const body = ReadableStream.from(multipartBody(boundary, ROWS, String(Date.now())));
+    const body = Readable.toWeb(Readable.from(multipartBody(boundary, ROWS, String(Date.now()))));
     const uploaded = await fetch(`${url}/admin/carrier_imports/upload`, {
       method: "POST",
       headers: { cookie: admin, "content-type": `multipart/form-data; boundary=${boundary}`, origin: url },

@@ -41,6 +41,8 @@ export const handle = {
   ],
 };
 
+const rowsText = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "row" : "rows"}`;
+
 const running = (r: CarrierImport) => r.status === "reading" || r.status === "importing";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -160,9 +162,12 @@ function MappingForm({
         <input type="hidden" name="intent" value={`mapping:${kind}`} />
         <Stack gap="sm">
           <FormAlert form={form} />
-          {fieldNames.map((f) => (
-            <SelectField key={f} field={byName[f]!} label={CARRIER_IMPORT_FIELD_LABELS[f]} data={options} />
-          ))}
+          {fieldNames.map((f) => {
+            const field = byName[f];
+            return field ? (
+              <SelectField key={f} field={field} label={CARRIER_IMPORT_FIELD_LABELS[f]} data={options} />
+            ) : null;
+          })}
           <Group>
             <SubmitButton>Save the mapping and check again</SubmitButton>
           </Group>
@@ -196,7 +201,7 @@ export default function CarrierImportPage({ loaderData, actionData }: Route.Comp
         </Group>
       </Stack>
       <ImportProgress busy={busy} here={here}>
-        {record.rowsRead.toLocaleString("en-US")} rows read, {record.rowsWritten.toLocaleString("en-US")} rows imported.
+        {rowsText(record.rowsRead)} read, {rowsText(record.rowsWritten)} imported.
       </ImportProgress>
       {record.status === "failed" ? (
         <Alert color="red" title="The file was not imported" role="alert">
@@ -216,7 +221,7 @@ export default function CarrierImportPage({ loaderData, actionData }: Route.Comp
               Preview
             </Title>
             <ul className="plain-list" data-testid="import-counts">
-              <li>{record.counts.rows} rows read</li>
+              <li>{rowsText(record.counts.rows)} read</li>
               <li>{ready} ready to import</li>
               <li>{record.counts.problems} with problems</li>
             </ul>

@@ -139,7 +139,7 @@ for (const { javaScriptEnabled, carrierId, npn, advisor, open } of CASES) {
       await expect(counts).toContainText("1 ready to import");
       await expect(counts).toContainText("2 with problems");
       await expect(page.getByText("No agent has the NPN 99999999.")).toBeVisible();
-      await expect(page.getByText(/“SOMETIMES” is not one of .*'s RTS statuses/)).toBeVisible();
+      await expect(page.getByText(/“SOMETIMES” is not an RTS status of /)).toBeVisible();
       if (javaScriptEnabled) await expectAxeClean(page);
       await expectNoSidewaysScroll(page);
 
@@ -165,7 +165,7 @@ for (const { javaScriptEnabled, carrierId, npn, advisor, open } of CASES) {
         "Line,Outcome,Reason,Agent NPN,RTS status code",
         `2,Updated,,${npn},RTS`,
         "3,Refused,No agent has the NPN 99999999.,99999999,RTS",
-        expect.stringMatching(new RegExp(`^4,Refused,“SOMETIMES” is not one of .*,${npn},SOMETIMES$`)),
+        expect.stringMatching(new RegExp(`^4,Refused,“SOMETIMES” is not an RTS status of .*,${npn},SOMETIMES$`)),
       ]);
 
       // agency@ sees the agent ready to sell.

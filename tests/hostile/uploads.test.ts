@@ -67,7 +67,7 @@ describe("carrier imports: malformed and hostile files", () => {
     admin = await signIn("admin@demo.test");
   });
 
-  const uploadFile = async (name: string, bytes: Uint8Array | string) => {
+  const uploadFile = async (name: string, bytes: Uint8Array<ArrayBuffer> | string) => {
     const body = new FormData();
     body.append("carrierId", "4");
     body.append("kind", "rts");

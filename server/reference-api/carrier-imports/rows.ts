@@ -21,7 +21,7 @@ export const unknownNpn = (npn: string) => `No agent has the NPN ${npn}.`;
 export const noDownlineContract = (npn: string, carrier: string) =>
   `The agent with the NPN ${npn} has no contract with ${carrier}.`;
 export const unknownRtsStatus = (code: string, carrier: string) =>
-  `“${code}” is not one of ${carrier}'s RTS statuses (RTS statuses in the admin area).`;
+  `“${code}” is not an RTS status of ${carrier} (RTS statuses in the admin area).`;
 export const unknownProduct = (product: string, carrier: string) => `${carrier} offers no product “${product}”.`;
 export const unknownPolicyStatus = (status: string) =>
   `“${status}” is not a policy status (Active, Pending, Terminated or Canceled).`;

@@ -59,7 +59,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = actionForm(request, context, { read, hideFields: ["file"] });
   return form.answer(async () => {
     const parsed = await form.parse(uploadFactsSchema);
-    if (parsed.status !== "success") return data(parsed.reply(), { status: 400 });
+    // Without JavaScript the browser checked nothing: a missing file is said with the other fields' errors.
+    const fileError = upload.outcome.fileMissing ? { file: [CHOOSE_CARRIER_FILE] } : {};
+    if (parsed.status !== "success") return data(parsed.reply({ fieldErrors: fileError }), { status: 400 });
     const started = upload.outcome.upload;
     if (!started) {
       const message = upload.outcome.fileMissing ? CHOOSE_CARRIER_FILE : UNREADABLE_FORM;

@@ -103,9 +103,10 @@ describe("carrier imports: malformed and hostile files", () => {
     const nonce = `${Date.now()}-${Math.random()}`;
     const { location, page } = await uploadFile(
       "formulas.csv",
-      `NPN,RTS Status,Ref\n=HYPERLINK("http://evil.example.com"),RTS,${nonce}\n30005201,<script>alert(1)</script>,x\n`,
+      `NPN,RTS Status,Ref\n"=HYPERLINK(""http://evil.example.com"")",RTS,${nonce}\n30005201,<script>alert(1)</script>,x\n`,
     );
-    expect(page.body).toContain("2 with problems");
+    // React's server HTML separates a number from the text after it with a comment.
+    expect(page.body).toMatch(/<li>2(<!-- -->)? with problems<\/li>/);
     expect(page.body).not.toContain("<script>alert(1)</script>");
     expect(page.body).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     const csv = await send(`${location}/results.csv`, { cookie: admin });
@@ -116,6 +117,6 @@ describe("carrier imports: malformed and hostile files", () => {
   it("a file with other columns waits for its mapping; nothing is read as data meanwhile", async () => {
     const { page } = await uploadFile("wrong-columns.csv", `Foo,Bar\n1,2\n${Date.now()},${Math.random()}\n`);
     expect(page.body).toContain("Map the file&#x27;s columns");
-    expect(page.body).not.toContain("Import 2 rows");
+    expect(page.body).not.toMatch(/Import (<!-- -->)?2/);
   });
 });

@@ -60,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return form.answer(async () => {
     const parsed = await form.parse(uploadFactsSchema);
     // Without JavaScript the browser checked nothing: a missing file is said with the other fields' errors.
-    const fileError = upload.outcome.fileMissing ? { file: [CHOOSE_CARRIER_FILE] } : {};
+    const fileError: Record<string, string[]> = upload.outcome.fileMissing ? { file: [CHOOSE_CARRIER_FILE] } : {};
     if (parsed.status !== "success") return data(parsed.reply({ fieldErrors: fileError }), { status: 400 });
     const started = upload.outcome.upload;
     if (!started) {

@@ -58,11 +58,16 @@ export default [
       route("carrier_exports/new", "routes/admin.carrier_exports.new.tsx"),
       route("carrier_exports/schedules", "routes/admin.carrier_exports.schedules.tsx"),
       route("carrier_exports/:id/file", "routes/admin.carrier_exports.file.ts"),
+      // Carrier imports (issue 24 §1): the upload, and an import's results as CSV.
+      route("carrier_imports/upload", "routes/admin.carrier_imports.upload.tsx"),
+      route("carrier_imports/:id/results.csv", "routes/admin.carrier_imports.$id.results.ts"),
       route(":section", "routes/admin.section.tsx"),
       route(":section/new", "routes/admin.section.new.tsx"),
       route(":section/export", "routes/admin.section.export.ts"),
       // After :section/export, which outranks it on a tie (/admin/commission_statements/export is the CSV).
       route("commission_statements/:id", "routes/admin.commission_statements.$id.tsx"),
+      // Issue 24 §1: an import's page (mapping, preview, progress, results; after :section/export as above).
+      route("carrier_imports/:id", "routes/admin.carrier_imports.$id.tsx"),
       // The support desk (issue 22): a conversation's page, one module for the tickets queue and the inbox
       // (after :section/new and :section/export, which outrank it on a tie: /admin/tickets/export is the CSV).
       route("tickets/:id", "routes/admin.conversation.tsx", { id: "admin-conversation-ticket" }),

@@ -17,12 +17,16 @@ const SERVED = new Set<string>(SERVED_METHODS);
 
 /** The statement import's page (issue 23 §1): its form streams a carrier's file of up to 50 MB on to the upstream. */
 export const STATEMENT_IMPORT_PATH = "/admin/commission_statements/import";
+/** A carrier's file (issue 24 §1), streamed on the same way. */
+export const CARRIER_IMPORT_PATH = "/admin/carrier_imports/upload";
 const STATEMENT_IMPORT_BYTES = 50 * 1024 * 1024 + 64 * 1024;
 
 /** The most bytes a request body of this content type (at this path) may have. */
 export function bodyLimit(contentType: string | undefined, path = ""): number {
   if (!/^multipart\/form-data/i.test(contentType ?? "")) return FORM_LIMITS.formBytes;
-  return path === STATEMENT_IMPORT_PATH ? STATEMENT_IMPORT_BYTES : FORM_LIMITS.multipartBytes;
+  return path === STATEMENT_IMPORT_PATH || path === CARRIER_IMPORT_PATH
+    ? STATEMENT_IMPORT_BYTES
+    : FORM_LIMITS.multipartBytes;
 }
 
 /**

@@ -31,6 +31,8 @@ import * as carrierExportSchedules from "./admin.carrier_exports.schedules";
 import * as carrierNotification from "./admin.carrier_notifications.$id";
 import * as niprAlert from "./admin.nipr_pdb_alerts.$id";
 import * as niprConfig from "./admin.nipr_license_config";
+import * as carrierUpload from "./admin.carrier_imports.upload";
+import * as carrierImport from "./admin.carrier_imports.$id";
 
 /**
  * Every admin action (issue 14) re-checks who posts: only an administrator's own session. Refused before the
@@ -359,6 +361,21 @@ const ACTIONS: Array<{ name: string; handler: Handler; path: string; params: Rec
       params: {},
       fields: { intent: "schedule", activeScan: "weekly", inactiveScan: "monthly", warningDays: "30" },
     },
+    // Issue 24 §1: carrier imports.
+    {
+      name: "a carrier file's upload",
+      handler: carrierUpload.action,
+      path: "/admin/carrier_imports/upload",
+      params: {},
+      fields: { carrierId: "4", kind: "rts" },
+    },
+    ...(["confirm", "discard", "mapping:rts"] as const).map((intent) => ({
+      name: `a carrier import's ${intent}`,
+      handler: carrierImport.action,
+      path: "/admin/carrier_imports/1",
+      params: { id: "1" },
+      fields: { intent, npn: "NPN", statusCode: "RTS Status" },
+    })),
   ];
 
 describe("who may post to the admin area (issue 14)", () => {

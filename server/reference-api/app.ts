@@ -47,6 +47,7 @@ import { registerPayoutEntryRoutes } from "./payout-entries/routes.ts";
 import { registerCarrierEnrollmentRoutes } from "./carrier-enrollments/routes.ts";
 import { registerNiprRoutes } from "./nipr/routes.ts";
 import { registerCommissionStatementRoutes } from "./commission-statements/routes.ts";
+import { registerCarrierImportRoutes } from "./carrier-imports/routes.ts";
 
 export const UNAUTHORIZED = "Unauthorized Request";
 export const INVALID_CREDENTIALS = "Invalid e-mail or password";
@@ -325,6 +326,7 @@ export function createApp({ db, logger, allowReset, reset, mailer, after }: AppO
   registerCommissionTotalRoutes(app, { db, logger });
   registerCommissionStatementRoutes(app, { db, logger });
   registerCarrierExportRoutes(app, { db, logger }); // the files sent to carriers (issue 24 §2)
+  registerCarrierImportRoutes(app, { db, logger });
   registerDownlineRoutes(app, { db, logger, requireSession });
   registerTicketRoutes(app, { db, logger, requireSession });
   registerCommissionRoutes(app, { db, logger, requireSession });

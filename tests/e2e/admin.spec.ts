@@ -780,6 +780,12 @@ const ADMIN_URLS = [
   "/admin/nipr_history",
   "/admin/nipr_history/export",
   "/admin/nipr_license_config",
+  // Issue 24 §1: carrier imports.
+  "/admin/carrier_imports",
+  "/admin/carrier_imports/export",
+  "/admin/carrier_imports/upload",
+  "/admin/carrier_imports/1",
+  "/admin/carrier_imports/1/results.csv",
 ];
 
 /** Every admin action (POST target and its form, with its intent): what an admin's form would send. */
@@ -923,6 +929,11 @@ const ADMIN_ACTIONS: Array<{ path: string; form: Record<string, string> }> = [
     path: "/admin/nipr_license_config",
     form: { intent: "schedule", activeScan: "monthly", inactiveScan: "weekly", warningDays: "9" },
   },
+  // Issue 24 §1: carrier imports.
+  { path: "/admin/carrier_imports/upload", form: { carrierId: "4", kind: "rts" } },
+  { path: "/admin/carrier_imports/1", form: { intent: "confirm" } },
+  { path: "/admin/carrier_imports/1", form: { intent: "discard" } },
+  { path: "/admin/carrier_imports/1", form: { intent: "mapping:rts", npn: "NPN", statusCode: "RTS Status" } },
 ];
 
 /** What the admin sees of the data the actions above would change: every section's export and broker 110's pages. */

@@ -222,6 +222,11 @@ describe("the admin area's lists (issue 14)", () => {
       "/admin/nipr_history",
       "/admin/nipr_history/export",
       "/admin/nipr_license_config",
+      // Issue 24 §1.
+      "/admin/carrier_imports",
+      "/admin/carrier_imports/export",
+      "/admin/carrier_imports/upload",
+      "/admin/carrier_imports/1",
     ]) {
       expect((await send(path, { cookie: agency })).status, path).toBe(403);
     }

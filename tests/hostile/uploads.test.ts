@@ -55,3 +55,68 @@ describe("uploads whose content is not what their name and type say", () => {
     expect((await send("/my_tickets", { cookie: agent })).body).toContain("Probe: a real image");
   });
 });
+
+/**
+ * Issue 24 §1: a carrier's file is data, never trusted. Files that cannot be one (not UTF-8, binary, a row too long)
+ * make an import refused with the reason; formula cells are shown as text and neutralised in the results CSV; a file
+ * with other columns waits for a mapping. Nothing is written.
+ */
+describe("carrier imports: malformed and hostile files", () => {
+  let admin = "";
+  beforeAll(async () => {
+    admin = await signIn("admin@demo.test");
+  });
+
+  const uploadFile = async (name: string, bytes: Uint8Array<ArrayBuffer> | string) => {
+    const body = new FormData();
+    body.append("carrierId", "4");
+    body.append("kind", "rts");
+    body.append("file", new File([bytes], name, { type: "text/csv" }));
+    const answer = await send("/admin/carrier_imports/upload", { method: "POST", body, cookie: admin });
+    expect(answer.status, name).toBe(302);
+    const location = answer.headers.get("location") ?? "";
+    expect(location, name).toMatch(/^\/admin\/carrier_imports\/\d+$/);
+    const page = await send(location, { cookie: admin });
+    expect(page.status, name).toBe(200);
+    expectSmallAndQuick(page, name);
+    return { location, page };
+  };
+
+  it("refuses a file that is not UTF-8, a binary file and a row too long, each with its reason", async () => {
+    const nonce = `${Date.now()}-${Math.random()}`;
+    for (const [name, bytes, reason] of [
+      [
+        "latin1.csv",
+        new Uint8Array([0x4e, 0x50, 0x4e, 0x0a, 0x4a, 0xe9, 0x72, 0xf4, 0x6d, 0x65, 0x0a]),
+        "is not UTF-8 text",
+      ],
+      ["image.csv", new Uint8Array([...PNG, 0xff, 0xfe, 0x00, 0x01]), "is not UTF-8 text"],
+      ["huge-row.csv", `NPN,RTS Status\n30005201,${"x".repeat(70_000)}${nonce}\n`, "is too long to be a row"],
+    ] as const) {
+      const { page } = await uploadFile(name, bytes);
+      expect(page.body, name).toContain("The file was not imported");
+      expect(page.body, name).toContain(reason);
+    }
+  });
+
+  it("shows formula and script cells as text, and neutralises them in the results CSV", async () => {
+    const nonce = `${Date.now()}-${Math.random()}`;
+    const { location, page } = await uploadFile(
+      "formulas.csv",
+      `NPN,RTS Status,Ref\n"=HYPERLINK(""http://evil.example.com"")",RTS,${nonce}\n30005201,<script>alert(1)</script>,x\n`,
+    );
+    // React's server HTML separates a number from the text after it with a comment.
+    expect(page.body).toMatch(/<li>2(<!-- -->)? with problems<\/li>/);
+    expect(page.body).not.toContain("<script>alert(1)</script>");
+    expect(page.body).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    const csv = await send(`${location}/results.csv`, { cookie: admin });
+    expect(csv.status).toBe(200);
+    expect(csv.body).toContain(`"'=HYPERLINK(""http://evil.example.com"")"`);
+  });
+
+  it("a file with other columns waits for its mapping; nothing is read as data meanwhile", async () => {
+    const { page } = await uploadFile("wrong-columns.csv", `Foo,Bar\n1,2\n${Date.now()},${Math.random()}\n`);
+    expect(page.body).toContain("Map the file&#x27;s columns");
+    expect(page.body).not.toMatch(/Import (<!-- -->)?2/);
+  });
+});

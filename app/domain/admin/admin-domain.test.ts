@@ -31,6 +31,7 @@ describe("the admin sections (spec §2 '/admin has these children')", () => {
       "carrier_exports",
       "carrier_enrollments",
       "carrier_notifications",
+      "carrier_imports",
       "carriers",
       "commission_statements",
       "commission_totals",

@@ -46,7 +46,7 @@ const CATALOGUE: ReadonlyArray<Omit<AdminSectionEntry, "built"> & { built?: true
   { key: "commission_totals", label: "Commission totals", group: "Money", built: true },
   { key: "payout_entries", label: "Payout entries", group: "Money", built: true },
   { key: "policy_production", label: "Policy production", group: "Money", built: true },
-  { key: "carrier_imports", label: "Carrier imports", group: "Data in/out" },
+  { key: "carrier_imports", label: "Carrier imports", group: "Data in/out", built: true },
   { key: "carrier_exports", label: "Carrier exports", group: "Data in/out", built: true },
   { key: "carrier_enrollments", label: "Carrier enrollments", group: "Data in/out", built: true },
   { key: "sunfire_imports", label: "Sunfire imports", group: "Data in/out" },

@@ -27,6 +27,8 @@ import { shape as carrier_notifications } from "../../admin/sections/carrier_not
 import { shape as nipr_license_config } from "../../admin/sections/nipr_license_config/shape";
 import { shape as nipr_pdb_alerts } from "../../admin/sections/nipr_pdb_alerts/shape";
 import { shape as nipr_history } from "../../admin/sections/nipr_history/shape";
+// Issue 24 §1.
+import { shape as carrier_imports } from "../../admin/sections/carrier_imports/shape";
 
 /**
  * The catalogue of built sections: each one's shape, from its folder (app/admin/sections/<key>/, ADR 024). Adding a
@@ -54,6 +56,8 @@ export const SECTION_SHAPES = {
   nipr_license_config,
   nipr_pdb_alerts,
   nipr_history,
+  // Issue 24 §1.
+  carrier_imports,
 } as const satisfies Record<string, SectionShape>;
 
 export type SectionKey = keyof typeof SECTION_SHAPES;

@@ -1,12 +1,12 @@
 /**
  * Importing a carrier's statement file (issue 23 §1; docs/upstream-api.md "Commission statements"): the request's
- * body is the CSV, streamed — hashed (SHA-256) and counted as it passes, read by statementRows, staged into
+ * body is the CSV, streamed — hashed (SHA-256) and counted as it passes, read by the shared readFile
+ * (core/file-imports/), staged into
  * statement_import_rows in chunks with each row's problem while rows_read grows — then previewed, and on
  * confirmation written as a draft statement (lines matched by policy number, their splits) in chunks inside one
  * db.exclusive() turn, rows_written growing. Nothing is held whole in memory.
  */
-import { createHash } from "node:crypto";
-import { Transform, type Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import type { InStatement, InValue, Row } from "@libsql/client";
 import type {
   ImportRow,
@@ -17,15 +17,14 @@ import type { ReferenceDb, SessionRecord } from "../core/db.ts";
 import { audit } from "../admin/admin-support.ts";
 import { nextId } from "../admin/list-support.ts";
 import { type Columns, columnsOf, readRow, unmappedFields } from "./lines.ts";
-import { StatementFileError, statementRows } from "./statement-file.ts";
+import { yieldToOthers } from "../core/file-imports/http.ts";
+import { type FileRow, UNREADABLE_FILE, readFile } from "../core/file-imports/read-file.ts";
 import { loadUplines, splitStatements, splitsOf, type MatchedLine } from "./splits.ts";
 
 /** The most bytes a statement file may have (a carrier's monthly file is a few MB). Tests lower it. */
 export const IMPORT_LIMITS = { maxBytes: 50 * 1024 * 1024 };
 
-export const fileTooLarge = (max: number) =>
-  `The file is larger than ${Math.round(max / (1024 * 1024))} MB: is it the carrier's statement?`;
-export const EMPTY_FILE = "The file is empty: it has no header row.";
+export { EMPTY_FILE, fileTooLarge } from "../core/file-imports/read-file.ts";
 
 /** Rows staged (or written) per batch. */
 const STAGE_CHUNK = 500;
@@ -170,10 +169,7 @@ async function policiesOf(db: ReferenceDb, numbers: string[]): Promise<Map<strin
   return found;
 }
 
-interface Staged {
-  line: number;
-  cells: string[];
-}
+type Staged = FileRow;
 
 /** The INSERT of staged rows, read with `columns` (null: the mapping is incomplete, nothing read yet). */
 async function stageStatements(
@@ -221,19 +217,6 @@ export interface ImportFacts {
 export type ReadOutcome =
   { kind: "ready"; id: number } | { kind: "refused"; id: number; status: 409 | 413 | 422; message: string };
 
-/** The bytes passing through, hashed and counted; past `maxBytes` the stream fails with the size refusal. */
-function hashedAndCapped(hash: ReturnType<typeof createHash>, maxBytes: number): Transform {
-  let seen = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      seen += chunk.length;
-      if (seen > maxBytes) return done(new StatementFileError(fileTooLarge(maxBytes)));
-      hash.update(chunk);
-      done(null, chunk);
-    },
-  });
-}
-
 /** Creates the import and reads `body` into it (see the module's comment). */
 export async function readImport(
   db: ReferenceDb,
@@ -276,62 +259,44 @@ export async function readImport(
     return { kind: "refused", id, status, message };
   };
 
-  const hash = createHash("sha256");
-  const counted = hashedAndCapped(hash, IMPORT_LIMITS.maxBytes);
-  body.on("error", (error) => counted.destroy(error));
-  body.pipe(counted);
-  let headers: string[] | null = null;
   let columns: Columns | null = null;
-  let pending: Staged[] = [];
-  let read = 0;
-  const flush = async () => {
-    const rows = pending;
-    pending = [];
-    read += rows.length;
-    await db.client.batch(
-      [
-        ...(await stageStatements(db, id, rows, columns)),
-        { sql: "UPDATE statement_imports SET rows_read = ?, updated_at = ? WHERE id = ?", args: [read, at, id] },
-      ],
-      "write",
-    );
-  };
   try {
-    for await (const row of statementRows(counted)) {
-      if (headers === null) {
-        headers = row.cells.map((h) => h.trim().slice(0, 200));
+    const outcome = await readFile(body, {
+      maxBytes: IMPORT_LIMITS.maxBytes,
+      chunkRows: STAGE_CHUNK,
+      onHeader: async (headers) => {
         columns = unmappedFields(headers, mapping).length === 0 ? columnsOf(headers, mapping) : null;
         await db.client.execute({
           sql: "UPDATE statement_imports SET headers = ? WHERE id = ?",
           args: [JSON.stringify(headers), id],
         });
-        continue;
-      }
-      pending.push({ line: row.line, cells: row.cells });
-      if (pending.length >= STAGE_CHUNK) await flush();
-    }
-    await flush();
+      },
+      onRows: async (rows, read) => {
+        await db.client.batch(
+          [
+            ...(await stageStatements(db, id, rows, columns)),
+            { sql: "UPDATE statement_imports SET rows_read = ?, updated_at = ? WHERE id = ?", args: [read, at, id] },
+          ],
+          "write",
+        );
+      },
+    });
+    if (outcome.kind === "refused") return fail(outcome.status, outcome.message, null);
+    const { sha256: sha, rows: read } = outcome;
+    // Checked and marked in one turn, so two uploads of one file at once cannot both pass.
+    return await db.exclusive(async (): Promise<ReadOutcome> => {
+      const earlier = await earlierImport(db, sha, id);
+      if (earlier) return fail(409, earlier.message, sha);
+      await db.client.execute({
+        sql: "UPDATE statement_imports SET status = 'ready', file_sha256 = ?, rows_read = ?, updated_at = ? WHERE id = ?",
+        args: [sha, read, new Date().toISOString(), id],
+      });
+      return { kind: "ready", id };
+    });
   } catch (error) {
-    body.unpipe(counted);
-    if (error instanceof StatementFileError) {
-      const tooLarge = error.message === fileTooLarge(IMPORT_LIMITS.maxBytes);
-      return fail(tooLarge ? 413 : 422, error.message, null);
-    }
-    await fail(422, "The file could not be read.", null);
+    await fail(422, UNREADABLE_FILE, null);
     throw error;
   }
-  if (headers === null) return fail(422, EMPTY_FILE, null);
-  const sha = hash.digest("hex");
-  // Checked and marked in one turn, so two uploads of one file at once cannot both pass.
-  return db.exclusive(async (): Promise<ReadOutcome> => {
-    const earlier = await earlierImport(db, sha, id);
-    if (earlier) return fail(409, earlier.message, sha);
-    await db.client.execute({
-      sql: "UPDATE statement_imports SET status = 'ready', file_sha256 = ?, rows_read = ?, updated_at = ? WHERE id = ?",
-      args: [sha, read, new Date().toISOString(), id],
-    });
-    return { kind: "ready", id };
-  });
 }
 
 /** Re-reads an import's staged rows with a new mapping (remembered for the carrier by the caller). */
@@ -460,7 +425,7 @@ export async function confirmImport(
         );
         after = lines[lines.length - 1]?.lineNo ?? after;
         // Let the status polls through between chunks.
-        await new Promise((resolve) => setImmediate(resolve));
+        await yieldToOthers();
       }
       const at = new Date().toISOString();
       const leftOut = record.counts.problems;

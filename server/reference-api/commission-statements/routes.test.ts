@@ -12,7 +12,7 @@ import type { ReferenceApi } from "../index.ts";
 import { expectError, sqlite, startTestApi, tempDbPath, testClient, testSeed } from "../core/test-support.ts";
 import { IMPORT_LIMITS, fileTooLarge } from "./imports.ts";
 import { LOCKED, NOT_AN_AGENT, UNKNOWN_POLICY, unmatchedLeft } from "./routes.ts";
-import { NOT_UTF8, rowTooLong } from "./statement-file.ts";
+import { NOT_UTF8, rowTooLong } from "../core/file-imports/csv-file.ts";
 
 const { remove: removeDb, dbPath } = tempDbPath("reference-api-statements-");
 let api: ReferenceApi;

@@ -44,6 +44,7 @@ import {
   zodFields,
 } from "../admin/list-support.ts";
 import type { ReferenceDb } from "../core/db.ts";
+import { refuseUnread, startInBackground } from "../core/file-imports/http.ts";
 import { parseTableQuery, positiveInt, scalar, type TableQuery } from "../core/paging.ts";
 import {
   IMPORT_LIMITS,
@@ -190,21 +191,6 @@ function importFacts(req: Request) {
     carrierStatementDate: pick("carrierStatementDate", "x-statement-date"),
     fileName: pick("fileName", "x-statement-file-name"),
   });
-}
-
-/**
- * A body the API will not read (refused before it is read): answered, then what the client still sends is discarded
- * for a short while (so it sees the answer rather than a reset) and a client that never stops is cut off.
- */
-function refuseUnread(req: Request, res: AdminResponse, status: number, body: unknown): void {
-  res.setHeader("connection", "close");
-  res.status(status).json(body);
-  req.resume();
-  if (!req.complete) {
-    const cutOff = setTimeout(() => req.socket.destroy(), 2_000);
-    cutOff.unref();
-    req.once("end", () => clearTimeout(cutOff));
-  }
 }
 
 export function registerCommissionStatementRoutes(app: Express, { db, logger }: { db: ReferenceDb; logger: Logger }) {
@@ -397,23 +383,18 @@ export function registerCommissionStatementRoutes(app: Express, { db, logger }: 
     if (id == null) return;
     if (!(await findImport(db, id))) return fail(res, 404, notFound("statement import", String(id)));
     const session = res.locals.session;
-    let answered = false;
     // The write goes on after the answer (202): the import's status and rows_written say how far it is.
-    confirmImport(db, session, id, (start) => {
-      answered = true;
-      if ("refused" in start) return fail(res, 409, start.refused);
-      void findImport(db, id).then((record) => res.status(202).json({ import: record }));
-    }).then(
-      async () => {
+    startInBackground(res, logger, {
+      run: (onStart) => confirmImport(db, session, id, onStart),
+      started: async () => ({ import: await findImport(db, id) }),
+      done: async () => {
         const record = await findImport(db, id);
         if (record?.status === "imported")
           logger.info({ importId: id, statementId: record.statementId }, "statement imported");
       },
-      (error: unknown) => {
-        logger.error({ err: error, importId: id }, "statement import failed");
-        if (!answered) fail(res, 500, "The statement could not be written.");
-      },
-    );
+      failMessage: "The statement could not be written.",
+      logContext: { importId: id },
+    });
   });
 
   app.post(`${base}/imports/:id/discard`, async (req, res: AdminResponse) => {

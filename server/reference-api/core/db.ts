@@ -101,6 +101,10 @@ const DATA_TABLES = [
   "conversation_messages",
   "conversations",
   "payout_entries",
+  // Carrier imports (issue 24 §1).
+  "carrier_import_rows",
+  "carrier_imports",
+  "carrier_import_mappings",
   "statement_import_rows",
   "statement_imports",
   "commission_splits",

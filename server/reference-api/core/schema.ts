@@ -896,4 +896,53 @@ CREATE TABLE IF NOT EXISTS sessions (
   created_at TEXT NOT NULL
 );
 
+
+-- Carrier imports (issue 24 §1, carrier-imports/): a carrier's file of one kind (rts: ready-to-sell statuses;
+-- policies) read into carrier_import_rows (streamed, each row's problem), previewed, then written in the
+-- background (rows_written: progress; n_*: the rows by outcome) or discarded. status as statement_imports.
+-- A file (file_sha256) already imported, or waiting in its preview, is refused. The mapping per carrier and kind
+-- is remembered in carrier_import_mappings.
+CREATE TABLE IF NOT EXISTS carrier_imports (
+  id INTEGER PRIMARY KEY,
+  carrier_id INTEGER NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('rts', 'policies')),
+  file_name TEXT NOT NULL,
+  file_sha256 TEXT,
+  mapping TEXT NOT NULL,
+  headers TEXT NOT NULL DEFAULT '[]',
+  status TEXT NOT NULL CHECK (status IN ('reading', 'ready', 'importing', 'imported', 'failed', 'discarded')),
+  problem TEXT,
+  rows_read INTEGER NOT NULL DEFAULT 0,
+  rows_written INTEGER NOT NULL DEFAULT 0,
+  n_problems INTEGER NOT NULL DEFAULT 0,
+  n_created INTEGER NOT NULL DEFAULT 0,
+  n_updated INTEGER NOT NULL DEFAULT 0,
+  n_unchanged INTEGER NOT NULL DEFAULT 0,
+  n_refused INTEGER NOT NULL DEFAULT 0,
+  created_by INTEGER NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  finished_at TEXT
+);
+
+CREATE INDEX IF NOT EXISTS carrier_imports_sha ON carrier_imports (file_sha256);
+
+CREATE TABLE IF NOT EXISTS carrier_import_rows (
+  import_id INTEGER NOT NULL,
+  line_no INTEGER NOT NULL,
+  cells TEXT NOT NULL,                  -- JSON: the row's cells as the file has them
+  problem TEXT,                         -- the preview's problem; after the import, why it was refused
+  outcome TEXT CHECK (outcome IN ('created', 'updated', 'unchanged', 'refused')),
+  PRIMARY KEY (import_id, line_no)
+);
+
+CREATE TABLE IF NOT EXISTS carrier_import_mappings (
+  carrier_id INTEGER NOT NULL,
+  kind TEXT NOT NULL,
+  mapping TEXT NOT NULL,
+  updated_by INTEGER NOT NULL,
+  updated_at TEXT NOT NULL,
+  PRIMARY KEY (carrier_id, kind)
+);
+
 `;

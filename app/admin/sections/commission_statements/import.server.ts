@@ -3,19 +3,19 @@ import type { RouterContextProvider } from "react-router";
 import { requireAdmin } from "~/.server/admin/guard";
 import { actionForm } from "~/.server/form-failure";
 import { UNREADABLE_FORM } from "~/.server/forms";
-import { MultipartStreamError, boundaryOf, multipartParts, textOf } from "./multipart-stream.server";
+import { MultipartStreamError, streamedUpload } from "~/.server/multipart-stream";
 import { CHOOSE_STATEMENT_FILE, importFactsSchema } from "./schemas";
 import { uploadStatement } from "./statements.server";
 
 export type StatementImportAnswer =
   { ok: true; to: string } | { ok: false; status: number; result: SubmissionResult<string[]> };
 
-const FACTS = ["carrierId", "period", "carrierStatementDate"];
+const FACTS = ["carrierId", "period", "carrierStatementDate"] as const;
 
 /**
  * A statement's upload (issue 23 §1), as the import page's plain post and the upload sent by JavaScript (with its
- * progress) both make it: the browser's multipart form is read as a stream — the facts first, then the file, whose
- * bytes go on to the upstream as they arrive (statements.server.ts uploadStatement), never held whole; the
+ * progress) both make it: the browser's multipart form is read as a stream (streamedUpload) — the facts first, then the
+ * file, whose bytes go on to the upstream as they arrive (statements.server.ts uploadStatement), never held whole; the
  * portal's server caps the body (server/request-handler.ts, 50 MB and a little). Answers where the form goes on to
  * (the import's page: its preview, or why it was refused) or the form's reply.
  */
@@ -24,38 +24,21 @@ export async function importStatement(
   context: Readonly<RouterContextProvider>,
 ): Promise<StatementImportAnswer> {
   const viewer = await requireAdmin(request, context);
-  const outcome: { upload?: Promise<{ importId: number; refused: string | null }>; fileMissing?: boolean } = {};
+  const upload = streamedUpload(FACTS, (fields, fileName, content) => {
+    const facts = importFactsSchema.safeParse(Object.fromEntries(fields.entries()));
+    return facts.success ? uploadStatement(viewer.token, { ...facts.data, fileName }, content) : null;
+  });
   let unreadable = false;
   const read = async (req: Request): Promise<FormData> => {
-    const form = new FormData();
-    const boundary = boundaryOf(req.headers.get("content-type"));
-    if (!boundary || !req.body) {
-      unreadable = true;
-      return form;
-    }
     try {
-      for await (const part of multipartParts(req.body, boundary)) {
-        if (part.name !== "file") {
-          if (FACTS.includes(part.name)) form.set(part.name, await textOf(part));
-          else await textOf(part, 64 * 1024);
-          continue;
-        }
-        const facts = importFactsSchema.safeParse(Object.fromEntries(form.entries()));
-        if (!part.filename || !facts.success) {
-          outcome.fileMissing = !part.filename;
-          for await (const _ of part.content) void _;
-          continue;
-        }
-        // The upload runs while the body is read; its outcome is awaited after.
-        outcome.upload = uploadStatement(viewer.token, { ...facts.data, fileName: part.filename }, part.content);
-        await outcome.upload.catch(() => undefined);
-      }
+      return await upload.read(req);
     } catch (error) {
       if (!(error instanceof MultipartStreamError)) throw error;
       unreadable = true;
+      return new FormData();
     }
-    return form;
   };
+  const { outcome } = upload;
   const form = actionForm(request, context, { read, hideFields: ["file"] });
   return form.answer(
     async (): Promise<StatementImportAnswer> => {

@@ -1,10 +1,11 @@
 /**
  * The commission statements' upstream calls beyond the list (issue 23 §1; contract.server.ts): a statement's lines,
- * reconciliation and lock; an import's preview, mapping, confirmation and discard. The upload is
- * app/.server/upstream/statement-upload.ts.
+ * reconciliation and lock; an import's preview, mapping, confirmation and discard; the upload (streamed by the shared
+ * app/.server/upstream/file-upload.ts).
  */
 import { z } from "zod";
 import { adminCall } from "~/.server/upstream/admin";
+import { uploadFile } from "~/.server/upstream/file-upload";
 import {
   AdminCommissionStatementResponseSchema,
   AdminCommissionStatementSchema,
@@ -48,4 +49,13 @@ export const confirmImport = (token: string, id: number) =>
 export const discardImport = (token: string, id: number) =>
   adminCall(token, "POST", `${base}/imports/${id}/discard`, StatementImportResponseSchema);
 
-export { uploadStatement } from "~/.server/upstream/statement-upload";
+export interface ImportFacts {
+  carrierId: string;
+  period: string;
+  carrierStatementDate: string;
+  fileName: string;
+}
+
+/** POST …/imports with the file as the body, streamed on as it arrives. */
+export const uploadStatement = (token: string, facts: ImportFacts, file: AsyncIterable<Uint8Array>) =>
+  uploadFile(token, `${base}/imports`, { ...facts }, file);

@@ -1,30 +1,30 @@
 /**
- * Reading a carrier's statement file (issue 23 §1): a CSV streamed from the request, never held whole in memory —
- * the bytes are checked as UTF-8 as they come, parsed by csv-parse one record at a time, and handed on as rows of
- * text cells, the first being the header. A file that cannot be a statement stops the reading with a
- * StatementFileError whose message is the one to show: not UTF-8 text, a row too long, too many columns, a quote
- * never closed. Cells are data: a cell starting with "=" is text like any other (the import never evaluates it,
+ * Reading a carrier's CSV file (issue 23 §1, shared since issue 24 by every file import: statements, carrier imports):
+ * a CSV streamed from the request, never held whole in memory — the bytes are checked as UTF-8 as they come, parsed
+ * by csv-parse one record at a time, and handed on as rows of text cells, the first being the header. A file that
+ * cannot be read stops the reading with a CsvFileError whose message is the one to show: not UTF-8 text, a row too
+ * long, too many columns, a quote never closed. Cells are data: a cell starting with "=" is text like any other (the import never evaluates it,
  * and the CSV exports neutralise it on the way out).
  */
 import { Transform, type Readable } from "node:stream";
 import { CsvError, parse } from "csv-parse";
 
-export class StatementFileError extends Error {}
+export class CsvFileError extends Error {}
 
 export const NOT_UTF8 = "The file is not UTF-8 text. Save it as “CSV UTF-8” and import it again.";
-export const tooManyColumns = (max: number) => `The file has more than ${max} columns: is it the carrier's statement?`;
-export const rowTooLong = (line: number) => `Line ${line} is too long to be a statement line.`;
+export const tooManyColumns = (max: number) => `The file has more than ${max} columns: is it the carrier's file?`;
+export const rowTooLong = (line: number) => `Line ${line} is too long to be a row of a carrier's file.`;
 export const unclosedQuote = (line: number) => `Line ${line} opens a quote that is never closed.`;
 export const NOT_CSV = "The file could not be read as CSV.";
 
-export interface StatementFileLimits {
-  /** The most columns a row may have (a statement has a few dozen). */
+export interface CsvFileLimits {
+  /** The most columns a row may have (a carrier's file has a few dozen). */
   maxColumns: number;
   /** The most characters one row may hold. */
   maxRowChars: number;
 }
 
-export const STATEMENT_FILE_LIMITS: StatementFileLimits = { maxColumns: 200, maxRowChars: 64 * 1024 };
+export const CSV_FILE_LIMITS: CsvFileLimits = { maxColumns: 200, maxRowChars: 64 * 1024 };
 
 /**
  * UTF-8 bytes in, text out, refusing bytes that are not UTF-8 (a spreadsheet's Windows-1252 export, a PDF) and a
@@ -35,23 +35,23 @@ function checkedText(maxRowChars: number): Transform {
   const decoder = new TextDecoder("utf-8", { fatal: true });
   let line = 1;
   let sinceBreak = 0;
-  const check = (text: string): StatementFileError | null => {
+  const check = (text: string): CsvFileError | null => {
     let start = 0;
     for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", start)) {
-      if (sinceBreak + (at - start) > maxRowChars) return new StatementFileError(rowTooLong(line));
+      if (sinceBreak + (at - start) > maxRowChars) return new CsvFileError(rowTooLong(line));
       line++;
       sinceBreak = 0;
       start = at + 1;
     }
     sinceBreak += text.length - start;
-    return sinceBreak > maxRowChars ? new StatementFileError(rowTooLong(line)) : null;
+    return sinceBreak > maxRowChars ? new CsvFileError(rowTooLong(line)) : null;
   };
   const pass = (decode: () => string, done: (error?: Error | null, text?: string) => void) => {
     let text: string;
     try {
       text = decode();
     } catch {
-      return done(new StatementFileError(NOT_UTF8));
+      return done(new CsvFileError(NOT_UTF8));
     }
     const problem = check(text);
     return problem ? done(problem) : done(null, text);
@@ -67,7 +67,7 @@ function checkedText(maxRowChars: number): Transform {
 }
 
 /** The user's message for csv-parse's refusal of the record at `line`. */
-function messageOf(error: CsvError, limits: StatementFileLimits): string {
+function messageOf(error: CsvError, limits: CsvFileLimits): string {
   const line = typeof error.lines === "number" ? error.lines : 0;
   switch (error.code) {
     case "CSV_MAX_RECORD_SIZE":
@@ -80,13 +80,13 @@ function messageOf(error: CsvError, limits: StatementFileLimits): string {
 }
 
 /**
- * The rows of a statement file, the header first, each with its line number in the file. Blank lines are skipped
+ * The rows of a CSV file, the header first, each with its line number in the file. Blank lines are skipped
  * and a byte-order mark is dropped; rows may have fewer or more cells than the header (the import says which
  * line lacks what), but never more than `maxColumns`.
  */
-export async function* statementRows(
+export async function* csvRows(
   source: Readable,
-  limits: StatementFileLimits = STATEMENT_FILE_LIMITS,
+  limits: CsvFileLimits = CSV_FILE_LIMITS,
 ): AsyncGenerator<{ line: number; cells: string[] }> {
   const parser = parse({
     bom: true,
@@ -105,12 +105,12 @@ export async function* statementRows(
   source.pipe(text).pipe(parser);
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-      if (record.length > limits.maxColumns) throw new StatementFileError(tooManyColumns(limits.maxColumns));
+      if (record.length > limits.maxColumns) throw new CsvFileError(tooManyColumns(limits.maxColumns));
       yield { line: info.lines, cells: record };
     }
   } catch (error) {
-    if (error instanceof StatementFileError) throw error;
-    if (error instanceof CsvError) throw new StatementFileError(messageOf(error, limits));
+    if (error instanceof CsvFileError) throw error;
+    if (error instanceof CsvError) throw new CsvFileError(messageOf(error, limits));
     throw error;
   } finally {
     source.unpipe(text);

@@ -1,5 +1,5 @@
 /**
- * A multipart/form-data body read as a stream (issue 23 §1): the statement import's fields, then its file, whose
+ * A multipart/form-data body read as a stream (issue 23 §1; shared by every file import since issue 24): an import's fields, then its file, whose
  * bytes are handed on as they arrive (to the upstream) instead of being held whole as the shared form reader
  * (app/.server/form-limits.ts) holds each part. Text fields are capped; parts, headers and a missing boundary end
  * the reading with MultipartStreamError.
@@ -107,4 +107,39 @@ export async function textOf(part: StreamedPart, max = 1024): Promise<string> {
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
+ * The reader of an upload form for `actionForm` (issue 24, every file import's upload page): the text fields named in
+ * `fields` (in the form before the file) are kept, then the `file` part is handed to `start` with them — which
+ * checks them and starts the upload, or answers null — while the body is read; its outcome is `upload` after.
+ */
+export function streamedUpload<T>(
+  fields: readonly string[],
+  start: (form: FormData, fileName: string, content: AsyncGenerator<Uint8Array>) => Promise<T> | null,
+) {
+  const outcome: { upload?: Promise<T>; fileMissing?: boolean } = {};
+  const read = async (request: Request): Promise<FormData> => {
+    const boundary = boundaryOf(request.headers.get("content-type"));
+    if (!boundary || !request.body) throw new MultipartStreamError("The form could not be read.");
+    const form = new FormData();
+    for await (const part of multipartParts(request.body, boundary)) {
+      if (part.name !== "file") {
+        if (fields.includes(part.name)) form.set(part.name, await textOf(part));
+        else await textOf(part, 64 * 1024);
+        continue;
+      }
+      const upload = part.filename ? start(form, part.filename, part.content) : null;
+      if (!upload) {
+        outcome.fileMissing = !part.filename;
+        for await (const _ of part.content) void _;
+        continue;
+      }
+      // The upload runs while the body is read; its outcome is awaited after.
+      outcome.upload = upload;
+      await upload.catch(() => undefined);
+    }
+    return form;
+  };
+  return { read, outcome };
 }

@@ -1,13 +1,6 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import {
-  NOT_UTF8,
-  StatementFileError,
-  rowTooLong,
-  statementRows,
-  tooManyColumns,
-  unclosedQuote,
-} from "./statement-file.ts";
+import { NOT_UTF8, CsvFileError, rowTooLong, csvRows, tooManyColumns, unclosedQuote } from "./csv-file.ts";
 
 /** A Readable of `chunks` (strings as UTF-8 bytes, or raw bytes), one chunk per read. */
 const fileOf = (...chunks: Array<string | Uint8Array>) =>
@@ -15,7 +8,7 @@ const fileOf = (...chunks: Array<string | Uint8Array>) =>
 
 async function rowsOf(source: Readable) {
   const rows: Array<{ line: number; cells: string[] }> = [];
-  for await (const row of statementRows(source)) rows.push(row);
+  for await (const row of csvRows(source)) rows.push(row);
   return rows;
 }
 
@@ -23,7 +16,7 @@ async function refusal(source: Readable): Promise<string> {
   try {
     await rowsOf(source);
   } catch (error) {
-    expect(error).toBeInstanceOf(StatementFileError);
+    expect(error).toBeInstanceOf(CsvFileError);
     return (error as Error).message;
   }
   throw new Error("the file was read");
@@ -88,7 +81,7 @@ describe("a statement file is read as a stream of rows (issue 23)", () => {
       for (let i = 0; i < count; i++) yield `MA-${1_000_000 + i},${1_000_000 + (i % 500)},${(i % 9000) + 0.25}\n`;
     }
     let count = 0;
-    for await (const row of statementRows(Readable.from(lines(50_000)))) {
+    for await (const row of csvRows(Readable.from(lines(50_000)))) {
       count++;
       if (count === 50_001) expect(row).toEqual({ line: 50_001, cells: ["MA-1049999", "1000499", "4999.25"] });
     }
@@ -96,7 +89,7 @@ describe("a statement file is read as a stream of rows (issue 23)", () => {
 
     const source = Readable.from(lines(1_000_000));
     let seen = 0;
-    for await (const _row of statementRows(source)) if (++seen === 10) break;
+    for await (const _row of csvRows(source)) if (++seen === 10) break;
     expect(source.destroyed).toBe(true);
   });
 });

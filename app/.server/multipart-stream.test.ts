@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MultipartStreamError, boundaryOf, multipartParts, textOf } from "./multipart-stream.server";
+import { MultipartStreamError, boundaryOf, multipartParts, textOf } from "./multipart-stream";
 
 /** A form's body as the browser sends it, cut into chunks of `size` bytes. */
 async function bodyOf(form: FormData, size: number) {

@@ -1,7 +1,7 @@
 /**
- * The commission statement upload (issue 23 §1): POST /api/admin/commission_statements/imports whose body is the
- * file's bytes, read from the browser's multipart form as they arrive and streamed on to the upstream, never held
- * whole (the shared `call` buffers its bodies).
+ * A file import's upload (issue 23 §1; shared by every file import since issue 24): POST to an upstream import path
+ * whose body is the file's bytes, read from the browser's multipart form as they arrive and streamed on to the
+ * upstream, never held whole (the shared `call` buffers its bodies). The upstream answers the import it made.
  */
 import { Readable } from "node:stream";
 import { request as undiciRequest } from "undici";
@@ -9,30 +9,22 @@ import { z } from "zod";
 import { runtime } from "../runtime";
 import { UPSTREAM_UNREACHABLE, UnauthorizedError, UpstreamError } from "./client";
 
-const base = "commission_statements";
-
-export interface ImportFacts {
-  carrierId: string;
-  period: string;
-  carrierStatementDate: string;
-  fileName: string;
-}
-
 const UploadAnswer = z.object({ error: z.string().optional(), import: z.object({ id: z.number().int() }).optional() });
 
 /**
- * POST …/imports with `file` as the body, streamed. Answers the import's id (201, or a refusal that made an
- * import: a duplicate, an unreadable file), or throws UpstreamError (fields refused, not answering).
+ * POST /api/admin/<path>?<facts> with `file` as the body, streamed. Answers the import's id (201, or a refusal that
+ * made an import: a duplicate, an unreadable file), or throws UpstreamError (fields refused, not answering).
  */
-export async function uploadStatement(
+export async function uploadFile(
   token: string,
-  facts: ImportFacts,
+  path: string,
+  facts: Record<string, string>,
   file: AsyncIterable<Uint8Array>,
 ): Promise<{ importId: number; refused: string | null }> {
   const { upstreamUrl, logger } = runtime();
-  const params = new URLSearchParams({ ...facts });
+  const params = new URLSearchParams(facts);
   const url = new URL(
-    `api/admin/${base}/imports?${params.toString()}`,
+    `api/admin/${path}?${params.toString()}`,
     upstreamUrl.endsWith("/") ? upstreamUrl : `${upstreamUrl}/`,
   );
   let status: number;
@@ -48,7 +40,7 @@ export async function uploadStatement(
     status = response.statusCode;
     text = await response.body.text();
   } catch (error) {
-    logger.warn({ err: error }, "statement upload: the upstream did not answer");
+    logger.warn({ err: error, path }, "file upload: the upstream did not answer");
     throw new UpstreamError(503, [UPSTREAM_UNREACHABLE], "unreachable");
   }
   if (status === 401) throw new UnauthorizedError();

@@ -1,0 +1,113 @@
+/**
+ * The carrier imports section's records (issue 24 §1): a carrier's file (CSV) of one kind — ready-to-sell statuses
+ * or policies — read with the mapping remembered for the carrier and kind, previewed with each row's problem,
+ * written in the background, and its per-row results. Pure types and texts; the upstream contract
+ * (contract.server.ts) satisfies them.
+ */
+
+export const CARRIER_IMPORT_KINDS = ["rts", "policies"] as const;
+export type CarrierImportKind = (typeof CARRIER_IMPORT_KINDS)[number];
+
+export const CARRIER_IMPORT_KIND_LABELS: Record<CarrierImportKind, string> = {
+  rts: "RTS statuses",
+  policies: "Policies",
+};
+
+/** The fields each kind's rows give, each read from the column the mapping names. */
+export const CARRIER_IMPORT_FIELDS = {
+  rts: ["npn", "statusCode"],
+  policies: ["policyNumber", "agentNpn", "memberName", "product", "status", "effectiveDate"],
+} as const satisfies Record<CarrierImportKind, readonly string[]>;
+export type CarrierImportField = (typeof CARRIER_IMPORT_FIELDS)[CarrierImportKind][number];
+export type CarrierImportMapping = Partial<Record<CarrierImportField, string>>;
+
+export const CARRIER_IMPORT_FIELD_LABELS: Record<CarrierImportField, string> = {
+  npn: "Agent NPN",
+  statusCode: "RTS status code",
+  policyNumber: "Policy number",
+  agentNpn: "Writing agent NPN",
+  memberName: "Member name",
+  product: "Product",
+  status: "Policy status",
+  effectiveDate: "Effective date",
+};
+
+/** The columns a carrier's first file of a kind is read with, until a mapping is saved. */
+export const DEFAULT_CARRIER_IMPORT_MAPPINGS: Record<CarrierImportKind, CarrierImportMapping> = {
+  rts: { npn: "NPN", statusCode: "RTS Status" },
+  policies: {
+    policyNumber: "Policy Number",
+    agentNpn: "Agent NPN",
+    memberName: "Member",
+    product: "Product",
+    status: "Status",
+    effectiveDate: "Effective Date",
+  },
+};
+
+export const CARRIER_IMPORT_STATUSES = ["reading", "ready", "importing", "imported", "failed", "discarded"] as const;
+export type CarrierImportStatus = (typeof CARRIER_IMPORT_STATUSES)[number];
+
+export const CARRIER_IMPORT_STATUS_LABELS: Record<CarrierImportStatus, string> = {
+  reading: "Reading",
+  ready: "In preview",
+  importing: "Importing",
+  imported: "Imported",
+  failed: "Refused",
+  discarded: "Discarded",
+};
+
+/** What an import did with a row. */
+export const ROW_OUTCOMES = ["created", "updated", "unchanged", "refused"] as const;
+export type RowOutcome = (typeof ROW_OUTCOMES)[number];
+
+export const ROW_OUTCOME_LABELS: Record<RowOutcome, string> = {
+  created: "Created",
+  updated: "Updated",
+  unchanged: "Unchanged",
+  refused: "Refused",
+};
+
+export interface Person {
+  userId: number;
+  name: string;
+}
+
+export interface CarrierImport {
+  id: number;
+  carrierId: number;
+  carrierName: string;
+  kind: CarrierImportKind;
+  fileName: string;
+  status: CarrierImportStatus;
+  /** Why it was refused (failed), or null. */
+  problem: string | null;
+  rowsRead: number;
+  rowsWritten: number;
+  /** The file's header row. */
+  headers: string[];
+  mapping: CarrierImportMapping;
+  /** The kind's fields whose column the file lacks: the import waits for a mapping. */
+  unmappedFields: CarrierImportField[];
+  /** rows read; with problems (refused on import); and once imported, the rows by outcome. */
+  counts: { rows: number; problems: number; created: number; updated: number; unchanged: number; refused: number };
+  /** The earlier import of the same file (a refused duplicate). */
+  duplicateOf: number | null;
+  createdBy: Person | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+export interface CarrierImportRow {
+  lineNo: number;
+  /** The mapped fields' values as the file has them. */
+  values: CarrierImportMapping;
+  /** The row's problem (the preview's; on import, the reason it was refused). */
+  problem: string | null;
+  /** What the import did with it (null before the import). */
+  outcome: RowOutcome | null;
+}
+
+/** The import as the pages name it. */
+export const carrierImportTitle = (i: Pick<CarrierImport, "carrierName" | "kind" | "id">) =>
+  `${i.carrierName} ${CARRIER_IMPORT_KIND_LABELS[i.kind]} import #${i.id}`;

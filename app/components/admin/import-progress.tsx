@@ -1,0 +1,35 @@
+import { Text, Title } from "@mantine/core";
+import { type ReactNode, useEffect } from "react";
+import { Link, useRevalidator } from "react-router";
+
+/**
+ * Where a file import stands (issue 24 §1, as the statement import's page shows it): its figures, and while it
+ * runs (`busy`) the page follows it — with JavaScript by asking again every second, without by a refresh meta and a
+ * Refresh link. The statement import's page keeps its own copy: shared, this would be one more script on both
+ * pages, past the admin pages' 25 (scripts/budgets.ts).
+ */
+export function ImportProgress({ busy, here, children }: { busy: boolean; here: string; children: ReactNode }) {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (!busy) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [busy, revalidator]);
+  return (
+    <section aria-live="polite" aria-labelledby="progress-title">
+      {/* Without JavaScript the page asks again by itself while the import runs. */}
+      {busy ? <meta httpEquiv="refresh" content="2" /> : null}
+      <Title order={2} size="h4" id="progress-title">
+        Where it stands
+      </Title>
+      <Text data-testid="import-progress">{children}</Text>
+      {busy ? (
+        <Text size="sm">
+          This page updates by itself. <Link to={here}>Refresh</Link>
+        </Text>
+      ) : null}
+    </section>
+  );
+}

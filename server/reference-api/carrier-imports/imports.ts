@@ -1,0 +1,612 @@
+/**
+ * Importing a carrier's file (issue 24 §1; docs/upstream-api.md "Carrier imports"), on the file imports' shared parts
+ * (core/file-imports/): the body streamed, hashed and read in chunks into carrier_import_rows with each row's
+ * problem (rows.ts), previewed; on confirmation written in the background a chunk at a time — each chunk one
+ * db.exclusive() turn, so other requests go on between chunks — every row given its outcome (created, updated,
+ * unchanged, refused with the reason), rows_written and the counts growing. What it writes is what agents see: an RTS
+ * file the downline contracts' RTS statuses (/downlines), a policies file the books of business (policies).
+ */
+import type { Readable } from "node:stream";
+import type { InStatement, InValue, Row } from "@libsql/client";
+import {
+  type CarrierImport,
+  type CarrierImportKind,
+  type CarrierImportMapping,
+  type CarrierImportRow,
+  DEFAULT_CARRIER_IMPORT_MAPPINGS,
+  type RowOutcome,
+} from "../../../app/admin/sections/carrier_imports/records.ts";
+import type { ReferenceDb, SessionRecord } from "../core/db.ts";
+import { type StartOutcome, yieldToOthers } from "../core/file-imports/http.ts";
+import { type FileRow, UNREADABLE_FILE, readFile } from "../core/file-imports/read-file.ts";
+import { audit } from "../admin/admin-support.ts";
+import { nextId } from "../admin/list-support.ts";
+import {
+  type Columns,
+  type Lookups,
+  OTHER_CARRIERS_POLICY,
+  columnsOf,
+  isoDate,
+  loadLookups,
+  marks,
+  noDownlineContract,
+  policyStatusOf,
+  problemOf,
+  unmappedFields,
+  valuesOf,
+} from "./rows.ts";
+
+/** The most bytes a carrier's file may have. Tests lower it. */
+export const CARRIER_IMPORT_LIMITS = { maxBytes: 50 * 1024 * 1024 };
+
+const STAGE_CHUNK = 1000;
+const WRITE_CHUNK = 1000;
+const ROWS_PER_INSERT = 200;
+
+export const NOT_READY = "This import is not waiting in its preview.";
+export const NEEDS_MAPPING = "Choose the file's column for each field first.";
+
+export async function mappingOf(
+  db: ReferenceDb,
+  carrierId: number,
+  kind: CarrierImportKind,
+): Promise<CarrierImportMapping> {
+  const found = await db.client.execute({
+    sql: "SELECT mapping FROM carrier_import_mappings WHERE carrier_id = ? AND kind = ?",
+    args: [carrierId, kind],
+  });
+  const row = found.rows[0];
+  return row ? (JSON.parse(String(row.mapping)) as CarrierImportMapping) : DEFAULT_CARRIER_IMPORT_MAPPINGS[kind];
+}
+
+const nameOf = (first: unknown, last: unknown) => `${String(first ?? "")} ${String(last ?? "")}`.trim();
+
+export const IMPORT_FROM = `FROM carrier_imports i LEFT JOIN carriers c ON c.id = i.carrier_id
+  LEFT JOIN users u ON u.id = i.created_by`;
+export const IMPORT_COLUMNS = "i.*, c.name AS carrier_name, u.first_name AS u_first, u.last_name AS u_last";
+
+/** The earlier import of a file with this hash (imported, importing or waiting in its preview), or null. */
+async function earlierImport(db: ReferenceDb, sha: string, exceptImport: number) {
+  const found = await db.client.execute({
+    sql: `SELECT i.id, i.kind, i.status, i.created_at, c.name AS carrier_name FROM carrier_imports i
+            LEFT JOIN carriers c ON c.id = i.carrier_id
+            WHERE i.file_sha256 = ? AND i.id <> ? AND i.status IN ('ready', 'importing', 'imported') ORDER BY i.id LIMIT 1`,
+    args: [sha, exceptImport],
+  });
+  const i = found.rows[0];
+  if (!i) return null;
+  const what = `${String(i.carrier_name)} import #${Number(i.id)}`;
+  const on = String(i.created_at).slice(0, 10);
+  return {
+    importId: Number(i.id),
+    message:
+      String(i.status) === "ready"
+        ? `This file was already uploaded on ${on}: ${what}, waiting in its preview.`
+        : `This file was already imported on ${on}: ${what}.`,
+  };
+}
+
+export async function importFromRow(db: ReferenceDb, r: Row | Record<string, unknown>): Promise<CarrierImport> {
+  const kind = String(r.kind) as CarrierImportKind;
+  const headers = JSON.parse(String(r.headers)) as string[];
+  const mapping = JSON.parse(String(r.mapping)) as CarrierImportMapping;
+  const status = String(r.status) as CarrierImport["status"];
+  let duplicateOf: number | null = null;
+  if (status === "failed" && r.file_sha256 != null)
+    duplicateOf = (await earlierImport(db, String(r.file_sha256), Number(r.id)))?.importId ?? null;
+  return {
+    id: Number(r.id),
+    carrierId: Number(r.carrier_id),
+    carrierName: String(r.carrier_name ?? `Carrier ${Number(r.carrier_id)}`),
+    kind,
+    fileName: String(r.file_name),
+    status,
+    problem: r.problem == null ? null : String(r.problem),
+    rowsRead: Number(r.rows_read),
+    rowsWritten: Number(r.rows_written),
+    headers,
+    mapping,
+    unmappedFields: headers.length > 0 ? unmappedFields(kind, headers, mapping) : [],
+    counts: {
+      rows: Number(r.rows_read),
+      problems: Number(r.n_problems),
+      created: Number(r.n_created),
+      updated: Number(r.n_updated),
+      unchanged: Number(r.n_unchanged),
+      refused: Number(r.n_refused),
+    },
+    duplicateOf,
+    createdBy: r.created_by == null ? null : { userId: Number(r.created_by), name: nameOf(r.u_first, r.u_last) },
+    createdAt: String(r.created_at),
+    finishedAt: r.finished_at == null ? null : String(r.finished_at),
+  };
+}
+
+export async function findImport(db: ReferenceDb, id: number): Promise<CarrierImport | null> {
+  const found = await db.client.execute({ sql: `SELECT ${IMPORT_COLUMNS} ${IMPORT_FROM} WHERE i.id = ?`, args: [id] });
+  const r = found.rows[0];
+  return r ? importFromRow(db, r) : null;
+}
+
+/** The rows' query: before the import problems first, after it by line (one outcome only if asked). */
+export function rowsQuery(record: CarrierImport, outcome: RowOutcome | null) {
+  const done = record.status === "imported" || record.status === "importing";
+  return {
+    sql: `SELECT line_no, cells, problem, outcome FROM carrier_import_rows WHERE import_id = ?
+            ${outcome ? "AND outcome = ?" : ""} ORDER BY ${done ? "" : "problem IS NULL, "}line_no`,
+    args: outcome ? [record.id, outcome] : [record.id],
+  };
+}
+
+export function rowOf(record: CarrierImport, columns: Columns, r: Row | Record<string, unknown>): CarrierImportRow {
+  return {
+    lineNo: Number(r.line_no),
+    values: valuesOf(record.kind, JSON.parse(String(r.cells)) as string[], columns),
+    problem: r.problem == null ? null : String(r.problem),
+    outcome: r.outcome == null ? null : (String(r.outcome) as RowOutcome),
+  };
+}
+
+export async function importRows(
+  db: ReferenceDb,
+  record: CarrierImport,
+  outcome: RowOutcome | null,
+  limit: number,
+  offset: number,
+): Promise<{ rows: CarrierImportRow[]; total: number }> {
+  const q = rowsQuery(record, outcome);
+  const [found, counted] = await Promise.all([
+    db.client.execute({ sql: `${q.sql} LIMIT ? OFFSET ?`, args: [...q.args, limit, offset] }),
+    db.client.execute({
+      sql: `SELECT COUNT(*) AS n FROM carrier_import_rows WHERE import_id = ? ${outcome ? "AND outcome = ?" : ""}`,
+      args: q.args,
+    }),
+  ]);
+  const columns = columnsOf(record.kind, record.headers, record.mapping);
+  return { rows: found.rows.map((r) => rowOf(record, columns, r)), total: Number(counted.rows[0]?.n ?? 0) };
+}
+
+/** The INSERTs of staged rows, checked with `columns` (null: the mapping is incomplete, nothing checked yet). */
+function stageStatements(
+  importId: number,
+  kind: CarrierImportKind,
+  rows: FileRow[],
+  columns: Columns | null,
+  lookups: Lookups,
+): { statements: InStatement[]; problems: number } {
+  const statements: InStatement[] = [];
+  let problems = 0;
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    const chunk = rows.slice(i, i + ROWS_PER_INSERT);
+    const args: InValue[] = [];
+    for (const r of chunk) {
+      const problem = columns ? problemOf(kind, valuesOf(kind, r.cells, columns), lookups) : null;
+      if (problem) problems++;
+      args.push(importId, r.line, JSON.stringify(r.cells), problem);
+    }
+    statements.push({
+      sql: `INSERT INTO carrier_import_rows (import_id, line_no, cells, problem) VALUES ${chunk.map(() => "(?, ?, ?, ?)").join(", ")}`,
+      args,
+    });
+  }
+  return { statements, problems };
+}
+
+export interface ImportFacts {
+  carrierId: number;
+  kind: CarrierImportKind;
+  fileName: string;
+}
+
+export type ReadOutcome =
+  { kind: "ready"; id: number } | { kind: "refused"; id: number; status: 409 | 413 | 422; message: string };
+
+/** Creates the import and reads `body` into it (see the module's comment). */
+export async function readImport(
+  db: ReferenceDb,
+  session: SessionRecord,
+  facts: ImportFacts,
+  body: Readable,
+): Promise<ReadOutcome> {
+  const mapping = await mappingOf(db, facts.carrierId, facts.kind);
+  const lookups = await loadLookups(db, facts.kind, facts.carrierId);
+  const at = new Date().toISOString();
+  const id = await db.exclusive(async () => {
+    const next = await nextId(db, "carrier_imports");
+    await db.client.execute({
+      sql: `INSERT INTO carrier_imports (id, carrier_id, kind, file_name, mapping, status, created_by, created_at,
+              updated_at) VALUES (?, ?, ?, ?, ?, 'reading', ?, ?, ?)`,
+      args: [next, facts.carrierId, facts.kind, facts.fileName, JSON.stringify(mapping), session.user.userId, at, at],
+    });
+    return next;
+  });
+  const fail = async (status: 409 | 413 | 422, message: string, sha: string | null): Promise<ReadOutcome> => {
+    const now = new Date().toISOString();
+    await db.client.batch(
+      [
+        { sql: "DELETE FROM carrier_import_rows WHERE import_id = ?", args: [id] },
+        {
+          sql: `UPDATE carrier_imports SET status = 'failed', problem = ?, file_sha256 = ?, updated_at = ?,
+                  finished_at = ? WHERE id = ?`,
+          args: [message, sha, now, now, id],
+        },
+      ],
+      "write",
+    );
+    return { kind: "refused", id, status, message };
+  };
+  let columns: Columns | null = null;
+  let problems = 0;
+  try {
+    const outcome = await readFile(body, {
+      maxBytes: CARRIER_IMPORT_LIMITS.maxBytes,
+      chunkRows: STAGE_CHUNK,
+      onHeader: async (headers) => {
+        columns =
+          unmappedFields(facts.kind, headers, mapping).length === 0 ? columnsOf(facts.kind, headers, mapping) : null;
+        await db.client.execute({
+          sql: "UPDATE carrier_imports SET headers = ? WHERE id = ?",
+          args: [JSON.stringify(headers), id],
+        });
+      },
+      onRows: async (rows, read) => {
+        const staged = stageStatements(id, facts.kind, rows, columns, lookups);
+        problems += staged.problems;
+        await db.client.batch(
+          [
+            ...staged.statements,
+            {
+              sql: "UPDATE carrier_imports SET rows_read = ?, n_problems = ?, updated_at = ? WHERE id = ?",
+              args: [read, problems, at, id],
+            },
+          ],
+          "write",
+        );
+      },
+    });
+    if (outcome.kind === "refused") return fail(outcome.status, outcome.message, null);
+    const { sha256: sha, rows: read } = outcome;
+    // Checked and marked in one turn, so two uploads of one file at once cannot both pass.
+    return await db.exclusive(async (): Promise<ReadOutcome> => {
+      const earlier = await earlierImport(db, sha, id);
+      if (earlier) return fail(409, earlier.message, sha);
+      await db.client.execute({
+        sql: `UPDATE carrier_imports SET status = 'ready', file_sha256 = ?, rows_read = ?, n_problems = ?, updated_at = ?
+              WHERE id = ?`,
+        args: [sha, read, problems, new Date().toISOString(), id],
+      });
+      return { kind: "ready", id };
+    });
+  } catch (error) {
+    await fail(422, UNREADABLE_FILE, null);
+    throw error;
+  }
+}
+
+/** Checks an import's staged rows again with a new mapping (remembered for the carrier and kind by the caller). */
+export async function remapImport(db: ReferenceDb, record: CarrierImport, mapping: CarrierImportMapping) {
+  const columns = columnsOf(record.kind, record.headers, mapping);
+  const lookups = await loadLookups(db, record.kind, record.carrierId);
+  let problems = 0;
+  for (let after = 0; ;) {
+    const found = await db.client.execute({
+      sql: "SELECT line_no, cells FROM carrier_import_rows WHERE import_id = ? AND line_no > ? ORDER BY line_no LIMIT ?",
+      args: [record.id, after, STAGE_CHUNK],
+    });
+    if (found.rows.length === 0) break;
+    const rows = found.rows.map((r) => ({ line: Number(r.line_no), cells: JSON.parse(String(r.cells)) as string[] }));
+    const last = rows[rows.length - 1]?.line ?? after;
+    const staged = stageStatements(record.id, record.kind, rows, columns, lookups);
+    problems += staged.problems;
+    await db.client.batch(
+      [
+        {
+          sql: "DELETE FROM carrier_import_rows WHERE import_id = ? AND line_no > ? AND line_no <= ?",
+          args: [record.id, after, last],
+        },
+        ...staged.statements,
+      ],
+      "write",
+    );
+    after = last;
+  }
+  await db.client.execute({
+    sql: "UPDATE carrier_imports SET mapping = ?, n_problems = ?, updated_at = ? WHERE id = ?",
+    args: [JSON.stringify(mapping), problems, new Date().toISOString(), record.id],
+  });
+}
+
+interface Applied {
+  lineNo: number;
+  outcome: RowOutcome;
+  problem: string | null;
+}
+
+/** An RTS file's chunk: each row's agent's contract with the carrier given the row's status. */
+function applyRts(
+  rows: Array<{ lineNo: number; values: CarrierImportMapping }>,
+  carrierId: number,
+  lookups: Lookups,
+): { statements: InStatement[]; applied: Applied[] } {
+  const statements: InStatement[] = [];
+  const applied: Applied[] = [];
+  for (const { lineNo, values } of rows) {
+    const npn = values.npn ?? "";
+    const statusId = lookups.statusByName.get((values.statusCode ?? "").toLowerCase());
+    const nodes = (lookups.nodesByNpn.get(npn) ?? []).filter((n) => lookups.contractOf.has(n));
+    if (statusId === undefined || nodes.length === 0) {
+      applied.push({ lineNo, outcome: "refused", problem: noDownlineContract(npn, lookups.carrierName) });
+      continue;
+    }
+    const changed = nodes.filter((n) => lookups.contractOf.get(n) !== statusId);
+    if (changed.length === 0) {
+      applied.push({ lineNo, outcome: "unchanged", problem: null });
+      continue;
+    }
+    for (const n of changed) lookups.contractOf.set(n, statusId);
+    statements.push({
+      sql: `UPDATE downline_contracts SET rts_status_id = ? WHERE carrier_id = ? AND npn_id IN (${marks(changed.length)})`,
+      args: [statusId, carrierId, ...changed],
+    });
+    applied.push({ lineNo, outcome: "updated", problem: null });
+  }
+  return { statements, applied };
+}
+
+interface PolicyNow {
+  id: number;
+  userId: number;
+  memberName: string;
+  status: string;
+  carrierProductId: number;
+  effectiveDate: string;
+  carrierId: number;
+}
+
+/** A policies file's chunk: each policy (by number) created, or updated where the file says otherwise. */
+async function applyPolicies(
+  db: ReferenceDb,
+  rows: Array<{ lineNo: number; values: CarrierImportMapping }>,
+  carrierId: number,
+  lookups: Lookups,
+  nextPolicyId: () => number,
+): Promise<{ statements: InStatement[]; applied: Applied[] }> {
+  const numbers = [...new Set(rows.map((r) => r.values.policyNumber ?? ""))];
+  const existing = new Map<string, PolicyNow>();
+  for (let i = 0; i < numbers.length; i += 500) {
+    const chunk = numbers.slice(i, i + 500);
+    const found = await db.client.execute({
+      sql: `SELECT p.*, cp.carrier_id FROM policies p LEFT JOIN carrier_products cp ON cp.id = p.carrier_product_id
+            WHERE p.policy_number IN (${marks(chunk.length)})`,
+      args: chunk,
+    });
+    for (const r of found.rows)
+      existing.set(String(r.policy_number), {
+        id: Number(r.id),
+        userId: Number(r.user_id),
+        memberName: String(r.member_name),
+        status: String(r.status),
+        carrierProductId: Number(r.carrier_product_id),
+        effectiveDate: String(r.effective_date),
+        carrierId: Number(r.carrier_id),
+      });
+  }
+  const statements: InStatement[] = [];
+  const applied: Applied[] = [];
+  const inserts: InValue[][] = [];
+  for (const { lineNo, values } of rows) {
+    const number = values.policyNumber ?? "";
+    const wanted = {
+      userId: lookups.userByNpn.get(values.agentNpn ?? "") ?? 0,
+      memberName: values.memberName ?? "",
+      status: policyStatusOf(values.status ?? "") ?? "Active",
+      carrierProductId: lookups.productByName.get((values.product ?? "").toLowerCase()) ?? 0,
+      effectiveDate: isoDate(values.effectiveDate ?? "") ?? "",
+    };
+    const now = existing.get(number);
+    if (!now) {
+      const id = nextPolicyId();
+      inserts.push([
+        id,
+        wanted.userId,
+        wanted.memberName,
+        wanted.status,
+        wanted.carrierProductId,
+        wanted.effectiveDate,
+        number,
+      ]);
+      existing.set(number, { id, ...wanted, carrierId });
+      applied.push({ lineNo, outcome: "created", problem: null });
+      continue;
+    }
+    if (now.carrierId !== carrierId) {
+      applied.push({ lineNo, outcome: "refused", problem: OTHER_CARRIERS_POLICY });
+      continue;
+    }
+    const same =
+      now.userId === wanted.userId &&
+      now.memberName === wanted.memberName &&
+      now.status === wanted.status &&
+      now.carrierProductId === wanted.carrierProductId &&
+      now.effectiveDate === wanted.effectiveDate;
+    if (same) {
+      applied.push({ lineNo, outcome: "unchanged", problem: null });
+      continue;
+    }
+    statements.push({
+      sql: `UPDATE policies SET user_id = ?, member_name = ?, status = ?, carrier_product_id = ?, effective_date = ?
+            WHERE id = ?`,
+      args: [wanted.userId, wanted.memberName, wanted.status, wanted.carrierProductId, wanted.effectiveDate, now.id],
+    });
+    existing.set(number, { ...now, ...wanted });
+    applied.push({ lineNo, outcome: "updated", problem: null });
+  }
+  for (let i = 0; i < inserts.length; i += ROWS_PER_INSERT) {
+    const chunk = inserts.slice(i, i + ROWS_PER_INSERT);
+    statements.unshift({
+      sql: `INSERT INTO policies (id, user_id, member_name, status, carrier_product_id, effective_date, policy_number)
+            VALUES ${chunk.map(() => "(?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
+      args: chunk.flat(),
+    });
+  }
+  return { statements, applied };
+}
+
+/** The statements giving rows their outcomes: one per outcome (refused rows one each, with the reason). */
+function outcomeStatements(importId: number, applied: Applied[]): InStatement[] {
+  const statements: InStatement[] = [];
+  for (const outcome of ["created", "updated", "unchanged"] as const) {
+    const lines = applied.filter((a) => a.outcome === outcome).map((a) => a.lineNo);
+    for (let i = 0; i < lines.length; i += 500) {
+      const chunk = lines.slice(i, i + 500);
+      statements.push({
+        sql: `UPDATE carrier_import_rows SET outcome = ? WHERE import_id = ? AND line_no IN (${marks(chunk.length)})`,
+        args: [outcome, importId, ...chunk],
+      });
+    }
+  }
+  for (const a of applied)
+    if (a.outcome === "refused")
+      statements.push({
+        sql: "UPDATE carrier_import_rows SET outcome = 'refused', problem = ? WHERE import_id = ? AND line_no = ?",
+        args: [a.problem, importId, a.lineNo],
+      });
+  return statements;
+}
+
+/**
+ * Writes a ready import (see the module's comment); `onStart` is told once it is marked importing (or why it cannot
+ * be). The rows with a problem are refused with it; the others applied a chunk at a time, each chunk one turn.
+ */
+export async function confirmImport(
+  db: ReferenceDb,
+  session: SessionRecord,
+  id: number,
+  onStart: (outcome: StartOutcome) => void,
+): Promise<void> {
+  const record = await db.exclusive(async () => {
+    const found = await findImport(db, id);
+    if (!found || found.status !== "ready") return onStart({ refused: NOT_READY });
+    if (found.unmappedFields.length > 0) return onStart({ refused: NEEDS_MAPPING });
+    await db.client.execute({
+      sql: `UPDATE carrier_imports SET status = 'importing', rows_written = 0, n_created = 0, n_updated = 0,
+              n_unchanged = 0, n_refused = 0, updated_at = ? WHERE id = ?`,
+      args: [new Date().toISOString(), id],
+    });
+    onStart({ started: true });
+    return found;
+  });
+  if (!record) return;
+  const counts = { created: 0, updated: 0, unchanged: 0, refused: 0 };
+  let written = 0;
+  try {
+    const lookups = await loadLookups(db, record.kind, record.carrierId);
+    const columns = columnsOf(record.kind, record.headers, record.mapping);
+    // Rows with a problem are refused with it, as they are.
+    const refused = await db.client.execute({
+      sql: "SELECT COUNT(*) AS n FROM carrier_import_rows WHERE import_id = ? AND problem IS NOT NULL",
+      args: [id],
+    });
+    counts.refused = Number(refused.rows[0]?.n ?? 0);
+    written = counts.refused;
+    await db.client.execute({
+      sql: "UPDATE carrier_import_rows SET outcome = 'refused' WHERE import_id = ? AND problem IS NOT NULL",
+      args: [id],
+    });
+    let policyId = record.kind === "policies" ? await nextId(db, "policies") : 0;
+    for (let after = 0; ;) {
+      const done = await db.exclusive(async () => {
+        const found = await db.client.execute({
+          sql: `SELECT line_no, cells FROM carrier_import_rows WHERE import_id = ? AND problem IS NULL AND line_no > ?
+                  ORDER BY line_no LIMIT ?`,
+          args: [id, after, WRITE_CHUNK],
+        });
+        if (found.rows.length === 0) return true;
+        const rows = found.rows.map((r) => ({
+          lineNo: Number(r.line_no),
+          values: valuesOf(record.kind, JSON.parse(String(r.cells)) as string[], columns),
+        }));
+        if (record.kind === "policies") policyId = Math.max(policyId, await nextId(db, "policies"));
+        const { statements, applied } =
+          record.kind === "rts"
+            ? applyRts(rows, record.carrierId, lookups)
+            : await applyPolicies(db, rows, record.carrierId, lookups, () => policyId++);
+        for (const a of applied) counts[a.outcome]++;
+        written += rows.length;
+        await db.client.batch(
+          [
+            ...statements,
+            ...outcomeStatements(id, applied),
+            {
+              sql: `UPDATE carrier_imports SET rows_written = ?, n_created = ?, n_updated = ?, n_unchanged = ?,
+                      n_refused = ?, updated_at = ? WHERE id = ?`,
+              args: [
+                written,
+                counts.created,
+                counts.updated,
+                counts.unchanged,
+                counts.refused,
+                new Date().toISOString(),
+                id,
+              ],
+            },
+          ],
+          "write",
+        );
+        after = rows[rows.length - 1]?.lineNo ?? after;
+        return false;
+      });
+      if (done) break;
+      await yieldToOthers();
+    }
+    const at = new Date().toISOString();
+    await db.client.batch(
+      [
+        {
+          sql: "UPDATE carrier_imports SET status = 'imported', updated_at = ?, finished_at = ? WHERE id = ?",
+          args: [at, at, id],
+        },
+        audit(session, {
+          resource: "carrier_imports",
+          recordId: id,
+          action: "imported",
+          changes: (["created", "updated", "unchanged", "refused"] as const).map((o) => ({
+            field: o,
+            from: null,
+            to: String(counts[o]),
+          })),
+          note: `${record.fileName} (${record.kind === "rts" ? "RTS statuses" : "policies"}, ${record.carrierName})`,
+          at,
+        }),
+      ],
+      "write",
+    );
+  } catch (error) {
+    const at = new Date().toISOString();
+    await db.client.execute({
+      sql: "UPDATE carrier_imports SET status = 'failed', problem = ?, updated_at = ?, finished_at = ? WHERE id = ?",
+      args: [`The import stopped after ${written} rows: the rows before were written (see the results).`, at, at, id],
+    });
+    throw error;
+  }
+}
+
+export async function discardImport(db: ReferenceDb, id: number): Promise<"missing" | "conflict" | "ok"> {
+  return db.exclusive(async () => {
+    const record = await findImport(db, id);
+    if (!record) return "missing" as const;
+    if (record.status !== "ready" && record.status !== "failed") return "conflict" as const;
+    const at = new Date().toISOString();
+    await db.client.batch(
+      [
+        { sql: "DELETE FROM carrier_import_rows WHERE import_id = ?", args: [id] },
+        {
+          sql: "UPDATE carrier_imports SET status = 'discarded', updated_at = ?, finished_at = ? WHERE id = ?",
+          args: [at, at, id],
+        },
+      ],
+      "write",
+    );
+    return "ok" as const;
+  });
+}

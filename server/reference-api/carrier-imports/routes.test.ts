@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  CarrierImportRecordResponseSchema,
+  CarrierImportResponseSchema,
+  CarrierImportRowsResponseSchema,
+  CarrierImportsResponseSchema,
+} from "../../../app/admin/sections/carrier_imports/contract.server.ts";
+import { DownlinesResponseSchema } from "../../../app/.server/upstream/schemas/downlines.ts";
+import { ADMIN_ONLY_AREA } from "../admin/admin-support.ts";
+import type { ReferenceApi } from "../index.ts";
+import { expectError, startTestApi, tempDbPath, testClient } from "../core/test-support.ts";
+import { NOT_UTF8 } from "../core/file-imports/csv-file.ts";
+import { fileTooLarge } from "../core/file-imports/read-file.ts";
+import { CARRIER_IMPORT_LIMITS } from "./imports.ts";
+import { NOT_A_DATE, unknownNpn, unknownPolicyStatus, unknownRtsStatus } from "./rows.ts";
+
+const { remove: removeDb, dbPath } = tempDbPath("reference-api-carrier-imports-");
+let api: ReferenceApi;
+const client = testClient(() => api.url, { jsonContentTypeOnly: true });
+const { tokenOf, ok } = client;
+const asAdmin = async () => ({ token: await tokenOf("admin@demo.test") });
+const admin = async (method: string, path: string, json?: unknown) =>
+  client.send(method, path, { token: await tokenOf("admin@demo.test"), json });
+const base = "/api/admin/carrier_imports";
+
+beforeAll(async () => {
+  api = await startTestApi(dbPath);
+});
+afterAll(async () => {
+  await api.close();
+  removeDb();
+});
+
+async function upload(body: string | Uint8Array, facts: Record<string, string> = {}) {
+  const params = new URLSearchParams({ carrierId: "4", kind: "rts", fileName: "rts.csv", ...facts });
+  const response = await fetch(`${api.url}${base}/upload?${params.toString()}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${(await asAdmin()).token}`, "content-type": "text/csv" },
+    body: typeof body === "string" ? body : Buffer.from(body),
+  });
+  const text = await response.text();
+  return { status: response.status, json: text ? (JSON.parse(text) as unknown) : undefined };
+}
+
+async function confirm(importId: number) {
+  const started = await admin("POST", `${base}/${importId}/confirm`);
+  expect(started.status, JSON.stringify(started.json)).toBe(202);
+  for (let i = 0; i < 200; i++) {
+    const { record } = await ok(CarrierImportRecordResponseSchema, "GET", `${base}/${importId}`, await asAdmin());
+    if (record.status !== "importing") return record;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error("the import never finished");
+}
+
+const rowsOf = async (id: number, query = "perPage=100") =>
+  ok(CarrierImportRowsResponseSchema, "GET", `${base}/${id}/rows?${query}`, await asAdmin());
+
+/** agency@'s downline for a carrier (what /downlines shows). */
+const downline = async (carrierId: number) =>
+  ok(DownlinesResponseSchema, "GET", `/api/downlines/${carrierId}/agency/1005`, {
+    token: await tokenOf("agency@demo.test"),
+  });
+
+const nonce = () => Math.floor(Math.random() * 1e9);
+
+describe("carrier imports: an RTS file", () => {
+  it("previews each row's problem, imports the rest, moves Samuel Ortiz to Ready to sell, and knows the file again", async () => {
+    expect((await downline(4)).downlines.agents.find((a) => a.npnId === 5201)!.rtsStatus.statusCode).toBe("NRTS");
+    const file = [
+      "NPN,RTS Status,Note",
+      "30005201,RTS,moved", // Samuel Ortiz: NRTS → RTS
+      "30005202,RTS,same", // Rebecca Lin: RTS already with carrier 4
+      "99999999,RTS,unknown",
+      "30005204,WHATEVER,bad code",
+      `30005231,Ready to Sell,${nonce()}`, // by the status's title
+    ].join("\r\n");
+    const uploaded = await upload(file);
+    expect(uploaded.status, JSON.stringify(uploaded.json)).toBe(201);
+    const { import: record } = CarrierImportResponseSchema.parse(uploaded.json);
+    expect(record).toMatchObject({ status: "ready", rowsRead: 5, unmappedFields: [] });
+    expect(record.counts.problems).toBe(2);
+
+    const preview = await rowsOf(record.id);
+    expect(preview.rows.map((r) => [r.lineNo, r.problem])).toEqual([
+      [4, unknownNpn("99999999")],
+      [5, unknownRtsStatus("WHATEVER", "Pioneer Benefits")],
+      [2, null],
+      [3, null],
+      [6, null],
+    ]);
+    // Nothing is written before the confirmation.
+    expect((await downline(4)).downlines.agents.find((a) => a.npnId === 5201)!.rtsStatus.statusCode).toBe("NRTS");
+
+    const done = await confirm(record.id);
+    expect(done).toMatchObject({ status: "imported", rowsWritten: 5 });
+    expect(done.counts).toMatchObject({ created: 0, updated: 1, unchanged: 2, refused: 2 });
+    const samuel = (await downline(4)).downlines.agents.find((a) => a.npnId === 5201)!;
+    expect(samuel.rtsStatus).toMatchObject({ statusCode: "RTS", displayStatus: "Ready to sell" });
+
+    const results = await rowsOf(record.id);
+    expect(results.rows.map((r) => [r.lineNo, r.outcome])).toEqual([
+      [2, "updated"],
+      [3, "unchanged"],
+      [4, "refused"],
+      [5, "refused"],
+      [6, "unchanged"],
+    ]);
+    const refused = await rowsOf(record.id, "outcome=refused");
+    expect(refused.rows.map((r) => r.lineNo)).toEqual([4, 5]);
+
+    const csv = await client.send("GET", `${base}/${record.id}/results`, await asAdmin());
+    expect(csv.status).toBe(200);
+    const lines = csv.text.trim().split("\r\n");
+    expect(lines[0]).toBe("Line,Outcome,Reason,Agent NPN,RTS status code");
+    expect(lines[1]).toBe("2,Updated,,30005201,RTS");
+    expect(lines[3]).toBe(`4,Refused,${unknownNpn("99999999")},99999999,RTS`);
+    expect(lines).toHaveLength(6);
+
+    // The same file again: recognised, naming the first import.
+    const again = await upload(file);
+    expect(again.status).toBe(409);
+    const refusedAgain = CarrierImportResponseSchema.parse(again.json).import;
+    expect(refusedAgain.status).toBe("failed");
+    expect(refusedAgain.problem).toContain(`import #${record.id}`);
+    expect(refusedAgain.duplicateOf).toBe(record.id);
+
+    const { history } = await ok(CarrierImportRecordResponseSchema, "GET", `${base}/${record.id}`, await asAdmin());
+    expect(history.map((h) => h.action)).toEqual(["imported", "uploaded"]);
+    const list = await ok(CarrierImportsResponseSchema, "GET", `${base}?kind=rts&carrier=4`, await asAdmin());
+    expect(list.records.map((r) => r.id)).toContain(record.id);
+  });
+
+  it("waits for a mapping when the carrier's columns differ, remembers it for the carrier and kind", async () => {
+    const file = `Producer NPN,Readiness\r\n30005212,PEND\r\n${nonce()},RTS\r\n`;
+    const { import: record } = CarrierImportResponseSchema.parse((await upload(file, { carrierId: "3" })).json);
+    expect(record.unmappedFields).toEqual(["npn", "statusCode"]);
+    const early = await admin("POST", `${base}/${record.id}/confirm`);
+    expect(early.status).toBe(409);
+    const wrong = await admin("PUT", `${base}/${record.id}/mapping`, { npn: "Producer NPN", statusCode: "Nope" });
+    expect(wrong.status).toBe(422);
+    const mapped = await admin("PUT", `${base}/${record.id}/mapping`, {
+      npn: "Producer NPN",
+      statusCode: "Readiness",
+    });
+    expect(mapped.status).toBe(200);
+    const after = CarrierImportResponseSchema.parse(mapped.json).import;
+    expect(after.unmappedFields).toEqual([]);
+    expect(after.counts.problems).toBe(1);
+    const next = await upload(`Producer NPN,Readiness\r\n30005212,PEND\r\n${nonce()},RTS\r\n`, { carrierId: "3" });
+    expect(CarrierImportResponseSchema.parse(next.json).import.mapping).toEqual({
+      npn: "Producer NPN",
+      statusCode: "Readiness",
+    });
+  });
+});
+
+describe("carrier imports: a policies file", () => {
+  it("creates and updates policies in the writing agent's book of business, refusing bad rows with the reason", async () => {
+    const tag = nonce();
+    const file = [
+      "Policy Number,Agent NPN,Member,Product,Status,Effective Date",
+      `CI-${tag}-1,17845210,Jordan Pike,Medicare Advantage,Active,2026-01-01`,
+      `CI-${tag}-2,17845210,Lena Ward,medicare advantage,Pending,02/01/2026`,
+      `CI-${tag}-3,17845210,Bad Date,Medicare Advantage,Active,2026-13-01`,
+      `CI-${tag}-4,17845210,Bad Status,Medicare Advantage,Lapsed,2026-01-01`,
+    ].join("\n");
+    const { import: record } = CarrierImportResponseSchema.parse(
+      (await upload(file, { kind: "policies", carrierId: "1", fileName: "policies.csv" })).json,
+    );
+    expect(record.counts.problems).toBe(2);
+    const preview = await rowsOf(record.id);
+    expect(preview.rows.slice(0, 2).map((r) => r.problem)).toEqual([NOT_A_DATE, unknownPolicyStatus("Lapsed")]);
+    const done = await confirm(record.id);
+    expect(done.counts).toMatchObject({ created: 2, updated: 0, unchanged: 0, refused: 2 });
+
+    const book = await client.send("GET", `/api/book_of_business?search=CI-${tag}&perPage=50`, {
+      token: await tokenOf("agent@demo.test"),
+    });
+    expect(book.status).toBe(200);
+    expect(JSON.stringify(book.json)).toContain(`CI-${tag}-1`);
+    expect(JSON.stringify(book.json)).toContain("Lena Ward");
+
+    // The carrier's next file: one policy changed, one the same.
+    const next = [
+      "Policy Number,Agent NPN,Member,Product,Status,Effective Date",
+      `CI-${tag}-1,17845210,Jordan Pike,Medicare Advantage,Terminated,2026-01-01`,
+      `CI-${tag}-2,17845210,Lena Ward,Medicare Advantage,Pending,2026-02-01`,
+    ].join("\n");
+    const second = CarrierImportResponseSchema.parse(
+      (await upload(next, { kind: "policies", carrierId: "1", fileName: "policies-2.csv" })).json,
+    ).import;
+    expect((await confirm(second.id)).counts).toMatchObject({ created: 0, updated: 1, unchanged: 1, refused: 0 });
+  });
+});
+
+describe("carrier imports: files that cannot be read, and who may", () => {
+  it("refuses a file that is not UTF-8, an empty one, one too large, and facts that are wrong", async () => {
+    const latin1 = await upload(Uint8Array.from([0x4e, 0x50, 0x4e, 0x0a, 0xe9, 0xe9, 0x0a]));
+    expect(latin1.status).toBe(422);
+    expect(CarrierImportResponseSchema.parse(latin1.json).import.problem).toBe(NOT_UTF8);
+    expect((await upload("")).status).toBe(422);
+    const saved = CARRIER_IMPORT_LIMITS.maxBytes;
+    CARRIER_IMPORT_LIMITS.maxBytes = 1024;
+    try {
+      const big = await upload(`NPN,RTS Status\n${"30005201,RTS\n".repeat(200)}`);
+      expect(big.status).toBe(413);
+      expect((big.json as { error: string }).error).toBe(fileTooLarge(1024));
+    } finally {
+      CARRIER_IMPORT_LIMITS.maxBytes = saved;
+    }
+    const kind = await upload("NPN,RTS Status\n", { kind: "appointments" });
+    expect(kind.status).toBe(422);
+    expect((await upload("NPN,RTS Status\n", { carrierId: "999" })).status).toBe(422);
+    // A formula cell is data: shown as text, neutralised in the results CSV.
+    const formula = CarrierImportResponseSchema.parse(
+      (await upload(`NPN,RTS Status\n=1+1,RTS\n${nonce()},X\n`)).json,
+    ).import;
+    expect(formula.counts.problems).toBe(2);
+    const csv = await client.send("GET", `${base}/${formula.id}/results`, await asAdmin());
+    expect(csv.text).toContain("'=1+1");
+  });
+
+  it("is the administrators' only", async () => {
+    const agent = { token: await tokenOf("agency@demo.test") };
+    expectError(await client.send("GET", base, agent), 403, ADMIN_ONLY_AREA);
+    expectError(await client.send("POST", `${base}/1/confirm`, agent), 403, ADMIN_ONLY_AREA);
+  });
+});

@@ -1,0 +1,349 @@
+/**
+ * Carrier imports (issue 24 §1; docs/upstream-api.md "Carrier imports"): /api/admin/carrier_imports, the history of
+ * carriers' files imported (list, record, CSV export), the upload (the body is the CSV, streamed), the mapping per
+ * carrier and kind, the preview and results (rows), confirm (background write), discard and the results as CSV
+ * (mounted behind requireAdmin by app.ts). Every write is in the admin audit of the import.
+ */
+import type { InValue } from "@libsql/client";
+import type { Express, Request } from "express";
+import type { Logger } from "pino";
+import type { z } from "zod";
+import {
+  CarrierImportMappingBodySchema,
+  CarrierImportParamsSchema,
+  type CarrierImportRecordResponseSchema,
+  type CarrierImportRowsResponseSchema,
+  type CarrierImportsResponseSchema,
+} from "../../../app/admin/sections/carrier_imports/contract.server.ts";
+import {
+  CARRIER_IMPORT_FIELD_LABELS,
+  CARRIER_IMPORT_KINDS,
+  CARRIER_IMPORT_KIND_LABELS,
+  CARRIER_IMPORT_STATUSES,
+  CARRIER_IMPORT_STATUS_LABELS,
+  ROW_OUTCOMES,
+  ROW_OUTCOME_LABELS,
+} from "../../../app/admin/sections/carrier_imports/records.ts";
+import { pagingMeta } from "../../../app/domain/table.ts";
+import { type AdminResponse, audit, historyOf, refuseFields, streamCsv } from "../admin/admin-support.ts";
+import {
+  QueryError,
+  enumFilter,
+  fail,
+  idFilter,
+  idParam,
+  notFound,
+  orderBy,
+  pageOf,
+  readQuery,
+  whereSql,
+  zodFields,
+} from "../admin/list-support.ts";
+import type { ReferenceDb } from "../core/db.ts";
+import { refuseUnread, startInBackground } from "../core/file-imports/http.ts";
+import { fileTooLarge } from "../core/file-imports/read-file.ts";
+import { parseTableQuery, scalar, type TableQuery } from "../core/paging.ts";
+import {
+  CARRIER_IMPORT_LIMITS,
+  IMPORT_COLUMNS,
+  IMPORT_FROM,
+  NOT_READY,
+  confirmImport,
+  discardImport,
+  findImport,
+  importFromRow,
+  importRows,
+  readImport,
+  remapImport,
+  rowOf,
+  rowsQuery,
+} from "./imports.ts";
+import { columnsOf, fieldsOf } from "./rows.ts";
+
+export const UNKNOWN_CARRIER = "Choose one of the carriers.";
+export const NOT_CSV_BODY = "Send the file's bytes as the body (Content-Type: text/csv).";
+
+const RESOURCE = "carrier_imports";
+
+const SORTS = {
+  carrier: ["c.name COLLATE NOCASE"],
+  kind: ["i.kind"],
+  file: ["i.file_name COLLATE NOCASE"],
+  status: ["i.status"],
+  createdAt: ["i.created_at"],
+} as const;
+
+function listQuery(source: Record<string, unknown>) {
+  const q = parseTableQuery(source, SORTS);
+  const where: string[] = [];
+  const args: InValue[] = [];
+  if (q.search) {
+    where.push("(instr(lower(c.name), lower(?)) > 0 OR instr(lower(i.file_name), lower(?)) > 0)");
+    args.push(q.search, q.search);
+  }
+  const carrier = idFilter(source, "carrier");
+  if (carrier != null) {
+    where.push("i.carrier_id = ?");
+    args.push(carrier);
+  }
+  const kind = enumFilter(source, "kind", CARRIER_IMPORT_KINDS);
+  if (kind != null) {
+    where.push("i.kind = ?");
+    args.push(kind);
+  }
+  const status = enumFilter(source, "status", CARRIER_IMPORT_STATUSES);
+  if (status != null) {
+    where.push("i.status = ?");
+    args.push(status);
+  }
+  return {
+    q,
+    count: `SELECT COUNT(*) AS n ${IMPORT_FROM} ${whereSql(where)}`,
+    rows: `SELECT ${IMPORT_COLUMNS} ${IMPORT_FROM} ${whereSql(where)}
+           ORDER BY ${q.sort ? orderBy(q as TableQuery<keyof typeof SORTS>, SORTS, "i.id") : "i.id DESC"}`,
+    args,
+  };
+}
+
+/** The upload's facts from the query string. */
+function importFacts(req: Request) {
+  const query = req.query as Record<string, unknown>;
+  return CarrierImportParamsSchema.safeParse({
+    carrierId: scalar(query.carrierId),
+    kind: scalar(query.kind),
+    fileName: scalar(query.fileName),
+  });
+}
+
+const outcomeOf = (req: Request) => {
+  const value = scalar((req.query as Record<string, unknown>).outcome);
+  if (value === undefined || value === "") return null;
+  if (!(ROW_OUTCOMES as readonly string[]).includes(value)) throw new QueryError("outcome is not an outcome");
+  return value as (typeof ROW_OUTCOMES)[number];
+};
+
+export function registerCarrierImportRoutes(app: Express, { db, logger }: { db: ReferenceDb; logger: Logger }) {
+  const base = "/api/admin/carrier_imports";
+
+  app.get(base, async (req, res) => {
+    const parsed = readQuery(req, res, listQuery);
+    if (!parsed) return;
+    const counted = await db.client.execute({ sql: parsed.count, args: parsed.args });
+    const meta = pagingMeta(parsed.q, Number(counted.rows[0]?.n ?? 0));
+    const [{ rows }, carriers] = await Promise.all([
+      pageOf(db, parsed, meta.perPage, (meta.currentPage - 1) * meta.perPage),
+      db.client.execute("SELECT id, name FROM carriers ORDER BY name COLLATE NOCASE"),
+    ]);
+    const body: z.infer<typeof CarrierImportsResponseSchema> = {
+      records: await Promise.all(rows.map((r) => importFromRow(db, r))),
+      meta,
+      facets: {
+        carrier: carriers.rows.map((r) => ({ value: String(r.id), label: String(r.name) })),
+        kind: CARRIER_IMPORT_KINDS.map((k) => ({ value: k, label: CARRIER_IMPORT_KIND_LABELS[k] })),
+        status: CARRIER_IMPORT_STATUSES.map((s) => ({ value: s, label: CARRIER_IMPORT_STATUS_LABELS[s] })),
+      },
+    };
+    res.json(body);
+  });
+
+  app.get(`${base}/export`, async (req, res) => {
+    const parsed = readQuery(req, res, listQuery);
+    if (!parsed) return;
+    await streamCsv(
+      res,
+      db,
+      "carrier_imports.csv",
+      ["Id", "Carrier", "Kind", "File", "Status", "Rows", "Created", "Updated", "Unchanged", "Refused", "By", "At"],
+      { sql: parsed.rows, args: parsed.args },
+      (r) => [
+        r.id,
+        r.carrier_name,
+        CARRIER_IMPORT_KIND_LABELS[r.kind as keyof typeof CARRIER_IMPORT_KIND_LABELS] ?? r.kind,
+        r.file_name,
+        CARRIER_IMPORT_STATUS_LABELS[r.status as keyof typeof CARRIER_IMPORT_STATUS_LABELS] ?? r.status,
+        r.rows_read,
+        r.n_created,
+        r.n_updated,
+        r.n_unchanged,
+        r.n_refused,
+        `${String(r.u_first ?? "")} ${String(r.u_last ?? "")}`.trim(),
+        r.created_at,
+      ],
+    );
+  });
+
+  app.post(`${base}/upload`, async (req, res: AdminResponse) => {
+    const facts = importFacts(req);
+    if (!facts.success) {
+      const fields = zodFields(facts.error);
+      return refuseUnread(req, res, 422, { error: Object.values(fields).flat().join(" "), fields });
+    }
+    const carrier = await db.client.execute({
+      sql: "SELECT 1 FROM carriers WHERE id = ?",
+      args: [facts.data.carrierId],
+    });
+    if (carrier.rows.length === 0) {
+      const fields = { carrierId: [UNKNOWN_CARRIER] };
+      return refuseUnread(req, res, 422, { error: UNKNOWN_CARRIER, fields });
+    }
+    if (req.is("application/json") || req.is("application/x-www-form-urlencoded") || req.is("multipart/form-data"))
+      return refuseUnread(req, res, 415, { error: NOT_CSV_BODY });
+    if (Number(req.get("content-length") ?? 0) > CARRIER_IMPORT_LIMITS.maxBytes)
+      return refuseUnread(req, res, 413, { error: fileTooLarge(CARRIER_IMPORT_LIMITS.maxBytes) });
+    const outcome = await readImport(db, res.locals.session, facts.data, req);
+    const record = await findImport(db, outcome.id);
+    await db.client.execute(
+      audit(res.locals.session, {
+        resource: RESOURCE,
+        recordId: outcome.id,
+        action: "uploaded",
+        note: outcome.kind === "refused" ? `Refused: ${outcome.message}` : `${record?.rowsRead ?? 0} rows read`,
+      }),
+    );
+    if (outcome.kind === "refused") {
+      logger.info({ importId: outcome.id, status: outcome.status }, "carrier import refused");
+      return refuseUnread(req, res, outcome.status, { error: outcome.message, import: record });
+    }
+    logger.info({ importId: outcome.id, rows: record?.rowsRead }, "carrier file read");
+    res.status(201).json({ import: record });
+  });
+
+  const importId = (req: Request, res: AdminResponse) => idParam(req, res, "carrier import");
+
+  app.get(`${base}/:id`, async (req, res: AdminResponse) => {
+    const id = importId(req, res);
+    if (id == null) return;
+    const record = await findImport(db, id);
+    if (!record) return fail(res, 404, notFound("carrier import", String(id)));
+    const body: z.infer<typeof CarrierImportRecordResponseSchema> = {
+      record,
+      history: await historyOf(db, RESOURCE, id),
+    };
+    res.json(body);
+  });
+
+  app.get(`${base}/:id/rows`, async (req, res: AdminResponse) => {
+    const id = importId(req, res);
+    if (id == null) return;
+    let outcome;
+    try {
+      outcome = outcomeOf(req);
+    } catch (error) {
+      if (error instanceof QueryError) return fail(res, 422, error.message);
+      throw error;
+    }
+    const record = await findImport(db, id);
+    if (!record) return fail(res, 404, notFound("carrier import", String(id)));
+    const q = parseTableQuery(req.query as Record<string, unknown>, {});
+    const first = await importRows(db, record, outcome, 1, 0);
+    const meta = pagingMeta(q, first.total);
+    const page = await importRows(db, record, outcome, meta.perPage, (meta.currentPage - 1) * meta.perPage);
+    const body: z.infer<typeof CarrierImportRowsResponseSchema> = { import: record, rows: page.rows, meta };
+    res.json(body);
+  });
+
+  app.get(`${base}/:id/results`, async (req, res: AdminResponse) => {
+    const id = importId(req, res);
+    if (id == null) return;
+    const record = await findImport(db, id);
+    if (!record) return fail(res, 404, notFound("carrier import", String(id)));
+    const fields = fieldsOf(record.kind);
+    const columns = columnsOf(record.kind, record.headers, record.mapping);
+    await streamCsv(
+      res,
+      db,
+      `carrier_import_${id}_results.csv`,
+      ["Line", "Outcome", "Reason", ...fields.map((f) => CARRIER_IMPORT_FIELD_LABELS[f])],
+      rowsQuery(record, null),
+      (r) => {
+        const row = rowOf(record, columns, r);
+        return [
+          row.lineNo,
+          row.outcome ? ROW_OUTCOME_LABELS[row.outcome] : "Not imported",
+          row.problem ?? "",
+          ...fields.map((f) => row.values[f] ?? ""),
+        ];
+      },
+    );
+  });
+
+  app.put(`${base}/:id/mapping`, async (req, res: AdminResponse) => {
+    const id = importId(req, res);
+    if (id == null) return;
+    const parsed = CarrierImportMappingBodySchema.safeParse(req.body ?? {});
+    if (!parsed.success) return refuseFields(res, zodFields(parsed.error));
+    type Outcome = { missing: true } | { conflict: string } | { fields: Record<string, string[]> } | { ok: true };
+    const outcome = await db.exclusive(async (): Promise<Outcome> => {
+      const record = await findImport(db, id);
+      if (!record) return { missing: true };
+      if (record.status !== "ready") return { conflict: NOT_READY };
+      const fields: Record<string, string[]> = {};
+      for (const field of fieldsOf(record.kind)) {
+        const header = parsed.data[field];
+        if (header === undefined) fields[field] = ["Choose the column"];
+        else if (!record.headers.some((h) => h.toLowerCase() === header.toLowerCase()))
+          fields[field] = [`The file has no column “${header}”.`];
+      }
+      if (Object.keys(fields).length > 0) return { fields };
+      const mapping = Object.fromEntries(fieldsOf(record.kind).map((f) => [f, parsed.data[f] ?? ""]));
+      const at = new Date().toISOString();
+      await db.client.batch(
+        [
+          {
+            sql: `INSERT INTO carrier_import_mappings (carrier_id, kind, mapping, updated_by, updated_at) VALUES (?, ?, ?, ?, ?)
+                  ON CONFLICT (carrier_id, kind) DO UPDATE SET mapping = excluded.mapping, updated_by = excluded.updated_by,
+                    updated_at = excluded.updated_at`,
+            args: [record.carrierId, record.kind, JSON.stringify(mapping), res.locals.session.user.userId, at],
+          },
+          audit(res.locals.session, {
+            resource: RESOURCE,
+            recordId: id,
+            action: "mapping saved",
+            changes: fieldsOf(record.kind).map((f) => ({
+              field: f,
+              from: record.mapping[f] ?? null,
+              to: mapping[f] ?? null,
+            })),
+            at,
+          }),
+        ],
+        "write",
+      );
+      await remapImport(db, record, mapping);
+      return { ok: true };
+    });
+    if ("missing" in outcome) return fail(res, 404, notFound("carrier import", String(id)));
+    if ("conflict" in outcome) return fail(res, 409, outcome.conflict);
+    if ("fields" in outcome) return refuseFields(res, outcome.fields);
+    logger.info({ importId: id }, "carrier import mapping saved");
+    res.json({ import: await findImport(db, id) });
+  });
+
+  app.post(`${base}/:id/confirm`, async (req, res: AdminResponse) => {
+    const id = importId(req, res);
+    if (id == null) return;
+    if (!(await findImport(db, id))) return fail(res, 404, notFound("carrier import", String(id)));
+    const session = res.locals.session;
+    startInBackground(res, logger, {
+      run: (onStart) => confirmImport(db, session, id, onStart),
+      started: async () => ({ import: await findImport(db, id) }),
+      done: async () => {
+        const record = await findImport(db, id);
+        if (record?.status === "imported")
+          logger.info({ importId: id, counts: record.counts }, "carrier file imported");
+      },
+      failMessage: "The file could not be imported.",
+      logContext: { importId: id },
+    });
+  });
+
+  app.post(`${base}/:id/discard`, async (req, res: AdminResponse) => {
+    const id = importId(req, res);
+    if (id == null) return;
+    const outcome = await discardImport(db, id);
+    if (outcome === "missing") return fail(res, 404, notFound("carrier import", String(id)));
+    if (outcome === "conflict") return fail(res, 409, "This import can no longer be discarded.");
+    await db.client.execute(audit(res.locals.session, { resource: RESOURCE, recordId: id, action: "discarded" }));
+    res.json({ import: await findImport(db, id) });
+  });
+}

@@ -28,10 +28,10 @@ describe("the admin sections (spec §2 '/admin has these children')", () => {
     const built = ADMIN_SECTIONS.filter((s) => s.built).map((s) => s.key);
     expect(built.sort()).toEqual([
       "admin_support",
-      "carrier_exports",
       "carrier_enrollments",
-      "carrier_notifications",
+      "carrier_exports",
       "carrier_imports",
+      "carrier_notifications",
       "carriers",
       "commission_statements",
       "commission_totals",

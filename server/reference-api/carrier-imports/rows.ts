@@ -81,8 +81,9 @@ export function isoDate(text: string): string | null {
   return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== iso ? null : iso;
 }
 
+/** A policy's status as a carrier writes it: any case, and the British double l of a canceled policy too. */
 export function policyStatusOf(text: string): PolicyStatus | null {
-  const lower = text.toLowerCase() === "cancelled" ? "canceled" : text.toLowerCase();
+  const lower = text.toLowerCase().replace(/^cancell(ed)$/, "cancel$1");
   return POLICY_STATUSES.find((s) => s.toLowerCase() === lower) ?? null;
 }
 

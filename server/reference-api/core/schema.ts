@@ -866,7 +866,7 @@ CREATE TABLE IF NOT EXISTS nipr_alerts (
   kind TEXT NOT NULL,
   state TEXT,
   summary TEXT NOT NULL,
-  detail TEXT NOT NULL DEFAULT '{}', -- JSON: what applying it writes (a new expiry date, a licence number)
+  detail TEXT NOT NULL DEFAULT '{}', -- JSON: what applying it writes (a new expiry date, a license number)
   handled_at TEXT,
   handled_by TEXT,
   note TEXT
@@ -886,16 +886,6 @@ CREATE TABLE IF NOT EXISTS nipr_syncs (
   status TEXT NOT NULL CHECK (status IN ('succeeded', 'partial', 'failed')),
   failures TEXT NOT NULL DEFAULT '[]'
 );
-
--- Sessions are not a data table: reset() keeps them, so signed-in sessions survive a reset.
--- No foreign keys on purpose (the users they point at are deleted and re-inserted by reset()).
-CREATE TABLE IF NOT EXISTS sessions (
-  token TEXT PRIMARY KEY,
-  user_id INTEGER NOT NULL,
-  return_to_user_id INTEGER,
-  created_at TEXT NOT NULL
-);
-
 
 -- Carrier imports (issue 24 §1, carrier-imports/): a carrier's file of one kind (rts: ready-to-sell statuses;
 -- policies) read into carrier_import_rows (streamed, each row's problem), previewed, then written in the
@@ -945,4 +935,13 @@ CREATE TABLE IF NOT EXISTS carrier_import_mappings (
   PRIMARY KEY (carrier_id, kind)
 );
 
+
+-- Sessions are not a data table: reset() keeps them, so signed-in sessions survive a reset.
+-- No foreign keys on purpose (the users they point at are deleted and re-inserted by reset()).
+CREATE TABLE IF NOT EXISTS sessions (
+  token TEXT PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  return_to_user_id INTEGER,
+  created_at TEXT NOT NULL
+);
 `;

@@ -182,10 +182,10 @@ test.describe("every admin page", () => {
         await expect(current).toHaveCount(1);
         await expect(current).toHaveText(p.section ?? "Overview");
         // Sections not built yet are listed, never linked, and say so in visible words.
-        await expect(nav.locator(".admin-nav-later").filter({ hasText: "Carrier imports" })).toHaveText(
-          "Carrier imports Not available yet",
+        await expect(nav.locator(".admin-nav-later").filter({ hasText: "Sunfire imports" })).toHaveText(
+          "Sunfire imports Not available yet",
         );
-        await expect(nav.getByRole("link", { name: /Carrier imports/ })).toHaveCount(0);
+        await expect(nav.getByRole("link", { name: /Sunfire imports/ })).toHaveCount(0);
         // Issue 24: the compliance sections are built.
         await expect(nav.getByRole("link", { name: "NIPR history", exact: true })).toHaveAttribute(
           "href",

@@ -40,8 +40,7 @@ import {
   zodFields,
 } from "../admin/list-support.ts";
 import type { ReferenceDb } from "../core/db.ts";
-import { refuseUnread, startInBackground } from "../core/file-imports/http.ts";
-import { fileTooLarge } from "../core/file-imports/read-file.ts";
+import { refuseUnread, startInBackground, uploadFacts } from "../core/file-imports/http.ts";
 import { parseTableQuery, scalar, type TableQuery } from "../core/paging.ts";
 import {
   CARRIER_IMPORT_LIMITS,
@@ -59,9 +58,6 @@ import {
   rowsQuery,
 } from "./imports.ts";
 import { columnsOf, fieldsOf } from "./rows.ts";
-
-export const UNKNOWN_CARRIER = "Choose one of the carriers.";
-export const NOT_CSV_BODY = "Send the file's bytes as the body (Content-Type: text/csv).";
 
 const RESOURCE = "carrier_imports";
 
@@ -173,24 +169,9 @@ export function registerCarrierImportRoutes(app: Express, { db, logger }: { db: 
   });
 
   app.post(`${base}/upload`, async (req, res: AdminResponse) => {
-    const facts = importFacts(req);
-    if (!facts.success) {
-      const fields = zodFields(facts.error);
-      return refuseUnread(req, res, 422, { error: Object.values(fields).flat().join(" "), fields });
-    }
-    const carrier = await db.client.execute({
-      sql: "SELECT 1 FROM carriers WHERE id = ?",
-      args: [facts.data.carrierId],
-    });
-    if (carrier.rows.length === 0) {
-      const fields = { carrierId: [UNKNOWN_CARRIER] };
-      return refuseUnread(req, res, 422, { error: UNKNOWN_CARRIER, fields });
-    }
-    if (req.is("application/json") || req.is("application/x-www-form-urlencoded") || req.is("multipart/form-data"))
-      return refuseUnread(req, res, 415, { error: NOT_CSV_BODY });
-    if (Number(req.get("content-length") ?? 0) > CARRIER_IMPORT_LIMITS.maxBytes)
-      return refuseUnread(req, res, 413, { error: fileTooLarge(CARRIER_IMPORT_LIMITS.maxBytes) });
-    const outcome = await readImport(db, res.locals.session, facts.data, req);
+    const facts = await uploadFacts(db, req, res, importFacts(req), CARRIER_IMPORT_LIMITS.maxBytes);
+    if (!facts) return;
+    const outcome = await readImport(db, res.locals.session, facts, req);
     const record = await findImport(db, outcome.id);
     await db.client.execute(
       audit(res.locals.session, {

@@ -44,26 +44,16 @@ import {
   zodFields,
 } from "../admin/list-support.ts";
 import type { ReferenceDb } from "../core/db.ts";
-import { refuseUnread, startInBackground } from "../core/file-imports/http.ts";
+import { refuseUnread, startInBackground, uploadFacts } from "../core/file-imports/http.ts";
 import { parseTableQuery, positiveInt, scalar, type TableQuery } from "../core/paging.ts";
-import {
-  IMPORT_LIMITS,
-  confirmImport,
-  fileTooLarge,
-  findImport,
-  importRows,
-  readImport,
-  remapImport,
-} from "./imports.ts";
+import { IMPORT_LIMITS, confirmImport, findImport, importRows, readImport, remapImport } from "./imports.ts";
 import { loadUplines, splitStatements } from "./splits.ts";
 
 export const LOCKED = "This statement is locked: record a correcting payout entry instead.";
 export const unmatchedLeft = (n: number) =>
   `This statement has ${n} unmatched ${n === 1 ? "line" : "lines"}: match ${n === 1 ? "it" : "them"} or set ${n === 1 ? "it" : "them"} aside before locking.`;
-export const UNKNOWN_CARRIER = "Choose one of the carriers.";
 export const UNKNOWN_POLICY = "No policy has this number.";
 export const NOT_AN_AGENT = "Choose an agent or agency.";
-export const NOT_CSV_BODY = "Send the file's bytes as the body (Content-Type: text/csv).";
 
 const RESOURCE = "commission_statements";
 
@@ -292,24 +282,9 @@ export function registerCommissionStatementRoutes(app: Express, { db, logger }: 
   // ---- Imports ----
 
   app.post(`${base}/imports`, async (req, res: AdminResponse) => {
-    const facts = importFacts(req);
-    if (!facts.success) {
-      const fields = zodFields(facts.error);
-      return refuseUnread(req, res, 422, { error: Object.values(fields).flat().join(" "), fields });
-    }
-    const carrier = await db.client.execute({
-      sql: "SELECT 1 FROM carriers WHERE id = ?",
-      args: [facts.data.carrierId],
-    });
-    if (carrier.rows.length === 0) {
-      const fields = { carrierId: [UNKNOWN_CARRIER] };
-      return refuseUnread(req, res, 422, { error: UNKNOWN_CARRIER, fields });
-    }
-    if (req.is("application/json") || req.is("application/x-www-form-urlencoded") || req.is("multipart/form-data"))
-      return refuseUnread(req, res, 415, { error: NOT_CSV_BODY });
-    if (Number(req.get("content-length") ?? 0) > IMPORT_LIMITS.maxBytes)
-      return refuseUnread(req, res, 413, { error: fileTooLarge(IMPORT_LIMITS.maxBytes) });
-    const outcome = await readImport(db, res.locals.session, facts.data, req);
+    const facts = await uploadFacts(db, req, res, importFacts(req), IMPORT_LIMITS.maxBytes);
+    if (!facts) return;
+    const outcome = await readImport(db, res.locals.session, facts, req);
     const record = await findImport(db, outcome.id);
     if (outcome.kind === "refused") {
       logger.info({ importId: outcome.id, status: outcome.status }, "statement import refused");

@@ -1,9 +1,13 @@
 /**
- * The HTTP side every file import shares (issue 24): refusing a body before reading it, and a write that goes on
+ * The HTTP side every file import shares (issue 24): the checks before a body is read, refusing it unread, and a write that goes on
  * in the background after its 202 answer.
  */
 import type { Request, Response } from "express";
 import type { Logger } from "pino";
+import type { z } from "zod";
+import { zodFields } from "../../admin/list-support.ts";
+import type { ReferenceDb } from "../db.ts";
+import { fileTooLarge } from "./read-file.ts";
 
 /**
  * A body the API will not read (refused before it is read): answered, then what the client still sends is discarded
@@ -56,3 +60,39 @@ export function startInBackground(
 
 /** Lets other requests through between the chunks of a long write. */
 export const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
+
+export const UNKNOWN_CARRIER = "Choose one of the carriers.";
+export const NOT_CSV_BODY = "Send the file's bytes as the body (Content-Type: text/csv).";
+
+/**
+ * What every upload is checked for before its body is read: its facts (422 at their fields), a carrier that exists
+ * (422), a CSV body rather than a form (415) and a declared size within `maxBytes` (413). Answers the refusal and
+ * gives null, or gives the facts.
+ */
+export async function uploadFacts<T extends { carrierId: number }>(
+  db: ReferenceDb,
+  req: Request,
+  res: Response,
+  facts: z.ZodSafeParseResult<T>,
+  maxBytes: number,
+): Promise<T | null> {
+  if (!facts.success) {
+    const fields = zodFields(facts.error);
+    refuseUnread(req, res, 422, { error: Object.values(fields).flat().join(" "), fields });
+    return null;
+  }
+  const carrier = await db.client.execute({ sql: "SELECT 1 FROM carriers WHERE id = ?", args: [facts.data.carrierId] });
+  if (carrier.rows.length === 0) {
+    refuseUnread(req, res, 422, { error: UNKNOWN_CARRIER, fields: { carrierId: [UNKNOWN_CARRIER] } });
+    return null;
+  }
+  if (req.is("application/json") || req.is("application/x-www-form-urlencoded") || req.is("multipart/form-data")) {
+    refuseUnread(req, res, 415, { error: NOT_CSV_BODY });
+    return null;
+  }
+  if (Number(req.get("content-length") ?? 0) > maxBytes) {
+    refuseUnread(req, res, 413, { error: fileTooLarge(maxBytes) });
+    return null;
+  }
+  return facts.data;
+}

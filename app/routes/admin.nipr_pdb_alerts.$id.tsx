@@ -14,7 +14,8 @@ import { loadWithViewer } from "~/.server/guards";
 import { redirectWithToast } from "~/.server/toast";
 import { NIPR_CATEGORY_LABELS } from "~/admin/sections/nipr_pdb_alerts/records";
 import { handleSchema } from "~/admin/sections/nipr_pdb_alerts/schemas";
-import { handleNiprAlert, niprAlertRecord } from "~/admin/sections/nipr_pdb_alerts/section.server";
+import { handleNiprAlert, niprAlertRecord, resolveNiprHold } from "~/admin/sections/nipr_pdb_alerts/section.server";
+import type { AdminNiprAlert } from "~/admin/sections/nipr_pdb_alerts/records";
 import type { Route } from "./+types/admin.nipr_pdb_alerts.$id";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -31,33 +32,57 @@ export const handle = {
 /**
  * An NIPR alert's page (spec §2 nipr_pdb_alerts, issue 24 §7): what NIPR said, what handling it does to the broker's
  * record, and Mark handled with an optional note (a plain form: it works without JavaScript). The upstream applies
- * the alert once.
+ * the alert once. A handled lapse or regulatory action holds the broker's new contract requests in its state until
+ * "Resolve the hold" here (app/domain/nipr-holds.ts).
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idOr404(params.id);
   const [, found] = await loadWithViewer(request, context, (token) => niprAlertRecord(token, id));
-  return { record: found.record, history: labelHistory(found.history, { handled: "Handled" }) };
+  return {
+    record: found.record,
+    history: labelHistory(found.history, { handled: "Handled", hold: "Contract requests" }),
+  };
+}
+
+const INTENTS = ["handle", "resolve"] as const;
+type Intent = (typeof INTENTS)[number];
+type Answer = { intent: Intent; result: FormResult };
+
+/** The toast once handled: what it did. */
+function handledText(record: AdminNiprAlert): string {
+  return record.hold
+    ? `Alert handled: ${record.producer.name} is notified and new contract requests in ${record.hold.state} are on hold.`
+    : "Alert handled.";
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const id = idOr404(params.id);
-  const form = actionForm(request, context, { schema: handleSchema });
+  const probe = actionForm(request, context);
+  const raw = (await probe.read()).get("intent");
+  // A form from before the resolve form (no intent) is the Mark handled form.
+  const intent = raw === null ? "handle" : INTENTS.find((i) => i === raw);
+  if (!intent) throw data({ messages: [] }, { status: 400, statusText: "Bad Request" });
+  const form = actionForm(request, context, { schema: handleSchema, read: () => probe.read() });
   const here = new URL(request.url).pathname;
+  const answer = (result: FormResult, status: number) => data<Answer>({ intent, result }, { status });
   return form.answer(
     async () => {
       const viewer = await requireAdmin(request, context);
       const parsed = await form.parse(handleSchema);
-      if (parsed.status !== "success") return data(parsed.reply(), { status: 400 });
-      const record = await handleNiprAlert(viewer.token, id, parsed.value.note);
+      if (parsed.status !== "success") return answer(parsed.reply(), 400);
+      if (intent === "resolve") {
+        const record = await resolveNiprHold(viewer.token, id, parsed.value.note);
+        return redirectWithToast(here, [
+          successToast(
+            `Hold resolved: ${record.producer.name}'s new contract requests cover ${record.hold?.state ?? "the state"} again.`,
+          ),
+        ]);
+      }
       return redirectWithToast(here, [
-        successToast(
-          record.blocking
-            ? `Alert handled: ${record.producer.name} is notified and new contract requests are on hold.`
-            : "Alert handled.",
-        ),
+        successToast(handledText(await handleNiprAlert(viewer.token, id, parsed.value.note))),
       ]);
     },
-    (failure) => data(failure.result, { status: failure.status }),
+    (failure) => answer(failure.result, failure.status),
   );
 }
 
@@ -68,20 +93,46 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 /** What marking the alert handled does, in words. */
 function effectText(kind: string, state: string | null): string {
   if (kind === "license_lapsed")
-    return `The broker's ${state ?? ""} license is marked expired, the broker is notified, and their new contract requests are held until the notification is resolved.`;
+    return `The broker's ${state ?? ""} license is marked expired, and the broker is notified that their new contract requests do not cover ${state ?? "the state"} until you resolve the hold here.`;
   if (kind === "regulatory_action")
-    return "The broker is notified, and their new contract requests are held until the notification is resolved.";
+    return `The broker is notified that their new contract requests do not cover ${state ?? "the state"} until you resolve the hold here.`;
   if (kind === "license_expiry_changed") return `The broker's ${state ?? ""} license takes the new expiry date.`;
   return "It is recorded as handled; the broker's record does not change.";
 }
 
+/** One of the page's two forms (Mark handled, Resolve the hold): an optional note and the button. */
+function NoteForm({
+  intent,
+  lastResult,
+  intro,
+  button,
+}: {
+  intent: Intent;
+  lastResult: FormResult | undefined;
+  intro: string;
+  button: string;
+}) {
+  const [form, fields] = usePortalForm(handleSchema, { lastResult, constraint: true, id: intent });
+  return (
+    <PortalForm form={form}>
+      <input type="hidden" name="intent" value={intent} />
+      <Stack gap="xs">
+        <Text>{intro}</Text>
+        <FormAlert form={form} />
+        <TextareaField field={fields.note} label="Note (optional)" autosize minRows={1} />
+        <Group>
+          <SubmitButton>{button}</SubmitButton>
+        </Group>
+      </Stack>
+    </PortalForm>
+  );
+}
+
 export default function NiprAlertPage({ loaderData, actionData }: Route.ComponentProps) {
   const { record, history } = loaderData;
-  const [form, fields] = usePortalForm(handleSchema, {
-    lastResult: actionData as FormResult | undefined,
-    constraint: true,
-    id: "handle",
-  });
+  const answered = actionData as Answer | undefined;
+  const resultOf = (intent: Intent) => (answered?.intent === intent ? answered.result : undefined);
+  const hold = record.hold;
   const facts = [
     { label: "Day", value: record.day },
     { label: "Category", value: NIPR_CATEGORY_LABELS[record.category] },
@@ -99,6 +150,16 @@ export default function NiprAlertPage({ loaderData, actionData }: Route.Componen
       ? [
           { label: "Handled", value: `${record.handledBy ?? ""}, ${record.handledAt?.slice(0, 10) ?? ""}` },
           { label: "Note", value: record.note ?? "None" },
+        ]
+      : []),
+    ...(hold
+      ? [
+          {
+            label: "Contract requests",
+            value: hold.resolvedAt
+              ? `Hold in ${hold.state} resolved by ${hold.resolvedBy ?? ""}, ${hold.resolvedAt.slice(0, 10)}`
+              : `On hold in ${hold.state} since ${hold.since.slice(0, 10)}`,
+          },
         ]
       : []),
   ];
@@ -127,19 +188,25 @@ export default function NiprAlertPage({ loaderData, actionData }: Route.Componen
               <Title order={2} size="h3" id="handle-heading" mb="xs">
                 Handling
               </Title>
-              {record.handled ? (
-                <Text>Handled: it was applied to the broker's record once.</Text>
+              {!record.handled ? (
+                <NoteForm
+                  intent="handle"
+                  lastResult={resultOf("handle")}
+                  intro={effectText(record.kind, record.state)}
+                  button="Mark handled"
+                />
+              ) : hold && !hold.resolvedAt ? (
+                <Stack gap="xs">
+                  <Text>Handled: it was applied to the broker's record once.</Text>
+                  <NoteForm
+                    intent="resolve"
+                    lastResult={resultOf("resolve")}
+                    intro={`${record.producer.name}'s new contract requests leave out ${hold.state}. Resolve the hold once the state clears it (a renewed license, a closed action).`}
+                    button="Resolve the hold"
+                  />
+                </Stack>
               ) : (
-                <PortalForm form={form}>
-                  <Stack gap="xs">
-                    <Text>{effectText(record.kind, record.state)}</Text>
-                    <FormAlert form={form} />
-                    <TextareaField field={fields.note} label="Note (optional)" autosize minRows={1} />
-                    <Group>
-                      <SubmitButton>Mark handled</SubmitButton>
-                    </Group>
-                  </Stack>
-                </PortalForm>
+                <Text>Handled: it was applied to the broker's record once.</Text>
               )}
             </Paper>
           </Stack>

@@ -13,6 +13,7 @@ import {
 } from "~/domain/contract-state";
 import { homeFor } from "~/domain/home";
 import { contractRequestsBlocked } from "~/domain/documents";
+import { holdsRefusal, statesOfSale } from "~/domain/nipr-holds";
 import type { LayoutHandle } from "~/domain/layout";
 import { answersToNestedRows, legalAnswerSetProblems, legalAnswersSchema } from "~/domain/legal-answers";
 import { toNestedEntries } from "~/domain/nested-attributes";
@@ -92,7 +93,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
   );
   const cards = carrierCards(carriers, resources, statuses, new Date());
-  const blocked = contractRequestsBlocked(viewerState(viewer));
+  const documentsBlock = contractRequestsBlocked(viewerState(viewer));
+  // Issue 24 §7: NIPR holds leave their states out of a request; holds that leave no state refuse it.
+  const holds = viewer.profile?.niprHolds ?? [];
+  const sale = statesOfSale(viewer.profile?.licenses ?? [], holds, todayIso());
+  const blocked = documentsBlock || sale.refused;
 
   // The flow applies to a carrier with no contract state yet, and never while documents block requests.
   const selected = cards.find((c) => c.carrierProductId === carrierParam && c.state === "none") ?? null;
@@ -104,6 +109,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     productId: product?.id ?? null,
     cards,
     blocked,
+    documentsBlock,
+    holds: holds.map((h) => h.message),
+    sale,
+    refusal: sale.refused ? holdsRefusal(sale.held) : null,
     requested: numberParam(url, "requested"),
     flow:
       step && selected && product
@@ -144,6 +153,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       // Spec §6: requesting contracts is blocked while document notifications exist (the upstream refuses too).
       if (contractRequestsBlocked(viewerState(viewer)))
         return redirectWithToast(back, errorToasts([CONTRACT_REQUEST_BLOCKED]));
+      const sale = statesOfSale(viewer.profile?.licenses ?? [], viewer.profile?.niprHolds ?? [], todayIso());
+      if (sale.refused) return redirectWithToast(back, errorToasts([holdsRefusal(sale.held)]));
 
       // The server decides, not the form: the carrier must offer this product and have no contract state
       // yet, and the answers must be those of this product's questions. Independent reads start together.
@@ -194,7 +205,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ContractNow({ loaderData, actionData }: Route.ComponentProps) {
-  const { products: productList, productId, cards, blocked, requested, flow, account } = loaderData;
+  const {
+    products: productList,
+    productId,
+    cards,
+    blocked,
+    documentsBlock,
+    holds,
+    sale,
+    refusal,
+    requested,
+    flow,
+    account,
+  } = loaderData;
   useFetcherToasts(actionData);
   const cancelHref = `/contract_now?product=${productId}`;
   // Opening the dialog, or a step of the flow, puts keyboard and screen-reader focus on its title. The page
@@ -220,9 +243,19 @@ export default function ContractNow({ loaderData, actionData }: Route.ComponentP
           </Button>
         </div>
 
-        {blocked ? (
+        {documentsBlock ? (
           <Alert color="red" title="Documents need your attention" role="alert">
             {CONTRACT_REQUEST_BLOCKED}
+          </Alert>
+        ) : null}
+        {holds.length > 0 ? (
+          <Alert color={refusal ? "red" : "yellow"} title="NIPR holds" role={refusal ? "alert" : undefined}>
+            <ul className="plain-list">
+              {holds.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+              {refusal ? <li>{refusal}</li> : null}
+            </ul>
           </Alert>
         ) : null}
 
@@ -259,6 +292,12 @@ export default function ContractNow({ loaderData, actionData }: Route.ComponentP
                 <p className="txt" data-size="sm" data-dimmed>
                   {account.licenses} license{account.licenses === 1 ? "" : "s"} on file
                 </p>
+                {sale.covered.length > 0 ? (
+                  <p className="txt" data-size="sm">
+                    This request covers {sale.covered.join(", ")}
+                    {sale.held.length > 0 ? `; not ${sale.held.join(", ")} (NIPR hold)` : ""}.
+                  </p>
+                ) : null}
                 <div className="l-row flow-actions">
                   <Button
                     component={Link}

@@ -1,5 +1,5 @@
 import { Suspense, lazy } from "react";
-import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { data, redirect, useRevalidator } from "react-router";
 import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
 import { MaskedField } from "~/components/forms/masked-field";
@@ -70,6 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     rewards,
     today: todayIso(),
     licenseWarningDays: viewer.profile?.licenseWarningDays,
+    niprHolds: viewer.profile?.niprHolds ?? [],
   };
 }
 
@@ -304,6 +305,15 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <Title order={2} size="h3" id="licenses-title" mb="xs">
           Licenses
         </Title>
+        {loaderData.niprHolds.length > 0 ? (
+          <Alert color="yellow" title="NIPR holds" mb="sm">
+            <ul className="plain-list">
+              {loaderData.niprHolds.map((h) => (
+                <li key={h.state}>{h.message}</li>
+              ))}
+            </ul>
+          </Alert>
+        ) : null}
         {loaderData.licenses.length === 0 ? (
           <Text c="dimmed">
             No licenses on file. Licenses come from your licensing record (NIPR); write to support if one is missing.

@@ -1,16 +1,19 @@
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { expect, expectNoSidewaysScroll, lockAccount, loginAs, resetAccount, test } from "./fixtures";
 
 /**
  * NIPR compliance (issue 24 §6-8), with JavaScript and without: docs@'s seeded "PA license lapsed" alert, marked
- * handled by admin@, marks the license expired on docs@'s profile, notifies docs@ and holds its contract requests;
+ * handled by admin@, marks the license expired on docs@'s profile and holds docs@'s new contract requests in PA (a
+ * request covers OH only) until admin@ resolves the hold;
  * "Sync now" on a broker's admin page adds a row to the NIPR history; the settings never put the saved password in
  * a page or a `.data` answer, and a change of who is tracked shows its monthly cost before it takes effect.
  * docs@ is locked and reset around each test that changes it (the alert, the license and the notice come back).
  */
 
 const success = (page: Page) => page.locator("[data-toast=success]").last();
+const PDF = path.join(import.meta.dirname, "files", "court-order.pdf");
 const BLOCKED = "You cannot request new contracts";
 
 test.beforeEach(() => test.setTimeout(180_000));
@@ -38,19 +41,19 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`NIPR (${mode})`, () => {
     test.use({ javaScriptEnabled });
 
-    test("docs@'s lapsed PA license alert, handled, expires the license on the profile and holds contract requests", async ({
+    test("docs@'s lapsed PA license alert, handled, expires the license and leaves PA out of docs@'s requests until resolved", async ({
       page,
       browser,
     }) => {
       const unlock = await lockAccount("docs@demo.test");
       await resetAccount("docs@demo.test");
       try {
-        // Before: docs@'s PA license is active, with no NIPR notice.
+        // Before: docs@'s PA license is active, with no NIPR hold.
         const docs = await signedIn(browser, "docs@demo.test", javaScriptEnabled);
         await docs.goto("/profile");
         const paBefore = docs.getByRole("table", { name: "Licenses" }).getByRole("row").filter({ hasText: "889012" });
         await expect(paBefore).not.toContainText("Expired");
-        await expect(docs.getByText("PA license (NIPR)")).toHaveCount(0);
+        await expect(docs.getByText("NIPR holds")).toHaveCount(0);
 
         await loginAs(page, "admin@demo.test");
         await page.goto("/admin/nipr_pdb_alerts?handled=no&category=licenses");
@@ -59,24 +62,64 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(row).toContainText("Open: holds requests");
         await expectAxeClean(page, javaScriptEnabled);
         await row.getByRole("link", { name: /Alert \d+: Thomas Becker/ }).click();
+        const alertUrl = page.url();
         await expect(page.getByRole("heading", { level: 1, name: /Thomas Becker/ })).toBeVisible();
         await expect(page.getByText("license is marked expired")).toBeVisible();
         await expectAxeClean(page, javaScriptEnabled);
         await page.getByRole("textbox", { name: "Note (optional)" }).fill(`Called Thomas (${mode})`);
         await page.getByRole("button", { name: "Mark handled" }).click();
-        await expect(success(page)).toContainText("Thomas Becker is notified and new contract requests are on hold");
+        await expect(success(page)).toContainText(
+          "Thomas Becker is notified and new contract requests in PA are on hold",
+        );
         await expect(page.getByText("Handled: it was applied to the broker's record once.")).toBeVisible();
         await expect(page.getByRole("button", { name: "Mark handled" })).toHaveCount(0);
+        await expect(page.getByText(/On hold in PA since/)).toBeVisible();
+        await expectAxeClean(page, javaScriptEnabled);
 
-        // docs@'s profile: the PA license expired, the NIPR notice; Contract Now refuses.
+        // docs@'s profile: the PA license expired, and the hold (the broker's notification) names PA.
         await docs.goto("/profile");
         const pa = docs.getByRole("table", { name: "Licenses" }).getByRole("row").filter({ hasText: "889012" });
         await expect(pa).toContainText("Expired");
-        await expect(docs.getByTestId("document-other")).toContainText("PA license (NIPR)");
-        await expect(docs.getByTestId("document-other")).toContainText("NIPR reports your PA license lapsed");
-        await docs.goto("/contract_now?product=1");
-        await expect(docs.getByRole("alert").filter({ hasText: BLOCKED })).toBeVisible();
+        await expect(docs.getByText("NIPR reports your PA license lapsed")).toBeVisible();
+        await expect(docs.getByText("New contract requests do not cover PA until it is resolved")).toBeVisible();
         await expectNoSidewaysScroll(docs);
+
+        // With its documents brought up to date, docs@ may request again: the request covers OH, not PA.
+        const eo = docs.getByTestId("document-eo");
+        await eo.getByLabel(/New E&O Certificate/).setInputFiles(PDF);
+        await eo
+          .getByRole("textbox", { name: "Expiry date of the certificate" })
+          .fill(`06/30/${new Date().getFullYear() + 1}`);
+        await eo.getByRole("button", { name: "Upload replacement" }).click();
+        await expect(docs.locator("[data-toast=success]").last()).toContainText("Your E&O Certificate was uploaded.");
+        const w9 = docs.getByTestId("document-w9");
+        await w9.getByLabel(/W-9/).setInputFiles(PDF);
+        await w9.getByRole("button", { name: "Upload" }).click();
+        await expect(docs.locator("[data-toast=success]").last()).toContainText("you can request contracts again");
+        await docs.goto("/contract_now?product=1");
+        await expect(docs.getByRole("alert").filter({ hasText: BLOCKED })).toHaveCount(0);
+        await expect(docs.getByText("New contract requests do not cover PA until it is resolved")).toBeVisible();
+        await expectNoSidewaysScroll(docs);
+        await docs.getByRole("region", { name: "Summit Mutual" }).getByRole("link", { name: "Contract Now" }).click();
+        await expect(docs.getByText("This request covers OH; not PA (NIPR hold).")).toBeVisible();
+        await expectAxeClean(docs, javaScriptEnabled);
+        await docs.getByRole("link", { name: "Confirm & Next" }).click();
+        await docs.getByRole("button", { name: "Update Answers & Contract" }).click();
+        await expect(docs.locator("[data-toast=success]").last()).toContainText("We will be in touch shortly");
+        await expect(docs.getByRole("region", { name: "Summit Mutual", exact: true })).toContainText(
+          "Pending contract",
+        );
+
+        // admin@ resolves the hold on the alert's page: docs@'s notice leaves.
+        await page.goto(alertUrl);
+        await page.getByRole("button", { name: "Resolve the hold" }).click();
+        await expect(success(page)).toContainText(
+          "Hold resolved: Thomas Becker's new contract requests cover PA again.",
+        );
+        await expect(page.getByText(/Hold in PA resolved by Grace Harper/)).toBeVisible();
+        await expect(page.getByRole("button", { name: "Resolve the hold" })).toHaveCount(0);
+        await docs.goto("/profile");
+        await expect(docs.getByText("NIPR holds")).toHaveCount(0);
         await docs.context().close();
       } finally {
         await resetAccount("docs@demo.test");

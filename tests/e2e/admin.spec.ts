@@ -921,6 +921,7 @@ const ADMIN_ACTIONS: Array<{ path: string; form: Record<string, string> }> = [
   { path: "/admin/carrier_notifications?confirm=49", form: { intent: "bulk", id: "49" } },
   // Issue 24 §6-8: NIPR.
   { path: "/admin/nipr_pdb_alerts/1", form: { note: "Handled by an intruder" } },
+  { path: "/admin/nipr_pdb_alerts/1", form: { intent: "resolve", note: "Resolved by an intruder" } },
   { path: "/admin/nipr_pdb_alerts?confirm=1", form: { intent: "bulk", id: "1" } },
   { path: "/admin/brokers/110?index", form: { intent: "nipr_sync" } },
   { path: "/admin/nipr_license_config", form: { intent: "connection", username: "intruder", password: "intruder-1" } },

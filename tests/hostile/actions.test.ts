@@ -153,6 +153,8 @@ const ACTIONS: Action[] = [
   // Issue 24 §6-8: NIPR. Alert 8 is a seed alert already handled (applying it again is refused); Sync now on
   // newagent@ (2) only adds a history row; the settings' forms save what passes (tracking needs known NPNs).
   { path: "/admin/nipr_pdb_alerts/8", as: "admin@demo.test" },
+  // Alert 8 was handled with no hold (a closed regulatory action): resolving a hold is refused.
+  { path: "/admin/nipr_pdb_alerts/8", as: "admin@demo.test", fields: "intent=resolve" },
   { path: "/admin/nipr_pdb_alerts?confirm=8", as: "admin@demo.test", fields: "intent=bulk&id=8" },
   { path: "/admin/brokers/2?index", as: "admin@demo.test", fields: "intent=nipr_sync" },
   { path: "/admin/nipr_license_config", as: "admin@demo.test", fields: "intent=connection" },

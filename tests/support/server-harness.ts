@@ -187,7 +187,8 @@ export function viewerFor(user: Partial<SessionUser> = {}, options: ViewerOption
       documentName: `Document ${i + 1}`,
       message: "Needs your attention",
     })),
-    profile: broker && consent !== "no-profile" ? { licenses: [], smsConsent: consent, phone: null } : null,
+    profile:
+      broker && consent !== "no-profile" ? { licenses: [], smsConsent: consent, phone: null, niprHolds: [] } : null,
     systemNotifications: [],
     betaTesterEmail: BETA_TESTER,
   };

@@ -142,6 +142,12 @@ export function ContractReview({
               <dt>Requested</dt>
               <dd>{formatDate(request.requestedAt)}</dd>
             </div>
+            {request.states ? (
+              <div>
+                <dt>States covered</dt>
+                <dd>{request.states.length > 0 ? request.states.join(", ") : "None on file"}</dd>
+              </div>
+            ) : null}
             <div>
               <dt>Note the broker sees</dt>
               <dd>{request.lastPublicNote ?? "—"}</dd>

@@ -119,7 +119,7 @@ const REQUEST_FROM = `FROM contracting_entries e
   JOIN products p ON p.id = cp.product_id`;
 
 const REQUEST_SELECT = `SELECT e.id, e.user_id, e.carrier_product_id, e.status, e.requested_at, e.state_since,
-    e.last_public_note, e.internal_note, e.writing_number, e.effective_date,
+    e.last_public_note, e.internal_note, e.writing_number, e.effective_date, e.states,
     u.first_name, u.last_name, u.npn_number, cp.carrier_id, c.name AS carrier_name, cp.product_id,
     p.name AS product_name, ${BALL_FACTS_SQL}
   ${REQUEST_FROM}`;
@@ -204,6 +204,7 @@ function requestOf(r: Row, events: readonly EventRow[], now: number): AdminContr
     internalNote: str(r.internal_note),
     writingNumber: str(r.writing_number),
     effectiveDate: str(r.effective_date),
+    states: r.states == null ? null : (JSON.parse(String(r.states)) as string[]),
   };
 }
 

@@ -113,18 +113,20 @@ export async function createPendingEntries(
   now: string,
   actor: { userId: number; name: string },
   from: ReadonlyMap<number, ContractStatus> = new Map(),
+  states: readonly string[] | null = null,
 ): Promise<void> {
+  const covered = states === null ? null : JSON.stringify(states);
   await db.client.batch(
     carrierProductIds.flatMap((id) => [
       {
         sql: `INSERT INTO contracting_entries (user_id, carrier_product_id, status, last_public_note, updated_at,
-                requested_at, state_since)
-              VALUES (?, ?, 'pending', NULL, ?, ?, ?)
+                requested_at, state_since, states)
+              VALUES (?, ?, 'pending', NULL, ?, ?, ?, ?)
               ON CONFLICT (user_id, carrier_product_id) DO UPDATE
                 SET status = 'pending', last_public_note = NULL, updated_at = excluded.updated_at,
-                  state_since = excluded.state_since
+                  state_since = excluded.state_since, states = excluded.states
                 WHERE contracting_entries.status = 'denied'`,
-        args: [userId, id, now, now, now],
+        args: [userId, id, now, now, now, covered],
       },
       {
         sql: `INSERT INTO contract_request_events (entry_id, user_id, from_state, to_state, at, actor_user_id, actor_name)

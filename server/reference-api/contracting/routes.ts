@@ -31,6 +31,8 @@ import {
 } from "./queries.ts";
 import { findIdempotentAnswer, storeIdempotentAnswer } from "../core/idempotency.ts";
 import { documentNotifications } from "../profile/queries.ts";
+import { statesOfSaleOf } from "../nipr/holds.ts";
+import { holdsRefusal } from "../../../app/domain/nipr-holds.ts";
 import { HttpError, legalAnswerEntries, type RawLegalAnswerEntry, readFormData } from "../core/legal-answers-form.ts";
 import { readUpload, sendStoredFile, type Upload } from "../core/uploads.ts";
 
@@ -132,6 +134,9 @@ export function registerContractingRoutes(
         }
       }
       if ((await documentNotifications(db, userId)).length > 0) return fail(res, 422, DOCUMENTS_NEED_ATTENTION);
+      // Issue 24 §7: a request leaves out the states NIPR holds, and is refused when that leaves none.
+      const sale = await statesOfSaleOf(db, userId);
+      if (sale.refused) return fail(res, 422, holdsRefusal(sale.held));
       const known = await knownCarrierProductIds(db, ids);
       const unknown = ids.filter((id) => !known.has(id));
       if (unknown.length > 0) {
@@ -146,7 +151,7 @@ export function registerContractingRoutes(
       if (toRequest.length > 0) {
         const { firstName, lastName } = res.locals.session.user;
         const actor = { userId, name: `${firstName} ${lastName}` };
-        await createPendingEntries(db, userId, toRequest, new Date().toISOString(), actor, existing);
+        await createPendingEntries(db, userId, toRequest, new Date().toISOString(), actor, existing, sale.covered);
       }
       const body = JSON.stringify(await statusesBody(userId));
       if (key) await storeIdempotentAnswer(db, userId, key, fingerprint, 201, body);

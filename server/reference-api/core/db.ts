@@ -63,6 +63,7 @@ const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
   ["contracting_entries", "user_id"],
   ["licenses", "user_id"],
   ["document_notifications", "user_id"],
+  ["nipr_holds", "user_id"],
   ["nipr_alerts", "user_id"],
   ["nipr_tracked", "user_id"],
   ["users", "id"],
@@ -76,6 +77,7 @@ const DATA_TABLES = [
   "carrier_notifications",
   "carrier_enrollments",
   "nipr_syncs",
+  "nipr_holds",
   "nipr_alerts",
   "nipr_tracked",
   "nipr_config",
@@ -153,7 +155,7 @@ const RETIRED_TABLES = [
  * change: a db file seeded by an older version (PRAGMA user_version lower than this) has its data tables
  * dropped and created again as schema.ts has them, and is reset to the seed on open (sessions kept).
  */
-const SEED_VERSION = 32;
+const SEED_VERSION = 33;
 
 function bool(value: unknown): boolean {
   return value === true;

@@ -173,6 +173,7 @@ CREATE TABLE IF NOT EXISTS contracting_entries (
   writing_number TEXT,            -- the carrier's writing number (set when active)
   effective_date TEXT,            -- YYYY-MM-DD, set when active
   internal_note TEXT,             -- staff only (issue 14, admin-contracting.ts)
+  states TEXT,                    -- JSON list: the states the request covers (issue 24 §7); NULL: not recorded
   UNIQUE (user_id, carrier_product_id)
 );
 
@@ -874,6 +875,21 @@ CREATE TABLE IF NOT EXISTS nipr_alerts (
 
 CREATE INDEX IF NOT EXISTS nipr_alerts_user ON nipr_alerts (user_id);
 CREATE INDEX IF NOT EXISTS nipr_alerts_day ON nipr_alerts (day);
+
+-- A hold on a broker's new contract requests in one state (issue 24 §7, app/domain/nipr-holds.ts): written when an
+-- administrator handles a lapsed license or a regulatory action alert, open until resolved (resolved_at).
+CREATE TABLE IF NOT EXISTS nipr_holds (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  state TEXT NOT NULL,
+  alert_id INTEGER NOT NULL UNIQUE,
+  message TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  resolved_at TEXT,
+  resolved_by TEXT
+);
+
+CREATE INDEX IF NOT EXISTS nipr_holds_user ON nipr_holds (user_id);
 
 CREATE TABLE IF NOT EXISTS nipr_syncs (
   id INTEGER PRIMARY KEY,

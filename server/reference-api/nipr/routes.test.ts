@@ -6,7 +6,9 @@ import {
   AdminNiprAlertResponseSchema,
   AdminNiprAlertsResponseSchema,
 } from "../../../app/admin/sections/nipr_pdb_alerts/contract.server.ts";
-import { ALREADY_HANDLED } from "../../../app/admin/sections/nipr_pdb_alerts/records.ts";
+import { ALREADY_HANDLED, NO_OPEN_HOLD } from "../../../app/admin/sections/nipr_pdb_alerts/records.ts";
+import { holdsRefusal } from "../../../app/domain/nipr-holds.ts";
+import { formatDate } from "../../../app/domain/formats.ts";
 import {
   AdminNiprHistoryResponseSchema,
   AdminNiprSyncResponseSchema,
@@ -100,7 +102,7 @@ describe("NIPR PDB alerts", () => {
     expectError(await as("agent@demo.test", "POST", `/api/admin/nipr_pdb_alerts/${DOCS_LAPSED_ALERT_ID}/handle`), 403);
   });
 
-  it("handling docs@'s lapsed PA license expires it, gives docs@ a notification naming it, and is done once", async () => {
+  it("handling docs@'s lapsed PA license expires it, holds docs@'s requests in PA, and is done once", async () => {
     const handled = await admin("POST", `/api/admin/nipr_pdb_alerts/${DOCS_LAPSED_ALERT_ID}/handle`, {
       note: "Called Thomas",
     });
@@ -109,44 +111,116 @@ describe("NIPR PDB alerts", () => {
     try {
       const pa = await db.execute("SELECT status, expires_on FROM licenses WHERE user_id = 4 AND state = 'PA'");
       expect(pa.rows[0]).toMatchObject({ status: "Expired", expires_on: weekdaysBefore(testSeed, 1) });
-      const notices = await db.execute("SELECT document_name, message FROM document_notifications WHERE user_id = 4");
-      expect(notices.rows.map((r) => String(r.document_name))).toContain("PA license (NIPR)");
+      const holds = await db.execute("SELECT state, message, resolved_at FROM nipr_holds WHERE user_id = 4");
+      expect(holds.rows).toEqual([
+        expect.objectContaining({
+          state: "PA",
+          message: `NIPR reports your PA license lapsed on ${formatDate(weekdaysBefore(testSeed, 1))}. New contract requests do not cover PA until it is resolved: contact your agency.`,
+          resolved_at: null,
+        }),
+      ]);
+      // A hold is not a document notification (those block every request, spec §6).
+      const notices = await db.execute("SELECT document_name FROM document_notifications WHERE user_id = 4");
+      expect(notices.rows.map((r) => String(r.document_name)).join()).not.toContain("NIPR");
     } finally {
       db.close();
     }
     const record = await ok(AdminNiprAlertResponseSchema, "GET", `/api/admin/nipr_pdb_alerts/${DOCS_LAPSED_ALERT_ID}`, {
       token: await adminToken(),
     });
-    expect(record.record).toMatchObject({ handled: true, handledBy: "Grace Harper", note: "Called Thomas" });
+    expect(record.record).toMatchObject({
+      handled: true,
+      handledBy: "Grace Harper",
+      note: "Called Thomas",
+      hold: { state: "PA", resolvedAt: null },
+    });
     expect(record.history[0]).toMatchObject({ action: "handled", note: "Called Thomas" });
     expectError(await admin("POST", `/api/admin/nipr_pdb_alerts/${DOCS_LAPSED_ALERT_ID}/handle`), 409, ALREADY_HANDLED);
     expectError(await admin("POST", "/api/admin/nipr_pdb_alerts/99999/handle"), 404);
     expectFields(await admin("POST", `/api/admin/nipr_pdb_alerts/2/handle`, { note: "x".repeat(501) }));
   });
 
-  it("a lapsed license holds the broker's new contract requests until resolved (agent@: none before)", async () => {
-    const before = await as("agent@demo.test", "GET", "/api/profile/document_notifications");
-    expect((before.json as { documentNotifications: unknown[] }).documentNotifications).toEqual([]);
-    // Not held before: an unknown product is what refuses it.
-    const free = await as("agent@demo.test", "POST", "/api/profile/contracting_entries", { carrierProductIds: [999] });
-    expect(free.text).toContain("Unknown carrier product");
+  it("holds leave their state out of agent@'s new requests, refuse one when no state is left, until resolved", async () => {
     const db = sqlite(dbPath);
+    // Two carrier products agent@ (user 1, licensed in FL and GA) has no contract state with.
+    const free = await db.execute(
+      `SELECT id FROM carrier_products WHERE id NOT IN (SELECT carrier_product_id FROM contracting_entries WHERE user_id = 1)
+       ORDER BY id LIMIT 2`,
+    );
+    const [first, second] = free.rows.map((r) => Number(r.id));
+    // A weekday: the daily alerts' test below finds no alert on a weekend.
+    const weekday = weekdaysBefore(testSeed, 1);
+    const statesOf = async (carrierProductId: number) =>
+      (
+        await db.execute({
+          sql: "SELECT states FROM contracting_entries WHERE user_id = 1 AND carrier_product_id = ?",
+          args: [carrierProductId!],
+        })
+      ).rows[0]?.states;
     try {
       await db.execute(
-        `INSERT INTO nipr_alerts (id, user_id, day, kind, state, summary, detail)
-         VALUES (900, 1, '${testSeed.day}', 'license_lapsed', 'GA', 'GA license 3219876 lapsed.', '{}')`,
+        `INSERT INTO nipr_alerts (id, user_id, day, kind, state, summary, detail) VALUES
+         (900, 1, '${weekday}', 'license_lapsed', 'GA', 'GA license 3219876 lapsed.', '{}')`,
       );
+      expect((await admin("POST", "/api/admin/nipr_pdb_alerts/900/handle")).status).toBe(200);
+      // The GA hold: on the profile (the broker's notification), not among the document notifications.
+      const profile = await as("agent@demo.test", "GET", "/api/profile");
+      expect((profile.json as { profile: { niprHolds: unknown[] } }).profile.niprHolds).toEqual([
+        expect.objectContaining({
+          state: "GA",
+          message: expect.stringContaining("NIPR reports your GA license lapsed"),
+        }),
+      ]);
+      const notices = await as("agent@demo.test", "GET", "/api/profile/document_notifications");
+      expect((notices.json as { documentNotifications: unknown[] }).documentNotifications).toEqual([]);
+      // A request now covers FL, not GA.
+      const made = await as("agent@demo.test", "POST", "/api/profile/contracting_entries", {
+        carrierProductIds: [first],
+      });
+      expect(made.status, made.text).toBe(201);
+      const covered = JSON.parse(String(await statesOf(first!))) as string[];
+      expect(covered).toContain("FL");
+      expect(covered).not.toContain("GA");
+
+      // Regulatory actions in every state left (FL's is 902): the next request is refused, naming the held states.
+      for (const [i, state] of covered.entries()) {
+        await db.execute({
+          sql: `INSERT INTO nipr_alerts (id, user_id, day, kind, state, summary, detail)
+                VALUES (?, 1, ?, 'regulatory_action', ?, 'Department of Insurance: administrative action opened.', '{}')`,
+          args: [state === "FL" ? 902 : 910 + i, weekday, state],
+        });
+        const id = state === "FL" ? 902 : 910 + i;
+        expect((await admin("POST", `/api/admin/nipr_pdb_alerts/${id}/handle`)).status).toBe(200);
+      }
+      expectError(
+        await as("agent@demo.test", "POST", "/api/profile/contracting_entries", { carrierProductIds: [second] }),
+        422,
+        holdsRefusal([...covered, "GA"].sort()),
+      );
+      expect(await statesOf(second!)).toBeUndefined();
+
+      // Resolving the FL hold (once) covers FL again.
+      expectError(await admin("POST", "/api/admin/nipr_pdb_alerts/901/resolve_hold"), 404);
+      const resolved = await admin("POST", "/api/admin/nipr_pdb_alerts/902/resolve_hold", { note: "Action closed" });
+      expect(resolved.status, resolved.text).toBe(200);
+      const record = AdminNiprAlertResponseSchema.pick({ record: true }).parse(resolved.json).record;
+      expect(record.hold).toMatchObject({ state: "FL", resolvedBy: "Grace Harper" });
+      expectError(await admin("POST", "/api/admin/nipr_pdb_alerts/902/resolve_hold"), 409, NO_OPEN_HOLD);
+      expectError(await admin("POST", `/api/admin/nipr_pdb_alerts/2/resolve_hold`), 409, NO_OPEN_HOLD);
+      expectError(await as("agent@demo.test", "POST", "/api/admin/nipr_pdb_alerts/902/resolve_hold"), 403);
+      const again = await as("agent@demo.test", "POST", "/api/profile/contracting_entries", {
+        carrierProductIds: [second],
+      });
+      expect(again.status, again.text).toBe(201);
+      expect(await statesOf(second!)).toBe('["FL"]');
+      await db.execute("UPDATE nipr_holds SET resolved_at = 'test' WHERE user_id = 1");
+      const history = await ok(AdminNiprAlertResponseSchema, "GET", "/api/admin/nipr_pdb_alerts/902", {
+        token: await adminToken(),
+      });
+      expect(history.history[0]).toMatchObject({ action: "hold_resolved", note: "Action closed" });
     } finally {
       db.close();
     }
-    expect((await admin("POST", "/api/admin/nipr_pdb_alerts/900/handle")).status).toBe(200);
-    const refused = await as("agent@demo.test", "POST", "/api/profile/contracting_entries", {
-      carrierProductIds: [999],
-    });
-    expect(refused.status).toBe(422);
-    expect(refused.text).toContain("documentation is up to date");
-    const notices = await as("agent@demo.test", "GET", "/api/profile/document_notifications");
-    expect(JSON.stringify(notices.json)).toContain("NIPR reports your GA license lapsed");
   });
 
   it("a license alert with a new expiry date moves the broker's license to it", async () => {
@@ -154,7 +228,7 @@ describe("NIPR PDB alerts", () => {
     try {
       await db.execute(
         `INSERT INTO nipr_alerts (id, user_id, day, kind, state, summary, detail)
-         VALUES (901, 3, '${testSeed.day}', 'license_expiry_changed', 'AZ', 'AZ extended.', '{"expiresOn":"2031-06-30"}')`,
+         VALUES (901, 3, '${weekdaysBefore(testSeed, 1)}', 'license_expiry_changed', 'AZ', 'AZ extended.', '{"expiresOn":"2031-06-30"}')`,
       );
       expect((await admin("POST", "/api/admin/nipr_pdb_alerts/901/handle")).status).toBe(200);
       const az = await db.execute("SELECT status, expires_on FROM licenses WHERE user_id = 3 AND state = 'AZ'");

@@ -7,8 +7,9 @@
  * The rules, enforced here whatever the portal shows:
  * - an alert is applied once, when an administrator marks it handled (again: 409): a licence alert updates the
  *   broker's `licenses` row of that state (a lapse: Expired as of the alert's day; an expiry change: the new date);
- *   a lapsed licence or a regulatory action also gives the broker a notification (document_notifications), which
- *   holds new contract requests (POST /api/profile/contracting_entries refuses while one exists) until resolved;
+ *   a lapsed licence or a regulatory action also puts a hold on the broker's new contract requests in that state
+ *   (nipr_holds, holds.ts: the profile shows it, a request leaves the state out and is refused when no state is
+ *   left) until an administrator resolves it (POST /:id/resolve_hold, once: again 409);
  * - the NIPR password is write-only: no answer and no log line carries it;
  * - Sync now asks about one broker (an Agent or Agency user) and always adds a history row, failed when the broker
  *   has no NPN.
@@ -24,6 +25,7 @@ import {
 } from "../../../app/admin/sections/nipr_pdb_alerts/contract.server.ts";
 import {
   ALREADY_HANDLED,
+  NO_OPEN_HOLD,
   type AdminNiprAlert,
   HANDLED_LABELS,
   NIPR_CATEGORIES,
@@ -75,6 +77,8 @@ import {
   zodFields,
 } from "../admin/list-support.ts";
 import { catchUpDailyAlerts } from "./daily.ts";
+import { insertHold } from "./holds.ts";
+import { holdMessage } from "../../../app/domain/nipr-holds.ts";
 
 export const NOT_A_BROKER = "Choose an agent or agency.";
 export const UNKNOWN_PRODUCERS = "Choose producers from the list: some are not active producers with an NPN.";
@@ -93,8 +97,9 @@ const ALERT_SORTS = {
   handled: ["a.handled_at IS NOT NULL"],
 } as const;
 
-const ALERT_COLUMNS = `a.*, ${name("u")} AS producer_name, u.npn_number`;
-const ALERT_FROM = "nipr_alerts a JOIN users u ON u.id = a.user_id";
+const ALERT_COLUMNS = `a.*, ${name("u")} AS producer_name, u.npn_number, h.state AS hold_state,
+  h.created_at AS hold_since, h.resolved_at AS hold_resolved_at, h.resolved_by AS hold_resolved_by`;
+const ALERT_FROM = "nipr_alerts a JOIN users u ON u.id = a.user_id LEFT JOIN nipr_holds h ON h.alert_id = a.id";
 
 function alertFromRow(r: Record<string, unknown>): AdminNiprAlert {
   const kind = text(r.kind) as NiprAlertKind;
@@ -111,6 +116,15 @@ function alertFromRow(r: Record<string, unknown>): AdminNiprAlert {
     handledAt: r.handled_at == null ? null : text(r.handled_at),
     handledBy: r.handled_by == null ? null : text(r.handled_by),
     note: r.note == null ? null : text(r.note),
+    hold:
+      r.hold_state == null
+        ? null
+        : {
+            state: text(r.hold_state),
+            since: text(r.hold_since),
+            resolvedAt: r.hold_resolved_at == null ? null : text(r.hold_resolved_at),
+            resolvedBy: r.hold_resolved_by == null ? null : text(r.hold_resolved_by),
+          },
   };
 }
 
@@ -168,22 +182,8 @@ async function findAlert(db: ReferenceDb, id: number): Promise<AdminNiprAlert | 
   return found.rows[0] ? alertFromRow(found.rows[0]) : null;
 }
 
-/** The broker's notification of a blocking alert (what the layout and the contract request refusal show). */
-export function holdNotice(alert: Pick<AdminNiprAlert, "kind" | "state" | "day" | "summary">) {
-  const state = alert.state ?? "a state";
-  return alert.kind === "license_lapsed"
-    ? {
-        documentName: `${state} license (NIPR)`,
-        message: `NIPR reports your ${state} license lapsed on ${alert.day}. New contract requests are on hold until it is resolved: contact your agency.`,
-      }
-    : {
-        documentName: `${state} regulatory action (NIPR)`,
-        message: `NIPR reports a regulatory action in ${state} (${alert.summary}). New contract requests are on hold until it is resolved: contact your agency.`,
-      };
-}
-
 /** What applying an alert writes to the broker's record. */
-function effectsOf(alert: AdminNiprAlert, detail: Record<string, string>): InStatement[] {
+function effectsOf(alert: AdminNiprAlert, detail: Record<string, string>, at: string): InStatement[] {
   const userId = alert.producer.id;
   const statements: InStatement[] = [];
   if (alert.kind === "license_lapsed" && alert.state) {
@@ -198,12 +198,10 @@ function effectsOf(alert: AdminNiprAlert, detail: Record<string, string>): InSta
       args: [detail.expiresOn, userId, alert.state],
     });
   }
-  if (isBlockingKind(alert.kind)) {
-    const notice = holdNotice(alert);
-    statements.push({
-      sql: "INSERT INTO document_notifications (user_id, document_name, message) VALUES (?, ?, ?)",
-      args: [userId, notice.documentName, notice.message],
-    });
+  if ((alert.kind === "license_lapsed" || alert.kind === "regulatory_action") && alert.state) {
+    // The broker's notification: a hold on new contract requests in that state until an administrator resolves it.
+    const message = holdMessage({ kind: alert.kind, state: alert.state, day: alert.day, summary: alert.summary });
+    statements.push(insertHold({ userId, state: alert.state, alertId: alert.id, message, at }));
   }
   return statements;
 }
@@ -407,7 +405,7 @@ export function registerNiprRoutes(app: Express, { db, logger }: { db: Reference
             sql: "UPDATE nipr_alerts SET handled_at = ?, handled_by = ?, note = ? WHERE id = ? AND handled_at IS NULL",
             args: [at, `${user.firstName} ${user.lastName}`, note, id],
           },
-          ...effectsOf(alert, detail),
+          ...effectsOf(alert, detail, at),
           audit(res.locals.session, {
             resource: "nipr_pdb_alerts",
             recordId: id,
@@ -424,6 +422,44 @@ export function registerNiprRoutes(app: Express, { db, logger }: { db: Reference
     if ("missing" in outcome) return fail(res, 404, notFound("alert", String(id)));
     if ("handled" in outcome) return fail(res, 409, ALREADY_HANDLED);
     logger.info({ niprAlertId: id, kind: outcome.record.kind }, "admin handled a NIPR alert");
+    res.json({ record: outcome.record });
+  });
+
+  app.post("/api/admin/nipr_pdb_alerts/:id/resolve_hold", async (req, res: AdminResponse) => {
+    const id = idParam(req, res, "alert");
+    if (id == null) return;
+    const parsed = AdminNiprHandleSchema.safeParse(req.body ?? {});
+    if (!parsed.success) return refuseFields(res, zodFields(parsed.error));
+    const { note } = parsed.data;
+    const { user } = res.locals.session;
+    type Outcome = { missing: true } | { noHold: true } | { record: AdminNiprAlert };
+    const outcome = await db.exclusive(async (): Promise<Outcome> => {
+      const alert = await findAlert(db, id);
+      if (!alert) return { missing: true };
+      if (!alert.hold || alert.hold.resolvedAt) return { noHold: true };
+      const at = new Date().toISOString();
+      await db.client.batch(
+        [
+          {
+            sql: "UPDATE nipr_holds SET resolved_at = ?, resolved_by = ? WHERE alert_id = ? AND resolved_at IS NULL",
+            args: [at, `${user.firstName} ${user.lastName}`, id],
+          },
+          audit(res.locals.session, {
+            resource: "nipr_pdb_alerts",
+            recordId: id,
+            action: "hold_resolved",
+            changes: [{ field: "hold", from: `on hold in ${alert.hold.state}`, to: "resolved" }],
+            note,
+            at,
+          }),
+        ],
+        "write",
+      );
+      return { record: (await findAlert(db, id))! };
+    });
+    if ("missing" in outcome) return fail(res, 404, notFound("alert", String(id)));
+    if ("noHold" in outcome) return fail(res, 409, NO_OPEN_HOLD);
+    logger.info({ niprAlertId: id }, "admin resolved a NIPR hold");
     res.json({ record: outcome.record });
   });
 

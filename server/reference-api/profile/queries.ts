@@ -2,10 +2,11 @@
 import type { SessionUser } from "../../../app/domain/user.ts";
 import type { DocumentNotification, License, Profile } from "../../../app/.server/upstream/schemas/profile.ts";
 import type { ReferenceDb } from "../core/db.ts";
+import { openHolds } from "../nipr/holds.ts";
 
 export async function profileOf(db: ReferenceDb, user: SessionUser): Promise<Profile> {
   const broker = user.role === "Agent" || user.role === "Agency";
-  const [userResult, licenseResult, windowResult] = await Promise.all([
+  const [userResult, licenseResult, windowResult, holds] = await Promise.all([
     db.client.execute({ sql: "SELECT sms_consent, phone FROM users WHERE id = ?", args: [user.userId] }),
     broker
       ? db.client.execute({
@@ -16,6 +17,8 @@ export async function profileOf(db: ReferenceDb, user: SessionUser): Promise<Pro
       : Promise.resolve(null),
     // The NIPR settings' warning window (issue 24 §6).
     db.client.execute("SELECT warning_days FROM nipr_config WHERE id = 1"),
+    // Issue 24 §7: the states NIPR holds new contract requests in (the broker's notification).
+    broker ? openHolds(db, user.userId) : Promise.resolve([]),
   ]);
   const row = userResult.rows[0];
   const licenses: License[] = (licenseResult?.rows ?? []).map((l) => ({
@@ -35,6 +38,7 @@ export async function profileOf(db: ReferenceDb, user: SessionUser): Promise<Pro
     smsConsent: row?.sms_consent == null ? null : Number(row.sms_consent) === 1,
     phone: row?.phone == null ? null : String(row.phone),
     ...(windowResult.rows[0] ? { licenseWarningDays: Number(windowResult.rows[0].warning_days) } : {}),
+    niprHolds: holds,
   };
 }
 

@@ -23,6 +23,11 @@ export const ProfileSchema = z.object({
   phone: z.string().nullable(),
   /** Days before expiry a license is marked "Expires soon" (the NIPR settings' warning window, issue 24 §6). */
   licenseWarningDays: z.number().int().positive().optional(),
+  /** The states NIPR holds new contract requests in (issue 24 §7, app/domain/nipr-holds.ts); absent: none. */
+  niprHolds: z
+    .array(z.object({ state: z.string(), message: z.string(), since: z.string() }))
+    .optional()
+    .default([]),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 

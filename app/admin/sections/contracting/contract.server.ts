@@ -39,6 +39,8 @@ export const AdminContractRequestSchema = z.object({
   writingNumber: z.string().nullable(),
   /** YYYY-MM-DD, set when active. */
   effectiveDate: z.string().nullable(),
+  /** The states the request covers (issue 24 §7); null: made before states were recorded. */
+  states: z.array(z.string()).nullable().default(null),
 }) satisfies z.ZodType<Records.AdminContractRequest>;
 export type AdminContractRequest = z.infer<typeof AdminContractRequestSchema>;
 /** Age filter values (days in the current state): 0-7, 8-30, 31-90, 91+. */

@@ -19,4 +19,6 @@ export interface AdminContractRequest {
   internalNote: string | null;
   writingNumber: string | null;
   effectiveDate: string | null;
+  /** The states the request covers (issue 24 §7: licensed states less NIPR holds); null: not recorded. */
+  states: string[] | null;
 }

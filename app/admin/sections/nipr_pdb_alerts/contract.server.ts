@@ -1,6 +1,7 @@
 /**
  * The upstream contract of the NIPR PDB alerts section (issue 24 §7; docs/upstream-api.md "NIPR"):
- * GET /api/admin/nipr_pdb_alerts (list, ?category&userId&period&handled), /export, GET /:id, POST /:id/handle.
+ * GET /api/admin/nipr_pdb_alerts (list, ?category&userId&period&handled), /export, GET /:id, POST /:id/handle,
+ * POST /:id/resolve_hold (lifts the hold a handled lapse or regulatory action put on the broker's requests).
  * Pure: the reference API imports it too.
  */
 import { z } from "zod";
@@ -21,6 +22,14 @@ export const AdminNiprAlertSchema = z.object({
   handledAt: z.string().nullable(),
   handledBy: z.string().nullable(),
   note: z.string().nullable(),
+  hold: z
+    .object({
+      state: z.string(),
+      since: z.string(),
+      resolvedAt: z.string().nullable(),
+      resolvedBy: z.string().nullable(),
+    })
+    .nullable(),
 }) satisfies z.ZodType<AdminNiprAlert>;
 
 export const AdminNiprAlertsResponseSchema = z.object({

@@ -44,7 +44,18 @@ export const HANDLED_LABELS = { no: "Not handled", yes: "Handled" } as const;
 /** Already handled: an alert is applied once. */
 export const ALREADY_HANDLED = "This alert is already handled.";
 
+/** Resolve a hold that is not open (none, or resolved already). */
+export const NO_OPEN_HOLD = "This alert holds no contract requests now.";
+
 export const MAX_NOTE = 500;
+
+/** The hold a handled blocking alert put on the broker's new contract requests in its state (issue 24 §7). */
+export interface NiprAlertHold {
+  state: string;
+  since: string;
+  resolvedAt: string | null;
+  resolvedBy: string | null;
+}
 
 export interface AdminNiprAlert {
   id: number;
@@ -63,4 +74,6 @@ export interface AdminNiprAlert {
   handledAt: string | null;
   handledBy: string | null;
   note: string | null;
+  /** Once a blocking alert is handled: its hold; null before (or for an alert that holds nothing). */
+  hold: NiprAlertHold | null;
 }

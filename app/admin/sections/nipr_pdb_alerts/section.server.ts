@@ -28,3 +28,9 @@ export const server: SectionServer<AdminNiprAlert> = {
   exportCsv: (token, params) => api.exportCsv(token, params),
   bulk: (token, { id }) => eachId(id, (one) => handleNiprAlert(token, one, null)),
 };
+
+/** Lifts the hold a handled lapse or regulatory action put on the broker's new contract requests in its state. */
+export async function resolveNiprHold(token: string, id: number, note: string | null): Promise<AdminNiprAlert> {
+  return (await adminCall(token, "POST", `nipr_pdb_alerts/${id}/resolve_hold`, RecordSchema, { body: { note } }))
+    .record;
+}

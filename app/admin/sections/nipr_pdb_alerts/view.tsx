@@ -43,7 +43,11 @@ export const view: SectionView<AdminNiprAlert> = {
       sortable: true,
       cell: (a) =>
         a.handled ? (
-          <Tag color="green">Handled</Tag>
+          a.hold && !a.hold.resolvedAt ? (
+            <Tag color="orange">Handled: {a.hold.state} on hold</Tag>
+          ) : (
+            <Tag color="green">Handled</Tag>
+          )
         ) : a.blocking ? (
           <Tag color="red">Open: holds requests</Tag>
         ) : (
@@ -65,7 +69,7 @@ export const view: SectionView<AdminNiprAlert> = {
     confirmTitle: "Mark these alerts handled?",
     confirmButton: "Mark handled",
     intro:
-      "Each alert is applied to its broker's record: license alerts update their licenses; a lapsed license or a regulatory action notifies the broker and holds their new contract requests. An alert already handled is left as it is.",
+      "Each alert is applied to its broker's record: license alerts update their licenses; a lapsed license or a regulatory action notifies the broker and holds their new contract requests in that state until the hold is resolved on the alert's page. An alert already handled is left as it is.",
     doneText: (done, chosen) => `${done} of ${chosen} alerts marked handled.`,
   },
   empty: "No alerts yet: NIPR's daily file lists the tracked producers' changes on weekdays.",

@@ -1,0 +1,52 @@
+/**
+ * NIPR holds (issue 24 §7; app/domain/nipr-holds.ts has the rule): the open holds of a broker, and the states a
+ * contract request made now covers. Read by the profile (the broker's notification), the contract request (which
+ * refuses when holds leave no state, and records the states it covers) and the alerts' pages (resolve).
+ */
+import type { InStatement } from "@libsql/client";
+import { type NiprHold, type StatesOfSale, statesOfSale } from "../../../app/domain/nipr-holds.ts";
+import type { ReferenceDb } from "../core/db.ts";
+import { todayIso } from "../core/today.ts";
+
+export async function openHolds(db: ReferenceDb, userId: number): Promise<NiprHold[]> {
+  const found = await db.client.execute({
+    sql: "SELECT state, message, created_at FROM nipr_holds WHERE user_id = ? AND resolved_at IS NULL ORDER BY state, id",
+    args: [userId],
+  });
+  return found.rows.map((r) => ({
+    state: String(r.state),
+    message: String(r.message),
+    since: String(r.created_at).slice(0, 10),
+  }));
+}
+
+/** The states a request made now covers: the broker's selling licenses' states less the states NIPR holds. */
+export async function statesOfSaleOf(db: ReferenceDb, userId: number): Promise<StatesOfSale> {
+  const [licenses, holds] = await Promise.all([
+    db.client.execute({ sql: "SELECT state, status, expires_on FROM licenses WHERE user_id = ?", args: [userId] }),
+    openHolds(db, userId),
+  ]);
+  return statesOfSale(
+    licenses.rows.map((r) => ({
+      state: String(r.state),
+      status: String(r.status),
+      expiresOn: r.expires_on == null ? null : String(r.expires_on),
+    })),
+    holds,
+    todayIso(),
+  );
+}
+
+export function insertHold(hold: {
+  userId: number;
+  state: string;
+  alertId: number;
+  message: string;
+  at: string;
+}): InStatement {
+  return {
+    sql: `INSERT INTO nipr_holds (user_id, state, alert_id, message, created_at) VALUES (?, ?, ?, ?, ?)
+          ON CONFLICT (alert_id) DO NOTHING`,
+    args: [hold.userId, hold.state, hold.alertId, hold.message, hold.at],
+  };
+}

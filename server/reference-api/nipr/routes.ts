@@ -206,6 +206,14 @@ function effectsOf(alert: AdminNiprAlert, detail: Record<string, string>, at: st
   return statements;
 }
 
+/** What an administrator's write on an alert knows: the alert's detail, when, who, and the note. */
+interface AlertWrite {
+  detail: Record<string, string>;
+  at: string;
+  by: string;
+  note: string | null;
+}
+
 /* ---------------------------------------------------------------- history */
 
 const SYNC_SORTS = {
@@ -384,84 +392,80 @@ export function registerNiprRoutes(app: Express, { db, logger }: { db: Reference
     res.json(body);
   });
 
-  app.post("/api/admin/nipr_pdb_alerts/:id/handle", async (req, res: AdminResponse) => {
-    const id = idParam(req, res, "alert");
-    if (id == null) return;
-    const parsed = AdminNiprHandleSchema.safeParse(req.body ?? {});
-    if (!parsed.success) return refuseFields(res, zodFields(parsed.error));
-    const { note } = parsed.data;
-    const { user } = res.locals.session;
-    type Outcome = { missing: true } | { handled: true } | { record: AdminNiprAlert };
-    const outcome = await db.exclusive(async (): Promise<Outcome> => {
-      const found = await db.client.execute({ sql: "SELECT detail FROM nipr_alerts WHERE id = ?", args: [id] });
-      const alert = await findAlert(db, id);
-      if (!alert || !found.rows[0]) return { missing: true };
-      if (alert.handled) return { handled: true };
-      const detail = JSON.parse(text(found.rows[0].detail) || "{}") as Record<string, string>;
-      const at = new Date().toISOString();
-      await db.client.batch(
-        [
-          {
-            sql: "UPDATE nipr_alerts SET handled_at = ?, handled_by = ?, note = ? WHERE id = ? AND handled_at IS NULL",
-            args: [at, `${user.firstName} ${user.lastName}`, note, id],
-          },
-          ...effectsOf(alert, detail, at),
-          audit(res.locals.session, {
-            resource: "nipr_pdb_alerts",
-            recordId: id,
-            action: "handled",
-            changes: [{ field: "handled", from: "no", to: "yes" }],
-            note,
-            at,
-          }),
-        ],
-        "write",
-      );
-      return { record: (await findAlert(db, id))! };
-    });
-    if ("missing" in outcome) return fail(res, 404, notFound("alert", String(id)));
-    if ("handled" in outcome) return fail(res, 409, ALREADY_HANDLED);
-    logger.info({ niprAlertId: id, kind: outcome.record.kind }, "admin handled a NIPR alert");
-    res.json({ record: outcome.record });
-  });
+  /**
+   * An administrator's write on one alert, once (the two actions below): the note checked, the alert read and
+   * refused with 409 when `refusal` says so, then `statements` written with the audit entry in one batch.
+   */
+  const onAlert = (options: {
+    refusal: (alert: AdminNiprAlert) => string | null;
+    statements: (alert: AdminNiprAlert, write: AlertWrite) => InStatement[];
+    audit: (alert: AdminNiprAlert) => { action: string; changes: Array<{ field: string; from: string; to: string }> };
+    log: string;
+  }) =>
+    async function (req: Parameters<Parameters<Express["post"]>[1]>[0], res: AdminResponse) {
+      const id = idParam(req, res, "alert");
+      if (id == null) return;
+      const parsed = AdminNiprHandleSchema.safeParse(req.body ?? {});
+      if (!parsed.success) return refuseFields(res, zodFields(parsed.error));
+      const { note } = parsed.data;
+      const { user } = res.locals.session;
+      type Outcome = { missing: true } | { refused: string } | { record: AdminNiprAlert };
+      const outcome = await db.exclusive(async (): Promise<Outcome> => {
+        const found = await db.client.execute({ sql: "SELECT detail FROM nipr_alerts WHERE id = ?", args: [id] });
+        const alert = await findAlert(db, id);
+        if (!alert || !found.rows[0]) return { missing: true };
+        const refused = options.refusal(alert);
+        if (refused) return { refused };
+        const detail = JSON.parse(text(found.rows[0].detail) || "{}") as Record<string, string>;
+        const at = new Date().toISOString();
+        await db.client.batch(
+          [
+            ...options.statements(alert, { detail, at, by: `${user.firstName} ${user.lastName}`, note }),
+            audit(res.locals.session, { resource: "nipr_pdb_alerts", recordId: id, ...options.audit(alert), note, at }),
+          ],
+          "write",
+        );
+        return { record: (await findAlert(db, id))! };
+      });
+      if ("missing" in outcome) return fail(res, 404, notFound("alert", String(id)));
+      if ("refused" in outcome) return fail(res, 409, outcome.refused);
+      logger.info({ niprAlertId: id, kind: outcome.record.kind }, options.log);
+      res.json({ record: outcome.record });
+    };
 
-  app.post("/api/admin/nipr_pdb_alerts/:id/resolve_hold", async (req, res: AdminResponse) => {
-    const id = idParam(req, res, "alert");
-    if (id == null) return;
-    const parsed = AdminNiprHandleSchema.safeParse(req.body ?? {});
-    if (!parsed.success) return refuseFields(res, zodFields(parsed.error));
-    const { note } = parsed.data;
-    const { user } = res.locals.session;
-    type Outcome = { missing: true } | { noHold: true } | { record: AdminNiprAlert };
-    const outcome = await db.exclusive(async (): Promise<Outcome> => {
-      const alert = await findAlert(db, id);
-      if (!alert) return { missing: true };
-      if (!alert.hold || alert.hold.resolvedAt) return { noHold: true };
-      const at = new Date().toISOString();
-      await db.client.batch(
-        [
-          {
-            sql: "UPDATE nipr_holds SET resolved_at = ?, resolved_by = ? WHERE alert_id = ? AND resolved_at IS NULL",
-            args: [at, `${user.firstName} ${user.lastName}`, id],
-          },
-          audit(res.locals.session, {
-            resource: "nipr_pdb_alerts",
-            recordId: id,
-            action: "hold_resolved",
-            changes: [{ field: "hold", from: `on hold in ${alert.hold.state}`, to: "resolved" }],
-            note,
-            at,
-          }),
-        ],
-        "write",
-      );
-      return { record: (await findAlert(db, id))! };
-    });
-    if ("missing" in outcome) return fail(res, 404, notFound("alert", String(id)));
-    if ("noHold" in outcome) return fail(res, 409, NO_OPEN_HOLD);
-    logger.info({ niprAlertId: id }, "admin resolved a NIPR hold");
-    res.json({ record: outcome.record });
-  });
+  app.post(
+    "/api/admin/nipr_pdb_alerts/:id/handle",
+    onAlert({
+      refusal: (alert) => (alert.handled ? ALREADY_HANDLED : null),
+      statements: (alert, { detail, at, by, note }) => [
+        {
+          sql: "UPDATE nipr_alerts SET handled_at = ?, handled_by = ?, note = ? WHERE id = ? AND handled_at IS NULL",
+          args: [at, by, note, alert.id],
+        },
+        ...effectsOf(alert, detail, at),
+      ],
+      audit: () => ({ action: "handled", changes: [{ field: "handled", from: "no", to: "yes" }] }),
+      log: "admin handled a NIPR alert",
+    }),
+  );
+
+  app.post(
+    "/api/admin/nipr_pdb_alerts/:id/resolve_hold",
+    onAlert({
+      refusal: (alert) => (!alert.hold || alert.hold.resolvedAt ? NO_OPEN_HOLD : null),
+      statements: (alert, { at, by }) => [
+        {
+          sql: "UPDATE nipr_holds SET resolved_at = ?, resolved_by = ? WHERE alert_id = ? AND resolved_at IS NULL",
+          args: [at, by, alert.id],
+        },
+      ],
+      audit: (alert) => ({
+        action: "hold_resolved",
+        changes: [{ field: "hold", from: `on hold in ${alert.hold?.state ?? ""}`, to: "resolved" }],
+      }),
+      log: "admin resolved a NIPR hold",
+    }),
+  );
 
   /* history */
   app.get("/api/admin/nipr_history", async (req, res: AdminResponse) => {

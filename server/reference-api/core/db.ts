@@ -101,6 +101,11 @@ const DATA_TABLES = [
   "conversation_messages",
   "conversations",
   "payout_entries",
+  // Sunfire imports (issue 24 §5).
+  "sunfire_import_rows",
+  "sunfire_imports",
+  "sunfire_clients",
+  "sunfire_plans",
   // Carrier imports (issue 24 §1).
   "carrier_import_rows",
   "carrier_imports",
@@ -153,7 +158,7 @@ const RETIRED_TABLES = [
  * change: a db file seeded by an older version (PRAGMA user_version lower than this) has its data tables
  * dropped and created again as schema.ts has them, and is reset to the seed on open (sessions kept).
  */
-const SEED_VERSION = 32;
+const SEED_VERSION = 33;
 
 function bool(value: unknown): boolean {
   return value === true;

@@ -97,6 +97,9 @@ export const SunfireImportRowResponseSchema = z.object({
   candidates: z.array(SunfireClientSchema),
 });
 
+/** POST …/:id/rows/:line/reconcile: the import and the row, reconciled. */
+export const SunfireReconcileResponseSchema = z.object({ import: SunfireImportSchema, row: SunfireImportRowSchema });
+
 /** The upload's facts (query string of POST …/upload; the body is the file). */
 export const SunfireImportParamsSchema = z.object({
   fileName: z

@@ -74,7 +74,7 @@ describe("Sunfire imports: an enrollment export", () => {
     const file = [
       HEADER,
       // 2: agent@ by NPN, client by id.
-      `17845210,Avery Agent,Summit Mutual,Summit Choice (PPO),H1234-001,SF-100102,Walter,Brennan,1951-09-30,,,,Submitted,,2030-01-01,T-${n}-1`,
+      `17845210,Maria Alvarez,Summit Mutual,Summit Choice (PPO),H1234-001,SF-100102,Walter,Brennan,1951-09-30,,,,Submitted,,2030-01-01,T-${n}-1`,
       // 3: by e-mail and date of birth (MM/DD/YYYY).
       `17845210,,Blue Harbor Health,Blue Harbor Medigap Plan G,,,Beatrice,Lund,01/17/1950,BEA.LUND@example.com,,,Enrolled,,2030-02-01,T-${n}-2`,
       // 4: a new client.

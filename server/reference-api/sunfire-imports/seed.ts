@@ -192,7 +192,7 @@ export function sunfireImportStatements(dates: SeedDates): InStatement[] {
     line: SEED_IMPORT_WITH_UNMATCHED.line,
     cells: {
       agentNpn: "17845201",
-      agentName: "Avery Agent",
+      agentName: "Maria Alvarez",
       carrier: "Summit Mutual",
       plan: "Summit Choice (PPO)",
       firstName: "Raymond",

@@ -105,9 +105,10 @@ export function matchClient(keys: ClientKeys, index: ClientIndex): ClientMatch {
     ["phoneFirstName", index.byPhoneFirstName.get(phoneNameKey(normalPhone(keys.phone), lower(keys.firstName)))],
   ];
   for (const [rule, found] of byRule) {
-    if (!found || found.length === 0) continue;
-    if (found.length === 1) return { kind: "matched", rule, clientId: found[0]! };
-    return { kind: "ambiguous", rule, candidates: [...found].sort() };
+    const [only, ...others] = found ?? [];
+    if (only === undefined) continue;
+    if (others.length === 0) return { kind: "matched", rule, clientId: only };
+    return { kind: "ambiguous", rule, candidates: [only, ...others].sort() };
   }
   return { kind: "new" };
 }

@@ -94,7 +94,7 @@ function rowColumns(record: SunfireImport, done: boolean): PlainColumn<SunfireIm
         r.agent ? (
           agentText(r)
         ) : (
-          <Text size="sm" c="orange.9">
+          <Text size="sm" fw={600}>
             {agentText(r)}
           </Text>
         ),
@@ -105,7 +105,7 @@ function rowColumns(record: SunfireImport, done: boolean): PlainColumn<SunfireIm
         r.clientId && r.outcome === "reconciled" ? (
           `Client ${r.clientId}, chosen by hand`
         ) : r.client.kind === "ambiguous" ? (
-          <Text size="sm" c="orange.9">
+          <Text size="sm" fw={600}>
             {clientMatchText(r.client)}
           </Text>
         ) : (

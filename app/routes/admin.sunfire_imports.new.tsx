@@ -22,7 +22,8 @@ export const handle = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return null;
+  // Data, so that the breadcrumbs are drawn (a route without data adds none).
+  return { page: "upload" as const };
 }
 
 /** The plain post (no JavaScript): on to the import's page, or the form again with its problem. */

@@ -49,7 +49,7 @@ for (const javaScriptEnabled of [true, false]) {
       const file = [
         HEADER,
         `17845210,Maria Alvarez,Summit Mutual,Summit Choice (PPO),H1234-001,SF-100102,Walter,Brennan,1951-09-30,,,,Submitted,2026-01-05,2030-02-01,${tag}-1`,
-        `99999999,Sam Unknown,Evergreen Life & Health,Evergreen Rx Plus (PDP),,,Nadia,Quill,1958-03-03,nq@example.com,,,Enrolled,2026-01-06,2030-02-01,${tag}-2`,
+        `99999999,Sam Unknown,Evergreen Life & Health,Evergreen Rx Plus (PDP),,,Nadia,Quill,1958-03-03,nq-${tag}@example.com,,,Enrolled,2026-01-06,2030-02-01,${tag}-2`,
         `17845210,Maria Alvarez,Blue Harbor Health,Blue Harbor Advantage (HMO),,,Howard,Pike,,,,,Submitted,,2030-02-01,${tag}-3`,
         "",
       ].join("\r\n");

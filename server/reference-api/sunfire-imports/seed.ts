@@ -227,7 +227,7 @@ export function sunfireImportStatements(dates: SeedDates): InStatement[] {
     },
     problem: "Blue Harbor Health has no plan named “Blue Harbor Advantage (HMO)” exactly.",
     agent: AGENT,
-    match: { kind: "matched", rule: "id", clientId: "SF-100108" },
+    match: { kind: "new" },
     outcome: "refused",
     clientId: null,
     enrollmentId: null,

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
 
 /**
@@ -10,7 +10,7 @@ import { expect, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
  * Enrollments show both rows. Each mode has its own confirmation numbers.
  */
 
-test.beforeEach(() => test.setTimeout(180_000));
+test.beforeEach(() => test.setTimeout(300_000));
 
 async function expectAxeClean(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -20,16 +20,11 @@ async function expectAxeClean(page: Page): Promise<void> {
   ).toEqual([]);
 }
 
-/** agent@'s /submitted_enrollments rows matching a search (their text). */
-async function agentsEnrollments(browser: Browser, search: string): Promise<string[]> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await loginAs(page, "agent@demo.test");
-  await page.goto(`/submitted_enrollments?search=${encodeURIComponent(search)}`);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  const rows = await page.locator("tbody tr").filter({ hasText: search }).allTextContents();
-  await context.close();
-  return rows;
+/** agent@'s /submitted_enrollments rows matching a search (their text), on agent@'s own signed-in page. */
+async function agentsEnrollments(agentPage: Page, search: string): Promise<string[]> {
+  await agentPage.goto(`/submitted_enrollments?search=${encodeURIComponent(search)}`);
+  await expect(agentPage.getByRole("heading", { level: 1 })).toBeVisible();
+  return agentPage.locator("tbody tr").filter({ hasText: search }).allTextContents();
 }
 
 const HEADER =
@@ -54,6 +49,10 @@ for (const javaScriptEnabled of [true, false]) {
         "",
       ].join("\r\n");
       const upload = { name: `sunfire-${tag}.csv`, mimeType: "text/csv", buffer: Buffer.from(file) };
+      // agent@, signed in beside the admin, to see its Submitted Enrollments.
+      const agentContext = await browser.newContext();
+      const agentPage = await agentContext.newPage();
+      await loginAs(agentPage, "agent@demo.test");
 
       await loginAs(page, "admin@demo.test");
       await page.goto("/admin/sunfire_imports");
@@ -92,7 +91,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expectNoSidewaysScroll(page);
 
       // Nothing is written before the confirmation.
-      expect(await agentsEnrollments(browser, tag)).toEqual([]);
+      expect(await agentsEnrollments(agentPage, tag)).toEqual([]);
       await page.getByRole("button", { name: "Import 2 rows" }).click();
       await expect(page.getByTestId("import-outcomes")).toHaveText(
         "1 matched, 1 to reconcile, 0 reconciled, 1 refused.",
@@ -102,7 +101,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expectNoSidewaysScroll(page);
 
       // The matched row is agent@'s Submitted Enrollment.
-      const matched = await agentsEnrollments(browser, tag);
+      const matched = await agentsEnrollments(agentPage, tag);
       expect(matched).toHaveLength(1);
       expect(matched[0]).toContain(`${tag}-1`);
       expect(matched[0]).toContain("Walter Brennan");
@@ -139,7 +138,7 @@ for (const javaScriptEnabled of [true, false]) {
       expect(lines[3]).toMatch(/^4,Refused,Blue Harbor Health has no plan named/);
 
       // agent@ sees both.
-      const both = await agentsEnrollments(browser, tag);
+      const both = await agentsEnrollments(agentPage, tag);
       expect(both).toHaveLength(2);
       expect(both.join(" ")).toContain("Nadia Quill");
 
@@ -148,6 +147,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("alert")).toContainText("This file was already imported on");
       await page.getByRole("link", { name: /^Open import #\d+$/ }).click();
       await expect(page).toHaveURL(importUrl);
+      await agentContext.close();
     });
   });
 }

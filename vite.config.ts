@@ -174,6 +174,9 @@ const TIERS = [
     app("admin/sections/payout_entries/schemas.ts"),
     app("admin/sections/payout_entries/records.ts"),
   ),
+  // A Sunfire import's records and the client-matching rules (issue 24 §5): its upload, import and row pages share
+  // them, one script.
+  ...together("sunfire-imports", app("admin/sections/sunfire_imports/records.ts"), app("domain/sunfire-matching.ts")),
   // Mantine's class names for the plain elements (0.3 KB: the tables' and the badges' — the dashboard's, the
   // commissions', the downlines' — and the lists'): with what every page loads rather than a script of its own.
   ...together("app", app("components/data-table/mantine-classes.ts")),

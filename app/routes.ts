@@ -61,6 +61,12 @@ export default [
       // Carrier imports (issue 24 §1): the upload, and an import's results as CSV.
       route("carrier_imports/upload", "routes/admin.carrier_imports.upload.tsx"),
       route("carrier_imports/:id/results.csv", "routes/admin.carrier_imports.$id.results.ts"),
+      // Sunfire imports (issue 24 §5): the upload (and its JavaScript send), an import's results as CSV, an unmatched
+      // row's reconciliation.
+      route("sunfire_imports/new", "routes/admin.sunfire_imports.new.tsx"),
+      route("sunfire_imports/new/upload", "routes/admin.sunfire_imports.new.upload.ts"),
+      route("sunfire_imports/:id/results.csv", "routes/admin.sunfire_imports.$id.results.ts"),
+      route("sunfire_imports/:id/rows/:line", "routes/admin.sunfire_imports.$id.rows.$line.tsx"),
       route(":section", "routes/admin.section.tsx"),
       route(":section/new", "routes/admin.section.new.tsx"),
       route(":section/export", "routes/admin.section.export.ts"),
@@ -68,6 +74,7 @@ export default [
       route("commission_statements/:id", "routes/admin.commission_statements.$id.tsx"),
       // Issue 24 §1: an import's page (mapping, preview, progress, results; after :section/export as above).
       route("carrier_imports/:id", "routes/admin.carrier_imports.$id.tsx"),
+      route("sunfire_imports/:id", "routes/admin.sunfire_imports.$id.tsx"),
       // The support desk (issue 22): a conversation's page, one module for the tickets queue and the inbox
       // (after :section/new and :section/export, which outrank it on a tie: /admin/tickets/export is the CSV).
       route("tickets/:id", "routes/admin.conversation.tsx", { id: "admin-conversation-ticket" }),

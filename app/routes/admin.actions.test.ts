@@ -33,6 +33,10 @@ import * as niprAlert from "./admin.nipr_pdb_alerts.$id";
 import * as niprConfig from "./admin.nipr_license_config";
 import * as carrierUpload from "./admin.carrier_imports.upload";
 import * as carrierImport from "./admin.carrier_imports.$id";
+import * as sunfireUpload from "./admin.sunfire_imports.new";
+import * as sunfireUploadJs from "./admin.sunfire_imports.new.upload";
+import * as sunfireImport from "./admin.sunfire_imports.$id";
+import * as sunfireRow from "./admin.sunfire_imports.$id.rows.$line";
 
 /**
  * Every admin action (issue 14) re-checks who posts: only an administrator's own session. Refused before the
@@ -376,6 +380,35 @@ const ACTIONS: Array<{ name: string; handler: Handler; path: string; params: Rec
       params: { id: "1" },
       fields: { intent, npn: "NPN", statusCode: "RTS Status" },
     })),
+    // Issue 24 §5: Sunfire imports.
+    {
+      name: "a Sunfire export's upload",
+      handler: sunfireUpload.action,
+      path: "/admin/sunfire_imports/new",
+      params: {},
+      fields: {},
+    },
+    {
+      name: "a Sunfire export's upload sent by JavaScript",
+      handler: sunfireUploadJs.action,
+      path: "/admin/sunfire_imports/new/upload",
+      params: {},
+      fields: {},
+    },
+    ...(["confirm", "discard"] as const).map((intent) => ({
+      name: `a Sunfire import's ${intent}`,
+      handler: sunfireImport.action,
+      path: "/admin/sunfire_imports/1",
+      params: { id: "1" },
+      fields: { intent },
+    })),
+    {
+      name: "a Sunfire row's reconciliation",
+      handler: sunfireRow.action,
+      path: "/admin/sunfire_imports/1/rows/4",
+      params: { id: "1", line: "4" },
+      fields: { agentUserId: "1", clientId: "new" },
+    },
   ];
 
 describe("who may post to the admin area (issue 14)", () => {

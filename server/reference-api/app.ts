@@ -48,6 +48,7 @@ import { registerCarrierEnrollmentRoutes } from "./carrier-enrollments/routes.ts
 import { registerNiprRoutes } from "./nipr/routes.ts";
 import { registerCommissionStatementRoutes } from "./commission-statements/routes.ts";
 import { registerCarrierImportRoutes } from "./carrier-imports/routes.ts";
+import { registerSunfireImportRoutes } from "./sunfire-imports/routes.ts";
 
 export const UNAUTHORIZED = "Unauthorized Request";
 export const INVALID_CREDENTIALS = "Invalid e-mail or password";
@@ -327,6 +328,7 @@ export function createApp({ db, logger, allowReset, reset, mailer, after }: AppO
   registerCommissionStatementRoutes(app, { db, logger });
   registerCarrierExportRoutes(app, { db, logger }); // the files sent to carriers (issue 24 §2)
   registerCarrierImportRoutes(app, { db, logger });
+  registerSunfireImportRoutes(app, { db, logger }); // the quote tool's enrollment exports (issue 24 §5)
   registerDownlineRoutes(app, { db, logger, requireSession });
   registerTicketRoutes(app, { db, logger, requireSession });
   registerCommissionRoutes(app, { db, logger, requireSession });

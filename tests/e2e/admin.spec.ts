@@ -149,6 +149,26 @@ const PAGES: AdminPage[] = [
     heading: "Evergreen Life & Health new contract requests #1",
     crumb: "Evergreen Life & Health new contract requests #1",
   },
+  // Issue 24 §5: Sunfire imports (the seeded import #1 waits for its line 4 to be reconciled).
+  { path: "/admin/sunfire_imports", section: "Sunfire imports", heading: "Sunfire imports", crumb: "Sunfire imports" },
+  {
+    path: "/admin/sunfire_imports/new",
+    section: "Sunfire imports",
+    heading: "Upload a Sunfire export",
+    crumb: "Upload",
+  },
+  {
+    path: "/admin/sunfire_imports/1",
+    section: "Sunfire imports",
+    heading: /^Sunfire export: sunfire-enrollments-/,
+    crumb: "Import #1",
+  },
+  {
+    path: "/admin/sunfire_imports/1/rows/4",
+    section: "Sunfire imports",
+    heading: "Line 4: Raymond Okafor",
+    crumb: "Line 4",
+  },
 ];
 
 /** The side navigation of the admin area (the one shown beside the page on a wide screen). */
@@ -181,11 +201,14 @@ test.describe("every admin page", () => {
         const current = nav.locator('[aria-current="page"]');
         await expect(current).toHaveCount(1);
         await expect(current).toHaveText(p.section ?? "Overview");
-        // Sections not built yet are listed, never linked, and say so in visible words.
-        await expect(nav.locator(".admin-nav-later").filter({ hasText: "Sunfire imports" })).toHaveText(
-          "Sunfire imports Not available yet",
+        // Every section of spec §2 is built (Sunfire imports the last, issue 24 §5): each a link, none "not
+        // available yet".
+        await expect(nav.locator(".admin-nav-later")).toHaveCount(0);
+        await expect(nav.getByText("Not available yet")).toHaveCount(0);
+        await expect(nav.getByRole("link", { name: "Sunfire imports", exact: true })).toHaveAttribute(
+          "href",
+          "/admin/sunfire_imports",
         );
-        await expect(nav.getByRole("link", { name: /Sunfire imports/ })).toHaveCount(0);
         // Issue 24: the compliance sections are built.
         await expect(nav.getByRole("link", { name: "NIPR history", exact: true })).toHaveAttribute(
           "href",
@@ -224,7 +247,7 @@ test.describe("every admin page", () => {
 });
 
 test.describe("the sections' navigation (issue 20)", () => {
-  test("a column beside the page from 1024 px, unbuilt sections saying so; the pages fit 1024 and 1280 px", async ({
+  test("a column beside the page from 1024 px, every section a link; the pages fit 1024 and 1280 px", async ({
     page,
   }) => {
     test.setTimeout(120_000);
@@ -246,17 +269,19 @@ test.describe("the sections' navigation (issue 20)", () => {
       }
       const nav = adminNav(page);
       await expect(nav.getByRole("link", { name: "Contracting desk", exact: true })).toBeVisible();
-      const later = nav.locator(".admin-nav-later");
-      // Every section not built yet (19 before issue 22; each built section leaves the list).
-      await expect(later).toHaveCount(ADMIN_SECTIONS.filter((s) => !s.built).length);
-      for (const entry of await later.all()) {
-        // The words are seen, not only read out: a visible tag of its own beside the label.
-        await expect(entry.locator(".admin-nav-soon")).toBeVisible();
-        await expect(entry.locator(".admin-nav-soon")).toHaveText("Not available yet");
-        expect(
-          await entry.locator(".admin-nav-soon").evaluate((el) => el.getBoundingClientRect().width),
-        ).toBeGreaterThan(40);
-      }
+      // Every section is built (issue 24 §5 the last): each is a link to its page; none is listed as coming later.
+      await expect(nav.locator(".admin-nav-later")).toHaveCount(0);
+      for (const section of ADMIN_SECTIONS)
+        await expect(nav.locator(`a[href="/admin/${section.key}"]`), section.key).toHaveCount(1);
+    }
+  });
+
+  test("a section that does not exist is the 404 page inside the admin frame", async ({ page }) => {
+    await loginAs(page, "admin@demo.test");
+    for (const path of ["/admin/not_a_section", "/admin/not_a_section/new", "/admin/sunfire_imports/999999"]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(adminNav(page), path).toBeVisible();
     }
   });
 
@@ -280,7 +305,9 @@ test.describe("the sections' navigation (issue 20)", () => {
     const nav = fold.getByRole("navigation", { name: "Admin sections" });
     await expect(nav).toBeVisible();
     await expect(nav.locator('[aria-current="page"]')).toHaveText("Contracting desk");
-    await expect(nav.locator(".admin-nav-later").first().locator(".admin-nav-soon")).toBeVisible();
+    // Every section is built: the last one (Sunfire imports) a link here too, none "not available yet".
+    await expect(nav.getByRole("link", { name: "Sunfire imports", exact: true })).toBeVisible();
+    await expect(nav.locator(".admin-nav-later")).toHaveCount(0);
     await expectNoSidewaysScroll(page);
   });
 
@@ -786,6 +813,13 @@ const ADMIN_URLS = [
   "/admin/carrier_imports/upload",
   "/admin/carrier_imports/1",
   "/admin/carrier_imports/1/results.csv",
+  // Issue 24 §5: Sunfire imports.
+  "/admin/sunfire_imports",
+  "/admin/sunfire_imports/export",
+  "/admin/sunfire_imports/new",
+  "/admin/sunfire_imports/1",
+  "/admin/sunfire_imports/1/results.csv",
+  "/admin/sunfire_imports/1/rows/4",
 ];
 
 /** Every admin action (POST target and its form, with its intent): what an admin's form would send. */
@@ -935,6 +969,12 @@ const ADMIN_ACTIONS: Array<{ path: string; form: Record<string, string> }> = [
   { path: "/admin/carrier_imports/1", form: { intent: "confirm" } },
   { path: "/admin/carrier_imports/1", form: { intent: "discard" } },
   { path: "/admin/carrier_imports/1", form: { intent: "mapping:rts", npn: "NPN", statusCode: "RTS Status" } },
+  // Issue 24 §5: Sunfire imports.
+  { path: "/admin/sunfire_imports/new", form: {} },
+  { path: "/admin/sunfire_imports/new/upload", form: {} },
+  { path: "/admin/sunfire_imports/1", form: { intent: "confirm" } },
+  { path: "/admin/sunfire_imports/1", form: { intent: "discard" } },
+  { path: "/admin/sunfire_imports/1/rows/4", form: { agentUserId: "1", clientId: "new" } },
 ];
 
 /** What the admin sees of the data the actions above would change: every section's export and broker 110's pages. */
@@ -952,6 +992,7 @@ async function snapshot(page: Page): Promise<string[]> {
     "carriers",
     "learning_center_resources",
     "carrier_notifications",
+    "sunfire_imports",
   ]) {
     const answer = await page.request.get(`/admin/${section}/export`);
     expect(answer.status()).toBe(200);

@@ -167,6 +167,13 @@ const ACTIONS: Action[] = [
   { path: "/admin/carrier_imports/999999", as: "admin@demo.test", fields: "intent=mapping:policies" },
   { path: "/admin/carrier_imports/999999", as: "admin@demo.test", fields: "intent=confirm" },
   { path: "/admin/carrier_imports/999999", as: "admin@demo.test", fields: "intent=discard" },
+  // Issue 24 §5: Sunfire imports. The upload (and its JavaScript send) reads its multipart body as a stream; import
+  // 999999 does not exist; the seed's import 1 line 4 waits to be reconciled (a wrong agent or client is refused).
+  { path: "/admin/sunfire_imports/new", as: "admin@demo.test" },
+  { path: "/admin/sunfire_imports/new/upload", as: "admin@demo.test" },
+  { path: "/admin/sunfire_imports/999999", as: "admin@demo.test", fields: "intent=confirm" },
+  { path: "/admin/sunfire_imports/999999", as: "admin@demo.test", fields: "intent=discard" },
+  { path: "/admin/sunfire_imports/1/rows/4", as: "admin@demo.test", fields: "agentUserId=999999&clientId=nobody" },
 ];
 
 /** Every field name the portal's forms use, sent in shapes they do not expect. */

@@ -227,6 +227,12 @@ describe("the admin area's lists (issue 14)", () => {
       "/admin/carrier_imports/export",
       "/admin/carrier_imports/upload",
       "/admin/carrier_imports/1",
+      // Issue 24 §5.
+      "/admin/sunfire_imports",
+      "/admin/sunfire_imports/export",
+      "/admin/sunfire_imports/new",
+      "/admin/sunfire_imports/1",
+      "/admin/sunfire_imports/1/rows/4",
     ]) {
       expect((await send(path, { cookie: agency })).status, path).toBe(403);
     }

@@ -120,3 +120,100 @@ describe("carrier imports: malformed and hostile files", () => {
     expect(page.body).not.toMatch(/Import (<!-- -->)?2/);
   });
 });
+
+/**
+ * Issue 24 §5: Sunfire's enrollment export is data, never trusted. Files that cannot be one (not UTF-8, binary, a row
+ * too long, other columns) make an import refused with the reason; formula and markup cells are shown as text and
+ * neutralised in the results CSV; a body that is not a form is refused before the upstream hears of it. Nothing is
+ * written.
+ */
+describe("Sunfire imports: malformed and hostile files", () => {
+  let admin = "";
+  beforeAll(async () => {
+    admin = await signIn("admin@demo.test");
+  });
+  const HEADER =
+    "Agent NPN,Carrier,Plan Name,First Name,Last Name,Status,Effective Date,Confirmation Number,Email,Medicare ID";
+
+  const uploadFile = async (
+    name: string,
+    bytes: Uint8Array<ArrayBuffer> | string,
+    path = "/admin/sunfire_imports/new",
+  ) => {
+    const body = new FormData();
+    body.append("file", new File([bytes], name, { type: "text/csv" }));
+    return send(path, { method: "POST", body, cookie: admin });
+  };
+  const uploadAndOpen = async (name: string, bytes: Uint8Array<ArrayBuffer> | string) => {
+    const answer = await uploadFile(name, bytes);
+    expect(answer.status, name).toBe(302);
+    const location = answer.headers.get("location") ?? "";
+    expect(location, name).toMatch(/^\/admin\/sunfire_imports\/\d+$/);
+    const page = await send(location, { cookie: admin });
+    expect(page.status, name).toBe(200);
+    expectSmallAndQuick(page, name);
+    return { location, page };
+  };
+
+  it("refuses a file that is not UTF-8, a binary file, a row too long and a file of other columns, each with its reason", async () => {
+    const nonce = `${Date.now()}-${Math.random()}`;
+    for (const [name, bytes, reason] of [
+      [
+        "latin1.csv",
+        new Uint8Array([0x4e, 0x50, 0x4e, 0x0a, 0x4a, 0xe9, 0x72, 0xf4, 0x6d, 0x65, 0x0a]),
+        "is not UTF-8 text",
+      ],
+      ["image.csv", new Uint8Array([...PNG, 0xff, 0xfe, 0x00, 0x01]), "is not UTF-8 text"],
+      ["page.csv", HTML, "The file lacks the columns"],
+      ["huge-row.csv", `${HEADER}\n17845210,${"x".repeat(70_000)}${nonce}\n`, "is too long to be a row"],
+      ["rts.csv", `NPN,RTS Status\n30005201,RTS-${nonce}\n`, "is it Sunfire&#x27;s enrollment export?"],
+    ] as const) {
+      const { page } = await uploadAndOpen(name, bytes);
+      expect(page.body, name).toContain("The file was not imported");
+      expect(page.body, name).toContain(reason);
+    }
+  });
+
+  it("shows formula and script cells as text, and neutralises them in the results CSV", async () => {
+    const nonce = `${Date.now()}-${Math.random()}`;
+    const { location, page } = await uploadAndOpen(
+      "formulas.csv",
+      `${HEADER}\n"=cmd|' /C calc'!A0",Summit Mutual,Summit Choice (PPO),Ann,Lee,Submitted,2030-01-01,H-${nonce},,\n` +
+        `17845210,<script>alert(1)</script>,<b>plan</b>,Ann,Lee,Submitted,2030-01-01,H2-${nonce},"=HYPERLINK(""http://evil.example.com"")",\n`,
+    );
+    expect(page.body).toMatch(/<li>2(<!-- -->)? with problems<\/li>/);
+    expect(page.body).not.toContain("<script>alert(1)</script>");
+    expect(page.body).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    // Both rows refused: importing writes nothing.
+    const csv = await send(`${location}/results.csv`, { cookie: admin });
+    expect(csv.status).toBe(200);
+    expect(csv.body).toContain("'=cmd|");
+    expect(csv.body).toContain(`"'=HYPERLINK(""http://evil.example.com"")"`);
+  });
+
+  it("the upload sent by JavaScript answers JSON; a body that is not a form, or a form without a file, is refused", async () => {
+    const sent = await uploadFile(
+      "js.csv",
+      `${HEADER}\n17845210,X,Y,Ann,Lee,Submitted,2030-01-01,J-${Date.now()}\n`,
+      "/admin/sunfire_imports/new/upload",
+    );
+    expect(sent.status).toBe(200);
+    expect(JSON.parse(sent.body)).toMatchObject({
+      ok: true,
+      to: expect.stringMatching(/^\/admin\/sunfire_imports\/\d+$/),
+    });
+    const notAForm = await send("/admin/sunfire_imports/new", {
+      method: "POST",
+      body: "Agent NPN\n1\n",
+      headers: { "content-type": "text/csv" },
+      cookie: admin,
+    });
+    expect(notAForm.status).toBeGreaterThanOrEqual(400);
+    expect(notAForm.status).toBeLessThan(500);
+    const empty = new FormData();
+    empty.append("note", "no file");
+    const noFile = await send("/admin/sunfire_imports/new", { method: "POST", body: empty, cookie: admin });
+    expect(noFile.status).toBe(400);
+    expectSmallAndQuick(noFile, "no file");
+  });
+});

@@ -49,7 +49,7 @@ const CATALOGUE: ReadonlyArray<Omit<AdminSectionEntry, "built"> & { built?: true
   { key: "carrier_imports", label: "Carrier imports", group: "Data in/out", built: true },
   { key: "carrier_exports", label: "Carrier exports", group: "Data in/out", built: true },
   { key: "carrier_enrollments", label: "Carrier enrollments", group: "Data in/out", built: true },
-  { key: "sunfire_imports", label: "Sunfire imports", group: "Data in/out" },
+  { key: "sunfire_imports", label: "Sunfire imports", group: "Data in/out", built: true },
   { key: "nipr_license_config", label: "NIPR license settings", group: "Compliance", built: true },
   { key: "nipr_pdb_alerts", label: "NIPR PDB alerts", group: "Compliance", built: true },
   { key: "nipr_history", label: "NIPR history", group: "Compliance", built: true },

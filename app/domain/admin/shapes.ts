@@ -29,6 +29,7 @@ import { shape as nipr_pdb_alerts } from "../../admin/sections/nipr_pdb_alerts/s
 import { shape as nipr_history } from "../../admin/sections/nipr_history/shape";
 // Issue 24 §1.
 import { shape as carrier_imports } from "../../admin/sections/carrier_imports/shape";
+import { shape as sunfire_imports } from "../../admin/sections/sunfire_imports/shape";
 
 /**
  * The catalogue of built sections: each one's shape, from its folder (app/admin/sections/<key>/, ADR 024). Adding a
@@ -58,6 +59,8 @@ export const SECTION_SHAPES = {
   nipr_history,
   // Issue 24 §1.
   carrier_imports,
+  // Issue 24 §5.
+  sunfire_imports,
 } as const satisfies Record<string, SectionShape>;
 
 export type SectionKey = keyof typeof SECTION_SHAPES;

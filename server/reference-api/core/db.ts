@@ -103,6 +103,11 @@ const DATA_TABLES = [
   "conversation_messages",
   "conversations",
   "payout_entries",
+  // Sunfire imports (issue 24 §5).
+  "sunfire_import_rows",
+  "sunfire_imports",
+  "sunfire_clients",
+  "sunfire_plans",
   // Carrier imports (issue 24 §1).
   "carrier_import_rows",
   "carrier_imports",

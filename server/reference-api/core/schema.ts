@@ -557,7 +557,8 @@ CREATE TABLE IF NOT EXISTS submitted_enrollments (
   carrier_id INTEGER NOT NULL,
   effective_date TEXT NOT NULL,   -- YYYY-MM-DD
   status TEXT NOT NULL CHECK (status IN ('Submitted', 'Pending carrier review', 'Enrolled', 'Rejected', 'Canceled')),
-  submitted_at TEXT NOT NULL      -- ISO timestamp
+  submitted_at TEXT NOT NULL,     -- ISO timestamp
+  client_id TEXT                  -- the sunfire_clients row (a Sunfire import's; null for the seed's)
 );
 
 CREATE INDEX IF NOT EXISTS submitted_enrollments_user ON submitted_enrollments (user_id, submitted_at);
@@ -949,6 +950,68 @@ CREATE TABLE IF NOT EXISTS carrier_import_mappings (
   updated_by INTEGER NOT NULL,
   updated_at TEXT NOT NULL,
   PRIMARY KEY (carrier_id, kind)
+);
+
+-- Sunfire imports (issue 24 §5, sunfire-imports/, ADR 034): the quote tool's enrollment export read into
+-- sunfire_import_rows with each row's problem, agent (users by NPN) and client (sunfire_clients by the matching
+-- rules), previewed, then written in the background: a matched row becomes a submitted_enrollments row of its agent,
+-- an unmatched one waits to be reconciled by hand. status and file_sha256 as carrier_imports.
+CREATE TABLE IF NOT EXISTS sunfire_imports (
+  id INTEGER PRIMARY KEY,
+  file_name TEXT NOT NULL,
+  file_sha256 TEXT,
+  headers TEXT NOT NULL DEFAULT '[]',
+  status TEXT NOT NULL CHECK (status IN ('reading', 'ready', 'importing', 'imported', 'failed', 'discarded')),
+  problem TEXT,
+  rows_read INTEGER NOT NULL DEFAULT 0,
+  rows_written INTEGER NOT NULL DEFAULT 0,
+  n_problems INTEGER NOT NULL DEFAULT 0,
+  n_to_reconcile INTEGER NOT NULL DEFAULT 0,
+  n_matched INTEGER NOT NULL DEFAULT 0,
+  n_unmatched INTEGER NOT NULL DEFAULT 0,
+  n_reconciled INTEGER NOT NULL DEFAULT 0,
+  n_refused INTEGER NOT NULL DEFAULT 0,
+  created_by INTEGER NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  finished_at TEXT
+);
+
+CREATE INDEX IF NOT EXISTS sunfire_imports_sha ON sunfire_imports (file_sha256);
+
+CREATE TABLE IF NOT EXISTS sunfire_import_rows (
+  import_id INTEGER NOT NULL,
+  line_no INTEGER NOT NULL,
+  cells TEXT NOT NULL,                  -- JSON: the row's values by field (records.ts SUNFIRE_COLUMNS)
+  problem TEXT,                         -- the preview's problem; after the import, why it was refused
+  agent_user_id INTEGER,                -- the agent by the row's NPN (or chosen by a person)
+  client_match TEXT NOT NULL DEFAULT '{"kind":"new"}', -- JSON: app/domain/sunfire-matching.ts ClientMatch
+  outcome TEXT CHECK (outcome IN ('matched', 'unmatched', 'reconciled', 'refused')),
+  client_id TEXT,                       -- the client the enrollment is for, once written
+  enrollment_id INTEGER,                -- the submitted_enrollments row it became
+  PRIMARY KEY (import_id, line_no)
+);
+
+-- The clients the quote tool's enrollments are for (the matching rules run against them): Sunfire's client id,
+-- the values the rules compare, and the agent who first enrolled them. A matched row's client, or a new one made
+-- from the row.
+CREATE TABLE IF NOT EXISTS sunfire_clients (
+  id TEXT PRIMARY KEY,
+  first_name TEXT NOT NULL,
+  last_name TEXT NOT NULL,
+  email TEXT,
+  date_of_birth TEXT,                   -- YYYY-MM-DD
+  medicare_id TEXT,
+  phone TEXT,
+  created_at TEXT NOT NULL
+);
+
+-- The plans the quote tool sells, by carrier: a row's carrier and plan must name one exactly.
+CREATE TABLE IF NOT EXISTS sunfire_plans (
+  carrier_id INTEGER NOT NULL,
+  plan_name TEXT NOT NULL,
+  product_name TEXT NOT NULL,
+  PRIMARY KEY (carrier_id, plan_name)
 );
 
 

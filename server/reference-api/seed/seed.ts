@@ -32,6 +32,7 @@ import { onboardingSeedStatements } from "../onboarding/seed.ts";
 import { profileNotificationStatements, seedProfileStatements } from "../profile/seed.ts";
 import { carrierExportStatements } from "../carrier-exports/seed.ts";
 import { submittedEnrollmentStatements } from "../submitted-enrollments/seed.ts";
+import { sunfireImportStatements } from "../sunfire-imports/seed.ts";
 import { ticketStatements } from "../conversations/seed-tickets.ts";
 import { systemNotificationSeedStatements } from "../system-notifications/seed.ts";
 import { quoteToolProviderSeedStatements } from "../quote-tool-providers/seed.ts";
@@ -82,5 +83,6 @@ export async function seedStatements(
     ...carrierExportStatements(dates), // the carriers' export schedules, what the files carry, files built (issue 24 §2)
     ...carrierEnrollmentStatements(dates), // carrier enrollments with their raw payloads, carrier notifications (issue 24)
     ...niprSeedStatements(dates), // NIPR: the connection, alerts, syncs (issue 24 §6-8)
+    ...sunfireImportStatements(dates), // the quote tool's plans and clients, past enrollment exports (issue 24 §5)
   ];
 }

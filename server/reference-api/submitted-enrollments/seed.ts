@@ -29,7 +29,7 @@ export interface SeedSubmittedEnrollment {
 }
 
 /** The three carriers enrollments are submitted to, and a plan per product of each. */
-const PLANS: ReadonlyArray<{ carrierId: number; planName: string; productName: string }> = [
+export const SUBMITTED_ENROLLMENT_PLANS: ReadonlyArray<{ carrierId: number; planName: string; productName: string }> = [
   { carrierId: 1, planName: "Blue Harbor Advantage Plus (HMO)", productName: "Medicare Advantage" },
   { carrierId: 1, planName: "Blue Harbor Medigap Plan G", productName: "Medicare Supplement" },
   { carrierId: 1, planName: "Blue Harbor Rx Saver (PDP)", productName: "Prescription Drug Plans" },
@@ -139,7 +139,7 @@ export const seedSubmittedEnrollments = perSeedDay((dates: SeedDates): SeedSubmi
       const submittedAt = dates.daysAgo(daysAgo, `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`);
       // Coverage starts on the first of a month after the submission (Medicare plans start on the 1st).
       const monthsAhead = Math.round((30 - daysAgo) / 30) + 1;
-      const plan = PLANS[(id * 5 + Math.floor(random() * 3)) % PLANS.length]!;
+      const plan = SUBMITTED_ENROLLMENT_PLANS[(id * 5 + Math.floor(random() * 3)) % SUBMITTED_ENROLLMENT_PLANS.length]!;
       rows.push({
         id,
         userId,

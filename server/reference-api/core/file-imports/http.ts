@@ -66,10 +66,10 @@ export const NOT_CSV_BODY = "Send the file's bytes as the body (Content-Type: te
 
 /**
  * What every upload is checked for before its body is read: its facts (422 at their fields), a carrier that exists
- * (422), a CSV body rather than a form (415) and a declared size within `maxBytes` (413). Answers the refusal and
+ * when the facts name one (422), a CSV body rather than a form (415) and a declared size within `maxBytes` (413). Answers the refusal and
  * gives null, or gives the facts.
  */
-export async function uploadFacts<T extends { carrierId: number }>(
+export async function uploadFacts<T extends { fileName: string; carrierId?: number }>(
   db: ReferenceDb,
   req: Request,
   res: Response,
@@ -81,8 +81,13 @@ export async function uploadFacts<T extends { carrierId: number }>(
     refuseUnread(req, res, 422, { error: Object.values(fields).flat().join(" "), fields });
     return null;
   }
-  const carrier = await db.client.execute({ sql: "SELECT 1 FROM carriers WHERE id = ?", args: [facts.data.carrierId] });
-  if (carrier.rows.length === 0) {
+  // A carrier's file names its carrier; a Sunfire export has none.
+  const carrierId = facts.data.carrierId;
+  const carrier =
+    carrierId === undefined
+      ? null
+      : await db.client.execute({ sql: "SELECT 1 FROM carriers WHERE id = ?", args: [carrierId] });
+  if (carrier && carrier.rows.length === 0) {
     refuseUnread(req, res, 422, { error: UNKNOWN_CARRIER, fields: { carrierId: [UNKNOWN_CARRIER] } });
     return null;
   }

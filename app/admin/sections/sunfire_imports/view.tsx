@@ -1,0 +1,70 @@
+import { Link } from "react-router";
+import type { SectionView } from "~/components/admin/section-view";
+import { Tag } from "~/components/admin/tag";
+import { formatDate } from "~/domain/formats";
+import { SUNFIRE_IMPORT_STATUS_LABELS, type SunfireImport, sunfireImportTitle } from "./records";
+
+const STATUS_COLORS: Record<SunfireImport["status"], "red" | "gray" | "blue" | "green" | "yellow"> = {
+  reading: "yellow",
+  ready: "yellow",
+  importing: "blue",
+  imported: "green",
+  failed: "red",
+  discarded: "gray",
+};
+
+export const statusTag = (i: Pick<SunfireImport, "status">) => (
+  <Tag color={STATUS_COLORS[i.status]}>{SUNFIRE_IMPORT_STATUS_LABELS[i.status]}</Tag>
+);
+
+/** The rows by outcome, as the list and the import's page say them. */
+export function outcomesText(i: Pick<SunfireImport, "status" | "counts">): string {
+  const { counts } = i;
+  if (i.status === "imported" || i.status === "importing")
+    return `${counts.matched} matched, ${counts.unmatched} to reconcile, ${counts.reconciled} reconciled, ${counts.refused} refused`;
+  if (i.status === "ready")
+    return `${counts.rows} read, ${counts.toReconcile} to reconcile, ${counts.problems} with problems`;
+  return `${counts.rows} read`;
+}
+
+export const view: SectionView<SunfireImport> = {
+  key: "sunfire_imports",
+  title: "Sunfire imports",
+  singular: "import",
+  intro:
+    "The quote tool's enrollment exports imported. Each row is matched to its agent by NPN and to a client (by id, then e-mail with date of birth, then Medicare id, then phone with first name) and previewed before anything is written; matched rows become the agents' Submitted Enrollments, the others are reconciled by hand.",
+  nav: (
+    <p>
+      <Link className="anchor" to="/admin/sunfire_imports/new">
+        Upload a Sunfire export
+      </Link>
+    </p>
+  ),
+  stack: true,
+  columns: [
+    {
+      key: "file",
+      header: "File",
+      sortable: true,
+      cell: (i) => (
+        <Link className="anchor" to={`/admin/sunfire_imports/${i.id}`}>
+          {i.fileName} (#{i.id})
+        </Link>
+      ),
+    },
+    { key: "status", header: "Status", sortable: true, noWrap: true, cell: statusTag },
+    { key: "rows", header: "Rows", cell: outcomesText },
+    {
+      key: "createdAt",
+      header: "Uploaded",
+      sortable: true,
+      cell: (i) => `${formatDate(i.createdAt)}${i.createdBy ? ` by ${i.createdBy.name}` : ""}`,
+    },
+  ],
+  filters: [{ name: "status", label: "Status" }],
+  rowLabel: sunfireImportTitle,
+  editLabel: "Open",
+  empty: "No Sunfire exports imported yet. Upload one to start.",
+  noMatch: "No imports match this search or these filters.",
+  recordTitle: sunfireImportTitle,
+};

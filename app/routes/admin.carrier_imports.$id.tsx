@@ -16,6 +16,7 @@ import { confirmImport, discardImport, importRows, saveMapping } from "~/admin/s
 import {
   CARRIER_IMPORT_FIELDS,
   CARRIER_IMPORT_FIELD_LABELS,
+  CARRIER_IMPORT_KINDS,
   CARRIER_IMPORT_KIND_LABELS,
   type CarrierImport,
   type CarrierImportRow,
@@ -74,8 +75,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       await discardImport(viewer.token, id);
       return redirectWithToast("/admin/carrier_imports", [successToast("Import discarded: nothing was written.")]);
     }
-    if (intent === "mapping:rts" || intent === "mapping:policies") {
-      const kind = intent === "mapping:rts" ? "rts" : "policies";
+    const kind = CARRIER_IMPORT_KINDS.find((k) => intent === `mapping:${k}`);
+    if (kind) {
       const parsed = await form.parse(MAPPING_SCHEMAS[kind]);
       if (parsed.status !== "success") return data(parsed.reply(), { status: 400 });
       await saveMapping(viewer.token, id, parsed.value);

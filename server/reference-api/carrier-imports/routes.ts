@@ -9,6 +9,7 @@ import type { Express, Request } from "express";
 import type { Logger } from "pino";
 import type { z } from "zod";
 import {
+  type BrokerAppointmentsResponseSchema,
   CarrierImportMappingBodySchema,
   CarrierImportParamsSchema,
   type CarrierImportRecordResponseSchema,
@@ -316,6 +317,38 @@ export function registerCarrierImportRoutes(app: Express, { db, logger }: { db: 
       failMessage: "The file could not be imported.",
       logContext: { importId: id },
     });
+  });
+
+  /* A broker's appointments (what an appointments file writes), with their contract request's state per carrier. */
+  app.get("/api/admin/brokers/:id/appointments", async (req, res: AdminResponse) => {
+    const id = idParam(req, res, "broker");
+    if (id == null) return;
+    const found = await db.client.execute({
+      sql: `SELECT a.*, c.name AS carrier_name, (
+              SELECT ce.status FROM contracting_entries ce JOIN carrier_products cp ON cp.id = ce.carrier_product_id
+              WHERE ce.user_id = a.user_id AND cp.carrier_id = a.carrier_id
+              ORDER BY CASE ce.status WHEN 'active' THEN 0 WHEN 'approved' THEN 1 WHEN 'pending' THEN 2 ELSE 3 END
+              LIMIT 1) AS contract_state
+            FROM carrier_appointments a LEFT JOIN carriers c ON c.id = a.carrier_id
+            WHERE a.user_id = ? ORDER BY c.name COLLATE NOCASE, a.state`,
+      args: [id],
+    });
+    const body: z.infer<typeof BrokerAppointmentsResponseSchema> = {
+      appointments: found.rows.map((r) => ({
+        id: Number(r.id),
+        carrierId: Number(r.carrier_id),
+        carrierName: String(r.carrier_name ?? `Carrier ${Number(r.carrier_id)}`),
+        state: String(r.state),
+        status: String(r.status) as "Appointed" | "Pending" | "Terminated",
+        effectiveDate: String(r.effective_date),
+        terminationReason: r.termination_reason == null ? null : String(r.termination_reason),
+        contractState:
+          r.contract_state == null ? null : (String(r.contract_state) as "pending" | "approved" | "denied" | "active"),
+        importId: r.import_id == null ? null : Number(r.import_id),
+        updatedAt: String(r.updated_at),
+      })),
+    };
+    res.json(body);
   });
 
   app.post(`${base}/:id/discard`, async (req, res: AdminResponse) => {

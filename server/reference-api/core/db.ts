@@ -102,6 +102,7 @@ const DATA_TABLES = [
   "conversations",
   "payout_entries",
   // Carrier imports (issue 24 §1).
+  "carrier_appointments",
   "carrier_import_rows",
   "carrier_imports",
   "carrier_import_mappings",
@@ -153,7 +154,7 @@ const RETIRED_TABLES = [
  * change: a db file seeded by an older version (PRAGMA user_version lower than this) has its data tables
  * dropped and created again as schema.ts has them, and is reset to the seed on open (sessions kept).
  */
-const SEED_VERSION = 32;
+const SEED_VERSION = 34;
 
 function bool(value: unknown): boolean {
   return value === true;

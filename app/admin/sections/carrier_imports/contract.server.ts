@@ -27,6 +27,19 @@ const FIELD_NAMES = [
   "product",
   "status",
   "effectiveDate",
+  "state",
+  "appointmentStatus",
+  "terminationReason",
+  "confirmationNumber",
+  "medicareId",
+  "birthDate",
+  "planName",
+  "planType",
+  "contractPbp",
+  "county",
+  "enrollmentStatus",
+  "submittedDate",
+  "terminationDate",
 ] as const satisfies readonly CarrierImportField[];
 
 const MappingSchema = z.partialRecord(z.enum(FIELD_NAMES), z.string());
@@ -103,3 +116,25 @@ export const CarrierImportMappingBodySchema = z.partialRecord(
   z.enum(FIELD_NAMES),
   z.string().trim().min(1, "Choose the column").max(200),
 );
+
+/**
+ * GET /api/admin/brokers/:id/appointments: the broker's appointments as the carriers' appointments files said them
+ * (issue 24 §1), with the state of the broker's contract request with the carrier (null: no contract record).
+ */
+export const BrokerAppointmentsResponseSchema = z.object({
+  appointments: z.array(
+    z.object({
+      id: z.number().int(),
+      carrierId: z.number().int(),
+      carrierName: z.string(),
+      state: z.string(),
+      status: z.enum(["Appointed", "Pending", "Terminated"]),
+      effectiveDate: z.string(),
+      terminationReason: z.string().nullable(),
+      contractState: z.enum(["pending", "approved", "denied", "active"]).nullable(),
+      importId: z.number().int().nullable(),
+      updatedAt: z.string(),
+    }),
+  ),
+});
+export type BrokerAppointment = z.infer<typeof BrokerAppointmentsResponseSchema>["appointments"][number];

@@ -51,7 +51,7 @@ const APPOINTMENT_COLUMNS: PlainColumn<BrokerAppointment>[] = [
       a.contractState ? (
         CONTRACT_STATE_LABELS[a.contractState]
       ) : (
-        <Text size="sm" c="orange.9" fw={600}>
+        <Text size="sm" c="red.8" fw={600}>
           No contract record
         </Text>
       ),

@@ -286,7 +286,14 @@ export default function CarrierImportPage({ loaderData, actionData }: Route.Comp
               : "Rows, those with problems first"}
           </Title>
           {rows.length > 0 ? (
-            <PlainTable columns={rowColumns(record, done)} rows={rows} rowKey={(r) => r.lineNo} stackOnPhone />
+            <PlainTable
+              columns={rowColumns(record, done)}
+              rows={rows}
+              rowKey={(r) => r.lineNo}
+              stackOnPhone
+              focusable
+              aria-labelledby="rows-title"
+            />
           ) : (
             <Text>No rows.</Text>
           )}

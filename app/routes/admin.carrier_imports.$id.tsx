@@ -190,7 +190,7 @@ export default function CarrierImportPage({ loaderData, actionData }: Route.Comp
   return (
     <Stack gap="md">
       <Stack gap={4}>
-        <Title order={1}>
+        <Title order={1} style={{ overflowWrap: "anywhere" }}>
           {record.carrierName} {CARRIER_IMPORT_KIND_LABELS[record.kind]}: {record.fileName}
         </Title>
         <Group gap="xs">

@@ -21,6 +21,7 @@ import {
 } from "../../../app/admin/sections/carrier_imports/records.ts";
 import type { ReferenceDb, SessionRecord } from "../core/db.ts";
 import { type StartOutcome, yieldToOthers } from "../core/file-imports/http.ts";
+import { NOT_IN_PREVIEW, discardStaged } from "../core/file-imports/routes.ts";
 import { type FileRow, UNREADABLE_FILE, readFile } from "../core/file-imports/read-file.ts";
 import { audit } from "../admin/admin-support.ts";
 import { nextId } from "../admin/list-support.ts";
@@ -52,7 +53,7 @@ const STAGE_CHUNK = 1000;
 const WRITE_CHUNK = 1000;
 const ROWS_PER_INSERT = 200;
 
-export const NOT_READY = "This import is not waiting in its preview.";
+export const NOT_READY = NOT_IN_PREVIEW;
 export const NEEDS_MAPPING = "Choose the file's column for each field first.";
 
 export async function mappingOf(
@@ -785,22 +786,10 @@ export async function confirmImport(
   }
 }
 
-export async function discardImport(db: ReferenceDb, id: number): Promise<"missing" | "conflict" | "ok"> {
-  return db.exclusive(async () => {
-    const record = await findImport(db, id);
-    if (!record) return "missing" as const;
-    if (record.status !== "ready" && record.status !== "failed") return "conflict" as const;
-    const at = new Date().toISOString();
-    await db.client.batch(
-      [
-        { sql: "DELETE FROM carrier_import_rows WHERE import_id = ?", args: [id] },
-        {
-          sql: "UPDATE carrier_imports SET status = 'discarded', updated_at = ?, finished_at = ? WHERE id = ?",
-          args: [at, at, id],
-        },
-      ],
-      "write",
-    );
-    return "ok" as const;
+export const discardImport = (db: ReferenceDb, id: number) =>
+  discardStaged(db, id, {
+    find: (i) => findImport(db, i),
+    importsTable: "carrier_imports",
+    rowsTable: "carrier_import_rows",
+    finishedAt: true,
   });
-}

@@ -1,12 +1,11 @@
 import { Group, Stack, Text, Title } from "@mantine/core";
-import { useState } from "react";
-import { Link, data, redirect, useNavigate } from "react-router";
+import { Link, data, redirect } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { FileField } from "~/components/forms/file-field";
 import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
 import { SelectField } from "~/components/forms/select-field";
-import { UploadProgress, sendWithProgress } from "~/components/forms/upload-progress";
-import { type FormResult, usePortalForm } from "~/components/forms/use-portal-form";
+import { UploadProgress, useUploadToPage } from "~/components/forms/upload-progress";
+import { usePortalForm } from "~/components/forms/use-portal-form";
 import { loadWithViewer } from "~/.server/guards";
 import { server as carrierImports } from "~/admin/sections/carrier_imports/section.server";
 import { uploadCarrierImport } from "~/admin/sections/carrier_imports/upload.server";
@@ -47,22 +46,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 const UPLOAD_URL = "/admin/carrier_imports/upload/send";
 
 export default function UploadCarrierFile({ loaderData, actionData }: Route.ComponentProps) {
-  const navigate = useNavigate();
-  const [reply, setReply] = useState<FormResult>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const upload = useUploadToPage(UPLOAD_URL);
+  const { progress } = upload;
   const [form, fields] = usePortalForm(uploadSchema, {
-    lastResult: reply ?? actionData,
+    lastResult: upload.reply ?? actionData,
     id: "carrier-upload",
-    onSubmit(event, { formData }) {
-      event.preventDefault();
-      if (progress !== null) return; // a send is under way
-      setProgress(0);
-      void sendWithProgress<{ to: string }>(UPLOAD_URL, formData, setProgress).then(async (answer) => {
-        if (answer.ok) await navigate(answer.to);
-        else setReply(answer.result);
-        setProgress(null);
-      });
-    },
+    onSubmit: upload.onSubmit,
   });
   return (
     <Stack gap="md">

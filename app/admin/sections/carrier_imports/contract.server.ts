@@ -8,6 +8,7 @@ import { hasControlCharacters } from "../../../domain/validation";
 import { AuditEntrySchema, FacetSchema } from "../../../.server/upstream/schemas/admin-common";
 import { PagingMetaSchema } from "../../../.server/upstream/schemas/paging";
 import {
+  CARRIER_IMPORT_FIELD_LABELS,
   CARRIER_IMPORT_KINDS,
   CARRIER_IMPORT_STATUSES,
   type CarrierImport,
@@ -18,29 +19,8 @@ import {
 
 const PersonSchema = z.object({ userId: z.number().int(), name: z.string() });
 
-const FIELD_NAMES = [
-  "npn",
-  "statusCode",
-  "policyNumber",
-  "agentNpn",
-  "memberName",
-  "product",
-  "status",
-  "effectiveDate",
-  "state",
-  "appointmentStatus",
-  "terminationReason",
-  "confirmationNumber",
-  "medicareId",
-  "birthDate",
-  "planName",
-  "planType",
-  "contractPbp",
-  "county",
-  "enrollmentStatus",
-  "submittedDate",
-  "terminationDate",
-] as const satisfies readonly CarrierImportField[];
+/** Every kind's fields (their labels' keys). */
+const FIELD_NAMES = Object.keys(CARRIER_IMPORT_FIELD_LABELS) as [CarrierImportField, ...CarrierImportField[]];
 
 const MappingSchema = z.partialRecord(z.enum(FIELD_NAMES), z.string());
 

@@ -4,7 +4,8 @@ import { ErrorPage } from "~/components/error-page";
 import { FileField } from "~/components/forms/file-field";
 import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
 import { SelectField } from "~/components/forms/select-field";
-import { UploadProgress, useUploadToPage } from "~/components/forms/upload-progress";
+import { UploadProgress, sendWithProgress } from "~/components/forms/upload-progress";
+import { useUploadToPage } from "~/components/admin/upload-to-page";
 import { usePortalForm } from "~/components/forms/use-portal-form";
 import { loadWithViewer } from "~/.server/guards";
 import { server as carrierImports } from "~/admin/sections/carrier_imports/section.server";
@@ -46,7 +47,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 const UPLOAD_URL = "/admin/carrier_imports/upload/send";
 
 export default function UploadCarrierFile({ loaderData, actionData }: Route.ComponentProps) {
-  const upload = useUploadToPage(UPLOAD_URL);
+  const upload = useUploadToPage(UPLOAD_URL, sendWithProgress);
   const { progress } = upload;
   const [form, fields] = usePortalForm(uploadSchema, {
     lastResult: upload.reply ?? actionData,

@@ -5,7 +5,8 @@ import { FileField } from "~/components/forms/file-field";
 import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
 import { SelectField } from "~/components/forms/select-field";
 import { TextField } from "~/components/forms/text-fields";
-import { UploadProgress, useUploadToPage } from "~/components/forms/upload-progress";
+import { UploadProgress, sendWithProgress } from "~/components/forms/upload-progress";
+import { useUploadToPage } from "~/components/admin/upload-to-page";
 import { usePortalForm } from "~/components/forms/use-portal-form";
 import { loadWithViewer } from "~/.server/guards";
 import { server as statements } from "~/admin/sections/commission_statements/section.server";
@@ -42,7 +43,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 const UPLOAD_URL = "/admin/commission_statements/import/upload";
 
 export default function ImportStatement({ loaderData, actionData }: Route.ComponentProps) {
-  const upload = useUploadToPage(UPLOAD_URL);
+  const upload = useUploadToPage(UPLOAD_URL, sendWithProgress);
   const { progress } = upload;
   const [form, fields] = usePortalForm(importSchema, {
     lastResult: upload.reply ?? actionData,

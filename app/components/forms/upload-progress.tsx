@@ -1,6 +1,4 @@
 import { Text } from "@mantine/core";
-import { type FormEvent, useState } from "react";
-import { useNavigate } from "react-router";
 import type { FormResult } from "./use-portal-form";
 
 /**
@@ -54,26 +52,4 @@ export function UploadProgress({ id, percent, done }: { id: string; percent: num
       <progress className="upload-progress" max={100} value={percent} aria-labelledby={id} />
     </div>
   );
-}
-
-/**
- * A file form sent by JavaScript to `url` (a resource route answering `{ ok, to }` or `{ ok, result }`), with the
- * upload's progress: on to `to`, or the form's reply. `onSubmit` is the form hook's; `progress` is null when nothing
- * is being sent (the statement and carrier imports' upload pages).
- */
-export function useUploadToPage(url: string) {
-  const navigate = useNavigate();
-  const [reply, setReply] = useState<FormResult>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const onSubmit = (event: FormEvent<HTMLFormElement>, { formData }: { formData: FormData }) => {
-    event.preventDefault();
-    if (progress !== null) return; // a send is under way
-    setProgress(0);
-    void sendWithProgress<{ to: string }>(url, formData, setProgress).then(async (answer) => {
-      if (answer.ok) await navigate(answer.to);
-      else setReply(answer.result);
-      setProgress(null);
-    });
-  };
-  return { reply, progress, onSubmit };
 }

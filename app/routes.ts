@@ -60,6 +60,7 @@ export default [
       route("carrier_exports/:id/file", "routes/admin.carrier_exports.file.ts"),
       // Carrier imports (issue 24 §1): the upload, and an import's results as CSV.
       route("carrier_imports/upload", "routes/admin.carrier_imports.upload.tsx"),
+      route("carrier_imports/upload/send", "routes/admin.carrier_imports.upload.send.ts"),
       route("carrier_imports/:id/results.csv", "routes/admin.carrier_imports.$id.results.ts"),
       // Sunfire imports (issue 24 §5): the upload (and its JavaScript send), an import's results as CSV, an unmatched
       // row's reconciliation.

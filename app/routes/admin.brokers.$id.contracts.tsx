@@ -1,7 +1,11 @@
-import { Stack, Text } from "@mantine/core";
+import { Stack, Text, Title } from "@mantine/core";
 import { Link, useLocation } from "react-router";
 import { StateAndBall, waitingText } from "~/components/admin/contract-badges";
 import { type Column, DataTable } from "~/components/data-table";
+import { type PlainColumn, PlainTable } from "~/components/plain-table";
+import type { BrokerAppointment } from "~/admin/sections/carrier_imports/contract.server";
+import { brokerAppointments } from "~/admin/sections/carrier_imports/imports.server";
+import { CONTRACT_STATE_LABELS } from "~/domain/admin/labels";
 import { FilterSelect } from "~/components/data-table/filter-select";
 import type { AdminContractRequest } from "~/admin/sections/contracting/records";
 import { shape as contracting } from "~/admin/sections/contracting/shape";
@@ -26,14 +30,47 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { params: query, ignored } = listQueryFrom(url.searchParams, SHAPE);
   query.set("brokerId", String(id));
-  const [, list] = await loadWithViewer(request, context, (token) =>
-    listRead(contractRequests(token, query), url.pathname),
+  const [, [list, { appointments }]] = await loadWithViewer(request, context, (token) =>
+    Promise.all([listRead(contractRequests(token, query), url.pathname), brokerAppointments(token, id)]),
   );
-  return { id, records: list.records, meta: list.meta, states: list.facets.state, ignored };
+  return { id, records: list.records, meta: list.meta, states: list.facets.state, ignored, appointments };
 }
 
+/** The broker's appointments as the carriers' appointments files said them (carrier imports, issue 24 §1). */
+const APPOINTMENT_COLUMNS: PlainColumn<BrokerAppointment>[] = [
+  { header: "Carrier", cell: (a) => a.carrierName },
+  { header: "State", cell: (a) => a.state },
+  {
+    header: "Appointment",
+    cell: (a) =>
+      `${a.status} since ${formatDate(a.effectiveDate)}${a.terminationReason ? ` (${a.terminationReason})` : ""}`,
+  },
+  {
+    header: "Contract record",
+    cell: (a) =>
+      a.contractState ? (
+        CONTRACT_STATE_LABELS[a.contractState]
+      ) : (
+        <Text size="sm" c="red.8" fw={600}>
+          No contract record
+        </Text>
+      ),
+  },
+  {
+    header: "From",
+    cell: (a) =>
+      a.importId ? (
+        <Link className="anchor" to={`/admin/carrier_imports/${a.importId}`}>
+          Import #{a.importId}
+        </Link>
+      ) : (
+        "Carrier file"
+      ),
+  },
+];
+
 export default function BrokerContracts({ loaderData }: Route.ComponentProps) {
-  const { id, records, meta, states, ignored } = loaderData;
+  const { id, records, meta, states, ignored, appointments } = loaderData;
   const location = useLocation();
   const base = `/admin/brokers/${id}/contracts`;
   const columns: Column<AdminContractRequest>[] = [
@@ -80,6 +117,18 @@ export default function BrokerContracts({ loaderData }: Route.ComponentProps) {
         noMatch="No contract requests in this state."
         rowMenu={{ label: (r) => `${r.carrierName} ${r.productName}`, editHref: (r) => `${base}/${r.id}` }}
       />
+      <section aria-labelledby="appointments-title">
+        <Title order={2} size="h4" id="appointments-title" mb="xs">
+          Carrier appointments
+        </Title>
+        {appointments.length > 0 ? (
+          <PlainTable columns={APPOINTMENT_COLUMNS} rows={appointments} rowKey={(a) => a.id} stackOnPhone />
+        ) : (
+          <Text c="dimmed">
+            No carrier has reported an appointment yet (a carrier's appointments file, Carrier imports).
+          </Text>
+        )}
+      </section>
     </Stack>
   );
 }

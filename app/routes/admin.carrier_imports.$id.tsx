@@ -16,6 +16,7 @@ import { confirmImport, discardImport, importRows, saveMapping } from "~/admin/s
 import {
   CARRIER_IMPORT_FIELDS,
   CARRIER_IMPORT_FIELD_LABELS,
+  CARRIER_IMPORT_KINDS,
   CARRIER_IMPORT_KIND_LABELS,
   type CarrierImport,
   type CarrierImportRow,
@@ -74,8 +75,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       await discardImport(viewer.token, id);
       return redirectWithToast("/admin/carrier_imports", [successToast("Import discarded: nothing was written.")]);
     }
-    if (intent === "mapping:rts" || intent === "mapping:policies") {
-      const kind = intent === "mapping:rts" ? "rts" : "policies";
+    const kind = CARRIER_IMPORT_KINDS.find((k) => intent === `mapping:${k}`);
+    if (kind) {
       const parsed = await form.parse(MAPPING_SCHEMAS[kind]);
       if (parsed.status !== "success") return data(parsed.reply(), { status: 400 });
       await saveMapping(viewer.token, id, parsed.value);
@@ -189,7 +190,7 @@ export default function CarrierImportPage({ loaderData, actionData }: Route.Comp
   return (
     <Stack gap="md">
       <Stack gap={4}>
-        <Title order={1}>
+        <Title order={1} style={{ overflowWrap: "anywhere" }}>
           {record.carrierName} {CARRIER_IMPORT_KIND_LABELS[record.kind]}: {record.fileName}
         </Title>
         <Group gap="xs">
@@ -285,7 +286,14 @@ export default function CarrierImportPage({ loaderData, actionData }: Route.Comp
               : "Rows, those with problems first"}
           </Title>
           {rows.length > 0 ? (
-            <PlainTable columns={rowColumns(record, done)} rows={rows} rowKey={(r) => r.lineNo} stackOnPhone />
+            <PlainTable
+              columns={rowColumns(record, done)}
+              rows={rows}
+              rowKey={(r) => r.lineNo}
+              stackOnPhone
+              focusable
+              aria-labelledby="rows-title"
+            />
           ) : (
             <Text>No rows.</Text>
           )}

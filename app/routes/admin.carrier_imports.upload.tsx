@@ -4,21 +4,14 @@ import { ErrorPage } from "~/components/error-page";
 import { FileField } from "~/components/forms/file-field";
 import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
 import { SelectField } from "~/components/forms/select-field";
+import { UploadProgress, sendWithProgress } from "~/components/forms/upload-progress";
+import { useUploadToPage } from "~/components/admin/upload-to-page";
 import { usePortalForm } from "~/components/forms/use-portal-form";
-import { requireAdmin } from "~/.server/admin/guard";
-import { actionForm } from "~/.server/form-failure";
 import { loadWithViewer } from "~/.server/guards";
-import { UNREADABLE_FORM } from "~/.server/forms";
-import { MultipartStreamError, streamedUpload } from "~/.server/multipart-stream";
 import { server as carrierImports } from "~/admin/sections/carrier_imports/section.server";
-import { uploadCarrierFile } from "~/admin/sections/carrier_imports/imports.server";
+import { uploadCarrierImport } from "~/admin/sections/carrier_imports/upload.server";
 import { CARRIER_IMPORT_KINDS, CARRIER_IMPORT_KIND_LABELS } from "~/admin/sections/carrier_imports/records";
-import {
-  CHOOSE_CARRIER_FILE,
-  MAX_CARRIER_FILE_MB,
-  uploadFactsSchema,
-  uploadSchema,
-} from "~/admin/sections/carrier_imports/schemas";
+import { MAX_CARRIER_FILE_MB, uploadSchema } from "~/admin/sections/carrier_imports/schemas";
 import type { Route } from "./+types/admin.carrier_imports.upload";
 
 export function meta() {
@@ -37,47 +30,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * The upload (issue 24 §1): the browser's multipart form read as a stream — the carrier and kind first, then the
- * file, whose bytes go on to the upstream as they arrive (the shared streamedUpload and uploadFile), never held
- * whole; the portal's server caps the body (server/request-handler.ts). Then the import's page: its preview, or why it
- * was refused (a file imported before, one that cannot be read).
+ * The plain post (no JavaScript; issue 24 §1): the form read as a stream, the file's bytes going on to the upstream
+ * as they arrive (uploadCarrierImport). Then the import's page — its preview, or why it was refused (a file imported
+ * before, one that cannot be read) — or the form again with its problem.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireAdmin(request, context);
-  const upload = streamedUpload(["carrierId", "kind"], (fields, fileName, content) => {
-    const facts = uploadFactsSchema.safeParse(Object.fromEntries(fields.entries()));
-    return facts.success ? uploadCarrierFile(viewer.token, { ...facts.data, fileName }, content) : null;
-  });
-  const read = async (req: Request): Promise<FormData> => {
-    try {
-      return await upload.read(req);
-    } catch (error) {
-      if (error instanceof MultipartStreamError) throw data({ messages: [UNREADABLE_FORM] }, { status: 400 });
-      throw error;
-    }
-  };
-  const form = actionForm(request, context, { read, hideFields: ["file"] });
-  return form.answer(async () => {
-    const parsed = await form.parse(uploadFactsSchema);
-    // Without JavaScript the browser checked nothing: a missing file is said with the other fields' errors.
-    const fileError: Record<string, string[]> = upload.outcome.fileMissing ? { file: [CHOOSE_CARRIER_FILE] } : {};
-    if (parsed.status !== "success") return data(parsed.reply({ fieldErrors: fileError }), { status: 400 });
-    const started = upload.outcome.upload;
-    if (!started) {
-      const message = upload.outcome.fileMissing ? CHOOSE_CARRIER_FILE : UNREADABLE_FORM;
-      return data(parsed.reply({ fieldErrors: { file: [message] } }), { status: 400 });
-    }
-    const { importId } = await started;
-    return redirect(`/admin/carrier_imports/${importId}`);
-  });
+  const answer = await uploadCarrierImport(request, context);
+  return answer.ok ? redirect(answer.to) : data(answer.result, { status: answer.status });
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} inLayout />;
 }
 
+/** Where JavaScript sends the form, to show the upload's progress (admin.carrier_imports.upload.send.ts). */
+const UPLOAD_URL = "/admin/carrier_imports/upload/send";
+
 export default function UploadCarrierFile({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = usePortalForm(uploadSchema, { lastResult: actionData, id: "carrier-upload" });
+  const upload = useUploadToPage(UPLOAD_URL, sendWithProgress);
+  const { progress } = upload;
+  const [form, fields] = usePortalForm(uploadSchema, {
+    lastResult: upload.reply ?? actionData,
+    id: "carrier-upload",
+    onSubmit: upload.onSubmit,
+  });
   return (
     <Stack gap="md">
       <Title order={1}>Upload a carrier&apos;s file</Title>
@@ -102,8 +78,11 @@ export default function UploadCarrierFile({ loaderData, actionData }: Route.Comp
             ]}
           />
           <FileField field={fields.file} label="Carrier's file (CSV)" accept=".csv,text/csv" />
+          {progress !== null ? (
+            <UploadProgress id="carrier-upload-progress" percent={progress} done="Sent; reading the file…" />
+          ) : null}
           <Group>
-            <SubmitButton>Read the file</SubmitButton>
+            <SubmitButton loading={progress !== null}>Read the file</SubmitButton>
             <Link className="anchor" to="/admin/carrier_imports">
               Cancel
             </Link>

@@ -1,13 +1,13 @@
 import { Group, Stack, Text, Title } from "@mantine/core";
-import { useState } from "react";
-import { Link, data, redirect, useNavigate } from "react-router";
+import { Link, data, redirect } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { FileField } from "~/components/forms/file-field";
 import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
 import { SelectField } from "~/components/forms/select-field";
 import { TextField } from "~/components/forms/text-fields";
 import { UploadProgress, sendWithProgress } from "~/components/forms/upload-progress";
-import { type FormResult, usePortalForm } from "~/components/forms/use-portal-form";
+import { useUploadToPage } from "~/components/admin/upload-to-page";
+import { usePortalForm } from "~/components/forms/use-portal-form";
 import { loadWithViewer } from "~/.server/guards";
 import { server as statements } from "~/admin/sections/commission_statements/section.server";
 import { importStatement } from "~/admin/sections/commission_statements/import.server";
@@ -43,22 +43,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 const UPLOAD_URL = "/admin/commission_statements/import/upload";
 
 export default function ImportStatement({ loaderData, actionData }: Route.ComponentProps) {
-  const navigate = useNavigate();
-  const [reply, setReply] = useState<FormResult>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const upload = useUploadToPage(UPLOAD_URL, sendWithProgress);
+  const { progress } = upload;
   const [form, fields] = usePortalForm(importSchema, {
-    lastResult: reply ?? actionData,
+    lastResult: upload.reply ?? actionData,
     id: "import-statement",
-    onSubmit(event, { formData }) {
-      event.preventDefault();
-      if (progress !== null) return; // a send is under way
-      setProgress(0);
-      void sendWithProgress<{ to: string }>(UPLOAD_URL, formData, setProgress).then(async (answer) => {
-        if (answer.ok) await navigate(answer.to);
-        else setReply(answer.result);
-        setProgress(null);
-      });
-    },
+    onSubmit: upload.onSubmit,
   });
   return (
     <Stack gap="md">

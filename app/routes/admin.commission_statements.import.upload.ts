@@ -1,3 +1,4 @@
+import { fileImportJson } from "~/.server/admin/file-import-upload";
 import { importStatement } from "~/admin/sections/commission_statements/import.server";
 import type { Route } from "./+types/admin.commission_statements.import.upload";
 
@@ -7,9 +8,5 @@ import type { Route } from "./+types/admin.commission_statements.import.upload";
  * /admin/commission_statements/import instead; both run importStatement.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const answer = await importStatement(request, context);
-  return Response.json(answer.ok ? answer : { ok: false, result: answer.result }, {
-    status: answer.ok ? 200 : answer.status,
-    headers: { "cache-control": "no-store" },
-  });
+  return fileImportJson(await importStatement(request, context));
 }

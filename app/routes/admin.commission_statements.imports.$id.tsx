@@ -1,6 +1,6 @@
 import { Alert, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { useEffect } from "react";
-import { Form, Link, data, redirect, useRevalidator } from "react-router";
+import { Form, Link, data, redirect } from "react-router";
+import { ImportProgress } from "~/components/admin/import-progress";
 import { Tag } from "~/components/admin/tag";
 import { ErrorPage } from "~/components/error-page";
 import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
@@ -163,24 +163,13 @@ function MappingForm({
 
 export default function StatementImportPage({ loaderData, actionData }: Route.ComponentProps) {
   const { record, rows, meta } = loaderData;
-  const revalidator = useRevalidator();
   const busy = running(record);
-  // With JavaScript: the figures follow the import while it runs.
-  useEffect(() => {
-    if (!busy) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === "idle") void revalidator.revalidate();
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [busy, revalidator]);
   const needsMapping = record.status === "ready" && record.unmappedFields.length > 0;
   const here = `/admin/commission_statements/imports/${record.id}`;
   return (
     <Stack gap="md">
-      {/* Without JavaScript the page asks again by itself while the import runs. */}
-      {busy ? <meta httpEquiv="refresh" content="2" /> : null}
       <Stack gap={4}>
-        <Title order={1}>
+        <Title order={1} style={{ overflowWrap: "anywhere" }}>
           {record.carrierName} {record.period}: {record.fileName}
         </Title>
         <Group gap="xs">
@@ -192,20 +181,9 @@ export default function StatementImportPage({ loaderData, actionData }: Route.Co
           </Text>
         </Group>
       </Stack>
-      <section aria-live="polite" aria-labelledby="progress-title">
-        <Title order={2} size="h4" id="progress-title">
-          Where it stands
-        </Title>
-        <Text data-testid="import-progress">
-          {record.rowsRead.toLocaleString("en-US")} rows read, {record.rowsWritten.toLocaleString("en-US")} lines
-          written.
-        </Text>
-        {busy ? (
-          <Text size="sm">
-            This page updates by itself. <Link to={here}>Refresh</Link>
-          </Text>
-        ) : null}
-      </section>
+      <ImportProgress busy={busy} here={here}>
+        {record.rowsRead.toLocaleString("en-US")} rows read, {record.rowsWritten.toLocaleString("en-US")} lines written.
+      </ImportProgress>
       {record.status === "failed" ? (
         <Alert color="red" title="The file was not imported" role="alert">
           <Text>{record.problem}</Text>

@@ -8,6 +8,8 @@ import { expect, expectNoSidewaysScroll, loginAs, PASSWORD, test } from "./fixtu
  * to Ready to sell, an unknown NPN and an unknown status code), sees the two problem rows in the preview, imports the
  * rest, reads the results (and their CSV), and the same file again is recognised; agency@'s /downlines shows the
  * agent Ready to sell. Each mode works on its own carrier and agent, and puts the agent's status back after.
+ * Then (JS on) the other kinds' effects where people see them: an appointments file's rows on the broker's contracts
+ * page (Carrier appointments), an enrollments file's record in the carrier enrollments with its raw payload.
  */
 
 test.beforeEach(() => test.setTimeout(180_000));
@@ -187,3 +189,85 @@ for (const { javaScriptEnabled, carrierId, npn, advisor, open } of CASES) {
     });
   });
 }
+
+/** Uploads a file of a kind for a carrier (JS on), lands on the import's page. */
+async function uploadFile(page: Page, carrierId: number, kind: string, name: string, file: string) {
+  await page.goto("/admin/carrier_imports/upload");
+  await page.getByRole("combobox", { name: "Carrier" }).selectOption(String(carrierId));
+  await page.getByRole("combobox", { name: "What the file holds" }).selectOption(kind);
+  await page.locator("input[type=file]").setInputFiles({ name, mimeType: "text/csv", buffer: Buffer.from(file) });
+  await page.getByRole("button", { name: "Read the file" }).click();
+  await page.waitForURL(/\/admin\/carrier_imports\/\d+$/);
+  return page.url();
+}
+
+test("an appointments file's rows show on the broker's contracts page; bad rows are refused with their reason", async ({
+  page,
+}) => {
+  // A day of its own per run, so a second run updates what the first created.
+  const day = `2025-${String(1 + Math.floor(Math.random() * 12)).padStart(2, "0")}-${String(1 + Math.floor(Math.random() * 28)).padStart(2, "0")}`;
+  const [y, m, d] = day.split("-");
+  const file = [
+    "NPN,State,Appointment Status,Effective Date,Termination Reason",
+    `17845210,WY,Appointed,${day},`,
+    `17845210,VT,Terminated,${day},Agent request`,
+    `17845210,ZZ,Appointed,${day},`,
+    "",
+  ].join("\r\n");
+  await loginAs(page, "admin@demo.test");
+  const importUrl = await uploadFile(page, 2, "appointments", "summit-appointments.csv", file);
+  await expect(page.getByTestId("import-counts")).toContainText("3 rows read");
+  await expect(page.getByText("“ZZ” is not a US state's two-letter code (e.g. TX).")).toBeVisible();
+  await expectAxeClean(page);
+  await page.getByRole("button", { name: "Import 2 rows" }).click();
+  await expect(page.getByTestId("import-outcomes")).toHaveText(
+    /^[02] created, [02] updated, 0 unchanged, 1 refused\.$/,
+    {
+      timeout: 30_000,
+    },
+  );
+
+  await page.goto("/admin/brokers/1/contracts");
+  const appointments = page.getByRole("region", { name: "Carrier appointments" });
+  const wy = appointments.getByRole("row").filter({ hasText: "Summit Mutual" }).filter({ hasText: "WY" });
+  await expect(wy).toContainText(`Appointed since ${m}/${d}/${y}`);
+  const vt = appointments.getByRole("row").filter({ hasText: "Summit Mutual" }).filter({ hasText: "VT" });
+  await expect(vt).toContainText(`Terminated since ${m}/${d}/${y} (Agent request)`);
+  await expectAxeClean(page);
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expectNoSidewaysScroll(page);
+  await wy.getByRole("link", { name: /^Import #\d+$/ }).click();
+  await expect(page).toHaveURL(importUrl);
+});
+
+test("an enrollments file's record appears in the carrier enrollments, its row's cells the raw payload", async ({
+  page,
+}) => {
+  const confirmation = `EV-E2E-${Date.now()}`;
+  const file = [
+    "Confirmation Number,Agent NPN,Member,Medicare ID,Date of Birth,Plan,Plan Type,Contract PBP,County,State,Status,Submitted Date,Effective Date,Termination Date,Termination Reason",
+    `${confirmation},17845210,Opal Whitaker,2QF7-TK2-MH41,04/12/1954,Evergreen Complete (HMO-POS),MAPD,H4509002,Maricopa,AZ,Pending,2026-09-10,2026-10-01,,`,
+    `${confirmation}-2,17845210,Bad Id,12345,1954-04-12,Evergreen Complete (HMO-POS),MAPD,H4509-002,Maricopa,AZ,Pending,2026-09-10,2026-10-01,,`,
+    "",
+  ].join("\n");
+  await loginAs(page, "admin@demo.test");
+  await uploadFile(page, 3, "enrollments", "evergreen-enrollments.csv", file);
+  await expect(page.getByText("The Medicare ID is not 11 letters and digits.")).toBeVisible();
+  await expectAxeClean(page);
+  await expectNoSidewaysScroll(page);
+  await page.getByRole("button", { name: "Import 1 row" }).click();
+  await expect(page.getByTestId("import-outcomes")).toHaveText("1 created, 0 updated, 0 unchanged, 1 refused.", {
+    timeout: 30_000,
+  });
+
+  await page.goto(`/admin/carrier_enrollments?search=${confirmation}`);
+  await page.getByRole("row").filter({ hasText: "Opal Whitaker" }).getByRole("link").first().click();
+  await expect(page.getByRole("heading", { level: 1, name: `Enrollment ${confirmation}` })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Summary" })).toContainText("Maricopa, AZ");
+  await page.getByRole("link", { name: "Raw payload" }).click();
+  const tree = page.getByRole("list", { name: "Payload" });
+  await expect(tree).toContainText(`Confirmation Number: "${confirmation}"`);
+  await expect(tree).toContainText('Contract PBP: "H4509002"');
+  await expect(page.locator("pre.json-raw")).toContainText('"Date of Birth": "04/12/1954"');
+  await expectAxeClean(page);
+});

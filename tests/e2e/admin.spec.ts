@@ -820,6 +820,8 @@ const ADMIN_URLS = [
   "/admin/sunfire_imports/1",
   "/admin/sunfire_imports/1/results.csv",
   "/admin/sunfire_imports/1/rows/4",
+  "/admin/carrier_imports/2",
+  "/admin/carrier_imports?kind=enrollments",
 ];
 
 /** Every admin action (POST target and its form, with its intent): what an admin's form would send. */
@@ -966,6 +968,7 @@ const ADMIN_ACTIONS: Array<{ path: string; form: Record<string, string> }> = [
   },
   // Issue 24 §1: carrier imports.
   { path: "/admin/carrier_imports/upload", form: { carrierId: "4", kind: "rts" } },
+  { path: "/admin/carrier_imports/upload/send", form: { carrierId: "4", kind: "appointments" } },
   { path: "/admin/carrier_imports/1", form: { intent: "confirm" } },
   { path: "/admin/carrier_imports/1", form: { intent: "discard" } },
   { path: "/admin/carrier_imports/1", form: { intent: "mapping:rts", npn: "NPN", statusCode: "RTS Status" } },
@@ -975,6 +978,8 @@ const ADMIN_ACTIONS: Array<{ path: string; form: Record<string, string> }> = [
   { path: "/admin/sunfire_imports/1", form: { intent: "confirm" } },
   { path: "/admin/sunfire_imports/1", form: { intent: "discard" } },
   { path: "/admin/sunfire_imports/1/rows/4", form: { agentUserId: "1", clientId: "new" } },
+  { path: "/admin/carrier_imports/2", form: { intent: "mapping:appointments", npn: "NPN", state: "State" } },
+  { path: "/admin/carrier_imports/6", form: { intent: "mapping:enrollments", agentNpn: "Agent NPN" } },
 ];
 
 /** What the admin sees of the data the actions above would change: every section's export and broker 110's pages. */

@@ -163,8 +163,11 @@ const ACTIONS: Action[] = [
   { path: "/admin/nipr_license_config", as: "admin@demo.test", fields: "intent=schedule" },
   // Issue 24 §1: carrier imports. The upload reads its multipart body as a stream; import 999999 does not exist.
   { path: "/admin/carrier_imports/upload", as: "admin@demo.test" },
+  { path: "/admin/carrier_imports/upload/send", as: "admin@demo.test" },
   { path: "/admin/carrier_imports/999999", as: "admin@demo.test", fields: "intent=mapping:rts" },
+  { path: "/admin/carrier_imports/999999", as: "admin@demo.test", fields: "intent=mapping:appointments" },
   { path: "/admin/carrier_imports/999999", as: "admin@demo.test", fields: "intent=mapping:policies" },
+  { path: "/admin/carrier_imports/999999", as: "admin@demo.test", fields: "intent=mapping:enrollments" },
   { path: "/admin/carrier_imports/999999", as: "admin@demo.test", fields: "intent=confirm" },
   { path: "/admin/carrier_imports/999999", as: "admin@demo.test", fields: "intent=discard" },
   // Issue 24 §5: Sunfire imports. The upload (and its JavaScript send) reads its multipart body as a stream; import

@@ -67,10 +67,10 @@ describe("carrier imports: malformed and hostile files", () => {
     admin = await signIn("admin@demo.test");
   });
 
-  const uploadFile = async (name: string, bytes: Uint8Array<ArrayBuffer> | string) => {
+  const uploadFile = async (name: string, bytes: Uint8Array<ArrayBuffer> | string, kind = "rts") => {
     const body = new FormData();
     body.append("carrierId", "4");
-    body.append("kind", "rts");
+    body.append("kind", kind);
     body.append("file", new File([bytes], name, { type: "text/csv" }));
     const answer = await send("/admin/carrier_imports/upload", { method: "POST", body, cookie: admin });
     expect(answer.status, name).toBe(302);
@@ -118,6 +118,72 @@ describe("carrier imports: malformed and hostile files", () => {
     const { page } = await uploadFile("wrong-columns.csv", `Foo,Bar\n1,2\n${Date.now()},${Math.random()}\n`);
     expect(page.body).toContain("Map the file&#x27;s columns");
     expect(page.body).not.toMatch(/Import (<!-- -->)?2/);
+  });
+
+  const APPOINTMENTS = "NPN,State,Appointment Status,Effective Date,Termination Reason";
+  const ENROLLMENTS =
+    "Confirmation Number,Agent NPN,Member,Medicare ID,Date of Birth,Plan,Plan Type,Contract PBP,County,State,Status,Submitted Date,Effective Date,Termination Date,Termination Reason";
+
+  it("appointments and enrollments: formula and HTML cells are text, short and long rows are refused, binary is refused", async () => {
+    const nonce = `${Date.now()}-${Math.random()}`;
+    const appointments = await uploadFile(
+      "appointments-hostile.csv",
+      [
+        APPOINTMENTS,
+        `"=HYPERLINK(""http://evil.example.com"")",TX,Appointed,2026-01-01,`,
+        "17845210,<img src=x onerror=alert(1)>,Appointed,2026-01-01,",
+        "17845210,TX", // too few cells: the blank ones are the row's problem
+        `17845210,TX,Appointed,2026-01-01,,${nonce},extra`, // more cells than headers: the mapped ones are read
+        "",
+      ].join("\n"),
+      "appointments",
+    );
+    expect(appointments.page.body).not.toContain("<img src=x");
+    expect(appointments.page.body).toContain("&lt;img src=x onerror=alert(1)&gt;");
+    expect(appointments.page.body).toContain("The NPN is not a number of 1 to 10 digits.");
+    expect(appointments.page.body).toContain("The appointment status is blank.");
+    expect(appointments.page.body).toMatch(/<li>3(<!-- -->)? with problems<\/li>/);
+    const csv = await send(`${appointments.location}/results.csv`, { cookie: admin });
+    expect(csv.body).toContain(`"'=HYPERLINK(""http://evil.example.com"")"`);
+
+    const enrollments = await uploadFile(
+      "enrollments-hostile.csv",
+      [
+        ENROLLMENTS,
+        `=cmd|' /C calc'!A0,17845210,<script>alert(1)</script>,1EG4TE5MK73,1950-01-01,Plan,MAPD,,Harris,TX,Submitted,2026-09-01,,,`,
+        `CI-${nonce},17845210,Jo`,
+        "",
+      ].join("\n"),
+      "enrollments",
+    );
+    expect(enrollments.page.body).not.toContain("<script>alert(1)</script>");
+    expect(enrollments.page.body).toMatch(/<li>1(<!-- -->)? ready to import<\/li>/);
+    expect(enrollments.page.body).toContain("The Medicare ID is blank.");
+    const results = await send(`${enrollments.location}/results.csv`, { cookie: admin });
+    expect(results.body).toContain("'=cmd|");
+
+    const binary = await uploadFile("enrollments.csv", new Uint8Array([...PNG, 0xff, 0xfe, 0x00, 0x01]), "enrollments");
+    expect(binary.page.body).toContain("is not UTF-8 text");
+  });
+
+  it("the upload sent by JavaScript answers JSON: where to go, or the form's reply", async () => {
+    const body = new FormData();
+    body.append("carrierId", "4");
+    body.append("kind", "appointments");
+    body.append("file", new File([`${APPOINTMENTS}\n17845210,TX,Pending,2026-01-01,${Date.now()}\n`], "a.csv"));
+    const sent = await send("/admin/carrier_imports/upload/send", { method: "POST", body, cookie: admin });
+    expect(sent.status).toBe(200);
+    expect(JSON.parse(sent.body)).toMatchObject({
+      ok: true,
+      to: expect.stringMatching(/^\/admin\/carrier_imports\/\d+$/),
+    });
+    const none = new FormData();
+    none.append("carrierId", "4");
+    none.append("kind", "licenses");
+    const refused = await send("/admin/carrier_imports/upload/send", { method: "POST", body: none, cookie: admin });
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.body)).toMatchObject({ ok: false });
+    expect(JSON.parse(refused.body)).toMatchObject({ result: { error: { kind: ["Choose what the file holds"] } } });
   });
 });
 

@@ -3,8 +3,10 @@
  * (core/file-imports/): the body streamed, hashed and read in chunks into carrier_import_rows with each row's
  * problem (rows.ts), previewed; on confirmation written in the background a chunk at a time — each chunk one
  * db.exclusive() turn, so other requests go on between chunks — every row given its outcome (created, updated,
- * unchanged, refused with the reason), rows_written and the counts growing. What it writes is what agents see: an RTS
- * file the downline contracts' RTS statuses (/downlines), a policies file the books of business (policies).
+ * unchanged, refused with the reason), rows_written and the counts growing. What it writes is what people see: an RTS
+ * file the downline contracts' RTS statuses (/downlines), an appointments file the brokers' appointments (their
+ * contracts page in the admin area), a policies file the books of business (policies), an enrollments file the
+ * carrier enrollments (admin carrier_enrollments, each row's cells its raw payload).
  */
 import type { Readable } from "node:stream";
 import type { InStatement, InValue, Row } from "@libsql/client";
@@ -13,20 +15,28 @@ import {
   type CarrierImportKind,
   type CarrierImportMapping,
   type CarrierImportRow,
+  CARRIER_IMPORT_KIND_LABELS,
   DEFAULT_CARRIER_IMPORT_MAPPINGS,
   type RowOutcome,
 } from "../../../app/admin/sections/carrier_imports/records.ts";
 import type { ReferenceDb, SessionRecord } from "../core/db.ts";
 import { type StartOutcome, yieldToOthers } from "../core/file-imports/http.ts";
+import { NOT_IN_PREVIEW, discardStaged } from "../core/file-imports/routes.ts";
 import { type FileRow, UNREADABLE_FILE, readFile } from "../core/file-imports/read-file.ts";
 import { audit } from "../admin/admin-support.ts";
 import { nextId } from "../admin/list-support.ts";
 import {
   type Columns,
   type Lookups,
+  OTHER_CARRIERS_ENROLLMENT,
   OTHER_CARRIERS_POLICY,
+  appointmentStatusOf,
   columnsOf,
+  contractPbpOf,
+  enrollmentStatusOf,
   isoDate,
+  medicareIdOf,
+  planTypeOf,
   loadLookups,
   marks,
   noDownlineContract,
@@ -43,7 +53,7 @@ const STAGE_CHUNK = 1000;
 const WRITE_CHUNK = 1000;
 const ROWS_PER_INSERT = 200;
 
-export const NOT_READY = "This import is not waiting in its preview.";
+export const NOT_READY = NOT_IN_PREVIEW;
 export const NEEDS_MAPPING = "Choose the file's column for each field first.";
 
 export async function mappingOf(
@@ -452,6 +462,180 @@ async function applyPolicies(
   return { statements, applied };
 }
 
+type ChunkRows = Array<{ lineNo: number; values: CarrierImportMapping; raw: Record<string, string> }>;
+
+interface AppointmentNow {
+  id: number | null;
+  status: string;
+  effectiveDate: string;
+  terminationReason: string | null;
+}
+
+/** An appointments file's chunk: each broker's appointment with the carrier in the row's state created or updated. */
+async function applyAppointments(
+  db: ReferenceDb,
+  importId: number,
+  rows: ChunkRows,
+  carrierId: number,
+  lookups: Lookups,
+): Promise<{ statements: InStatement[]; applied: Applied[] }> {
+  const found = await db.client.execute({
+    sql: "SELECT id, user_id, state, status, effective_date, termination_reason FROM carrier_appointments WHERE carrier_id = ?",
+    args: [carrierId],
+  });
+  const existing = new Map<string, AppointmentNow>();
+  for (const r of found.rows)
+    existing.set(`${Number(r.user_id)}:${String(r.state)}`, {
+      id: Number(r.id),
+      status: String(r.status),
+      effectiveDate: String(r.effective_date),
+      terminationReason: r.termination_reason == null ? null : String(r.termination_reason),
+    });
+  const statements: InStatement[] = [];
+  const applied: Applied[] = [];
+  const at = new Date().toISOString();
+  for (const { lineNo, values } of rows) {
+    const userId = lookups.userByNpn.get(values.npn ?? "") ?? 0;
+    const state = (values.state ?? "").toUpperCase();
+    const key = `${userId}:${state}`;
+    const wanted = {
+      status: appointmentStatusOf(values.appointmentStatus ?? "") ?? "Pending",
+      effectiveDate: isoDate(values.effectiveDate ?? "") ?? "",
+      terminationReason: (values.terminationReason ?? "") === "" ? null : (values.terminationReason ?? null),
+    };
+    const now = existing.get(key);
+    if (
+      now &&
+      now.status === wanted.status &&
+      now.effectiveDate === wanted.effectiveDate &&
+      now.terminationReason === wanted.terminationReason
+    ) {
+      applied.push({ lineNo, outcome: "unchanged", problem: null });
+      continue;
+    }
+    statements.push({
+      sql: `INSERT INTO carrier_appointments (user_id, carrier_id, state, status, effective_date, termination_reason,
+              import_id, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (user_id, carrier_id, state) DO UPDATE SET status = excluded.status,
+              effective_date = excluded.effective_date, termination_reason = excluded.termination_reason,
+              import_id = excluded.import_id, updated_at = excluded.updated_at`,
+      args: [userId, carrierId, state, wanted.status, wanted.effectiveDate, wanted.terminationReason, importId, at],
+    });
+    existing.set(key, { id: now?.id ?? null, ...wanted });
+    applied.push({ lineNo, outcome: now ? "updated" : "created", problem: null });
+  }
+  return { statements, applied };
+}
+
+/** The enrollment record's columns a row gives (what "unchanged" compares; the raw payload and dates received aside). */
+const ENROLLMENT_COLUMNS = [
+  "user_id",
+  "writing_agent",
+  "writing_agent_npn",
+  "plan_name",
+  "plan_type",
+  "contract_pbp",
+  "client_name",
+  "client_id",
+  "client_dob",
+  "county",
+  "state",
+  "status",
+  "submitted_on",
+  "effective_on",
+  "terminated_on",
+  "termination_reason",
+] as const;
+
+function enrollmentOf(
+  values: CarrierImportMapping,
+  lookups: Lookups,
+): Record<(typeof ENROLLMENT_COLUMNS)[number], InValue> {
+  const v = (f: keyof CarrierImportMapping) => values[f] ?? "";
+  const userId = lookups.userByNpn.get(v("agentNpn")) ?? null;
+  const pbp = contractPbpOf(v("contractPbp"));
+  return {
+    user_id: userId,
+    writing_agent: (userId != null ? lookups.nameOfUser.get(userId) : undefined) ?? v("agentNpn"),
+    writing_agent_npn: v("agentNpn"),
+    plan_name: v("planName"),
+    plan_type: planTypeOf(v("planType")) ?? v("planType"),
+    contract_pbp: pbp ? pbp : null,
+    client_name: v("memberName"),
+    client_id: medicareIdOf(v("medicareId")) ?? v("medicareId"),
+    client_dob: isoDate(v("birthDate")) ?? "",
+    county: v("county"),
+    state: v("state").toUpperCase(),
+    status: enrollmentStatusOf(v("enrollmentStatus")) ?? "submitted",
+    submitted_on: isoDate(v("submittedDate")) ?? "",
+    effective_on: isoDate(v("effectiveDate")),
+    terminated_on: isoDate(v("terminationDate")),
+    termination_reason: v("terminationReason") === "" ? null : v("terminationReason"),
+  };
+}
+
+/**
+ * An enrollments file's chunk: each enrollment (by confirmation number) created, or updated where the file says
+ * otherwise; the row's cells, named by the file's headers, are the record's raw payload.
+ */
+async function applyEnrollments(
+  db: ReferenceDb,
+  rows: ChunkRows,
+  carrierId: number,
+  lookups: Lookups,
+  nextEnrollmentId: () => number,
+): Promise<{ statements: InStatement[]; applied: Applied[] }> {
+  const numbers = [...new Set(rows.map((r) => r.values.confirmationNumber ?? ""))];
+  const existing = new Map<string, Record<string, unknown>>();
+  for (let i = 0; i < numbers.length; i += 500) {
+    const chunk = numbers.slice(i, i + 500);
+    const found = await db.client.execute({
+      sql: `SELECT * FROM carrier_enrollments WHERE confirmation_number IN (${marks(chunk.length)})`,
+      args: chunk,
+    });
+    for (const r of found.rows) existing.set(String(r.confirmation_number), { ...r });
+  }
+  const statements: InStatement[] = [];
+  const applied: Applied[] = [];
+  const at = new Date().toISOString();
+  for (const { lineNo, values, raw } of rows) {
+    const number = values.confirmationNumber ?? "";
+    const wanted = enrollmentOf(values, lookups);
+    const payload = JSON.stringify(raw, null, 2);
+    const now = existing.get(number);
+    if (!now) {
+      const id = nextEnrollmentId();
+      statements.push({
+        sql: `INSERT INTO carrier_enrollments (id, carrier_id, ${ENROLLMENT_COLUMNS.join(", ")}, status_updated_at,
+                confirmation_number, received_at, raw_payload) VALUES (?, ?, ${marks(ENROLLMENT_COLUMNS.length)}, ?, ?, ?, ?)`,
+        args: [id, carrierId, ...ENROLLMENT_COLUMNS.map((c) => wanted[c]), at, number, at, payload],
+      });
+      existing.set(number, { ...wanted, id, carrier_id: carrierId });
+      applied.push({ lineNo, outcome: "created", problem: null });
+      continue;
+    }
+    if (Number(now.carrier_id) !== carrierId) {
+      applied.push({ lineNo, outcome: "refused", problem: OTHER_CARRIERS_ENROLLMENT });
+      continue;
+    }
+    const same = ENROLLMENT_COLUMNS.every((c) => (now[c] ?? null) === (wanted[c] ?? null));
+    if (same) {
+      applied.push({ lineNo, outcome: "unchanged", problem: null });
+      continue;
+    }
+    const statusChanged = now.status !== wanted.status;
+    statements.push({
+      sql: `UPDATE carrier_enrollments SET ${ENROLLMENT_COLUMNS.map((c) => `${c} = ?`).join(", ")},
+              status_updated_at = ${statusChanged ? "?" : "status_updated_at"}, received_at = ?, raw_payload = ?
+            WHERE id = ?`,
+      args: [...ENROLLMENT_COLUMNS.map((c) => wanted[c]), ...(statusChanged ? [at] : []), at, payload, Number(now.id)],
+    });
+    existing.set(number, { ...now, ...wanted });
+    applied.push({ lineNo, outcome: "updated", problem: null });
+  }
+  return { statements, applied };
+}
+
 /** The statements giving rows their outcomes: one per outcome (refused rows one each, with the reason). */
 function outcomeStatements(importId: number, applied: Applied[]): InStatement[] {
   const statements: InStatement[] = [];
@@ -514,6 +698,7 @@ export async function confirmImport(
       args: [id],
     });
     let policyId = record.kind === "policies" ? await nextId(db, "policies") : 0;
+    let enrollmentId = record.kind === "enrollments" ? await nextId(db, "carrier_enrollments") : 0;
     for (let after = 0; ;) {
       const done = await db.exclusive(async () => {
         const found = await db.client.execute({
@@ -522,15 +707,25 @@ export async function confirmImport(
           args: [id, after, WRITE_CHUNK],
         });
         if (found.rows.length === 0) return true;
-        const rows = found.rows.map((r) => ({
-          lineNo: Number(r.line_no),
-          values: valuesOf(record.kind, JSON.parse(String(r.cells)) as string[], columns),
-        }));
+        const rows = found.rows.map((r) => {
+          const cells = JSON.parse(String(r.cells)) as string[];
+          return {
+            lineNo: Number(r.line_no),
+            values: valuesOf(record.kind, cells, columns),
+            raw: Object.fromEntries(record.headers.map((h, i) => [h, cells[i] ?? ""])),
+          };
+        });
         if (record.kind === "policies") policyId = Math.max(policyId, await nextId(db, "policies"));
+        if (record.kind === "enrollments")
+          enrollmentId = Math.max(enrollmentId, await nextId(db, "carrier_enrollments"));
         const { statements, applied } =
           record.kind === "rts"
             ? applyRts(rows, record.carrierId, lookups)
-            : await applyPolicies(db, rows, record.carrierId, lookups, () => policyId++);
+            : record.kind === "appointments"
+              ? await applyAppointments(db, id, rows, record.carrierId, lookups)
+              : record.kind === "enrollments"
+                ? await applyEnrollments(db, rows, record.carrierId, lookups, () => enrollmentId++)
+                : await applyPolicies(db, rows, record.carrierId, lookups, () => policyId++);
         for (const a of applied) counts[a.outcome]++;
         written += rows.length;
         await db.client.batch(
@@ -575,7 +770,7 @@ export async function confirmImport(
             from: null,
             to: String(counts[o]),
           })),
-          note: `${record.fileName} (${record.kind === "rts" ? "RTS statuses" : "policies"}, ${record.carrierName})`,
+          note: `${record.fileName} (${CARRIER_IMPORT_KIND_LABELS[record.kind]}, ${record.carrierName})`,
           at,
         }),
       ],
@@ -591,22 +786,10 @@ export async function confirmImport(
   }
 }
 
-export async function discardImport(db: ReferenceDb, id: number): Promise<"missing" | "conflict" | "ok"> {
-  return db.exclusive(async () => {
-    const record = await findImport(db, id);
-    if (!record) return "missing" as const;
-    if (record.status !== "ready" && record.status !== "failed") return "conflict" as const;
-    const at = new Date().toISOString();
-    await db.client.batch(
-      [
-        { sql: "DELETE FROM carrier_import_rows WHERE import_id = ?", args: [id] },
-        {
-          sql: "UPDATE carrier_imports SET status = 'discarded', updated_at = ?, finished_at = ? WHERE id = ?",
-          args: [at, at, id],
-        },
-      ],
-      "write",
-    );
-    return "ok" as const;
+export const discardImport = (db: ReferenceDb, id: number) =>
+  discardStaged(db, id, {
+    find: (i) => findImport(db, i),
+    importsTable: "carrier_imports",
+    rowsTable: "carrier_import_rows",
+    finishedAt: true,
   });
-}

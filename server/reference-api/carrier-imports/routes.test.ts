@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  BrokerAppointmentsResponseSchema,
   CarrierImportRecordResponseSchema,
   CarrierImportResponseSchema,
   CarrierImportRowsResponseSchema,
@@ -12,7 +13,20 @@ import { expectError, startTestApi, tempDbPath, testClient } from "../core/test-
 import { NOT_UTF8 } from "../core/file-imports/csv-file.ts";
 import { fileTooLarge } from "../core/file-imports/read-file.ts";
 import { CARRIER_IMPORT_LIMITS } from "./imports.ts";
-import { NOT_A_DATE, unknownNpn, unknownPolicyStatus, unknownRtsStatus } from "./rows.ts";
+import {
+  NOT_A_CONTRACT_PBP,
+  NOT_A_DATE,
+  NOT_A_MEDICARE_ID,
+  OTHER_CARRIERS_ENROLLMENT,
+  REASON_NOT_TERMINATED,
+  TERMINATION_DATE_NEEDED,
+  notAState,
+  unknownAppointmentStatus,
+  unknownEnrollmentStatus,
+  unknownNpn,
+  unknownPolicyStatus,
+  unknownRtsStatus,
+} from "./rows.ts";
 
 const { remove: removeDb, dbPath } = tempDbPath("reference-api-carrier-imports-");
 let api: ReferenceApi;
@@ -194,6 +208,126 @@ describe("carrier imports: a policies file", () => {
   });
 });
 
+describe("carrier imports: an appointments file", () => {
+  it("creates and updates the brokers' appointments shown beside their contracts, refusing bad rows with the reason", async () => {
+    const appointments = async () =>
+      ok(BrokerAppointmentsResponseSchema, "GET", "/api/admin/brokers/1/appointments", await asAdmin());
+    const before = (await appointments()).appointments;
+    expect(before.some((a) => a.carrierId === 2 && a.state === "WY")).toBe(false);
+    const file = [
+      "NPN,State,Appointment Status,Effective Date,Termination Reason",
+      "17845210,WY,Appointed,2026-03-01,", // agent@ with Summit Mutual in Wyoming: created
+      "17845210,wy,Appointed,03/01/2026,", // the same again: unchanged
+      "17845210,VT,Pending,2026-03-01,", // created, then terminated by the next file
+      "17845210,XX,Appointed,2026-03-01,",
+      "17845210,WY,On hold,2026-03-01,",
+      "17845210,WY,Appointed,2026-03-01,Moved away",
+      `${nonce()},WY,Appointed,2026-03-01,`,
+    ].join("\r\n");
+    const { import: record } = CarrierImportResponseSchema.parse(
+      (await upload(file, { kind: "appointments", carrierId: "2", fileName: "appointments.csv" })).json,
+    );
+    expect(record).toMatchObject({ status: "ready", unmappedFields: [] });
+    const preview = await rowsOf(record.id);
+    expect(preview.rows.slice(0, 4).map((r) => [r.lineNo, r.problem])).toEqual([
+      [5, notAState("XX")],
+      [6, unknownAppointmentStatus("On hold")],
+      [7, REASON_NOT_TERMINATED],
+      [8, expect.stringMatching(/^No agent has the NPN \d+\.$/)],
+    ]);
+    const done = await confirm(record.id);
+    expect(done.counts).toMatchObject({ created: 2, updated: 0, unchanged: 1, refused: 4 });
+    const after = (await appointments()).appointments;
+    expect(after.find((a) => a.carrierId === 2 && a.state === "WY")).toMatchObject({
+      carrierName: "Summit Mutual",
+      status: "Appointed",
+      effectiveDate: "2026-03-01",
+      importId: record.id,
+    });
+
+    const next = [
+      "NPN,State,Appointment Status,Effective Date,Termination Reason",
+      "17845210,VT,Terminated,2026-04-30,Agent request",
+      "17845210,WY,appointed,2026-03-01,",
+    ].join("\r\n");
+    const second = CarrierImportResponseSchema.parse(
+      (await upload(next, { kind: "appointments", carrierId: "2", fileName: "appointments-2.csv" })).json,
+    ).import;
+    expect((await confirm(second.id)).counts).toMatchObject({ created: 0, updated: 1, unchanged: 1, refused: 0 });
+    expect((await appointments()).appointments.find((a) => a.carrierId === 2 && a.state === "VT")).toMatchObject({
+      status: "Terminated",
+      terminationReason: "Agent request",
+    });
+  });
+});
+
+describe("carrier imports: an enrollments file", () => {
+  const HEADER =
+    "Confirmation Number,Agent NPN,Member,Medicare ID,Date of Birth,Plan,Plan Type,Contract PBP,County,State,Status,Submitted Date,Effective Date,Termination Date,Termination Reason";
+
+  it("creates and updates carrier enrollments by confirmation number, each row's cells its raw payload", async () => {
+    const tag = nonce();
+    const line = (n: string, status = "Submitted", extra = ",,") =>
+      `CI-${tag}-${n},17845210,Nora Bell,1EG4-TE5-MK73,1955-03-02,Summit Choice (PPO),MAPD,H3361007,Harris,TX,${status},2026-09-01,2026-10-01${extra}`;
+    const file = [
+      HEADER,
+      line("1"),
+      line("2", "RFI"),
+      line("3", "Terminated"), // no termination date
+      line("4").replace("1EG4-TE5-MK73", "12345"),
+      line("5").replace("H3361007", "H33610"),
+      line("6", "Lost"),
+      `KS-${tag},17845210,Other Carrier,1EG4-TE5-MK73,1955-03-02,Plan,MAPD,,Harris,TX,Enrolled,2026-09-01,,,`,
+    ].join("\n");
+    const { import: record } = CarrierImportResponseSchema.parse(
+      (await upload(file, { kind: "enrollments", carrierId: "2", fileName: "enrollments.csv" })).json,
+    );
+    expect(record.unmappedFields).toEqual([]);
+    const preview = await rowsOf(record.id);
+    expect(preview.rows.slice(0, 4).map((r) => r.problem)).toEqual([
+      TERMINATION_DATE_NEEDED,
+      NOT_A_MEDICARE_ID,
+      NOT_A_CONTRACT_PBP,
+      unknownEnrollmentStatus("Lost"),
+    ]);
+    const done = await confirm(record.id);
+    expect(done.counts).toMatchObject({ created: 3, updated: 0, unchanged: 0, refused: 4 });
+
+    const list = await client.send(
+      "GET",
+      `/api/admin/carrier_enrollments?search=CI-${tag}&perPage=50`,
+      await asAdmin(),
+    );
+    expect(list.status).toBe(200);
+    const records = (list.json as { records: Array<{ id: number; confirmationNumber: string; status: string }> })
+      .records;
+    const first = records.find((r) => r.confirmationNumber === `CI-${tag}-1`)!;
+    expect(first).toBeDefined();
+    const one = await client.send("GET", `/api/admin/carrier_enrollments/${first.id}`, await asAdmin());
+    expect(JSON.stringify(one.json)).toContain("H3361-007");
+    const payload = await client.send("GET", `/api/admin/carrier_enrollments/${first.id}/payload`, await asAdmin());
+    expect(JSON.parse((payload.json as { payload: string }).payload)).toMatchObject({
+      "Confirmation Number": `CI-${tag}-1`,
+      "Contract PBP": "H3361007",
+      Status: "Submitted",
+    });
+
+    // The carrier's next file: one enrollment now enrolled, one the same, one of another carrier's numbers.
+    const next = [HEADER, line("1", "Enrolled"), line("2", "RFI")].join("\n");
+    const second = CarrierImportResponseSchema.parse(
+      (await upload(next, { kind: "enrollments", carrierId: "2", fileName: "enrollments-2.csv" })).json,
+    ).import;
+    expect((await confirm(second.id)).counts).toMatchObject({ created: 0, updated: 1, unchanged: 1, refused: 0 });
+    const other = [HEADER, line("1", "Enrolled")].join("\n") + "\n";
+    const third = CarrierImportResponseSchema.parse(
+      (await upload(other, { kind: "enrollments", carrierId: "3", fileName: "enrollments-3.csv" })).json,
+    ).import;
+    const refused = await confirm(third.id);
+    expect(refused.counts).toMatchObject({ created: 0, refused: 1 });
+    expect((await rowsOf(third.id)).rows[0]?.problem).toBe(OTHER_CARRIERS_ENROLLMENT);
+  });
+});
+
 describe("carrier imports: files that cannot be read, and who may", () => {
   it("refuses a file that is not UTF-8, an empty one, one too large, and facts that are wrong", async () => {
     const latin1 = await upload(Uint8Array.from([0x4e, 0x50, 0x4e, 0x0a, 0xe9, 0xe9, 0x0a]));
@@ -209,7 +343,7 @@ describe("carrier imports: files that cannot be read, and who may", () => {
     } finally {
       CARRIER_IMPORT_LIMITS.maxBytes = saved;
     }
-    const kind = await upload("NPN,RTS Status\n", { kind: "appointments" });
+    const kind = await upload("NPN,RTS Status\n", { kind: "licenses" });
     expect(kind.status).toBe(422);
     expect((await upload("NPN,RTS Status\n", { carrierId: "999" })).status).toBe(422);
     // A formula cell is data: shown as text, neutralised in the results CSV.

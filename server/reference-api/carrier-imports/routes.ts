@@ -9,6 +9,7 @@ import type { Express, Request } from "express";
 import type { Logger } from "pino";
 import type { z } from "zod";
 import {
+  type BrokerAppointmentsResponseSchema,
   CarrierImportMappingBodySchema,
   CarrierImportParamsSchema,
   type CarrierImportRecordResponseSchema,
@@ -40,7 +41,14 @@ import {
   zodFields,
 } from "../admin/list-support.ts";
 import type { ReferenceDb } from "../core/db.ts";
-import { refuseUnread, startInBackground, uploadFacts } from "../core/file-imports/http.ts";
+import { refuseUnread, uploadFacts } from "../core/file-imports/http.ts";
+import {
+  type MappingOutcome,
+  confirmRoute,
+  missingColumns,
+  refusedDiscard,
+  refusedMapping,
+} from "../core/file-imports/routes.ts";
 import { parseTableQuery, scalar, type TableQuery } from "../core/paging.ts";
 import {
   CARRIER_IMPORT_LIMITS,
@@ -253,18 +261,12 @@ export function registerCarrierImportRoutes(app: Express, { db, logger }: { db: 
     if (id == null) return;
     const parsed = CarrierImportMappingBodySchema.safeParse(req.body ?? {});
     if (!parsed.success) return refuseFields(res, zodFields(parsed.error));
-    type Outcome = { missing: true } | { conflict: string } | { fields: Record<string, string[]> } | { ok: true };
-    const outcome = await db.exclusive(async (): Promise<Outcome> => {
+    const outcome = await db.exclusive(async (): Promise<MappingOutcome> => {
       const record = await findImport(db, id);
       if (!record) return { missing: true };
       if (record.status !== "ready") return { conflict: NOT_READY };
-      const fields: Record<string, string[]> = {};
-      for (const field of fieldsOf(record.kind)) {
-        const header = parsed.data[field];
-        if (header === undefined) fields[field] = ["Choose the column"];
-        else if (!record.headers.some((h) => h.toLowerCase() === header.toLowerCase()))
-          fields[field] = [`The file has no column “${header}”.`];
-      }
+      const wanted = Object.fromEntries(fieldsOf(record.kind).map((f) => [f, parsed.data[f]]));
+      const fields = missingColumns(record.headers, wanted);
       if (Object.keys(fields).length > 0) return { fields };
       const mapping = Object.fromEntries(fieldsOf(record.kind).map((f) => [f, parsed.data[f] ?? ""]));
       const at = new Date().toISOString();
@@ -293,37 +295,58 @@ export function registerCarrierImportRoutes(app: Express, { db, logger }: { db: 
       await remapImport(db, record, mapping);
       return { ok: true };
     });
-    if ("missing" in outcome) return fail(res, 404, notFound("carrier import", String(id)));
-    if ("conflict" in outcome) return fail(res, 409, outcome.conflict);
-    if ("fields" in outcome) return refuseFields(res, outcome.fields);
+    if (refusedMapping(res, outcome, "carrier import", id)) return;
     logger.info({ importId: id }, "carrier import mapping saved");
     res.json({ import: await findImport(db, id) });
   });
 
-  app.post(`${base}/:id/confirm`, async (req, res: AdminResponse) => {
-    const id = importId(req, res);
+  confirmRoute(app, `${base}/:id/confirm`, logger, {
+    what: "carrier import",
+    find: (id) => findImport(db, id),
+    confirm: (session, id, onStart) => confirmImport(db, session, id, onStart),
+    done: (record, id) => {
+      if (record?.status === "imported") logger.info({ importId: id, counts: record.counts }, "carrier file imported");
+    },
+    failMessage: "The file could not be imported.",
+  });
+
+  /* A broker's appointments (what an appointments file writes), with their contract request's state per carrier. */
+  app.get("/api/admin/brokers/:id/appointments", async (req, res: AdminResponse) => {
+    const id = idParam(req, res, "broker");
     if (id == null) return;
-    if (!(await findImport(db, id))) return fail(res, 404, notFound("carrier import", String(id)));
-    const session = res.locals.session;
-    startInBackground(res, logger, {
-      run: (onStart) => confirmImport(db, session, id, onStart),
-      started: async () => ({ import: await findImport(db, id) }),
-      done: async () => {
-        const record = await findImport(db, id);
-        if (record?.status === "imported")
-          logger.info({ importId: id, counts: record.counts }, "carrier file imported");
-      },
-      failMessage: "The file could not be imported.",
-      logContext: { importId: id },
+    const found = await db.client.execute({
+      sql: `SELECT a.*, c.name AS carrier_name, (
+              SELECT ce.status FROM contracting_entries ce JOIN carrier_products cp ON cp.id = ce.carrier_product_id
+              WHERE ce.user_id = a.user_id AND cp.carrier_id = a.carrier_id
+              ORDER BY CASE ce.status WHEN 'active' THEN 0 WHEN 'approved' THEN 1 WHEN 'pending' THEN 2 ELSE 3 END
+              LIMIT 1) AS contract_state
+            FROM carrier_appointments a LEFT JOIN carriers c ON c.id = a.carrier_id
+            WHERE a.user_id = ? ORDER BY c.name COLLATE NOCASE, a.state`,
+      args: [id],
     });
+    const body: z.infer<typeof BrokerAppointmentsResponseSchema> = {
+      appointments: found.rows.map((r) => ({
+        id: Number(r.id),
+        carrierId: Number(r.carrier_id),
+        carrierName: String(r.carrier_name ?? `Carrier ${Number(r.carrier_id)}`),
+        state: String(r.state),
+        status: String(r.status) as "Appointed" | "Pending" | "Terminated",
+        effectiveDate: String(r.effective_date),
+        terminationReason: r.termination_reason == null ? null : String(r.termination_reason),
+        contractState:
+          r.contract_state == null ? null : (String(r.contract_state) as "pending" | "approved" | "denied" | "active"),
+        importId: r.import_id == null ? null : Number(r.import_id),
+        updatedAt: String(r.updated_at),
+      })),
+    };
+    res.json(body);
   });
 
   app.post(`${base}/:id/discard`, async (req, res: AdminResponse) => {
     const id = importId(req, res);
     if (id == null) return;
     const outcome = await discardImport(db, id);
-    if (outcome === "missing") return fail(res, 404, notFound("carrier import", String(id)));
-    if (outcome === "conflict") return fail(res, 409, "This import can no longer be discarded.");
+    if (refusedDiscard(res, outcome, "carrier import", id)) return;
     await db.client.execute(audit(res.locals.session, { resource: RESOURCE, recordId: id, action: "discarded" }));
     res.json({ import: await findImport(db, id) });
   });

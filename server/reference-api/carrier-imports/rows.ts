@@ -29,6 +29,34 @@ export const NOT_A_DATE = "The effective date is not a date (YYYY-MM-DD or MM/DD
 export const OTHER_CARRIERS_POLICY = "This policy number is another carrier's policy.";
 export const CELL_TOO_LONG = "A value is longer than 200 characters.";
 
+export const APPOINTMENT_STATUSES = ["Appointed", "Pending", "Terminated"] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+export const ENROLLMENT_STATUSES = ["submitted", "pending", "rfi", "enrolled", "rejected", "terminated"] as const;
+export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
+export const PLAN_TYPES = ["MAPD", "MA", "PDP", "DSNP", "MedSupp"] as const;
+
+/** The states, DC and the territories a carrier appoints in, by their two-letter codes. */
+export const US_STATES: ReadonlySet<string> = new Set(
+  (
+    "AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK " +
+    "OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR GU VI AS MP"
+  ).split(" "),
+);
+
+export const notAState = (state: string) => `“${state}” is not a US state's two-letter code (e.g. TX).`;
+export const unknownAppointmentStatus = (status: string) =>
+  `“${status}” is not an appointment status (Appointed, Pending or Terminated).`;
+export const REASON_NOT_TERMINATED = "Only a terminated appointment has a termination reason.";
+export const notADay = (label: string) => `The ${label} is not a date (YYYY-MM-DD or MM/DD/YYYY).`;
+export const NOT_A_MEDICARE_ID = "The Medicare ID is not 11 letters and digits.";
+export const unknownPlanType = (type: string) => `“${type}” is not a plan type (MAPD, MA, PDP, DSNP or MedSupp).`;
+export const NOT_A_CONTRACT_PBP =
+  "The contract–PBP id is not a contract (a letter and 4 digits) and a PBP (3 digits), e.g. H2174-012.";
+export const unknownEnrollmentStatus = (status: string) =>
+  `“${status}” is not an enrollment status (Submitted, Pending, RFI, Enrolled, Rejected or Terminated).`;
+export const TERMINATION_DATE_NEEDED = "A terminated enrollment needs its termination date.";
+export const OTHER_CARRIERS_ENROLLMENT = "This confirmation number is another carrier's enrollment.";
+
 /** The index of each of the kind's fields in the file (by the header the mapping names, case-insensitive). */
 export type Columns = Partial<Record<CarrierImportField, number>>;
 
@@ -87,6 +115,37 @@ export function policyStatusOf(text: string): PolicyStatus | null {
   return POLICY_STATUSES.find((s) => s.toLowerCase() === lower) ?? null;
 }
 
+/** An appointment's status as a carrier writes it: any case; "Active" is appointed, "Inactive" terminated. */
+export function appointmentStatusOf(text: string): AppointmentStatus | null {
+  const lower = text.toLowerCase();
+  if (lower === "active") return "Appointed";
+  if (lower === "inactive") return "Terminated";
+  return APPOINTMENT_STATUSES.find((s) => s.toLowerCase() === lower) ?? null;
+}
+
+/** An enrollment's status as a carrier writes it: any case, "Request for information" as RFI. */
+export function enrollmentStatusOf(text: string): EnrollmentStatus | null {
+  const lower = text.toLowerCase();
+  if (lower === "request for information") return "rfi";
+  return ENROLLMENT_STATUSES.find((s) => s === lower) ?? null;
+}
+
+/** A plan type in any case; null if none. */
+export const planTypeOf = (text: string) => PLAN_TYPES.find((t) => t.toLowerCase() === text.toLowerCase()) ?? null;
+
+/** H2174-012 from H2174-012 or H2174012 (any case); "" from blank (a Medigap plan has none); null if neither. */
+export function contractPbpOf(text: string): string | null {
+  if (text === "") return "";
+  const m = /^([A-Za-z]\d{4})-?(\d{3})$/.exec(text);
+  return m ? `${m[1]!.toUpperCase()}-${m[2]}` : null;
+}
+
+/** A Medicare ID (MBI) without its dashes, upper-case; null if it is not 11 letters and digits. */
+export function medicareIdOf(text: string): string | null {
+  const id = text.replace(/-/g, "").toUpperCase();
+  return /^[0-9A-Z]{11}$/.test(id) ? id : null;
+}
+
 /** What a carrier's file is checked against: read once per file. */
 export interface Lookups {
   carrierName: string;
@@ -98,6 +157,8 @@ export interface Lookups {
   /** policies: the agents and agencies by NPN number, the carrier's products by lower-case name. */
   userByNpn: Map<string, number>;
   productByName: Map<string, number>;
+  /** enrollments: the writing agents' names. */
+  nameOfUser: Map<number, string>;
 }
 
 export async function loadLookups(db: ReferenceDb, kind: CarrierImportKind, carrierId: number): Promise<Lookups> {
@@ -109,6 +170,7 @@ export async function loadLookups(db: ReferenceDb, kind: CarrierImportKind, carr
     statusByName: new Map(),
     userByNpn: new Map(),
     productByName: new Map(),
+    nameOfUser: new Map(),
   };
   if (kind === "rts") {
     const [nodes, contracts, statuses] = await Promise.all([
@@ -135,7 +197,7 @@ export async function loadLookups(db: ReferenceDb, kind: CarrierImportKind, carr
   } else {
     const [users, products] = await Promise.all([
       db.client.execute(
-        "SELECT id, npn_number FROM users WHERE role IN ('Agent', 'Agency') AND npn_number IS NOT NULL ORDER BY id",
+        "SELECT id, npn_number, first_name, last_name FROM users WHERE role IN ('Agent', 'Agency') AND npn_number IS NOT NULL ORDER BY id",
       ),
       db.client.execute({
         sql: `SELECT cp.id, p.name FROM carrier_products cp JOIN products p ON p.id = cp.product_id
@@ -146,6 +208,7 @@ export async function loadLookups(db: ReferenceDb, kind: CarrierImportKind, carr
     for (const r of users.rows) {
       const npn = String(r.npn_number);
       if (!lookups.userByNpn.has(npn)) lookups.userByNpn.set(npn, Number(r.id));
+      lookups.nameOfUser.set(Number(r.id), `${String(r.first_name ?? "")} ${String(r.last_name ?? "")}`.trim());
     }
     for (const r of products.rows) lookups.productByName.set(String(r.name).toLowerCase(), Number(r.id));
   }
@@ -169,6 +232,8 @@ export function problemOf(kind: CarrierImportKind, values: CarrierImportMapping,
     if (!lookups.statusByName.has(code.toLowerCase())) return unknownRtsStatus(code, lookups.carrierName);
     return null;
   }
+  if (kind === "appointments") return appointmentProblem(values, lookups);
+  if (kind === "enrollments") return enrollmentProblem(values, lookups);
   const npn = values.agentNpn ?? "";
   if ((values.policyNumber ?? "") === "") return blankCell("policy number");
   if (npn === "") return blankCell("writing agent's NPN");
@@ -180,6 +245,56 @@ export function problemOf(kind: CarrierImportKind, values: CarrierImportMapping,
   if (!lookups.productByName.has(product.toLowerCase())) return unknownProduct(product, lookups.carrierName);
   if (!policyStatusOf(values.status ?? "")) return unknownPolicyStatus(values.status ?? "");
   if (!isoDate(values.effectiveDate ?? "")) return NOT_A_DATE;
+  return null;
+}
+
+function npnProblem(npn: string, label: string, lookups: Lookups): string | null {
+  if (npn === "") return blankCell(label);
+  if (!NPN.test(npn)) return NOT_AN_NPN;
+  if (!lookups.userByNpn.has(npn)) return unknownNpn(npn);
+  return null;
+}
+
+function stateProblem(state: string): string | null {
+  if (state === "") return blankCell("state");
+  return US_STATES.has(state.toUpperCase()) ? null : notAState(state);
+}
+
+function appointmentProblem(values: CarrierImportMapping, lookups: Lookups): string | null {
+  const problem = npnProblem(values.npn ?? "", "NPN", lookups) ?? stateProblem(values.state ?? "");
+  if (problem) return problem;
+  const status = values.appointmentStatus ?? "";
+  if (status === "") return blankCell("appointment status");
+  const known = appointmentStatusOf(status);
+  if (!known) return unknownAppointmentStatus(status);
+  if (!isoDate(values.effectiveDate ?? "")) return NOT_A_DATE;
+  if (known !== "Terminated" && (values.terminationReason ?? "") !== "") return REASON_NOT_TERMINATED;
+  return null;
+}
+
+function enrollmentProblem(values: CarrierImportMapping, lookups: Lookups): string | null {
+  const v = (f: keyof CarrierImportMapping) => values[f] ?? "";
+  if (v("confirmationNumber") === "") return blankCell("confirmation number");
+  const npn = npnProblem(v("agentNpn"), "writing agent's NPN", lookups);
+  if (npn) return npn;
+  if (v("memberName") === "") return blankCell("member name");
+  if (v("medicareId") === "") return blankCell("Medicare ID");
+  if (!medicareIdOf(v("medicareId"))) return NOT_A_MEDICARE_ID;
+  if (!isoDate(v("birthDate"))) return notADay("date of birth");
+  if (v("planName") === "") return blankCell("plan");
+  if (v("planType") === "") return blankCell("plan type");
+  if (!planTypeOf(v("planType"))) return unknownPlanType(v("planType"));
+  if (contractPbpOf(v("contractPbp")) === null) return NOT_A_CONTRACT_PBP;
+  if (v("county") === "") return blankCell("county");
+  const state = stateProblem(v("state"));
+  if (state) return state;
+  if (v("enrollmentStatus") === "") return blankCell("enrollment status");
+  const status = enrollmentStatusOf(v("enrollmentStatus"));
+  if (!status) return unknownEnrollmentStatus(v("enrollmentStatus"));
+  if (!isoDate(v("submittedDate"))) return notADay("submitted date");
+  if (v("effectiveDate") !== "" && !isoDate(v("effectiveDate"))) return NOT_A_DATE;
+  if (v("terminationDate") !== "" && !isoDate(v("terminationDate"))) return notADay("termination date");
+  if (status === "terminated" && v("terminationDate") === "") return TERMINATION_DATE_NEEDED;
   return null;
 }
 

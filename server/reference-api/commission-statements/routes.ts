@@ -44,7 +44,16 @@ import {
   zodFields,
 } from "../admin/list-support.ts";
 import type { ReferenceDb } from "../core/db.ts";
-import { refuseUnread, startInBackground, uploadFacts } from "../core/file-imports/http.ts";
+import { refuseUnread, uploadFacts } from "../core/file-imports/http.ts";
+import {
+  type MappingOutcome,
+  NOT_IN_PREVIEW,
+  confirmRoute,
+  discardStaged,
+  missingColumns,
+  refusedDiscard,
+  refusedMapping,
+} from "../core/file-imports/routes.ts";
 import { parseTableQuery, positiveInt, scalar, type TableQuery } from "../core/paging.ts";
 import { IMPORT_LIMITS, confirmImport, findImport, importRows, readImport, remapImport } from "./imports.ts";
 import { loadUplines, splitStatements } from "./splits.ts";
@@ -316,16 +325,11 @@ export function registerCommissionStatementRoutes(app: Express, { db, logger }: 
     if (id == null) return;
     const parsed = StatementMappingBodySchema.safeParse(req.body ?? {});
     if (!parsed.success) return refuseFields(res, zodFields(parsed.error));
-    type Outcome = { missing: true } | { conflict: string } | { fields: Record<string, string[]> } | { ok: true };
-    const outcome = await db.exclusive(async (): Promise<Outcome> => {
+    const outcome = await db.exclusive(async (): Promise<MappingOutcome> => {
       const record = await findImport(db, id);
       if (!record) return { missing: true };
-      if (record.status !== "ready") return { conflict: "This import is not waiting in its preview." };
-      const fields: Record<string, string[]> = {};
-      for (const [field, header] of Object.entries(parsed.data)) {
-        if (!record.headers.some((h) => h.toLowerCase() === header.toLowerCase()))
-          fields[field] = [`The file has no column “${header}”.`];
-      }
+      if (record.status !== "ready") return { conflict: NOT_IN_PREVIEW };
+      const fields = missingColumns(record.headers, parsed.data);
       if (Object.keys(fields).length > 0) return { fields };
       const at = new Date().toISOString();
       await db.client.batch(
@@ -346,53 +350,32 @@ export function registerCommissionStatementRoutes(app: Express, { db, logger }: 
       await remapImport(db, id, record.headers, parsed.data);
       return { ok: true };
     });
-    if ("missing" in outcome) return fail(res, 404, notFound("statement import", String(id)));
-    if ("conflict" in outcome) return fail(res, 409, outcome.conflict);
-    if ("fields" in outcome) return refuseFields(res, outcome.fields);
+    if (refusedMapping(res, outcome, "statement import", id)) return;
     logger.info({ importId: id }, "statement mapping saved");
     res.json({ import: await findImport(db, id) });
   });
 
-  app.post(`${base}/imports/:id/confirm`, async (req, res: AdminResponse) => {
-    const id = importId(req, res);
-    if (id == null) return;
-    if (!(await findImport(db, id))) return fail(res, 404, notFound("statement import", String(id)));
-    const session = res.locals.session;
-    // The write goes on after the answer (202): the import's status and rows_written say how far it is.
-    startInBackground(res, logger, {
-      run: (onStart) => confirmImport(db, session, id, onStart),
-      started: async () => ({ import: await findImport(db, id) }),
-      done: async () => {
-        const record = await findImport(db, id);
-        if (record?.status === "imported")
-          logger.info({ importId: id, statementId: record.statementId }, "statement imported");
-      },
-      failMessage: "The statement could not be written.",
-      logContext: { importId: id },
-    });
+  confirmRoute(app, `${base}/imports/:id/confirm`, logger, {
+    what: "statement import",
+    find: (id) => findImport(db, id),
+    confirm: (session, id, onStart) => confirmImport(db, session, id, onStart),
+    done: (record, id) => {
+      if (record?.status === "imported")
+        logger.info({ importId: id, statementId: record.statementId }, "statement imported");
+    },
+    failMessage: "The statement could not be written.",
   });
 
   app.post(`${base}/imports/:id/discard`, async (req, res: AdminResponse) => {
     const id = importId(req, res);
     if (id == null) return;
-    const outcome = await db.exclusive(async () => {
-      const record = await findImport(db, id);
-      if (!record) return "missing" as const;
-      if (record.status !== "ready" && record.status !== "failed") return "conflict" as const;
-      await db.client.batch(
-        [
-          { sql: "DELETE FROM statement_import_rows WHERE import_id = ?", args: [id] },
-          {
-            sql: "UPDATE statement_imports SET status = 'discarded', updated_at = ? WHERE id = ?",
-            args: [new Date().toISOString(), id],
-          },
-        ],
-        "write",
-      );
-      return "ok" as const;
+    const outcome = await discardStaged(db, id, {
+      find: (i) => findImport(db, i),
+      importsTable: "statement_imports",
+      rowsTable: "statement_import_rows",
+      finishedAt: false,
     });
-    if (outcome === "missing") return fail(res, 404, notFound("statement import", String(id)));
-    if (outcome === "conflict") return fail(res, 409, "This import can no longer be discarded.");
+    if (refusedDiscard(res, outcome, "statement import", id)) return;
     res.json({ import: await findImport(db, id) });
   });
 

@@ -109,6 +109,7 @@ const DATA_TABLES = [
   "sunfire_clients",
   "sunfire_plans",
   // Carrier imports (issue 24 §1).
+  "carrier_appointments",
   "carrier_import_rows",
   "carrier_imports",
   "carrier_import_mappings",
@@ -160,7 +161,7 @@ const RETIRED_TABLES = [
  * change: a db file seeded by an older version (PRAGMA user_version lower than this) has its data tables
  * dropped and created again as schema.ts has them, and is reset to the seed on open (sessions kept).
  */
-const SEED_VERSION = 33;
+const SEED_VERSION = 35;
 
 function bool(value: unknown): boolean {
   return value === true;

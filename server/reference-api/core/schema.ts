@@ -912,7 +912,7 @@ CREATE TABLE IF NOT EXISTS nipr_syncs (
 CREATE TABLE IF NOT EXISTS carrier_imports (
   id INTEGER PRIMARY KEY,
   carrier_id INTEGER NOT NULL,
-  kind TEXT NOT NULL CHECK (kind IN ('rts', 'policies')),
+  kind TEXT NOT NULL CHECK (kind IN ('rts', 'appointments', 'policies', 'enrollments')),
   file_name TEXT NOT NULL,
   file_sha256 TEXT,
   mapping TEXT NOT NULL,
@@ -1014,6 +1014,21 @@ CREATE TABLE IF NOT EXISTS sunfire_plans (
   PRIMARY KEY (carrier_id, plan_name)
 );
 
+-- A broker's appointment with a carrier in a state, as the carrier's appointments file says it (issue 24 §1): what the
+-- broker's contracts page shows beside the contract requests (an appointment with no contract record is flagged).
+-- import_id: the carrier import that last wrote it (NULL: seeded).
+CREATE TABLE IF NOT EXISTS carrier_appointments (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  carrier_id INTEGER NOT NULL,
+  state TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('Appointed', 'Pending', 'Terminated')),
+  effective_date TEXT NOT NULL,
+  termination_reason TEXT,
+  import_id INTEGER,
+  updated_at TEXT NOT NULL,
+  UNIQUE (user_id, carrier_id, state)
+);
 
 -- Sessions are not a data table: reset() keeps them, so signed-in sessions survive a reset.
 -- No foreign keys on purpose (the users they point at are deleted and re-inserted by reset()).

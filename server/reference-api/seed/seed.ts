@@ -9,6 +9,7 @@
 import type { InStatement } from "@libsql/client";
 import { accountStatements } from "../accounts/seed.ts";
 import { adminContractingStatements } from "../admin-contracting/seed.ts";
+import { carrierImportStatements } from "../carrier-imports/seed.ts";
 import { adminConversationStatements } from "../conversations/seed-desk.ts";
 import {
   bulkUserStatements,
@@ -81,6 +82,7 @@ export async function seedStatements(
     ...systemNotificationSeedStatements(dates), // notices to roles, an agency, scheduled, ended (issue 22)
     ...quoteToolProviderSeedStatements(dates), // the quote tool's providers (issue 22)
     ...carrierExportStatements(dates), // the carriers' export schedules, what the files carry, files built (issue 24 §2)
+    ...carrierImportStatements(dates), // the brokers' appointments and the carriers' files imported (issue 24 §1)
     ...carrierEnrollmentStatements(dates), // carrier enrollments with their raw payloads, carrier notifications (issue 24)
     ...niprSeedStatements(dates), // NIPR: the connection, alerts, syncs (issue 24 §6-8)
     ...sunfireImportStatements(dates), // the quote tool's plans and clients, past enrollment exports (issue 24 §5)

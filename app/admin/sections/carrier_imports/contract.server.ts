@@ -8,6 +8,7 @@ import { hasControlCharacters } from "../../../domain/validation";
 import { AuditEntrySchema, FacetSchema } from "../../../.server/upstream/schemas/admin-common";
 import { PagingMetaSchema } from "../../../.server/upstream/schemas/paging";
 import {
+  CARRIER_IMPORT_FIELD_LABELS,
   CARRIER_IMPORT_KINDS,
   CARRIER_IMPORT_STATUSES,
   type CarrierImport,
@@ -18,16 +19,8 @@ import {
 
 const PersonSchema = z.object({ userId: z.number().int(), name: z.string() });
 
-const FIELD_NAMES = [
-  "npn",
-  "statusCode",
-  "policyNumber",
-  "agentNpn",
-  "memberName",
-  "product",
-  "status",
-  "effectiveDate",
-] as const satisfies readonly CarrierImportField[];
+/** Every kind's fields (their labels' keys). */
+const FIELD_NAMES = Object.keys(CARRIER_IMPORT_FIELD_LABELS) as [CarrierImportField, ...CarrierImportField[]];
 
 const MappingSchema = z.partialRecord(z.enum(FIELD_NAMES), z.string());
 
@@ -103,3 +96,25 @@ export const CarrierImportMappingBodySchema = z.partialRecord(
   z.enum(FIELD_NAMES),
   z.string().trim().min(1, "Choose the column").max(200),
 );
+
+/**
+ * GET /api/admin/brokers/:id/appointments: the broker's appointments as the carriers' appointments files said them
+ * (issue 24 §1), with the state of the broker's contract request with the carrier (null: no contract record).
+ */
+export const BrokerAppointmentsResponseSchema = z.object({
+  appointments: z.array(
+    z.object({
+      id: z.number().int(),
+      carrierId: z.number().int(),
+      carrierName: z.string(),
+      state: z.string(),
+      status: z.enum(["Appointed", "Pending", "Terminated"]),
+      effectiveDate: z.string(),
+      terminationReason: z.string().nullable(),
+      contractState: z.enum(["pending", "approved", "denied", "active"]).nullable(),
+      importId: z.number().int().nullable(),
+      updatedAt: z.string(),
+    }),
+  ),
+});
+export type BrokerAppointment = z.infer<typeof BrokerAppointmentsResponseSchema>["appointments"][number];

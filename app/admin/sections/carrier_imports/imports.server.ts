@@ -6,6 +6,7 @@
 import { adminCall, adminFile } from "~/.server/upstream/admin";
 import { uploadFile } from "~/.server/upstream/file-upload";
 import {
+  BrokerAppointmentsResponseSchema,
   CarrierImportRecordResponseSchema,
   CarrierImportResponseSchema,
   CarrierImportRowsResponseSchema,
@@ -37,3 +38,7 @@ export const uploadCarrierFile = (
   facts: { carrierId: string; kind: string; fileName: string },
   file: AsyncIterable<Uint8Array>,
 ) => uploadFile(token, `${base}/upload`, facts, file);
+
+/** A broker's appointments, as the carriers' appointments files said them. */
+export const brokerAppointments = (token: string, brokerId: number) =>
+  adminCall(token, "GET", `brokers/${brokerId}/appointments`, BrokerAppointmentsResponseSchema);

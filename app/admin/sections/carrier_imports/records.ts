@@ -1,22 +1,42 @@
 /**
- * The carrier imports section's records (issue 24 §1): a carrier's file (CSV) of one kind — ready-to-sell statuses
- * or policies — read with the mapping remembered for the carrier and kind, previewed with each row's problem,
+ * The carrier imports section's records (issue 24 §1): a carrier's file (CSV) of one kind — ready-to-sell statuses,
+ * appointments, policies or enrollments — read with the mapping remembered for the carrier and kind, previewed with each row's problem,
  * written in the background, and its per-row results. Pure types and texts; the upstream contract
  * (contract.server.ts) satisfies them.
  */
 
-export const CARRIER_IMPORT_KINDS = ["rts", "policies"] as const;
+export const CARRIER_IMPORT_KINDS = ["rts", "appointments", "policies", "enrollments"] as const;
 export type CarrierImportKind = (typeof CARRIER_IMPORT_KINDS)[number];
 
 export const CARRIER_IMPORT_KIND_LABELS: Record<CarrierImportKind, string> = {
   rts: "RTS statuses",
+  appointments: "Appointments",
   policies: "Policies",
+  enrollments: "Enrollments",
 };
 
 /** The fields each kind's rows give, each read from the column the mapping names. */
 export const CARRIER_IMPORT_FIELDS = {
   rts: ["npn", "statusCode"],
+  appointments: ["npn", "state", "appointmentStatus", "effectiveDate", "terminationReason"],
   policies: ["policyNumber", "agentNpn", "memberName", "product", "status", "effectiveDate"],
+  enrollments: [
+    "confirmationNumber",
+    "agentNpn",
+    "memberName",
+    "medicareId",
+    "birthDate",
+    "planName",
+    "planType",
+    "contractPbp",
+    "county",
+    "state",
+    "enrollmentStatus",
+    "submittedDate",
+    "effectiveDate",
+    "terminationDate",
+    "terminationReason",
+  ],
 } as const satisfies Record<CarrierImportKind, readonly string[]>;
 export type CarrierImportField = (typeof CARRIER_IMPORT_FIELDS)[CarrierImportKind][number];
 export type CarrierImportMapping = Partial<Record<CarrierImportField, string>>;
@@ -30,11 +50,31 @@ export const CARRIER_IMPORT_FIELD_LABELS: Record<CarrierImportField, string> = {
   product: "Product",
   status: "Policy status",
   effectiveDate: "Effective date",
+  state: "State",
+  appointmentStatus: "Appointment status",
+  terminationReason: "Termination reason",
+  confirmationNumber: "Confirmation number",
+  medicareId: "Medicare ID",
+  birthDate: "Date of birth",
+  planName: "Plan",
+  planType: "Plan type",
+  contractPbp: "Contract–PBP",
+  county: "County",
+  enrollmentStatus: "Enrollment status",
+  submittedDate: "Submitted date",
+  terminationDate: "Termination date",
 };
 
 /** The columns a carrier's first file of a kind is read with, until a mapping is saved. */
 export const DEFAULT_CARRIER_IMPORT_MAPPINGS: Record<CarrierImportKind, CarrierImportMapping> = {
   rts: { npn: "NPN", statusCode: "RTS Status" },
+  appointments: {
+    npn: "NPN",
+    state: "State",
+    appointmentStatus: "Appointment Status",
+    effectiveDate: "Effective Date",
+    terminationReason: "Termination Reason",
+  },
   policies: {
     policyNumber: "Policy Number",
     agentNpn: "Agent NPN",
@@ -42,6 +82,23 @@ export const DEFAULT_CARRIER_IMPORT_MAPPINGS: Record<CarrierImportKind, CarrierI
     product: "Product",
     status: "Status",
     effectiveDate: "Effective Date",
+  },
+  enrollments: {
+    confirmationNumber: "Confirmation Number",
+    agentNpn: "Agent NPN",
+    memberName: "Member",
+    medicareId: "Medicare ID",
+    birthDate: "Date of Birth",
+    planName: "Plan",
+    planType: "Plan Type",
+    contractPbp: "Contract PBP",
+    county: "County",
+    state: "State",
+    enrollmentStatus: "Status",
+    submittedDate: "Submitted Date",
+    effectiveDate: "Effective Date",
+    terminationDate: "Termination Date",
+    terminationReason: "Termination Reason",
   },
 };
 

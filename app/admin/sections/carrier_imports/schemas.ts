@@ -13,7 +13,7 @@ const pattern = (re: RegExp, message: string) => required(message).check(z.refin
 
 const FACTS = {
   carrierId: pattern(/^\d{1,9}$/, "Choose the carrier"),
-  kind: pattern(/^(rts|policies)$/, "Choose what the file holds"),
+  kind: pattern(/^(rts|appointments|policies|enrollments)$/, "Choose what the file holds"),
 };
 
 /** The upload's facts, as the server reads them (the file streams apart). */
@@ -43,6 +43,13 @@ const column = required("Choose the column");
 /** The mapping form of each kind: a column for each of its fields. */
 export const MAPPING_SCHEMAS = {
   rts: z.object({ npn: column, statusCode: column }),
+  appointments: z.object({
+    npn: column,
+    state: column,
+    appointmentStatus: column,
+    effectiveDate: column,
+    terminationReason: column,
+  }),
   policies: z.object({
     policyNumber: column,
     agentNpn: column,
@@ -50,6 +57,23 @@ export const MAPPING_SCHEMAS = {
     product: column,
     status: column,
     effectiveDate: column,
+  }),
+  enrollments: z.object({
+    confirmationNumber: column,
+    agentNpn: column,
+    memberName: column,
+    medicareId: column,
+    birthDate: column,
+    planName: column,
+    planType: column,
+    contractPbp: column,
+    county: column,
+    state: column,
+    enrollmentStatus: column,
+    submittedDate: column,
+    effectiveDate: column,
+    terminationDate: column,
+    terminationReason: column,
   }),
 } satisfies Record<CarrierImportKind, z.ZodMiniObject>;
 

@@ -8,7 +8,7 @@ export const shape = {
   sortable: ["carrier", "kind", "file", "status", "createdAt"],
   filters: {
     carrier: "id",
-    kind: { values: ["rts", "policies"] },
+    kind: { values: ["rts", "appointments", "policies", "enrollments"] },
     status: { values: ["reading", "ready", "importing", "imported", "failed", "discarded"] },
   },
   recordUrl: "id",

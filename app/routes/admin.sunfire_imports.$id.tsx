@@ -1,6 +1,6 @@
 import { Alert, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { type ReactNode, useEffect } from "react";
-import { Form, Link, data, redirect, useRevalidator } from "react-router";
+import { Form, Link, data, redirect } from "react-router";
+import { ImportProgress } from "~/components/admin/import-progress";
 import { ErrorPage } from "~/components/error-page";
 import { SubmitButton } from "~/components/forms/form";
 import { type PlainColumn, PlainTable } from "~/components/plain-table";
@@ -77,37 +77,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} inLayout />;
-}
-
-/**
- * Where the import stands, and while it runs the page follows it (with JavaScript by asking again every second,
- * without by a refresh meta and a Refresh link): components/admin/import-progress.tsx's, kept as a copy here as the
- * statement import's page keeps one — shared by two pages it would be a script of its own, one past the admin pages'
- * 25 on both (scripts/budgets.ts).
- */
-function ImportProgress({ busy, here, children }: { busy: boolean; here: string; children: ReactNode }) {
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    if (!busy) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === "idle") void revalidator.revalidate();
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [busy, revalidator]);
-  return (
-    <section aria-live="polite" aria-labelledby="progress-title">
-      {busy ? <meta httpEquiv="refresh" content="2" /> : null}
-      <Title order={2} size="h4" id="progress-title">
-        Where it stands
-      </Title>
-      <Text data-testid="import-progress">{children}</Text>
-      {busy ? (
-        <Text size="sm">
-          This page updates by itself. <Link to={here}>Refresh</Link>
-        </Text>
-      ) : null}
-    </section>
-  );
 }
 
 const agentText = (r: SunfireImportRow) =>

@@ -1,11 +1,11 @@
 import { Group, List, Stack, Text, Title } from "@mantine/core";
-import { useState } from "react";
-import { Link, data, redirect, useNavigate } from "react-router";
+import { Link, data, redirect } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { FileField } from "~/components/forms/file-field";
 import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
 import { UploadProgress, sendWithProgress } from "~/components/forms/upload-progress";
-import { type FormResult, usePortalForm } from "~/components/forms/use-portal-form";
+import { useUploadToPage } from "~/components/admin/upload-to-page";
+import { usePortalForm } from "~/components/forms/use-portal-form";
 import { requireAdmin } from "~/.server/admin/guard";
 import { uploadSunfireExport } from "~/admin/sections/sunfire_imports/imports.server";
 import { SUNFIRE_COLUMNS, SUNFIRE_REQUIRED_FIELDS } from "~/admin/sections/sunfire_imports/records";
@@ -40,22 +40,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 const UPLOAD_URL = "/admin/sunfire_imports/new/upload";
 
 export default function UploadSunfireExport({ actionData }: Route.ComponentProps) {
-  const navigate = useNavigate();
-  const [reply, setReply] = useState<FormResult>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const upload = useUploadToPage(UPLOAD_URL, sendWithProgress);
+  const { progress } = upload;
   const [form, fields] = usePortalForm(uploadSchema, {
-    lastResult: reply ?? actionData,
+    lastResult: upload.reply ?? actionData,
     id: "sunfire-upload",
-    onSubmit(event, { formData }) {
-      event.preventDefault();
-      if (progress !== null) return; // a send is under way
-      setProgress(0);
-      void sendWithProgress<{ to: string }>(UPLOAD_URL, formData, setProgress).then(async (answer) => {
-        if (answer.ok) await navigate(answer.to);
-        else setReply(answer.result);
-        setProgress(null);
-      });
-    },
+    onSubmit: upload.onSubmit,
   });
   return (
     <Stack gap="md">

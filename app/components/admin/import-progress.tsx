@@ -3,10 +3,10 @@ import { type ReactNode, useEffect } from "react";
 import { Link, useRevalidator } from "react-router";
 
 /**
- * Where a file import stands (a statement import's page, a carrier import's page): its figures, and while it runs
+ * Where a file import stands (a statement import's page, a carrier import's page, a Sunfire import's page): its figures, and while it runs
  * (`busy`) the page follows it — with JavaScript by asking again every second, without by a refresh meta and a
  * Refresh link. Its script rides with the admin frame's (vite.config.ts, the "admin" tier): a script of its own
- * would be each of the two pages' 26th (scripts/budgets.ts).
+ * would be each of these pages' 26th (scripts/budgets.ts).
  */
 export function ImportProgress({ busy, here, children }: { busy: boolean; here: string; children: ReactNode }) {
   const revalidator = useRevalidator();

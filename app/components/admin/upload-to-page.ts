@@ -6,7 +6,7 @@ import type { FormResult } from "~/components/forms/use-portal-form";
 /**
  * A file form sent by JavaScript to `url` (a resource route answering `{ ok, to }` or `{ ok, result }`), with the
  * upload's progress: on to `to`, or the form's reply. `onSubmit` is the form hook's; `progress` is null when nothing
- * is being sent (the statement and carrier imports' upload pages). It rides in the admin tier's chunk (vite.config.ts):
+ * is being sent (the statement, carrier and Sunfire imports' upload pages). It rides in the admin tier's chunk (vite.config.ts):
  * in upload-progress.tsx it would weigh on every page with a file field; `send` is that module's sendWithProgress,
  * passed in so that this module imports nothing the admin tier would then load on every admin page.
  */

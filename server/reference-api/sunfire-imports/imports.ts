@@ -6,6 +6,7 @@
  * agent's Submitted Enrollment (its client matched, or made from the row), the others wait to be reconciled by hand
  * (reconcileRow), which makes them Submitted Enrollments of the agent and client a person chose.
  */
+import { discardStaged } from "../core/file-imports/routes.ts";
 import type { Readable } from "node:stream";
 import type { InStatement, InValue, Row } from "@libsql/client";
 import {
@@ -507,23 +508,13 @@ export async function confirmImport(
   }
 }
 
-export async function discardImport(db: ReferenceDb, id: number): Promise<"missing" | "conflict" | "ok"> {
-  return db.exclusive(async () => {
-    const record = await findImport(db, id);
-    if (!record) return "missing" as const;
-    if (record.status !== "ready" && record.status !== "failed") return "conflict" as const;
-    const at = new Date().toISOString();
-    await db.client.batch(
-      [
-        { sql: "DELETE FROM sunfire_import_rows WHERE import_id = ?", args: [id] },
-        {
-          sql: "UPDATE sunfire_imports SET status = 'discarded', updated_at = ?, finished_at = ? WHERE id = ?",
-          args: [at, at, id],
-        },
-      ],
-      "write",
-    );
-    return "ok" as const;
+/** Discards a ready or refused import (core/file-imports' discardStaged): its staged rows go. */
+export function discardImport(db: ReferenceDb, id: number): Promise<"missing" | "conflict" | "ok"> {
+  return discardStaged(db, id, {
+    find: (one) => findImport(db, one),
+    importsTable: "sunfire_imports",
+    rowsTable: "sunfire_import_rows",
+    finishedAt: true,
   });
 }
 

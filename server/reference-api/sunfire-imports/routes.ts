@@ -41,7 +41,8 @@ import {
   zodFields,
 } from "../admin/list-support.ts";
 import type { ReferenceDb } from "../core/db.ts";
-import { refuseUnread, startInBackground, uploadFacts } from "../core/file-imports/http.ts";
+import { refuseUnread, uploadFacts } from "../core/file-imports/http.ts";
+import { confirmRoute, refusedDiscard } from "../core/file-imports/routes.ts";
 import { parseTableQuery, positiveInt, scalar, type TableQuery } from "../core/paging.ts";
 import {
   IMPORT_COLUMNS,
@@ -279,30 +280,21 @@ export function registerSunfireImportRoutes(app: Express, { db, logger }: { db: 
     );
   });
 
-  app.post(`${base}/:id/confirm`, async (req, res: AdminResponse) => {
-    const id = importId(req, res);
-    if (id == null) return;
-    if (!(await findImport(db, id))) return fail(res, 404, notFound("Sunfire import", String(id)));
-    const session = res.locals.session;
-    startInBackground(res, logger, {
-      run: (onStart) => confirmImport(db, session, id, onStart),
-      started: async () => ({ import: await findImport(db, id) }),
-      done: async () => {
-        const record = await findImport(db, id);
-        if (record?.status === "imported")
-          logger.info({ importId: id, counts: record.counts }, "sunfire file imported");
-      },
-      failMessage: "The file could not be imported.",
-      logContext: { importId: id },
-    });
+  confirmRoute(app, `${base}/:id/confirm`, logger, {
+    what: "Sunfire import",
+    find: (id) => findImport(db, id),
+    confirm: (session, id, onStart) => confirmImport(db, session, id, onStart),
+    done: (record, id) => {
+      if (record?.status === "imported") logger.info({ importId: id, counts: record.counts }, "sunfire file imported");
+    },
+    failMessage: "The file could not be imported.",
   });
 
   app.post(`${base}/:id/discard`, async (req, res: AdminResponse) => {
     const id = importId(req, res);
     if (id == null) return;
     const outcome = await discardImport(db, id);
-    if (outcome === "missing") return fail(res, 404, notFound("Sunfire import", String(id)));
-    if (outcome === "conflict") return fail(res, 409, "This import can no longer be discarded.");
+    if (refusedDiscard(res, outcome, "Sunfire import", id)) return;
     await db.client.execute(audit(res.locals.session, { resource: RESOURCE, recordId: id, action: "discarded" }));
     res.json({ import: await findImport(db, id) });
   });

@@ -1,11 +1,21 @@
-import { Alert, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { Form, Link, data, redirect } from "react-router";
+import { Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Link, data } from "react-router";
+import {
+  ImportHeading,
+  ImportPreview,
+  ImportRefused,
+  ImportResults,
+  ImportRows,
+  rowsPageHref,
+  rowsText,
+} from "~/components/admin/file-import-page";
 import { ImportProgress } from "~/components/admin/import-progress";
 import { ErrorPage } from "~/components/error-page";
 import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
 import { SelectField } from "~/components/forms/select-field";
 import { usePortalForm } from "~/components/forms/use-portal-form";
 import { type PlainColumn, PlainTable } from "~/components/plain-table";
+import { confirmOrDiscard, importRowsQuery } from "~/.server/admin/file-import-page";
 import { idOr404, requireAdmin } from "~/.server/admin/guard";
 import { actionForm } from "~/.server/form-failure";
 import { loadWithViewer } from "~/.server/guards";
@@ -22,14 +32,11 @@ import {
   type CarrierImportRow,
   ROW_OUTCOMES,
   ROW_OUTCOME_LABELS,
-  type RowOutcome,
   carrierImportTitle,
 } from "~/admin/sections/carrier_imports/records";
-import { MAPPING_SCHEMAS, intentSchema } from "~/admin/sections/carrier_imports/schemas";
+import { MAPPING_SCHEMAS } from "~/admin/sections/carrier_imports/schemas";
 import { outcomesText, statusTag } from "~/admin/sections/carrier_imports/view";
 import type { Route } from "./+types/admin.carrier_imports.$id";
-
-const PER_PAGE = 50;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData ? `${carrierImportTitle(loaderData.record)} · Carrier imports · Admin` : "Admin" }];
@@ -42,17 +49,11 @@ export const handle = {
   ],
 };
 
-const rowsText = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "row" : "rows"}`;
-
 const running = (r: CarrierImport) => r.status === "reading" || r.status === "importing";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idOr404(params.id);
-  const url = new URL(request.url);
-  const page = /^\d{1,6}$/.test(url.searchParams.get("page") ?? "") ? (url.searchParams.get("page") ?? "1") : "1";
-  const asked = url.searchParams.get("outcome") ?? "";
-  const outcome = (ROW_OUTCOMES as readonly string[]).includes(asked) ? (asked as RowOutcome) : null;
-  const query = new URLSearchParams({ page, perPage: String(PER_PAGE), ...(outcome ? { outcome } : {}) });
+  const { query, outcome } = importRowsQuery(request, ROW_OUTCOMES);
   const [, found] = await loadWithViewer(request, context, (token) => importRows(token, id, query));
   return { record: found.import, rows: found.rows, meta: found.meta, outcome };
 }
@@ -65,16 +66,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = submitted.get("intent");
   const here = `/admin/carrier_imports/${id}`;
   return form.answer(async () => {
-    if (intent === "confirm") {
-      await form.parse(intentSchema);
-      await confirmImport(viewer.token, id);
-      return redirect(here);
-    }
-    if (intent === "discard") {
-      await form.parse(intentSchema);
-      await discardImport(viewer.token, id);
-      return redirectWithToast("/admin/carrier_imports", [successToast("Import discarded: nothing was written.")]);
-    }
+    const decided = await confirmOrDiscard(form, intent, {
+      confirm: () => confirmImport(viewer.token, id),
+      discard: () => discardImport(viewer.token, id),
+      here,
+      list: "/admin/carrier_imports",
+    });
+    if (decided) return decided;
     const kind = CARRIER_IMPORT_KINDS.find((k) => intent === `mapping:${k}`);
     if (kind) {
       const parsed = await form.parse(MAPPING_SCHEMAS[kind]);
@@ -185,106 +183,69 @@ export default function CarrierImportPage({ loaderData, actionData }: Route.Comp
   const needsMapping = record.status === "ready" && record.unmappedFields.length > 0;
   const here = `/admin/carrier_imports/${record.id}`;
   const ready = record.counts.rows - record.counts.problems;
-  const pageHref = (page: number) =>
-    `${here}?${new URLSearchParams({ page: String(page), ...(outcome ? { outcome } : {}) })}`;
   return (
     <Stack gap="md">
-      <Stack gap={4}>
-        <Title order={1} style={{ overflowWrap: "anywhere" }}>
-          {record.carrierName} {CARRIER_IMPORT_KIND_LABELS[record.kind]}: {record.fileName}
-        </Title>
-        <Group gap="xs">
-          {statusTag(record)}
-          <Text size="sm">
-            Import #{record.id} · uploaded {formatDate(record.createdAt)}
-            {record.createdBy ? ` by ${record.createdBy.name}` : ""}
-          </Text>
-        </Group>
-      </Stack>
+      <ImportHeading
+        title={`${record.carrierName} ${CARRIER_IMPORT_KIND_LABELS[record.kind]}: ${record.fileName}`}
+        tag={statusTag(record)}
+      >
+        Import #{record.id} · uploaded {formatDate(record.createdAt)}
+        {record.createdBy ? ` by ${record.createdBy.name}` : ""}
+      </ImportHeading>
       <ImportProgress busy={busy} here={here}>
         {rowsText(record.rowsRead)} read, {rowsText(record.rowsWritten)} imported.
       </ImportProgress>
       {record.status === "failed" ? (
-        <Alert color="red" title="The file was not imported" role="alert">
-          <Text>{record.problem}</Text>
+        <ImportRefused problem={record.problem}>
           {record.duplicateOf ? (
             <Link className="anchor" to={`/admin/carrier_imports/${record.duplicateOf}`}>
               Open import #{record.duplicateOf}
             </Link>
           ) : null}
-        </Alert>
+        </ImportRefused>
       ) : null}
       {needsMapping ? <MappingForm record={record} lastResult={actionData} /> : null}
       {record.status === "ready" && !needsMapping ? (
-        <Paper withBorder p="md" component="section" aria-labelledby="preview-title">
-          <Stack gap="sm">
-            <Title order={2} size="h4" id="preview-title">
-              Preview
-            </Title>
-            <ul className="plain-list" data-testid="import-counts">
+        <ImportPreview
+          counts={
+            <>
               <li>{rowsText(record.counts.rows)} read</li>
               <li>{ready} ready to import</li>
               <li>{record.counts.problems} with problems</li>
-            </ul>
-            {record.counts.problems > 0 ? (
-              <Text>
-                {record.counts.problems === 1
-                  ? "The row with a problem is refused with its reason; the others are imported."
-                  : `The ${record.counts.problems} rows with problems are refused with their reasons; the others are imported.`}
-              </Text>
-            ) : null}
-            <Group>
-              <Form method="post">
-                <input type="hidden" name="intent" value="confirm" />
-                <SubmitButton>
-                  Import {ready} {ready === 1 ? "row" : "rows"}
-                </SubmitButton>
-              </Form>
-              <Form method="post">
-                <input type="hidden" name="intent" value="discard" />
-                <SubmitButton variant="default">Discard</SubmitButton>
-              </Form>
-            </Group>
-          </Stack>
-        </Paper>
+            </>
+          }
+          note={
+            record.counts.problems === 0
+              ? null
+              : record.counts.problems === 1
+                ? "The row with a problem is refused with its reason; the others are imported."
+                : `The ${record.counts.problems} rows with problems are refused with their reasons; the others are imported.`
+          }
+          button={SubmitButton}
+          confirmLabel={`Import ${rowsText(ready)}`}
+        />
       ) : null}
       {done ? (
-        <Paper withBorder p="md" component="section" aria-labelledby="results-title">
-          <Stack gap="sm">
-            <Title order={2} size="h4" id="results-title">
-              Results
-            </Title>
-            <Text data-testid="import-outcomes">{outcomesText(record)}.</Text>
-            <Group gap="md">
-              <a className="anchor" href={`${here}/results.csv`} download>
-                Download the results (CSV)
-              </a>
-              <nav aria-label="Rows by outcome">
-                <Link to={here} aria-current={outcome === null ? "page" : undefined}>
-                  All rows
-                </Link>{" "}
-                {ROW_OUTCOMES.map((o) => (
-                  <span key={o}>
-                    {" · "}
-                    <Link to={`${here}?outcome=${o}`} aria-current={outcome === o ? "page" : undefined}>
-                      {ROW_OUTCOME_LABELS[o]}
-                    </Link>
-                  </span>
-                ))}
-              </nav>
-            </Group>
-          </Stack>
-        </Paper>
+        <ImportResults
+          here={here}
+          outcomes={ROW_OUTCOMES}
+          labels={ROW_OUTCOME_LABELS}
+          outcome={outcome}
+          summary={outcomesText(record)}
+        />
       ) : null}
       {(record.status === "ready" && !needsMapping) || done ? (
-        <section aria-labelledby="rows-title">
-          <Title order={2} size="h4" id="rows-title" mb="xs">
-            {done
+        <ImportRows
+          title={
+            done
               ? outcome
                 ? `Rows ${ROW_OUTCOME_LABELS[outcome].toLowerCase()}`
                 : "Rows, by line"
-              : "Rows, those with problems first"}
-          </Title>
+              : "Rows, those with problems first"
+          }
+          meta={meta}
+          pageHref={rowsPageHref(here, outcome)}
+        >
           {rows.length > 0 ? (
             <PlainTable
               columns={rowColumns(record, done)}
@@ -295,18 +256,9 @@ export default function CarrierImportPage({ loaderData, actionData }: Route.Comp
               aria-labelledby="rows-title"
             />
           ) : (
-            <Text>No rows.</Text>
+            <Text>{outcome ? "No rows with this outcome." : "No rows."}</Text>
           )}
-          {meta.totalPages > 1 ? (
-            <Group gap="sm" mt="xs">
-              {meta.currentPage > 1 ? <Link to={pageHref(meta.currentPage - 1)}>Previous page</Link> : null}
-              <Text size="sm">
-                Page {meta.currentPage} of {meta.totalPages}
-              </Text>
-              {meta.currentPage < meta.totalPages ? <Link to={pageHref(meta.currentPage + 1)}>Next page</Link> : null}
-            </Group>
-          ) : null}
-        </section>
+        </ImportRows>
       ) : null}
     </Stack>
   );

@@ -1,5 +1,13 @@
 import { Alert, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { Form, Link, data, redirect } from "react-router";
+import { Link, data } from "react-router";
+import {
+  ImportHeading,
+  ImportPreview,
+  ImportRefused,
+  ImportRows,
+  rowsPageHref,
+  rowsText,
+} from "~/components/admin/file-import-page";
 import { ImportProgress } from "~/components/admin/import-progress";
 import { Tag } from "~/components/admin/tag";
 import { ErrorPage } from "~/components/error-page";
@@ -7,6 +15,7 @@ import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
 import { SelectField } from "~/components/forms/select-field";
 import { usePortalForm } from "~/components/forms/use-portal-form";
 import { type PlainColumn, PlainTable } from "~/components/plain-table";
+import { confirmOrDiscard, importRowsQuery } from "~/.server/admin/file-import-page";
 import { idOr404, requireAdmin } from "~/.server/admin/guard";
 import { actionForm } from "~/.server/form-failure";
 import { loadWithViewer } from "~/.server/guards";
@@ -26,10 +35,8 @@ import {
   MAPPING_FIELD_LABELS,
   type StatementImport,
 } from "~/admin/sections/commission_statements/records";
-import { intentSchema, mappingSchema } from "~/admin/sections/commission_statements/schemas";
+import { mappingSchema } from "~/admin/sections/commission_statements/schemas";
 import type { Route } from "./+types/admin.commission_statements.imports.$id";
-
-const PER_PAGE = 50;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData ? `Import #${loaderData.record.id} · Commission statements · Admin` : "Admin" }];
@@ -55,11 +62,8 @@ const running = (r: StatementImport) => r.status === "reading" || r.status === "
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idOr404(params.id);
-  const url = new URL(request.url);
-  const page = /^\d{1,6}$/.test(url.searchParams.get("page") ?? "") ? (url.searchParams.get("page") ?? "1") : "1";
-  const [, found] = await loadWithViewer(request, context, (token) =>
-    importPreview(token, id, new URLSearchParams({ page, perPage: String(PER_PAGE) })),
-  );
+  const { query } = importRowsQuery(request);
+  const [, found] = await loadWithViewer(request, context, (token) => importPreview(token, id, query));
   return { record: found.import, rows: found.rows, meta: found.meta };
 }
 
@@ -70,18 +74,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = (await form.read()).get("intent");
   const here = `/admin/commission_statements/imports/${id}`;
   return form.answer(async () => {
-    if (intent === "confirm") {
-      await form.parse(intentSchema);
-      await confirmImport(viewer.token, id);
-      return redirect(here);
-    }
-    if (intent === "discard") {
-      await form.parse(intentSchema);
-      await discardImport(viewer.token, id);
-      return redirectWithToast("/admin/commission_statements", [
-        successToast("Import discarded: nothing was written."),
-      ]);
-    }
+    const decided = await confirmOrDiscard(form, intent, {
+      confirm: () => confirmImport(viewer.token, id),
+      discard: () => discardImport(viewer.token, id),
+      here,
+      list: "/admin/commission_statements",
+    });
+    if (decided) return decided;
     if (intent === "mapping") {
       const parsed = await form.parse(mappingSchema);
       if (parsed.status !== "success") return data(parsed.reply(), { status: 400 });
@@ -168,25 +167,21 @@ export default function StatementImportPage({ loaderData, actionData }: Route.Co
   const here = `/admin/commission_statements/imports/${record.id}`;
   return (
     <Stack gap="md">
-      <Stack gap={4}>
-        <Title order={1} style={{ overflowWrap: "anywhere" }}>
-          {record.carrierName} {record.period}: {record.fileName}
-        </Title>
-        <Group gap="xs">
+      <ImportHeading
+        title={`${record.carrierName} ${record.period}: ${record.fileName}`}
+        tag={
           <Tag color={record.status === "failed" ? "red" : record.status === "imported" ? "green" : "yellow"}>
             {STATUS_TEXT[record.status]}
           </Tag>
-          <Text size="sm">
-            Import #{record.id} · carrier statement date {record.carrierStatementDate}
-          </Text>
-        </Group>
-      </Stack>
+        }
+      >
+        Import #{record.id} · carrier statement date {record.carrierStatementDate}
+      </ImportHeading>
       <ImportProgress busy={busy} here={here}>
-        {record.rowsRead.toLocaleString("en-US")} rows read, {record.rowsWritten.toLocaleString("en-US")} lines written.
+        {rowsText(record.rowsRead)} read, {rowsText(record.rowsWritten, "line")} written.
       </ImportProgress>
       {record.status === "failed" ? (
-        <Alert color="red" title="The file was not imported" role="alert">
-          <Text>{record.problem}</Text>
+        <ImportRefused problem={record.problem}>
           {record.duplicateOf?.statementId ? (
             <Link className="anchor" to={`/admin/commission_statements/${record.duplicateOf.statementId}`}>
               Open statement #{record.duplicateOf.statementId}
@@ -196,7 +191,7 @@ export default function StatementImportPage({ loaderData, actionData }: Route.Co
               Open import #{record.duplicateOf.importId}
             </Link>
           ) : null}
-        </Alert>
+        </ImportRefused>
       ) : null}
       {record.status === "imported" && record.statementId ? (
         <Alert color="green" title="Imported">
@@ -208,59 +203,32 @@ export default function StatementImportPage({ loaderData, actionData }: Route.Co
       ) : null}
       {needsMapping ? <MappingForm record={record} lastResult={actionData} /> : null}
       {record.status === "ready" && !needsMapping ? (
-        <Paper withBorder p="md" component="section" aria-labelledby="preview-title">
-          <Stack gap="sm">
-            <Title order={2} size="h4" id="preview-title">
-              Preview
-            </Title>
-            <ul className="plain-list" data-testid="import-counts">
+        <ImportPreview
+          counts={
+            <>
               <li>{record.counts.rows} rows read</li>
               <li>{record.counts.ready} ready to import</li>
               <li>{record.counts.problems} with problems</li>
               <li>{record.counts.unmatched} that match no policy (left for reconciliation)</li>
-            </ul>
-            {record.counts.problems > 0 ? (
-              <Text>
-                {record.counts.problems === 1
-                  ? "The row with a problem is left out of the import."
-                  : `The ${record.counts.problems} rows with problems are left out of the import.`}{" "}
-                Fix {record.counts.problems === 1 ? "it" : "them"} in the carrier&apos;s file and import it again if
-                that matters.
-              </Text>
-            ) : null}
-            <Group>
-              <Form method="post">
-                <input type="hidden" name="intent" value="confirm" />
-                <SubmitButton>
-                  Import {record.counts.ready} {record.counts.ready === 1 ? "line" : "lines"}
-                </SubmitButton>
-              </Form>
-              <Form method="post">
-                <input type="hidden" name="intent" value="discard" />
-                <SubmitButton variant="default">Discard</SubmitButton>
-              </Form>
-            </Group>
-          </Stack>
-        </Paper>
+            </>
+          }
+          note={
+            record.counts.problems > 0
+              ? `${
+                  record.counts.problems === 1
+                    ? "The row with a problem is left out of the import."
+                    : `The ${record.counts.problems} rows with problems are left out of the import.`
+                } Fix ${record.counts.problems === 1 ? "it" : "them"} in the carrier's file and import it again if that matters.`
+              : null
+          }
+          button={SubmitButton}
+          confirmLabel={`Import ${rowsText(record.counts.ready, "line")}`}
+        />
       ) : null}
       {record.status === "ready" && !needsMapping && rows.length > 0 ? (
-        <section aria-labelledby="rows-title">
-          <Title order={2} size="h4" id="rows-title" mb="xs">
-            Rows, those with problems first
-          </Title>
+        <ImportRows title="Rows, those with problems first" meta={meta} pageHref={rowsPageHref(here, null)}>
           <PlainTable columns={rowColumns} rows={rows} rowKey={(r) => r.lineNo} stackOnPhone />
-          {meta.totalPages > 1 ? (
-            <Group gap="sm" mt="xs">
-              {meta.currentPage > 1 ? <Link to={`${here}?page=${meta.currentPage - 1}`}>Previous page</Link> : null}
-              <Text size="sm">
-                Page {meta.currentPage} of {meta.totalPages}
-              </Text>
-              {meta.currentPage < meta.totalPages ? (
-                <Link to={`${here}?page=${meta.currentPage + 1}`}>Next page</Link>
-              ) : null}
-            </Group>
-          ) : null}
-        </section>
+        </ImportRows>
       ) : null}
     </Stack>
   );

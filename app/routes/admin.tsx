@@ -15,8 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * The side navigation: every section of spec §2, grouped by job; the ones not built yet are listed, not linked,
- * and say so in words. Plain elements: it is drawn twice (beside the page, and folded above it on a narrow screen).
+ * The side navigation: every section of spec §2, grouped by job. Plain elements: it is drawn twice (beside the page, and folded above it on a narrow screen).
  */
 function AdminNav({ current }: { current: string | null }) {
   const { pathname } = useLocation();
@@ -32,19 +31,13 @@ function AdminNav({ current }: { current: string | null }) {
           <ul aria-label={group}>
             {sectionsOf(group).map((section) => (
               <li key={section.key}>
-                {section.built ? (
-                  <Link
-                    to={`/admin/${section.key}`}
-                    className="admin-nav-link"
-                    aria-current={current === section.key ? "page" : undefined}
-                  >
-                    {section.label}
-                  </Link>
-                ) : (
-                  <span className="admin-nav-later">
-                    {section.label} <span className="admin-nav-soon">Not available yet</span>
-                  </span>
-                )}
+                <Link
+                  to={`/admin/${section.key}`}
+                  className="admin-nav-link"
+                  aria-current={current === section.key ? "page" : undefined}
+                >
+                  {section.label}
+                </Link>
               </li>
             ))}
           </ul>

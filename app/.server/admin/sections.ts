@@ -27,8 +27,8 @@ export function serverOf(key: SectionKey): SectionServer<{ id: number }> {
   return server;
 }
 
-/** The section a URL names, or the 404 page (an unknown section, or one not built yet). */
+/** The section a URL names, or the 404 page (an unknown section). */
 export function sectionOr404(raw: string | undefined): SectionKey {
-  if (isSectionKey(raw) && ADMIN_SECTIONS.some((s) => s.key === raw && s.built)) return raw;
+  if (isSectionKey(raw) && ADMIN_SECTIONS.some((s) => s.key === raw)) return raw;
   return notFound();
 }

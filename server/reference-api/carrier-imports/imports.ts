@@ -20,9 +20,18 @@ import {
   type RowOutcome,
 } from "../../../app/admin/sections/carrier_imports/records.ts";
 import type { ReferenceDb, SessionRecord } from "../core/db.ts";
-import { type StartOutcome, yieldToOthers } from "../core/file-imports/http.ts";
+import type { StartOutcome } from "../core/file-imports/http.ts";
 import { NOT_IN_PREVIEW, discardStaged } from "../core/file-imports/routes.ts";
-import { type FileRow, UNREADABLE_FILE, readFile } from "../core/file-imports/read-file.ts";
+import type { FileRow } from "../core/file-imports/read-file.ts";
+import {
+  type ReadOutcome,
+  type StagingTables,
+  type WrittenChunk,
+  countStaged,
+  earlierFile,
+  readIntoStaging,
+  writeStaged,
+} from "../core/file-imports/staging.ts";
 import { audit } from "../admin/admin-support.ts";
 import { nextId } from "../admin/list-support.ts";
 import {
@@ -48,6 +57,8 @@ import {
 
 /** The most bytes a carrier's file may have. Tests lower it. */
 export const CARRIER_IMPORT_LIMITS = { maxBytes: 50 * 1024 * 1024 };
+
+const TABLES: StagingTables = { importsTable: "carrier_imports", rowsTable: "carrier_import_rows", finishedAt: true };
 
 const STAGE_CHUNK = 1000;
 const WRITE_CHUNK = 1000;
@@ -75,26 +86,18 @@ export const IMPORT_FROM = `FROM carrier_imports i LEFT JOIN carriers c ON c.id 
   LEFT JOIN users u ON u.id = i.created_by`;
 export const IMPORT_COLUMNS = "i.*, c.name AS carrier_name, u.first_name AS u_first, u.last_name AS u_last";
 
-/** The earlier import of a file with this hash (imported, importing or waiting in its preview), or null. */
-async function earlierImport(db: ReferenceDb, sha: string, exceptImport: number) {
-  const found = await db.client.execute({
-    sql: `SELECT i.id, i.kind, i.status, i.created_at, c.name AS carrier_name FROM carrier_imports i
-            LEFT JOIN carriers c ON c.id = i.carrier_id
-            WHERE i.file_sha256 = ? AND i.id <> ? AND i.status IN ('ready', 'importing', 'imported') ORDER BY i.id LIMIT 1`,
-    args: [sha, exceptImport],
-  });
-  const i = found.rows[0];
-  if (!i) return null;
-  const what = `${String(i.carrier_name)} import #${Number(i.id)}`;
-  const on = String(i.created_at).slice(0, 10);
-  return {
-    importId: Number(i.id),
-    message:
-      String(i.status) === "ready"
-        ? `This file was already uploaded on ${on}: ${what}, waiting in its preview.`
-        : `This file was already imported on ${on}: ${what}.`,
-  };
-}
+/** The earlier import of a file with this hash (core/file-imports' earlierFile), or null. */
+const earlierImport = (db: ReferenceDb, sha: string, exceptImport: number) =>
+  earlierFile(
+    db,
+    {
+      from: IMPORT_FROM,
+      columns: "i.id, i.status, i.created_at, c.name AS carrier_name",
+      name: (i) => `${String(i.carrier_name)} import #${Number(i.id)}`,
+    },
+    sha,
+    exceptImport,
+  );
 
 export async function importFromRow(db: ReferenceDb, r: Row | Record<string, unknown>): Promise<CarrierImport> {
   const kind = String(r.kind) as CarrierImportKind;
@@ -157,23 +160,22 @@ export function rowOf(record: CarrierImport, columns: Columns, r: Row | Record<s
   };
 }
 
-export async function importRows(
+/** How many rows an import has (of one outcome). */
+export const countRows = (db: ReferenceDb, record: CarrierImport, outcome: RowOutcome | null) =>
+  countStaged(db, TABLES, record.id, outcome);
+
+/** A page of an import's rows (rowsQuery's order). */
+export async function pageRows(
   db: ReferenceDb,
   record: CarrierImport,
   outcome: RowOutcome | null,
   limit: number,
   offset: number,
-): Promise<{ rows: CarrierImportRow[]; total: number }> {
+): Promise<CarrierImportRow[]> {
   const q = rowsQuery(record, outcome);
-  const [found, counted] = await Promise.all([
-    db.client.execute({ sql: `${q.sql} LIMIT ? OFFSET ?`, args: [...q.args, limit, offset] }),
-    db.client.execute({
-      sql: `SELECT COUNT(*) AS n FROM carrier_import_rows WHERE import_id = ? ${outcome ? "AND outcome = ?" : ""}`,
-      args: q.args,
-    }),
-  ]);
+  const found = await db.client.execute({ sql: `${q.sql} LIMIT ? OFFSET ?`, args: [...q.args, limit, offset] });
   const columns = columnsOf(record.kind, record.headers, record.mapping);
-  return { rows: found.rows.map((r) => rowOf(record, columns, r)), total: Number(counted.rows[0]?.n ?? 0) };
+  return found.rows.map((r) => rowOf(record, columns, r));
 }
 
 /** The INSERTs of staged rows, checked with `columns` (null: the mapping is incomplete, nothing checked yet). */
@@ -208,10 +210,7 @@ export interface ImportFacts {
   fileName: string;
 }
 
-export type ReadOutcome =
-  { kind: "ready"; id: number } | { kind: "refused"; id: number; status: 409 | 413 | 422; message: string };
-
-/** Creates the import and reads `body` into it (see the module's comment). */
+/** Creates the import and reads `body` into it (core/file-imports' readIntoStaging; see the module's comment). */
 export async function readImport(
   db: ReferenceDb,
   session: SessionRecord,
@@ -220,77 +219,33 @@ export async function readImport(
 ): Promise<ReadOutcome> {
   const mapping = await mappingOf(db, facts.carrierId, facts.kind);
   const lookups = await loadLookups(db, facts.kind, facts.carrierId);
-  const at = new Date().toISOString();
-  const id = await db.exclusive(async () => {
-    const next = await nextId(db, "carrier_imports");
-    await db.client.execute({
-      sql: `INSERT INTO carrier_imports (id, carrier_id, kind, file_name, mapping, status, created_by, created_at,
-              updated_at) VALUES (?, ?, ?, ?, ?, 'reading', ?, ?, ?)`,
-      args: [next, facts.carrierId, facts.kind, facts.fileName, JSON.stringify(mapping), session.user.userId, at, at],
-    });
-    return next;
-  });
-  const fail = async (status: 409 | 413 | 422, message: string, sha: string | null): Promise<ReadOutcome> => {
-    const now = new Date().toISOString();
-    await db.client.batch(
-      [
-        { sql: "DELETE FROM carrier_import_rows WHERE import_id = ?", args: [id] },
-        {
-          sql: `UPDATE carrier_imports SET status = 'failed', problem = ?, file_sha256 = ?, updated_at = ?,
-                  finished_at = ? WHERE id = ?`,
-          args: [message, sha, now, now, id],
-        },
-      ],
-      "write",
-    );
-    return { kind: "refused", id, status, message };
-  };
   let columns: Columns | null = null;
   let problems = 0;
-  try {
-    const outcome = await readFile(body, {
+  return readIntoStaging(
+    db,
+    TABLES,
+    {
       maxBytes: CARRIER_IMPORT_LIMITS.maxBytes,
       chunkRows: STAGE_CHUNK,
-      onHeader: async (headers) => {
+      create: (id, at) => ({
+        sql: `INSERT INTO carrier_imports (id, carrier_id, kind, file_name, mapping, status, created_by, created_at,
+                updated_at) VALUES (?, ?, ?, ?, ?, 'reading', ?, ?, ?)`,
+        args: [id, facts.carrierId, facts.kind, facts.fileName, JSON.stringify(mapping), session.user.userId, at, at],
+      }),
+      onHeader: (headers) => {
         columns =
           unmappedFields(facts.kind, headers, mapping).length === 0 ? columnsOf(facts.kind, headers, mapping) : null;
-        await db.client.execute({
-          sql: "UPDATE carrier_imports SET headers = ? WHERE id = ?",
-          args: [JSON.stringify(headers), id],
-        });
       },
-      onRows: async (rows, read) => {
+      stage: (rows, id) => {
         const staged = stageStatements(id, facts.kind, rows, columns, lookups);
         problems += staged.problems;
-        await db.client.batch(
-          [
-            ...staged.statements,
-            {
-              sql: "UPDATE carrier_imports SET rows_read = ?, n_problems = ?, updated_at = ? WHERE id = ?",
-              args: [read, problems, at, id],
-            },
-          ],
-          "write",
-        );
+        return staged.statements;
       },
-    });
-    if (outcome.kind === "refused") return fail(outcome.status, outcome.message, null);
-    const { sha256: sha, rows: read } = outcome;
-    // Checked and marked in one turn, so two uploads of one file at once cannot both pass.
-    return await db.exclusive(async (): Promise<ReadOutcome> => {
-      const earlier = await earlierImport(db, sha, id);
-      if (earlier) return fail(409, earlier.message, sha);
-      await db.client.execute({
-        sql: `UPDATE carrier_imports SET status = 'ready', file_sha256 = ?, rows_read = ?, n_problems = ?, updated_at = ?
-              WHERE id = ?`,
-        args: [sha, read, problems, new Date().toISOString(), id],
-      });
-      return { kind: "ready", id };
-    });
-  } catch (error) {
-    await fail(422, UNREADABLE_FILE, null);
-    throw error;
-  }
+      counts: () => ({ n_problems: problems }),
+      earlier: (sha, id) => earlierImport(db, sha, id),
+    },
+    body,
+  );
 }
 
 /** Checks an import's staged rows again with a new mapping (remembered for the carrier and kind by the caller). */
@@ -659,54 +614,48 @@ function outcomeStatements(importId: number, applied: Applied[]): InStatement[] 
 }
 
 /**
- * Writes a ready import (see the module's comment); `onStart` is told once it is marked importing (or why it cannot
- * be). The rows with a problem are refused with it; the others applied a chunk at a time, each chunk one turn.
+ * Writes a ready import (core/file-imports' writeStaged; see the module's comment). The rows with a problem are
+ * refused with it; the others applied a chunk at a time.
  */
-export async function confirmImport(
+export function confirmImport(
   db: ReferenceDb,
   session: SessionRecord,
   id: number,
   onStart: (outcome: StartOutcome) => void,
 ): Promise<void> {
-  const record = await db.exclusive(async () => {
-    const found = await findImport(db, id);
-    if (!found || found.status !== "ready") return onStart({ refused: NOT_READY });
-    if (found.unmappedFields.length > 0) return onStart({ refused: NEEDS_MAPPING });
-    await db.client.execute({
-      sql: `UPDATE carrier_imports SET status = 'importing', rows_written = 0, n_created = 0, n_updated = 0,
-              n_unchanged = 0, n_refused = 0, updated_at = ? WHERE id = ?`,
-      args: [new Date().toISOString(), id],
-    });
-    onStart({ started: true });
-    return found;
-  });
-  if (!record) return;
   const counts = { created: 0, updated: 0, unchanged: 0, refused: 0 };
-  let written = 0;
-  try {
-    const lookups = await loadLookups(db, record.kind, record.carrierId);
-    const columns = columnsOf(record.kind, record.headers, record.mapping);
-    // Rows with a problem are refused with it, as they are.
-    const refused = await db.client.execute({
-      sql: "SELECT COUNT(*) AS n FROM carrier_import_rows WHERE import_id = ? AND problem IS NOT NULL",
-      args: [id],
-    });
-    counts.refused = Number(refused.rows[0]?.n ?? 0);
-    written = counts.refused;
-    await db.client.execute({
-      sql: "UPDATE carrier_import_rows SET outcome = 'refused' WHERE import_id = ? AND problem IS NOT NULL",
-      args: [id],
-    });
-    let policyId = record.kind === "policies" ? await nextId(db, "policies") : 0;
-    let enrollmentId = record.kind === "enrollments" ? await nextId(db, "carrier_enrollments") : 0;
-    for (let after = 0; ;) {
-      const done = await db.exclusive(async () => {
+  return writeStaged<CarrierImport>(db, TABLES, id, onStart, {
+    find: (one) => findImport(db, one),
+    refusal: (record) => (record.unmappedFields.length > 0 ? NEEDS_MAPPING : null),
+    counters: ["n_created", "n_updated", "n_unchanged", "n_refused"],
+    counts: () => ({
+      n_created: counts.created,
+      n_updated: counts.updated,
+      n_unchanged: counts.unchanged,
+      n_refused: counts.refused,
+    }),
+    prepare: async (record) => {
+      const lookups = await loadLookups(db, record.kind, record.carrierId);
+      const columns = columnsOf(record.kind, record.headers, record.mapping);
+      // Rows with a problem are refused with it, as they are.
+      const refused = await db.client.execute({
+        sql: "SELECT COUNT(*) AS n FROM carrier_import_rows WHERE import_id = ? AND problem IS NOT NULL",
+        args: [id],
+      });
+      counts.refused = Number(refused.rows[0]?.n ?? 0);
+      await db.client.execute({
+        sql: "UPDATE carrier_import_rows SET outcome = 'refused' WHERE import_id = ? AND problem IS NOT NULL",
+        args: [id],
+      });
+      let policyId = record.kind === "policies" ? await nextId(db, "policies") : 0;
+      let enrollmentId = record.kind === "enrollments" ? await nextId(db, "carrier_enrollments") : 0;
+      const chunk = async (after: number): Promise<WrittenChunk | null> => {
         const found = await db.client.execute({
           sql: `SELECT line_no, cells FROM carrier_import_rows WHERE import_id = ? AND problem IS NULL AND line_no > ?
                   ORDER BY line_no LIMIT ?`,
           args: [id, after, WRITE_CHUNK],
         });
-        if (found.rows.length === 0) return true;
+        if (found.rows.length === 0) return null;
         const rows = found.rows.map((r) => {
           const cells = JSON.parse(String(r.cells)) as string[];
           return {
@@ -727,69 +676,29 @@ export async function confirmImport(
                 ? await applyEnrollments(db, rows, record.carrierId, lookups, () => enrollmentId++)
                 : await applyPolicies(db, rows, record.carrierId, lookups, () => policyId++);
         for (const a of applied) counts[a.outcome]++;
-        written += rows.length;
-        await db.client.batch(
-          [
-            ...statements,
-            ...outcomeStatements(id, applied),
-            {
-              sql: `UPDATE carrier_imports SET rows_written = ?, n_created = ?, n_updated = ?, n_unchanged = ?,
-                      n_refused = ?, updated_at = ? WHERE id = ?`,
-              args: [
-                written,
-                counts.created,
-                counts.updated,
-                counts.unchanged,
-                counts.refused,
-                new Date().toISOString(),
-                id,
-              ],
-            },
-          ],
-          "write",
-        );
-        after = rows[rows.length - 1]?.lineNo ?? after;
-        return false;
-      });
-      if (done) break;
-      await yieldToOthers();
-    }
-    const at = new Date().toISOString();
-    await db.client.batch(
-      [
-        {
-          sql: "UPDATE carrier_imports SET status = 'imported', updated_at = ?, finished_at = ? WHERE id = ?",
-          args: [at, at, id],
-        },
-        audit(session, {
-          resource: "carrier_imports",
-          recordId: id,
-          action: "imported",
-          changes: (["created", "updated", "unchanged", "refused"] as const).map((o) => ({
-            field: o,
-            from: null,
-            to: String(counts[o]),
-          })),
-          note: `${record.fileName} (${CARRIER_IMPORT_KIND_LABELS[record.kind]}, ${record.carrierName})`,
-          at,
-        }),
-      ],
-      "write",
-    );
-  } catch (error) {
-    const at = new Date().toISOString();
-    await db.client.execute({
-      sql: "UPDATE carrier_imports SET status = 'failed', problem = ?, updated_at = ?, finished_at = ? WHERE id = ?",
-      args: [`The import stopped after ${written} rows: the rows before were written (see the results).`, at, at, id],
-    });
-    throw error;
-  }
+        return {
+          statements: [...statements, ...outcomeStatements(id, applied)],
+          rows: rows.length,
+          last: rows[rows.length - 1]?.lineNo ?? after,
+        };
+      };
+      return { written: counts.refused, chunk };
+    },
+    finished: (record, at) =>
+      audit(session, {
+        resource: "carrier_imports",
+        recordId: id,
+        action: "imported",
+        changes: (["created", "updated", "unchanged", "refused"] as const).map((o) => ({
+          field: o,
+          from: null,
+          to: String(counts[o]),
+        })),
+        note: `${record.fileName} (${CARRIER_IMPORT_KIND_LABELS[record.kind]}, ${record.carrierName})`,
+        at,
+      }),
+  });
 }
 
 export const discardImport = (db: ReferenceDb, id: number) =>
-  discardStaged(db, id, {
-    find: (i) => findImport(db, i),
-    importsTable: "carrier_imports",
-    rowsTable: "carrier_import_rows",
-    finishedAt: true,
-  });
+  discardStaged(db, id, { find: (i) => findImport(db, i), ...TABLES });

@@ -122,6 +122,13 @@ describe("carrier imports: an RTS file", () => {
     ]);
     const refused = await rowsOf(record.id, "outcome=refused");
     expect(refused.rows.map((r) => r.lineNo)).toEqual([4, 5]);
+    // The rows' pages (core/file-imports' stagedImportRoutes): counted first, a page past the last is the last.
+    const first = await rowsOf(record.id, "perPage=5&page=1");
+    expect([first.meta.totalCount, first.meta.totalPages, first.rows.length]).toEqual([5, 1, 5]);
+    const past = await rowsOf(record.id, "perPage=5&page=9&outcome=refused");
+    expect([past.meta.totalCount, past.meta.currentPage, past.rows.map((r) => r.lineNo)]).toEqual([2, 1, [4, 5]]);
+    expectError(await admin("GET", `${base}/${record.id}/rows?outcome=accepted`), 422, "outcome is not an outcome");
+    expectError(await admin("GET", `${base}/999999/rows`), 404);
 
     const csv = await client.send("GET", `${base}/${record.id}/results`, await asAdmin());
     expect(csv.status).toBe(200);

@@ -12,8 +12,6 @@ import {
   type BrokerAppointmentsResponseSchema,
   CarrierImportMappingBodySchema,
   CarrierImportParamsSchema,
-  type CarrierImportRecordResponseSchema,
-  type CarrierImportRowsResponseSchema,
   type CarrierImportsResponseSchema,
 } from "../../../app/admin/sections/carrier_imports/contract.server.ts";
 import {
@@ -26,9 +24,8 @@ import {
   ROW_OUTCOME_LABELS,
 } from "../../../app/admin/sections/carrier_imports/records.ts";
 import { pagingMeta } from "../../../app/domain/table.ts";
-import { type AdminResponse, audit, historyOf, refuseFields, streamCsv } from "../admin/admin-support.ts";
+import { type AdminResponse, audit, refuseFields, streamCsv } from "../admin/admin-support.ts";
 import {
-  QueryError,
   enumFilter,
   fail,
   idFilter,
@@ -41,12 +38,11 @@ import {
   zodFields,
 } from "../admin/list-support.ts";
 import type { ReferenceDb } from "../core/db.ts";
-import { refuseUnread, uploadFacts } from "../core/file-imports/http.ts";
+import { uploadFacts } from "../core/file-imports/http.ts";
 import {
   type MappingOutcome,
-  confirmRoute,
   missingColumns,
-  refusedDiscard,
+  stagedImportRoutes,
   refusedMapping,
 } from "../core/file-imports/routes.ts";
 import { parseTableQuery, scalar, type TableQuery } from "../core/paging.ts";
@@ -59,7 +55,8 @@ import {
   discardImport,
   findImport,
   importFromRow,
-  importRows,
+  countRows,
+  pageRows,
   readImport,
   remapImport,
   rowOf,
@@ -119,13 +116,6 @@ function importFacts(req: Request) {
   });
 }
 
-const outcomeOf = (req: Request) => {
-  const value = scalar((req.query as Record<string, unknown>).outcome);
-  if (value === undefined || value === "") return null;
-  if (!(ROW_OUTCOMES as readonly string[]).includes(value)) throw new QueryError("outcome is not an outcome");
-  return value as (typeof ROW_OUTCOMES)[number];
-};
-
 export function registerCarrierImportRoutes(app: Express, { db, logger }: { db: ReferenceDb; logger: Logger }) {
   const base = "/api/admin/carrier_imports";
 
@@ -176,60 +166,27 @@ export function registerCarrierImportRoutes(app: Express, { db, logger }: { db: 
     );
   });
 
-  app.post(`${base}/upload`, async (req, res: AdminResponse) => {
-    const facts = await uploadFacts(db, req, res, importFacts(req), CARRIER_IMPORT_LIMITS.maxBytes);
-    if (!facts) return;
-    const outcome = await readImport(db, res.locals.session, facts, req);
-    const record = await findImport(db, outcome.id);
-    await db.client.execute(
-      audit(res.locals.session, {
-        resource: RESOURCE,
-        recordId: outcome.id,
-        action: "uploaded",
-        note: outcome.kind === "refused" ? `Refused: ${outcome.message}` : `${record?.rowsRead ?? 0} rows read`,
-      }),
-    );
-    if (outcome.kind === "refused") {
-      logger.info({ importId: outcome.id, status: outcome.status }, "carrier import refused");
-      return refuseUnread(req, res, outcome.status, { error: outcome.message, import: record });
-    }
-    logger.info({ importId: outcome.id, rows: record?.rowsRead }, "carrier file read");
-    res.status(201).json({ import: record });
-  });
+  stagedImportRoutes(
+    app,
+    base,
+    { db, logger },
+    {
+      resource: RESOURCE,
+      what: "carrier import",
+      log: "carrier",
+      outcomes: ROW_OUTCOMES,
+      find: (id) => findImport(db, id),
+      facts: (req, res) => uploadFacts(db, req, res, importFacts(req), CARRIER_IMPORT_LIMITS.maxBytes),
+      read: (session, facts, body) => readImport(db, session, facts, body),
+      countRows: (record, outcome) => countRows(db, record, outcome),
+      pageRows: (record, outcome, limit, offset) => pageRows(db, record, outcome, limit, offset),
+      confirm: (session, id, onStart) => confirmImport(db, session, id, onStart),
+      discard: (id) => discardImport(db, id),
+      counts: (record) => record.counts,
+    },
+  );
 
   const importId = (req: Request, res: AdminResponse) => idParam(req, res, "carrier import");
-
-  app.get(`${base}/:id`, async (req, res: AdminResponse) => {
-    const id = importId(req, res);
-    if (id == null) return;
-    const record = await findImport(db, id);
-    if (!record) return fail(res, 404, notFound("carrier import", String(id)));
-    const body: z.infer<typeof CarrierImportRecordResponseSchema> = {
-      record,
-      history: await historyOf(db, RESOURCE, id),
-    };
-    res.json(body);
-  });
-
-  app.get(`${base}/:id/rows`, async (req, res: AdminResponse) => {
-    const id = importId(req, res);
-    if (id == null) return;
-    let outcome;
-    try {
-      outcome = outcomeOf(req);
-    } catch (error) {
-      if (error instanceof QueryError) return fail(res, 422, error.message);
-      throw error;
-    }
-    const record = await findImport(db, id);
-    if (!record) return fail(res, 404, notFound("carrier import", String(id)));
-    const q = parseTableQuery(req.query as Record<string, unknown>, {});
-    const first = await importRows(db, record, outcome, 1, 0);
-    const meta = pagingMeta(q, first.total);
-    const page = await importRows(db, record, outcome, meta.perPage, (meta.currentPage - 1) * meta.perPage);
-    const body: z.infer<typeof CarrierImportRowsResponseSchema> = { import: record, rows: page.rows, meta };
-    res.json(body);
-  });
 
   app.get(`${base}/:id/results`, async (req, res: AdminResponse) => {
     const id = importId(req, res);
@@ -300,16 +257,6 @@ export function registerCarrierImportRoutes(app: Express, { db, logger }: { db: 
     res.json({ import: await findImport(db, id) });
   });
 
-  confirmRoute(app, `${base}/:id/confirm`, logger, {
-    what: "carrier import",
-    find: (id) => findImport(db, id),
-    confirm: (session, id, onStart) => confirmImport(db, session, id, onStart),
-    done: (record, id) => {
-      if (record?.status === "imported") logger.info({ importId: id, counts: record.counts }, "carrier file imported");
-    },
-    failMessage: "The file could not be imported.",
-  });
-
   /* A broker's appointments (what an appointments file writes), with their contract request's state per carrier. */
   app.get("/api/admin/brokers/:id/appointments", async (req, res: AdminResponse) => {
     const id = idParam(req, res, "broker");
@@ -340,14 +287,5 @@ export function registerCarrierImportRoutes(app: Express, { db, logger }: { db: 
       })),
     };
     res.json(body);
-  });
-
-  app.post(`${base}/:id/discard`, async (req, res: AdminResponse) => {
-    const id = importId(req, res);
-    if (id == null) return;
-    const outcome = await discardImport(db, id);
-    if (refusedDiscard(res, outcome, "carrier import", id)) return;
-    await db.client.execute(audit(res.locals.session, { resource: RESOURCE, recordId: id, action: "discarded" }));
-    res.json({ import: await findImport(db, id) });
   });
 }

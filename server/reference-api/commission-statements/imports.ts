@@ -18,7 +18,8 @@ import { audit } from "../admin/admin-support.ts";
 import { nextId } from "../admin/list-support.ts";
 import { type Columns, columnsOf, readRow, unmappedFields } from "./lines.ts";
 import { yieldToOthers } from "../core/file-imports/http.ts";
-import { type FileRow, UNREADABLE_FILE, readFile } from "../core/file-imports/read-file.ts";
+import type { FileRow } from "../core/file-imports/read-file.ts";
+import { type ReadOutcome, readIntoStaging } from "../core/file-imports/staging.ts";
 import { loadUplines, splitStatements, splitsOf, type MatchedLine } from "./splits.ts";
 
 /** The most bytes a statement file may have (a carrier's monthly file is a few MB). Tests lower it. */
@@ -214,10 +215,7 @@ export interface ImportFacts {
   fileName: string;
 }
 
-export type ReadOutcome =
-  { kind: "ready"; id: number } | { kind: "refused"; id: number; status: 409 | 413 | 422; message: string };
-
-/** Creates the import and reads `body` into it (see the module's comment). */
+/** Creates the import and reads `body` into it (core/file-imports' readIntoStaging; see the module's comment). */
 export async function readImport(
   db: ReferenceDb,
   session: SessionRecord,
@@ -225,78 +223,36 @@ export async function readImport(
   body: Readable,
 ): Promise<ReadOutcome> {
   const mapping = await mappingOf(db, facts.carrierId);
-  const at = new Date().toISOString();
-  const id = await db.exclusive(async () => {
-    const next = await nextId(db, "statement_imports");
-    await db.client.execute({
-      sql: `INSERT INTO statement_imports (id, carrier_id, period, carrier_statement_date, file_name, mapping, status,
-              created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'reading', ?, ?, ?)`,
-      args: [
-        next,
-        facts.carrierId,
-        facts.period,
-        facts.carrierStatementDate,
-        facts.fileName,
-        JSON.stringify(mapping),
-        session.user.userId,
-        at,
-        at,
-      ],
-    });
-    return next;
-  });
-  const fail = async (status: 409 | 413 | 422, message: string, sha: string | null): Promise<ReadOutcome> => {
-    await db.client.batch(
-      [
-        { sql: "DELETE FROM statement_import_rows WHERE import_id = ?", args: [id] },
-        {
-          sql: "UPDATE statement_imports SET status = 'failed', problem = ?, file_sha256 = ?, updated_at = ? WHERE id = ?",
-          args: [message, sha, new Date().toISOString(), id],
-        },
-      ],
-      "write",
-    );
-    return { kind: "refused", id, status, message };
-  };
-
   let columns: Columns | null = null;
-  try {
-    const outcome = await readFile(body, {
+  return readIntoStaging(
+    db,
+    { importsTable: "statement_imports", rowsTable: "statement_import_rows", finishedAt: false },
+    {
       maxBytes: IMPORT_LIMITS.maxBytes,
       chunkRows: STAGE_CHUNK,
-      onHeader: async (headers) => {
+      create: (id, at) => ({
+        sql: `INSERT INTO statement_imports (id, carrier_id, period, carrier_statement_date, file_name, mapping, status,
+                created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'reading', ?, ?, ?)`,
+        args: [
+          id,
+          facts.carrierId,
+          facts.period,
+          facts.carrierStatementDate,
+          facts.fileName,
+          JSON.stringify(mapping),
+          session.user.userId,
+          at,
+          at,
+        ],
+      }),
+      onHeader: (headers) => {
         columns = unmappedFields(headers, mapping).length === 0 ? columnsOf(headers, mapping) : null;
-        await db.client.execute({
-          sql: "UPDATE statement_imports SET headers = ? WHERE id = ?",
-          args: [JSON.stringify(headers), id],
-        });
       },
-      onRows: async (rows, read) => {
-        await db.client.batch(
-          [
-            ...(await stageStatements(db, id, rows, columns)),
-            { sql: "UPDATE statement_imports SET rows_read = ?, updated_at = ? WHERE id = ?", args: [read, at, id] },
-          ],
-          "write",
-        );
-      },
-    });
-    if (outcome.kind === "refused") return fail(outcome.status, outcome.message, null);
-    const { sha256: sha, rows: read } = outcome;
-    // Checked and marked in one turn, so two uploads of one file at once cannot both pass.
-    return await db.exclusive(async (): Promise<ReadOutcome> => {
-      const earlier = await earlierImport(db, sha, id);
-      if (earlier) return fail(409, earlier.message, sha);
-      await db.client.execute({
-        sql: "UPDATE statement_imports SET status = 'ready', file_sha256 = ?, rows_read = ?, updated_at = ? WHERE id = ?",
-        args: [sha, read, new Date().toISOString(), id],
-      });
-      return { kind: "ready", id };
-    });
-  } catch (error) {
-    await fail(422, UNREADABLE_FILE, null);
-    throw error;
-  }
+      stage: (rows, id) => stageStatements(db, id, rows, columns),
+      earlier: (sha, id) => earlierImport(db, sha, id),
+    },
+    body,
+  );
 }
 
 /** Re-reads an import's staged rows with a new mapping (remembered for the carrier by the caller). */

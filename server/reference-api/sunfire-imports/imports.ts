@@ -20,8 +20,17 @@ import {
 } from "../../../app/admin/sections/sunfire_imports/records.ts";
 import { type ClientMatch, addToIndex, normalMedicareId } from "../../../app/domain/sunfire-matching.ts";
 import type { ReferenceDb, SessionRecord } from "../core/db.ts";
-import { type StartOutcome, yieldToOthers } from "../core/file-imports/http.ts";
-import { type FileRow, UNREADABLE_FILE, readFile } from "../core/file-imports/read-file.ts";
+import type { StartOutcome } from "../core/file-imports/http.ts";
+import type { FileRow } from "../core/file-imports/read-file.ts";
+import {
+  type ReadOutcome,
+  type StagingTables,
+  type WrittenChunk,
+  countStaged,
+  earlierFile,
+  readIntoStaging,
+  writeStaged,
+} from "../core/file-imports/staging.ts";
 import { audit } from "../admin/admin-support.ts";
 import { nextId } from "../admin/list-support.ts";
 import { isoDate } from "../carrier-imports/rows.ts";
@@ -40,11 +49,12 @@ import {
 /** The most bytes a Sunfire export may have. Tests lower it. */
 export const SUNFIRE_IMPORT_LIMITS = { maxBytes: 50 * 1024 * 1024 };
 
+const TABLES: StagingTables = { importsTable: "sunfire_imports", rowsTable: "sunfire_import_rows", finishedAt: true };
+
 const STAGE_CHUNK = 1000;
 const WRITE_CHUNK = 1000;
 const ROWS_PER_INSERT = 100;
 
-export const NOT_READY = "This import is not waiting in its preview.";
 export const NOT_UNMATCHED = "This row is not waiting to be reconciled.";
 export const NOT_AN_AGENT = "Choose one of the agents.";
 export const NOT_A_CLIENT = "Choose one of the clients, or a new client.";
@@ -54,24 +64,14 @@ const nameOf = (first: unknown, last: unknown) => `${String(first ?? "")} ${Stri
 export const IMPORT_FROM = "FROM sunfire_imports i LEFT JOIN users u ON u.id = i.created_by";
 export const IMPORT_COLUMNS = "i.*, u.first_name AS u_first, u.last_name AS u_last";
 
-/** The earlier import of a file with this hash (imported, importing or waiting in its preview), or null. */
-async function earlierImport(db: ReferenceDb, sha: string, exceptImport: number) {
-  const found = await db.client.execute({
-    sql: `SELECT id, status, created_at FROM sunfire_imports
-            WHERE file_sha256 = ? AND id <> ? AND status IN ('ready', 'importing', 'imported') ORDER BY id LIMIT 1`,
-    args: [sha, exceptImport],
-  });
-  const i = found.rows[0];
-  if (!i) return null;
-  const on = String(i.created_at).slice(0, 10);
-  return {
-    importId: Number(i.id),
-    message:
-      String(i.status) === "ready"
-        ? `This file was already uploaded on ${on}: Sunfire import #${Number(i.id)}, waiting in its preview.`
-        : `This file was already imported on ${on}: Sunfire import #${Number(i.id)}.`,
-  };
-}
+/** The earlier import of a file with this hash (core/file-imports' earlierFile), or null. */
+const earlierImport = (db: ReferenceDb, sha: string, exceptImport: number) =>
+  earlierFile(
+    db,
+    { from: IMPORT_FROM, columns: "i.id, i.status, i.created_at", name: (i) => `Sunfire import #${Number(i.id)}` },
+    sha,
+    exceptImport,
+  );
 
 export async function importFromRow(db: ReferenceDb, r: Row | Record<string, unknown>): Promise<SunfireImport> {
   const status = String(r.status) as SunfireImport["status"];
@@ -137,22 +137,21 @@ export function rowOf(r: Row | Record<string, unknown>): SunfireImportRow {
   };
 }
 
-export async function importRows(
+/** How many rows an import has (of one outcome). */
+export const countRows = (db: ReferenceDb, record: SunfireImport, outcome: SunfireRowOutcome | null) =>
+  countStaged(db, TABLES, record.id, outcome);
+
+/** A page of an import's rows (rowsQuery's order). */
+export async function pageRows(
   db: ReferenceDb,
   record: SunfireImport,
   outcome: SunfireRowOutcome | null,
   limit: number,
   offset: number,
-): Promise<{ rows: SunfireImportRow[]; total: number }> {
+): Promise<SunfireImportRow[]> {
   const q = rowsQuery(record, outcome);
-  const [found, counted] = await Promise.all([
-    db.client.execute({ sql: `${q.sql} LIMIT ? OFFSET ?`, args: [...q.args, limit, offset] }),
-    db.client.execute({
-      sql: `SELECT COUNT(*) AS n FROM sunfire_import_rows r WHERE r.import_id = ? ${outcome ? "AND r.outcome = ?" : ""}`,
-      args: q.args,
-    }),
-  ]);
-  return { rows: found.rows.map(rowOf), total: Number(counted.rows[0]?.n ?? 0) };
+  const found = await db.client.execute({ sql: `${q.sql} LIMIT ? OFFSET ?`, args: [...q.args, limit, offset] });
+  return found.rows.map(rowOf);
 }
 
 export async function findRow(db: ReferenceDb, importId: number, line: number): Promise<SunfireImportRow | null> {
@@ -226,10 +225,7 @@ function stageStatements(importId: number, rows: FileRow[], columns: Columns, lo
   return { statements, problems, toReconcile };
 }
 
-export type ReadOutcome =
-  { kind: "ready"; id: number } | { kind: "refused"; id: number; status: 409 | 413 | 422; message: string };
-
-/** Creates the import and reads `body` into it (see the module's comment). */
+/** Creates the import and reads `body` into it (core/file-imports' readIntoStaging; see the module's comment). */
 export async function readImport(
   db: ReferenceDb,
   session: SessionRecord,
@@ -237,83 +233,39 @@ export async function readImport(
   body: Readable,
 ): Promise<ReadOutcome> {
   const lookups = await loadLookups(db);
-  const at = new Date().toISOString();
-  const id = await db.exclusive(async () => {
-    const next = await nextId(db, "sunfire_imports");
-    await db.client.execute({
-      sql: `INSERT INTO sunfire_imports (id, file_name, status, created_by, created_at, updated_at)
-            VALUES (?, ?, 'reading', ?, ?, ?)`,
-      args: [next, facts.fileName, session.user.userId, at, at],
-    });
-    return next;
-  });
-  const fail = async (status: 409 | 413 | 422, message: string, sha: string | null): Promise<ReadOutcome> => {
-    const now = new Date().toISOString();
-    await db.client.batch(
-      [
-        { sql: "DELETE FROM sunfire_import_rows WHERE import_id = ?", args: [id] },
-        {
-          sql: `UPDATE sunfire_imports SET status = 'failed', problem = ?, file_sha256 = ?, updated_at = ?,
-                  finished_at = ? WHERE id = ?`,
-          args: [message, sha, now, now, id],
-        },
-      ],
-      "write",
-    );
-    return { kind: "refused", id, status, message };
-  };
   let columns: Columns = {};
   let missing: string[] = [];
   let problems = 0;
   let toReconcile = 0;
-  try {
-    const outcome = await readFile(body, {
+  return readIntoStaging(
+    db,
+    TABLES,
+    {
       maxBytes: SUNFIRE_IMPORT_LIMITS.maxBytes,
       chunkRows: STAGE_CHUNK,
-      onHeader: async (headers) => {
+      create: (id, at) => ({
+        sql: `INSERT INTO sunfire_imports (id, file_name, status, created_by, created_at, updated_at)
+            VALUES (?, ?, 'reading', ?, ?, ?)`,
+        args: [id, facts.fileName, session.user.userId, at, at],
+      }),
+      onHeader: (headers) => {
         columns = columnsOf(headers);
         missing = missingOf(columns);
-        await db.client.execute({
-          sql: "UPDATE sunfire_imports SET headers = ? WHERE id = ?",
-          args: [JSON.stringify(headers), id],
-        });
       },
-      onRows: async (rows, read) => {
+      stage: (rows, id) => {
         // A file without Sunfire's columns is refused whole once read (its rows are not staged).
-        if (missing.length > 0) return;
+        if (missing.length > 0) return [];
         const staged = stageStatements(id, rows, columns, lookups);
         problems += staged.problems;
         toReconcile += staged.toReconcile;
-        await db.client.batch(
-          [
-            ...staged.statements,
-            {
-              sql: "UPDATE sunfire_imports SET rows_read = ?, n_problems = ?, n_to_reconcile = ?, updated_at = ? WHERE id = ?",
-              args: [read, problems, toReconcile, at, id],
-            },
-          ],
-          "write",
-        );
+        return staged.statements;
       },
-    });
-    if (outcome.kind === "refused") return fail(outcome.status, outcome.message, null);
-    if (missing.length > 0) return fail(422, missingColumns(missing), null);
-    const { sha256: sha, rows: read } = outcome;
-    // Checked and marked in one turn, so two uploads of one file at once cannot both pass.
-    return await db.exclusive(async (): Promise<ReadOutcome> => {
-      const earlier = await earlierImport(db, sha, id);
-      if (earlier) return fail(409, earlier.message, sha);
-      await db.client.execute({
-        sql: `UPDATE sunfire_imports SET status = 'ready', file_sha256 = ?, rows_read = ?, n_problems = ?,
-                n_to_reconcile = ?, updated_at = ? WHERE id = ?`,
-        args: [sha, read, problems, toReconcile, new Date().toISOString(), id],
-      });
-      return { kind: "ready", id };
-    });
-  } catch (error) {
-    await fail(422, UNREADABLE_FILE, null);
-    throw error;
-  }
+      counts: () => ({ n_problems: problems, n_to_reconcile: toReconcile }),
+      refusal: () => (missing.length > 0 ? missingColumns(missing) : null),
+      earlier: (sha, id) => earlierImport(db, sha, id),
+    },
+    body,
+  );
 }
 
 /** The client a row makes: the row's client id when it has one no client has, else one of the import's own. */
@@ -381,141 +333,107 @@ async function clientTaken(db: ReferenceDb) {
 }
 
 /**
- * Writes a ready import (see the module's comment); `onStart` is told once it is marked importing (or why it cannot
- * be). Each row is checked and matched again as it is written: an earlier row may have made its client.
+ * Writes a ready import (core/file-imports' writeStaged; see the module's comment). Each row is checked and matched
+ * again as it is written: an earlier row may have made its client.
  */
-export async function confirmImport(
+export function confirmImport(
   db: ReferenceDb,
   session: SessionRecord,
   id: number,
   onStart: (outcome: StartOutcome) => void,
 ): Promise<void> {
-  const record = await db.exclusive(async () => {
-    const found = await findImport(db, id);
-    if (!found || found.status !== "ready") return onStart({ refused: NOT_READY });
-    await db.client.execute({
-      sql: `UPDATE sunfire_imports SET status = 'importing', rows_written = 0, n_matched = 0, n_unmatched = 0,
-              n_reconciled = 0, n_refused = 0, updated_at = ? WHERE id = ?`,
-      args: [new Date().toISOString(), id],
-    });
-    onStart({ started: true });
-    return found;
-  });
-  if (!record) return;
   const counts = { matched: 0, unmatched: 0, refused: 0 };
-  let written = 0;
-  try {
-    const lookups = await loadLookups(db);
-    const taken = await clientTaken(db);
-    for (let after = 0; ;) {
-      const done = await db.exclusive(async () => {
-        const found = await db.client.execute({
-          sql: "SELECT line_no, cells, problem FROM sunfire_import_rows WHERE import_id = ? AND line_no > ? ORDER BY line_no LIMIT ?",
-          args: [id, after, WRITE_CHUNK],
-        });
-        if (found.rows.length === 0) return true;
-        const at = new Date().toISOString();
-        let enrollmentId = await nextId(db, "submitted_enrollments");
-        const statements: InStatement[] = [];
-        for (const r of found.rows) {
-          const line = Number(r.line_no);
-          const values = JSON.parse(String(r.cells)) as SunfireValues;
-          const staged = r.problem == null ? null : String(r.problem);
-          const checked = staged ? null : checkRow(values, lookups);
-          const problem = staged ?? checked?.problem ?? null;
-          if (problem || !checked) {
-            counts.refused++;
-            statements.push({
-              sql: "UPDATE sunfire_import_rows SET outcome = 'refused', problem = ? WHERE import_id = ? AND line_no = ?",
-              args: [problem, id, line],
-            });
-            continue;
-          }
-          if (!checked.agent || checked.client.kind === "ambiguous") {
-            counts.unmatched++;
-            statements.push({
-              sql: `UPDATE sunfire_import_rows SET outcome = 'unmatched', agent_user_id = ?, client_match = ?
-                    WHERE import_id = ? AND line_no = ?`,
-              args: [checked.agent?.userId ?? null, JSON.stringify(checked.client), id, line],
-            });
-            continue;
-          }
-          let clientId: string;
-          if (checked.client.kind === "matched") clientId = checked.client.clientId;
-          else {
-            const client = newClient(id, line, values, (c) => taken.has(c.toLowerCase()));
-            taken.add(client.id.toLowerCase());
-            addToIndex(lookups.clients, client);
-            statements.push(clientInsert(client, at));
-            clientId = client.id;
-          }
-          statements.push(enrollmentInsert(enrollmentId, values, checked.agent, clientId, lookups, at));
-          statements.push({
-            sql: `UPDATE sunfire_import_rows SET outcome = 'matched', agent_user_id = ?, client_match = ?, client_id = ?,
-                    enrollment_id = ? WHERE import_id = ? AND line_no = ?`,
-            args: [checked.agent.userId, JSON.stringify(checked.client), clientId, enrollmentId, id, line],
-          });
-          enrollmentId++;
-          counts.matched++;
-        }
-        written += found.rows.length;
-        await db.client.batch(
-          [
-            ...statements,
-            {
-              sql: `UPDATE sunfire_imports SET rows_written = ?, n_matched = ?, n_unmatched = ?, n_refused = ?,
-                      updated_at = ? WHERE id = ?`,
-              args: [written, counts.matched, counts.unmatched, counts.refused, at, id],
-            },
-          ],
-          "write",
-        );
-        after = Number(found.rows[found.rows.length - 1]?.line_no ?? after);
-        return false;
+  return writeStaged(db, TABLES, id, onStart, {
+    find: (one) => findImport(db, one),
+    counters: ["n_matched", "n_unmatched", "n_reconciled", "n_refused"],
+    counts: () => ({ n_matched: counts.matched, n_unmatched: counts.unmatched, n_refused: counts.refused }),
+    prepare: async () => {
+      const lookups = await loadLookups(db);
+      const taken = await clientTaken(db);
+      return { chunk: (after) => writeChunk(db, id, after, { lookups, taken, counts }) };
+    },
+    finished: (record, at) =>
+      audit(session, {
+        resource: "sunfire_imports",
+        recordId: id,
+        action: "imported",
+        changes: (["matched", "unmatched", "refused"] as const).map((o) => ({
+          field: o,
+          from: null,
+          to: String(counts[o]),
+        })),
+        note: record.fileName,
+        at,
+      }),
+  });
+}
+
+/** The rows after line `after` written (one chunk): refused, waiting to be reconciled, or Submitted Enrollments. */
+async function writeChunk(
+  db: ReferenceDb,
+  id: number,
+  after: number,
+  {
+    lookups,
+    taken,
+    counts,
+  }: { lookups: Lookups; taken: Set<string>; counts: Record<"matched" | "unmatched" | "refused", number> },
+): Promise<WrittenChunk | null> {
+  const found = await db.client.execute({
+    sql: "SELECT line_no, cells, problem FROM sunfire_import_rows WHERE import_id = ? AND line_no > ? ORDER BY line_no LIMIT ?",
+    args: [id, after, WRITE_CHUNK],
+  });
+  if (found.rows.length === 0) return null;
+  const at = new Date().toISOString();
+  let enrollmentId = await nextId(db, "submitted_enrollments");
+  const statements: InStatement[] = [];
+  for (const r of found.rows) {
+    const line = Number(r.line_no);
+    const values = JSON.parse(String(r.cells)) as SunfireValues;
+    const staged = r.problem == null ? null : String(r.problem);
+    const checked = staged ? null : checkRow(values, lookups);
+    const problem = staged ?? checked?.problem ?? null;
+    if (problem || !checked) {
+      counts.refused++;
+      statements.push({
+        sql: "UPDATE sunfire_import_rows SET outcome = 'refused', problem = ? WHERE import_id = ? AND line_no = ?",
+        args: [problem, id, line],
       });
-      if (done) break;
-      await yieldToOthers();
+      continue;
     }
-    const at = new Date().toISOString();
-    await db.client.batch(
-      [
-        {
-          sql: "UPDATE sunfire_imports SET status = 'imported', updated_at = ?, finished_at = ? WHERE id = ?",
-          args: [at, at, id],
-        },
-        audit(session, {
-          resource: "sunfire_imports",
-          recordId: id,
-          action: "imported",
-          changes: (["matched", "unmatched", "refused"] as const).map((o) => ({
-            field: o,
-            from: null,
-            to: String(counts[o]),
-          })),
-          note: record.fileName,
-          at,
-        }),
-      ],
-      "write",
-    );
-  } catch (error) {
-    const at = new Date().toISOString();
-    await db.client.execute({
-      sql: "UPDATE sunfire_imports SET status = 'failed', problem = ?, updated_at = ?, finished_at = ? WHERE id = ?",
-      args: [`The import stopped after ${written} rows: the rows before were written (see the results).`, at, at, id],
+    if (!checked.agent || checked.client.kind === "ambiguous") {
+      counts.unmatched++;
+      statements.push({
+        sql: `UPDATE sunfire_import_rows SET outcome = 'unmatched', agent_user_id = ?, client_match = ?
+              WHERE import_id = ? AND line_no = ?`,
+        args: [checked.agent?.userId ?? null, JSON.stringify(checked.client), id, line],
+      });
+      continue;
+    }
+    let clientId: string;
+    if (checked.client.kind === "matched") clientId = checked.client.clientId;
+    else {
+      const client = newClient(id, line, values, (c) => taken.has(c.toLowerCase()));
+      taken.add(client.id.toLowerCase());
+      addToIndex(lookups.clients, client);
+      statements.push(clientInsert(client, at));
+      clientId = client.id;
+    }
+    statements.push(enrollmentInsert(enrollmentId, values, checked.agent, clientId, lookups, at));
+    statements.push({
+      sql: `UPDATE sunfire_import_rows SET outcome = 'matched', agent_user_id = ?, client_match = ?, client_id = ?,
+              enrollment_id = ? WHERE import_id = ? AND line_no = ?`,
+      args: [checked.agent.userId, JSON.stringify(checked.client), clientId, enrollmentId, id, line],
     });
-    throw error;
+    enrollmentId++;
+    counts.matched++;
   }
+  return { statements, rows: found.rows.length, last: Number(found.rows[found.rows.length - 1]?.line_no ?? after) };
 }
 
 /** Discards a ready or refused import (core/file-imports' discardStaged): its staged rows go. */
 export function discardImport(db: ReferenceDb, id: number): Promise<"missing" | "conflict" | "ok"> {
-  return discardStaged(db, id, {
-    find: (one) => findImport(db, one),
-    importsTable: "sunfire_imports",
-    rowsTable: "sunfire_import_rows",
-    finishedAt: true,
-  });
+  return discardStaged(db, id, { find: (one) => findImport(db, one), ...TABLES });
 }
 
 export type ReconcileOutcome =

@@ -11,9 +11,7 @@ import type { Logger } from "pino";
 import type { z } from "zod";
 import {
   SunfireImportParamsSchema,
-  type SunfireImportRecordResponseSchema,
   type SunfireImportRowResponseSchema,
-  type SunfireImportRowsResponseSchema,
   type SunfireImportsResponseSchema,
   SunfireReconcileBodySchema,
 } from "../../../app/admin/sections/sunfire_imports/contract.server.ts";
@@ -27,9 +25,8 @@ import {
 } from "../../../app/admin/sections/sunfire_imports/records.ts";
 import { clientMatchText } from "../../../app/domain/sunfire-matching.ts";
 import { pagingMeta } from "../../../app/domain/table.ts";
-import { type AdminResponse, audit, historyOf, refuseFields, streamCsv } from "../admin/admin-support.ts";
+import { type AdminResponse, refuseFields, streamCsv } from "../admin/admin-support.ts";
 import {
-  QueryError,
   enumFilter,
   fail,
   idParam,
@@ -41,8 +38,8 @@ import {
   zodFields,
 } from "../admin/list-support.ts";
 import type { ReferenceDb } from "../core/db.ts";
-import { refuseUnread, uploadFacts } from "../core/file-imports/http.ts";
-import { confirmRoute, refusedDiscard } from "../core/file-imports/routes.ts";
+import { uploadFacts } from "../core/file-imports/http.ts";
+import { stagedImportRoutes } from "../core/file-imports/routes.ts";
 import { parseTableQuery, positiveInt, scalar, type TableQuery } from "../core/paging.ts";
 import {
   IMPORT_COLUMNS,
@@ -56,7 +53,8 @@ import {
   findImport,
   findRow,
   importFromRow,
-  importRows,
+  countRows,
+  pageRows,
   readImport,
   reconcileRow,
   rowOf,
@@ -92,13 +90,6 @@ function listQuery(source: Record<string, unknown>) {
     args,
   };
 }
-
-const outcomeOf = (req: Request) => {
-  const value = scalar((req.query as Record<string, unknown>).outcome);
-  if (value === undefined || value === "") return null;
-  if (!(SUNFIRE_ROW_OUTCOMES as readonly string[]).includes(value)) throw new QueryError("outcome is not an outcome");
-  return value as (typeof SUNFIRE_ROW_OUTCOMES)[number];
-};
 
 export function registerSunfireImportRoutes(app: Express, { db, logger }: { db: ReferenceDb; logger: Logger }) {
   const base = "/api/admin/sunfire_imports";
@@ -143,67 +134,31 @@ export function registerSunfireImportRoutes(app: Express, { db, logger }: { db: 
     );
   });
 
-  app.post(`${base}/upload`, async (req, res: AdminResponse) => {
-    const query = req.query as Record<string, unknown>;
-    const facts = await uploadFacts(
-      db,
-      req,
-      res,
-      SunfireImportParamsSchema.safeParse({ fileName: scalar(query.fileName) }),
-      SUNFIRE_IMPORT_LIMITS.maxBytes,
-    );
-    if (!facts) return;
-    const outcome = await readImport(db, res.locals.session, facts, req);
-    const record = await findImport(db, outcome.id);
-    await db.client.execute(
-      audit(res.locals.session, {
-        resource: RESOURCE,
-        recordId: outcome.id,
-        action: "uploaded",
-        note: outcome.kind === "refused" ? `Refused: ${outcome.message}` : `${record?.rowsRead ?? 0} rows read`,
-      }),
-    );
-    if (outcome.kind === "refused") {
-      logger.info({ importId: outcome.id, status: outcome.status }, "sunfire import refused");
-      return refuseUnread(req, res, outcome.status, { error: outcome.message, import: record });
-    }
-    logger.info({ importId: outcome.id, rows: record?.rowsRead }, "sunfire file read");
-    res.status(201).json({ import: record });
-  });
+  stagedImportRoutes(
+    app,
+    base,
+    { db, logger },
+    {
+      resource: RESOURCE,
+      what: "Sunfire import",
+      log: "sunfire",
+      outcomes: SUNFIRE_ROW_OUTCOMES,
+      find: (id) => findImport(db, id),
+      facts: (req, res) => {
+        const query = req.query as Record<string, unknown>;
+        const params = SunfireImportParamsSchema.safeParse({ fileName: scalar(query.fileName) });
+        return uploadFacts(db, req, res, params, SUNFIRE_IMPORT_LIMITS.maxBytes);
+      },
+      read: (session, facts, body) => readImport(db, session, facts, body),
+      countRows: (record, outcome) => countRows(db, record, outcome),
+      pageRows: (record, outcome, limit, offset) => pageRows(db, record, outcome, limit, offset),
+      confirm: (session, id, onStart) => confirmImport(db, session, id, onStart),
+      discard: (id) => discardImport(db, id),
+      counts: (record) => record.counts,
+    },
+  );
 
   const importId = (req: Request, res: AdminResponse) => idParam(req, res, "Sunfire import");
-
-  app.get(`${base}/:id`, async (req, res: AdminResponse) => {
-    const id = importId(req, res);
-    if (id == null) return;
-    const record = await findImport(db, id);
-    if (!record) return fail(res, 404, notFound("Sunfire import", String(id)));
-    const body: z.infer<typeof SunfireImportRecordResponseSchema> = {
-      record,
-      history: await historyOf(db, RESOURCE, id),
-    };
-    res.json(body);
-  });
-
-  app.get(`${base}/:id/rows`, async (req, res: AdminResponse) => {
-    const id = importId(req, res);
-    if (id == null) return;
-    let outcome;
-    try {
-      outcome = outcomeOf(req);
-    } catch (error) {
-      if (error instanceof QueryError) return fail(res, 422, error.message);
-      throw error;
-    }
-    const record = await findImport(db, id);
-    if (!record) return fail(res, 404, notFound("Sunfire import", String(id)));
-    const q = parseTableQuery(req.query as Record<string, unknown>, {});
-    const first = await importRows(db, record, outcome, 1, 0);
-    const meta = pagingMeta(q, first.total);
-    const page = await importRows(db, record, outcome, meta.perPage, (meta.currentPage - 1) * meta.perPage);
-    const body: z.infer<typeof SunfireImportRowsResponseSchema> = { import: record, rows: page.rows, meta };
-    res.json(body);
-  });
 
   const lineOf = (req: Request, res: AdminResponse) => {
     const line = positiveInt(String(req.params.line ?? ""));
@@ -278,24 +233,5 @@ export function registerSunfireImportRoutes(app: Express, { db, logger }: { db: 
         ];
       },
     );
-  });
-
-  confirmRoute(app, `${base}/:id/confirm`, logger, {
-    what: "Sunfire import",
-    find: (id) => findImport(db, id),
-    confirm: (session, id, onStart) => confirmImport(db, session, id, onStart),
-    done: (record, id) => {
-      if (record?.status === "imported") logger.info({ importId: id, counts: record.counts }, "sunfire file imported");
-    },
-    failMessage: "The file could not be imported.",
-  });
-
-  app.post(`${base}/:id/discard`, async (req, res: AdminResponse) => {
-    const id = importId(req, res);
-    if (id == null) return;
-    const outcome = await discardImport(db, id);
-    if (refusedDiscard(res, outcome, "Sunfire import", id)) return;
-    await db.client.execute(audit(res.locals.session, { resource: RESOURCE, recordId: id, action: "discarded" }));
-    res.json({ import: await findImport(db, id) });
   });
 }

@@ -78,4 +78,3 @@ export const MAPPING_SCHEMAS = {
 } satisfies Record<CarrierImportKind, z.ZodMiniObject>;
 
 /** A form of one button (confirm, discard): its intent alone. */
-export const intentSchema = z.object({ intent: z.string() });

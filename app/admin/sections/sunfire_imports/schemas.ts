@@ -38,4 +38,3 @@ export const reconcileSchema = z.object({
 });
 
 /** A form of one button (confirm, discard): its intent alone. */
-export const intentSchema = z.object({ intent: z.string() });

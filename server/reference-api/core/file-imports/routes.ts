@@ -1,16 +1,20 @@
 /**
- * The import endpoints every file import shares (issue 24; the statement and carrier imports): the outcome of a
- * mapping saved in one turn and its answer, the columns a mapping names that the file lacks, confirm (a background
- * write answered 202) and discard (a ready or refused import's staged rows dropped). Each area keeps its own tables,
+ * The import endpoints every file import shares (issue 24; the statement, carrier and Sunfire imports): the outcome of
+ * a mapping saved in one turn and its answer, the columns a mapping names that the file lacks, confirm (a background
+ * write answered 202), discard (a ready or refused import's staged rows dropped), and for the imports staged and
+ * written in the background (carrier files, Sunfire exports) their upload, record and rows (stagedImportRoutes). Each area keeps its own tables,
  * records and texts; these are the steps that were a copy in each.
  */
 import type { Express, Request, Response } from "express";
 import type { Logger } from "pino";
 import type { SessionRecord } from "../db.ts";
 import type { ReferenceDb } from "../db.ts";
-import { type AdminResponse, refuseFields } from "../../admin/admin-support.ts";
+import { pagingMeta } from "../../../../app/domain/table.ts";
+import { type AdminResponse, audit, historyOf, refuseFields } from "../../admin/admin-support.ts";
 import { fail, idParam, notFound } from "../../admin/list-support.ts";
-import { type StartOutcome, startInBackground } from "./http.ts";
+import { parseTableQuery, scalar } from "../paging.ts";
+import { type StartOutcome, refuseUnread, startInBackground } from "./http.ts";
+import type { ReadOutcome } from "./staging.ts";
 
 export const NOT_IN_PREVIEW = "This import is not waiting in its preview.";
 export const NO_LONGER_DISCARDABLE = "This import can no longer be discarded.";
@@ -118,4 +122,107 @@ export function refusedDiscard(res: Response, outcome: "missing" | "conflict" | 
   else if (outcome === "conflict") fail(res, 409, NO_LONGER_DISCARDABLE);
   else return false;
   return true;
+}
+
+/** What a staged import's shared endpoints need of its area (the carrier and Sunfire imports). */
+export interface StagedImportArea<R, Row, O extends string, F> {
+  /** The audit's resource ("carrier_imports"). */
+  resource: string;
+  /** How a 404 names one import ("carrier import"). */
+  what: string;
+  /** How the log names the area's files ("carrier": "carrier file read", "carrier import refused"). */
+  log: string;
+  /** The rows' outcomes, by which the rows may be filtered (`?outcome=`). */
+  outcomes: readonly O[];
+  find: (id: number) => Promise<R | null>;
+  /** The upload's facts (uploadFacts), or null once answered. */
+  facts: (req: Request, res: AdminResponse) => Promise<F | null>;
+  read: (session: SessionRecord, facts: F, body: Request) => Promise<ReadOutcome>;
+  /** How many rows (of one outcome); then a page of them (rowsQuery's order). */
+  countRows: (record: R, outcome: O | null) => Promise<number>;
+  pageRows: (record: R, outcome: O | null, limit: number, offset: number) => Promise<Row[]>;
+  confirm: (session: SessionRecord, id: number, onStart: (outcome: StartOutcome) => void) => Promise<void>;
+  discard: (id: number) => Promise<"missing" | "conflict" | "ok">;
+  /** What the log says of an import written (its counts). */
+  counts: (record: R) => unknown;
+}
+
+/**
+ * A staged import's endpoints under `base`: POST upload (the body is the file: 201 ready, or refused unread 409 /
+ * 413 / 422 with the import), GET :id (with its history), GET :id/rows (?outcome=, paged), POST :id/confirm (202,
+ * written in the background) and POST :id/discard. Every write is in the import's audit.
+ */
+export function stagedImportRoutes<R extends { rowsRead: number; status: string }, Row, O extends string, F>(
+  app: Express,
+  base: string,
+  { db, logger }: { db: ReferenceDb; logger: Logger },
+  area: StagedImportArea<R, Row, O, F>,
+): void {
+  app.post(`${base}/upload`, async (req, res: AdminResponse) => {
+    const facts = await area.facts(req, res);
+    if (!facts) return;
+    const session = res.locals.session;
+    const outcome = await area.read(session, facts, req);
+    const record = await area.find(outcome.id);
+    await db.client.execute(
+      audit(session, {
+        resource: area.resource,
+        recordId: outcome.id,
+        action: "uploaded",
+        note: outcome.kind === "refused" ? `Refused: ${outcome.message}` : `${record?.rowsRead ?? 0} rows read`,
+      }),
+    );
+    if (outcome.kind === "refused") {
+      logger.info({ importId: outcome.id, status: outcome.status }, `${area.log} import refused`);
+      return refuseUnread(req, res, outcome.status, { error: outcome.message, import: record });
+    }
+    logger.info({ importId: outcome.id, rows: record?.rowsRead }, `${area.log} file read`);
+    res.status(201).json({ import: record });
+  });
+
+  app.get(`${base}/:id`, async (req, res: AdminResponse) => {
+    const id = importIdOf(req, res, area.what);
+    if (id == null) return;
+    const record = await area.find(id);
+    if (!record) return fail(res, 404, notFound(area.what, String(id)));
+    res.json({ record, history: await historyOf(db, area.resource, id) });
+  });
+
+  app.get(`${base}/:id/rows`, async (req, res: AdminResponse) => {
+    const id = importIdOf(req, res, area.what);
+    if (id == null) return;
+    const asked = scalar((req.query as Record<string, unknown>).outcome);
+    if (asked !== undefined && asked !== "" && !(area.outcomes as readonly string[]).includes(asked))
+      return fail(res, 422, "outcome is not an outcome");
+    const outcome = asked ? (asked as O) : null;
+    const record = await area.find(id);
+    if (!record) return fail(res, 404, notFound(area.what, String(id)));
+    // Counted first: the page asked for is kept within the pages there are.
+    const meta = pagingMeta(
+      parseTableQuery(req.query as Record<string, unknown>, {}),
+      await area.countRows(record, outcome),
+    );
+    const rows = await area.pageRows(record, outcome, meta.perPage, (meta.currentPage - 1) * meta.perPage);
+    res.json({ import: record, rows, meta });
+  });
+
+  confirmRoute(app, `${base}/:id/confirm`, logger, {
+    what: area.what,
+    find: area.find,
+    confirm: area.confirm,
+    done: (record, id) => {
+      if (record?.status === "imported")
+        logger.info({ importId: id, counts: area.counts(record) }, `${area.log} file imported`);
+    },
+    failMessage: "The file could not be imported.",
+  });
+
+  app.post(`${base}/:id/discard`, async (req, res: AdminResponse) => {
+    const id = importIdOf(req, res, area.what);
+    if (id == null) return;
+    const outcome = await area.discard(id);
+    if (refusedDiscard(res, outcome, area.what, id)) return;
+    await db.client.execute(audit(res.locals.session, { resource: area.resource, recordId: id, action: "discarded" }));
+    res.json({ import: await area.find(id) });
+  });
 }

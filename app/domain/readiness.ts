@@ -196,10 +196,11 @@ export function licenseStep(input: {
         expired ? `${state}: license expired on ${formatDate(expired.expiresOn)}` : `${state}: license not active`,
       );
     } else {
-      const sorted = [...selling].sort((a, b) =>
-        a.expiresOn === null ? -1 : b.expiresOn === null ? 1 : b.expiresOn.localeCompare(a.expiresOn),
-      );
-      longest.push({ state, expiresOn: sorted[0]!.expiresOn });
+      // A license without an expiry date does not run out: it outlasts any dated one.
+      const expiresOn = selling.some((l) => l.expiresOn === null)
+        ? null
+        : (selling.map((l) => l.expiresOn ?? "").sort((a, b) => b.localeCompare(a))[0] ?? null);
+      longest.push({ state, expiresOn });
     }
   }
   if (problems.length > 0) {

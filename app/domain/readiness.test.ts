@@ -178,6 +178,9 @@ describe("issue 25 §1 step 4: the carrier's certification for the plan year", (
       external: true,
     });
     expect(carrierCertificationStep(base).fix?.href).toBe("/learning_center/carrier_resources/101");
+    expect(carrierCertificationStep({ ...base, certificationLink: "javascript:alert(1)" }).fix?.href).toBe(
+      "/learning_center/carrier_resources/101",
+    );
     expect(carrierCertificationStep({ ...base, certificationDate: "2026-11-28" }).status).toBe("blocked");
   });
   it("not open yet (a future certification date): waiting, with the date", () => {

@@ -22,6 +22,9 @@ import { EXPIRY_WARNING_DAYS, expiryState } from "./licenses";
 import { CONTRACT_NOW_HREF } from "./menu";
 import type { RtsTone } from "./rts";
 
+/** The page (issue 25 §1), linked from My Contracts and the dashboard's card. */
+export const READY_TO_SELL_HREF = "/ready_to_sell";
+
 /** The steps of a line, in the order the issue lists them (the order they are shown and counted). */
 export const READINESS_STEPS = ["contract", "license", "ahip", "carrierCertification", "documents", "rts"] as const;
 export type ReadinessStepKey = (typeof READINESS_STEPS)[number];
@@ -313,12 +316,14 @@ export function carrierCertificationStep(input: {
       fix: resource,
     };
   }
+  // Links are http(s) only, as everywhere the carrier resources show (app/.server/carrier-resources.ts).
   const link = input.certificationLink?.trim();
+  const safe = link && /^https?:\/\//i.test(link) ? link : null;
   return {
     key,
     status: "blocked",
     text: `${name} is not complete.`,
-    fix: link ? { label: "Take the certification", href: link, external: true } : resource,
+    fix: safe ? { label: "Take the certification", href: safe, external: true } : resource,
   };
 }
 

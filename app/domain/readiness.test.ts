@@ -95,16 +95,10 @@ describe("issue 25 §1 step 2: a license active in each state where they sell", 
     expect(licenseStep({ licenses: [active("PA", today)], holds: [], today }).text).toContain("expires today");
     expect(licenseStep({ licenses: [active("PA", "2026-11-29")], holds: [], today }).text).toContain("in 1 day");
   });
-  it("an expired, inactive or held state blocks, naming the state; a second, valid license of the state counts", () => {
+  it("an Active license past its expiry day or a held state blocks, naming the state; a second, valid license counts", () => {
     const expired = licenseStep({ licenses: [active("FL"), active("GA", "2026-11-27")], holds: [], today });
     expect(expired.status).toBe("blocked");
     expect(expired.text).toContain("GA: license expired on 11/27/2026");
-    const inactive = licenseStep({
-      licenses: [{ state: "OH", status: "Inactive", expiresOn: null }],
-      holds: [],
-      today,
-    });
-    expect(inactive.text).toContain("OH: license not active");
     const held = licenseStep({ licenses: [active("FL"), active("PA")], holds: [{ state: "PA" }], today });
     expect(held.text).toContain("PA: NIPR holds new contract requests");
     expect(held.status).toBe("blocked");
@@ -117,6 +111,17 @@ describe("issue 25 §1 step 2: a license active in each state where they sell", 
     expect(
       licenseStep({ licenses: [{ state: "GA", status: "ACTIVE", expiresOn: null }], holds: [], today }).status,
     ).toBe("done");
+  });
+  it("a license NIPR reports Expired or Inactive is a state no longer sold in: named, not a block, unless none is active", () => {
+    const lapsedSc = { state: "SC", status: "Expired", expiresOn: "2026-11-08" };
+    const step = licenseStep({ licenses: [active("FL"), lapsedSc], holds: [], today });
+    expect(step.status).toBe("done");
+    expect(step.text).toContain("Not selling in SC (license not active).");
+    const none = licenseStep({ licenses: [{ state: "OH", status: "Inactive", expiresOn: null }], holds: [], today });
+    expect(none.status).toBe("blocked");
+    expect(none.text).toBe(
+      "No active license: you need one in each state you sell in. Not selling in OH (license not active).",
+    );
   });
 });
 

@@ -159,9 +159,11 @@ export interface LicenseFact {
 
 /**
  * "A licence active in each state where they sell (and the days until it expires, with the warning window of the
- * licence configuration)". The states where an agent sells are the states of the licenses on file (NIPR's record,
- * profile.licenses); a state counts when one of its licenses is Active and not past its expiry day (as nipr-holds.ts
- * isSellingLicense) and NIPR holds no request there (issue 24 §7). None on file: blocked.
+ * licence configuration)". The states where an agent sells are the states of their licenses NIPR reports Active
+ * (profile.licenses); a license reported Expired or Inactive is a state they no longer sell in, named but not a block.
+ * A selling state needs one of its Active licenses not past its expiry day (as nipr-holds.ts isSellingLicense) and no
+ * NIPR hold there (issue 24 §7); otherwise the step blocks, fixed from the profile's licenses. No Active license at all
+ * blocks too. Within the warning window of the soonest expiry: a warning, with the days left.
  */
 export function licenseStep(input: {
   licenses: readonly LicenseFact[];
@@ -173,12 +175,15 @@ export function licenseStep(input: {
   const key = "license";
   const fix: StepFix = { label: "Check your licenses", href: PROFILE_LICENSES, external: false };
   const warningDays = input.warningDays ?? EXPIRY_WARNING_DAYS;
-  const states = [...new Set(input.licenses.map((l) => l.state))].sort();
+  const reportedActive = input.licenses.filter((l) => l.status.trim().toLowerCase() === "active");
+  const states = [...new Set(reportedActive.map((l) => l.state))].sort();
+  const formerStates = [...new Set(input.licenses.map((l) => l.state))].filter((s) => !states.includes(s)).sort();
+  const former = formerStates.length > 0 ? ` Not selling in ${formerStates.join(", ")} (license not active).` : "";
   if (states.length === 0) {
     return {
       key,
       status: "blocked",
-      text: "No license on file: you need an active license in each state you sell in.",
+      text: `No active license: you need one in each state you sell in.${former}`,
       fix,
     };
   }
@@ -187,17 +192,13 @@ export function licenseStep(input: {
   // Per state, the selling license that runs longest (null expiry: does not run out).
   const longest: Array<{ state: string; expiresOn: string | null }> = [];
   for (const state of states) {
-    const ofState = input.licenses.filter((l) => l.state === state);
-    const selling = ofState.filter(
-      (l) => l.status.toLowerCase() === "active" && expiryState(l.expiresOn, input.today, 0) !== "expired",
-    );
+    const ofState = reportedActive.filter((l) => l.state === state);
+    const selling = ofState.filter((l) => expiryState(l.expiresOn, input.today, 0) !== "expired");
     if (held.has(state)) {
       problems.push(`${state}: NIPR holds new contract requests`);
     } else if (selling.length === 0) {
-      const expired = ofState.find((l) => l.expiresOn && expiryState(l.expiresOn, input.today, 0) === "expired");
-      problems.push(
-        expired ? `${state}: license expired on ${formatDate(expired.expiresOn)}` : `${state}: license not active`,
-      );
+      const lapsed = [...ofState].sort((a, b) => (b.expiresOn ?? "").localeCompare(a.expiresOn ?? ""))[0];
+      problems.push(`${state}: license expired on ${formatDate(lapsed?.expiresOn)}`);
     } else {
       // A license without an expiry date does not run out: it outlasts any dated one.
       const expiresOn = selling.some((l) => l.expiresOn === null)
@@ -207,18 +208,23 @@ export function licenseStep(input: {
     }
   }
   if (problems.length > 0) {
-    return { key, status: "blocked", text: `Not licensed to sell in every state: ${problems.join("; ")}.`, fix };
+    return {
+      key,
+      status: "blocked",
+      text: `Not licensed to sell in every state: ${problems.join("; ")}.${former}`,
+      fix,
+    };
   }
   const soonest = longest
     .filter((l): l is { state: string; expiresOn: string } => l.expiresOn !== null)
     .sort((a, b) => a.expiresOn.localeCompare(b.expiresOn))[0];
   const where = `Active license in ${states.join(", ")}`;
-  if (!soonest) return { key, status: "done", text: `${where}.`, fix: null };
+  if (!soonest) return { key, status: "done", text: `${where}.${former}`, fix: null };
   const days = daysBetween(input.today, soonest.expiresOn);
   const expiry = `the ${soonest.state} license expires ${inDays(days)} (${formatDate(soonest.expiresOn)})`;
   return expiryState(soonest.expiresOn, input.today, warningDays) === "expiring"
-    ? { key, status: "warning", text: `${where}; ${expiry}: renew it.`, fix }
-    : { key, status: "done", text: `${where}; ${expiry}.`, fix: null };
+    ? { key, status: "warning", text: `${where}; ${expiry}: renew it.${former}`, fix }
+    : { key, status: "done", text: `${where}; ${expiry}.${former}`, fix: null };
 }
 
 /* ---- 3. AHIP ---- */

@@ -203,7 +203,7 @@ describe("issue 25 §1 step 5: documents needing attention (spec §8's block)", 
       { documentName: "W-9", kind: "w9" },
     ]);
     expect(two).toMatchObject({ status: "blocked", text: "2 documents need your attention: E&O Certificate, W-9." });
-    expect(two.fix).toMatchObject({ label: "Replace your E&O Certificate", href: "/profile/documents/eo" });
+    expect(two.fix).toMatchObject({ label: "Upload your E&O Certificate", href: "/profile/documents/eo" });
     const other = documentsStep([{ documentName: "State appointment form", kind: null }]);
     expect(other.text).toBe("A document needs your attention: State appointment form.");
     expect(other.fix?.href).toBe("/profile#documents");

@@ -357,7 +357,7 @@ export function documentsStep(notices: readonly DocumentNotice[]): ReadinessStep
     text: `${names.length === 1 ? "A document needs" : `${names.length} documents need`} your attention: ${names.join(", ")}.`,
     fix: first?.kind
       ? {
-          label: `Replace your ${COMPLIANCE_DOCUMENT_TYPES[first.kind].title}`,
+          label: `Upload your ${COMPLIANCE_DOCUMENT_TYPES[first.kind].title}`,
           href: `/profile/documents/${first.kind}`,
           external: false,
         }

@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { PlainBadge, type PlainBadgeColor } from "~/components/plain-badge";
 import { CONTRACT_NOW_HREF } from "~/domain/menu";
 import {
   type ReadinessLine,
@@ -30,7 +29,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { lines, summary, summaryText: readinessSummaryText(summary), planYear: reads.facts.planYear };
 }
 
-const STATUS_COLORS: Readonly<Record<StepStatus, PlainBadgeColor>> = {
+type TagColor = "green" | "yellow" | "blue" | "red" | "gray" | "orange";
+
+/**
+ * A status tag: its own few CSS rules (app.css .ready-tag), not Mantine's badge classes, so that this page does not
+ * pull Mantine's class map into the script every page loads (scripts/check-budgets.ts).
+ */
+function Tag({ color, children }: { color: TagColor; children: string }) {
+  return (
+    <span className="ready-tag" data-color={color}>
+      {children}
+    </span>
+  );
+}
+
+const STATUS_COLORS: Readonly<Record<StepStatus, TagColor>> = {
   done: "green",
   warning: "yellow",
   waiting: "blue",
@@ -64,7 +77,7 @@ function Steps({ line }: { line: ReadinessLine }) {
         <li key={step.key} data-step={step.key} data-status={step.status}>
           <div className="l-row" data-gap="xs">
             <strong>{STEP_TITLES[step.key]}</strong>
-            <PlainBadge color={STATUS_COLORS[step.status]}>{STEP_STATUS_LABELS[step.status]}</PlainBadge>
+            <Tag color={STATUS_COLORS[step.status]}>{STEP_STATUS_LABELS[step.status]}</Tag>
           </div>
           <p className="txt" data-size="sm">
             {step.text}
@@ -91,9 +104,9 @@ function LineCard({ line }: { line: ReadinessLine }) {
           {line.carrierName}
           <span className="ready-line__product">{line.productName}</span>
         </h3>
-        <PlainBadge color={line.ready ? "green" : line.openSteps === 1 ? "orange" : "red"}>
+        <Tag color={line.ready ? "green" : line.openSteps === 1 ? "orange" : "red"}>
           {line.ready ? "Ready to sell" : left}
-        </PlainBadge>
+        </Tag>
       </div>
       {line.ready ? (
         <details className="ready-details">

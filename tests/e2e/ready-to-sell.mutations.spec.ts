@@ -42,7 +42,7 @@ for (const javaScriptEnabled of [true, false]) {
 
         await line(page, 101)
           .locator("[data-step=documents]")
-          .getByRole("link", { name: "Replace your E&O Certificate" })
+          .getByRole("link", { name: "Upload your E&O Certificate" })
           .click();
         await expect(page).toHaveURL("/profile/documents/eo");
         await page.getByLabel(/New E&O Certificate/).setInputFiles(PDF);
@@ -52,7 +52,7 @@ for (const javaScriptEnabled of [true, false]) {
 
         await page.goto("/ready_to_sell");
         await expect(line(page, 101).getByTestId("next-step")).toContainText("A document needs your attention: W-9.");
-        await line(page, 101).locator("[data-step=documents]").getByRole("link", { name: "Replace your W-9" }).click();
+        await line(page, 101).locator("[data-step=documents]").getByRole("link", { name: "Upload your W-9" }).click();
         await expect(page).toHaveURL("/profile/documents/w9");
         await page.getByLabel(/W-9/).setInputFiles(PDF);
         await page.getByRole("button", { name: /^Upload/ }).click();

@@ -89,7 +89,9 @@ for (const javaScriptEnabled of [true, false]) {
         await page.goto("/admin/contracting/edit/3");
         await page.getByRole("combobox", { name: "New state" }).selectOption({ label: "Active" });
         await page.getByRole("textbox", { name: "Writing number" }).fill("EV-20271");
-        await page.getByRole("textbox", { name: "Effective date" }).fill("12/01/2026");
+        const effective = page.getByRole("textbox", { name: "Effective date" });
+        await effective.fill("01/01/2027");
+        await expect(effective).toHaveValue("01/01/2027");
         await page.getByRole("button", { name: "Move the request" }).click();
         await expect(page.locator("[data-toast=success]").last()).toContainText("The request is now Active.");
 

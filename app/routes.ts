@@ -14,6 +14,8 @@ export default [
   layout("layouts/container.tsx", [route("privacy_policy", "routes/privacy_policy.tsx")]),
   layout("layouts/default.tsx", [
     route("dashboard", "routes/dashboard.tsx"),
+    // Issue 25 §1: per carrier product, ready to sell or the steps left (linked from My Contracts and the dashboard).
+    route("ready_to_sell", "routes/ready_to_sell.tsx"),
     route("home", "routes/home.tsx"),
     route("basic_profile", "routes/basic_profile.tsx"),
     route("onboarding/:step?", "routes/onboarding.tsx"),

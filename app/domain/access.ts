@@ -120,6 +120,8 @@ const AREAS: ReadonlyArray<readonly [string, Feature]> = [
   ["/contracts", "contracts"],
   ["/contracts_pending", "contracts"],
   ["/contract_now", "contracts"],
+  // Issue 25 §1: a broker's readiness to sell, beside their contracts.
+  ["/ready_to_sell", "contracts"],
   ["/learning_center", "learningCenter"],
   ["/enrollments", "quoteEnroll"],
   ["/quote_tool", "quoteTool"],

@@ -4,6 +4,7 @@ import { PlainTable } from "~/components/plain-table";
 import { CONTRACT_NOW_HREF } from "~/domain/menu";
 import { formatDate } from "~/domain/formats";
 import { contractStateText, type ContractState } from "~/domain/contract-state";
+import { READY_TO_SELL_HREF } from "~/domain/readiness";
 import { loadWithViewer } from "~/.server/guards";
 import { contractingStatuses } from "~/.server/upstream/contracting";
 import type { Route } from "./+types/contracts";
@@ -42,6 +43,12 @@ export default function Contracts({ loaderData }: Route.ComponentProps) {
   return (
     <Stack gap="lg">
       <Title order={1}>My Contracts</Title>
+      <Text>
+        Which carrier products can you sell today, and what is left for the others?{" "}
+        <Anchor component={Link} to={READY_TO_SELL_HREF}>
+          See Ready to Sell
+        </Anchor>
+      </Text>
       {loaderData.total === 0 ? (
         <Alert color="blue" title="No contracts yet">
           You have no contracts or contract requests yet.{" "}

@@ -8,8 +8,11 @@ import type { LayoutHandle } from "~/domain/layout";
 import { CONTRACT_NOW_HREF } from "~/domain/menu";
 import { dashboardStepsFor } from "~/domain/next-steps";
 import { pendingTasksFor } from "~/domain/pending-tasks";
-import { levelCaption, levelLabel } from "~/domain/user";
-import { loadWithViewer } from "~/.server/guards";
+import { READY_TO_SELL_HREF, readinessSummary, readinessSummaryText } from "~/domain/readiness";
+import { isBroker, levelCaption, levelLabel } from "~/domain/user";
+import { todayIso } from "~/.server/clock";
+import { loadWithViewer, sessionOf } from "~/.server/guards";
+import { readinessLinesOf, readinessReads } from "~/.server/readiness";
 import { orUnavailable } from "~/.server/upstream-failure";
 import { brokerRewards } from "~/.server/rewards";
 import { unreadMessages, unrespondedMessages } from "~/.server/upstream/feedback";
@@ -26,15 +29,24 @@ export const handle: LayoutHandle = { listsPendingTasks: true };
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Independent calls start together, alongside the viewer's.
   // The system notifications are the layout's banner (issue 22 §2.3).
-  const [viewer, [unread, unresponded, rewards]] = await loadWithViewer(request, context, (token) =>
+  // Issue 25 §1: a broker's ready-to-sell card (the role remembered at sign-in says whether to read it at once).
+  const broker = isBroker({ role: sessionOf(context).session.get("role") ?? "Admin" });
+  const [viewer, [unread, unresponded, rewards, readiness]] = await loadWithViewer(request, context, (token) =>
     Promise.all([
       unreadMessages(token),
       unrespondedMessages(token),
       // The rewards card is left out with a note when its call fails; the dashboard still shows.
       orUnavailable(brokerRewards(context, token).then((standing) => ({ standing }))),
+      // So is the ready-to-sell card (a note instead of its count).
+      broker ? orUnavailable(readinessReads(token)) : Promise.resolve(null),
     ]),
   );
   const state = viewerState(viewer);
+  const showReadiness = broker && canOpen(viewer, READY_TO_SELL_HREF);
+  const readinessText =
+    showReadiness && readiness
+      ? readinessSummaryText(readinessSummary(readinessLinesOf(viewer, readiness, todayIso())))
+      : null;
   return {
     // The pending tasks of the banner, then Contract Now for a user without contracts (issue 11).
     next: dashboardStepsFor({
@@ -49,12 +61,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     unresponded,
     rewards: rewards?.standing ?? null,
     rewardsUnavailable: rewards === null,
+    readiness: showReadiness ? { text: readinessText } : null,
   };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const branding = useRootData()?.branding ?? BRANDINGS.default;
-  const { next, level, npnNumber, unread, unresponded, rewards, rewardsUnavailable } = loaderData;
+  const { next, level, npnNumber, unread, unresponded, rewards, rewardsUnavailable, readiness } = loaderData;
   const caption = levelCaption(level);
   return (
     // Plain elements with classes (issue 21), not Mantine's Stack, SimpleGrid, Title and Text.
@@ -96,6 +109,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </p>
         </Card>
       </div>
+
+      {readiness ? (
+        // Issue 25 §1: "3 of 7 products ready; 2 need one step", opening the page that lists them.
+        <Card withBorder component={Link} to={READY_TO_SELL_HREF} className="count-card" data-testid="readiness-card">
+          <p className="txt" data-size="sm" data-dimmed>
+            Ready to sell
+          </p>
+          <p className="txt" data-size="lg" data-bold data-count>
+            {readiness.text ?? "Your products' readiness could not be loaded just now: open the page to try again."}
+          </p>
+        </Card>
+      ) : null}
 
       <section aria-labelledby="tasks-title">
         <h2 className="heading" data-size="h3" data-mb="xs" id="tasks-title">

@@ -13,6 +13,7 @@ import { loader as learningCenterLoader } from "./learning_center._index";
 import { loader as carrierResourcesLoader } from "./learning_center.carrier_resources";
 import { loader as learningLibraryLoader } from "./learning_center.library";
 import { loader as learningResourceLoader } from "./learning_center.resource";
+import { loader as readyToSellLoader } from "./ready_to_sell";
 
 /**
  * Issue 10 "Fast by construction", ADR 017: a page load costs one upstream wait. The fake upstream holds
@@ -335,5 +336,90 @@ describe("the Learning Center (issue 12): one round per page load", () => {
     });
     expect(answer.status).toBe(200);
     expect(upstream.roundsAnswered()).toBe(1);
+  });
+});
+
+describe("/ready_to_sell (issue 25 §1): every read in one round once the product list is known", () => {
+  const agent = userFor({ userId: 8, role: "Agent", npnId: 6001, email: "agent@demo.test" });
+  const session = { role: "Agent" as const, userId: 8, npnId: 6001 };
+
+  beforeEach(() => {
+    viewerAnswers(agent);
+    upstream
+      .on("GET /api/resource_lists/products", {
+        json: {
+          products: [
+            { id: 1, name: "Medicare Advantage" },
+            { id: 2, name: "Dental" },
+          ],
+        },
+      })
+      .on("GET /api/resource_lists/product_carriers/1", {
+        json: { productCarriers: [{ id: 1, carrierName: "Acme Health", carrierProductId: 11 }] },
+      })
+      .on("GET /api/resource_lists/product_carriers/2", {
+        json: { productCarriers: [{ id: 1, carrierName: "Acme Health", carrierProductId: 21 }] },
+      })
+      .on("GET /api/profile/contracting_entries", {
+        json: {
+          contractingStatuses: {
+            statuses: {
+              pending: [],
+              denied: [],
+              approved: [],
+              active: [
+                {
+                  id: 1,
+                  carrierProductId: 21,
+                  carrierName: "Acme Health",
+                  productName: "Dental",
+                  lastPublicNote: null,
+                  updatedAt: "2026-01-01T00:00:00Z",
+                },
+              ],
+            },
+          },
+        },
+      })
+      .on("GET /api/profile/documents", { json: { documents: [] } })
+      .on("GET /api/learning_center/center_resources", { json: { learningCenterResources: [] } })
+      .on("GET /api/profile/readiness", {
+        json: {
+          readiness: {
+            planYear: 2027,
+            certifications: [],
+            rtsStatuses: [
+              { carrierId: 1, statusCode: "RTS", displayStatus: "Ready to sell", tone: "ready", description: "" },
+            ],
+          },
+        },
+      })
+      .answerInRounds();
+  });
+
+  it("the products' carriers follow the shared product list; a second load is one round", async () => {
+    const first = await pageLoad("/ready_to_sell", readyToSellLoader, session);
+    expect(first.status).toBe(200);
+    upstream.calls.length = 0;
+    upstream.roundsAnswered(true);
+    const answer = await pageLoad("/ready_to_sell", readyToSellLoader, session);
+    expect(answer.status).toBe(200);
+    expect(upstream.roundsAnswered()).toBe(1);
+    expect(paths().sort()).toEqual(
+      [
+        "/api/me",
+        "/api/profile/document_notifications",
+        "/api/profile/notifications",
+        "/api/profile",
+        "/api/profile/contracting_entries",
+        "/api/profile/documents",
+        "/api/learning_center/center_resources",
+        "/api/profile/readiness",
+        "/api/resource_lists/product_carriers/1",
+        "/api/resource_lists/product_carriers/2",
+      ].sort(),
+    );
+    // The viewer has no license on file: no line is ready; the dental line (contract active) is one step away.
+    expect(answer.data).toMatchObject({ summary: { total: 2, ready: 0, oneStep: 1 } });
   });
 });

@@ -46,6 +46,7 @@ import { registerCarrierExportRoutes } from "./carrier-exports/routes.ts";
 import { registerPayoutEntryRoutes } from "./payout-entries/routes.ts";
 import { registerCarrierEnrollmentRoutes } from "./carrier-enrollments/routes.ts";
 import { registerNiprRoutes } from "./nipr/routes.ts";
+import { registerReadinessRoutes } from "./readiness/routes.ts";
 import { registerCommissionStatementRoutes } from "./commission-statements/routes.ts";
 import { registerCarrierImportRoutes } from "./carrier-imports/routes.ts";
 import { registerSunfireImportRoutes } from "./sunfire-imports/routes.ts";
@@ -336,6 +337,7 @@ export function createApp({ db, logger, allowReset, reset, mailer, after }: AppO
   registerSunfireRoutes(app, { db, logger, requireSession });
   registerSubmittedEnrollmentRoutes(app, { db, logger, requireSession });
   registerProfileDetailsRoutes(app, { db, logger, requireSession });
+  registerReadinessRoutes(app, { db, logger, requireSession }); // ready to sell (issue 25 §1)
   registerFeedbackRoutes(app, { db, logger, requireSession });
 
   app.use((_req, res) => {

@@ -554,6 +554,18 @@ function moveStatements(session: SessionRecord, entry: EntryRow, move: Move, now
       sql: "UPDATE users SET flags = json_set(flags, '$.existingActiveContracts', json('true')) WHERE id = ?",
       args: [entry.userId],
     });
+    // The carrier's appointment comes with the writing number: the broker's Ready to Sell status with the carrier
+    // (issue 25 §1, readiness/) is recorded as ready, unless the carrier has reported one already.
+    statements.push({
+      sql: `INSERT INTO downline_contracts (owner_user_id, npn_id, carrier_id, status, rts_status_id)
+              SELECT u.id, u.npn_id, cp.carrier_id, 'Active', rs.id FROM contracting_entries ce
+              JOIN users u ON u.id = ce.user_id
+              JOIN carrier_products cp ON cp.id = ce.carrier_product_id
+              JOIN rts_statuses rs ON rs.carrier_id = cp.carrier_id AND rs.status_code = 'RTS'
+              WHERE ce.id = ? AND u.npn_id IS NOT NULL
+            ON CONFLICT (npn_id, carrier_id) DO NOTHING`,
+      args: [entry.id],
+    });
   }
   return statements;
 }

@@ -36,6 +36,7 @@ export function sqlStatements(script: string): string[] {
 
 /** Tables holding one user's data, and the column naming the user (order: parents before children). */
 const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
+  ["carrier_certifications", "user_id"],
   ["system_notification_dismissals", "user_id"],
   ["contract_request_events", "user_id"],
   ["account_tokens", "user_id"],
@@ -71,6 +72,7 @@ const USER_TABLES: ReadonlyArray<readonly [string, string]> = [
 
 /** Tables reset() restores to the seed, children first. */
 const DATA_TABLES = [
+  "carrier_certifications", // ready to sell (issue 25 §1)
   "carrier_export_runs", // carrier exports (issue 24 §2)
   "carrier_export_schedules",
   "carrier_export_events",
@@ -161,7 +163,7 @@ const RETIRED_TABLES = [
  * change: a db file seeded by an older version (PRAGMA user_version lower than this) has its data tables
  * dropped and created again as schema.ts has them, and is reset to the seed on open (sessions kept).
  */
-const SEED_VERSION = 35;
+const SEED_VERSION = 36;
 
 function bool(value: unknown): boolean {
   return value === true;

@@ -1030,6 +1030,16 @@ CREATE TABLE IF NOT EXISTS carrier_appointments (
   UNIQUE (user_id, carrier_id, state)
 );
 
+-- The carriers' own certifications a broker completed, per plan year (issue 25 §1, readiness/): what the carriers'
+-- files report; with the AHIP compliance document they make a Medicare product sellable (app/domain/readiness.ts).
+CREATE TABLE IF NOT EXISTS carrier_certifications (
+  user_id INTEGER NOT NULL,
+  carrier_id INTEGER NOT NULL,
+  plan_year INTEGER NOT NULL,
+  completed_on TEXT NOT NULL,        -- YYYY-MM-DD
+  PRIMARY KEY (user_id, carrier_id, plan_year)
+);
+
 -- Sessions are not a data table: reset() keeps them, so signed-in sessions survive a reset.
 -- No foreign keys on purpose (the users they point at are deleted and re-inserted by reset()).
 CREATE TABLE IF NOT EXISTS sessions (

@@ -38,6 +38,7 @@ import { ticketStatements } from "../conversations/seed-tickets.ts";
 import { systemNotificationSeedStatements } from "../system-notifications/seed.ts";
 import { quoteToolProviderSeedStatements } from "../quote-tool-providers/seed.ts";
 import { niprSeedStatements } from "../nipr/seed.ts";
+import { readinessSeedStatements } from "../readiness/seed.ts";
 import { seedDates, type SeedDates } from "./seed-dates.ts";
 
 export interface SeedOptions {
@@ -86,5 +87,6 @@ export async function seedStatements(
     ...carrierEnrollmentStatements(dates), // carrier enrollments with their raw payloads, carrier notifications (issue 24)
     ...niprSeedStatements(dates), // NIPR: the connection, alerts, syncs (issue 24 §6-8)
     ...sunfireImportStatements(dates), // the quote tool's plans and clients, past enrollment exports (issue 24 §5)
+    ...readinessSeedStatements(dates), // the carriers' certifications and the brokers' own RTS (issue 25 §1)
   ];
 }

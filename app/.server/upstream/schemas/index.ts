@@ -22,3 +22,4 @@ export * from "./learning-center";
 export * from "./profile-details";
 export * from "./account";
 export * from "./admin";
+export * from "./readiness";

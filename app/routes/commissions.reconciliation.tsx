@@ -77,7 +77,7 @@ const STATUS_COLOR: Record<PaymentStatus, PlainBadgeColor> = {
 };
 
 function Money({ cents }: { cents: number }) {
-  return <span className="amount">{formatCents(cents)}</span>;
+  return <span className="amount nowrap">{formatCents(cents)}</span>;
 }
 
 function policyColumns(period: string, withInquiry: boolean): PlainColumn<ReconciliationRow>[] {
@@ -85,48 +85,45 @@ function policyColumns(period: string, withInquiry: boolean): PlainColumn<Reconc
     {
       header: "Policy",
       cell: (r) => (
-        <>
-          <span className="txt" data-bold>
+        <div>
+          <div className="txt nowrap" data-bold>
             {r.policyNumber}
-          </span>
-          <br />
-          {r.memberName}
-        </>
+          </div>
+          <div>{r.memberName}</div>
+        </div>
       ),
     },
     {
       header: "Carrier",
       cell: (r) => (
-        <>
-          {r.carrierName}
-          {r.productName ? (
-            <>
-              <br />
-              {r.productName}
-            </>
-          ) : null}
-        </>
+        <div>
+          <div>{r.carrierName}</div>
+          {r.productName ? <div>{r.productName}</div> : null}
+        </div>
       ),
     },
     {
       header: "Status",
-      cell: (r) => <PlainBadge color={STATUS_COLOR[r.status]}>{PAYMENT_STATUS_LABEL[r.status]}</PlainBadge>,
+      cell: (r) => (
+        <span className="nowrap">
+          <PlainBadge color={STATUS_COLOR[r.status]}>{PAYMENT_STATUS_LABEL[r.status]}</PlainBadge>
+        </span>
+      ),
     },
     { header: "Expected", cell: (r) => <Money cents={r.expectedCents} /> },
     {
       header: "Received",
       cell: (r) => (
-        <>
-          <Money cents={r.receivedCents} />
+        <div>
+          <div>
+            <Money cents={r.receivedCents} />
+          </div>
           {r.receivedAs.length > 0 ? (
-            <>
-              <br />
-              <span className="txt" data-size="sm" data-dimmed>
-                {r.receivedAs.join(", ")}
-              </span>
-            </>
+            <div className="txt" data-size="sm" data-dimmed>
+              {r.receivedAs.join(", ")}
+            </div>
           ) : null}
-        </>
+        </div>
       ),
     },
     { header: "Difference", cell: (r) => <Money cents={r.differenceCents} /> },
@@ -149,18 +146,17 @@ const NOT_EXPECTED_COLUMNS: PlainColumn<NotExpectedPolicy>[] = [
   {
     header: "Policy",
     cell: (n) => (
-      <>
-        <span className="txt" data-bold>
+      <div>
+        <div className="txt nowrap" data-bold>
           {n.policy.policyNumber}
-        </span>
-        <br />
-        {n.policy.memberName}
-      </>
+        </div>
+        <div>{n.policy.memberName}</div>
+      </div>
     ),
   },
   { header: "Carrier", cell: (n) => n.policy.carrierName },
   { header: "Status", cell: (n) => n.policy.status },
-  { header: "Effective", cell: (n) => formatDate(n.policy.effectiveDate) },
+  { header: "Effective", cell: (n) => <span className="nowrap">{formatDate(n.policy.effectiveDate)}</span> },
   { header: "Why nothing is due", cell: (n) => n.why },
 ];
 

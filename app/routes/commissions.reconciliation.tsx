@@ -27,6 +27,9 @@ export function meta() {
   return [{ title: "Expected against received commissions" }];
 }
 
+/** How many of the policies paid as expected, and of those with nothing due, the page lists. */
+const LISTED = 15;
+
 /** Only the period is read from the URL: a malformed one is ignored with the list's note (ADR 020). */
 const RECONCILIATION_URL: ListShape = { sortable: [], filters: { period: "period" } };
 
@@ -50,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ]),
   );
   const { period, periods } = book;
-  if (period === null) return { period, periods, ignored, reconciliation: null, summary: null, differ: [] };
+  if (period === null) return { period, periods, ignored, reconciliation: null, summary: null, differ: [] as string[] };
   const reconciliation = reconcile({
     period,
     policies: book.policies,
@@ -61,7 +64,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Issue 25 §3: "The totals reconcile to the Commissions page exactly": held against its summary of the period.
   const summary = statements.period === period ? statements.summary : null;
   const differ = summary ? figuresThatDiffer(reconciliation.totals, summary) : ["the Commissions summary"];
-  return { period, periods, ignored, reconciliation, summary, differ };
+  // The page lists every discrepancy; of the policies paid as expected and those with nothing due it sends the first
+  // LISTED (an agency's book runs to hundreds: the page stays small), with the counts.
+  const { rows, notExpected, ...rest } = reconciliation;
+  const paid = rows.filter((r) => r.status === "paid");
+  return {
+    period,
+    periods,
+    ignored,
+    reconciliation: {
+      ...rest,
+      paid: paid.slice(0, LISTED),
+      notExpected: notExpected.slice(0, LISTED),
+      notExpectedCount: notExpected.length,
+    },
+    summary,
+    differ,
+  };
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
@@ -168,6 +187,16 @@ function Figure({ label, cents, id }: { label: string; cents: number; id: string
         {formatCents(cents)}
       </dd>
     </div>
+  );
+}
+
+/** Says when a list shows only its first rows, and where the rest are. */
+function Listed({ shown, of }: { shown: number; of: number }) {
+  if (shown >= of) return null;
+  return (
+    <p className="txt">
+      The first {shown} of {of} policies; every policy is in your <Link to="/book_of_business">Book of Business</Link>.
+    </p>
   );
 }
 
@@ -290,20 +319,24 @@ export default function CommissionReconciliation({ loaderData }: Route.Component
           <details>
             <summary>Paid as expected ({plural(reconciliation.counts.paid, "policy", "policies")})</summary>
             {reconciliation.counts.paid > 0 ? (
-              <PlainTable
-                aria-label={`Paid as expected, ${periodLabel(period)}`}
-                columns={policyColumns(period, false)}
-                rows={reconciliation.rows.filter((r) => r.status === "paid")}
-                rowKey={(r) => r.key}
-                stackOnPhone
-              />
+              <>
+                <Listed shown={reconciliation.paid.length} of={reconciliation.counts.paid} />
+                <PlainTable
+                  aria-label={`Paid as expected, ${periodLabel(period)}`}
+                  columns={policyColumns(period, false)}
+                  rows={reconciliation.paid}
+                  rowKey={(r) => r.key}
+                  stackOnPhone
+                />
+              </>
             ) : (
               <p className="txt">No policy was paid exactly as the schedule says.</p>
             )}
           </details>
 
           <details>
-            <summary>Nothing due ({plural(reconciliation.notExpected.length, "policy", "policies")})</summary>
+            <summary>Nothing due ({plural(reconciliation.notExpectedCount, "policy", "policies")})</summary>
+            <Listed shown={reconciliation.notExpected.length} of={reconciliation.notExpectedCount} />
             {reconciliation.notExpected.length > 0 ? (
               <PlainTable
                 aria-label={`Nothing due, ${periodLabel(period)}`}

@@ -107,6 +107,8 @@ export default [
     route("contact_support", "routes/contact_support.tsx"),
     route("commission_inquiry", "routes/commission_inquiry.tsx"),
     route("commissions", "routes/commissions.tsx"),
+    // Expected against received commissions (issue 25 §3): agents and agencies.
+    route("commissions/reconciliation", "routes/commissions.reconciliation.tsx"),
     route("register_downlines/new", "routes/register_downlines.new.tsx"),
     route("contracts", "routes/contracts.tsx", { id: "contracts" }),
     route("contracts_pending", "routes/contracts.tsx", { id: "contracts_pending" }),

@@ -378,3 +378,16 @@ describe("the contracting steps (/onboarding) open only for a user with an onboa
     }
   });
 });
+
+describe("issue 25 §3: expected against received is an agent's or an agency's", () => {
+  it("agents and agencies open it; LOA users, administrators, carriers and locked users are refused", () => {
+    const path = "/commissions/reconciliation";
+    expect(featureOfPath(path)).toBe("commissionReconciliation");
+    expect(featureOfPath("/Commissions/Reconciliation/")).toBe("commissionReconciliation");
+    expect(canOpen(agent, path)).toBe(true);
+    expect(canOpen(agency, path)).toBe(true);
+    for (const refused of [loa, admin, carrier, locked]) expect(canOpen(refused, path)).toBe(false);
+    // The Commissions page itself stays the admin's.
+    expect(canOpen(admin, "/commissions")).toBe(true);
+  });
+});

@@ -9,6 +9,7 @@ export type Feature =
   | "home"
   | "bookOfBusiness"
   | "commissions"
+  | "commissionReconciliation"
   | "commissionInquiry"
   | "carrierTickets"
   | "downlines"
@@ -73,6 +74,10 @@ function allowedByRole(feature: Feature, viewer: Viewer): boolean {
     case "myTickets":
       // Spec §6: the LOA flag hides Commissions, Commission Inquiry and My Tickets.
       return admin || (broker && !user.loa);
+    case "commissionReconciliation":
+      // Issue 25 §3: expected against received "for an agent or agency", by their own book and payouts; an
+      // administrator has neither (signed in as a user, they are that user). LOA as Commissions.
+      return broker && !user.loa;
     case "downlines":
       // Spec §6: only an agency sees Downlines and Register Downlines (§2: the admin menu has Downlines).
       return admin || user.role === "Agency";
@@ -110,6 +115,8 @@ const AREAS: ReadonlyArray<readonly [string, Feature]> = [
   ["/dashboard", "dashboard"],
   ["/home", "home"],
   ["/book_of_business", "bookOfBusiness"],
+  // Before /commissions: the first area that matches decides.
+  ["/commissions/reconciliation", "commissionReconciliation"],
   ["/commissions", "commissions"],
   ["/commission_inquiry", "commissionInquiry"],
   ["/carrier/tickets", "carrierTickets"],

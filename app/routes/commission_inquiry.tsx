@@ -12,6 +12,7 @@ import { uploadLabel } from "~/domain/uploads";
 import { TICKET_SORTABLE, TicketList } from "~/components/ticket-list";
 import { listQueryFrom } from "~/domain/list-query";
 import { TicketView } from "~/components/ticket-view";
+import { type InquiryPrefill, inquiryPrefillOf } from "~/domain/inquiry-prefill";
 import { commissionInquirySchema, ticketEntries } from "~/domain/tickets";
 import { successToast } from "~/domain/toast";
 import { withParam } from "~/domain/url";
@@ -32,6 +33,8 @@ export function meta() {
 /**
  * Commission inquiries as tickets (issue 4): an agent opens one about a statement or policy for a
  * carrier (?new), follows the conversation (?ticket=id) and replies; the carrier answers on its side.
+ * A new one may come pre-filled from the reconciliation (issue 25 §3: ?new&carrierId&policy&period&difference,
+ * app/domain/inquiry-prefill.ts): each value checked on its own, a malformed or unknown one left out.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -45,7 +48,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       creating ? inquiryCarriers(token) : Promise.resolve(null),
     ]),
   );
-  return { ...list, current, carriers, ignored, idempotencyKey: creating ? randomUUID() : null };
+  const prefill = carriers
+    ? inquiryPrefillOf(
+        params,
+        carriers.map((c) => c.id),
+      )
+    : null;
+  return { ...list, current, carriers, prefill, ignored, idempotencyKey: creating ? randomUUID() : null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -80,14 +89,24 @@ function NewInquiry({
   idempotencyKey,
   lastResult,
   cancelHref,
+  prefill,
 }: {
   carriers: Array<{ id: number; name: string }>;
   idempotencyKey: string;
   lastResult: FormResult;
   cancelHref: string;
+  prefill: InquiryPrefill | null;
 }) {
   const schema = useMemo(() => commissionInquirySchema(carriers.map((c) => c.id)), [carriers]);
-  const [form, fields] = usePortalForm(schema, { lastResult });
+  const defaultValue = prefill
+    ? {
+        carrierId: prefill.carrierId === undefined ? undefined : String(prefill.carrierId),
+        reference: prefill.reference,
+        subject: prefill.subject,
+        message: prefill.message,
+      }
+    : undefined;
+  const [form, fields] = usePortalForm(schema, { lastResult, defaultValue });
   const carrierOptions = [
     { value: "", label: "Choose the carrier" },
     ...carriers.map((c) => ({ value: String(c.id), label: c.name })),
@@ -126,9 +145,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export default function CommissionInquiry({ loaderData, actionData }: Route.ComponentProps) {
-  const { tickets: rows, meta, current, carriers, idempotencyKey, ignored } = loaderData;
+  const { tickets: rows, meta, current, carriers, prefill, idempotencyKey, ignored } = loaderData;
   const location = useLocation();
-  const listHref = `${location.pathname}${withParam(withParam(location.search, "ticket", null), "new", null)}`;
+  // The list without the open ticket, the new form or its pre-filled values.
+  const listSearch = ["ticket", "new", "carrierId", "policy", "period", "difference"].reduce(
+    (search, key) => withParam(search, key, null),
+    location.search,
+  );
+  const listHref = `${location.pathname}${listSearch}`;
   return (
     <Stack gap="md">
       <Title order={1}>Commission Inquiry</Title>
@@ -138,6 +162,7 @@ export default function CommissionInquiry({ loaderData, actionData }: Route.Comp
           idempotencyKey={idempotencyKey}
           lastResult={actionData?.result}
           cancelHref={listHref}
+          prefill={prefill}
         />
       ) : null}
       {current ? (

@@ -1,4 +1,5 @@
 import { Button, NativeSelect, Table } from "@mantine/core";
+import { Link } from "react-router";
 import dayjs from "dayjs";
 import { BarChart } from "~/components/bar-chart";
 import { type Column, DataTable } from "~/components/data-table";
@@ -7,6 +8,7 @@ import { PlainBadge, type PlainBadgeColor } from "~/components/plain-badge";
 import { formatCents } from "~/domain/cents";
 import { formatDate } from "~/domain/formats";
 import { type ListShape, listQueryFrom } from "~/domain/list-query";
+import { canOpen } from "~/domain/access";
 import { loadWithViewer } from "~/.server/guards";
 import { commissionPayouts, commissionStatements } from "~/.server/upstream/commissions";
 import { listRead } from "~/.server/upstream-failure";
@@ -36,10 +38,12 @@ function periodLabel(period: string): string {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { params, ignored } = listQueryFrom(url.searchParams, STATEMENT_LIST);
-  const [, [statements, payouts]] = await loadWithViewer(request, context, (token) =>
+  const [viewer, [statements, payouts]] = await loadWithViewer(request, context, (token) =>
     Promise.all([listRead(commissionStatements(token, params), url.pathname), commissionPayouts(token)]),
   );
-  return { ...statements, payouts, ignored };
+  // Issue 25 §3: agents and agencies hold the period against their book (the same rule as the page's guard).
+  const reconciles = canOpen(viewer, "/commissions/reconciliation");
+  return { ...statements, payouts, ignored, reconciles };
 }
 
 const TYPE_COLOR: Record<string, PlainBadgeColor> = {
@@ -151,7 +155,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export default function Commissions({ loaderData }: Route.ComponentProps) {
-  const { lines, meta, summary, periods, period, payouts, ignored } = loaderData;
+  const { lines, meta, summary, periods, period, payouts, ignored, reconciles } = loaderData;
   const bars = payouts.map((p) => ({ label: dayjs(`${p.period}-01`).format("MMM YY"), value: p.payoutCents }));
   return (
     <div className="l-stack" data-gap="lg">
@@ -187,6 +191,15 @@ export default function Commissions({ loaderData }: Route.ComponentProps) {
               {periodLabel(period)}
             </h2>
           )}
+
+          {reconciles ? (
+            <p className="txt">
+              <Link to={`/commissions/reconciliation?period=${period}`}>
+                Check {periodLabel(period)} against your book of business
+              </Link>
+              : missing, short and unexpected payments, by the carriers&apos; schedules.
+            </p>
+          ) : null}
 
           <section aria-labelledby="earnings-title">
             <h2 className="heading" data-size="h3" data-mb="xs" id="earnings-title">

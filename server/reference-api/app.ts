@@ -20,6 +20,7 @@ import { registerAdminLearningResourceRoutes } from "./learning_center_resources
 import type { AfterAnswer } from "./core/after-answer.ts";
 import { registerBookOfBusinessRoutes } from "./book-of-business/routes.ts";
 import { registerCommissionRoutes } from "./commissions/routes.ts";
+import { registerCommissionScheduleRoutes } from "./commission-schedules/routes.ts";
 import { registerCommissionTotalRoutes } from "./commission-totals/routes.ts";
 import { registerContractingRoutes } from "./contracting/routes.ts";
 import { registerDownlineRoutes } from "./downlines/routes.ts";
@@ -333,6 +334,7 @@ export function createApp({ db, logger, allowReset, reset, mailer, after }: AppO
   registerDownlineRoutes(app, { db, logger, requireSession });
   registerTicketRoutes(app, { db, logger, requireSession });
   registerCommissionRoutes(app, { db, logger, requireSession });
+  registerCommissionScheduleRoutes(app, { db, logger, requireSession }); // the carriers' schedule (issue 25 §3)
   registerLearningCenterRoutes(app, { db, logger, requireSession });
   registerSunfireRoutes(app, { db, logger, requireSession });
   registerSubmittedEnrollmentRoutes(app, { db, logger, requireSession });

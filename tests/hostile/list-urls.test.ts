@@ -41,6 +41,12 @@ describe("values a list can check itself are ignored with a note", () => {
       [`/book_of_business?status=${long}`, () => agency],
       ["/commissions?period=2026-13", () => agency],
       ["/commissions?period=abc&sort=evil", () => agency],
+      // Issue 25 §3: the reconciliation reads only the period.
+      ["/commissions/reconciliation?period=2026-13", () => agent],
+      ["/commissions/reconciliation?period=abc", () => agency],
+      ["/commissions/reconciliation?period=2026-09&period=2026-08", () => agent],
+      ["/commissions/reconciliation?period=%00", () => agent],
+      [`/commissions/reconciliation?period=${long}`, () => agent],
       ["/register_downlines?perPage=7&page=0", () => agency],
       ["/my_tickets?sort=evil&order=sideways", () => agent],
       ["/commission_inquiry?page=-1", () => agent],
@@ -99,12 +105,40 @@ describe("values a list can check itself are ignored with a note", () => {
   });
 });
 
+describe("a pre-filled Commission Inquiry (issue 25 §3)", () => {
+  it("malformed, repeated or unknown values are left out: the empty form, never an error", async () => {
+    for (const query of [
+      "carrierId=abc&policy=%00&period=2026-13&difference=1e999",
+      "carrierId=999999&policy=%3Cscript%3E&period=abc&difference=--5",
+      `carrierId=1&carrierId=2&policy=${"x".repeat(200)}&period=${"9".repeat(200)}&difference=${"1".repeat(200)}`,
+      "carrierId=%E0%A4%A&policy=%&difference=99999999999999999999",
+    ]) {
+      const path = `/commission_inquiry?new&${query}`;
+      const answer = await send(path, { cookie: agent });
+      expect(answer.status, path.slice(0, 80)).toBe(200);
+      expect(answer.body, path.slice(0, 80)).toContain("New commission inquiry");
+      expect(answer.body).not.toContain("<script>");
+      expect(answer.body).not.toContain("Commission for policy");
+      expectSmallAndQuick(answer, path.slice(0, 80));
+    }
+  });
+
+  it("the reconciliation is an agent's or agency's: an administrator and a carrier are refused", async () => {
+    for (const cookie of [admin, carrier]) {
+      const answer = await send("/commissions/reconciliation?period=abc", { cookie });
+      expect(answer.status).toBe(403);
+      expectSmallAndQuick(answer);
+    }
+  });
+});
+
 describe("filters only the upstream can judge", () => {
   it("a product, carrier or period it does not know is a 400 inside the layout with a link without filters", async () => {
     const cases: Array<[string, string]> = [
       ["/book_of_business?productId=999999", "/book_of_business"],
       ["/book_of_business?carrierId=999999&page=2", "/book_of_business"],
       ["/commissions?period=2019-01", "/commissions"],
+      ["/commissions/reconciliation?period=2019-01", "/commissions/reconciliation"],
       ["/learning_center/agent_resources?carrierId=999999", "/learning_center/agent_resources"],
       ["/learning_center/enrollment_resources?productId=4&page=2", "/learning_center/enrollment_resources"],
     ];

@@ -6,8 +6,11 @@
  * - One statement per carrier and period, the newest period's still draft (being reconciled), every older one locked
  *   (published to the agents).
  * - Lines from the books of business (book-of-business/seed.ts): each Active policy pays from the period after its
- *   effective month: initial in that first period, sometimes a true-up two periods later, a renewal in the others,
- *   rarely (3 %) a chargeback instead.
+ *   effective month, by the carrier's schedule (commission-schedules/schedule.ts, issue 25 §3): the initial amount in
+ *   that first period, the renewal amount in the others; sometimes (10 %) a true-up instead two periods later, rarely
+ *   (3 %) a chargeback instead (both off the schedule: the reconciliation shows them as over and short).
+ * - agent@'s newest published period holds one of each discrepancy the reconciliation lists (AGENT_DISCREPANCIES):
+ *   a renewal missing from the statement, a renewal paid short, and a renewal paid on a terminated policy.
  * - A few percent of the lines match no policy: the carrier's own member number instead of the policy number (matched
  *   by hand to the policy in a locked statement), or business that is not ours (set aside with a note). In the draft
  *   statements they wait for reconciliation.
@@ -20,12 +23,21 @@ import { SEED_CARRIERS, SEED_CARRIER_PRODUCTS } from "../contracting/seed.ts";
 import { SEED_UPLINE_USER_IDS } from "../profile/seed.ts";
 import { perSeedDay, type SeedDates } from "../seed/seed-dates.ts";
 import { MEMBER_FIRST_NAMES, MEMBER_LAST_NAMES } from "../seed/member-names.ts";
+import { seedScheduleByCarrierProduct } from "../commission-schedules/schedule.ts";
 import { splitStatements, type MatchedLine } from "./splits.ts";
 
 export const STATEMENT_KINDS = ["initial", "true_up", "renewal", "chargeback"] as const;
 export type StatementKind = (typeof STATEMENT_KINDS)[number];
 
 export const STATEMENT_PERIOD_COUNT = 12;
+
+/**
+ * agent@'s (user 1) discrepancies in the newest published period (issue 25 §3: "at least one missing, one short and one
+ * unexpected payment"): of their renewals of that period in statement order, the first is left out of the statement
+ * (missing) and the second paid at half the schedule (short); their first terminated policy is paid a renewal
+ * (unexpected). Counted from the policies' order, never from the day, so the same lines every seed day.
+ */
+export const AGENT_DISCREPANCIES = { userId: 1, missingRenewal: 0, shortRenewal: 1 } as const;
 
 /** The administrator who imports, reconciles and locks the seed's statements (admin@). */
 export const SEED_MONEY_ADMIN = 9;
@@ -119,6 +131,12 @@ export const seedMoney = perSeedDay((dates: SeedDates) => {
   const cents = (from: number, to: number) => Math.round((from + random() * (to - from)) * 100);
   const carrierOf = new Map(SEED_CARRIER_PRODUCTS.map((cp) => [cp.id, cp.carrierId]));
   const paying = seedPolicies(dates).filter((p) => p.status === "Active");
+  const scheduleOf = seedScheduleByCarrierProduct();
+  const lastPublished = periods[periods.length - 2];
+  let agentRenewals = 0;
+  const unexpected = seedPolicies(dates).find(
+    (p) => p.userId === AGENT_DISCREPANCIES.userId && p.status === "Terminated",
+  );
   for (const [p, period] of periods.entries()) {
     const monthsBack = STATEMENT_PERIOD_COUNT - p;
     for (const carrier of SEED_CARRIERS) {
@@ -145,7 +163,8 @@ export const seedMoney = perSeedDay((dates: SeedDates) => {
         if (first > period) continue;
         const age = monthsBetween(first, period);
         const roll = random();
-        const [kind, amountCents]: [StatementKind, number] =
+        const schedule = scheduleOf.get(policy.carrierProductId)!;
+        const [kind, drawnCents]: [StatementKind, number] =
           age === 0
             ? ["initial", cents(300, 626)]
             : age === 2 && roll < 0.1
@@ -153,9 +172,20 @@ export const seedMoney = perSeedDay((dates: SeedDates) => {
               : roll > 0.97
                 ? ["chargeback", -cents(100, 300)]
                 : ["renewal", cents(15, 50)];
+        // Initials and renewals pay the schedule; their drawn amount is still drawn, so the PRNG's stream (every other
+        // line) stays as it was. True-ups and chargebacks are off the schedule.
+        let amountCents =
+          kind === "initial" ? schedule.initialCents : kind === "renewal" ? schedule.renewalCents : drawnCents;
+        let skip = false;
+        if (period === lastPublished && policy.userId === AGENT_DISCREPANCIES.userId && kind === "renewal") {
+          const n = agentRenewals++;
+          if (n === AGENT_DISCREPANCIES.missingRenewal) skip = true;
+          if (n === AGENT_DISCREPANCIES.shortRenewal) amountCents = Math.round(amountCents / 2);
+        }
         // 2 %: the carrier's own member number instead of the policy number.
         if (random() < 0.02) {
           const memberNumber = `H${String(10000000 + Math.floor(random() * 89999999))}`;
+          if (skip) continue;
           line({
             policyNumber: memberNumber,
             memberName: policy.memberName,
@@ -173,6 +203,7 @@ export const seedMoney = perSeedDay((dates: SeedDates) => {
           });
           continue;
         }
+        if (skip) continue;
         line({
           policyNumber: policy.policyNumber,
           memberName: policy.memberName,
@@ -181,6 +212,20 @@ export const seedMoney = perSeedDay((dates: SeedDates) => {
           state: "matched",
           policyId: policy.id,
           agentUserId: policy.userId,
+          matchedBy: null,
+          note: null,
+        });
+      }
+      // agent@'s renewal on a terminated policy (no longer paying: the reconciliation's unexpected payment).
+      if (period === lastPublished && unexpected && carrierOf.get(unexpected.carrierProductId) === carrier.id) {
+        line({
+          policyNumber: unexpected.policyNumber,
+          memberName: unexpected.memberName,
+          kind: "renewal",
+          amountCents: scheduleOf.get(unexpected.carrierProductId)!.renewalCents,
+          state: "matched",
+          policyId: unexpected.id,
+          agentUserId: unexpected.userId,
           matchedBy: null,
           note: null,
         });

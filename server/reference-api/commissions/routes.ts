@@ -21,6 +21,7 @@ import { pagingMeta } from "../../../app/domain/table.ts";
 import { parseTableQuery, scalar } from "../core/paging.ts";
 import type { ReferenceDb, SessionRecord } from "../core/db.ts";
 import { commissionPaidOn } from "../commission-statements/seed.ts";
+import { NO_RECONCILIATION, reconciliationOf } from "./reconciliation.ts";
 import { MINIMUM_PAYOUT_CENTS, type PeriodTotal, publishedPeriodsOf, totalsOf } from "../commission-totals/totals.ts";
 
 type StatementsResponse = z.infer<typeof CommissionStatementsResponseSchema>;
@@ -125,8 +126,10 @@ async function statements(
   const where = [...scope.where, "sp.period = ?"];
   const args = [...scope.args, period ?? ""];
   if (q.search) {
-    where.push("(instr(lower(l.member_name), lower(?)) > 0 OR instr(lower(l.policy_number), lower(?)) > 0)");
-    args.push(q.search, q.search);
+    // The number as shown (the matched policy's, else the statement's) or as the carrier's file has it.
+    where.push(`(instr(lower(l.member_name), lower(?)) > 0 OR instr(lower(l.policy_number), lower(?)) > 0
+      OR instr(lower(COALESCE(p.policy_number, '')), lower(?)) > 0)`);
+    args.push(q.search, q.search, q.search);
   }
   const counted = await db.client.execute({ sql: `SELECT COUNT(*) AS n ${FROM} ${whereSql(where)}`, args });
   const totalCount = Number(counted.rows[0]?.n ?? 0);
@@ -193,6 +196,17 @@ export function registerCommissionRoutes(
     const caller = await callerTotals(db, res.locals.session.user);
     if (q.period !== null && !caller.periods.includes(q.period)) return fail(res, 422, UNKNOWN_PERIOD);
     res.json(await statements(db, res.locals.session.user, q, caller));
+  });
+
+  // Issue 25 §3: the period's book, splits and approved entries for the portal's expected-against-received.
+  app.get("/api/commissions/reconciliation", requireSession, async (req, res: Authed) => {
+    if (!mayHaveCommissions(res)) return;
+    const { user } = res.locals.session;
+    if (user.role !== "Agent" && user.role !== "Agency") return fail(res, 403, NO_RECONCILIATION);
+    const asked = scalar((req.query as Record<string, unknown>).period) || null;
+    const { periods } = await callerTotals(db, user);
+    if (asked !== null && !periods.includes(asked)) return fail(res, 422, UNKNOWN_PERIOD);
+    res.json(await reconciliationOf(db, user, asked ?? periods[0] ?? null, periods));
   });
 
   app.get("/api/commissions/payouts", requireSession, async (_req, res: Authed) => {

@@ -121,6 +121,8 @@ const DATA_TABLES = [
   "statement_lines",
   "statement_mappings",
   "commission_statements",
+  // The carriers' commission schedule (issue 25 §3).
+  "commission_schedules",
   "carrier_users",
   "downline_policies",
   "downline_contracts",
@@ -163,7 +165,7 @@ const RETIRED_TABLES = [
  * change: a db file seeded by an older version (PRAGMA user_version lower than this) has its data tables
  * dropped and created again as schema.ts has them, and is reset to the seed on open (sessions kept).
  */
-const SEED_VERSION = 36;
+const SEED_VERSION = 37;
 
 function bool(value: unknown): boolean {
   return value === true;

@@ -406,6 +406,15 @@ CREATE TABLE IF NOT EXISTS commission_statements (
 
 CREATE INDEX IF NOT EXISTS commission_statements_period ON commission_statements (period, carrier_id);
 
+-- The carriers' commission schedule (issue 25 §3, commission-schedules/): what a carrier pays per policy per monthly
+-- period for one carrier product: initial_cents in the policy's first paying period (the period after its effective
+-- month), renewal_cents in each later one while the policy is active.
+CREATE TABLE IF NOT EXISTS commission_schedules (
+  carrier_product_id INTEGER PRIMARY KEY,
+  initial_cents INTEGER NOT NULL,
+  renewal_cents INTEGER NOT NULL
+);
+
 -- A carrier's column mapping (issue 23 §1), remembered from its last import: JSON { policyNumber, memberName,
 -- kind, amount } naming the file's header for each field.
 CREATE TABLE IF NOT EXISTS statement_mappings (

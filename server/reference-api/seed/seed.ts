@@ -20,6 +20,7 @@ import {
 import { NO_PASSWORD_HASH } from "../core/passwords.ts";
 import { policyStatements } from "../book-of-business/seed.ts";
 import { moneySeedStatements } from "../commission-statements/seed.ts";
+import { commissionScheduleStatements } from "../commission-schedules/seed.ts";
 import { payoutEntryStatements } from "../payout-entries/seed.ts";
 import { carrierEnrollmentStatements } from "../carrier-enrollments/seed.ts";
 import { SEED_FILES_CREATED_DAYS_AGO, contractingSeedStatements } from "../contracting/seed.ts";
@@ -71,6 +72,7 @@ export async function seedStatements(
     ...invitationStatements(dates),
     ...downlineStatements(dates),
     ...ticketStatements(dates),
+    ...commissionScheduleStatements(), // what each carrier product pays per policy per period (issue 25 §3)
     ...moneySeedStatements(dates), // the carriers' statements, their lines and splits, the mappings (issue 23)
     ...payoutEntryStatements(dates), // one-time payments and deductions in every state (issue 23 §3)
     ...learningCenterSeedStatements(dates),

@@ -78,3 +78,76 @@ export const CommissionPayoutsResponseSchema = z.object({
     }),
   ),
 });
+
+/*
+ * ---- Commission reconciliation (issue 25 §3; docs/decisions/037-commission-reconciliation.md): the carriers'
+ * schedule, and for one published period the caller's book with what the period's published statements and approved
+ * payout entries paid them. The portal computes expected against received (app/domain/commission-reconciliation.ts).
+ * ----
+ */
+
+/** One carrier product's terms: what it pays per policy per period (initial: the first paying period). */
+export const CommissionScheduleSchema = z.object({
+  carrierProductId: z.number().int(),
+  carrierId: z.number().int(),
+  carrierName: z.string(),
+  productId: z.number().int(),
+  productName: z.string(),
+  initialCents: z.number().int(),
+  renewalCents: z.number().int(),
+});
+export type CommissionSchedule = z.infer<typeof CommissionScheduleSchema>;
+
+/** GET /api/commission_schedules */
+export const CommissionSchedulesResponseSchema = z.object({ schedules: z.array(CommissionScheduleSchema) });
+
+/** A policy of the caller's book of business, as the reconciliation reads it. */
+export const ReconciliationPolicySchema = z.object({
+  id: z.number().int(),
+  policyNumber: z.string(),
+  memberName: z.string(),
+  status: z.string(),
+  /** YYYY-MM-DD */
+  effectiveDate: z.string(),
+  carrierProductId: z.number().int(),
+  carrierId: z.number().int(),
+  carrierName: z.string(),
+  productName: z.string(),
+});
+export type ReconciliationPolicy = z.infer<typeof ReconciliationPolicySchema>;
+
+/** What one published statement line paid the caller (a split): street (level 0) or an override. */
+export const ReceivedLineSchema = z.object({
+  id: z.number().int(),
+  /** The policy the line is matched to; null when matched by hand to the agent only. */
+  policyId: z.number().int().nullable(),
+  policyNumber: z.string(),
+  memberName: z.string(),
+  carrierId: z.number().int(),
+  carrierName: z.string(),
+  type: z.enum(COMMISSION_LINE_TYPES),
+  level: z.number().int(),
+  amountCents: z.number().int(),
+});
+export type ReceivedLine = z.infer<typeof ReceivedLineSchema>;
+
+/** An approved payout entry of the period; policyId when it is about one policy. */
+export const ReceivedEntrySchema = z.object({
+  id: z.number().int(),
+  policyId: z.number().int().nullable(),
+  kind: z.string(),
+  memo: z.string(),
+  amountCents: z.number().int(),
+});
+export type ReceivedEntry = z.infer<typeof ReceivedEntrySchema>;
+
+/** GET /api/commissions/reconciliation?period= */
+export const CommissionReconciliationResponseSchema = z.object({
+  /** The caller's published periods, newest first (the statements' `periods`); `period` is the one shown. */
+  periods: z.array(z.string()),
+  period: z.string().nullable(),
+  policies: z.array(ReconciliationPolicySchema),
+  lines: z.array(ReceivedLineSchema),
+  entries: z.array(ReceivedEntrySchema),
+});
+export type CommissionReconciliationData = z.infer<typeof CommissionReconciliationResponseSchema>;

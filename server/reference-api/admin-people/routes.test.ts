@@ -38,6 +38,7 @@ import { BULK_USERS, SEED_ROLES, SEED_RTS_STATUS_ROWS } from "./seed.ts";
 import { DEMO_PASSWORD } from "../accounts/seed.ts";
 import { SEED_CARRIERS } from "../contracting/seed.ts";
 import { SEED_DOWNLINE_CONTRACTS } from "../downlines/seed.ts";
+import { SEED_BROKER_RTS } from "../readiness/seed.ts";
 import {
   expectError,
   expectFields,
@@ -738,8 +739,9 @@ describe("RTS statuses", () => {
       NPY: "in_progress",
       TERM: "blocked",
     });
+    // In use by agency@'s downline and by the brokers' own contracts (issue 25 §1's ready-to-sell seed).
     expect(rts1.usageCount).toBe(
-      SEED_DOWNLINE_CONTRACTS.filter((c) => c.carrierId === 1 && c.rtsCode === "RTS").length,
+      [...SEED_DOWNLINE_CONTRACTS, ...SEED_BROKER_RTS].filter((c) => c.carrierId === 1 && c.rtsCode === "RTS").length,
     );
 
     const one = await get(AdminRtsStatusesResponseSchema, "/api/admin/rts_statuses?carrierId=2");
@@ -759,12 +761,12 @@ describe("RTS statuses", () => {
     expectError(await send("GET", "/api/admin/rts_statuses?carrierId=none"), 422);
   });
 
-  it("seeds agency@'s downline contracts with their own carrier's RTS, NRTS or PEND status", async () => {
+  it("seeds agency@'s downline contracts and the brokers' own with their carrier's RTS, NRTS or PEND status", async () => {
     const rows = await sqlite(dbPath).execute(
       `SELECT dc.carrier_id, dc.status, s.carrier_id AS status_carrier_id, s.status_code
        FROM downline_contracts dc JOIN rts_statuses s ON s.id = dc.rts_status_id`,
     );
-    expect(rows.rows).toHaveLength(SEED_DOWNLINE_CONTRACTS.length);
+    expect(rows.rows).toHaveLength(SEED_DOWNLINE_CONTRACTS.length + SEED_BROKER_RTS.length);
     for (const r of rows.rows) {
       expect(r.status_carrier_id).toBe(r.carrier_id);
       expect(["RTS", "NRTS", "PEND"]).toContain(r.status_code);

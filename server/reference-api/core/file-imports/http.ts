@@ -26,6 +26,10 @@ export function refuseUnread(req: Request, res: Response, status: number, body: 
 
 export type StartOutcome = { refused: string } | { started: true };
 
+/** How reading an upload into an import ended (staging.ts' readIntoStaging): ready, or refused whole. */
+export type ReadOutcome =
+  { kind: "ready"; id: number } | { kind: "refused"; id: number; status: 409 | 413 | 422; message: string };
+
 /**
  * Runs a background write (`run`, which calls its `onStart` once it has marked the import as running, or says why
  * it cannot): answered 202 with `started()` or 409 with the refusal; the write goes on after the answer, and the

@@ -13,8 +13,7 @@ import { pagingMeta } from "../../../../app/domain/table.ts";
 import { type AdminResponse, audit, historyOf, refuseFields } from "../../admin/admin-support.ts";
 import { fail, idParam, notFound } from "../../admin/list-support.ts";
 import { parseTableQuery, scalar } from "../paging.ts";
-import { type StartOutcome, refuseUnread, startInBackground } from "./http.ts";
-import type { ReadOutcome } from "./staging.ts";
+import { type ReadOutcome, type StartOutcome, refuseUnread, startInBackground } from "./http.ts";
 
 export const NOT_IN_PREVIEW = "This import is not waiting in its preview.";
 export const NO_LONGER_DISCARDABLE = "This import can no longer be discarded.";

@@ -10,9 +10,11 @@ import type { Readable } from "node:stream";
 import type { InStatement, InValue, Row } from "@libsql/client";
 import type { ReferenceDb } from "../db.ts";
 import { nextId } from "../../admin/list-support.ts";
-import { type StartOutcome, yieldToOthers } from "./http.ts";
+import { type ReadOutcome, type StartOutcome, yieldToOthers } from "./http.ts";
 import { type FileRow, UNREADABLE_FILE, readFile } from "./read-file.ts";
 import { NOT_IN_PREVIEW } from "./routes.ts";
+
+export type { ReadOutcome };
 
 /** An area's tables: its imports (alias-free name) and their staged rows (import_id, line_no…). */
 export interface StagingTables {
@@ -21,9 +23,6 @@ export interface StagingTables {
   /** Whether the imports table has finished_at (set when an import ends: refused, imported, failed, discarded). */
   finishedAt: boolean;
 }
-
-export type ReadOutcome =
-  { kind: "ready"; id: number } | { kind: "refused"; id: number; status: 409 | 413 | 422; message: string };
 
 /** `SET a = ?, b = ?` and its values, for an area's own columns. */
 function setting(columns: Record<string, InValue>) {

@@ -17,7 +17,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 40_000,
+  // 90 s: a sign-up, a reset and two sign-ins in one test measured 43 s with both workers busy on 2 cores. A passing
+  // test ends when it is done; a stuck step still fails at its own expect timeout below.
+  timeout: 90_000,
   // 10 s, not Playwright's 5 s: on a busy 2-core machine a page's re-render after a post (the toast) was
   // seen to take over 5 s. A passing expectation returns as soon as it holds; only a failure waits longer.
   expect: { timeout: 10_000 },

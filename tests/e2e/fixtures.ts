@@ -45,20 +45,27 @@ export async function resetAccount(email: string): Promise<void> {
 
 /**
  * Holds one account for a spec that changes it, across the suite's worker processes: a second spec asking for
- * the same account waits until the first lets go (docs@: the tickets spec and the profile's end-to-end upload
- * both reset and change it). The lock is a directory, named by this run's reference API port.
+ * the same account waits until the first lets go (docs@: the tickets, profile, NIPR, carrier feeds and ready to
+ * sell specs all reset and change it). The lock is a directory, named by this run's reference API port.
+ *
+ * The time spent waiting is added to the running test's (or hook's) timeout: a spec's limit measures its own
+ * work, however many specs queued for the account before it. `waitMs` only ends a wait that would never end.
  */
-export async function lockAccount(email: string, waitMs = 120_000): Promise<() => void> {
+export async function lockAccount(email: string, waitMs = 900_000): Promise<() => void> {
   const dir = join(tmpdir(), `portal-e2e-${REFERENCE_API_PORT}-${email}`);
-  const deadline = Date.now() + waitMs;
+  const info = test.info();
+  const started = Date.now();
   for (;;) {
     try {
       mkdirSync(dir);
       return () => rmSync(dir, { recursive: true, force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      if (Date.now() > deadline) throw new Error(`${email} stayed locked by another spec for ${waitMs} ms`);
+      if (Date.now() - started > waitMs) throw new Error(`${email} stayed locked by another spec for ${waitMs} ms`);
+      const before = Date.now();
       await new Promise((resolve) => setTimeout(resolve, 250));
+      // Pushed along as it waits: the deadline must move before the wait could reach it.
+      info.setTimeout(info.timeout + (Date.now() - before));
     }
   }
 }

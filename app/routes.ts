@@ -103,6 +103,9 @@ export default [
     route("book_of_business", "routes/book_of_business.tsx"),
     route("register_downlines", "routes/register_downlines.tsx"),
     route("downlines", "routes/downlines.tsx"),
+    // Downline readiness (issue 25 §2): agencies; its CSV.
+    route("downlines/readiness", "routes/downlines.readiness.tsx"),
+    route("downlines/readiness/export", "routes/downlines.readiness.export.ts"),
     route("my_tickets", "routes/my_tickets.tsx"),
     route("contact_support", "routes/contact_support.tsx"),
     route("commission_inquiry", "routes/commission_inquiry.tsx"),

@@ -11,13 +11,9 @@ import { centerResources, contractingStatuses, productCarriers, products } from 
 import { complianceDocuments } from "./upstream/profile-details";
 import { readinessFacts } from "./upstream/readiness";
 
-/**
- * Issue 25 §1: every upstream read the ready-to-sell lines need, started together (ADR 017: the product list is a
- * shared list, usually known already, so its carriers follow it without a second round in practice). The viewer's
- * own reads (licenses, NIPR holds, document notifications) come with the viewer.
- */
-export async function readinessReads(token: string) {
-  const carrierProducts = products(token).then((list) =>
+/** Every carrier product offered (each product's carriers), with its product's id and name. */
+export function offeredCarrierProducts(token: string) {
+  return products(token).then((list) =>
     Promise.all(
       list.map((product) =>
         productCarriers(token, product.id).then((carriers) =>
@@ -26,8 +22,16 @@ export async function readinessReads(token: string) {
       ),
     ).then((lists) => lists.flat()),
   );
+}
+
+/**
+ * Issue 25 §1: every upstream read the ready-to-sell lines need, started together (ADR 017: the product list is a
+ * shared list, usually known already, so its carriers follow it without a second round in practice). The viewer's
+ * own reads (licenses, NIPR holds, document notifications) come with the viewer.
+ */
+export async function readinessReads(token: string) {
   const [offered, statuses, documents, resources, facts] = await Promise.all([
-    carrierProducts,
+    offeredCarrierProducts(token),
     contractingStatuses(token),
     complianceDocuments(token),
     centerResources(token),

@@ -391,3 +391,15 @@ describe("issue 25 §3: expected against received is an agent's or an agency's",
     expect(canOpen(admin, "/commissions")).toBe(true);
   });
 });
+
+describe("issue 25 §2: downline readiness is an agency's own", () => {
+  it("agencies open it and its CSV; agents, administrators, carriers and locked users are refused", () => {
+    for (const path of ["/downlines/readiness", "/downlines/readiness/export", "/Downlines/Readiness/"]) {
+      expect(featureOfPath(path)).toBe("downlineReadiness");
+      expect(canOpen(agency, path)).toBe(true);
+      for (const refused of [agent, loa, admin, carrier, locked]) expect(canOpen(refused, path)).toBe(false);
+    }
+    // Downlines itself stays the admin's too (spec §2's admin menu).
+    expect(canOpen(admin, "/downlines")).toBe(true);
+  });
+});

@@ -13,6 +13,7 @@ export type Feature =
   | "commissionInquiry"
   | "carrierTickets"
   | "downlines"
+  | "downlineReadiness"
   | "registerDownlines"
   | "onboarding"
   | "contracts"
@@ -81,6 +82,9 @@ function allowedByRole(feature: Feature, viewer: Viewer): boolean {
     case "downlines":
       // Spec §6: only an agency sees Downlines and Register Downlines (§2: the admin menu has Downlines).
       return admin || user.role === "Agency";
+    case "downlineReadiness":
+      // Issue 25 §2: an agency's own hierarchy (an administrator has none; signed in as an agency, they are it).
+      return user.role === "Agency";
     case "registerDownlines":
       // Spec §2's admin menu has no Register Downlines: invitations are an agency's own (the upstream
       // answers them for agencies only; an admin signed in as an agency is that agency). Decision 005.
@@ -120,6 +124,8 @@ const AREAS: ReadonlyArray<readonly [string, Feature]> = [
   ["/commissions", "commissions"],
   ["/commission_inquiry", "commissionInquiry"],
   ["/carrier/tickets", "carrierTickets"],
+  // Before /downlines: the first area that matches decides.
+  ["/downlines/readiness", "downlineReadiness"],
   ["/downlines", "downlines"],
   ["/register_downlines", "registerDownlines"],
   ["/onboarding", "onboarding"],

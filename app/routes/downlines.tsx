@@ -15,6 +15,7 @@ import {
   tooManyOpenText,
   withOpen,
 } from "~/domain/downlines";
+import { DOWNLINE_READINESS_HREF } from "~/domain/downline-readiness";
 import { filterValue } from "~/domain/list-query";
 import { withParam } from "~/domain/url";
 import { formatDate } from "~/domain/formats";
@@ -96,6 +97,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     carriers,
     carrierId,
     rootNpn,
+    // Issue 25 §2: an agency's readiness view of the same hierarchy (not an administrator's: they have none).
+    readinessHref: viewer.user.role === "Agency" ? DOWNLINE_READINESS_HREF : null,
     open,
     tooManyOpenText: openAsked > open.length ? tooManyOpenText(openAsked) : null,
     status: statusFilter.value ?? "",
@@ -169,6 +172,12 @@ export default function Downlines({ loaderData }: Route.ComponentProps) {
     // Plain elements with classes (issue 21), not Mantine's Stack, Group, Title and Text.
     <div className="l-stack">
       <h1 className="heading">Downlines</h1>
+      {loaderData.readinessHref ? (
+        <p className="txt">
+          Who in your hierarchy can sell, and what holds the others back:{" "}
+          <Link to={loaderData.readinessHref}>Downline readiness</Link>
+        </p>
+      ) : null}
       {tooMany ? (
         <Alert color="yellow" title="Too many agency blocks open" role="alert">
           {tooMany}

@@ -9,6 +9,7 @@ import { type Answer, answerOf, get, sessionWith, withFakeUpstream } from "../..
 import { userFor } from "../../tests/support/users";
 import { loader as contractNowLoader } from "./contract_now";
 import { loader as downlinesLoader } from "./downlines";
+import { loader as downlineReadinessLoader } from "./downlines.readiness";
 import { loader as learningCenterLoader } from "./learning_center._index";
 import { loader as carrierResourcesLoader } from "./learning_center.carrier_resources";
 import { loader as learningLibraryLoader } from "./learning_center.library";
@@ -421,5 +422,79 @@ describe("/ready_to_sell (issue 25 §1): every read in one round once the produc
     );
     // The viewer has no license on file: no line is ready; the dental line (contract active) is one step away.
     expect(answer.data).toMatchObject({ summary: { total: 2, ready: 0, oneStep: 1 } });
+  });
+});
+
+describe("/downlines/readiness (issue 25 §2): the agency's whole hierarchy in one round once the product list is known", () => {
+  const session = { role: "Agency" as const, userId: 7, npnId: AGENCY_NPN };
+  const broker = {
+    userId: 40,
+    firstName: "Ada",
+    lastName: "Lovelace",
+    role: "Agent",
+    npnNumber: "30000040",
+    agencyUserId: 7,
+    contracts: [
+      {
+        carrierProductId: 11,
+        status: "pending",
+        lastPublicNote: null,
+        requestedAt: "2026-01-05T09:00:00.000Z",
+        stateSince: "2026-01-05T09:00:00.000Z",
+      },
+    ],
+    licenses: [{ state: "FL", status: "Active", expiresOn: "2099-06-30" }],
+    niprHolds: [],
+    documents: [],
+    documentNotifications: [],
+    certifications: [],
+    rtsStatuses: [],
+    lastWrittenOn: null,
+  };
+
+  beforeEach(() => {
+    viewerAnswers(agency);
+    upstream
+      .on("GET /api/resource_lists/products", { json: { products: [{ id: 1, name: "Dental" }] } })
+      .on("GET /api/resource_lists/product_carriers/1", {
+        json: { productCarriers: [{ id: 1, carrierName: "Acme Health", carrierProductId: 11 }] },
+      })
+      .on("GET /api/learning_center/center_resources", { json: { learningCenterResources: [] } })
+      .on("GET /api/downlines/readiness", {
+        json: {
+          downlineReadiness: {
+            planYear: 2027,
+            licenseWarningDays: 60,
+            agencies: [{ userId: 7, name: "Chen Senior Benefits Group" }],
+            brokers: [broker],
+          },
+        },
+      })
+      .answerInRounds();
+  });
+
+  it("the products' carriers follow the shared product list; a second load is one round", async () => {
+    expect((await pageLoad("/downlines/readiness", downlineReadinessLoader, session)).status).toBe(200);
+    upstream.calls.length = 0;
+    upstream.roundsAnswered(true);
+    const answer = await pageLoad("/downlines/readiness", downlineReadinessLoader, session);
+    expect(answer.status).toBe(200);
+    expect(upstream.roundsAnswered()).toBe(1);
+    expect(paths().sort()).toEqual(
+      [
+        "/api/me",
+        "/api/profile/document_notifications",
+        "/api/profile/notifications",
+        "/api/profile",
+        "/api/learning_center/center_resources",
+        "/api/downlines/readiness",
+        "/api/resource_lists/product_carriers/1",
+      ].sort(),
+    );
+    // The broker's one request waits at the contracting desk; nothing written yet.
+    expect(answer.data).toMatchObject({
+      summary: { brokers: 1, selling: 0, blocked: 0, waiting: 1, idle: 1 },
+      rows: [{ userId: 40, waiting: [{ product: "Acme Health Dental", state: "Pending contract" }] }],
+    });
   });
 });

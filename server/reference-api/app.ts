@@ -48,6 +48,7 @@ import { registerPayoutEntryRoutes } from "./payout-entries/routes.ts";
 import { registerCarrierEnrollmentRoutes } from "./carrier-enrollments/routes.ts";
 import { registerNiprRoutes } from "./nipr/routes.ts";
 import { registerReadinessRoutes } from "./readiness/routes.ts";
+import { registerDownlineReadinessRoutes } from "./downline-readiness/routes.ts";
 import { registerCommissionStatementRoutes } from "./commission-statements/routes.ts";
 import { registerCarrierImportRoutes } from "./carrier-imports/routes.ts";
 import { registerSunfireImportRoutes } from "./sunfire-imports/routes.ts";
@@ -340,6 +341,7 @@ export function createApp({ db, logger, allowReset, reset, mailer, after }: AppO
   registerSubmittedEnrollmentRoutes(app, { db, logger, requireSession });
   registerProfileDetailsRoutes(app, { db, logger, requireSession });
   registerReadinessRoutes(app, { db, logger, requireSession }); // ready to sell (issue 25 §1)
+  registerDownlineReadinessRoutes(app, { db, logger, requireSession, mailer, after }); // downline readiness (25 §2)
   registerFeedbackRoutes(app, { db, logger, requireSession });
 
   app.use((_req, res) => {

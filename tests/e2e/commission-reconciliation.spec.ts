@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { formatCents } from "../../app/domain/cents";
 import { periodLabel } from "../../app/domain/commission-reconciliation";
@@ -7,7 +6,7 @@ import { seedScheduleByCarrierProduct } from "../../server/reference-api/commiss
 import { publishedPeriods } from "../../server/reference-api/commission-statements/seed";
 import { SEED_CARRIERS, SEED_CARRIER_PRODUCTS } from "../../server/reference-api/contracting/seed";
 import { seedDates } from "../../server/reference-api/seed/seed-dates";
-import { expect, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
+import { expect, expectAxeClean, expectNoSidewaysScroll, expectNoTruncatedText, loginAs, test } from "./fixtures";
 
 /**
  * Issue 25 §3: expected against received commissions. The seed's agent@ has, in the newest published period, a
@@ -23,35 +22,6 @@ const SCHEDULE = seedScheduleByCarrierProduct();
 function carrierOf(carrierProductId: number) {
   const carrierId = SEED_CARRIER_PRODUCTS.find((cp) => cp.id === carrierProductId)!.carrierId;
   return SEED_CARRIERS.find((c) => c.id === carrierId)!;
-}
-
-async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    `axe on ${page.url()}`,
-  ).toEqual([]);
-}
-
-/** No text in the page's main area is cut off (an element narrower than its text that hides the rest). */
-async function expectNoTruncatedText(page: Page): Promise<void> {
-  const cut = await page.evaluate(() =>
-    [...document.querySelectorAll("main *")]
-      .filter((el) => {
-        const style = getComputedStyle(el);
-        const hides = style.overflowX === "hidden" || style.overflowX === "clip" || style.textOverflow === "ellipsis";
-        // Visually hidden on purpose (read by screen readers only: a stacked table's header row) is not cut off.
-        const screenReaderOnly = style.clipPath !== "none" || el.getBoundingClientRect().width <= 1;
-        return (
-          hides && !screenReaderOnly && el.scrollWidth > el.clientWidth + 1 && (el.textContent ?? "").trim() !== ""
-        );
-      })
-      .map(
-        (el) =>
-          `${el.tagName.toLowerCase()}.${el.className} (${el.scrollWidth} > ${el.clientWidth} px): ${(el.textContent ?? "").slice(0, 40)}`,
-      ),
-  );
-  expect(cut, "truncated text").toEqual([]);
 }
 
 // Each test reads a whole book of business (agent@: 60 policies) and signs in through the form: on a loaded CI
@@ -194,13 +164,13 @@ test("with no published statements, the page says what to do next", async ({ pag
   await expect(page.getByRole("main").getByRole("link", { name: "Book of Business" })).toBeVisible();
 });
 
-test("fits a phone and a desktop with every section open, no text cut off, axe clean", async ({ page }) => {
+test("fits a phone and a desktop with every section open, no text cut off, axe clean", async ({ page }, testInfo) => {
   await loginAs(page, "agent@demo.test");
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(`/commissions/reconciliation?period=${NEWEST}`);
     await expect(page.getByRole("table", { name: /Payments to check/ })).toBeVisible();
-    await page.screenshot({ path: `/tmp/i25-recon-${width}.png`, fullPage: true });
+    await page.screenshot({ path: testInfo.outputPath(`reconciliation-${width}.png`), fullPage: true });
     for (const section of [/^Paid as expected \(/, /^Nothing due \(/, /^Payout entries not about a policy/]) {
       await page.getByText(section).click();
     }

@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test as base } from "@playwright/test";
 import { PORTAL_PORT, REFERENCE_API_PORT } from "../../playwright.config";
 
@@ -20,6 +21,36 @@ export async function expectNoSidewaysScroll(page: Page, what = page.url()): Pro
       message: `${what} scrolls sideways`,
     })
     .toBeLessThanOrEqual(0);
+}
+
+/** Axe finds nothing on the page as it stands (run it with JavaScript on: the server draws the same document). */
+export async function expectAxeClean(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    `axe on ${page.url()}`,
+  ).toEqual([]);
+}
+
+/** No text in the page's main area is cut off (an element narrower than its text that hides the rest). */
+export async function expectNoTruncatedText(page: Page): Promise<void> {
+  const cut = await page.evaluate(() =>
+    [...document.querySelectorAll("main *")]
+      .filter((el) => {
+        const style = getComputedStyle(el);
+        const hides = style.overflowX === "hidden" || style.overflowX === "clip" || style.textOverflow === "ellipsis";
+        // Visually hidden on purpose (read by screen readers only: a stacked table's header row) is not cut off.
+        const screenReaderOnly = style.clipPath !== "none" || el.getBoundingClientRect().width <= 1;
+        return (
+          hides && !screenReaderOnly && el.scrollWidth > el.clientWidth + 1 && (el.textContent ?? "").trim() !== ""
+        );
+      })
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${el.className} (${el.scrollWidth} > ${el.clientWidth} px): ${(el.textContent ?? "").slice(0, 40)}`,
+      ),
+  );
+  expect(cut, "truncated text").toEqual([]);
 }
 
 /** Signs in through the real sign-in form and waits for the landing page. */

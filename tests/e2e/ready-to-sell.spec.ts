@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
+import { expect, expectAxeClean, expectNoSidewaysScroll, expectNoTruncatedText, loginAs, test } from "./fixtures";
 
 /**
  * Ready to sell (issue 25 §1), read-only: agent@ sees which carrier products are ready and what blocks the others,
@@ -9,25 +8,6 @@ import { expect, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
  */
 
 const line = (page: Page, carrierProductId: number) => page.getByTestId(`line-${carrierProductId}`);
-
-/** Axe runs in the page: with JavaScript on (the server draws the same document either way). */
-async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-/** No text cut off: no element of the page's main content is wider inside than it shows. */
-async function expectNoTruncatedText(page: Page): Promise<void> {
-  const cut = await page
-    // A screen reader's text (.visually-hidden) is clipped on purpose.
-    .locator("main *:not(.visually-hidden)")
-    .evaluateAll((nodes) =>
-      nodes
-        .filter((n) => n.scrollWidth > n.clientWidth + 1 && getComputedStyle(n).overflowX !== "visible")
-        .map((n) => (n.textContent ?? "").trim().slice(0, 60)),
-    );
-  expect(cut).toEqual([]);
-}
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`agent@'s ready-to-sell page, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
@@ -112,13 +92,13 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("link", { name: "Confirm & Next" })).toBeVisible();
     });
 
-    test("on a desktop: axe clean (with JavaScript), the page drawn either way", async ({ page }) => {
+    test("on a desktop: axe clean (with JavaScript), the page drawn either way", async ({ page }, testInfo) => {
       await loginAs(page, "agent@demo.test");
       await page.setViewportSize({ width: 1280, height: 900 });
       await page.goto("/ready_to_sell");
       if (javaScriptEnabled) {
         await expectAxeClean(page);
-        await page.screenshot({ path: "/tmp/i25-ready-1280.png", fullPage: true });
+        await page.screenshot({ path: testInfo.outputPath("ready-to-sell-1280.png"), fullPage: true });
       } else {
         await expect(page.getByRole("heading", { level: 1, name: "Ready to Sell" })).toBeVisible();
       }
@@ -126,7 +106,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("fits a 390 px phone without sideways scroll or cut-off text, and axe clean there (with JavaScript)", async ({
       page,
-    }) => {
+    }, testInfo) => {
       await page.setViewportSize({ width: 390, height: 844 });
       await loginAs(page, "agent@demo.test");
       await page.goto("/ready_to_sell");
@@ -134,7 +114,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expectNoTruncatedText(page);
       if (javaScriptEnabled) {
         await expectAxeClean(page);
-        await page.screenshot({ path: "/tmp/i25-ready-390.png", fullPage: true });
+        await page.screenshot({ path: testInfo.outputPath("ready-to-sell-390.png"), fullPage: true });
       }
     });
   });

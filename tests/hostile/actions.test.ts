@@ -28,6 +28,14 @@ const ACTIONS: Action[] = [
   { path: "/onboarding/personal", as: "onboarding@demo.test" },
   { path: "/onboarding/legal", as: "onboarding@demo.test" },
   { path: "/register_downlines/new", as: "agency@demo.test" },
+  // Issue 25 §2: a reminder's confirmation, with counts no list has: whatever else the body holds, nothing is sent
+  // (the list is drawn again and its count differs: back to the confirmation).
+  {
+    path: "/downlines/readiness?step=license&remind=all",
+    as: "agency@demo.test",
+    fields: "scope=all&step=license&count=999",
+  },
+  { path: "/downlines/readiness?remind=1", as: "agency@demo.test", fields: "scope=999999&step=contract&count=1" },
   { path: "/register_downlines", as: "agency@demo.test" },
   // A row's "Send again" (the list's state in the URL, kept by the redirect).
   { path: "/register_downlines?sort=email", as: "agency@demo.test", fields: "intent=resend&id=4" },

@@ -47,6 +47,10 @@ describe("values a list can check itself are ignored with a note", () => {
       ["/commissions/reconciliation?period=2026-09&period=2026-08", () => agent],
       ["/commissions/reconciliation?period=%00", () => agent],
       [`/commissions/reconciliation?period=${long}`, () => agent],
+      // Issue 25 §2: downline readiness checks its filters and its confirmation itself.
+      ["/downlines/readiness?step=evil&agencyId=%00&carrierId=abc&page=0&perPage=1000", () => agency],
+      ["/downlines/readiness?agencyId=999999&carrierId=999999&step=license&step=ahip", () => agency],
+      ["/downlines/readiness?remind=all&remind=1&order=sideways", () => agency],
       ["/register_downlines?perPage=7&page=0", () => agency],
       ["/my_tickets?sort=evil&order=sideways", () => agent],
       ["/commission_inquiry?page=-1", () => agent],
@@ -120,6 +124,34 @@ describe("a pre-filled Commission Inquiry (issue 25 §3)", () => {
       expect(answer.body).not.toContain("<script>");
       expect(answer.body).not.toContain("Commission for policy");
       expectSmallAndQuick(answer, path.slice(0, 80));
+    }
+  });
+
+  it("downline readiness: a confirmation the URL cannot name is no confirmation; its CSV leaves bad filters out", async () => {
+    for (const path of [
+      `/downlines/readiness?search=${long}&remind=${long}`,
+      "/downlines/readiness?remind=all",
+      "/downlines/readiness?remind=%00&remind=-1",
+    ]) {
+      const answer = await send(path, { cookie: agency });
+      expect(answer.status, path.slice(0, 80)).toBe(200);
+      expect(answer.body, path.slice(0, 80)).not.toContain(`role="alertdialog"`);
+      expectSmallAndQuick(answer, path.slice(0, 80));
+    }
+    const csv = await send(`/downlines/readiness/export?step=evil&agencyId=${long}&carrierId=%00`, { cookie: agency });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    expect(csv.body.split("\r\n")[0]).toMatch(/^Broker,Role,NPN,Agency,/);
+    expectSmallAndQuick(csv);
+  });
+
+  it("downline readiness is an agency's: an agent, an administrator and a carrier are refused", async () => {
+    for (const cookie of [agent, admin, carrier]) {
+      for (const path of ["/downlines/readiness?step=evil", "/downlines/readiness/export"]) {
+        const answer = await send(path, { cookie });
+        expect(answer.status, path).toBe(403);
+        expectSmallAndQuick(answer);
+      }
     }
   });
 

@@ -7,7 +7,8 @@
  * - /api/admin/email_log: every e-mail sent (mailer.ts writes it: queued, sent, failed with the reason), resend.
  * - /api/admin/email_messages: a message to the active users matching a filter (role, agency, documents,
  *   contracts): its recipient count first, then the message (Idempotency-Key; the count confirmed must still be
- *   the count; at most EMAIL_MESSAGE_CAP users), queued in the log and sent after the answer.
+ *   the count; at most EMAIL_MESSAGE_CAP users), queued in the log and sent after the answer (messages.ts, which
+ *   an agency's reminders to its downline share).
  * Every write is audited (admin_audit).
  */
 import type { InValue } from "@libsql/client";
@@ -42,6 +43,7 @@ import { type AdminResponse, audit, changesOf, historyOf, refuseFields, streamCs
 import type { AfterAnswer } from "../core/after-answer.ts";
 import type { ReferenceDb } from "../core/db.ts";
 import { findIdempotentAnswer, storeIdempotentAnswer } from "../core/idempotency.ts";
+import { queueMessage, type QueuedMessage, sendQueued } from "./messages.ts";
 import { agencyNameOf } from "../invitations/routes.ts";
 import { type Email, type Mailer, ONE_TIME_LINK_KINDS } from "../mail/mailer.ts";
 import { parseTableQuery, positiveInt, scalar, type TableQuery } from "../core/paging.ts";
@@ -396,7 +398,7 @@ export function registerEmailRoutes(app: Express, { db, logger, mailer, after }:
       refuseFields(res, { userId: ["There is no user with this id."] });
       return null;
     }
-    const rendered = renderTemplate(template, sampleValues(mailer.portalUrl, user), mailer.portalUrl);
+    const rendered = renderTemplate(template, sampleValues(mailer.portalUrl, user, template.key), mailer.portalUrl);
     return { template, user, rendered };
   };
 
@@ -623,7 +625,7 @@ export function registerEmailRoutes(app: Express, { db, logger, mailer, after }:
     type Outcome =
       | { replay: { status: number; body: string } }
       | { refused: number; error: string; recipients?: number }
-      | { messageId: number; logIds: number[]; users: Array<Record<string, unknown>> };
+      | { queued: QueuedMessage };
     const outcome = await db.exclusive(async (): Promise<Outcome> => {
       if (key) {
         const previous = await findIdempotentAnswer(db, adminId, key);
@@ -643,46 +645,33 @@ export function registerEmailRoutes(app: Express, { db, logger, mailer, after }:
       if (users.length > EMAIL_MESSAGE_CAP) return { refused: 422, error: tooManyRecipients(users.length) };
       if (users.length !== b.recipients)
         return { refused: 409, error: recipientsChanged(users.length), recipients: users.length };
-      const now = new Date().toISOString();
-      const inserted = await db.client.execute({
-        sql: `INSERT INTO email_messages (subject, body, filter, recipient_count, created_by_user_id, created_by_name,
-                created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-        args: [
-          b.subject,
-          b.body,
-          JSON.stringify(filter),
-          users.length,
-          adminId,
-          `${session.user.firstName} ${session.user.lastName}`,
-          now,
-        ],
-      });
-      const messageId = Number(inserted.lastInsertRowid);
-      const logIds: number[] = [];
-      for (const u of users) {
-        const r = renderTemplate(
+      const emails = users.map((u) => ({
+        userId: Number(u.id),
+        to: text(u.email),
+        rendered: renderTemplate(
           b,
           { firstName: text(u.first_name), lastName: text(u.last_name), email: text(u.email) },
           mailer.portalUrl,
-        );
-        const row = await db.client.execute({
-          sql: `INSERT INTO email_log (kind, to_address, user_id, subject, status, created_at, message_id, test,
-                  text_body, html_body) VALUES ('message', ?, ?, ?, 'queued', ?, ?, 0, ?, ?)`,
-          args: [text(u.email), Number(u.id), r.subject, now, messageId, r.text, r.html],
-        });
-        logIds.push(Number(row.lastInsertRowid));
-      }
-      await db.client.execute(
-        audit(session, {
-          resource: "email_messages",
-          recordId: messageId,
-          action: "created",
-          changes: changesOf({}, { subject: b.subject, body: b.body, filter, recipients: users.length }),
-        }),
+        ),
+      }));
+      const createdBy = { userId: adminId, name: `${session.user.firstName} ${session.user.lastName}` };
+      const queued = await queueMessage(
+        db,
+        "message",
+        { subject: b.subject, body: b.body, filter, createdBy },
+        emails,
+        (messageId) => [
+          audit(session, {
+            resource: "email_messages",
+            recordId: messageId,
+            action: "created",
+            changes: changesOf({}, { subject: b.subject, body: b.body, filter, recipients: users.length }),
+          }),
+        ],
       );
-      const body = JSON.stringify(await messageBody(messageId));
+      const body = JSON.stringify(await messageBody(queued.messageId));
       if (key) await storeIdempotentAnswer(db, adminId, key, fingerprint, 201, body);
-      return { messageId, logIds, users: users as unknown as Array<Record<string, unknown>> };
+      return { queued };
     });
     if ("replay" in outcome) {
       res.status(outcome.replay.status).set("Idempotent-Replayed", "true").type("application/json");
@@ -699,25 +688,10 @@ export function registerEmailRoutes(app: Express, { db, logger, mailer, after }:
         );
       return;
     }
-    const { messageId, logIds, users } = outcome;
-    // Queued now; each one is sent after the answer (sent or failed in the log).
-    after.run("send a message to users", async () => {
-      for (const [i, logId] of logIds.entries()) {
-        const row = (await db.client.execute({ sql: "SELECT * FROM email_log WHERE id = ?", args: [logId] })).rows[0];
-        if (!row) continue;
-        await mailer.deliverLogged(
-          {
-            kind: "message",
-            to: text(row.to_address),
-            subject: text(row.subject),
-            text: text(row.text_body),
-            html: text(row.html_body),
-          },
-          { logId, userId: Number(users[i]!.id), messageId },
-        );
-      }
-    });
-    logger.info({ messageId, recipients: logIds.length }, "admin sent a message to users");
+    const { messageId, emails } = outcome.queued;
+    // Queued in the answer's batch; each one is sent after the answer (sent or failed in the log).
+    sendQueued({ db, mailer, after }, outcome.queued, "send a message to users");
+    logger.info({ messageId, recipients: emails.length }, "admin sent a message to users");
     res.status(201).json(await messageBody(messageId));
   });
 

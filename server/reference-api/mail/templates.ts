@@ -6,6 +6,7 @@
  * body is the filled text; the HTML body is its paragraphs (blank lines), every value escaped, and only the links
  * into the portal (its base URL) made into links (a name that holds a URL stays text). Pure: no I/O.
  */
+import { READY_TO_SELL_HREF, STEP_TITLES } from "../../../app/domain/readiness.ts";
 
 export const EMAIL_TEMPLATE_KEYS = [
   "invitation",
@@ -14,10 +15,15 @@ export const EMAIL_TEMPLATE_KEYS = [
   "activate",
   "reset",
   "password-changed",
+  "readiness-reminder",
 ] as const;
 export type EmailTemplateKey = (typeof EMAIL_TEMPLATE_KEYS)[number];
 
-/** What every e-mail is: one of the templates, or a message an administrator wrote to a list of users. */
+/**
+ * What every e-mail is: one of the templates, or a message an administrator wrote to a list of users. An agency's
+ * reminder to its downline (issue 25 §2) is a message too (email_messages), but written from its template, so the
+ * log files it under the template's key: its name in the log's kinds, its count in the template's month.
+ */
 export type EmailKind = EmailTemplateKey | "message";
 
 export interface EmailTemplateDef {
@@ -138,6 +144,26 @@ export const EMAIL_TEMPLATES: readonly EmailTemplateDef[] = [
       "Reset your password: {{resetLink}}",
     ].join("\n\n"),
   },
+  {
+    id: 7,
+    key: "readiness-reminder",
+    name: "Ready to sell reminder",
+    description: "An agency reminds a broker in its downline of a step left before they can sell (Downline readiness).",
+    placeholders: {
+      firstName: FIRST_NAME,
+      agencyName: "The agency's name",
+      step: "The step left (License, AHIP certification …)",
+      detail: "What is left at that step, as the agency's page words it",
+      link: "The broker's Ready to Sell page",
+    },
+    subject: "{{agencyName}}: one step before you can sell",
+    body: [
+      "Hello {{firstName}},",
+      "{{agencyName}} reminds you of a step left before you can sell: {{step}}.",
+      "{{detail}}",
+      "See every step and where to complete it: {{link}}",
+    ].join("\n\n"),
+  },
 ];
 
 export const TEMPLATE_BY_KEY: Readonly<Record<EmailTemplateKey, EmailTemplateDef>> = Object.fromEntries(
@@ -242,10 +268,14 @@ export function renderTemplate(
   return { subject, text: `${text}\n`, html };
 }
 
-/** The values a preview or a test uses for the links: real-looking, never a working token. */
+/**
+ * The values a preview or a test of template `key` uses: the user's own, and for the links real-looking ones, never a
+ * working token (a reminder's link holds none: it is the Ready to Sell page itself).
+ */
 export function sampleValues(
   portalBase: string,
   user: { firstName: string; lastName: string; email: string; agencyName: string | null },
+  key?: EmailTemplateKey,
 ): Record<string, string> {
   return {
     firstName: user.firstName,
@@ -253,7 +283,12 @@ export function sampleValues(
     email: user.email,
     agencyName: user.agencyName ?? "Your agency",
     level: "Agent",
-    link: `${portalBase}/account/update_password/EXAMPLE-LINK-NOT-A-REAL-TOKEN`,
+    step: STEP_TITLES.license,
+    detail: "Your license in FL expires in 30 days: renew it with the state and upload it to your profile.",
+    link:
+      key === "readiness-reminder"
+        ? `${portalBase}${READY_TO_SELL_HREF}`
+        : `${portalBase}/account/update_password/EXAMPLE-LINK-NOT-A-REAL-TOKEN`,
     signInLink: `${portalBase}/`,
     resetLink: `${portalBase}/account/update_password`,
   };

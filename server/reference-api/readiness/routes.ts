@@ -5,11 +5,12 @@
  * downline_contracts row of their NPN, as the admin broker page reads it). The portal joins them with the contract
  * states, licenses, compliance documents and document notifications it reads already (app/domain/readiness.ts).
  */
+import type { Row } from "@libsql/client";
 import type { Express, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { planYearOf } from "../../../app/domain/readiness.ts";
 import { isBroker } from "../../../app/domain/user.ts";
-import type { Readiness } from "../../../app/.server/upstream/schemas/readiness.ts";
+import type { BrokerRts, CarrierCertification, Readiness } from "../../../app/.server/upstream/schemas/readiness.ts";
 import type { RtsTone } from "../../../app/domain/rts.ts";
 import type { ReferenceDb, SessionRecord } from "../core/db.ts";
 import { todayIso } from "../core/today.ts";
@@ -36,18 +37,24 @@ export async function readinessOf(db: ReferenceDb, userId: number, today = today
   ]);
   return {
     planYear,
-    certifications: certifications.rows.map((r) => ({
-      carrierId: Number(r.carrier_id),
-      planYear: Number(r.plan_year),
-      completedOn: String(r.completed_on),
-    })),
-    rtsStatuses: rts.rows.map((r) => ({
-      carrierId: Number(r.carrier_id),
-      statusCode: String(r.status_code),
-      displayStatus: String(r.display_status),
-      tone: String(r.tone) as RtsTone,
-      description: String(r.description ?? ""),
-    })),
+    certifications: certifications.rows.map(certificationFromRow),
+    rtsStatuses: rts.rows.map(brokerRtsFromRow),
+  };
+}
+
+/** A carrier_certifications row (carrier_id, plan_year, completed_on); downline readiness reads them too. */
+export function certificationFromRow(r: Row): CarrierCertification {
+  return { carrierId: Number(r.carrier_id), planYear: Number(r.plan_year), completedOn: String(r.completed_on) };
+}
+
+/** A downline_contracts row of the broker's NPN with its rts_statuses columns; downline readiness reads them too. */
+export function brokerRtsFromRow(r: Row): BrokerRts {
+  return {
+    carrierId: Number(r.carrier_id),
+    statusCode: String(r.status_code),
+    displayStatus: String(r.display_status),
+    tone: String(r.tone) as RtsTone,
+    description: String(r.description ?? ""),
   };
 }
 

@@ -23,3 +23,4 @@ export * from "./profile-details";
 export * from "./account";
 export * from "./admin";
 export * from "./readiness";
+export * from "./downline-readiness";

@@ -19,6 +19,7 @@ export const EMAIL_KINDS = [
   "activate",
   "reset",
   "password-changed",
+  "readiness-reminder",
   "message",
 ] as const;
 

@@ -1,0 +1,98 @@
+import type { Page } from "@playwright/test";
+import { AL_LICENSE_EXPIRES_IN_DAYS } from "../../server/reference-api/profile/seed";
+import { expect, loginAs, outbox, test } from "./fixtures";
+
+/**
+ * Downline readiness's reminders (issue 25 §2): agency@ (Chen Senior Benefits Group) reminds agent@ (Maria Alvarez) of
+ * her AL license running out, and every broker at the License step at once, each time after confirming the count. The
+ * e-mails go through the e-mail communications (the "Ready to sell reminder" template) and land in the outbox. They
+ * change no account's data, so no account is held.
+ */
+
+const SUBJECT = "Chen Senior Benefits Group: one step before you can sell";
+
+const confirmation = (page: Page) => page.getByRole("alertdialog");
+
+async function remindersTo(email: string) {
+  return (await outbox(email)).filter((e) => e.subject === SUBJECT);
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`reminders, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("agency@ reminds agent@ of her expiring AL license: the count is confirmed, the e-mail lands in her outbox", async ({
+      page,
+    }) => {
+      const before = (await remindersTo("agent@demo.test")).length;
+      await loginAs(page, "agency@demo.test");
+      await page.goto("/downlines/readiness?step=license&search=Alvarez");
+      const row = page
+        .getByRole("table", { name: /^Brokers/ })
+        .locator("tbody tr")
+        .filter({ has: page.getByTestId("broker-1") });
+      await expect(row).toContainText(`AL license expires in ${AL_LICENSE_EXPIRES_IN_DAYS} days`);
+
+      await row.getByRole("link", { name: "Send a reminder to Maria Alvarez" }).click();
+      await expect(page).toHaveURL(/remind=1/);
+      await expect(confirmation(page)).toContainText("Send a reminder to 1 broker?");
+      await expect(confirmation(page)).toContainText(
+        `Maria Alvarez: Active license in AL, FL, GA; the AL license expires in ${AL_LICENSE_EXPIRES_IN_DAYS} days`,
+      );
+      // A double click sends one reminder (the same confirmation's key).
+      if (javaScriptEnabled) await page.getByRole("button", { name: "Send the reminder" }).dblclick();
+      else await page.getByRole("button", { name: "Send the reminder" }).click();
+      await expect(page.locator("[data-toast=success]").last()).toContainText(
+        "Reminder sent to 1 broker about License.",
+      );
+      await expect(page).not.toHaveURL(/remind=/);
+      await expect(confirmation(page)).toHaveCount(0);
+
+      await expect.poll(async () => (await remindersTo("agent@demo.test")).length).toBe(before + 1);
+      const [mail] = await remindersTo("agent@demo.test");
+      expect(mail?.text).toContain("Hello Maria,");
+      expect(mail?.text).toContain(
+        "Chen Senior Benefits Group reminds you of a step left before you can sell: License.",
+      );
+      expect(mail?.text).toContain(`the AL license expires in ${AL_LICENSE_EXPIRES_IN_DAYS} days`);
+      expect(mail?.links.some((href) => new URL(href).pathname === "/ready_to_sell")).toBe(true);
+    });
+  });
+}
+
+test("every broker at the License step at once: a count that changed before the send sends nothing and says so", async ({
+  page,
+}) => {
+  await loginAs(page, "agency@demo.test");
+  await page.goto("/downlines/readiness?step=license");
+  const caption =
+    (await page
+      .getByRole("table", { name: /^Brokers/ })
+      .locator("caption")
+      .textContent()) ?? "";
+  const count = Number(/ of (\d+)$/.exec(caption.trim())?.[1]);
+  expect(count).toBeGreaterThan(1);
+  await page.getByRole("link", { name: `Remind all ${count} at License` }).click();
+  await expect(confirmation(page)).toContainText(`Send a reminder to ${count} brokers?`);
+  await expect(confirmation(page).getByRole("listitem")).toHaveCount(count);
+
+  // The count confirmed no longer being the list's (as when a broker renewed meanwhile): nothing is sent.
+  const before = (await remindersTo("agent@demo.test")).length;
+  await confirmation(page)
+    .locator("input[name=count]")
+    .evaluate((input: HTMLInputElement, n) => {
+      input.value = String(n);
+    }, count + 1);
+  await page.getByRole("button", { name: `Send ${count} reminders` }).click();
+  await expect(page.locator("[data-toast=error]").last()).toContainText(
+    `The list changed since you confirmed it: the reminder would now go to ${count} brokers. Check it and confirm again.`,
+  );
+  await expect(confirmation(page)).toContainText(`Send a reminder to ${count} brokers?`);
+  expect((await remindersTo("agent@demo.test")).length).toBe(before);
+
+  await page.getByRole("button", { name: `Send ${count} reminders` }).click();
+  await expect(page.locator("[data-toast=success]").last()).toContainText(
+    `Reminder sent to ${count} brokers about License.`,
+  );
+  await expect.poll(async () => (await remindersTo("agent@demo.test")).length).toBe(before + 1);
+});

@@ -62,8 +62,9 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(row).toContainText("Open: holds requests");
         await expectAxeClean(page, javaScriptEnabled);
         await row.getByRole("link", { name: /Alert \d+: Thomas Becker/ }).click();
-        const alertUrl = page.url();
         await expect(page.getByRole("heading", { level: 1, name: /Thomas Becker/ })).toBeVisible();
+        // Read once the alert's page is shown: with JavaScript the click's navigation ends after click() returns.
+        const alertUrl = page.url();
         await expect(page.getByText("license is marked expired")).toBeVisible();
         await expectAxeClean(page, javaScriptEnabled);
         await page.getByRole("textbox", { name: "Note (optional)" }).fill(`Called Thomas (${mode})`);

@@ -14,7 +14,7 @@ import {
   waitingText,
   yearText,
 } from "~/domain/downline-readiness";
-import { READINESS_STEPS, STEP_TITLES } from "~/domain/readiness";
+import { READINESS_STEPS, type ReadinessStepKey, STEP_TITLES } from "~/domain/readiness";
 import { todayIso } from "~/.server/clock";
 import {
   downlineReadinessReads,
@@ -117,6 +117,20 @@ function TextList({ items, none, label }: { items: string[]; none: string; label
   );
 }
 
+/** The table's caption names what it lists ("Brokers under Coastal Senior Advisors at License"). */
+function captionOf(
+  filters: { agencyId: number | null; carrierId: number | null; step: ReadinessStepKey | null },
+  agencyName: ReadonlyMap<number, string>,
+  carriers: ReadonlyArray<{ id: number; name: string }>,
+): string {
+  const parts = ["Brokers"];
+  if (filters.agencyId !== null) parts.push(`under ${agencyName.get(filters.agencyId) ?? "the sub-agency"}`);
+  if (filters.carrierId !== null)
+    parts.push(`with ${carriers.find((c) => c.id === filters.carrierId)?.name ?? "the carrier"}`);
+  if (filters.step) parts.push(`at ${STEP_TITLES[filters.step]}`);
+  return parts.join(" ");
+}
+
 export default function DownlineReadiness({ loaderData }: Route.ComponentProps) {
   const { rows, meta, summary, planYear, agencies, carriers, filters, ignored, confirm, cancelHref, idempotencyKey } =
     loaderData;
@@ -165,9 +179,7 @@ export default function DownlineReadiness({ loaderData }: Route.ComponentProps) 
     {
       key: "expiring",
       header: "Expiring",
-      cell: (r) => (
-        <TextList items={r.expiring.map(expiringText)} none="Nothing" label={`What runs out for ${r.name}`} />
-      ),
+      cell: (r) => <TextList items={r.expiring.map(expiringText)} none="None" label={`What runs out for ${r.name}`} />,
     },
     {
       key: "waiting",
@@ -258,7 +270,7 @@ export default function DownlineReadiness({ loaderData }: Route.ComponentProps) 
       ) : null}
 
       <DataTable
-        caption="Brokers"
+        caption={captionOf(filters, agencyName, carriers)}
         columns={columns}
         rows={rows}
         rowKey={(r) => r.userId}

@@ -11,6 +11,9 @@ import { expect, loginAs, outbox, test } from "./fixtures";
 
 const SUBJECT = "Chen Senior Benefits Group: one step before you can sell";
 
+// One after the other: each test counts agent@'s reminders before and after its own.
+test.describe.configure({ mode: "serial" });
+
 const confirmation = (page: Page) => page.getByRole("alertdialog");
 
 async function remindersTo(email: string) {

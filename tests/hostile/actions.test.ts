@@ -396,8 +396,10 @@ describe.each(ACTIONS)("$path", (action) => {
       contentType: "application/x-www-form-urlencoded",
       upTo: 300 * 1024 * 1024,
     });
-    expect(chunked.status).toBe(413);
-    expect(chunked.sent, "bytes sent before the 413").toBeLessThan(FORM_LIMITS.formBytes + SOCKET_SLACK);
+    // 413 once it passes the limit; an action that reads only multipart bodies (a file import) may refuse this
+    // form-encoded one outright first (400). Either way the answer comes before the body is read past the limit.
+    expect([400, 413]).toContain(chunked.status);
+    expect(chunked.sent, "bytes sent before the answer").toBeLessThan(FORM_LIMITS.formBytes + SOCKET_SLACK);
     // A file part that never ends: refused once the request passes 30 MB. The slack is what the sockets
     // and streams buffer between the client and the server while the refusal is being answered: 16 MB
     // was once exceeded by 0.4 MB on a busy CI machine; 32 MB is still far below the 300 MB on offer.

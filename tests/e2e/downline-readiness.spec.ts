@@ -92,6 +92,30 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
+test("agent@'s row agrees with agent@'s own Ready to Sell page: the same products ready, by the same rule", async ({
+  page,
+  browser,
+}) => {
+  const agent = await (await browser.newContext()).newPage();
+  await loginAs(agent, "agent@demo.test");
+  await agent.goto("/ready_to_sell");
+  const readyLines = agent.locator("article[data-ready]");
+  const names = (await readyLines.locator("h3").allInnerTexts()).map((t) => t.replace(/\s*\n\s*/, " ").trim());
+  expect(names.length).toBeGreaterThan(0);
+  await expect(agent.getByTestId("readiness-summary")).toHaveText(
+    new RegExp(`^${names.length} of \\d+ products ready`),
+  );
+
+  await loginAs(page, "agency@demo.test");
+  await page.goto("/downlines/readiness?search=Alvarez");
+  const row = table(page)
+    .locator("tbody tr")
+    .filter({ has: maria(page) });
+  // Her lines here are the products she asked a contract for; every ready line has one, so the counts agree.
+  await expect(row.locator("td").nth(1)).toContainText(new RegExp(`^${names.length} of \\d+ ready`));
+  for (const name of names) await expect(row.locator("td").nth(1)).toContainText(name);
+});
+
 test("the CSV has every broker the filters list, in the page's order", async ({ page }) => {
   await loginAs(page, "agency@demo.test");
   await page.goto("/downlines/readiness?step=license");

@@ -7,7 +7,9 @@ import {
   firstActionStep,
   reminderChangedText,
   reminderDetail,
+  REMINDER_CAP,
   reminderSentText,
+  tooManyRemindersText,
 } from "~/domain/downline-readiness";
 import { type ListShape, listQueryFrom, notOffered } from "~/domain/list-query";
 import { READINESS_STEPS, type ReadinessStepKey } from "~/domain/readiness";
@@ -174,6 +176,9 @@ export async function sendDownlineReminders(viewer: LoadedViewer, url: URL, form
         errorToasts([reminderChangedText(reminders.length)]),
       );
     }
+    // The upstream's limit, said before it is asked (its refusal would name a field the page does not have).
+    if (reminders.length > REMINDER_CAP)
+      return redirectWithToast(back, errorToasts([tooManyRemindersText(reminders.length)]));
     const sent = await sendReminders(
       viewer.token,
       { step: target.step, reminders: reminders.map(({ userId, detail }) => ({ userId, detail })) },

@@ -1,11 +1,6 @@
-import {
-  COMPLIANCE_DOCUMENT_KINDS,
-  type ComplianceDocumentKind,
-  documentStatus,
-  notificationsFor,
-} from "~/domain/compliance-documents";
+import { documentStatus } from "~/domain/compliance-documents";
 import { contractStateOf } from "~/domain/contract-state";
-import { type ReadinessLine, readinessOf, sortLines } from "~/domain/readiness";
+import { type ReadinessLine, documentNoticesOf, readinessOf, sortLines } from "~/domain/readiness";
 import type { LoadedViewer } from "./viewer";
 import { centerResources, contractingStatuses, productCarriers, products } from "./upstream/contracting";
 import { complianceDocuments } from "./upstream/profile-details";
@@ -49,14 +44,10 @@ export function readinessLinesOf(viewer: LoadedViewer, reads: ReadinessReads, to
   const ahip = ahipDoc
     ? { status: documentStatus(ahipDoc, today), expiresOn: ahipDoc.expiresOn }
     : { status: "missing" as const, expiresOn: null };
-  // Each notification with the compliance document it names (the profile's rule), or none.
-  const documentNotices = viewer.documentNotifications.map((n) => {
-    const kind: ComplianceDocumentKind | null =
-      COMPLIANCE_DOCUMENT_KINDS.find(
-        (k) => notificationsFor(k, [n], documents.find((d) => d.kind === k)?.title).length > 0,
-      ) ?? null;
-    return { documentName: n.documentName, kind };
-  });
+  const documentNotices = documentNoticesOf(
+    viewer.documentNotifications,
+    (k) => documents.find((d) => d.kind === k)?.title,
+  );
   const resourceOf = new Map(resources.map((r) => [r.carrierProductId, r]));
   const certificationOf = new Map(
     facts.certifications.filter((c) => c.planYear === facts.planYear).map((c) => [c.carrierId, c.completedOn]),

@@ -8,23 +8,20 @@
  * Pure: each broker's lines are §1's rule (readiness.ts readinessOf) on that broker's facts; this module decides what
  * the agency sees of them. ADR 038.
  */
-import {
-  COMPLIANCE_DOCUMENT_KINDS,
-  type ComplianceDocumentKind,
-  documentStatus,
-  notificationsFor,
-} from "./compliance-documents";
+import { type ComplianceDocumentKind, documentStatus } from "./compliance-documents";
 import { PENDING_CONTRACT, REQUEST_BEING_PROCESSED } from "./contract-state";
 import { formatDate } from "./formats";
 import { EXPIRY_WARNING_DAYS, expiryState } from "./licenses";
 import {
-  type DocumentNotice,
   type ReadinessLine,
   type ReadinessStepKey,
   type RtsFact,
   READINESS_STEPS,
   STEP_TITLES,
+  daysBetween,
+  documentNoticesOf,
   documentsStep,
+  inDays,
   licenseStep,
   readinessOf,
 } from "./readiness";
@@ -33,6 +30,11 @@ export const DOWNLINE_READINESS_HREF = "/downlines/readiness";
 
 /** "Agents with nothing written in 90 days." */
 export const IDLE_DAYS = 90;
+
+/** Most brokers one reminder goes to (the upstream refuses more: POST /api/downlines/readiness/reminders). */
+export const REMINDER_CAP = 200;
+/** Longest text of one broker's reminder. */
+export const REMINDER_DETAIL_MAX = 500;
 
 /* ---- The facts (the upstream's GET /api/downlines/readiness, structurally) ---- */
 
@@ -129,21 +131,7 @@ export interface BrokerReadiness {
   idle: boolean;
 }
 
-function daysBetween(from: string, to: string): number {
-  const a = Date.parse(`${from.slice(0, 10)}T00:00:00Z`);
-  const b = Date.parse(`${to.slice(0, 10)}T00:00:00Z`);
-  return Math.round((b - a) / 86_400_000);
-}
-
 const productName = (p: Pick<OfferedProduct, "carrierName" | "productName">) => `${p.carrierName} ${p.productName}`;
-
-/** Each document notification with the compliance document it names (the profile's rule), or none. */
-export function documentNoticesOf(notifications: ReadonlyArray<{ documentName: string }>): DocumentNotice[] {
-  return notifications.map((n) => ({
-    documentName: n.documentName,
-    kind: COMPLIANCE_DOCUMENT_KINDS.find((k) => notificationsFor(k, [n]).length > 0) ?? null,
-  }));
-}
 
 /**
  * The broker's lines for a plan year: the carrier products they have a contract request for (any state), each through
@@ -388,7 +376,7 @@ export function reminderDetail(row: BrokerReadiness, step: ReadinessStepKey): st
   const at = row.actions.filter((a) => a.step === step);
   if (at.length === 0) return null;
   const text = at.map((a) => (a.products.length > 0 ? `${a.text} (${a.products.join(", ")})` : a.text)).join(" ");
-  return text.length > 500 ? `${text.slice(0, 497)}...` : text;
+  return text.length > REMINDER_DETAIL_MAX ? `${text.slice(0, REMINDER_DETAIL_MAX - 3)}...` : text;
 }
 
 /** The step a one-broker reminder is about: their first step with something to do (the steps' order). */
@@ -404,6 +392,10 @@ export function reminderSentText(n: number, step: ReadinessStepKey): string {
   return `Reminder sent to ${brokersText(n)} about ${STEP_TITLES[step]}.`;
 }
 
+export function tooManyRemindersText(n: number): string {
+  return `This reminder would go to ${brokersText(n)}: at most ${REMINDER_CAP} at once. Narrow the filters.`;
+}
+
 export function reminderChangedText(n: number): string {
   return `The list changed since you confirmed it: the reminder would now go to ${brokersText(n)}. Check it and confirm again.`;
 }
@@ -415,7 +407,7 @@ export function yearText(y: { ready: number; total: number }): string {
 }
 
 export function expiringText(e: Expiring): string {
-  return `${e.what} expires ${e.days === 0 ? "today" : e.days === 1 ? "in 1 day" : `in ${e.days} days`} (${formatDate(e.expiresOn)})`;
+  return `${e.what} expires ${inDays(e.days)} (${formatDate(e.expiresOn)})`;
 }
 
 export function waitingText(w: WaitingRequest): string {

@@ -9,7 +9,13 @@
  *
  * Pure: the route gathers the facts (app/.server/readiness.ts); this decides each step and the line. ADR 036.
  */
-import { COMPLIANCE_DOCUMENT_TYPES, type ComplianceDocumentKind, type DocumentStatus } from "./compliance-documents";
+import {
+  COMPLIANCE_DOCUMENT_KINDS,
+  COMPLIANCE_DOCUMENT_TYPES,
+  type ComplianceDocumentKind,
+  type DocumentStatus,
+  notificationsFor,
+} from "./compliance-documents";
 import {
   CONTRACT_REQUEST_BLOCKED,
   type ContractState,
@@ -77,13 +83,14 @@ const CONTACT_SUPPORT: StepFix = { label: "Contact Support", href: "/contact_sup
 const PROFILE_LICENSES = "/profile#licenses-title";
 const PROFILE_DOCUMENTS = "/profile#documents";
 
-function daysBetween(from: string, to: string): number {
+export function daysBetween(from: string, to: string): number {
   const a = Date.parse(`${from.slice(0, 10)}T00:00:00Z`);
   const b = Date.parse(`${to.slice(0, 10)}T00:00:00Z`);
   return Math.round((b - a) / 86_400_000);
 }
 
-function inDays(days: number): string {
+/** "today", "in 1 day", "in N days". */
+export function inDays(days: number): string {
   return days === 0 ? "today" : days === 1 ? "in 1 day" : `in ${days} days`;
 }
 
@@ -339,6 +346,20 @@ export interface DocumentNotice {
   documentName: string;
   /** The compliance document it names (compliance-documents.ts notificationsFor), or null for another document. */
   kind: ComplianceDocumentKind | null;
+}
+
+/**
+ * Each document notification with the compliance document it names (compliance-documents.ts notificationsFor, the
+ * profile's rule), or none; `titleOf` gives a document's title as the upstream lists it, when it does.
+ */
+export function documentNoticesOf(
+  notifications: ReadonlyArray<{ documentName: string }>,
+  titleOf: (kind: ComplianceDocumentKind) => string | undefined = () => undefined,
+): DocumentNotice[] {
+  return notifications.map((n) => ({
+    documentName: n.documentName,
+    kind: COMPLIANCE_DOCUMENT_KINDS.find((k) => notificationsFor(k, [n], titleOf(k)).length > 0) ?? null,
+  }));
 }
 
 /**

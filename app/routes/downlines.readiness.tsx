@@ -7,10 +7,12 @@ import { ErrorPage } from "~/components/error-page";
 import {
   type BrokerReadiness,
   DOWNLINE_READINESS_HREF,
+  REMINDER_CAP,
   brokersText,
   expiringText,
   lastWrittenText,
   summaryOf,
+  tooManyRemindersText,
   waitingText,
   yearText,
 } from "~/domain/downline-readiness";
@@ -243,7 +245,14 @@ export default function DownlineReadiness({ loaderData }: Route.ComponentProps) 
       </dl>
 
       {confirm ? (
-        confirm.items.length > 0 ? (
+        confirm.items.length > REMINDER_CAP ? (
+          <Alert color="yellow" title="Too many brokers for one reminder" role="status">
+            {tooManyRemindersText(confirm.items.length)}{" "}
+            <Anchor component={Link} to={cancelHref}>
+              Back to the list
+            </Anchor>
+          </Alert>
+        ) : confirm.items.length > 0 ? (
           <ConfirmPanel
             title={`Send a reminder to ${brokersText(confirm.items.length)}?`}
             intro={`An e-mail about ${STEP_TITLES[confirm.step]}: what is left for ${confirm.items.length === 1 ? "them" : "each of them"} at this step, and a link to their Ready to Sell page.`}

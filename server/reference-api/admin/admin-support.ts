@@ -8,6 +8,7 @@
  * - `refuseFields()`: a 422 { error, fields } (the spec §8 error plus the messages per field).
  * - `streamCsv()`: a CSV answer written page by page from the database (never built whole in memory).
  */
+import { csvCell } from "../../../app/domain/csv.ts";
 import type { InStatement, InValue } from "@libsql/client";
 import type { NextFunction, Request, Response } from "express";
 import type { AuditEntry } from "../../../app/.server/upstream/schemas/admin.ts";
@@ -103,12 +104,8 @@ export function refuseFields(res: Response, fields: Record<string, string[]>): v
   res.status(422).json({ error: Object.values(fields).flat().join(" "), fields });
 }
 
-/** One CSV cell: quoted when it holds a comma, quote or line break; a leading =, +, - or @ is neutralised. */
-export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? "" : String(value as string | number | boolean);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+/** One CSV cell, as the portal's own CSV writes it (quoted, a leading formula character neutralised). */
+export { csvCell };
 
 /** Rows read per page while streaming a CSV. */
 const CSV_PAGE = 200;

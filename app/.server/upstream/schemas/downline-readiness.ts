@@ -1,14 +1,12 @@
 import { z } from "zod";
 import { COMPLIANCE_DOCUMENT_KINDS } from "../../../domain/compliance-documents";
+import { REMINDER_CAP, REMINDER_DETAIL_MAX } from "../../../domain/downline-readiness";
 import { READINESS_STEPS } from "../../../domain/readiness";
 import { BrokerRtsSchema, CarrierCertificationSchema } from "./readiness";
 
 /* ---- Downline readiness (issue 25 §2): the facts of every broker in an agency's hierarchy ---- */
 
-/** Most brokers one reminder goes to (POST /api/downlines/readiness/reminders). */
-export const REMINDER_CAP = 200;
-/** Longest text of one broker's reminder (what is left at the step, as the portal words it). */
-export const REMINDER_DETAIL_MAX = 500;
+export { REMINDER_CAP, REMINDER_DETAIL_MAX } from "../../../domain/downline-readiness";
 
 /** One contract request of a downline broker (its contracting entry, spec §4's states). */
 export const DownlineContractSchema = z.object({

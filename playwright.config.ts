@@ -25,8 +25,13 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   forbidOnly: true,
   // No test may skip or be left out (a mutation spec never passes by not running): the second reporter fails
-  // the run and names any test that was skipped or did not run.
-  reporter: [[process.env.CI ? "line" : "list"], ["./scripts/lib/no-skipped-tests.ts"]],
+  // the run and names any test that was skipped or did not run. The last ends the output with why each failed test
+  // failed (CI keeps the end of the output).
+  reporter: [
+    [process.env.CI ? "line" : "list"],
+    ["./scripts/lib/no-skipped-tests.ts"],
+    ["./scripts/lib/failure-digest.ts"],
+  ],
   use: {
     baseURL: `http://localhost:${PORTAL_PORT}`,
     trace: "retain-on-failure",

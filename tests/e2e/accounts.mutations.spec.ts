@@ -1,12 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import {
-  type OutboxEmail,
   expect,
+  expectAxeClean,
   expectNoSidewaysScroll,
   latestLink,
   loginAs,
   outbox,
+  type OutboxEmail,
   resetAccount,
   test,
 } from "./fixtures";
@@ -28,11 +28,6 @@ function freshEmail(label: string): string {
 /** The newest link of that kind e-mailed to `to` (the outbox answers once the e-mails already due are out). */
 function linkFor(to: string, prefix: string): Promise<string> {
   return latestLink(to, prefix);
-}
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
 
 async function signInWith(page: Page, email: string, password: string) {
@@ -80,7 +75,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("textbox", { name: "E-mail" })).toHaveValue(email);
       await expect(page.getByRole("textbox", { name: "First name" })).toHaveValue("Nora");
       if (javaScriptEnabled) {
-        await expectAccessible(page);
+        await expectAxeClean(page);
         await expectNoSidewaysScroll(page);
       }
 
@@ -184,7 +179,7 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(page.getByTestId("password-strength")).toContainText("At least 12 characters (not met)");
         await page.getByRole("textbox", { name: "New password", exact: true }).fill(OTHER_PASSWORD);
         await expect(page.getByTestId("password-strength")).toContainText(/Password strength: (Good|Strong)/);
-        await expectAccessible(page);
+        await expectAxeClean(page);
       }
       await fillPasswords(page, OTHER_PASSWORD, "New password");
       await page.getByRole("button", { name: "Change my password" }).click();
@@ -237,7 +232,7 @@ test.describe("accounts", () => {
     await expect(page.getByText("This invitation link is not valid")).toBeVisible();
     await expect(page.getByText("Ask the agency that invited you for a new link.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Create my account" })).toHaveCount(0);
-    await expectAccessible(page);
+    await expectAxeClean(page);
   });
 
   test.describe("the seeded pending account", () => {
@@ -348,7 +343,7 @@ test.describe("accounts", () => {
     ]) {
       await page.goto(path);
       await expectNoSidewaysScroll(page, path);
-      await expectAccessible(page);
+      await expectAxeClean(page);
     }
   });
 });

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import {
   DOCS_RFI_SUBJECTS,
@@ -7,7 +6,7 @@ import {
   seedCarrierNotifications,
 } from "../../server/reference-api/carrier-enrollments/seed";
 import { seedDates } from "../../server/reference-api/seed/seed-dates";
-import { expect, expectNoSidewaysScroll, lockAccount, loginAs, resetAccount, test } from "./fixtures";
+import { expect, expectAxeClean, expectNoSidewaysScroll, lockAccount, loginAs, resetAccount, test } from "./fixtures";
 
 /**
  * Carrier enrollments and notifications (issue 24 §3–4), with JavaScript and without: an enrollment found by its
@@ -21,16 +20,6 @@ const SEED = seedDates();
 
 // Generous: the docs@ tests wait for each other (lockAccount), and axe on a busy 2-core machine takes its time.
 test.beforeEach(() => test.setTimeout(300_000));
-
-/** axe runs its script in the page: with JavaScript on only (the server draws the same markup either way). */
-async function expectAxeClean(page: Page, javaScriptEnabled: boolean): Promise<void> {
-  if (!javaScriptEnabled) return;
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    `axe on ${page.url()}`,
-  ).toEqual([]);
-}
 
 async function signedIn(browser: Browser, email: string, javaScriptEnabled: boolean): Promise<Page> {
   const context = await browser.newContext({ javaScriptEnabled });

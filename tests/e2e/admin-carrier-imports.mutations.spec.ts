@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { REFERENCE_API_PORT } from "../../playwright.config";
-import { expect, expectNoSidewaysScroll, loginAs, PASSWORD, test } from "./fixtures";
+import { expect, expectAxeClean, expectNoSidewaysScroll, loginAs, PASSWORD, test } from "./fixtures";
 
 /**
  * Carrier imports (issue 24 §1), JS on and JS off: an admin uploads an RTS file for agency@'s downline (one agent moved
@@ -13,14 +12,6 @@ import { expect, expectNoSidewaysScroll, loginAs, PASSWORD, test } from "./fixtu
  */
 
 test.beforeEach(() => test.setTimeout(180_000));
-
-async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    `axe on ${page.url()}`,
-  ).toEqual([]);
-}
 
 /** The agent's RTS status on agency@'s /downlines for the carrier (the row's text). */
 async function downlineRow(browser: Browser, carrierId: number, open: number | null, advisor: string) {

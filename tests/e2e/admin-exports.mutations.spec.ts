@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
+import { expect, expectAxeClean, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
 
 /**
  * Carrier exports (issue 24 §2): a file's download has the rows its page and the history say; "Build now" adds a
@@ -13,14 +12,6 @@ import { expect, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
 const success = (page: Page) => page.locator("[data-toast=success]").last();
 
 test.beforeEach(() => test.setTimeout(150_000));
-
-async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    `axe on ${page.url()}`,
-  ).toEqual([]);
-}
 
 /** The data rows of a downloaded CSV (its header line left out; no cell of these files holds a line break). */
 async function downloadedRows(page: Page, link: Locator): Promise<string[]> {

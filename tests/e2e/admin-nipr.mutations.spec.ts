@@ -1,7 +1,6 @@
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
-import { expect, expectNoSidewaysScroll, lockAccount, loginAs, resetAccount, test } from "./fixtures";
+import { expect, expectAxeClean, expectNoSidewaysScroll, lockAccount, loginAs, resetAccount, test } from "./fixtures";
 
 /**
  * NIPR compliance (issue 24 §6-8), with JavaScript and without: docs@'s seeded "PA license lapsed" alert, marked
@@ -17,16 +16,6 @@ const PDF = path.join(import.meta.dirname, "files", "court-order.pdf");
 const BLOCKED = "You cannot request new contracts";
 
 test.beforeEach(() => test.setTimeout(180_000));
-
-/** axe runs in the page: only where JavaScript is on (the JS-off runs check the same pages' forms). */
-async function expectAxeClean(page: Page, javaScriptEnabled = true): Promise<void> {
-  if (!javaScriptEnabled) return;
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    `axe on ${page.url()}`,
-  ).toEqual([]);
-}
 
 async function signedIn(browser: Browser, email: string, javaScriptEnabled: boolean): Promise<Page> {
   const context = await browser.newContext({ javaScriptEnabled });

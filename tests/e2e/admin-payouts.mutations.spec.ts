@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
-import { expect, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
+import { expect, expectAxeClean, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
 
 /**
  * Payout entries (issue 23 §3): admin@ creates an entry and may not approve it (the page says why; a forged POST of
@@ -13,14 +12,6 @@ const OWN_ENTRY = "You created this entry: another administrator must approve it
 const success = (page: Page) => page.locator("[data-toast=success]").last();
 
 test.beforeEach(() => test.setTimeout(150_000));
-
-async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    `axe on ${page.url()}`,
-  ).toEqual([]);
-}
 
 async function signedIn(browser: Browser, email: string, javaScriptEnabled: boolean): Promise<Page> {
   const context = await browser.newContext({ javaScriptEnabled });

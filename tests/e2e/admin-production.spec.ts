@@ -1,8 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { longMonth, newestCompleteMonth } from "../../app/admin/sections/policy_production/records";
-import { expect, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
+import { expect, expectAxeClean, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
 
 /**
  * Issue 23 §4, policy production (read-only): the chart above the table, agency@'s row rolled up over its downline
@@ -10,14 +9,6 @@ import { expect, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
  * equal to the page, axe clean, no sideways scroll.
  */
 const AGENCY = "Chen Senior Benefits Group";
-
-async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    `axe on ${page.url()}`,
-  ).toEqual([]);
-}
 
 const table = (page: Page) => page.getByRole("table", { name: /^Policy production/ });
 

@@ -1,10 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import { parseCents } from "../../app/domain/cents";
 import { seedPolicies } from "../../server/reference-api/book-of-business/seed";
 import { SEED_STATEMENT_MAPPINGS } from "../../server/reference-api/commission-statements/seed";
 import { seedDates } from "../../server/reference-api/seed/seed-dates";
-import { expect, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
+import { expect, expectAxeClean, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
 
 /**
  * Commission statements (issue 23 §1), JS on and JS off: an admin imports a carrier's file made here (agent@'s
@@ -18,15 +17,6 @@ const dates = seedDates();
 const agentPolicies = seedPolicies(dates).filter((p) => p.userId === 1 && p.status === "Active");
 
 test.beforeEach(() => test.setTimeout(180_000));
-
-/** Axe runs in the page: with JavaScript off there is nothing to run it (the JS-on run checks the same pages). */
-async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    `axe on ${page.url()}`,
-  ).toEqual([]);
-}
 
 /** agent@'s street commission and balance of the period, as their Commissions page shows them. */
 async function agentFigures(browser: Browser, period: string): Promise<{ street: number; balance: number }> {

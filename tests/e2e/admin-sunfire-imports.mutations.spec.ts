@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
+import { expect, expectAxeClean, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
 
 /**
  * Sunfire imports (issue 24 §5), JS on and JS off: an admin uploads the quote tool's enrollment export — a row of
@@ -11,14 +10,6 @@ import { expect, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
  */
 
 test.beforeEach(() => test.setTimeout(300_000));
-
-async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    `axe on ${page.url()}`,
-  ).toEqual([]);
-}
 
 /** agent@'s /submitted_enrollments rows matching a search (their text), on agent@'s own signed-in page. */
 async function agentsEnrollments(agentPage: Page, search: string): Promise<string[]> {

@@ -1,9 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { publishedPeriods } from "../../server/reference-api/commission-statements/seed";
 import { seedDates } from "../../server/reference-api/seed/seed-dates";
-import { expect, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
+import { expect, expectAxeClean, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
 
 /**
  * The commission totals (issue 23 §2), read only: the filters narrow the list (a plain form, JavaScript off), a
@@ -24,14 +23,6 @@ function centsOf(text: string): number {
   const [whole, fraction = "0"] = digits.split(".");
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
   return negative ? -cents : cents;
-}
-
-async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    `axe on ${page.url()}`,
-  ).toEqual([]);
 }
 
 /** The list's rows as [name, period, payout cents] (the columns found by their headers). */

@@ -1,8 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Locator, Page } from "@playwright/test";
 import { ADMIN_SECTIONS } from "../../app/domain/admin/sections";
 import { PORTAL_PORT } from "../../playwright.config";
-import { expect, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
+import { expect, expectAxeClean, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
 
 /**
  * The admin area (issue 14), read only: every page (axe, no sideways scroll on a phone, the sections' navigation,
@@ -174,19 +173,13 @@ const PAGES: AdminPage[] = [
 /** The side navigation of the admin area (the one shown beside the page on a wide screen). */
 const adminNav = (page: Page) => page.locator(".admin-nav-side").getByRole("navigation", { name: "Admin sections" });
 
-async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    `axe on ${page.url()}`,
-  ).toEqual([]);
-}
-
 /**
  * The pages in parts, each its own test (the two workers share them): one test of every page outgrew its 10 minutes on
  * a loaded 2-core machine once issue 24 added its sections' pages.
  */
 const PAGE_PARTS = 3;
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
 
 test.describe("every admin page", () => {
   for (let part = 0; part < PAGE_PARTS; part++) {
@@ -195,7 +188,7 @@ test.describe("every admin page", () => {
       page,
     }) => {
       test.setTimeout(600_000);
-      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.setViewportSize(DESKTOP);
       await loginAs(page, "admin@demo.test");
       for (const p of pages) {
         await test.step(p.path, async () => {
@@ -235,17 +228,15 @@ test.describe("every admin page", () => {
             await expect(trail).toHaveCount(0);
           }
           await expectAxeClean(page);
+          // A phone: the same page, narrowed (no second load), never scrolls sideways.
+          await page.setViewportSize(PHONE);
+          await expectNoSidewaysScroll(page, `${p.path} at 390 px`);
+          await page.setViewportSize(DESKTOP);
         });
       }
 
-      // A phone: the sections fold into "Admin sections" above the page; no page scrolls sideways.
-      await page.setViewportSize({ width: 390, height: 844 });
-      for (const p of pages) {
-        await test.step(`${p.path} at 390 px`, async () => {
-          await page.goto(p.path);
-          await expectNoSidewaysScroll(page, p.path);
-        });
-      }
+      // A phone: the sections fold into "Admin sections" above the page.
+      await page.setViewportSize(PHONE);
       if (part !== PAGE_PARTS - 1) return;
       await page.goto("/admin/users");
       await expect(page.locator(".admin-nav-side")).toBeHidden();

@@ -1,18 +1,26 @@
 import type { Page } from "@playwright/test";
 import { AL_LICENSE_EXPIRES_IN_DAYS } from "../../server/reference-api/profile/seed";
-import { expect, loginAs, outbox, test } from "./fixtures";
+import { expect, lockAccount, loginAs, outbox, test } from "./fixtures";
 
 /**
  * Downline readiness's reminders (issue 25 §2): agency@ (Chen Senior Benefits Group) reminds agent@ (Maria Alvarez) of
  * her AL license running out, and every broker at the License step at once, each time after confirming the count. The
- * e-mails go through the e-mail communications (the "Ready to sell reminder" template) and land in the outbox. They
- * change no account's data, so no account is held.
+ * e-mails go through the e-mail communications (the "Ready to sell reminder" template) and land in the outbox.
+ *
+ * agent@ is held for each test: other specs change her (her AL license, her contracts) and reset her, and a reset
+ * restores her outbox to the seed's, which would take the reminders counted here with it.
  */
 
 const SUBJECT = "Chen Senior Benefits Group: one step before you can sell";
 
 // One after the other: each test counts agent@'s reminders before and after its own.
 test.describe.configure({ mode: "serial" });
+
+let release: (() => void) | undefined;
+test.beforeEach(async () => {
+  release = await lockAccount("agent@demo.test");
+});
+test.afterEach(() => release?.());
 
 const confirmation = (page: Page) => page.getByRole("alertdialog");
 

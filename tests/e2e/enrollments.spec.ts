@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { REFERENCE_API_PORT } from "../../playwright.config";
-import { expect, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
+import { axeViolations, expect, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
 
 /**
  * Issue 12 §3, Quote & Enroll: the quote tool opens the provider in a new window with a single-use sign-on
@@ -18,11 +17,6 @@ async function windowOpenedBy(page: Page, button: ReturnType<Page["getByRole"]>)
   const popup = await opened;
   await popup.waitForLoadState("domcontentloaded");
   return popup;
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 test.describe("the quote tool (spec §7: GET /partners/sunfire, opened in a new window)", () => {

@@ -1,8 +1,7 @@
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expectSharedFileFields } from "./file-field";
-import { expect, loginAs, resetAccount, test } from "./fixtures";
+import { expect, expectAxeClean, loginAs, resetAccount, test } from "./fixtures";
 
 /**
  * Issue 12, feedback conversations (spec §2 /feedback/*, §7 counts). Changes onboarded@'s conversations (no
@@ -28,11 +27,6 @@ async function dashboardCounts(page: Page): Promise<[string, string]> {
   ];
 }
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
 const table = (page: Page, name: RegExp) => page.getByRole("table", { name });
 const conversation = (page: Page) => page.getByRole("list", { name: "Conversation" });
 
@@ -51,7 +45,7 @@ test("the dashboard's counts lead to the unread and the awaiting conversations; 
   await expect(unread.getByRole("row")).toHaveCount(2);
   await expect(unread).toContainText(WAITING);
   await expect(unread).toContainText("2 unread messages");
-  await expectNoAxeViolations(page);
+  await expectAxeClean(page);
 
   await page.goto("/dashboard");
   await page.getByRole("link", { name: /Messages awaiting your reply\s*1/ }).click();
@@ -60,7 +54,7 @@ test("the dashboard's counts lead to the unread and the awaiting conversations; 
   const awaiting = table(page, /Conversations awaiting your reply/);
   await expect(awaiting).toContainText(WAITING);
   await expect(awaiting).not.toContainText(ANSWERED);
-  await expectNoAxeViolations(page);
+  await expectAxeClean(page);
 
   await page.getByRole("navigation", { name: "Feedback" }).getByRole("link", { name: "All conversations" }).click();
   await expect(page).toHaveURL("/feedback/list");
@@ -71,7 +65,7 @@ test("the dashboard's counts lead to the unread and the awaiting conversations; 
   await expect(all.getByRole("row").nth(1)).toContainText("Awaiting your reply");
   await expect(all.getByRole("row").nth(1)).toContainText("Grace Harper (staff)");
   await expect(all.getByRole("row").nth(2)).toContainText("You");
-  await expectNoAxeViolations(page);
+  await expectAxeClean(page);
   // /feedback with no id is the same list; a search that matches nothing says so.
   await page.goto("/feedback?search=zebra");
   await expect(page.getByText("No conversations match this search.")).toBeVisible();
@@ -93,7 +87,7 @@ test("opening a thread marks its staff messages read and lowers the dashboard's 
   await expect(messages.nth(1)).toContainText("Most carriers appoint within 10 business days");
   await expect(conversation(page).getByText("New", { exact: true })).toHaveCount(2);
   await expect(page.getByText("Rated 4 of 5")).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectAxeClean(page);
   const thread = page.url();
 
   expect(await dashboardCounts(page)).toEqual(["0", "1"]);
@@ -129,7 +123,7 @@ test("a new conversation with a rating and an attachment; a double click starts 
   await expect(rating.getByRole("radio", { name: "No rating" })).toBeChecked();
   await rating.getByRole("radio", { name: "4", exact: true }).check();
   await page.getByLabel(/Attachment/).setInputFiles(PDF);
-  await expectNoAxeViolations(page);
+  await expectAxeClean(page);
   await page.getByRole("button", { name: "Send" }).dblclick();
 
   await expect(page).toHaveURL(/\/feedback\/\d+$/);

@@ -2,7 +2,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type Page, expect, test as base } from "@playwright/test";
+import { type BrowserContext, type Cookie, type Page, expect, test as base } from "@playwright/test";
 import { PORTAL_PORT, REFERENCE_API_PORT } from "../../playwright.config";
 
 export const PASSWORD = "demo-pass-123";
@@ -23,13 +23,27 @@ export async function expectNoSidewaysScroll(page: Page, what = page.url()): Pro
     .toBeLessThanOrEqual(0);
 }
 
-/** Axe finds nothing on the page as it stands (run it with JavaScript on: the server draws the same document). */
-export async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    `axe on ${page.url()}`,
-  ).toEqual([]);
+/**
+ * What axe finds on the page as it stands, one "rule: elements" line per violation. Every rule axe runs by default,
+ * run the quick way: in the page itself ("legacy mode": the portal draws no iframes, so there are no other frames to
+ * combine results from in a page of their own) and keeping only the violations (no lists of what passed). That is a
+ * third of the default's time, which the suite's hundreds of axe runs add up.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ["violations"] })
+    .analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/**
+ * Axe finds nothing on the page as it stands. With JavaScript off (`javaScriptEnabled` false) there is nothing to
+ * check: the server draws the same document, and the JavaScript-on run of the same flow checks it.
+ */
+export async function expectAxeClean(page: Page, javaScriptEnabled = true): Promise<void> {
+  if (!javaScriptEnabled) return;
+  expect(await axeViolations(page), `axe on ${page.url()}`).toEqual([]);
 }
 
 /** No text in the page's main area is cut off (an element narrower than its text that hides the rest). */
@@ -53,9 +67,57 @@ export async function expectNoTruncatedText(page: Page): Promise<void> {
   expect(cut, "truncated text").toEqual([]);
 }
 
-/** Signs in through the real sign-in form and waits for the landing page. */
+/**
+ * The session each account's first sign-in in this worker started, for the read-only project's next sign-ins (a
+ * sign-in through the form costs a page, scrypt and a redirect; a cookie costs nothing). One browser context at a
+ * time holds it: two contexts sharing an upstream session would share its end (the admin's "Sign in as user" in
+ * one signs the other out), so a second context signed in meanwhile gets a session of its own, as before. The
+ * mutation specs sign in through the form every time: they change accounts (roles, passwords, sessions), and a
+ * session cookie keeps what sign-in read.
+ */
+interface SavedSession {
+  cookies: Cookie[];
+  holder: BrowserContext | null;
+}
+const savedSessions = new Map<string, SavedSession>();
+
+function hold(saved: SavedSession, context: BrowserContext): void {
+  saved.holder = context;
+  context.once("close", () => {
+    if (saved.holder === context) saved.holder = null;
+  });
+}
+
+/**
+ * Signs in and waits for the landing page (`path`, or the account's home). Through the real sign-in form, but
+ * for a read-only spec whose worker signed this account in before: its session cookie then opens `path` directly,
+ * as the same browser would. A session that ended meanwhile (a test signed out) falls back to the form.
+ */
 export async function loginAs(page: Page, email: string, options: { path?: string } = {}): Promise<void> {
-  await page.goto(options.path ?? "/");
+  const reuse = test.info().project.name === "read-only";
+  const saved = reuse ? savedSessions.get(email) : undefined;
+  if (saved && saved.holder === null) {
+    const signedIn = page.getByTestId("signed-in-as");
+    await page.context().addCookies(saved.cookies);
+    await page.goto(options.path ?? "/");
+    await expect(signedIn.or(page.getByRole("textbox", { name: "E-mail" })).first()).toBeVisible({
+      timeout: 15_000,
+    });
+    if (await signedIn.isVisible()) return hold(saved, page.context());
+    savedSessions.delete(email);
+  }
+  await signInWithForm(page, email, options.path);
+  if (!reuse || savedSessions.has(email)) return;
+  const fresh: SavedSession = {
+    cookies: (await page.context().cookies()).filter((c) => c.name.endsWith("portal_session")),
+    holder: null,
+  };
+  hold(fresh, page.context());
+  savedSessions.set(email, fresh);
+}
+
+async function signInWithForm(page: Page, email: string, path = "/"): Promise<void> {
+  await page.goto(path);
   await page.getByRole("textbox", { name: "E-mail" }).fill(email);
   await page.getByRole("textbox", { name: "Password" }).fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();

@@ -1,10 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { formatDate } from "../../app/domain/formats";
 import { futureCertificationDate, pastCertificationDate } from "../../server/reference-api/contracting/seed";
 import { AGENCY_ONLY_RESOURCE_IDS, UNSAFE_LEARNING_RESOURCE_ID } from "../../server/reference-api/learning-center/seed";
 import { seedDates } from "../../server/reference-api/seed/seed-dates";
-import { expect, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
+import { expect, expectAxeClean, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
 
 /** Issue 12 §1: the Learning Center (spec §2 /learning_center and its children). */
 
@@ -432,10 +431,7 @@ test.describe("accessibility and phones", () => {
       test.setTimeout(60_000);
       await loginAs(page, "agency@demo.test");
       await page.goto(path);
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual(
-        [],
-      );
+      await expectAxeClean(page);
     });
   }
 

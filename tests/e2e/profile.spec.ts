@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { BRANDINGS } from "../../app/domain/branding";
-import { expect, loginAs, test } from "./fixtures";
+import { expect, expectAxeClean, loginAs, test } from "./fixtures";
 
 /** The profile page (issue 12), read-only: what agent@, docs@, newagent@ and agency@ see. */
 
@@ -138,10 +137,7 @@ test.describe("the profile", () => {
       test.setTimeout(60_000);
       await loginAs(page, email);
       await page.goto(path);
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual(
-        [],
-      );
+      await expectAxeClean(page);
     });
   }
 

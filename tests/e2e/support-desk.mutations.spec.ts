@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
-import { expect, lockAccount, loginAs, test } from "./fixtures";
+import { expect, expectAxeClean, lockAccount, loginAs, test } from "./fixtures";
 
 /**
  * The support desk (issue 22): the tickets queue and the admin_support inbox, a conversation's admin page (public
@@ -13,11 +12,6 @@ import { expect, lockAccount, loginAs, test } from "./fixtures";
 const success = (page: Page) => page.locator("[data-toast=success]").last();
 const conversation = (page: Page) => page.getByRole("list", { name: "Conversation" });
 const stamp = () => `${Date.now().toString(36)}`;
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 async function signedIn(browser: Browser, email: string, javaScriptEnabled = true): Promise<Page> {
   const page = await (await browser.newContext({ javaScriptEnabled })).newPage();
@@ -246,7 +240,7 @@ test("a conversation's admin page has no axe violations and fits a 390 px phone"
   for (const url of ["/admin/tickets/4", "/admin/admin_support/22"]) {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(url);
-    await expectNoAxeViolations(page);
+    await expectAxeClean(page);
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto(url);
     expect(

@@ -1,4 +1,5 @@
 import type { FullResult, Reporter, Suite, TestCase } from "@playwright/test/reporter";
+import { outcomeOf } from "./no-skipped-tests.ts";
 
 /**
  * A Playwright reporter (playwright.config.ts) that ends the run's output with why each failed test failed: its
@@ -40,11 +41,10 @@ export function failureOf(test: TestCase): Failure | null {
   if (test.outcome() !== "unexpected") return null;
   const last = test.results.at(-1);
   const error = last?.errors[0] ?? last?.error;
-  // titlePath: "", project, file, describe…, title.
-  const [, project = "", ...rest] = test.titlePath();
+  const { project, title } = outcomeOf(test);
   const where = error?.location;
   return {
-    title: [project, ...rest.filter(Boolean)].join(" › "),
+    title: [project, title].filter(Boolean).join(" › "),
     ...(where ? { location: `${where.file.replace(`${process.cwd()}/`, "")}:${where.line}:${where.column}` } : {}),
     message: error?.message ?? error?.value ?? `ended ${last?.status ?? "without a result"}`,
   };

@@ -104,9 +104,6 @@ export function refuseFields(res: Response, fields: Record<string, string[]>): v
   res.status(422).json({ error: Object.values(fields).flat().join(" "), fields });
 }
 
-/** One CSV cell, as the portal's own CSV writes it (quoted, a leading formula character neutralised). */
-export { csvCell };
-
 /** Rows read per page while streaming a CSV. */
 const CSV_PAGE = 200;
 

@@ -10,7 +10,7 @@
  */
 import type { InStatement } from "@libsql/client";
 import type { ExportFrequency, ExportKind } from "../../../app/admin/sections/carrier_exports/records.ts";
-import { csvCell } from "../admin/admin-support.ts";
+import { csvCell } from "../../../app/domain/csv.ts";
 import type { ReferenceDb } from "../core/db.ts";
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -11,10 +11,9 @@ import {
 } from "../../../app/admin/sections/email_communications/contract.server.ts";
 import {
   DownlineReadinessResponseSchema,
-  REMINDER_CAP,
-  REMINDER_DETAIL_MAX,
   ReminderResponseSchema,
 } from "../../../app/.server/upstream/schemas/downline-readiness.ts";
+import { REMINDER_CAP, REMINDER_DETAIL_MAX } from "../../../app/domain/downline-readiness.ts";
 import { planYearOf, READY_TO_SELL_HREF } from "../../../app/domain/readiness.ts";
 import type { ReferenceApi } from "../index.ts";
 import {

@@ -6,8 +6,6 @@ import { BrokerRtsSchema, CarrierCertificationSchema } from "./readiness";
 
 /* ---- Downline readiness (issue 25 §2): the facts of every broker in an agency's hierarchy ---- */
 
-export { REMINDER_CAP, REMINDER_DETAIL_MAX } from "../../../domain/downline-readiness";
-
 /** One contract request of a downline broker (its contracting entry, spec §4's states). */
 export const DownlineContractSchema = z.object({
   carrierProductId: z.number().int(),

@@ -30,15 +30,25 @@ export function bodyLimit(contentType: string | undefined, path = ""): number {
 }
 
 /**
- * Answers 413 at once and stops keeping the body: what the client still sends is read and discarded for
- * a short while (so it sees the answer rather than a reset), then a client that never stops is cut off.
+ * After a 413, what the client still sends is read and discarded so that it sees the answer rather than a reset,
+ * but only this much: past `bytes` reading stops (the client's writes wait; it can still read the answer), and
+ * a client still there after `ms` is cut off. Bytes bound what a client that never stops costs: time alone let
+ * one pour 1 GB into the discard in 0.7 s on loopback (decision 012).
  */
+export const LINGER_AFTER_REFUSAL = { bytes: 8 * 1024 * 1024, ms: 2_000 };
+
+/** Answers 413 at once and stops keeping the body; the rest is discarded within LINGER_AFTER_REFUSAL. */
 function refuseTooLarge(req: express.Request, res: express.Response): void {
   if (!res.headersSent) res.status(413).type("text/plain").send(FORM_TOO_LARGE);
   req.unpipe();
+  let discarded = 0;
+  req.on("data", (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > LINGER_AFTER_REFUSAL.bytes) req.pause();
+  });
   req.resume();
   if (!req.complete) {
-    const cutOff = setTimeout(() => req.socket.destroy(), 2_000);
+    const cutOff = setTimeout(() => req.socket.destroy(), LINGER_AFTER_REFUSAL.ms);
     cutOff.unref();
     req.once("end", () => clearTimeout(cutOff));
   }

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
 import { expect, inject } from "vitest";
 
 export const portal = inject("portal");
@@ -135,6 +136,61 @@ export function chunkedFlood(
         }
       }
       if (!answered) req.end();
+    };
+    pump();
+  });
+}
+
+/**
+ * A client that never stops: a chunked POST written straight on a TCP socket, sending whatever the server
+ * answers (an HTTP client stops sending once its answer has come). It sends as fast as the server reads, up to
+ * `upTo` bytes: the status the server answered, how many body bytes the server let it send in all, and how
+ * long until the connection ended.
+ */
+export function endlessFlood(
+  path: string,
+  options: { cookie?: string; contentType: string; upTo: number; preamble?: string },
+): Promise<{ status: number; total: number; ms: number }> {
+  const url = new URL(path, portal);
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const socket = connect(Number(url.port), url.hostname);
+    let total = 0;
+    let answer = "";
+    let ended = false;
+    socket.on("data", (data: Buffer) => {
+      if (answer.length < 1000) answer += data.toString("latin1");
+    });
+    socket.on("error", () => {});
+    socket.on("close", () => {
+      ended = true;
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0), total, ms: performance.now() - started });
+    });
+    const head = [
+      `POST ${url.pathname}${url.search} HTTP/1.1`,
+      `Host: ${url.host}`,
+      `Content-Type: ${options.contentType}`,
+      "Transfer-Encoding: chunked",
+      ...(options.cookie ? [`Cookie: ${options.cookie}`] : []),
+    ];
+    socket.write(`${head.join("\r\n")}\r\n\r\n`);
+    const chunkOf = (data: Buffer) =>
+      Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from("\r\n")]);
+    if (options.preamble) {
+      socket.write(chunkOf(Buffer.from(options.preamble)));
+      total += Buffer.byteLength(options.preamble);
+    }
+    const data = Buffer.alloc(64 * 1024, 0x61);
+    const chunk = chunkOf(data);
+    const pump = () => {
+      while (!ended && total < options.upTo) {
+        total += data.length;
+        if (!socket.write(chunk)) {
+          socket.once("drain", pump);
+          return;
+        }
+      }
+      if (!ended) socket.end("0\r\n\r\n");
     };
     pump();
   });

@@ -139,6 +139,9 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto("/");
       await page.getByRole("link", { name: "Create an account" }).click();
       await expect(page).toHaveURL("/registration");
+      // The URL changes before the new page is drawn, and the sign-in page has an "E-mail" field of its own: a full
+      // run typed the address there. The page's heading says the form is the registration's.
+      await expect(page.getByRole("heading", { level: 1, name: "Create an account" })).toBeVisible();
       await page.getByRole("textbox", { name: "E-mail" }).fill(email);
       await page.getByRole("textbox", { name: "First name" }).fill("Ivy");
       await page.getByRole("textbox", { name: "Last name" }).fill("Independent");
@@ -163,6 +166,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto("/");
       await page.getByRole("link", { name: "Forgot your password?" }).click();
       await expect(page).toHaveURL("/account/update_password");
+      await expect(page.getByRole("heading", { level: 1, name: "Forgot your password?" })).toBeVisible();
       await page.getByRole("textbox", { name: "E-mail" }).fill(email);
       await page.getByRole("button", { name: "Send the reset link" }).click();
       await expect(page.getByRole("status")).toContainText(

@@ -142,10 +142,10 @@ export function chunkedFlood(
 }
 
 /**
- * A client that never stops: a chunked POST written straight on a TCP socket, sending whatever the server
- * answers (an HTTP client stops sending once its answer has come). It sends as fast as the server reads, up to
- * `upTo` bytes: the status the server answered, how many body bytes the server let it send in all, and how
- * long until the connection ended.
+ * A client that never stops: a chunked POST written straight on a TCP socket, which goes on sending after the
+ * server has answered (an HTTP client stops once its answer has come). It sends as fast as the server reads, up
+ * to `upTo` bytes. Resolves with the status the server answered, how many body bytes the server let it send in
+ * all, and how long until the connection ended.
  */
 export function endlessFlood(
   path: string,

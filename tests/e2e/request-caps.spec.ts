@@ -24,6 +24,21 @@ async function apiCalls(): Promise<number> {
   return ((await response.json()) as { apiCalls: number }).apiCalls;
 }
 
+/**
+ * The fewest upstream calls `request` cost over up to `tries` runs, stopping at the first run under the limit. The
+ * counter is the reference API's, shared with the test running in the other worker: its calls only ever add to a
+ * run's count (a full run once counted 25 for a page that costs 6), while a call per id would fail every run.
+ */
+async function fewestCalls(request: () => Promise<unknown>, tries = 3): Promise<number> {
+  let fewest = Number.POSITIVE_INFINITY;
+  for (let run = 0; run < tries && fewest >= FEW_UPSTREAM_CALLS; run++) {
+    const before = await apiCalls();
+    await request();
+    fewest = Math.min(fewest, (await apiCalls()) - before);
+  }
+  return fewest;
+}
+
 const ids = (name: string, values: number[]) => values.map((v) => `${name}=${v}`).join("&");
 const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
 
@@ -102,11 +117,13 @@ test.describe("downline blocks", () => {
     await loginAs(page, "agency@demo.test");
     // Coastal Senior Advisors (5101) first, then 299 npnIds that are in nobody's tree.
     const open = [5101, ...range(700_000, 299)];
-    const before = await apiCalls();
-    const response = await page.goto(`/downlines?${ids("open", open)}`);
-    const after = await apiCalls();
-    expect(response?.status()).toBe(200);
-    expect(after - before, "upstream calls for 300 open blocks").toBeLessThan(FEW_UPSTREAM_CALLS);
+    let status = 0;
+    const calls = await fewestCalls(async () => {
+      status = (await page.goto(`/downlines?${ids("open", open)}`))?.status() ?? 0;
+    });
+    expect(status).toBe(200);
+    // Alone it costs 6 calls.
+    expect(calls, "upstream calls for 300 open blocks").toBeLessThan(FEW_UPSTREAM_CALLS);
     await expect(page.getByRole("alert").filter({ hasText: "Too many agency blocks open" })).toContainText(
       tooManyOpenText(300),
     );

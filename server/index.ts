@@ -29,6 +29,7 @@ import { redactTokens } from "../app/domain/account-tokens.ts";
 import { quoteToolOrigins } from "../app/domain/enrollments.ts";
 import { admissionControl } from "./admission.ts";
 import { type ReferenceApi, startReferenceApi } from "./reference-api/index.ts";
+import { faultHandlers, installFaultHandlers, requestContext } from "./process-faults.ts";
 import { createRequestHandler } from "./request-handler.ts";
 import { forwardedHeaders, noStoreByDefault, refuseCrossSiteWrites, securityHeaders } from "./security.ts";
 
@@ -127,7 +128,8 @@ function requestLog(logger: Logger): express.RequestHandler {
         "request",
       );
     });
-    next();
+    // The request's id for whatever reports a fault later in its async context (server/process-faults.ts).
+    requestContext.run({ requestId }, next);
   };
 }
 
@@ -168,6 +170,8 @@ export interface RunningPortal {
   url: string;
   referenceApi: ReferenceApi | null;
   shutdown(): Promise<void>;
+  /** Logs an error (and sends it to Sentry with SENTRY_DSN). */
+  reportError(error: unknown, context?: Record<string, unknown>): void;
 }
 
 /** What differs between the compiled production server (server/main.ts) and development (server/dev.ts). */
@@ -359,7 +363,7 @@ export async function startPortal(
     })();
     return closing;
   };
-  return { server, url, referenceApi, shutdown };
+  return { server, url, referenceApi, shutdown, reportError };
 }
 
 /** A cluster worker's part of the shutdown handshake: resolves once the primary says no worker listens. */
@@ -437,6 +441,16 @@ export async function runMain(start: () => Promise<RunningPortal>): Promise<void
     );
   };
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, stop);
+  // A fault no code handled (issue 35, ADR 040): a lost rejection is reported and the portal goes on; an
+  // uncaught exception is reported, then the portal drains and exits 1 for a clean process to replace it.
+  installFaultHandlers(
+    faultHandlers(portal.reportError, () => {
+      portal.shutdown().then(
+        () => process.exit(1),
+        () => process.exit(1),
+      );
+    }),
+  );
   // A worker of WEB_CONCURRENCY > 1 whose primary is gone (killed): drain and exit rather than linger.
   if (cluster.isWorker) process.once("disconnect", stop);
 }

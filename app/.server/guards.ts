@@ -1,6 +1,6 @@
 import { type MiddlewareFunction, type RouterContextProvider, data, redirect } from "react-router";
 import { type RequestSession, sessionContext } from "./context";
-import { canOpen } from "~/domain/access";
+import { canOpen, refusedBySignInRole } from "~/domain/access";
 import { SESSION_EXPIRED } from "~/domain/errors";
 import { homeFor } from "~/domain/home";
 import { errorToasts } from "~/domain/toast";
@@ -117,8 +117,11 @@ export async function loadWithViewer<T>(
   const { session } = sessionOf(context);
   const token = session.get("token");
   if (!token) throw redirect(signInUrl(request));
+  await verdictFirstIfRoleRefuses(request, context);
   try {
-    return await Promise.all([requireViewer(request, context), load(token)]);
+    // `load` is called inside an async function: a load that throws at once is a rejection Promise.all
+    // handles, not an exception that leaves the viewer's promise without a handler (issue 35).
+    return await Promise.all([requireViewer(request, context), (async () => load(token))()]);
   } catch (error) {
     // A page read the upstream refuses as not found (404) or not valid (422) was asked for by its URL:
     // an unknown or foreign id. That is the portal's 404 (issue 8 point 10), not a fault of the upstream.
@@ -127,6 +130,18 @@ export async function loadWithViewer<T>(
     if (status === 404 || status === 422) throw data({ messages: [] }, { status: 404, statusText: "Not Found" });
     return upstreamFailure(error, session);
   }
+}
+
+/**
+ * A URL the session's sign-in role already refuses (the admin area, to anyone but an administrator in their
+ * own session) runs none of the page's code (issue 35): the viewer's verdict comes first and throws the
+ * refusal. A viewer it allows after all (a role changed since sign-in) goes on. Everyone else goes on at
+ * once, the page's upstream calls alongside the viewer's (no waterfall).
+ */
+export async function verdictFirstIfRoleRefuses(request: Request, context: Context): Promise<void> {
+  const { session } = sessionOf(context);
+  const signIn = { role: session.get("role"), impersonating: session.has("returnTo") };
+  if (refusedBySignInRole(signIn, new URL(request.url).pathname)) await requireViewer(request, context);
 }
 
 /**

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { type Viewer, can, canOpen, featureOfPath, isBetaTester, normalisePath } from "~/domain/access";
+import {
+  type Viewer,
+  can,
+  canOpen,
+  featureOfPath,
+  isBetaTester,
+  normalisePath,
+  refusedBySignInRole,
+} from "~/domain/access";
 import type { SessionUser } from "~/domain/user";
 import { userFor } from "../../tests/support/users";
 
@@ -71,6 +79,24 @@ describe("spec §2 admin area: /admin and its children are for admins", () => {
 
   it.each(adminPaths)("an administrator signed in as another user (even an administrator) is refused %s", (path) => {
     expect(canOpen(viewerFor({ role: "Admin", returnToUserId: 9 }), path)).toBe(false);
+  });
+
+  it.each(adminPaths)(
+    "issue 35: the sign-in role alone refuses %s to the same users, before any page code runs",
+    (path) => {
+      const roles = ["Agent", "Agency", "Carrier", undefined];
+      for (const role of roles) expect(refusedBySignInRole({ role, impersonating: false }, path), role).toBe(true);
+      expect(refusedBySignInRole({ role: "Admin", impersonating: true }, path)).toBe(true);
+      expect(refusedBySignInRole({ role: "Admin", impersonating: false }, path)).toBe(false);
+      // The rule reads the path as canOpen does: /ADMIN and /%61dmin are the admin area too.
+      expect(refusedBySignInRole({ role: "Agent", impersonating: false }, path.replace("admin", "%61DMIN"))).toBe(true);
+    },
+  );
+
+  it("issue 35: outside the admin area the sign-in role refuses nothing (the viewer's state decides there)", () => {
+    for (const path of ALL_AREAS.filter((p) => !p.startsWith("/admin")))
+      for (const role of ["Agent", "Agency", "Carrier", "Admin"])
+        expect(refusedBySignInRole({ role, impersonating: true }, path), `${role} ${path}`).toBe(false);
   });
 
   it("/admin/** maps to the admin feature", () => {

@@ -174,6 +174,18 @@ export function featureOfPath(pathname: string): Feature | null {
   return AREAS.find(([area]) => inArea(normalised, area))?.[1] ?? null;
 }
 
+/**
+ * What the role the session remembers from sign-in refuses, whatever the user's state (issue 35): the admin area
+ * to anyone but an administrator in their own session (the same rule as `can(viewer, "admin")`). The server asks
+ * this before any of a page's own code runs; the viewer read from the upstream stays the authority.
+ */
+export function refusedBySignInRole(
+  signIn: { role: string | undefined; impersonating: boolean },
+  pathname: string,
+): boolean {
+  return featureOfPath(pathname) === "admin" && (signIn.role !== "Admin" || signIn.impersonating);
+}
+
 /** May this viewer open this URL? Paths outside every area (unknown URLs) are left to the 404 page. */
 export function canOpen(viewer: Viewer, pathname: string): boolean {
   const feature = featureOfPath(pathname);

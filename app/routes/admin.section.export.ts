@@ -1,6 +1,6 @@
 import { downloadResponse } from "~/.server/download";
 import { loadWithViewer } from "~/.server/guards";
-import { sectionOr404, serverOf } from "~/.server/admin/sections";
+import { adminSectionOr404, serverOf } from "~/.server/admin/sections";
 import { SECTION_SHAPES, withDefaultSort } from "~/domain/admin/shapes";
 import { listQueryFrom } from "~/domain/list-query";
 import type { Route } from "./+types/admin.section.export";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/admin.section.export";
  * shown), streamed from the upstream as it arrives, never held whole in the portal's memory.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const key = sectionOr404(params.section);
+  const key = await adminSectionOr404(request, context, params.section);
   const url = new URL(request.url);
   const { params: query } = listQueryFrom(url.searchParams, SECTION_SHAPES[key]);
   query.delete("page");

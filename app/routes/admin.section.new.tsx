@@ -1,5 +1,5 @@
 import { Stack, Text, Title } from "@mantine/core";
-import { data } from "react-router";
+import { type RouterContextProvider, data } from "react-router";
 import { SectionForm } from "~/components/admin/section-form";
 import { formOf, loadSection, useSection, viewOf } from "~/components/admin/section-registry";
 import { hiddenFieldsOf } from "~/components/admin/section-view";
@@ -8,7 +8,7 @@ import { SECTION_SHAPES } from "~/domain/admin/shapes";
 import { backToList, sectionPath } from "~/domain/admin/section-shape";
 import { successToast } from "~/domain/toast";
 import { notFound, requireAdmin } from "~/.server/admin/guard";
-import { sectionOr404, serverOf } from "~/.server/admin/sections";
+import { adminSectionOr404, serverOf } from "~/.server/admin/sections";
 import { actionForm } from "~/.server/form-failure";
 import { loadWithViewer } from "~/.server/guards";
 import { redirectWithToast } from "~/.server/toast";
@@ -29,8 +29,8 @@ export const handle = {
 const FACETS_ONLY = new URLSearchParams({ perPage: "5" });
 
 /** The section of the URL when it has a new page, with its form's two halves; or the 404 page. */
-async function sectionWithNewPage(raw: string | undefined) {
-  const key = sectionOr404(raw);
+async function sectionWithNewPage(request: Request, context: Readonly<RouterContextProvider>, raw: string | undefined) {
+  const key = await adminSectionOr404(request, context, raw);
   await loadSection(key, true);
   const def = formOf(key);
   const writes = serverOf(key).form;
@@ -39,7 +39,7 @@ async function sectionWithNewPage(raw: string | undefined) {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { key } = await sectionWithNewPage(params.section);
+  const { key } = await sectionWithNewPage(request, context, params.section);
   const back = backToList(key, new URL(request.url).searchParams.get("back"));
   const [, list] = await loadWithViewer(request, context, (token) => serverOf(key).list(token, FACETS_ONLY));
   const { title: sectionTitle, singular } = viewOf(key);
@@ -54,7 +54,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 /** Checked here with the form's schema, then by the upstream (its refusals at their fields); back to the list. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { key, def, writes } = await sectionWithNewPage(params.section);
+  const { key, def, writes } = await sectionWithNewPage(request, context, params.section);
   // A secret typed into the form never comes back in the page, whatever fails.
   const form = actionForm(request, context, { schema: def.newSchema, hideFields: hiddenFieldsOf(def.fields) });
   return form.answer(async () => {

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Paper, Stack, Title } from "@mantine/core";
-import { Link, data } from "react-router";
+import { Link, type RouterContextProvider, data } from "react-router";
 import { History } from "~/components/admin/history";
 import { SectionForm } from "~/components/admin/section-form";
 import { formOf, loadSection, useSection, viewOf } from "~/components/admin/section-registry";
@@ -9,7 +9,7 @@ import { SECTION_SHAPES, type SectionShape, backToList, recordIdOf, recordPath, 
 import { labelHistory, labelsOf } from "~/domain/admin/history-labels";
 import { errorToasts, successToast } from "~/domain/toast";
 import { notFound, requireAdmin } from "~/.server/admin/guard";
-import { sectionOr404, serverOf } from "~/.server/admin/sections";
+import { adminSectionOr404, serverOf } from "~/.server/admin/sections";
 import { actionForm } from "~/.server/form-failure";
 import { loadWithViewer } from "~/.server/guards";
 import { redirectWithToast } from "~/.server/toast";
@@ -33,8 +33,12 @@ const FACETS_ONLY = new URLSearchParams({ perPage: "5" });
  * The section and record id of the URL, in the shape spec §2 gives the section (users/:id/edit, roles/:id), and
  * whether it is the record's own page (users/:id: facts, history and actions, no form; issue 20).
  */
-async function recordOf(request: Request, params: { section?: string; id?: string }) {
-  const key = sectionOr404(params.section);
+async function recordOf(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  params: { section?: string; id?: string },
+) {
+  const key = await adminSectionOr404(request, context, params.section);
   const id = recordIdOf(params.id);
   await loadSection(key, true);
   const def = formOf(key);
@@ -48,7 +52,7 @@ async function recordOf(request: Request, params: { section?: string; id?: strin
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { key, id, def, writes, viewing } = await recordOf(request, params);
+  const { key, id, def, writes, viewing } = await recordOf(request, context, params);
   const server = serverOf(key);
   const view = viewOf(key);
   const backParam = new URL(request.url).searchParams.get("back");
@@ -78,7 +82,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 /** Save (the form), or another action of the record (intent: a user's password reset). */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { key, id, def, writes, viewing } = await recordOf(request, params);
+  const { key, id, def, writes, viewing } = await recordOf(request, context, params);
   const view = viewOf(key);
   const server = serverOf(key);
   const url = new URL(request.url);

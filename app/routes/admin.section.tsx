@@ -20,7 +20,7 @@ import { PAGE_SIZES } from "~/domain/table";
 import { errorToasts, successToast } from "~/domain/toast";
 import { bulkIdsSchema } from "~/domain/admin/forms";
 import { requireAdmin } from "~/.server/admin/guard";
-import { sectionOr404, serverOf } from "~/.server/admin/sections";
+import { adminSectionOr404, serverOf } from "~/.server/admin/sections";
 import { formDataOf, parseSubmission } from "~/.server/forms";
 import { loadWithViewer } from "~/.server/guards";
 import { redirectWithToast } from "~/.server/toast";
@@ -71,7 +71,7 @@ function exportQueryOf(query: URLSearchParams): string {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const key = sectionOr404(params.section);
+  const key = await adminSectionOr404(request, context, params.section);
   const server = serverOf(key);
   await loadSection(key);
   const url = new URL(request.url);
@@ -112,7 +112,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = await requireAdmin(request, context);
-  const key = sectionOr404(params.section);
+  const key = await adminSectionOr404(request, context, params.section);
   const server = serverOf(key);
   await loadSection(key);
   const view = viewOf(key);

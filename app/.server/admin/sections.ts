@@ -5,6 +5,8 @@
  */
 import { ADMIN_SECTIONS } from "~/domain/admin/sections";
 import { type SectionKey, isSectionKey } from "~/domain/admin/shapes";
+import type { RouterContextProvider } from "react-router";
+import { verdictFirstIfRoleRefuses } from "../guards";
 import { notFound } from "./guard";
 import type { SectionServer } from "./section-server";
 
@@ -31,4 +33,17 @@ export function serverOf(key: SectionKey): SectionServer<{ id: number }> {
 export function sectionOr404(raw: string | undefined): SectionKey {
   if (isSectionKey(raw) && ADMIN_SECTIONS.some((s) => s.key === raw)) return raw;
   return notFound();
+}
+
+/**
+ * The section a URL names, asked only once the session may open the admin area (issue 35): a non-administrator's
+ * session gets the viewer's refusal before any section code is asked for anything. Unknown: the 404 page.
+ */
+export async function adminSectionOr404(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  raw: string | undefined,
+): Promise<SectionKey> {
+  await verdictFirstIfRoleRefuses(request, context);
+  return sectionOr404(raw);
 }

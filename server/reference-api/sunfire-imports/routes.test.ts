@@ -10,7 +10,7 @@ import { SubmittedEnrollmentsResponseSchema } from "../../../app/.server/upstrea
 import { ADMIN_ONLY_AREA } from "../admin/admin-support.ts";
 import type { ReferenceApi } from "../index.ts";
 import { expectError, startTestApi, tempDbPath, testClient } from "../core/test-support.ts";
-import { NOT_UTF8 } from "../core/file-imports/csv-file.ts";
+import { NOT_UTF8_TEXT } from "../../../app/domain/text-file.ts";
 import { fileTooLarge } from "../core/file-imports/read-file.ts";
 import { NOT_CSV_BODY } from "../core/file-imports/http.ts";
 import { NOT_AN_AGENT, NOT_UNMATCHED, SUNFIRE_IMPORT_LIMITS } from "./imports.ts";
@@ -240,7 +240,14 @@ describe("Sunfire imports: files that cannot be read, and who may", () => {
     );
     const latin1 = await upload(Uint8Array.from([0x4e, 0x50, 0x4e, 0x0a, 0xe9, 0xe9, 0x0a]));
     expect(latin1.status).toBe(422);
-    expect(SunfireImportResponseSchema.parse(latin1.json).import.problem).toBe(NOT_UTF8);
+    expect(SunfireImportResponseSchema.parse(latin1.json).import.problem).toBe(NOT_UTF8_TEXT);
+    // Valid UTF-8 that is not text (issue 35): UTF-16BE without its mark, NULs only, a PDF.
+    const utf16be = Uint8Array.from([...`${HEADER}\n`].flatMap((ch) => [0, ch.charCodeAt(0)]));
+    for (const notText of [utf16be, new Uint8Array(512), "%PDF-1.4\n%%EOF\n"]) {
+      const refused = await upload(notText);
+      expect(refused.status).toBe(422);
+      expect(SunfireImportResponseSchema.parse(refused.json).import.problem).toBe(NOT_UTF8_TEXT);
+    }
     expect((await upload("")).status).toBe(422);
     const saved = SUNFIRE_IMPORT_LIMITS.maxBytes;
     SUNFIRE_IMPORT_LIMITS.maxBytes = 1024;

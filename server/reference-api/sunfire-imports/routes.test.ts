@@ -264,13 +264,14 @@ describe("Sunfire imports: files that cannot be read, and who may", () => {
     const hostile = SunfireImportResponseSchema.parse(
       (
         await upload(
-          `${HEADER}\n=cmd|' /C calc'!A0,,<b>x</b>,<script>alert(1)</script>,,,Ann,Lee,,,,,Submitted,,2030-01-01,X-${nonce()}\n`,
+          `${HEADER}\n=cmd|' /C calc'!A0,＝HYPERLINK(1),<b>x</b>,<script>alert(1)</script>,,,Ann,Lee,,,,,Submitted,,2030-01-01,X-${nonce()}\n`,
         )
       ).json,
     ).import;
     expect(hostile.counts.problems).toBe(1);
     const csv = await client.send("GET", `${base}/${hostile.id}/results`, await asAdmin());
     expect(csv.text).toContain("'=cmd|");
+    expect(csv.text).toContain("'＝HYPERLINK(1)");
     expect(csv.text).toContain("<script>alert(1)</script>");
   });
 

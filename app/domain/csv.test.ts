@@ -34,8 +34,10 @@ describe("CSV cells a spreadsheet would read as formulas are neutralised (OWASP 
     expect(neutralisedCell(text)).toBe(text);
   });
 
-  it("quotes a cell with a comma, a quote or a line break, after neutralising it", () => {
+  it("quotes a cell with a comma, a semicolon, a quote or a line break, after neutralising it", () => {
     expect(csvCell("a, b")).toBe('"a, b"');
+    // Split at the semicolon by a spreadsheet whose list separator it is, `=1+1` would be a cell of its own.
+    expect(csvCell("x;=1+1")).toBe('"x;=1+1"');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell("two\nlines")).toBe('"two\nlines"');
     expect(csvCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');

@@ -22,10 +22,15 @@ export function neutralisedCell(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
-/** One CSV cell: neutralised (neutralisedCell), then quoted when it holds a comma, a quote or a line break. */
+/**
+ * One CSV cell: neutralised (neutralisedCell), then quoted when it holds a comma, a semicolon, a quote or a line
+ * break. A semicolon is the list separator of spreadsheets in many locales (German, French): opened there, an
+ * unquoted `x;=1+1` is two cells, the second a formula that neutralising the first never saw (OWASP: take care of
+ * the field separator too).
+ */
 export function csvCell(value: unknown): string {
   const text = neutralisedCell(value === null || value === undefined ? "" : String(value as string | number | boolean));
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** The rows as one CSV text, CRLF between lines and after the last. */

@@ -197,6 +197,34 @@ describe("Sunfire imports: an enrollment export", () => {
     );
   });
 
+  it("lists every row in the results CSV by its line in the file, before and after the import", async () => {
+    const n = nonce();
+    const row = (k: number, npn = "17845210", carrier = "Summit Mutual") =>
+      `${npn},,${carrier},Summit Rx Basic (PDP),,,Row,Line-${k}-${n},,,,,Submitted,,2030-01-01,L-${n}-${k}`;
+    // Lines 2 to 12: line 3 waits for a person (no agent by its NPN), lines 11 and 12 have a problem; the preview
+    // shows those first, the results CSV never does (nor does it order 10 before 2, as text would).
+    const lines = Array.from({ length: 11 }, (_, i) => i + 2);
+    const file = [
+      HEADER,
+      ...lines.map((k) => (k === 3 ? row(k, "99999999") : k >= 11 ? row(k, "17845210", "Summit mutual") : row(k))),
+    ].join("\n");
+    const { import: record } = SunfireImportResponseSchema.parse((await upload(file)).json);
+    expect(record).toMatchObject({ status: "ready", counts: { rows: 11, problems: 2, toReconcile: 1 } });
+    expect((await rowsOf(record.id)).rows.map((r) => r.lineNo)).toEqual([11, 12, 3, 2, 4, 5, 6, 7, 8, 9, 10]);
+    const csvLines = async () => {
+      const csv = await client.send("GET", `${base}/${record.id}/results`, await asAdmin());
+      expect(csv.status).toBe(200);
+      return csv.text
+        .trim()
+        .split("\r\n")
+        .slice(1)
+        .map((l) => Number(l.split(",")[0]));
+    };
+    expect(await csvLines()).toEqual(lines);
+    expect(await confirm(record.id)).toMatchObject({ status: "imported", counts: { matched: 8, unmatched: 1 } });
+    expect(await csvLines()).toEqual(lines);
+  });
+
   it("lists the seeded history, whose first import waits for one row to be reconciled", async () => {
     const list = await ok(
       SunfireImportsResponseSchema,

@@ -364,12 +364,15 @@ describe("carrier imports: files that cannot be read, and who may", () => {
     expect((await upload("NPN,RTS Status\n", { carrierId: "999" })).status).toBe(422);
     // A formula cell is data: shown as text, neutralised in the results CSV.
     const formula = CarrierImportResponseSchema.parse(
-      (await upload(`NPN,RTS Status\n=1+1,RTS\n＝2+2,RTS\n${nonce()},X\n`)).json,
+      (await upload(`NPN,RTS Status\n30005202,RTS\n=1+1,RTS\n＝2+2,RTS\n${nonce()},X\n`)).json,
     ).import;
     expect(formula.counts.problems).toBe(3);
     const csv = await client.send("GET", `${base}/${formula.id}/results`, await asAdmin());
     expect(csv.text).toContain("'=1+1");
     expect(csv.text).toContain("'＝2+2");
+    // Every row by its line, though the preview shows the problems first.
+    const byLine = csv.text.trim().split("\r\n").slice(1);
+    expect(byLine.map((l) => l.split(",")[0])).toEqual(["2", "3", "4", "5"]);
   });
 
   it("is the administrators' only", async () => {

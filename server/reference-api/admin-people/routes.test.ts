@@ -327,8 +327,9 @@ describe("roles", () => {
       "Master agency",
       "Trainee", // an Agency role since the test above
     ]);
+    // Quoted for its semicolon (the list separator of spreadsheets in many locales).
     expect(lines[1]).toMatch(
-      /^2,Agency,Agency,An agency with its own downline; asked for an SSN or TIN\.,\d+,no,no,no,yes,/,
+      /^2,Agency,Agency,"An agency with its own downline; asked for an SSN or TIN\.",\d+,no,no,no,yes,/,
     );
 
     await ok(

@@ -1,7 +1,7 @@
 /**
  * Building the carrier files (issue 24 §2): a file of one carrier and kind carries the changes of its window
- * (after `from`, up to `to`), one CSV row each, every cell neutralised (csvCell: a leading =, +, - or @ never
- * reaches a spreadsheet as a formula).
+ * (after `from`, up to `to`), one CSV row each, every cell neutralised (csvCell, app/domain/csv.ts: no formula
+ * reaches a spreadsheet).
  *
  * Schedules run when due, computed on read (`catchUp`, called by every read of the area): a daily schedule is due
  * at 06:00 UTC each day, a weekly one on Mondays at 06:00 UTC; each due slot after the schedule was set (at most

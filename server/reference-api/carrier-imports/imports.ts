@@ -142,12 +142,23 @@ export async function findImport(db: ReferenceDb, id: number): Promise<CarrierIm
 }
 
 /** The rows' query: before the import problems first, after it by line (one outcome only if asked). */
-export function rowsQuery(record: CarrierImport, outcome: RowOutcome | null) {
+function rowsQuery(record: CarrierImport, outcome: RowOutcome | null) {
   const done = record.status === "imported" || record.status === "importing";
   return {
     sql: `SELECT line_no, cells, problem, outcome FROM carrier_import_rows WHERE import_id = ?
             ${outcome ? "AND outcome = ?" : ""} ORDER BY ${done ? "" : "problem IS NULL, "}line_no`,
     args: outcome ? [record.id, outcome] : [record.id],
+  };
+}
+
+/**
+ * The results CSV's query: every row by its line in the file, whatever the import's state (the preview's order,
+ * problems first, is the page's, not the file's).
+ */
+export function resultsQuery(record: CarrierImport) {
+  return {
+    sql: "SELECT line_no, cells, problem, outcome FROM carrier_import_rows WHERE import_id = ? ORDER BY line_no",
+    args: [record.id],
   };
 }
 

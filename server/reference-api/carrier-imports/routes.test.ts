@@ -10,7 +10,7 @@ import { DownlinesResponseSchema } from "../../../app/.server/upstream/schemas/d
 import { ADMIN_ONLY_AREA } from "../admin/admin-support.ts";
 import type { ReferenceApi } from "../index.ts";
 import { expectError, startTestApi, tempDbPath, testClient } from "../core/test-support.ts";
-import { NOT_UTF8 } from "../core/file-imports/csv-file.ts";
+import { NOT_UTF8_TEXT } from "../../../app/domain/text-file.ts";
 import { fileTooLarge } from "../core/file-imports/read-file.ts";
 import { CARRIER_IMPORT_LIMITS } from "./imports.ts";
 import {
@@ -44,6 +44,9 @@ afterAll(async () => {
   await api.close();
   removeDb();
 });
+
+/** `text` as UTF-16BE without a byte-order mark. */
+const utf16be = (text: string) => Uint8Array.from([...text].flatMap((ch) => [0, ch.charCodeAt(0)]));
 
 async function upload(body: string | Uint8Array, facts: Record<string, string> = {}) {
   const params = new URLSearchParams({ carrierId: "4", kind: "rts", fileName: "rts.csv", ...facts });
@@ -339,7 +342,13 @@ describe("carrier imports: files that cannot be read, and who may", () => {
   it("refuses a file that is not UTF-8, an empty one, one too large, and facts that are wrong", async () => {
     const latin1 = await upload(Uint8Array.from([0x4e, 0x50, 0x4e, 0x0a, 0xe9, 0xe9, 0x0a]));
     expect(latin1.status).toBe(422);
-    expect(CarrierImportResponseSchema.parse(latin1.json).import.problem).toBe(NOT_UTF8);
+    expect(CarrierImportResponseSchema.parse(latin1.json).import.problem).toBe(NOT_UTF8_TEXT);
+    // Valid UTF-8 that is not text (issue 35): UTF-16BE without its mark, NULs only, a PDF.
+    for (const notText of [utf16be("NPN,RTS Status\n30005201,RTS\n"), new Uint8Array(512), "%PDF-1.4\n%%EOF\n"]) {
+      const refused = await upload(notText);
+      expect(refused.status).toBe(422);
+      expect(CarrierImportResponseSchema.parse(refused.json).import.problem).toBe(NOT_UTF8_TEXT);
+    }
     expect((await upload("")).status).toBe(422);
     const saved = CARRIER_IMPORT_LIMITS.maxBytes;
     CARRIER_IMPORT_LIMITS.maxBytes = 1024;
@@ -355,11 +364,15 @@ describe("carrier imports: files that cannot be read, and who may", () => {
     expect((await upload("NPN,RTS Status\n", { carrierId: "999" })).status).toBe(422);
     // A formula cell is data: shown as text, neutralised in the results CSV.
     const formula = CarrierImportResponseSchema.parse(
-      (await upload(`NPN,RTS Status\n=1+1,RTS\n${nonce()},X\n`)).json,
+      (await upload(`NPN,RTS Status\n30005202,RTS\n=1+1,RTS\n＝2+2,RTS\n${nonce()},X\n`)).json,
     ).import;
-    expect(formula.counts.problems).toBe(2);
+    expect(formula.counts.problems).toBe(3);
     const csv = await client.send("GET", `${base}/${formula.id}/results`, await asAdmin());
     expect(csv.text).toContain("'=1+1");
+    expect(csv.text).toContain("'＝2+2");
+    // Every row by its line, though the preview shows the problems first.
+    const byLine = csv.text.trim().split("\r\n").slice(1);
+    expect(byLine.map((l) => l.split(",")[0])).toEqual(["2", "3", "4", "5"]);
   });
 
   it("is the administrators' only", async () => {

@@ -59,8 +59,8 @@ import {
   pageRows,
   readImport,
   remapImport,
+  resultsQuery,
   rowOf,
-  rowsQuery,
 } from "./imports.ts";
 import { columnsOf, fieldsOf } from "./rows.ts";
 
@@ -200,7 +200,7 @@ export function registerCarrierImportRoutes(app: Express, { db, logger }: { db: 
       db,
       `carrier_import_${id}_results.csv`,
       ["Line", "Outcome", "Reason", ...fields.map((f) => CARRIER_IMPORT_FIELD_LABELS[f])],
-      rowsQuery(record, null),
+      resultsQuery(record),
       (r) => {
         const row = rowOf(record, columns, r);
         return [

@@ -12,7 +12,8 @@ import type { ReferenceApi } from "../index.ts";
 import { expectError, sqlite, startTestApi, tempDbPath, testClient, testSeed } from "../core/test-support.ts";
 import { IMPORT_LIMITS, fileTooLarge } from "./imports.ts";
 import { LOCKED, NOT_AN_AGENT, UNKNOWN_POLICY, unmatchedLeft } from "./routes.ts";
-import { NOT_UTF8, rowTooLong } from "../core/file-imports/csv-file.ts";
+import { NOT_UTF8_TEXT } from "../../../app/domain/text-file.ts";
+import { rowTooLong } from "../core/file-imports/csv-file.ts";
 
 const { remove: removeDb, dbPath } = tempDbPath("reference-api-statements-");
 let api: ReferenceApi;
@@ -293,7 +294,16 @@ describe("hostile statement files", () => {
     const latin1 = Uint8Array.from([...Buffer.from("Policy #,Member,Commission Type,Commission\nX,Ren"), 0xe9, 0x0a]);
     const up = await upload(latin1);
     expect(up.status).toBe(422);
-    expect((up.json as { error: string }).error).toBe(NOT_UTF8);
+    expect((up.json as { error: string }).error).toBe(NOT_UTF8_TEXT);
+    // Valid UTF-8 that is not text (issue 35): UTF-16BE without its mark, NULs only, a PDF.
+    const utf16be = Uint8Array.from(
+      [..."Policy #,Member,Commission Type,Commission\nX,Ann,Initial,1\n"].flatMap((ch) => [0, ch.charCodeAt(0)]),
+    );
+    for (const notText of [utf16be, new Uint8Array(512), "%PDF-1.4\n%%EOF\n"]) {
+      const refused = await upload(notText);
+      expect(refused.status).toBe(422);
+      expect((refused.json as { error: string }).error).toBe(NOT_UTF8_TEXT);
+    }
     expect((await upload("")).status).toBe(422);
     const facts = await upload("a,b\n", { period: "2024-13", carrierId: "999" });
     expect(facts.status).toBe(422);

@@ -112,12 +112,23 @@ const ROW_COLUMNS = `r.line_no, r.cells, r.problem, r.agent_user_id, r.client_ma
 const ROW_FROM = "FROM sunfire_import_rows r LEFT JOIN users a ON a.id = r.agent_user_id";
 
 /** The rows' query: before the import problems first, then those needing a person; after it by line. */
-export function rowsQuery(record: SunfireImport, outcome: SunfireRowOutcome | null) {
+function rowsQuery(record: SunfireImport, outcome: SunfireRowOutcome | null) {
   const done = record.status === "imported" || record.status === "importing";
   return {
     sql: `SELECT ${ROW_COLUMNS} ${ROW_FROM} WHERE r.import_id = ? ${outcome ? "AND r.outcome = ?" : ""}
             ORDER BY ${done ? "" : 'r.problem IS NULL, (r.agent_user_id IS NOT NULL AND r.client_match NOT LIKE \'{"kind":"ambiguous"%\'), '}r.line_no`,
     args: outcome ? [record.id, outcome] : [record.id],
+  };
+}
+
+/**
+ * The results CSV's query: every row by its line in the file, whatever the import's state (the preview's order,
+ * problems first, is the page's, not the file's). `line_no` is an INTEGER: 10 comes after 9.
+ */
+export function resultsQuery(record: SunfireImport) {
+  return {
+    sql: `SELECT ${ROW_COLUMNS} ${ROW_FROM} WHERE r.import_id = ? ORDER BY r.line_no`,
+    args: [record.id],
   };
 }
 

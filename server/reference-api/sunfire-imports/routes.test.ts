@@ -10,7 +10,7 @@ import { SubmittedEnrollmentsResponseSchema } from "../../../app/.server/upstrea
 import { ADMIN_ONLY_AREA } from "../admin/admin-support.ts";
 import type { ReferenceApi } from "../index.ts";
 import { expectError, startTestApi, tempDbPath, testClient } from "../core/test-support.ts";
-import { NOT_UTF8 } from "../core/file-imports/csv-file.ts";
+import { NOT_UTF8_TEXT } from "../../../app/domain/text-file.ts";
 import { fileTooLarge } from "../core/file-imports/read-file.ts";
 import { NOT_CSV_BODY } from "../core/file-imports/http.ts";
 import { NOT_AN_AGENT, NOT_UNMATCHED, SUNFIRE_IMPORT_LIMITS } from "./imports.ts";
@@ -197,6 +197,34 @@ describe("Sunfire imports: an enrollment export", () => {
     );
   });
 
+  it("lists every row in the results CSV by its line in the file, before and after the import", async () => {
+    const n = nonce();
+    const row = (k: number, npn = "17845210", carrier = "Summit Mutual") =>
+      `${npn},,${carrier},Summit Rx Basic (PDP),,,Row,Line-${k}-${n},,,,,Submitted,,2030-01-01,L-${n}-${k}`;
+    // Lines 2 to 12: line 3 waits for a person (no agent by its NPN), lines 11 and 12 have a problem; the preview
+    // shows those first, the results CSV never does (nor does it order 10 before 2, as text would).
+    const lines = Array.from({ length: 11 }, (_, i) => i + 2);
+    const file = [
+      HEADER,
+      ...lines.map((k) => (k === 3 ? row(k, "99999999") : k >= 11 ? row(k, "17845210", "Summit mutual") : row(k))),
+    ].join("\n");
+    const { import: record } = SunfireImportResponseSchema.parse((await upload(file)).json);
+    expect(record).toMatchObject({ status: "ready", counts: { rows: 11, problems: 2, toReconcile: 1 } });
+    expect((await rowsOf(record.id)).rows.map((r) => r.lineNo)).toEqual([11, 12, 3, 2, 4, 5, 6, 7, 8, 9, 10]);
+    const csvLines = async () => {
+      const csv = await client.send("GET", `${base}/${record.id}/results`, await asAdmin());
+      expect(csv.status).toBe(200);
+      return csv.text
+        .trim()
+        .split("\r\n")
+        .slice(1)
+        .map((l) => Number(l.split(",")[0]));
+    };
+    expect(await csvLines()).toEqual(lines);
+    expect(await confirm(record.id)).toMatchObject({ status: "imported", counts: { matched: 8, unmatched: 1 } });
+    expect(await csvLines()).toEqual(lines);
+  });
+
   it("lists the seeded history, whose first import waits for one row to be reconciled", async () => {
     const list = await ok(
       SunfireImportsResponseSchema,
@@ -240,7 +268,14 @@ describe("Sunfire imports: files that cannot be read, and who may", () => {
     );
     const latin1 = await upload(Uint8Array.from([0x4e, 0x50, 0x4e, 0x0a, 0xe9, 0xe9, 0x0a]));
     expect(latin1.status).toBe(422);
-    expect(SunfireImportResponseSchema.parse(latin1.json).import.problem).toBe(NOT_UTF8);
+    expect(SunfireImportResponseSchema.parse(latin1.json).import.problem).toBe(NOT_UTF8_TEXT);
+    // Valid UTF-8 that is not text (issue 35): UTF-16BE without its mark, NULs only, a PDF.
+    const utf16be = Uint8Array.from([...`${HEADER}\n`].flatMap((ch) => [0, ch.charCodeAt(0)]));
+    for (const notText of [utf16be, new Uint8Array(512), "%PDF-1.4\n%%EOF\n"]) {
+      const refused = await upload(notText);
+      expect(refused.status).toBe(422);
+      expect(SunfireImportResponseSchema.parse(refused.json).import.problem).toBe(NOT_UTF8_TEXT);
+    }
     expect((await upload("")).status).toBe(422);
     const saved = SUNFIRE_IMPORT_LIMITS.maxBytes;
     SUNFIRE_IMPORT_LIMITS.maxBytes = 1024;
@@ -257,13 +292,14 @@ describe("Sunfire imports: files that cannot be read, and who may", () => {
     const hostile = SunfireImportResponseSchema.parse(
       (
         await upload(
-          `${HEADER}\n=cmd|' /C calc'!A0,,<b>x</b>,<script>alert(1)</script>,,,Ann,Lee,,,,,Submitted,,2030-01-01,X-${nonce()}\n`,
+          `${HEADER}\n=cmd|' /C calc'!A0,＝HYPERLINK(1),<b>x</b>,<script>alert(1)</script>,,,Ann,Lee,,,,,Submitted,,2030-01-01,X-${nonce()}\n`,
         )
       ).json,
     ).import;
     expect(hostile.counts.problems).toBe(1);
     const csv = await client.send("GET", `${base}/${hostile.id}/results`, await asAdmin());
     expect(csv.text).toContain("'=cmd|");
+    expect(csv.text).toContain("'＝HYPERLINK(1)");
     expect(csv.text).toContain("<script>alert(1)</script>");
   });
 

@@ -57,8 +57,8 @@ import {
   pageRows,
   readImport,
   reconcileRow,
+  resultsQuery,
   rowOf,
-  rowsQuery,
 } from "./imports.ts";
 
 const RESOURCE = "sunfire_imports";
@@ -218,7 +218,7 @@ export function registerSunfireImportRoutes(app: Express, { db, logger }: { db: 
         "Submitted enrollment",
         ...SUNFIRE_FIELDS.map((f) => SUNFIRE_COLUMNS[f]),
       ],
-      rowsQuery(record, null),
+      resultsQuery(record),
       (r) => {
         const row = rowOf(r);
         return [

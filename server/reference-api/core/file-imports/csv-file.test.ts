@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { NOT_UTF8, CsvFileError, rowTooLong, csvRows, tooManyColumns, unclosedQuote } from "./csv-file.ts";
+import { NOT_UTF8_TEXT } from "../../../../app/domain/text-file.ts";
+import { CsvFileError, rowTooLong, csvRows, tooManyColumns, unclosedQuote } from "./csv-file.ts";
 
 /** A Readable of `chunks` (strings as UTF-8 bytes, or raw bytes), one chunk per read. */
 const fileOf = (...chunks: Array<string | Uint8Array>) =>
@@ -50,8 +51,15 @@ describe("a statement file is read as a stream of rows (issue 23)", () => {
 
   it("refuses a file that is not UTF-8 (a Windows-1252 export)", async () => {
     expect(await refusal(fileOf("Name,Amount\n", Uint8Array.from([0x52, 0x65, 0x6e, 0xe9, 0x2c, 0x31, 0x0a])))).toBe(
-      NOT_UTF8,
+      NOT_UTF8_TEXT,
     );
+  });
+
+  it("refuses files that are valid UTF-8 but not text (issue 35): UTF-16 without its mark, NULs, a PDF", async () => {
+    const utf16be = Uint8Array.from([..."Name,Amount\n"].flatMap((ch) => [0, ch.charCodeAt(0)]));
+    expect(await refusal(fileOf(utf16be))).toBe(NOT_UTF8_TEXT);
+    expect(await refusal(fileOf(new Uint8Array(4096)))).toBe(NOT_UTF8_TEXT);
+    expect(await refusal(fileOf("%P", "DF-1.4\n1 0 obj\n"))).toBe(NOT_UTF8_TEXT);
   });
 
   it("refuses a million columns and a quote never closed, each at its line", async () => {

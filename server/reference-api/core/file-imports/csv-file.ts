@@ -1,17 +1,18 @@
 /**
- * Reading a carrier's CSV file (issue 23 §1, shared since issue 24 by every file import: statements, carrier imports):
- * a CSV streamed from the request, never held whole in memory — the bytes are checked as UTF-8 as they come, parsed
- * by csv-parse one record at a time, and handed on as rows of text cells, the first being the header. A file that
- * cannot be read stops the reading with a CsvFileError whose message is the one to show: not UTF-8 text, a row too
- * long, too many columns, a quote never closed. Cells are data: a cell starting with "=" is text like any other (the import never evaluates it,
- * and the CSV exports neutralise it on the way out).
+ * Reading a carrier's CSV file (issue 23 §1, shared since issue 24 by every file import: statements, carrier imports,
+ * Sunfire exports): a CSV streamed from the request, never held whole in memory — the bytes are checked as UTF-8
+ * text as they come (app/domain/text-file.ts), parsed by csv-parse one record at a time, and handed on as rows of
+ * text cells, the first being the header. A file that cannot be read stops the reading with a CsvFileError whose
+ * message is the one to show: not UTF-8 text, a row too long, too many columns, a quote never closed. Cells are
+ * data: a cell starting with "=" is text like any other (the import never evaluates it, and the CSV exports
+ * neutralise it on the way out).
  */
 import { Transform, type Readable } from "node:stream";
 import { CsvError, parse } from "csv-parse";
+import { NOT_UTF8_TEXT, utf8TextReader } from "../../../../app/domain/text-file.ts";
 
 export class CsvFileError extends Error {}
 
-export const NOT_UTF8 = "The file is not UTF-8 text. Save it as “CSV UTF-8” and import it again.";
 export const tooManyColumns = (max: number) => `The file has more than ${max} columns: is it the carrier's file?`;
 export const rowTooLong = (line: number) => `Line ${line} is too long to be a row of a carrier's file.`;
 export const unclosedQuote = (line: number) => `Line ${line} opens a quote that is never closed.`;
@@ -27,12 +28,12 @@ export interface CsvFileLimits {
 export const CSV_FILE_LIMITS: CsvFileLimits = { maxColumns: 200, maxRowChars: 64 * 1024 };
 
 /**
- * UTF-8 bytes in, text out, refusing bytes that are not UTF-8 (a spreadsheet's Windows-1252 export, a PDF) and a
- * line longer than `maxRowChars` as soon as it is seen (an endless body, a million commas), before any of it is
- * parsed or kept.
+ * UTF-8 bytes in, text out, refusing a file that is not UTF-8 text (app/domain/text-file.ts: a spreadsheet's
+ * Windows-1252 export, UTF-16, NULs, a PDF) and a line longer than `maxRowChars` as soon as it is seen (an endless
+ * body, a million commas), before any of it is parsed or kept.
  */
 function checkedText(maxRowChars: number): Transform {
-  const decoder = new TextDecoder("utf-8", { fatal: true });
+  const reader = utf8TextReader();
   let line = 1;
   let sinceBreak = 0;
   const check = (text: string): CsvFileError | null => {
@@ -46,22 +47,17 @@ function checkedText(maxRowChars: number): Transform {
     sinceBreak += text.length - start;
     return sinceBreak > maxRowChars ? new CsvFileError(rowTooLong(line)) : null;
   };
-  const pass = (decode: () => string, done: (error?: Error | null, text?: string) => void) => {
-    let text: string;
-    try {
-      text = decode();
-    } catch {
-      return done(new CsvFileError(NOT_UTF8));
-    }
+  const pass = (text: string | null, done: (error?: Error | null, text?: string) => void) => {
+    if (text === null) return done(new CsvFileError(NOT_UTF8_TEXT));
     const problem = check(text);
     return problem ? done(problem) : done(null, text);
   };
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
-      pass(() => decoder.decode(chunk, { stream: true }), done);
+      pass(reader.push(chunk), done);
     },
     flush(done) {
-      pass(() => decoder.decode(), done);
+      pass(reader.end(), done);
     },
   });
 }

@@ -63,7 +63,7 @@ export function startInBackground(
 }
 
 /** Lets other requests through between the chunks of a long write. */
-export const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
+export const yieldToOthers = async () => new Promise((resolve) => setImmediate(resolve));
 
 export const UNKNOWN_CARRIER = "Choose one of the carriers.";
 export const NOT_CSV_BODY = "Send the file's bytes as the body (Content-Type: text/csv).";

@@ -39,6 +39,18 @@ export default tseslint.config(
     files: ["server/reference-api/**/*.ts"],
     rules: { "@typescript-eslint/no-non-null-assertion": "off" },
   },
+  {
+    // No promise without a handler: a promise left floating, handed to something that ignores it, or
+    // returned by a non-async function (which can throw synchronously instead of rejecting, leaving a
+    // sibling already started in Promise.all unhandled) is an error. These rules need type information.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
+      "@typescript-eslint/promise-function-async": "error",
+    },
+  },
   { files: ["app/**/*.{ts,tsx}"], plugins: { "react-hooks": reactHooks }, rules: reactHooks.configs.recommended.rules },
   { files: ["app/**/*.tsx"], ...jsxA11y.flatConfigs.recommended },
   prettier,

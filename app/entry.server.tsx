@@ -25,7 +25,7 @@ export function createLoadContext(info: RequestInfo): RouterContextProvider {
   return context;
 }
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,

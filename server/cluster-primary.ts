@@ -73,12 +73,15 @@ export function startPrimary(options: PrimaryOptions): RunningPrimary {
     );
     exits.delete(worker.id);
     if (wasServing) fork();
-    else setTimeout(() => stopping || fork(), RESTART_DELAY_MS).unref();
+    else
+      setTimeout(() => {
+        if (!stopping) fork();
+      }, RESTART_DELAY_MS).unref();
   });
 
   for (let i = 0; i < options.workers; i++) fork();
 
-  const stop = () => {
+  const stop = async () => {
     stopping ??= (async () => {
       const running = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && !w.isDead());
       logger.info({ workers: running.length }, "shutting down: every worker drains");
@@ -99,7 +102,7 @@ export function startPrimary(options: PrimaryOptions): RunningPrimary {
       }
       // A signal, not worker.disconnect(): each worker drains its connections (drainAndClose), then exits.
       for (const worker of running) worker.process.kill("SIGTERM");
-      const clean = await Promise.all(running.map((w) => exits.get(w.id) ?? Promise.resolve(false)));
+      const clean = await Promise.all(running.map(async (w) => exits.get(w.id) ?? Promise.resolve(false)));
       await options.onStopped?.();
       const failed = clean.filter((ok) => !ok).length;
       if (failed > 0) logger.error({ failed }, "shut down: a worker did not exit cleanly");

@@ -31,7 +31,7 @@ async function startFixture(env: Record<string, string>) {
 }
 
 /** One GET on a connection of its own, so that the cluster hands each to the next worker. */
-function get(port: number, target: string): Promise<string> {
+async function get(port: number, target: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const req = request({ host: "127.0.0.1", port, path: target, agent: false }, (res) => {
       let text = "";

@@ -27,7 +27,7 @@ import {
  * one line on stderr and exit 1, as before.
  */
 export async function runPortal(source: Record<string, string | undefined>, options: PortalOptions): Promise<void> {
-  if (cluster.isWorker) return runMain(() => startPortal(source, options));
+  if (cluster.isWorker) return runMain(async () => startPortal(source, options));
   let env: ReturnType<typeof parseEnv>;
   let mode: ReturnType<typeof upstreamMode>;
   try {
@@ -37,7 +37,7 @@ export async function runPortal(source: Record<string, string | undefined>, opti
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(1);
   }
-  if (env.WEB_CONCURRENCY <= 1) return runMain(() => startPortal(source, options));
+  if (env.WEB_CONCURRENCY <= 1) return runMain(async () => startPortal(source, options));
 
   const logger = createLogger(env.LOG_LEVEL).child({ component: "cluster" });
   const workerEnv: Record<string, string> = {};
@@ -46,7 +46,7 @@ export async function runPortal(source: Record<string, string | undefined>, opti
     try {
       // Once for the host: the workers share its database as they would an external upstream.
       const referenceApi = await startDemoUpstream(env, options.root, logger);
-      onStopped = () => referenceApi.close();
+      onStopped = async () => referenceApi.close();
       workerEnv.DEMO = "";
       workerEnv.UPSTREAM_API_URL = referenceApi.url;
       workerEnv.SESSION_SECRET = (

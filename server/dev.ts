@@ -26,13 +26,13 @@ if (!ssr || !isRunnableDevEnvironment(ssr)) throw new Error("Vite's ssr environm
 
 const server = (await ssr.runner.import("/server/index.ts")) as typeof Portal;
 
-await server.runMain(() =>
+await server.runMain(async () =>
   server.startPortal(process.env, {
     root: ROOT,
     build: async () => (await ssr.runner.import("virtual:react-router/server-build")) as ServerBuild,
     assets: [vite.middlewares],
     // The Vite client opens ws://<page's host>:<HMR_PORT>.
     connectSources: [`ws://localhost:${HMR_PORT}`, `ws://127.0.0.1:${HMR_PORT}`],
-    onShutdown: () => vite.close(),
+    onShutdown: async () => vite.close(),
   }),
 );

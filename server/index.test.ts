@@ -6,7 +6,7 @@ import { upstreamReady } from "./index";
 const servers: Server[] = [];
 afterEach(async () => {
   await Promise.all(
-    servers.splice(0).map((s) => {
+    servers.splice(0).map(async (s) => {
       s.closeAllConnections();
       return new Promise((resolve) => s.close(resolve));
     }),

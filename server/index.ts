@@ -345,7 +345,7 @@ export async function startPortal(
   logger.info({ url, upstream: mode === "external" ? "external" : "bundled reference API" }, "portal listening");
 
   let closing: Promise<void> | null = null;
-  const shutdown = () => {
+  const shutdown = async () => {
     closing ??= (async () => {
       draining = true;
       logger.info({ drainMs: env.SHUTDOWN_DRAIN_MS, inFlight: inFlight.size }, "shutting down: draining");
@@ -367,7 +367,7 @@ export async function startPortal(
 }
 
 /** A cluster worker's part of the shutdown handshake: resolves once the primary says no worker listens. */
-function listenersClosedInCluster(): Promise<void> {
+async function listenersClosedInCluster(): Promise<void> {
   return new Promise<void>((resolve) => {
     const onMessage = (message: unknown) => {
       if (isClusterMessage(message, "listeners-closed")) resolve();

@@ -202,11 +202,11 @@ async function serve(trustProxy: unknown, logs: Record<string, unknown>[] = []) 
 
 const servers: Server[] = [];
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
+  await Promise.all(servers.splice(0).map(async (s) => new Promise((resolve) => s.close(resolve))));
 });
 
 /** node:http, because fetch does not let a test choose the Host header. */
-function send(port: number, method: string, path: string, headers: Record<string, string>) {
+async function send(port: number, method: string, path: string, headers: Record<string, string>) {
   return new Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>((resolve, reject) => {
     const req = httpRequest(
       { host: "127.0.0.1", port, method, path, headers: { connection: "close", ...headers } },

@@ -149,7 +149,7 @@ export interface LinkFormSteps<T, S extends $ZodType> {
  * meanwhile) sends the browser back to its page, which says so. Then the form's rules (passwords included),
  * the limiter, the upstream's write, its field refusals at the fields; an upstream fault keeps what was typed.
  */
-export function linkFormAction<T, S extends $ZodType>(
+export async function linkFormAction<T, S extends $ZodType>(
   request: Request,
   context: Readonly<RouterContextProvider>,
   steps: LinkFormSteps<T, S>,

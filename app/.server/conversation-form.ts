@@ -34,7 +34,7 @@ export async function loadConversationForm(
  * not echoed), then `start` with the form's multipart entries and its idempotency key, then `done`. An
  * upstream fault keeps the form (decision 010).
  */
-export function startConversationAction<Started>(
+export async function startConversationAction<Started>(
   request: Request,
   context: Context,
   options: {
@@ -68,7 +68,7 @@ export function startConversationAction<Started>(
  * who may reply or close is the upstream's decision (its 404 is the 404 page, a refusal or a fault is shown at the
  * form with the reply kept). After it, back to `back` with a toast.
  */
-export function conversationReplyAction(
+export async function conversationReplyAction(
   request: Request,
   context: Context,
   options: {

@@ -30,7 +30,7 @@ const COUNT_OF: Record<FeedbackFilter, (token: string) => Promise<number>> = {
 export async function loadFeedbackList(request: Request, context: Context, filter: FeedbackFilter | null) {
   const url = new URL(request.url);
   const { params, ignored } = listQueryFrom(url.searchParams, { sortable: FEEDBACK_SORTABLE });
-  const [, [list, count]] = await loadWithViewer(request, context, (token) =>
+  const [, [list, count]] = await loadWithViewer(request, context, async (token) =>
     Promise.all([
       listRead(feedbackConversations(token, filter, params), url.pathname),
       filter ? COUNT_OF[filter](token) : Promise.resolve(null),
@@ -52,18 +52,20 @@ function notFound() {
 export async function openFeedbackConversation(request: Request, context: Context, rawId: string | undefined) {
   const id = feedbackIdOf(rawId);
   if (id === null) throw notFound();
-  const [viewer, conversation] = await loadWithViewer(request, context, (token) => feedbackConversation(token, id));
+  const [viewer, conversation] = await loadWithViewer(request, context, async (token) =>
+    feedbackConversation(token, id),
+  );
   const newIds = conversation.messages.filter((m) => !m.read).map((m) => m.id);
   if (newIds.length > 0 && canOpen(viewer, new URL(request.url).pathname)) {
     // The conversation is shown even when the read cannot be marked just now (its messages stay new, and
     // are marked on the next opening); a 401 still ends the session.
-    await orUnavailable(loadWithViewer(request, context, (token) => markFeedbackRead(token, id)));
+    await orUnavailable(loadWithViewer(request, context, async (token) => markFeedbackRead(token, id)));
   }
   return { conversation, newIds };
 }
 
 /** The reply on /feedback/:id; the upstream decides whose conversation it is (another user's: its 404 → 404 page). */
-export function feedbackReplyAction(request: Request, context: Context, rawId: string | undefined) {
+export async function feedbackReplyAction(request: Request, context: Context, rawId: string | undefined) {
   const url = new URL(request.url);
   return conversationReplyAction(request, context, {
     id: () => feedbackIdOf(rawId),

@@ -145,7 +145,7 @@ export class ActionForm {
   }
 
   /** The request's form data, read once. */
-  read(): Promise<FormData> {
+  async read(): Promise<FormData> {
     this.form ??= (this.options.read ?? formDataOf)(this.request);
     return this.form;
   }
@@ -170,7 +170,7 @@ export class ActionForm {
   async failure(error: unknown): Promise<FormFailure> {
     // A form that could not be read is not given back (formFailure reads it again and meets the same refusal).
     const read = this.form ? await this.form.catch(() => undefined) : undefined;
-    const form = this.submission ?? read ?? (() => this.read());
+    const form = this.submission ?? read ?? (async () => this.read());
     return formFailure(error, this.context, form, { schema: this.options.schema, hideFields: this.hideFields });
   }
 

@@ -11,7 +11,7 @@ export { UNREADABLE_FORM } from "./form-limits";
  * the shape of their names, so that no `x[4294967294]` or a name nested thousands deep reaches the form
  * library. A body that is not a form is a clear 400, not a crash; files sent to it are dropped.
  */
-export function formDataOf(request: Request): Promise<FormData> {
+export async function formDataOf(request: Request): Promise<FormData> {
   return readForm(request, { files: false });
 }
 

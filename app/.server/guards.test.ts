@@ -20,7 +20,7 @@ const upstream = withFakeUpstream();
 const page = vi.fn(async () => ({ page: "drawn" }));
 beforeEach(() => page.mockClear());
 
-const through = (request: Request, context: ReturnType<typeof contextFor>) =>
+const through = async (request: Request, context: ReturnType<typeof contextFor>) =>
   answerOf(page, request, context, { middleware: [accessMiddleware] });
 
 describe("accessMiddleware: the server refuses what the shared rule refuses (decision 005)", () => {
@@ -86,7 +86,7 @@ describe("accessMiddleware: the server refuses what the shared rule refuses (dec
 
   it("a 401 while loading the viewer ends the session: index with 'Unauthorized Request'", async () => {
     const session = sessionWith();
-    const ended = () => upstreamFailure(new UnauthorizedError(), session);
+    const ended = async () => upstreamFailure(new UnauthorizedError(), session);
     const answer = await through(post("/contact_support", {}), contextFor(ended, session));
     expect(answer).toMatchObject({ status: 302, location: "/" });
     expect(await toastsOf(answer)).toEqual([{ type: "error", message: UNAUTHORIZED_REQUEST }]);
@@ -96,7 +96,7 @@ describe("accessMiddleware: the server refuses what the shared rule refuses (dec
 
   it("the upstream not answering for the viewer: a page is the error page, a post still reaches its form", async () => {
     const session = sessionWith();
-    const down = () => upstreamFailure(new UpstreamError(503, [UPSTREAM_UNREACHABLE], "unreachable"), session);
+    const down = async () => upstreamFailure(new UpstreamError(503, [UPSTREAM_UNREACHABLE], "unreachable"), session);
     const read = await through(get("/dashboard"), contextFor(down, session));
     expect(read).toMatchObject({ status: 503, data: { messages: [UPSTREAM_UNREACHABLE] } });
     // The action's own first step (requireViewer) fails the same way and its form answers (formFailure).
@@ -117,18 +117,20 @@ describe("requireViewer, optionalViewer", () => {
 
   it("optionalViewer: null when the upstream does not answer (sign-in stays reachable); a 401 still ends the session", async () => {
     const session = sessionWith();
-    const down = () => upstreamFailure(new UpstreamError(503, [UPSTREAM_UNREACHABLE], "unreachable"), session);
+    const down = async () => upstreamFailure(new UpstreamError(503, [UPSTREAM_UNREACHABLE], "unreachable"), session);
     expect(await optionalViewer(contextFor(down, session))).toBeNull();
-    const ended = () => upstreamFailure(new UnauthorizedError(), session);
+    const ended = async () => upstreamFailure(new UnauthorizedError(), session);
     await expect(optionalViewer(contextFor(ended, session))).rejects.toBeInstanceOf(Response);
   });
 });
 
 describe("loadWithViewer: a page's upstream failures become what the user should see", () => {
-  const load = (error: unknown) =>
-    loadWithViewer(get("/commissions"), contextFor(viewerFor()), () => Promise.reject(error));
-  const answer = (error: unknown) =>
-    load(error).catch((thrown: unknown) => answerOf(() => Promise.reject(thrown), get("/"), contextFor(null)));
+  const load = async (error: unknown) =>
+    loadWithViewer(get("/commissions"), contextFor(viewerFor()), async () => Promise.reject(error));
+  const answer = async (error: unknown) =>
+    load(error).catch(async (thrown: unknown) =>
+      answerOf(async () => Promise.reject(thrown), get("/"), contextFor(null)),
+    );
 
   it("404 or 422 for what the URL named is the portal's 404 page", async () => {
     expect(await answer(new UpstreamError(404, ["No such ticket"]))).toMatchObject({ status: 404 });

@@ -42,7 +42,8 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const verdict = sessionVerdict(session, Date.now(), runtime().env.SESSION_IDLE_MINUTES);
   if (verdict === "ended") return expiredSessionResponse(session);
   let pending: Promise<LoadedViewer | null> | null = null;
-  const viewer = () => (pending ??= loadViewer(session).catch((error: unknown) => upstreamFailure(error, session)));
+  const viewer = async () =>
+    (pending ??= loadViewer(session).catch(async (error: unknown) => upstreamFailure(error, session)));
   // After a form answered an upstream fault, the page drawn under it asks the upstream again.
   const forgetViewerFailure = () => {
     const failed = pending;

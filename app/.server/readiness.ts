@@ -7,10 +7,10 @@ import { complianceDocuments } from "./upstream/profile-details";
 import { readinessFacts } from "./upstream/readiness";
 
 /** Every carrier product offered (each product's carriers), with its product's id and name. */
-export function offeredCarrierProducts(token: string) {
-  return products(token).then((list) =>
+export async function offeredCarrierProducts(token: string) {
+  return products(token).then(async (list) =>
     Promise.all(
-      list.map((product) =>
+      list.map(async (product) =>
         productCarriers(token, product.id).then((carriers) =>
           carriers.map((c) => ({ ...c, productId: product.id, productName: product.name })),
         ),

@@ -93,14 +93,14 @@ export function sessionStorage(): SessionStorage<SessionData> {
   return storage;
 }
 
-export function getSession(request: Request): Promise<PortalSession> {
+export async function getSession(request: Request): Promise<PortalSession> {
   return sessionStorage().getSession(request.headers.get("cookie"));
 }
 
-export function commitSession(session: PortalSession): Promise<string> {
+export async function commitSession(session: PortalSession): Promise<string> {
   return sessionStorage().commitSession(session);
 }
 
-export function destroySession(session: PortalSession): Promise<string> {
+export async function destroySession(session: PortalSession): Promise<string> {
   return sessionStorage().destroySession(session);
 }

@@ -51,7 +51,7 @@ export async function signInWait(email: string, address: string): Promise<number
 export async function recordSignInFailure(email: string, address: string): Promise<void> {
   const { account, address: byAddress } = limiters();
   // consume() rejects with the limiter's state once the points are gone: that is not an error here.
-  const count = (promise: Promise<unknown>) =>
+  const count = async (promise: Promise<unknown>) =>
     promise.catch((reason: unknown) => {
       if (!(reason instanceof RateLimiterRes)) throw reason;
     });
@@ -111,7 +111,7 @@ function accountFormLimiter(kind: AccountFormKind) {
  */
 export async function accountFormAttempt(kind: AccountFormKind, key: string, address: string): Promise<number> {
   const { account, address: byAddress } = accountFormLimiter(kind);
-  const consume = (limiter: RateLimiterAbstract, k: string) =>
+  const consume = async (limiter: RateLimiterAbstract, k: string) =>
     limiter.consume(k).then(
       () => 0,
       (reason: unknown) => {

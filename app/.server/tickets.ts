@@ -9,7 +9,7 @@ import { orNotFound } from "./upstream-failure";
  * The reply and close actions of a ticket page (my tickets, commission inquiries, carrier tickets): the ticket
  * is the form's `ticketId`. Who may do what is the upstream's decision (owner, addressed carrier, admin).
  */
-export function ticketAction(request: Request, context: Readonly<RouterContextProvider>) {
+export async function ticketAction(request: Request, context: Readonly<RouterContextProvider>) {
   const url = new URL(request.url);
   return conversationReplyAction(request, context, {
     id: (formData) => {
@@ -26,7 +26,7 @@ export function ticketAction(request: Request, context: Readonly<RouterContextPr
 /** The carriers an inquiry can be addressed to: every carrier of every product, once each. */
 export async function inquiryCarriers(token: string): Promise<Array<{ id: number; name: string }>> {
   const list = await products(token);
-  const perProduct = await Promise.all(list.map((p) => productCarriers(token, p.id)));
+  const perProduct = await Promise.all(list.map(async (p) => productCarriers(token, p.id)));
   const byId = new Map<number, string>();
   for (const carrier of perProduct.flat()) byId.set(carrier.id, carrier.carrierName);
   return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));

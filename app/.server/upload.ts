@@ -6,6 +6,6 @@ import { readForm } from "./form-limits";
  * are not the PDF or image its type claims (MISMATCHED_UPLOAD_TYPE), so the form's validation names the problem
  * at that field and every other field the user typed survives the round trip.
  */
-export function parseUploadForm(request: Request): Promise<FormData> {
+export async function parseUploadForm(request: Request): Promise<FormData> {
   return readForm(request, { files: true });
 }

@@ -115,7 +115,7 @@ export function refusedFilters(resetHref: string) {
  * rewards), the rest of the page still shown: null for an upstream failure; a 401 still ends the session
  * (the page's loadWithViewer), anything else is thrown on.
  */
-export function orUnavailable<T>(read: Promise<T>): Promise<T | null> {
+export async function orUnavailable<T>(read: Promise<T>): Promise<T | null> {
   return read.catch((error: unknown) => {
     if (upstreamErrorOf(error)) return null;
     throw error;

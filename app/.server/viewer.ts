@@ -31,14 +31,14 @@ export async function loadViewer(session: PortalSession): Promise<LoadedViewer |
   if (!token) return null;
   const { logger, env } = runtime();
   const broker = isBroker({ role: session.get("role") ?? "Admin" });
-  const soft = <T>(promise: Promise<T>, fallback: T, what: string): Promise<T> =>
+  const soft = async <T>(promise: Promise<T>, fallback: T, what: string): Promise<T> =>
     promise.catch((error: unknown) => {
       if (endsSession(error)) throw error;
       logger.warn({ err: error }, `could not load ${what}`);
       return fallback;
     });
 
-  const extras = () =>
+  const extras = async () =>
     Promise.all([
       soft(documentNotifications(token), [] as DocumentNotification[], "document notifications"),
       soft(profile(token), null as Profile | null, "profile"),

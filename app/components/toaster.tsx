@@ -68,7 +68,7 @@ function StaticToasts({ toasts }: { toasts: Toast[] }) {
  * show (issue 21: not at idle on every page, most never show one). On a link that drops the chunk, the
  * toasts stay as the server drew them rather than the page failing.
  */
-const LiveToasts = lazy(() => import("./live-toasts").catch(() => ({ default: StaticToasts })));
+const LiveToasts = lazy(async () => import("./live-toasts").catch(() => ({ default: StaticToasts })));
 
 /**
  * Spec §8/§9: red dismissible error toasts, one per string, green success toasts, gone after 7 s. The

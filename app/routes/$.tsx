@@ -35,11 +35,11 @@ async function notFound(request: Request, context: Route.LoaderArgs["context"]):
   throw data(viewer ? { shell: shellData(viewer) } : null, { status: 404, statusText: "Not Found" });
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   return notFound(request, context);
 }
 
-export function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   return notFound(request, context);
 }
 

@@ -49,8 +49,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     read: pendingAccount,
     schema: (account) => setPasswordSchema(account.email, SERVER_PASSWORD_RULES),
     limit: { kind: "set-password", key: () => token },
-    save: ({ password }) => activate(token, password),
-    done: () => redirectWithToast("/", [successToast(ACCOUNT_ACTIVATED)]),
+    save: async ({ password }) => activate(token, password),
+    done: async () => redirectWithToast("/", [successToast(ACCOUNT_ACTIVATED)]),
   });
 }
 

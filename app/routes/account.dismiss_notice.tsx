@@ -23,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const rawId = formData.get("id");
   const id = typeof rawId === "string" && /^\d{1,9}$/.test(rawId) ? Number(rawId) : null;
 
-  function respond(toasts: Toast[], back: string) {
+  async function respond(toasts: Toast[], back: string) {
     if (!viaFetcher) return toasts.length ? redirectWithToast(back, toasts) : redirect(back);
     logErrorToasts(new URL(request.url).pathname, toasts);
     return data({ toasts });
@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return respond([], back);
     },
     // A 401 ended the session (thrown); an upstream refusal (not theirs, ended: its reason) or fault is a toast.
-    ({ messages }) => respond(errorToasts(messages), back),
+    async ({ messages }) => respond(errorToasts(messages), back),
   );
 }
 

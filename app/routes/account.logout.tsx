@@ -17,11 +17,11 @@ async function signOut(request: Request): Promise<Response> {
   return redirect("/", { headers: { "set-cookie": await destroySession(session) } });
 }
 
-export function action({ request }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   return signOut(request);
 }
 
 /** The spec's /account/logout route: opening it signs out too. */
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   return signOut(request);
 }

@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     },
     // A 401 ends the session; otherwise stay where the admin was, with the upstream's reason.
-    ({ messages }) => redirectWithToast(safeRedirect(formData.get("redirectTo"), "/"), errorToasts(messages)),
+    async ({ messages }) => redirectWithToast(safeRedirect(formData.get("redirectTo"), "/"), errorToasts(messages)),
   );
 }
 

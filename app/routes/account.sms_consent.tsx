@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return respond([successToast(answer === "yes" ? SMS_YES : SMS_NO)], back);
     },
     // A 401 ended the session (thrown); an upstream fault is a toast.
-    ({ messages }) => respond(errorToasts(messages), back),
+    async ({ messages }) => respond(errorToasts(messages), back),
   );
 }
 

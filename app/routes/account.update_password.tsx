@@ -51,7 +51,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     read: resetAccount,
     schema: (account) => setPasswordSchema(account.email, SERVER_PASSWORD_RULES),
     limit: { kind: "set-password", key: () => token },
-    save: ({ password }) => resetPassword(token, password),
+    save: async ({ password }) => resetPassword(token, password),
     // Every session of the user ended upstream; this browser's too, if it was signed in.
     done: async () => {
       const session = await getSession(request);

@@ -40,7 +40,7 @@ type Fields = Record<string, string | File> | Array<[string, string | File]>;
 type Handler = (args: never) => unknown;
 
 /** A post to a page of the default layout (access middleware first), as `user`. */
-function postAs(
+async function postAs(
   handler: Handler,
   path: string,
   fields: Fields,
@@ -168,7 +168,7 @@ describe("impersonation (spec §6 'Admins may impersonate users')", () => {
 });
 
 describe("SMS consent prompt (spec §4)", () => {
-  const answerWith = (fields: Fields, viewer: ReturnType<typeof viewerFor> | null) =>
+  const answerWith = async (fields: Fields, viewer: ReturnType<typeof viewerFor> | null) =>
     answerOf(smsConsent.action, post("/account/sms_consent", fields), contextFor(viewer));
 
   it("wrong role: only agents and agencies are asked", async () => {

@@ -20,7 +20,7 @@ export function meta() {
 
 /** What needs an administrator today (issue 14), each count leading to the list it counts. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [, dashboard] = await loadWithViewer(request, context, (token) => adminDashboard(token));
+  const [, dashboard] = await loadWithViewer(request, context, async (token) => adminDashboard(token));
   return { dashboard };
 }
 

@@ -47,7 +47,7 @@ const upstream = withFakeUpstream();
 type Handler = (args: never) => unknown;
 type Fields = Record<string, string> | Array<[string, string]>;
 
-function postAs(handler: Handler, path: string, fields: Fields, user: Partial<SessionUser>, params = {}) {
+async function postAs(handler: Handler, path: string, fields: Fields, user: Partial<SessionUser>, params = {}) {
   return answerOf(handler, post(path, fields), contextFor(viewerFor(user)), {
     middleware: [accessMiddleware],
     params,
@@ -743,7 +743,7 @@ describe("the upstream's answers to an administrator", () => {
       legalAnswers: [],
       history: [],
     });
-    const move = () =>
+    const move = async () =>
       postAs(brokerContract.action, "/admin/brokers/110/contracts/1010", { state: "approved" }, admin, {
         id: "110",
         contract_id: "1010",

@@ -24,7 +24,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const id = idOr404(params.id);
   const probe = actionForm(request, context);
   const syncing = (await probe.read()).get("intent") === "nipr_sync";
-  const form = actionForm(request, context, { schema: brokerNoteSchema, read: () => probe.read() });
+  const form = actionForm(request, context, { schema: brokerNoteSchema, read: async () => probe.read() });
   return form.answer(async () => {
     const viewer = await requireAdmin(request, context);
     if (syncing) {

@@ -22,7 +22,7 @@ function ids(params: { id?: string; contract_id?: string }) {
 /** One contract of the broker (another broker's request under this URL is the 404 page). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { id, contractId } = ids(params);
-  const [, loaded] = await loadWithViewer(request, context, (token) => contractRequest(token, contractId));
+  const [, loaded] = await loadWithViewer(request, context, async (token) => contractRequest(token, contractId));
   if (loaded.record.broker.id !== id) notFound();
   const found = { ...loaded, history: labelHistory(loaded.history) };
   return { id, found, title: `${found.record.carrierName} · ${found.record.productName}` };

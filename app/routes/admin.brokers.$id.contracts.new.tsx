@@ -24,7 +24,7 @@ export const handle = {
 /** Every carrier product, grouped by product: the products, then each product's carriers (started together). */
 async function carrierProductOptions(token: string) {
   const list = await products(token);
-  const perProduct = await Promise.all(list.map((p) => productCarriers(token, p.id)));
+  const perProduct = await Promise.all(list.map(async (p) => productCarriers(token, p.id)));
   return list.flatMap((p, i) =>
     (perProduct[i] ?? []).map((c) => ({ value: String(c.carrierProductId), label: `${p.name}: ${c.carrierName}` })),
   );
@@ -32,7 +32,7 @@ async function carrierProductOptions(token: string) {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idOr404(params.id);
-  const [, options] = await loadWithViewer(request, context, (token) => carrierProductOptions(token));
+  const [, options] = await loadWithViewer(request, context, async (token) => carrierProductOptions(token));
   return { id, options };
 }
 

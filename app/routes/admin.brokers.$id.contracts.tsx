@@ -30,7 +30,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { params: query, ignored } = listQueryFrom(url.searchParams, SHAPE);
   query.set("brokerId", String(id));
-  const [, [list, { appointments }]] = await loadWithViewer(request, context, (token) =>
+  const [, [list, { appointments }]] = await loadWithViewer(request, context, async (token) =>
     Promise.all([listRead(contractRequests(token, query), url.pathname), brokerAppointments(token, id)]),
   );
   return { id, records: list.records, meta: list.meta, states: list.facets.state, ignored, appointments };

@@ -10,6 +10,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idOr404(params.id);
   const kind = COMPLIANCE_DOCUMENT_KINDS.find((k) => k === params.kind);
   if (!kind) notFound();
-  const [, file] = await loadWithViewer(request, context, (token) => brokerDocumentFile(token, id, kind));
+  const [, file] = await loadWithViewer(request, context, async (token) => brokerDocumentFile(token, id, kind));
   return downloadResponse(file, `${kind}-${id}`);
 }

@@ -18,7 +18,7 @@ export const handle = { crumbs: () => [{ label: "Documents" }] };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idOr404(params.id);
-  const [, found] = await loadWithViewer(request, context, (token) => brokerDocuments(token, id));
+  const [, found] = await loadWithViewer(request, context, async (token) => brokerDocuments(token, id));
   return { id, documents: found.documents };
 }
 

@@ -22,7 +22,7 @@ export const handle = {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idOr404(params.id);
   // An unknown id, or a user who is not a broker, is the upstream's 404: the page's 404.
-  const [, found] = await loadWithViewer(request, context, (token) => broker(token, id));
+  const [, found] = await loadWithViewer(request, context, async (token) => broker(token, id));
   return found;
 }
 

@@ -34,7 +34,7 @@ export const handle = {
 /** A carrier's enrollment record (spec §2 carrier_enrollments/:id, issue 24 §3): its facts, read only. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idOr404(params.id);
-  const [, found] = await loadWithViewer(request, context, (token) => carrierEnrollment(token, id));
+  const [, found] = await loadWithViewer(request, context, async (token) => carrierEnrollment(token, id));
   return { record: found.record };
 }
 

@@ -30,7 +30,7 @@ export const handle = {
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const id = idOr404(new URL(request.url).searchParams.get("id") ?? undefined);
-  const [, [payload, found]] = await loadWithViewer(request, context, (token) =>
+  const [, [payload, found]] = await loadWithViewer(request, context, async (token) =>
     Promise.all([carrierEnrollmentPayload(token, id), carrierEnrollment(token, id)]),
   );
   const raw = payload.payload;

@@ -9,7 +9,7 @@ import type { Route } from "./+types/admin.carrier_enrollments.payload";
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idOr404(params.id);
-  const [, payload] = await loadWithViewer(request, context, (token) => carrierEnrollmentPayload(token, id));
+  const [, payload] = await loadWithViewer(request, context, async (token) => carrierEnrollmentPayload(token, id));
   const name = `enrollment-${payload.confirmationNumber.replace(/[^A-Za-z0-9-]/g, "_")}.json`;
   return new Response(payload.payload, {
     headers: {

@@ -32,7 +32,7 @@ const HISTORY_LABELS = { carrier: "Carrier", kind: "File", rows: "Rows" };
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idOr404(params.id);
-  const [, found] = await loadWithViewer(request, context, (token) => carrierExport(token, id));
+  const [, found] = await loadWithViewer(request, context, async (token) => carrierExport(token, id));
   return {
     record: found.record,
     preview: found.preview,

@@ -7,6 +7,6 @@ import type { Route } from "./+types/admin.carrier_exports.file";
 /** A carrier export's CSV as it was built (issue 24 §2), streamed from the upstream. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idOr404(params.id);
-  const [, file] = await loadWithViewer(request, context, (token) => carrierExportFile(token, id));
+  const [, file] = await loadWithViewer(request, context, async (token) => carrierExportFile(token, id));
   return downloadResponse(file, `carrier-export-${id}.csv`);
 }

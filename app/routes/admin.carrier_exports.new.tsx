@@ -24,7 +24,7 @@ export const handle = {
 
 /** "Build now" (issue 24 §2): an active carrier and a kind of file; built at once, then its own page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [, { schedules }] = await loadWithViewer(request, context, (token) => carrierExportSchedules(token));
+  const [, { schedules }] = await loadWithViewer(request, context, async (token) => carrierExportSchedules(token));
   const carrier = schedules
     .filter((s) => s.carrier.active)
     .map((s) => ({ value: String(s.carrier.id), label: s.carrier.name }));

@@ -23,7 +23,7 @@ export const handle = {
 
 /** Each carrier's schedule per kind of file (issue 24 §2): off, daily or weekly; due runs join the history. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [, { schedules }] = await loadWithViewer(request, context, (token) => carrierExportSchedules(token));
+  const [, { schedules }] = await loadWithViewer(request, context, async (token) => carrierExportSchedules(token));
   return { schedules };
 }
 

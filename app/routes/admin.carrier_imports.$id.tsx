@@ -54,7 +54,7 @@ const running = (r: CarrierImport) => r.status === "reading" || r.status === "im
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idOr404(params.id);
   const { query, outcome } = importRowsQuery(request, ROW_OUTCOMES);
-  const [, found] = await loadWithViewer(request, context, (token) => importRows(token, id, query));
+  const [, found] = await loadWithViewer(request, context, async (token) => importRows(token, id, query));
   return { record: found.import, rows: found.rows, meta: found.meta, outcome };
 }
 
@@ -67,8 +67,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const here = `/admin/carrier_imports/${id}`;
   return form.answer(async () => {
     const decided = await confirmOrDiscard(form, intent, {
-      confirm: () => confirmImport(viewer.token, id),
-      discard: () => discardImport(viewer.token, id),
+      confirm: async () => confirmImport(viewer.token, id),
+      discard: async () => discardImport(viewer.token, id),
       here,
       list: "/admin/carrier_imports",
     });

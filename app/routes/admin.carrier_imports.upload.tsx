@@ -23,7 +23,7 @@ export const handle = {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [, list] = await loadWithViewer(request, context, (token) =>
+  const [, list] = await loadWithViewer(request, context, async (token) =>
     carrierImports.list(token, new URLSearchParams({ perPage: "5" })),
   );
   return { carriers: list.facets.carrier };

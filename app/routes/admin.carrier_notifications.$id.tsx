@@ -47,7 +47,7 @@ const HISTORY_LABELS = { handled: "Handled", documentNotification: "Agent's docu
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idOr404(params.id);
-  const [, found] = await loadWithViewer(request, context, (token) => carrierNotification(token, id));
+  const [, found] = await loadWithViewer(request, context, async (token) => carrierNotification(token, id));
   return { record: found.record, history: labelHistory(found.history, HISTORY_LABELS) };
 }
 
@@ -63,7 +63,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = INTENTS.find((i) => i === raw);
   if (!intent) throw data({ messages: [] }, { status: 400, statusText: "Bad Request" });
   const schema = SCHEMAS[intent];
-  const form = actionForm(request, context, { schema, read: () => probe.read() });
+  const form = actionForm(request, context, { schema, read: async () => probe.read() });
   const here = new URL(request.url).pathname;
   const answer = (result: FormResult, status: number) => data<Answer>({ intent, result }, { status });
   return form.answer(

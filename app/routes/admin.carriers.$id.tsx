@@ -44,7 +44,7 @@ function chosenProduct<P extends { carrierProductId: number }>(url: URL, product
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idOr404(params.id);
   const url = new URL(request.url);
-  const [, found] = await loadWithViewer(request, context, (token) => carrierRecord(token, id));
+  const [, found] = await loadWithViewer(request, context, async (token) => carrierRecord(token, id));
   const product = chosenProduct(url, found.products);
   const resourceValues = product
     ? Object.fromEntries(
@@ -76,7 +76,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const probe = actionForm(request, context);
   const intent: Intent = (await probe.read()).get("intent") === "resource" ? "resource" : "carrier";
   const schema = intent === "resource" ? resourceSchema : carrierSchema;
-  const form = actionForm(request, context, { schema, read: () => probe.read() });
+  const form = actionForm(request, context, { schema, read: async () => probe.read() });
   const answer = (result: FormResult, status: number) => data<Answer>({ intent, result }, { status });
   return form.answer(
     async () => {

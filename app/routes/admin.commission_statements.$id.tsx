@@ -71,7 +71,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (state) lineParams.set("state", state);
   // The brokers a line can be matched to: only while a line is open for reconciliation (?line=).
   const open = Number(url.searchParams.get("line"));
-  const [, [found, lines, agents]] = await loadWithViewer(request, context, (token) =>
+  const [, [found, lines, agents]] = await loadWithViewer(request, context, async (token) =>
     Promise.all([
       statementRecord(token, id),
       statementLines(token, id, lineParams),

@@ -63,7 +63,7 @@ const running = (r: StatementImport) => r.status === "reading" || r.status === "
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idOr404(params.id);
   const { query } = importRowsQuery(request);
-  const [, found] = await loadWithViewer(request, context, (token) => importPreview(token, id, query));
+  const [, found] = await loadWithViewer(request, context, async (token) => importPreview(token, id, query));
   return { record: found.import, rows: found.rows, meta: found.meta };
 }
 
@@ -75,8 +75,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const here = `/admin/commission_statements/imports/${id}`;
   return form.answer(async () => {
     const decided = await confirmOrDiscard(form, intent, {
-      confirm: () => confirmImport(viewer.token, id),
-      discard: () => discardImport(viewer.token, id),
+      confirm: async () => confirmImport(viewer.token, id),
+      discard: async () => discardImport(viewer.token, id),
       here,
       list: "/admin/commission_statements",
     });

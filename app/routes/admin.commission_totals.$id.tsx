@@ -47,7 +47,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     perPage: String(query.perPage),
     search: query.search,
   });
-  const [, detail] = await loadWithViewer(request, context, (token) =>
+  const [, detail] = await loadWithViewer(request, context, async (token) =>
     commissionTotalDetail(token, totalKey(key.userId, key.period), upstream),
   );
   return { ...detail, title: `${detail.record.name}, ${periodLabel(detail.record.period)}` };

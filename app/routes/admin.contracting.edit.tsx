@@ -28,7 +28,7 @@ export const handle = {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = params.id === undefined ? "next" : idOr404(params.id);
   if (id === "next") {
-    const [, next] = await loadWithViewer(request, context, (token) =>
+    const [, next] = await loadWithViewer(request, context, async (token) =>
       contractRequest(token, "next").catch((error: unknown) => {
         if (upstreamStatus(error) === 404) return null;
         throw error;
@@ -37,7 +37,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (next) throw redirect(`/admin/contracting/edit/${next.record.id}`);
     return { found: null, title: null };
   }
-  const [, loaded] = await loadWithViewer(request, context, (token) => contractRequest(token, id));
+  const [, loaded] = await loadWithViewer(request, context, async (token) => contractRequest(token, id));
   const found = { ...loaded, history: labelHistory(loaded.history) };
   return { found, title: `${found.record.broker.name}: ${found.record.carrierName} ${found.record.productName}` };
 }

@@ -8,6 +8,6 @@ import type { Route } from "./+types/admin.contracting.file";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idOr404(params.id);
   const fileId = idOr404(params.fileId);
-  const [, file] = await loadWithViewer(request, context, (token) => contractRequestFile(token, id, fileId));
+  const [, file] = await loadWithViewer(request, context, async (token) => contractRequestFile(token, id, fileId));
   return downloadResponse(file, `answer-${fileId}`);
 }

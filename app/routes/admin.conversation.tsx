@@ -47,7 +47,9 @@ export const handle = {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idOr404(params.id);
   const section = sectionOf(request);
-  const [, loaded] = await loadWithViewer(request, context, (token) => conversationRecord(token, section.resource, id));
+  const [, loaded] = await loadWithViewer(request, context, async (token) =>
+    conversationRecord(token, section.resource, id),
+  );
   const found = { ...loaded, history: labelHistory(loaded.history, { assignee: "Assignee" }) };
   return { section, found };
 }

@@ -43,7 +43,7 @@ export const handle = {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idOr404(params.id);
   const chosen = recordIdOf(new URL(request.url).searchParams.get("previewUser") ?? undefined);
-  const [viewer, [found, users]] = await loadWithViewer(request, context, (token) =>
+  const [viewer, [found, users]] = await loadWithViewer(request, context, async (token) =>
     Promise.all([emailTemplate(token, id), previewUsers(token)]),
   );
   const { preview } = await previewEmailTemplate(viewer.token, id, chosen);

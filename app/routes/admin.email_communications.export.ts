@@ -5,6 +5,6 @@ import type { Route } from "./+types/admin.email_communications.export";
  * The templates list as CSV: the shared export (admin.section.export.ts) for this section, whose `:id` route
  * would otherwise take the `export` segment.
  */
-export function loader(args: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
   return sectionExport({ ...args, params: { section: "email_communications" } } as Parameters<typeof sectionExport>[0]);
 }

@@ -31,7 +31,9 @@ export const handle = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { params: query, ignored } = listQueryFrom(url.searchParams, LOG_SHAPE);
-  const [, list] = await loadWithViewer(request, context, (token) => listRead(emailLog(token, query), url.pathname));
+  const [, list] = await loadWithViewer(request, context, async (token) =>
+    listRead(emailLog(token, query), url.pathname),
+  );
   return { records: list.records, meta: list.meta, facets: list.facets, ignored };
 }
 

@@ -41,7 +41,7 @@ function countedFor(filter: { roleId?: unknown; agencyId?: unknown; documents?: 
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [, everyone] = await loadWithViewer(request, context, (token) => emailRecipients(token, NO_FILTER));
+  const [, everyone] = await loadWithViewer(request, context, async (token) => emailRecipients(token, NO_FILTER));
   // One key per composed message: a double submit of Send sends it once (the upstream replays the first answer).
   return { facets: everyone.facets, everyone: everyone.recipients, idempotencyKey: crypto.randomUUID() };
 }

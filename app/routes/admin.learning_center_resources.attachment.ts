@@ -8,6 +8,6 @@ import type { Route } from "./+types/admin.learning_center_resources.attachment"
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idOr404(params.id);
   const attachmentId = idOr404(params.attachmentId);
-  const [, file] = await loadWithViewer(request, context, (token) => attachmentFile(token, id, attachmentId));
+  const [, file] = await loadWithViewer(request, context, async (token) => attachmentFile(token, id, attachmentId));
   return downloadResponse(file, `attachment-${attachmentId}`);
 }

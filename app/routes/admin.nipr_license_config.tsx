@@ -40,7 +40,7 @@ const HERE = "/admin/nipr_license_config";
  * shows what it costs a month; the scans and the warning window save at once.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [, answer] = await loadWithViewer(request, context, (token) => niprConfig(token));
+  const [, answer] = await loadWithViewer(request, context, async (token) => niprConfig(token));
   const { config, producers } = answer;
   const byId = new Map(producers.map((p) => [p.id, p.npn]));
   return {
@@ -68,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!intent) throw data({ messages: [] }, { status: 400, statusText: "Bad Request" });
   const schema = SCHEMAS[intent];
   // The password never comes back in the page, whatever fails.
-  const form = actionForm(request, context, { schema, read: () => probe.read(), hideFields: ["password"] });
+  const form = actionForm(request, context, { schema, read: async () => probe.read(), hideFields: ["password"] });
   const answer = (result: FormResult, status: number, review?: Review) =>
     data<Answer>({ intent, result, review }, { status });
   return form.answer(

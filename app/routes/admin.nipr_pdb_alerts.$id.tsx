@@ -37,7 +37,7 @@ export const handle = {
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idOr404(params.id);
-  const [, found] = await loadWithViewer(request, context, (token) => niprAlertRecord(token, id));
+  const [, found] = await loadWithViewer(request, context, async (token) => niprAlertRecord(token, id));
   return {
     record: found.record,
     history: labelHistory(found.history, { handled: "Handled", hold: "Contract requests" }),
@@ -62,7 +62,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   // A form from before the resolve form (no intent) is the Mark handled form.
   const intent = raw === null ? "handle" : INTENTS.find((i) => i === raw);
   if (!intent) throw data({ messages: [] }, { status: 400, statusText: "Bad Request" });
-  const form = actionForm(request, context, { schema: handleSchema, read: () => probe.read() });
+  const form = actionForm(request, context, { schema: handleSchema, read: async () => probe.read() });
   const here = new URL(request.url).pathname;
   const answer = (result: FormResult, status: number) => data<Answer>({ intent, result }, { status });
   return form.answer(

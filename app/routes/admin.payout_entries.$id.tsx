@@ -84,7 +84,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = INTENTS.find((i) => i === raw);
   if (!intent) throw data({ messages: [] }, { status: 400, statusText: "Bad Request" });
   const schema = SCHEMAS[intent];
-  const form = actionForm(request, context, { schema, read: () => probe.read() });
+  const form = actionForm(request, context, { schema, read: async () => probe.read() });
   const here = new URL(request.url).pathname;
   const answer = (result: FormResult, status: number) => data<Answer>({ intent, result }, { status });
   return form.answer(

@@ -27,7 +27,7 @@ export const handle = {
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const [, choices] = await loadWithViewer(request, context, (token) => payoutChoices(token));
+  const [, choices] = await loadWithViewer(request, context, async (token) => payoutChoices(token));
   return {
     back: backToList("payout_entries", url.searchParams.get("back")),
     brokers: choices.brokers,

@@ -15,7 +15,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { params: query } = listQueryFrom(url.searchParams, SECTION_SHAPES[key]);
   query.delete("page");
   query.delete("perPage");
-  const [, file] = await loadWithViewer(request, context, (token) =>
+  const [, file] = await loadWithViewer(request, context, async (token) =>
     serverOf(key).exportCsv(token, withDefaultSort(key, query)),
   );
   return downloadResponse(file, `${key}.csv`);

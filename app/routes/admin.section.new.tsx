@@ -41,7 +41,7 @@ async function sectionWithNewPage(request: Request, context: Readonly<RouterCont
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { key } = await sectionWithNewPage(request, context, params.section);
   const back = backToList(key, new URL(request.url).searchParams.get("back"));
-  const [, list] = await loadWithViewer(request, context, (token) => serverOf(key).list(token, FACETS_ONLY));
+  const [, list] = await loadWithViewer(request, context, async (token) => serverOf(key).list(token, FACETS_ONLY));
   const { title: sectionTitle, singular } = viewOf(key);
   return {
     key,

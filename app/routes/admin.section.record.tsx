@@ -60,7 +60,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const shape: SectionShape = SECTION_SHAPES[key];
   const withBack = (path: string) => (backParam ? `${path}?back=${encodeURIComponent(back)}` : path);
   // An unknown id is the upstream's 404: the page's 404 (loadWithViewer).
-  const [, [found, list]] = await loadWithViewer(request, context, (token) =>
+  const [, [found, list]] = await loadWithViewer(request, context, async (token) =>
     Promise.all([server.record(token, id), server.list(token, FACETS_ONLY)]),
   );
   return {

@@ -77,7 +77,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { params: query, ignored } = listQueryFrom(url.searchParams, SECTION_SHAPES[key]);
   const deleteId = recordIdOf(url.searchParams.get(DELETE) ?? undefined);
-  const [, list, toDelete] = await loadWithViewer(request, context, (token) =>
+  const [, list, toDelete] = await loadWithViewer(request, context, async (token) =>
     Promise.all([
       listRead(server.list(token, withDefaultSort(key, query)), url.pathname),
       // A row's delete opened from its menu: the record asked for beside the list (the URL may name one not on this page).

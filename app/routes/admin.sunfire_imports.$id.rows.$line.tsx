@@ -41,7 +41,7 @@ export const handle = {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idOr404(params.id);
   const line = idOr404(params.line);
-  const [, found] = await loadWithViewer(request, context, (token) => importRow(token, id, line));
+  const [, found] = await loadWithViewer(request, context, async (token) => importRow(token, id, line));
   return { record: found.import, row: found.row, agents: found.agents, candidates: found.candidates };
 }
 

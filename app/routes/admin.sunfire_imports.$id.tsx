@@ -47,7 +47,7 @@ const running = (r: SunfireImport) => r.status === "reading" || r.status === "im
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idOr404(params.id);
   const { query, outcome } = importRowsQuery(request, SUNFIRE_ROW_OUTCOMES);
-  const [, found] = await loadWithViewer(request, context, (token) => importRows(token, id, query));
+  const [, found] = await loadWithViewer(request, context, async (token) => importRows(token, id, query));
   return { record: found.import, rows: found.rows, meta: found.meta, outcome };
 }
 
@@ -60,8 +60,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const here = `/admin/sunfire_imports/${id}`;
   return form.answer(async () => {
     const decided = await confirmOrDiscard(form, intent, {
-      confirm: () => confirmImport(viewer.token, id),
-      discard: () => discardImport(viewer.token, id),
+      confirm: async () => confirmImport(viewer.token, id),
+      discard: async () => discardImport(viewer.token, id),
       here,
       list: "/admin/sunfire_imports",
     });

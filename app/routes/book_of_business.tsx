@@ -36,7 +36,7 @@ const BOOK_LIST: ListShape = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { params, ignored } = listQueryFrom(url.searchParams, BOOK_LIST);
-  const [viewer, book] = await loadWithViewer(request, context, (token) =>
+  const [viewer, book] = await loadWithViewer(request, context, async (token) =>
     listRead(bookOfBusiness(token, params), url.pathname),
   );
   const productId = params.get("productId");
@@ -66,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast(back, [successToast(DOWNLOAD_SENT)]);
     },
     // Nothing was typed: the upstream's reason, or that it is not answering, as a toast on the same page.
-    ({ messages }) => redirectWithToast(back, errorToasts(messages)),
+    async ({ messages }) => redirectWithToast(back, errorToasts(messages)),
   );
 }
 

@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = url.searchParams;
   const creating = params.has("new");
   const { params: listParams, ignored } = listQueryFrom(params, { sortable: TICKET_SORTABLE });
-  const [, [list, current, carriers]] = await loadWithViewer(request, context, (token) =>
+  const [, [list, current, carriers]] = await loadWithViewer(request, context, async (token) =>
     Promise.all([
       listRead(tickets(token, "commission_inquiry", listParams), url.pathname),
       ticketFromUrl(token, params),

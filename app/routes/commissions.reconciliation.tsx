@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = params.get("period");
   const statementQuery = new URLSearchParams({ perPage: "5" });
   if (asked) statementQuery.set("period", asked);
-  const [, [schedule, book, statements]] = await loadWithViewer(request, context, (token) =>
+  const [, [schedule, book, statements]] = await loadWithViewer(request, context, async (token) =>
     Promise.all([
       commissionSchedules(token),
       listRead(commissionReconciliation(token, asked), url.pathname),

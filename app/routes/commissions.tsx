@@ -38,7 +38,7 @@ function periodLabel(period: string): string {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { params, ignored } = listQueryFrom(url.searchParams, STATEMENT_LIST);
-  const [viewer, [statements, payouts]] = await loadWithViewer(request, context, (token) =>
+  const [viewer, [statements, payouts]] = await loadWithViewer(request, context, async (token) =>
     Promise.all([listRead(commissionStatements(token, params), url.pathname), commissionPayouts(token)]),
   );
   // Issue 25 §3: agents and agencies hold the period against their book (the same rule as the page's guard).

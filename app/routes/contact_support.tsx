@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     categories: ticketCategories,
     extra: { kind: "support" },
     start: createTicket,
-    done: (created, viewer) => {
+    done: async (created, viewer) => {
       // Users who may not open My Tickets yet (contracting still locked) stay here.
       const to = can(viewer, "myTickets") ? `/my_tickets?ticket=${created.id}` : "/contact_support";
       return redirectWithToast(to, [

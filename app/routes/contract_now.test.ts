@@ -26,7 +26,7 @@ beforeAll(async () => {
   await upstream.start();
   useTestRuntime(upstream.url);
 });
-afterAll(() => upstream.stop());
+afterAll(async () => upstream.stop());
 
 const entry = (carrierProductId: number, carrierName: string) => ({
   id: carrierProductId,
@@ -102,7 +102,7 @@ function answers(overrides: Array<[string, string | File]> = [], drop: string[] 
   return [...kept, ...overrides];
 }
 
-function submit(
+async function submit(
   fields = answers(),
   user: Partial<SessionUser> = agent,
   options: ViewerOptions = {},

@@ -70,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [viewer, [[productList, product, carriers], statuses, resources, questions, answers]] = await loadWithViewer(
     request,
     context,
-    (token) => {
+    async (token) => {
       const asked = askedProduct === null ? null : productCarriers(token, askedProduct);
       // A product the upstream does not know falls back to the default one below, whatever this answered.
       asked?.catch(() => {});

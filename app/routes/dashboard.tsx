@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The system notifications are the layout's banner (issue 22 §2.3).
   // Issue 25 §1: a broker's ready-to-sell card (the role remembered at sign-in says whether to read it at once).
   const broker = isBroker({ role: sessionOf(context).session.get("role") ?? "Admin" });
-  const [viewer, [unread, unresponded, rewards, readiness]] = await loadWithViewer(request, context, (token) =>
+  const [viewer, [unread, unresponded, rewards, readiness]] = await loadWithViewer(request, context, async (token) =>
     Promise.all([
       unreadMessages(token),
       unrespondedMessages(token),

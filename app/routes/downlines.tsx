@@ -59,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (policiesOf === "invalid" || asked === "invalid") notFound();
 
   /** The root's and the open agencies' blocks, and the policy list when one is asked for, all at once. */
-  const treeOf = (token: string, carrierId: number, rootNpn: number | null) => {
+  const treeOf = async (token: string, carrierId: number, rootNpn: number | null) => {
     // Without a root of their own (an admin) nothing is open.
     const ids = rootNpn === null ? [] : [rootNpn, ...open.filter((id) => id !== rootNpn)];
     return Promise.all([

@@ -54,7 +54,7 @@ const admin: Partial<SessionUser> = { role: "Admin" };
 type Handler = (args: never) => unknown;
 
 /** A request to a page of the default layout (access middleware first), as `user`. */
-function as(handler: Handler, request: Request, user: Partial<SessionUser>) {
+async function as(handler: Handler, request: Request, user: Partial<SessionUser>) {
   return answerOf(handler, request, contextFor(viewerFor(user)), { middleware: [accessMiddleware] });
 }
 

@@ -30,7 +30,7 @@ const ENROLLMENT_RESOURCES = { library: "enrollment", perPage: 50, sort: "carrie
  * only to whom the list is theirs. When one part fails, the rest of the hub still shows.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [viewer, [latest, resources]] = await loadWithViewer(request, context, (token) =>
+  const [viewer, [latest, resources]] = await loadWithViewer(request, context, async (token) =>
     Promise.all([
       orUnavailable(submittedEnrollments(token, LATEST)),
       orUnavailable(learningResources(token, ENROLLMENT_RESOURCES)),

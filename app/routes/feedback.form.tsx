@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     schema: feedbackSchema,
     categories: feedbackCategories,
     start: startFeedbackConversation,
-    done: (started) =>
+    done: async (started) =>
       redirectWithToast(`/feedback/${started.id}`, [
         successToast("Thank you: your message was sent. Our staff will answer you here."),
       ]),

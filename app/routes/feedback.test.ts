@@ -27,7 +27,7 @@ const locked: Partial<SessionUser> = { roleHasOnboardingProcess: true, onboardin
 type Handler = (args: never) => unknown;
 
 /** A page of the default layout (access middleware first), as `user`. */
-function as(user: Partial<SessionUser>, handler: Handler, request: Request, params = {}): Promise<Answer> {
+async function as(user: Partial<SessionUser>, handler: Handler, request: Request, params = {}): Promise<Answer> {
   return answerOf(handler, request, contextFor(viewerFor(user)), { middleware: [accessMiddleware], params });
 }
 

@@ -32,15 +32,15 @@ const NEWEST_SHOWN = 3;
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const search = cleanListSearch(new URL(request.url).searchParams.get("search") ?? "");
-  const [, [libraries, productList, results]] = await loadWithViewer(request, context, (token) =>
+  const [, [libraries, productList, results]] = await loadWithViewer(request, context, async (token) =>
     Promise.all([
-      Promise.all(LIBRARIES.map((l) => learningResources(token, { library: l.library, perPage: NEWEST }))),
+      Promise.all(LIBRARIES.map(async (l) => learningResources(token, { library: l.library, perPage: NEWEST }))),
       products(token),
       search
         ? Promise.all([
             learningResources(token, { search, perPage: HUB_SEARCH_LIMIT, sort: "title", order: "ASC" }),
             // Carriers by name: every product's carriers (shared lists, usually kept already).
-            products(token).then((list) =>
+            products(token).then(async (list) =>
               Promise.all(
                 list.map(async (p) => (await productCarriers(token, p.id)).map((c) => ({ ...c, productName: p.name }))),
               ),

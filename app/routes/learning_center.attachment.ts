@@ -23,7 +23,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const attachmentId = pathId(params.attachmentId);
   if (!info || resourceId === null || attachmentId === null) return textAnswer(404, "This file could not be found.");
   try {
-    const [, file] = await loadWithViewer(request, context, (token) =>
+    const [, file] = await loadWithViewer(request, context, async (token) =>
       learningAttachment(token, info.library, resourceId, attachmentId),
     );
     return downloadResponse(file, `attachment-${attachmentId}`);

@@ -35,11 +35,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (params.id !== undefined) {
     const id = pathId(params.id);
     if (id === null) throw notFound();
-    const [, [resources, offers]] = await loadWithViewer(request, context, (token) =>
+    const [, [resources, offers]] = await loadWithViewer(request, context, async (token) =>
       Promise.all([
         centerResources(token, id),
         // Which product and carrier the id names: the product lists (shared, usually kept already).
-        products(token).then((list) =>
+        products(token).then(async (list) =>
           Promise.all(list.map(async (product) => ({ product, carriers: await productCarriers(token, product.id) }))),
         ),
       ]),

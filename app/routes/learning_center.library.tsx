@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const info = libraryOfPath(url.pathname);
   if (!info) throw data(null, { status: 404, statusText: "Not Found" });
   const { params, ignored } = listQueryFrom(url.searchParams, LEARNING_LIST);
-  const [, list] = await loadWithViewer(request, context, (token) =>
+  const [, list] = await loadWithViewer(request, context, async (token) =>
     listRead(learningResources(token, learningQueryOf(info.library, params)), url.pathname),
   );
   const carrierId = params.get("carrierId");

@@ -33,7 +33,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const info = libraryOfPath(new URL(request.url).pathname);
   const id = pathId(params.id);
   if (!info || id === null) throw notFound();
-  const [, resource] = await loadWithViewer(request, context, (token) => learningResource(token, info.library, id));
+  const [, resource] = await loadWithViewer(request, context, async (token) =>
+    learningResource(token, info.library, id),
+  );
   // Another library's resource is not this URL's, whatever the upstream did with `?library=`.
   if (resource.library !== info.library) throw notFound();
   return {

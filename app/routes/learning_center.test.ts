@@ -16,8 +16,11 @@ import { loader as resourceLoader } from "./learning_center.resource";
 /** Issue 12: the Learning Center's loaders against a fake upstream (which resources a viewer sees is its decision). */
 const upstream = withFakeUpstream();
 const agent = () => viewerFor({ role: "Agent" });
-const load = (loader: (args: never) => unknown, path: string, params: Record<string, string> = {}): Promise<Answer> =>
-  answerOf(loader, get(path), contextFor(agent()), { params });
+const load = async (
+  loader: (args: never) => unknown,
+  path: string,
+  params: Record<string, string> = {},
+): Promise<Answer> => answerOf(loader, get(path), contextFor(agent()), { params });
 const queryOf = (path: string) => upstream.calls.find((c) => c.path === path)?.query ?? null;
 
 const summary = {

@@ -36,7 +36,7 @@ const book = (query: string) => ({
 });
 
 const agent = () => viewerFor({ role: "Agent" });
-const load = (loader: (args: never) => unknown, path: string, viewer = agent()): Promise<Answer> =>
+const load = async (loader: (args: never) => unknown, path: string, viewer = agent()): Promise<Answer> =>
   answerOf(loader, get(path), contextFor(viewer));
 const queryOf = (path: string) => upstream.calls.find((c) => c.path === path)?.query ?? null;
 const ignoredOf = (answer: Answer) => (answer.data as { ignored: string[] }).ignored;

@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = url.searchParams;
   const { params: listParams, ignored } = listQueryFrom(params, { sortable: TICKET_SORTABLE });
-  const [, [list, current]] = await loadWithViewer(request, context, (token) =>
+  const [, [list, current]] = await loadWithViewer(request, context, async (token) =>
     Promise.all([listRead(tickets(token, "support", listParams), url.pathname), ticketFromUrl(token, params)]),
   );
   return { ...list, current, ignored };

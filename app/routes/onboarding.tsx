@@ -54,7 +54,7 @@ export function meta() {
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const legal = params.step === "legal";
-  const [viewer, [state, questions, answers]] = await loadWithViewer(request, context, (token) =>
+  const [viewer, [state, questions, answers]] = await loadWithViewer(request, context, async (token) =>
     Promise.all([
       loadOnboarding(token),
       legal ? onboardingLegalQuestions(token) : Promise.resolve([]),
@@ -124,7 +124,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     s: Submission<unknown>,
     problems: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {},
   ) => data({ step, result: s.reply({ ...problems, hideFields: [...form.hidden] }), toasts: [] }, { status: 400 });
-  const saved = (state: Onboarding, message = "Saved") =>
+  const saved = async (state: Onboarding, message = "Saved") =>
     redirectWithToast(onboardingResume(state.steps)?.to ?? "/onboarding", [successToast(message)]);
 
   return form.answer(

@@ -18,7 +18,7 @@ import * as documentUpload from "./profile.documents.$kind.file";
 const upstream = withFakeUpstream();
 
 type Handler = (args: never) => unknown;
-function postAs(
+async function postAs(
   handler: Handler,
   path: string,
   fields: Record<string, string | File>,

@@ -35,7 +35,7 @@ import type { Route } from "./+types/profile";
  * The password form (issue 13) is a chunk of its own: drawn by the server with the page (it works before
  * hydration), its code fetched as the page hydrates, not with the profile's first load (its budget).
  */
-const ChangePasswordSection = lazy(() =>
+const ChangePasswordSection = lazy(async () =>
   import("~/components/profile/change-password").then((m) => ({ default: m.ChangePasswordSection })),
 );
 
@@ -49,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const viewer = await requireViewer(request, context);
     if (!isBroker(viewer.user)) throw redirect("/basic_profile");
   }
-  const [viewer, [details, documents, rewards]] = await loadWithViewer(request, context, (token) =>
+  const [viewer, [details, documents, rewards]] = await loadWithViewer(request, context, async (token) =>
     Promise.all([profileDetails(token), complianceDocuments(token), orUnavailable(memberRewards(token))]),
   );
   const notifications = viewer.documentNotifications;

@@ -19,7 +19,7 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The levels come with the list (one small page of it).
-  const [, list] = await loadWithViewer(request, context, (token) =>
+  const [, list] = await loadWithViewer(request, context, async (token) =>
     invitations(token, new URLSearchParams({ perPage: "5" })),
   );
   return { levels: list.levels };

@@ -40,7 +40,7 @@ const withoutConfirm = (url: URL): string => pathWithout(url.pathname, url.searc
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { params, ignored } = listQueryFrom(url.searchParams, { sortable: SORTABLE });
-  const [, list] = await loadWithViewer(request, context, (token) =>
+  const [, list] = await loadWithViewer(request, context, async (token) =>
     listRead(invitations(token, params), url.pathname),
   );
   const asked = positiveIds(url.searchParams.getAll(CONFIRM));

@@ -35,9 +35,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     schema: (invitation) => invitedRegistrationSchema(invitation.email, SERVER_PASSWORD_RULES),
     limit: { kind: "registration", key: (invitation) => invitation.email },
     // A second send of the same form finds the invitation used: its page says so.
-    save: (body) => registerInvited(token, body),
+    save: async (body) => registerInvited(token, body),
     rename: { termsAccepted: "terms" },
-    done: ({ email }) =>
+    done: async ({ email }) =>
       redirectWithToast("/account/verify", [
         successToast(`Your account is created. We sent a verification link to ${email}: open it, then sign in.`),
       ]),

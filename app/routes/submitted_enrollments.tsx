@@ -37,7 +37,7 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { params, ignored } = listQueryFrom(url.searchParams, SUBMITTED_ENROLLMENTS_LIST);
-  const [viewer, list] = await loadWithViewer(request, context, (token) =>
+  const [viewer, list] = await loadWithViewer(request, context, async (token) =>
     listRead(submittedEnrollments(token, params), url.pathname),
   );
   const carrierId = params.get("carrierId");
@@ -67,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
       return redirectWithToast(back, [successToast(DOWNLOAD_SENT)]);
     },
-    ({ messages }) => redirectWithToast(back, errorToasts(messages)),
+    async ({ messages }) => redirectWithToast(back, errorToasts(messages)),
   );
 }
 

@@ -53,10 +53,10 @@ export async function startReferenceApi(options: ReferenceApiOptions): Promise<R
   const logger = (options.logger ?? pino({ level: process.env.LOG_LEVEL ?? "info" })).child({
     component: "reference-api",
   });
-  const db = await ReferenceDb.open(options.dbPath, options.seedDay, (dates) =>
+  const db = await ReferenceDb.open(options.dbPath, options.seedDay, async (dates) =>
     seedStatements(dates, { portalUrl: options.portalUrl }),
   );
-  const reset = () => db.reset();
+  const reset = async () => db.reset();
   const after = new AfterAnswer(logger);
   const mailer = new Mailer({
     db,
@@ -90,7 +90,7 @@ export async function startReferenceApi(options: ReferenceApiOptions): Promise<R
   return {
     url,
     reset,
-    close() {
+    async close() {
       closing ??= new Promise<void>((resolve, reject) => {
         server.close((error) => {
           // The e-mails of the last answers go out before the db closes.

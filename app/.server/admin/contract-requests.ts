@@ -16,7 +16,7 @@ import { notFound, requireAdmin } from "./guard";
  * With `brokerId` (a broker's contract page), a request of another broker under that URL is the 404 page, as its
  * loader says, and is never moved.
  */
-export function transitionAction(
+export async function transitionAction(
   request: Request,
   context: Readonly<RouterContextProvider>,
   id: number,

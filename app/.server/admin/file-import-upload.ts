@@ -35,7 +35,8 @@ export async function uploadFileImport<S extends $ZodType>(
   },
 ): Promise<FileImportAnswer> {
   const viewer = await requireAdmin(request, context);
-  const upload = streamedUpload(options.facts, (fields, fileName, content) =>
+  // A promise, or null when there is nothing to send: not async (streamedUpload reads the null as "no upload").
+  const upload = streamedUpload(options.facts, (fields, fileName, content): ReturnType<typeof options.send> =>
     options.send(viewer.token, fields, fileName, content),
   );
   let unreadable = false;

@@ -100,12 +100,12 @@ export function editableRecords<Row extends { id: number }>(
     list: api.list,
     record: api.record,
     remove: api.remove,
-    bulk: (token, { id }) => eachId(id, (one) => api.remove(token, one)),
+    bulk: async (token, { id }) => eachId(id, async (one) => api.remove(token, one)),
     exportCsv: api.exportCsv,
     form: {
       // The form's schema made the body (the upstream checks it again).
-      create: (token, value) => api.create(token, value as never),
-      update: (token, id, value) => api.update(token, id, value as never),
+      create: async (token, value) => api.create(token, value as never),
+      update: async (token, id, value) => api.update(token, id, value as never),
       formValues,
     },
   };

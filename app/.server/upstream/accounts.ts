@@ -21,19 +21,19 @@ export async function registrationInvitation(token: string) {
   return (await call("GET", `/api/registration/${segment(token)}`, RegistrationInvitationResponseSchema)).invitation;
 }
 
-export function registerInvited(token: string, body: InvitedRegistrationBody) {
+export async function registerInvited(token: string, body: InvitedRegistrationBody) {
   return call("POST", `/api/registration/${segment(token)}`, RegisteredResponseSchema, { body });
 }
 
-export function register(body: RegistrationBody) {
+export async function register(body: RegistrationBody) {
   return call("POST", "/api/registration", AcceptedResponseSchema, { body });
 }
 
-export function requestVerification(email: string) {
+export async function requestVerification(email: string) {
   return call("POST", "/api/account/verification", AcceptedResponseSchema, { body: { email } });
 }
 
-export function verifyEmail(token: string) {
+export async function verifyEmail(token: string) {
   return call("POST", "/api/account/verify", VerifiedResponseSchema, { body: { token } });
 }
 
@@ -41,15 +41,15 @@ export async function pendingAccount(token: string) {
   return (await call("GET", `/api/account/activation/${segment(token)}`, PendingAccountResponseSchema)).account;
 }
 
-export function activate(token: string, password: string) {
+export async function activate(token: string, password: string) {
   return call("POST", "/api/account/activation", PasswordSetResponseSchema, { body: { token, password } });
 }
 
-export function requestActivation(email: string) {
+export async function requestActivation(email: string) {
   return call("POST", "/api/account/activation_request", AcceptedResponseSchema, { body: { email } });
 }
 
-export function requestPasswordReset(email: string) {
+export async function requestPasswordReset(email: string) {
   return call("POST", "/api/account/password_reset", AcceptedResponseSchema, { body: { email } });
 }
 
@@ -57,7 +57,7 @@ export async function resetAccount(token: string) {
   return (await call("GET", `/api/account/password_reset/${segment(token)}`, ResetAccountResponseSchema)).account;
 }
 
-export function resetPassword(token: string, password: string) {
+export async function resetPassword(token: string, password: string) {
   return call("PUT", "/api/account/password_reset", PasswordSetResponseSchema, { body: { token, password } });
 }
 

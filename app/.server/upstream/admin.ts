@@ -44,21 +44,21 @@ export function adminResource<
   Patch extends z.ZodType = Body,
 >(path: string, schemas: { list: List; one: One; body?: Body; patch?: Patch }) {
   return {
-    list: (token: string, params: URLSearchParams) =>
+    list: async (token: string, params: URLSearchParams) =>
       call("GET", adminPath(path, params), schemas.list, { token }) as Promise<z.infer<List>>,
-    record: (token: string, id: number) =>
+    record: async (token: string, id: number) =>
       call("GET", adminPath(`${path}/${id}`), schemas.one, { token }) as Promise<z.infer<One>>,
     create: async (token: string, body: z.infer<Body>) =>
       (await call("POST", adminPath(path), RecordOnly, { token, body })).record,
     update: async (token: string, id: number, body: z.infer<Patch>) =>
       (await call("PATCH", adminPath(`${path}/${id}`), RecordOnly, { token, body })).record,
-    remove: (token: string, id: number) => adminDelete(token, path, id),
-    exportCsv: (token: string, params: URLSearchParams) => adminExport(token, path, params),
+    remove: async (token: string, id: number) => adminDelete(token, path, id),
+    exportCsv: async (token: string, params: URLSearchParams) => adminExport(token, path, params),
   };
 }
 
 /** A multipart POST to `/api/admin/<path>` (a file the admin uploads, issue 22), answered as `schema` says. */
-export function adminUpload<S extends z.ZodType>(
+export async function adminUpload<S extends z.ZodType>(
   token: string,
   path: string,
   schema: S,
@@ -68,12 +68,12 @@ export function adminUpload<S extends z.ZodType>(
 }
 
 /** The bytes of a file under `/api/admin/<path>`, streamed. */
-export function adminFile(token: string, path: string) {
+export async function adminFile(token: string, path: string) {
   return callFile(adminPath(path), { token });
 }
 
 /** Another call of a section (a record's intent, a list of its own): `/api/admin/<path>`, its answer checked by `schema`. */
-export function adminCall<S extends z.ZodType>(
+export async function adminCall<S extends z.ZodType>(
   token: string,
   method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
   path: string,
@@ -84,31 +84,31 @@ export function adminCall<S extends z.ZodType>(
   return call(method, adminPath(path, options.params), schema, { token, body, headers }) as Promise<z.infer<S>>;
 }
 
-export function adminDelete(token: string, path: string, id: number) {
+export async function adminDelete(token: string, path: string, id: number) {
   return call("DELETE", adminPath(`${path}/${id}`), NoContent, { token });
 }
 
 /** The CSV of every record the query matches, streamed from the upstream. */
-export function adminExport(token: string, path: string, params: URLSearchParams) {
+export async function adminExport(token: string, path: string, params: URLSearchParams) {
   return callFile(adminPath(`${path}/export`, params), { token });
 }
 
-export function adminDashboard(token: string) {
+export async function adminDashboard(token: string) {
   return call("GET", adminPath("dashboard"), AdminDashboardSchema, { token });
 }
 
 /* ---- Contract requests ---- */
 
-export function contractRequests(token: string, params: URLSearchParams) {
+export async function contractRequests(token: string, params: URLSearchParams) {
   return call("GET", adminPath("contract_requests", params), AdminContractRequestsResponseSchema, { token });
 }
 
 /** One request; `next`: the longest-waiting pending one (the upstream's 404 when none waits). */
-export function contractRequest(token: string, id: number | "next") {
+export async function contractRequest(token: string, id: number | "next") {
   return call("GET", adminPath(`contract_requests/${id}`), AdminContractRequestResponseSchema, { token });
 }
 
-export function contractRequestFile(token: string, id: number, fileId: number) {
+export async function contractRequestFile(token: string, id: number, fileId: number) {
   return callFile(adminPath(`contract_requests/${id}/files/${fileId}`), { token });
 }
 
@@ -120,7 +120,10 @@ export async function transitionContractRequest(
   return (await call("POST", adminPath(`contract_requests/${id}/transition`), RecordOnly, { token, body })).record;
 }
 
-export function bulkTransitionContractRequests(token: string, body: z.infer<typeof AdminBulkTransitionBodySchema>) {
+export async function bulkTransitionContractRequests(
+  token: string,
+  body: z.infer<typeof AdminBulkTransitionBodySchema>,
+) {
   if (body.ids.length === 0 || body.ids.length > ADMIN_BULK_MAX)
     throw new RangeError(`bulkTransitionContractRequests: ${body.ids.length} ids`);
   return call("POST", adminPath("contract_requests/bulk_transition"), AdminBulkResultSchema, { token, body });
@@ -132,7 +135,7 @@ export async function openContractRequest(token: string, body: z.infer<typeof Ad
 
 /* ---- Brokers ---- */
 
-export function broker(token: string, id: number) {
+export async function broker(token: string, id: number) {
   return call("GET", adminPath(`brokers/${id}`), AdminBrokerResponseSchema, { token });
 }
 
@@ -141,11 +144,11 @@ export async function addBrokerNote(token: string, id: number, body: string) {
     .note;
 }
 
-export function brokerDocuments(token: string, id: number) {
+export async function brokerDocuments(token: string, id: number) {
   return call("GET", adminPath(`brokers/${id}/documents`), AdminDocumentsResponseSchema, { token });
 }
 
-export function brokerDocumentFile(token: string, id: number, kind: string) {
+export async function brokerDocumentFile(token: string, id: number, kind: string) {
   return callFile(adminPath(`brokers/${id}/documents/${encodeURIComponent(kind)}/file`), { token });
 }
 

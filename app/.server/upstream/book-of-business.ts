@@ -13,7 +13,7 @@ export function bookQuery(params: URLSearchParams): string {
   return text ? `?${text}` : "";
 }
 
-export function bookOfBusiness(token: string, params: URLSearchParams) {
+export async function bookOfBusiness(token: string, params: URLSearchParams) {
   return call("GET", `/api/book_of_business${bookQuery(params)}`, BookOfBusinessResponseSchema, { token });
 }
 

@@ -273,7 +273,7 @@ function reasonOf(json: unknown): string | null {
 }
 
 /** A multipart call: `entries` in order (nested-attributes naming relies on it). */
-export function callMultipart<S extends z.ZodType>(
+export async function callMultipart<S extends z.ZodType>(
   method: Method,
   path: string,
   schema: S,

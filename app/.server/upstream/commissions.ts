@@ -8,7 +8,7 @@ import {
 
 const KEYS = ["period", "page", "perPage", "search", "sort", "order"];
 
-export function commissionStatements(token: string, params: URLSearchParams) {
+export async function commissionStatements(token: string, params: URLSearchParams) {
   const query = new URLSearchParams();
   for (const key of KEYS) {
     const value = params.get(key);
@@ -30,7 +30,7 @@ export async function commissionSchedules(token: string) {
 }
 
 /** The period's book, published splits and approved entries (issue 25 §3); null period = the newest published one. */
-export function commissionReconciliation(token: string, period: string | null) {
+export async function commissionReconciliation(token: string, period: string | null) {
   const query = period ? `?${new URLSearchParams({ period })}` : "";
   return call("GET", `/api/commissions/reconciliation${query}`, CommissionReconciliationResponseSchema, { token });
 }

@@ -10,7 +10,7 @@ import {
 import { sharedList } from "./shared-lists";
 
 /** A shared list (the same for every caller): kept for SHARED_LIST_TTL_SECONDS (ADR 017). Read-only. */
-export function products(token: string) {
+export async function products(token: string) {
   const path = "/api/resource_lists/products";
   return sharedList(path, async () => (await call("GET", path, ProductsResponseSchema, { token })).products);
 }
@@ -52,7 +52,7 @@ export async function requestContracts(token: string, carrierProductIds: number[
 }
 
 /** A shared list (ADR 017). Read-only. */
-export function legalQuestions(token: string, productId: number) {
+export async function legalQuestions(token: string, productId: number) {
   const path = `/api/resource_lists/legal_questions/${productId}`;
   return sharedList(
     path,

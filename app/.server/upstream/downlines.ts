@@ -12,7 +12,7 @@ import { sharedList } from "./shared-lists";
  * The carriers downlines are shown for: the same for every caller allowed to read them (agencies and admins;
  * the access rule refuses the page to anyone else), so a shared list (ADR 017). Read-only.
  */
-export function downlineCarriers(token: string) {
+export async function downlineCarriers(token: string) {
   const path = "/api/downlines/carriers";
   return sharedList(path, async () => (await call("GET", path, DownlineCarriersResponseSchema, { token })).carriers);
 }

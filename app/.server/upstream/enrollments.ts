@@ -20,7 +20,7 @@ export async function sunfireSignOn(token: string, site: QuoteSite): Promise<str
  * GET /partners/sunfire/availability: whether the quote tool (`?site=test`: its test site) opens for the caller now,
  * as its providers are configured (issue 22 §2.4); issues no link. A 403: the caller's role may not use it.
  */
-export function quoteToolAvailability(token: string, site: QuoteSite) {
+export async function quoteToolAvailability(token: string, site: QuoteSite) {
   const path = site === "test" ? "/partners/sunfire/availability?site=test" : "/partners/sunfire/availability";
   return call("GET", path, QuoteToolAvailabilitySchema, { token });
 }
@@ -37,7 +37,7 @@ function enrollmentsQuery(params: URLSearchParams): string {
   return text ? `?${text}` : "";
 }
 
-export function submittedEnrollments(token: string, params: URLSearchParams) {
+export async function submittedEnrollments(token: string, params: URLSearchParams) {
   return call("GET", `/api/submitted_enrollments${enrollmentsQuery(params)}`, SubmittedEnrollmentsResponseSchema, {
     token,
   });

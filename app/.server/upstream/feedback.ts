@@ -26,7 +26,7 @@ export async function unrespondedMessages(token: string) {
 }
 
 /** The user's conversations (all, or only those with unread staff messages, or waiting for a reply). */
-export function feedbackConversations(token: string, filter: FeedbackFilter | null, listParams: URLSearchParams) {
+export async function feedbackConversations(token: string, filter: FeedbackFilter | null, listParams: URLSearchParams) {
   // listParams: the list's checked table values (listQueryFrom), nothing else from the URL.
   const query = new URLSearchParams(listParams);
   if (filter) query.set("filter", filter);
@@ -40,12 +40,12 @@ export async function feedbackConversation(token: string, id: number) {
 }
 
 /** Marks the conversation's staff messages read (opening it, spec §7's unread count falls). */
-export function markFeedbackRead(token: string, id: number) {
+export async function markFeedbackRead(token: string, id: number) {
   return call("POST", `/api/feedback_conversations/${id}/read`, FeedbackConversationReadSchema, { token });
 }
 
 /** A shared list (the same for every caller): kept for SHARED_LIST_TTL_SECONDS (ADR 017). Read-only. */
-export function feedbackCategories(token: string) {
+export async function feedbackCategories(token: string) {
   const path = "/api/feedback_conversations/categories";
   return sharedList(
     path,

@@ -8,7 +8,7 @@ import {
 
 const TABLE_KEYS = ["page", "perPage", "search", "sort", "order"];
 
-export function invitations(token: string, params: URLSearchParams) {
+export async function invitations(token: string, params: URLSearchParams) {
   const query = new URLSearchParams();
   for (const key of TABLE_KEYS) {
     const value = params.get(key);

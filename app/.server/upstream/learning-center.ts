@@ -50,7 +50,7 @@ export function learningQueryOf(library: LearningLibrary, checked: URLSearchPara
  * searched, sorted and filtered by carrier and product, with the filter's choices. Reusable by any page that
  * lists learning-center resources (e.g. the carriers' enrollment resources: `{ library: "enrollment", … }`).
  */
-export function learningResources(token: string, query: LearningResourcesQuery) {
+export async function learningResources(token: string, query: LearningResourcesQuery) {
   return call("GET", learningResourcesPath(query), LearningResourcesResponseSchema, { token });
 }
 
@@ -61,7 +61,12 @@ export async function learningResource(token: string, library: LearningLibrary, 
 }
 
 /** An attachment's bytes, streamed (not read here). */
-export function learningAttachment(token: string, library: LearningLibrary, resourceId: number, attachmentId: number) {
+export async function learningAttachment(
+  token: string,
+  library: LearningLibrary,
+  resourceId: number,
+  attachmentId: number,
+) {
   return callFile(`/api/learning_center/resources/${resourceId}/attachments/${attachmentId}?library=${library}`, {
     token,
   });

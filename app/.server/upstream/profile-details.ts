@@ -23,7 +23,7 @@ export async function complianceDocuments(token: string) {
 }
 
 /** Uploads a document (replacing the one on file); the upstream clears the notifications a valid one answers. */
-export function uploadComplianceDocument(
+export async function uploadComplianceDocument(
   token: string,
   kind: ComplianceDocumentKind,
   upload: { file: File; expiresOn: string | null },
@@ -37,7 +37,7 @@ export function uploadComplianceDocument(
 }
 
 /** A stored file of the user's (GET /api/profile/files/{id}). */
-export function storedFileDownload(token: string, fileId: number) {
+export async function storedFileDownload(token: string, fileId: number) {
   return callFile(`/api/profile/files/${fileId}`, { token });
 }
 

@@ -4,7 +4,7 @@ import { LoginResponseSchema, MeResponseSchema } from "./schemas/session";
 
 const Empty = z.unknown();
 
-export function login(email: string, password: string) {
+export async function login(email: string, password: string) {
   return call("POST", "/api/login", LoginResponseSchema, { body: { email, password }, unauthorizedIsError: true });
 }
 
@@ -17,11 +17,11 @@ export async function logout(token: string) {
 }
 
 /** Admin impersonation: sign in as another user (the upstream remembers the admin as returnToUserId). */
-export function loginAsUser(token: string, email: string) {
+export async function loginAsUser(token: string, email: string) {
   return call("POST", "/api/login_as_user", LoginResponseSchema, { token, body: { email } });
 }
 
 /** Ends impersonation and returns the admin's own session. */
-export function logoutAsUser(token: string) {
+export async function logoutAsUser(token: string) {
   return call("GET", "/api/logout_as_user", LoginResponseSchema, { token });
 }

@@ -74,7 +74,7 @@ describe("sharedList", () => {
 
   it("page loads that want a list while it is on its way share the one call", async () => {
     let answer!: (value: string[]) => void;
-    const load = loader(() => new Promise<string[]>((resolve) => (answer = resolve)));
+    const load = loader(async () => new Promise<string[]>((resolve) => (answer = resolve)));
     const both = Promise.all([
       sharedList("/api/tickets/categories", load),
       sharedList("/api/tickets/categories", load),
@@ -89,7 +89,7 @@ describe("sharedList", () => {
     for (const refusal of [new UnauthorizedError(), new UpstreamError(403, ["Only agencies can view downlines"])]) {
       clearSharedLists();
       let refuse!: (error: unknown) => void;
-      const ended = vi.fn(() => new Promise<string[]>((_, reject) => (refuse = reject)));
+      const ended = vi.fn(async () => new Promise<string[]>((_, reject) => (refuse = reject)));
       const mine = vi.fn(async () => ["Blue Harbor Health"]);
       const theirs = sharedList("/api/downlines/carriers", ended);
       const own = sharedList("/api/downlines/carriers", mine);
@@ -103,7 +103,7 @@ describe("sharedList", () => {
   it("a fault of a shared call (the upstream down) is every waiting page load's", async () => {
     let fail!: (error: unknown) => void;
     const fault = new UpstreamError(503, ["down"], "timeout");
-    const first = vi.fn(() => new Promise<string[]>((_, reject) => (fail = reject)));
+    const first = vi.fn(async () => new Promise<string[]>((_, reject) => (fail = reject)));
     const second = vi.fn(async () => ["Other"]);
     const a = sharedList("/api/tickets/categories", first);
     const b = sharedList("/api/tickets/categories", second);

@@ -51,7 +51,7 @@ function makeRoom(now: number): void {
   }
 }
 
-function start<T>(key: string, load: () => Promise<T>, ttlMs: number): Promise<T> {
+async function start<T>(key: string, load: () => Promise<T>, ttlMs: number): Promise<T> {
   const value = load().then(deepFreeze);
   const entry: Entry = { value, freshUntil: null };
   if (entries.size >= MAX_ENTRIES) makeRoom(Date.now());
@@ -71,7 +71,7 @@ function start<T>(key: string, load: () => Promise<T>, ttlMs: number): Promise<T
  * The shared list `path` names (the upstream path with its query): from this process's copy while it is
  * fresh, otherwise from `load` (which calls the upstream with the caller's token).
  */
-export function sharedList<T>(path: string, load: () => Promise<T>): Promise<T> {
+export async function sharedList<T>(path: string, load: () => Promise<T>): Promise<T> {
   const { env, upstreamUrl } = runtime();
   const ttlMs = env.SHARED_LIST_TTL_SECONDS * 1000;
   if (ttlMs <= 0) return load();
@@ -80,7 +80,7 @@ export function sharedList<T>(path: string, load: () => Promise<T>): Promise<T> 
   if (entry?.freshUntil === null) {
     // On its way for another page load. A refusal of that caller's token (its session ended, its role may
     // not read the list) is not this one's: then this load asks with its own token. A fault is shared.
-    return (entry.value as Promise<T>).catch((error: unknown) => {
+    return (entry.value as Promise<T>).catch(async (error: unknown) => {
       if (refusedCaller(error)) return load().then(deepFreeze);
       throw error;
     });

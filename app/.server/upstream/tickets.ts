@@ -10,7 +10,7 @@ import { sharedList } from "./shared-lists";
 type Kind = (typeof TICKET_KINDS)[number];
 const TABLE_KEYS = ["page", "perPage", "search", "sort", "order"];
 
-export function tickets(token: string, kind: Kind, params: URLSearchParams) {
+export async function tickets(token: string, kind: Kind, params: URLSearchParams) {
   const query = new URLSearchParams({ kind });
   for (const key of TABLE_KEYS) {
     const value = params.get(key);
@@ -24,7 +24,7 @@ export async function ticket(token: string, id: number) {
 }
 
 /** A shared list (the same for every caller): kept for SHARED_LIST_TTL_SECONDS (ADR 017). Read-only. */
-export function ticketCategories(token: string) {
+export async function ticketCategories(token: string) {
   const path = "/api/tickets/categories";
   return sharedList(path, async () => (await call("GET", path, TicketCategoriesResponseSchema, { token })).categories);
 }

@@ -28,7 +28,7 @@ export function hasView(key: string): boolean {
 const loading = new Map<string, Promise<void>>();
 
 /** Loads the section's view, and its form (the new and record pages), once. */
-export function loadSection(key: string, withForm = false): Promise<void> {
+export async function loadSection(key: string, withForm = false): Promise<void> {
   const id = `${key}${withForm ? "+form" : ""}`;
   let job = loading.get(id);
   if (!job) {
@@ -74,7 +74,7 @@ export function formOf(key: string): AnyForm | undefined {
  * /admin/<key>/<id>, /admin/<key>/<id>/edit), its view (and form) before hydration; anything else under /admin (the
  * desk's review, a broker's pages) loads nothing.
  */
-export function loadSectionOfPath(pathname: string): Promise<void> {
+export async function loadSectionOfPath(pathname: string): Promise<void> {
   const match = /^\/admin\/([a-z_]+)(\/new|\/\d{1,9}|\/\d{1,9}\/edit)?\/?$/.exec(pathname);
   if (!match?.[1] || !hasView(match[1])) return Promise.resolve();
   return loadSection(match[1], match[2] !== undefined);

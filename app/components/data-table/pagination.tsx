@@ -68,7 +68,8 @@ export function DataTablePagination({
             defaultValue={String(meta.perPage)}
             key={meta.perPage}
             options={PER_PAGE_OPTIONS}
-            onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+            // The router's navigation: a failing load shows in the route's error boundary, it does not reject.
+            onChange={(event) => void submit(event.currentTarget.form, { preventScrollReset: true })}
           />
           {/* Before hydration the choice is applied with a button; after, on change. */}
           {hydrated ? null : <DefaultSubmitButton>Show</DefaultSubmitButton>}

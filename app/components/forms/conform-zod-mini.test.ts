@@ -12,7 +12,7 @@ import { commissionInquirySchema } from "~/domain/tickets";
  * its import; every other test file (and the server) runs conform on classic. The forms must validate the
  * same in both.
  */
-vi.mock("zod/v4", () => import("zod/mini"));
+vi.mock("zod/v4", async () => import("zod/mini"));
 
 const pdf = () => new File([new Uint8Array(10)], "a.pdf", { type: "application/pdf" });
 const noFile = () => new File([], "", { type: "application/octet-stream" });

@@ -6,7 +6,7 @@ import { DATE_FORMAT, parseUsDate, toUsDate } from "~/domain/validation";
 import { calendarDate } from "./dates";
 import { type Field, initialText, wrapperProps } from "./field";
 
-const DatePopover = lazy(() => import("./date-popover"));
+const DatePopover = lazy(async () => import("./date-popover"));
 
 /** The calendar button before its popover is loaded (the same button, so nothing moves when it arrives). */
 function CalendarButton({ onClick, loading }: { onClick?: () => void; loading?: boolean }) {

@@ -23,9 +23,12 @@ function MaskedInput({ field, mask, ...props }: MaskedFieldProps) {
     // Loaded with the first masked field: pages without one do not carry imask. Bound to the element, imask
     // formats what is there and edits the value in place as the user types, keeping the caret where it is;
     // conform reads the value from the DOM.
-    void Promise.all([import("imask"), import("~/domain/masks")]).then(([{ default: IMask }, { MASKS }]) => {
-      if (!cancelled) bound = IMask(element, MASKS[mask] as FactoryOpts);
-    });
+    // A chunk that fails to load (a flaky connection) leaves the plain input, which the server accepts.
+    Promise.all([import("imask"), import("~/domain/masks")])
+      .then(([{ default: IMask }, { MASKS }]) => {
+        if (!cancelled) bound = IMask(element, MASKS[mask] as FactoryOpts);
+      })
+      .catch(() => undefined);
     return () => {
       cancelled = true;
       bound?.destroy();

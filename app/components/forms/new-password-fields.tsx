@@ -19,7 +19,7 @@ export const PASSWORD_RULES_TEXT = `At least ${PASSWORD_MIN_LENGTH} characters; 
 type StrengthModule = typeof StrengthChunk;
 let loading: Promise<StrengthModule> | null = null;
 /** The zxcvbn chunk, fetched once for the whole page; a failed fetch leaves the rough meter (and may retry). */
-function loadStrength(): Promise<StrengthModule> {
+async function loadStrength(): Promise<StrengthModule> {
   loading ??= import("./strength.client").catch((error: unknown) => {
     loading = null;
     throw error;

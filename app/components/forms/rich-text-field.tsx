@@ -3,7 +3,7 @@ import { type Field } from "./field";
 import { useHydrated } from "./hydrated-field";
 import { TextareaField } from "./textarea-field";
 
-const RichTextEditor = lazy(() => import("./rich-text-editor"));
+const RichTextEditor = lazy(async () => import("./rich-text-editor"));
 
 export interface RichTextFieldProps {
   field: Field;

@@ -17,22 +17,25 @@ export function SignatureField({ field }: { field: Field }) {
 
   useEffect(() => {
     let cancelled = false;
-    void import("signature_pad").then(({ default: Pad }) => {
-      if (cancelled || !canvas.current) return;
-      const ratio = Math.max(window.devicePixelRatio || 1, 1);
-      const el = canvas.current;
-      el.width = el.offsetWidth * ratio;
-      el.height = el.offsetHeight * ratio;
-      el.getContext("2d")?.scale(ratio, ratio);
-      const instance = new Pad(el, { penColor: "#1a1b1e" });
-      instance.addEventListener("endStroke", () => {
-        setStrokes(
-          instance.toData().map((group) => ({ points: group.points.map(({ x, y, time }) => ({ x, y, time })) })),
-        );
-      });
-      pad.current = instance;
-      setReady(true);
-    });
+    // A pad that fails to load (a flaky connection) leaves the message that drawing needs JavaScript.
+    import("signature_pad")
+      .then(({ default: Pad }) => {
+        if (cancelled || !canvas.current) return;
+        const ratio = Math.max(window.devicePixelRatio || 1, 1);
+        const el = canvas.current;
+        el.width = el.offsetWidth * ratio;
+        el.height = el.offsetHeight * ratio;
+        el.getContext("2d")?.scale(ratio, ratio);
+        const instance = new Pad(el, { penColor: "#1a1b1e" });
+        instance.addEventListener("endStroke", () => {
+          setStrokes(
+            instance.toData().map((group) => ({ points: group.points.map(({ x, y, time }) => ({ x, y, time })) })),
+          );
+        });
+        pad.current = instance;
+        setReady(true);
+      })
+      .catch(() => undefined);
     return () => {
       cancelled = true;
       pad.current?.off();

@@ -20,7 +20,7 @@ const failed = (message: string) => ({
 
 /** Sends `body` to `url`; `onProgress` hears the percentage sent. Resolves with the JSON answer, or a form-level
  * error when there is none to read (the connection dropped, a proxy's error page). */
-export function sendWithProgress<T extends object>(
+export async function sendWithProgress<T extends object>(
   url: string,
   body: FormData,
   onProgress: (percent: number) => void,

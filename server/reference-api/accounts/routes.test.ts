@@ -64,9 +64,9 @@ const OTHER_PASSWORD = "Copper-Meadow-Violin-57";
 const freeNpns = [...SEED_FREE_NPNS];
 const nextNpn = () => freeNpns.shift()!;
 
-const post = (path: string, json?: unknown, token?: string) => send("POST", path, { json, token });
-const put = (path: string, json?: unknown, token?: string) => send("PUT", path, { json, token });
-const get = (path: string, token?: string) => send("GET", path, { token });
+const post = async (path: string, json?: unknown, token?: string) => send("POST", path, { json, token });
+const put = async (path: string, json?: unknown, token?: string) => send("PUT", path, { json, token });
+const get = async (path: string, token?: string) => send("GET", path, { token });
 
 async function signIn(email: string, password = DEMO_PASSWORD) {
   return post("/api/login", { email, password });
@@ -368,7 +368,7 @@ describe("POST /api/registration (sign-up without an invitation): no enumeration
       { password: "short" },
     ]) {
       const [known, unknown] = await Promise.all(
-        ["agent@demo.test", "nobody.here@example.com"].map((email) =>
+        ["agent@demo.test", "nobody.here@example.com"].map(async (email) =>
           post("/api/registration", registration({ email, ...body, npn: body.npn ?? "19000040" })),
         ),
       );
@@ -409,7 +409,7 @@ describe("e-mail verification", () => {
     const before = await Promise.all([countOf(email), countOf("agent@demo.test"), countOf("ghost@example.com")]);
 
     const answers = await Promise.all(
-      [email, "agent@demo.test", "ghost@example.com", SEED_PENDING_ACCOUNT.email].map((to) =>
+      [email, "agent@demo.test", "ghost@example.com", SEED_PENDING_ACCOUNT.email].map(async (to) =>
         post("/api/account/verification", { email: to }),
       ),
     );
@@ -496,7 +496,7 @@ describe("activation of an account an administrator created (pending@)", () => {
     const count = async (to: string) => (await outboxOf(api.url, to)).length;
     const agentBefore = await count("agent@demo.test");
     const answers = await Promise.all(
-      [email, "agent@demo.test", "ghost@example.com"].map((to) =>
+      [email, "agent@demo.test", "ghost@example.com"].map(async (to) =>
         post("/api/account/activation_request", { email: to }),
       ),
     );
@@ -528,7 +528,7 @@ describe("password reset by e-mail", () => {
     const count = async (to: string) => (await outboxOf(api.url, to)).length;
     const before = await Promise.all(["docs@demo.test", SEED_PENDING_ACCOUNT.email, "ghost@example.com"].map(count));
     const answers = await Promise.all(
-      ["DOCS@demo.test", SEED_PENDING_ACCOUNT.email, "ghost@example.com"].map((email) =>
+      ["DOCS@demo.test", SEED_PENDING_ACCOUNT.email, "ghost@example.com"].map(async (email) =>
         post("/api/account/password_reset", { email }),
       ),
     );

@@ -247,7 +247,7 @@ export async function sendAccountLink(
   meta: DeliveryMeta = {},
 ): Promise<void> {
   const issued = issueTokenStatements(user.userId, purpose);
-  await db.exclusive(() => db.client.batch(issued.statements, "write"));
+  await db.exclusive(async () => db.client.batch(issued.statements, "write"));
   await mailer.deliver(
     ACCOUNT_LINK_EMAILS[purpose](mailer.portalUrl, { to: user.email, firstName: user.firstName, token: issued.token }),
     { userId: user.userId, ...meta },
@@ -272,7 +272,7 @@ export function registerAccountRoutes(
     res.status(202).json(body);
   };
 
-  const issueAndSend = (user: AccountLinkUser, purpose: TokenPurpose) =>
+  const issueAndSend = async (user: AccountLinkUser, purpose: TokenPurpose) =>
     sendAccountLink({ db, mailer, logger }, user, purpose);
 
   /** `{ email }` of the no-enumeration endpoints; null after answering 422. */
@@ -564,7 +564,7 @@ export function registerAccountRoutes(
     if (problems.any) return refuseFields(res, problems.fields);
     const passwordHash = await hashPassword(str(password));
     // The caller's session stays; every other one (other browsers, a thief's) ends.
-    await db.exclusive(() =>
+    await db.exclusive(async () =>
       db.client.batch(
         [
           { sql: "UPDATE users SET password_hash = ? WHERE id = ?", args: [passwordHash, session.user.userId] },

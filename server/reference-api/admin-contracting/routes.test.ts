@@ -47,7 +47,7 @@ const { remove: removeDb, dbPath } = tempDbPath("reference-api-admin-contracting
 let api: ReferenceApi;
 const client = testClient(() => api.url, { jsonContentTypeOnly: true });
 const { send, ok, tokenOf } = client;
-const admin = () => tokenOf("admin@demo.test");
+const admin = async () => tokenOf("admin@demo.test");
 const db = () => sqlite(dbPath);
 
 beforeAll(async () => {
@@ -482,7 +482,7 @@ describe("POST /api/admin/contract_requests/bulk_transition", () => {
 describe("POST /api/admin/contract_requests", () => {
   it("creates a pending request on a broker's behalf; 409 when one exists; 404 for a non-broker; 422 for an unknown product", async () => {
     const token = await admin();
-    const post = (json: unknown) => send("POST", "/api/admin/contract_requests", { token, json });
+    const post = async (json: unknown) => send("POST", "/api/admin/contract_requests", { token, json });
     const created = await post({ brokerId: 3, carrierProductId: 203, internalNote: "Asked by phone." });
     expect(created.status, created.text).toBe(201);
     const record = z.object({ record: AdminContractRequestSchema }).parse(created.json).record;
@@ -609,7 +609,7 @@ describe("documents", () => {
   it("docs@ end to end: a rejection blocks the broker's contract requests; approving every flagged document unblocks them", async () => {
     const token = await admin();
     const docs = await tokenOf("docs@demo.test");
-    const review = (kind: string, json: unknown) =>
+    const review = async (kind: string, json: unknown) =>
       send("POST", `/api/admin/brokers/4/documents/${kind}/review`, { token, json });
     const notifications = async () =>
       (await ok(DocumentNotificationsResponseSchema, "GET", "/api/profile/document_notifications", { token: docs }))
@@ -851,7 +851,7 @@ describe("the contracting desk's seed", () => {
 
   it("the per-user reset restores a broker's requests and their events", async () => {
     const token = await admin();
-    const eventsOf1 = () => scalarOf("SELECT COUNT(*) FROM contract_request_events WHERE user_id = 1");
+    const eventsOf1 = async () => scalarOf("SELECT COUNT(*) FROM contract_request_events WHERE user_id = 1");
     expect(await eventsOf1()).toBeGreaterThan(
       seedRequests(testSeed)
         .filter((r) => r.userId === 1)

@@ -57,7 +57,7 @@ let api: ReferenceApi;
 
 const client = testClient(() => api.url);
 const { tokenOf, ok } = client;
-const admin = () => tokenOf("admin@demo.test");
+const admin = async () => tokenOf("admin@demo.test");
 const send = async (method: string, path: string, json?: unknown) =>
   client.send(method, path, { token: await admin(), json });
 const get = async <S extends z.ZodType>(schema: S, path: string) => ok(schema, "GET", path, { token: await admin() });
@@ -511,7 +511,7 @@ describe("users", () => {
 
   it("disabling ends the user's sessions and refuses sign-in; enabling lets them in again; flags merge", async () => {
     const email = "newagent@demo.test";
-    const login = () => client.send("POST", "/api/login", { json: { email, password: DEMO_PASSWORD } });
+    const login = async () => client.send("POST", "/api/login", { json: { email, password: DEMO_PASSWORD } });
     const own = LoginResponseSchema.parse((await login()).json).token;
     const db = sqlite(dbPath);
     const flagsBefore = JSON.parse(

@@ -839,7 +839,7 @@ export function registerAdminPeopleRoutes(app: Express, { db, logger, mailer, af
     if ("fields" in outcome) return refuseFields(res, outcome.fields);
     const { record } = outcome;
     // The activation e-mail as POST /api/account/activation_request sends it, after the answer.
-    after.run("activation e-mail", () =>
+    after.run("activation e-mail", async () =>
       sendAccountLink(
         { db, mailer, logger },
         { userId: record.id, email: record.email, firstName: record.firstName },
@@ -945,7 +945,7 @@ export function registerAdminPeopleRoutes(app: Express, { db, logger, mailer, af
     if ("missing" in outcome) return fail(res, 404, notFound("user", String(id)));
     if ("disabled" in outcome) return fail(res, 422, DISABLED_NO_PASSWORD_EMAIL);
     const { user, sent } = outcome;
-    after.run(`${sent} e-mail`, () =>
+    after.run(`${sent} e-mail`, async () =>
       sendAccountLink(
         { db, mailer, logger },
         { userId: user.id, email: user.email, firstName: user.firstName },

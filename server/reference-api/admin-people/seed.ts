@@ -395,7 +395,7 @@ export function seedRtsStatusStatements(dates: SeedDates): InStatement[] {
  * deliberately slow and reset() re-inserts every user.
  */
 let seedHashes: Promise<Map<number, string>> | undefined;
-function seedPasswordHashes(): Promise<Map<number, string>> {
+async function seedPasswordHashes(): Promise<Map<number, string>> {
   seedHashes ??= Promise.all(SEED_USERS.map(async (u) => [u.id, await hashPassword(DEMO_PASSWORD)] as const)).then(
     (entries) => new Map(entries),
   );

@@ -123,7 +123,7 @@ export async function streamCsv(
   res.setHeader("content-type", "text/csv; charset=utf-8");
   res.setHeader("content-disposition", `attachment; filename="${filename}"`);
   res.setHeader("cache-control", "no-store");
-  const write = (text: string) =>
+  const write = async (text: string) =>
     new Promise<void>((resolve) => {
       if (res.write(text)) resolve();
       else res.once("drain", resolve);

@@ -52,7 +52,7 @@ let api: ReferenceApi;
 
 const client = testClient(() => api.url);
 const { tokenOf } = client;
-const send = (method: string, path: string, token?: string, json?: unknown) =>
+const send = async (method: string, path: string, token?: string, json?: unknown) =>
   client.send(method, path, { token, json });
 
 async function book(email: string, query: Record<string, string | number> = {}): Promise<Book> {
@@ -120,7 +120,9 @@ describe("GET /api/book_of_business", () => {
     expect(last.meta).toMatchObject({ page: 13, currentPage: 13, pageNumbers: [9, 10, 11, 12, 13] });
     expect(last.policies).toHaveLength(20);
 
-    const pages = await Promise.all(Array.from({ length: 13 }, (_, i) => book("agency@demo.test", { page: i + 1 })));
+    const pages = await Promise.all(
+      Array.from({ length: 13 }, async (_, i) => book("agency@demo.test", { page: i + 1 })),
+    );
     const ids = pages.flatMap((p) => p.policies.map((x) => x.id));
     expect(ids).toHaveLength(320);
     expect(new Set(ids).size).toBe(320);

@@ -25,7 +25,7 @@ const client = testClient(() => api.url, { jsonContentTypeOnly: true });
 const { tokenOf } = client;
 const as = async (email: string, method: string, path: string, json?: unknown) =>
   client.send(method, path, { token: await tokenOf(email), json });
-const admin = (method: string, path: string, json?: unknown) => as("admin@demo.test", method, path, json);
+const admin = async (method: string, path: string, json?: unknown) => as("admin@demo.test", method, path, json);
 const ENROLLMENTS = "/api/admin/carrier_enrollments";
 const NOTIFICATIONS = "/api/admin/carrier_notifications";
 

@@ -87,7 +87,7 @@ export const IMPORT_FROM = `FROM carrier_imports i LEFT JOIN carriers c ON c.id 
 export const IMPORT_COLUMNS = "i.*, c.name AS carrier_name, u.first_name AS u_first, u.last_name AS u_last";
 
 /** The earlier import of a file with this hash (core/file-imports' earlierFile), or null. */
-const earlierImport = (db: ReferenceDb, sha: string, exceptImport: number) =>
+const earlierImport = async (db: ReferenceDb, sha: string, exceptImport: number) =>
   earlierFile(
     db,
     {
@@ -172,7 +172,7 @@ export function rowOf(record: CarrierImport, columns: Columns, r: Row | Record<s
 }
 
 /** How many rows an import has (of one outcome). */
-export const countRows = (db: ReferenceDb, record: CarrierImport, outcome: RowOutcome | null) =>
+export const countRows = async (db: ReferenceDb, record: CarrierImport, outcome: RowOutcome | null) =>
   countStaged(db, TABLES, record.id, outcome);
 
 /** A page of an import's rows (rowsQuery's order). */
@@ -253,7 +253,7 @@ export async function readImport(
         return staged.statements;
       },
       counts: () => ({ n_problems: problems }),
-      earlier: (sha, id) => earlierImport(db, sha, id),
+      earlier: async (sha, id) => earlierImport(db, sha, id),
     },
     body,
   );
@@ -628,7 +628,7 @@ function outcomeStatements(importId: number, applied: Applied[]): InStatement[] 
  * Writes a ready import (core/file-imports' writeStaged; see the module's comment). The rows with a problem are
  * refused with it; the others applied a chunk at a time.
  */
-export function confirmImport(
+export async function confirmImport(
   db: ReferenceDb,
   session: SessionRecord,
   id: number,
@@ -636,7 +636,7 @@ export function confirmImport(
 ): Promise<void> {
   const counts = { created: 0, updated: 0, unchanged: 0, refused: 0 };
   return writeStaged<CarrierImport>(db, TABLES, id, onStart, {
-    find: (one) => findImport(db, one),
+    find: async (one) => findImport(db, one),
     refusal: (record) => (record.unmappedFields.length > 0 ? NEEDS_MAPPING : null),
     counters: ["n_created", "n_updated", "n_unchanged", "n_refused"],
     counts: () => ({
@@ -711,5 +711,5 @@ export function confirmImport(
   });
 }
 
-export const discardImport = (db: ReferenceDb, id: number) =>
-  discardStaged(db, id, { find: (i) => findImport(db, i), ...TABLES });
+export const discardImport = async (db: ReferenceDb, id: number) =>
+  discardStaged(db, id, { find: async (i) => findImport(db, i), ...TABLES });

@@ -129,7 +129,7 @@ export function registerCarrierImportRoutes(app: Express, { db, logger }: { db: 
       db.client.execute("SELECT id, name FROM carriers ORDER BY name COLLATE NOCASE"),
     ]);
     const body: z.infer<typeof CarrierImportsResponseSchema> = {
-      records: await Promise.all(rows.map((r) => importFromRow(db, r))),
+      records: await Promise.all(rows.map(async (r) => importFromRow(db, r))),
       meta,
       facets: {
         carrier: carriers.rows.map((r) => ({ value: String(r.id), label: String(r.name) })),
@@ -175,13 +175,13 @@ export function registerCarrierImportRoutes(app: Express, { db, logger }: { db: 
       what: "carrier import",
       log: "carrier",
       outcomes: ROW_OUTCOMES,
-      find: (id) => findImport(db, id),
-      facts: (req, res) => uploadFacts(db, req, res, importFacts(req), CARRIER_IMPORT_LIMITS.maxBytes),
-      read: (session, facts, body) => readImport(db, session, facts, body),
-      countRows: (record, outcome) => countRows(db, record, outcome),
-      pageRows: (record, outcome, limit, offset) => pageRows(db, record, outcome, limit, offset),
-      confirm: (session, id, onStart) => confirmImport(db, session, id, onStart),
-      discard: (id) => discardImport(db, id),
+      find: async (id) => findImport(db, id),
+      facts: async (req, res) => uploadFacts(db, req, res, importFacts(req), CARRIER_IMPORT_LIMITS.maxBytes),
+      read: async (session, facts, body) => readImport(db, session, facts, body),
+      countRows: async (record, outcome) => countRows(db, record, outcome),
+      pageRows: async (record, outcome, limit, offset) => pageRows(db, record, outcome, limit, offset),
+      confirm: async (session, id, onStart) => confirmImport(db, session, id, onStart),
+      discard: async (id) => discardImport(db, id),
       counts: (record) => record.counts,
     },
   );

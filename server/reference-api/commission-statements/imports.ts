@@ -248,8 +248,8 @@ export async function readImport(
       onHeader: (headers) => {
         columns = unmappedFields(headers, mapping).length === 0 ? columnsOf(headers, mapping) : null;
       },
-      stage: (rows, id) => stageStatements(db, id, rows, columns),
-      earlier: (sha, id) => earlierImport(db, sha, id),
+      stage: async (rows, id) => stageStatements(db, id, rows, columns),
+      earlier: async (sha, id) => earlierImport(db, sha, id),
     },
     body,
   );

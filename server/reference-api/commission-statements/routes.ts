@@ -357,8 +357,8 @@ export function registerCommissionStatementRoutes(app: Express, { db, logger }: 
 
   confirmRoute(app, `${base}/imports/:id/confirm`, logger, {
     what: "statement import",
-    find: (id) => findImport(db, id),
-    confirm: (session, id, onStart) => confirmImport(db, session, id, onStart),
+    find: async (id) => findImport(db, id),
+    confirm: async (session, id, onStart) => confirmImport(db, session, id, onStart),
     done: (record, id) => {
       if (record?.status === "imported")
         logger.info({ importId: id, statementId: record.statementId }, "statement imported");
@@ -370,7 +370,7 @@ export function registerCommissionStatementRoutes(app: Express, { db, logger }: 
     const id = importId(req, res);
     if (id == null) return;
     const outcome = await discardStaged(db, id, {
-      find: (i) => findImport(db, i),
+      find: async (i) => findImport(db, i),
       importsTable: "statement_imports",
       rowsTable: "statement_import_rows",
       finishedAt: false,

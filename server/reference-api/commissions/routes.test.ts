@@ -92,7 +92,7 @@ describe("GET /api/commissions/statements", () => {
     const lines = await allLines("agent@demo.test");
     const token = await tokenOf("agent@demo.test");
     const pages = await Promise.all(
-      [1, 2].map((page) =>
+      [1, 2].map(async (page) =>
         client.ok(BookOfBusinessResponseSchema, "GET", `/api/book_of_business?perPage=50&page=${page}`, { token }),
       ),
     );
@@ -242,7 +242,9 @@ describe("GET /api/commissions/payouts", () => {
     expect(list.map((p) => p.paidOn)).toEqual(
       [...COMMISSION_PERIODS.slice(1), testSeed.monthsAgo(1)].map((m) => `${m}-15`),
     );
-    const totals = await Promise.all(list.map((p) => statements("agency@demo.test", { period: p.period, perPage: 5 })));
+    const totals = await Promise.all(
+      list.map(async (p) => statements("agency@demo.test", { period: p.period, perPage: 5 })),
+    );
     list.forEach((p, i) => {
       const summary = totals[i]!.summary!;
       expect(p.payoutCents, p.period).toBe(summary.payoutCents);

@@ -310,7 +310,7 @@ describe("contracting entries", () => {
     expect(await statusesOf("docs@demo.test")).toEqual(before);
 
     const token = await tokenOf("agent@demo.test");
-    const post = (json: unknown) => send("POST", "/api/profile/contracting_entries", { token, json });
+    const post = async (json: unknown) => send("POST", "/api/profile/contracting_entries", { token, json });
     expectError(await post({ carrierProductIds: [] }), 422, /at least one/);
     expectError(await post({}), 422, /carrierProductIds/);
     expectError(await post({ carrierProductIds: ["101"] }), 422);
@@ -477,7 +477,7 @@ describe("legal questions and answers", () => {
   it("refuses invalid answers with clear messages and writes nothing", async () => {
     const token = await tokenOf("agent@demo.test");
     const before = await ok(LegalAnswersResponseSchema, "GET", "/api/profile/legal_answers", { token });
-    const put = (fields: Record<string, string | Blob | [Blob, string]>, first?: Record<string, string>) => {
+    const put = async (fields: Record<string, string | Blob | [Blob, string]>, first?: Record<string, string>) => {
       const form = new FormData();
       if (first) appendAnswer(form, first);
       appendAnswer(form, fields);

@@ -24,8 +24,8 @@ const { send, ok, tokenOf } = testClient(() => api.url, {
   jsonContentTypeOnly: true,
   onBody: (text) => bodies.push(text),
 });
-const admin = () => tokenOf("admin@demo.test");
-const agent = () => tokenOf("agent@demo.test");
+const admin = async () => tokenOf("admin@demo.test");
+const agent = async () => tokenOf("agent@demo.test");
 const UnreadSchema = z.object({ unread_messages: z.number() });
 
 beforeAll(async () => {

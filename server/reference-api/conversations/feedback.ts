@@ -244,7 +244,7 @@ export function registerFeedbackRoutes(
         conversation: { kind: "feedback", subject, category, rating },
         message,
         attachment,
-        answer: (started) => conversationBody(user, started),
+        answer: async (started) => conversationBody(user, started),
       });
       if (id != null) logger.info({ userId: user.userId, conversationId: id }, "feedback conversation started");
     });

@@ -288,7 +288,7 @@ export function registerTicketRoutes(
         conversation: { kind, subject, category, reference, carrierId },
         message,
         attachment,
-        answer: (id) => ticketBody(user, id),
+        answer: async (id) => ticketBody(user, id),
       });
       if (ticketId != null) logger.info({ userId: user.userId, ticketId, kind }, "ticket opened");
     });

@@ -266,8 +266,8 @@ export class ReferenceDb {
    * an interactive transaction left open across an await would block other requests; read-check-write
    * sequences (contract requests, legal answers) instead run one at a time here and write with one batch.
    */
-  exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(() => fn());
+  async exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(async () => fn());
     this.queue = run.then(
       () => undefined,
       () => undefined,
@@ -292,7 +292,7 @@ export class ReferenceDb {
   private expirySweptOn: string | null = null;
 
   /** The seed as of the pinned seed day, or today. */
-  private seed() {
+  private async seed() {
     return this.seedStatements(seedDates(this.seedDay));
   }
 
@@ -337,7 +337,7 @@ export class ReferenceDb {
           args: mails.columns.map((c) => row[c] as InValue),
         });
       }
-      await this.exclusive(() => this.client.batch(statements, "write").then(() => undefined));
+      await this.exclusive(async () => this.client.batch(statements, "write").then(() => undefined));
       this.expirySweptOn = null;
       return true;
     } finally {

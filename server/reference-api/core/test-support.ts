@@ -36,7 +36,7 @@ export const testSeed = seedDates();
 export const TEST_PORTAL_URL = "https://portal.test";
 
 /** The reference API on a free port, silent, with `/__reset` allowed, seeded as of testSeed's day. */
-export const startTestApi = (dbPath: string, options: Partial<ReferenceApiOptions> = {}) =>
+export const startTestApi = async (dbPath: string, options: Partial<ReferenceApiOptions> = {}) =>
   startReferenceApi({
     dbPath,
     port: 0,

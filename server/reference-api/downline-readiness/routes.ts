@@ -109,7 +109,7 @@ async function byUser<T>(db: ReferenceDb, sql: string, args: InValue[], map: (r:
 }
 
 /** Every fact of the brokers `userIds` that their readiness lines need: one query per table, started together. */
-function factsOf(db: ReferenceDb, userIds: readonly number[], planYear: number) {
+async function factsOf(db: ReferenceDb, userIds: readonly number[], planYear: number) {
   const ids = JSON.stringify(userIds);
   return Promise.all([
     byUser(
@@ -347,7 +347,7 @@ export function registerDownlineReadinessRoutes(
     // The endpoint in the fingerprint: a key the agency used for another request is refused, never replayed here.
     const fingerprint = `POST /api/downlines/readiness/reminders ${JSON.stringify(body)}`;
     const { session } = res.locals;
-    const outcome = await db.exclusive(() => remind({ db, mailer, session, body, key, fingerprint }));
+    const outcome = await db.exclusive(async () => remind({ db, mailer, session, body, key, fingerprint }));
     if ("replay" in outcome) {
       res.status(outcome.replay.status).set("Idempotent-Replayed", "true").type("application/json");
       res.send(outcome.replay.body);

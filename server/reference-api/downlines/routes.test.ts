@@ -38,7 +38,7 @@ let api: ReferenceApi;
 
 const client = testClient(() => api.url);
 const { tokenOf } = client;
-const send = (method: string, path: string, token?: string) => client.send(method, path, { token });
+const send = async (method: string, path: string, token?: string) => client.send(method, path, { token });
 const post = async (path: string, json: unknown) => (await client.send("POST", path, { json })).status;
 
 async function get<T>(schema: z.ZodType<T>, path: string, email = "agency@demo.test"): Promise<T> {
@@ -53,13 +53,13 @@ async function expectError(path: string, status: number, error: string, email = 
   expect(ErrorSchema.parse(response.json).error).toBe(error);
 }
 
-const downlines = (carrierId: number, npnId: number, contractStatuses?: string) =>
+const downlines = async (carrierId: number, npnId: number, contractStatuses?: string) =>
   get(
     DownlinesResponseSchema,
     `/api/downlines/${carrierId}/agency/${npnId}${contractStatuses === undefined ? "" : `?contractStatuses=${contractStatuses}`}`,
   ).then((r) => r.downlines);
 
-const policies = (carrierId: number, npnId: number, query = "", email?: string) =>
+const policies = async (carrierId: number, npnId: number, query = "", email?: string) =>
   get(PolicyDetailsResponseSchema, `/api/downlines/${carrierId}/policies/${npnId}${query}`, email).then(
     (r) => r.policyDetails,
   );
@@ -181,7 +181,7 @@ describe("GET /api/downlines/:carrierId/agency/:npnId", () => {
 });
 
 describe("GET /api/downlines/:carrierId/agencies?npnIds= (several branches in one call)", () => {
-  const branches = (carrierId: number, query: string, email?: string) =>
+  const branches = async (carrierId: number, query: string, email?: string) =>
     get(DownlineBranchesResponseSchema, `/api/downlines/${carrierId}/agencies?${query}`, email);
 
   it("answers each asked agency's branch exactly as the one-agency call, in the asked order", async () => {

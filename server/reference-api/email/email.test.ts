@@ -35,7 +35,7 @@ const { remove: removeDb, dbPath } = tempDbPath("reference-api-email-");
 let api: ReferenceApi;
 const client = testClient(() => api.url);
 const { tokenOf, ok } = client;
-const admin = () => tokenOf("admin@demo.test");
+const admin = async () => tokenOf("admin@demo.test");
 const send = async (method: string, path: string, json?: unknown, headers?: Record<string, string>) =>
   client.send(method, path, { token: await admin(), json, headers });
 const get = async <S extends z.ZodType>(schema: S, path: string) => ok(schema, "GET", path, { token: await admin() });

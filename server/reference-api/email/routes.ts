@@ -429,7 +429,7 @@ export function registerEmailRoutes(app: Express, { db, logger, mailer, after }:
       html: rendered.html,
     };
     const { logId } = await mailer.deliverLogged(e, { test: true, userId: session.user.userId });
-    await db.exclusive(() =>
+    await db.exclusive(async () =>
       db.client.execute(
         audit(session, {
           resource: "email_templates",
@@ -552,7 +552,7 @@ export function registerEmailRoutes(app: Express, { db, logger, mailer, after }:
       };
       ({ logId } = await mailer.deliverLogged(e, { ...meta, test: Number(row.test) === 1, messageId: null }));
     }
-    await db.exclusive(() =>
+    await db.exclusive(async () =>
       db.client.execute(
         audit(res.locals.session, {
           resource: "email_log",

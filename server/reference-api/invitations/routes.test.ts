@@ -54,7 +54,7 @@ let api: ReferenceApi;
 
 const client = testClient(() => api.url);
 const { tokenOf } = client;
-const send = (method: string, path: string, token?: string, json?: unknown) =>
+const send = async (method: string, path: string, token?: string, json?: unknown) =>
   client.send(method, path, { token, json });
 
 async function list(email: string, query: Record<string, string | number> = {}): Promise<Invitations> {

@@ -26,7 +26,7 @@ const { remove: removeDb, dbPath } = tempDbPath("reference-api-admin-learning-")
 let api: ReferenceApi;
 const client = testClient(() => api.url);
 const { tokenOf, ok } = client;
-const admin = () => tokenOf("admin@demo.test");
+const admin = async () => tokenOf("admin@demo.test");
 const get = async <S extends z.ZodType>(schema: S, path: string, email = "admin@demo.test") =>
   ok(schema, "GET", path, { token: await tokenOf(email) });
 const send = async (method: string, path: string, json?: unknown) =>

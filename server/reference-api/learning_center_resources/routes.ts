@@ -507,7 +507,7 @@ export function registerAdminLearningResourceRoutes(
     const found = await attachmentOf(req, res);
     if (!found) return;
     const at = new Date().toISOString();
-    await db.exclusive(() =>
+    await db.exclusive(async () =>
       db.client.batch(
         [
           { sql: "DELETE FROM learning_attachments WHERE id = ?", args: [Number(found.row.id)] },

@@ -127,7 +127,7 @@ async function smtpSink() {
   return {
     url: `smtp://127.0.0.1:${(server.address() as AddressInfo).port}`,
     messages,
-    close: () =>
+    close: async () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
         server.close(() => resolve());
@@ -159,8 +159,8 @@ describe("sending through SMTP (SMTP_URL)", () => {
     const api = await startTestApi(dbPath, { smtpUrl: sink.url, mailFrom: "Portal Team <team@portal.example>" });
     cleanups.push(
       remove,
-      () => api.close(),
-      () => sink.close(),
+      async () => api.close(),
+      async () => sink.close(),
     );
     const { send, tokenOf } = testClient(() => api.url);
     const invited = await send("POST", "/api/downline_invitations", {
@@ -193,7 +193,7 @@ describe("sending through SMTP (SMTP_URL)", () => {
     const { dbPath, remove } = tempDbPath("reference-api-smtp-down-");
     const log = recordingLogger();
     const api = await startTestApi(dbPath, { smtpUrl: sink.url, logger: log.logger });
-    cleanups.push(remove, () => api.close());
+    cleanups.push(remove, async () => api.close());
     const { send, tokenOf } = testClient(() => api.url);
     const invited = await send("POST", "/api/downline_invitations", {
       token: await tokenOf("agency@demo.test"),

@@ -45,7 +45,7 @@ const client = testClient(() => api.url, { jsonContentTypeOnly: true });
 const { tokenOf, ok } = client;
 const as = async (email: string, method: string, path: string, json?: unknown) =>
   client.send(method, path, { token: await tokenOf(email), json });
-const admin = (method: string, path: string, json?: unknown) => as("admin@demo.test", method, path, json);
+const admin = async (method: string, path: string, json?: unknown) => as("admin@demo.test", method, path, json);
 
 beforeAll(async () => {
   api = await startTestApi(dbPath, { logger });
@@ -55,7 +55,7 @@ afterAll(async () => {
   removeDb();
 });
 
-const adminToken = () => tokenOf("admin@demo.test");
+const adminToken = async () => tokenOf("admin@demo.test");
 
 describe("NIPR PDB alerts", () => {
   it("lists the seeded alerts with their facets, filters by category, producer, month and handled", async () => {

@@ -193,7 +193,7 @@ describe("seeded onboardings", () => {
 describe("onboarding@ walks every step", () => {
   it("saves each step, refuses to complete early, completes, and never returns the tax id", async () => {
     const token = await tokenOf(ONBOARDING);
-    const complete = () => send("POST", "/api/onboarding/complete", { token });
+    const complete = async () => send("POST", "/api/onboarding/complete", { token });
     expectError(await complete(), 422, "Finish the Personal details step first");
 
     // Personal details, with the SSN (formatting ignored); the user's name and phone follow.
@@ -363,7 +363,7 @@ describe("onboarding@ walks every step", () => {
 
 describe("validation", () => {
   it("refuses invalid personal details with clear messages", async () => {
-    const put = (json: unknown) => putStep(ONBOARDING, "personal", { json });
+    const put = async (json: unknown) => putStep(ONBOARDING, "personal", { json });
     expectError(await put(personal), 422, TAX_ID_REQUIRED);
     expect(TAX_ID_REQUIRED).toBe("Enter your SSN or your EIN");
     expectError(await put({ ...personal, ssn: SSN, ein: "12-3456789" }), 422, ONE_TAX_ID_ONLY);

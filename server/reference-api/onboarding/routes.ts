@@ -499,14 +499,14 @@ export function registerOnboardingRoutes(
           await saveDocuments(db, user, await readFormData(req, MAX_DOCUMENTS_BODY_BYTES, "the documents"));
           break;
         case "personal":
-          await db.exclusive(() => savePersonal(db, user, jsonBody(req, key)));
+          await db.exclusive(async () => savePersonal(db, user, jsonBody(req, key)));
           break;
         case "licenses":
-          await db.exclusive(() => saveLicenses(db, user, jsonBody(req, key)));
+          await db.exclusive(async () => saveLicenses(db, user, jsonBody(req, key)));
           break;
         case "legal":
           jsonBody(req, key);
-          await db.exclusive(() => saveLegal(db, user));
+          await db.exclusive(async () => saveLegal(db, user));
           break;
         case "banking":
           await saveBanking(db, user, jsonBody(req, key));

@@ -198,7 +198,7 @@ describe("/api/admin/policy_production", () => {
 
   it("refuses malformed filters with 422", async () => {
     const token = await tokenOf("admin@demo.test");
-    const get = (query: string) => client.send("GET", `/api/admin/policy_production${query}`, { token });
+    const get = async (query: string) => client.send("GET", `/api/admin/policy_production${query}`, { token });
     expectError(await get("?from=2025-13"), 422);
     expectError(await get("?from=2025-06&to=2025-01"), 422, RANGE_BACKWARDS);
     expectError(await get("?from=2000-01&to=2025-01"), 422);

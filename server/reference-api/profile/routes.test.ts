@@ -37,7 +37,7 @@ afterAll(async () => {
   removeDb();
 });
 
-const reset = (email: string) => send("POST", "/__reset", { json: { email } });
+const reset = async (email: string) => send("POST", "/__reset", { json: { email } });
 
 function upload(fields: Record<string, string>, file: [Blob, string] | null): FormData {
   const f = new FormData();

@@ -20,7 +20,7 @@ const client = testClient(() => api.url, { jsonContentTypeOnly: true, onBody: (t
 const { tokenOf, ok } = client;
 const as = async (email: string, method: string, path: string, json?: unknown) =>
   client.send(method, path, { token: await tokenOf(email), json });
-const admin = (method: string, path: string, json?: unknown) => as("admin@demo.test", method, path, json);
+const admin = async (method: string, path: string, json?: unknown) => as("admin@demo.test", method, path, json);
 const SignOn = z.strictObject({ url: z.string() });
 
 beforeAll(async () => {

@@ -65,7 +65,7 @@ export const IMPORT_FROM = "FROM sunfire_imports i LEFT JOIN users u ON u.id = i
 export const IMPORT_COLUMNS = "i.*, u.first_name AS u_first, u.last_name AS u_last";
 
 /** The earlier import of a file with this hash (core/file-imports' earlierFile), or null. */
-const earlierImport = (db: ReferenceDb, sha: string, exceptImport: number) =>
+const earlierImport = async (db: ReferenceDb, sha: string, exceptImport: number) =>
   earlierFile(
     db,
     { from: IMPORT_FROM, columns: "i.id, i.status, i.created_at", name: (i) => `Sunfire import #${Number(i.id)}` },
@@ -149,7 +149,7 @@ export function rowOf(r: Row | Record<string, unknown>): SunfireImportRow {
 }
 
 /** How many rows an import has (of one outcome). */
-export const countRows = (db: ReferenceDb, record: SunfireImport, outcome: SunfireRowOutcome | null) =>
+export const countRows = async (db: ReferenceDb, record: SunfireImport, outcome: SunfireRowOutcome | null) =>
   countStaged(db, TABLES, record.id, outcome);
 
 /** A page of an import's rows (rowsQuery's order). */
@@ -273,7 +273,7 @@ export async function readImport(
       },
       counts: () => ({ n_problems: problems, n_to_reconcile: toReconcile }),
       refusal: () => (missing.length > 0 ? missingColumns(missing) : null),
-      earlier: (sha, id) => earlierImport(db, sha, id),
+      earlier: async (sha, id) => earlierImport(db, sha, id),
     },
     body,
   );
@@ -347,7 +347,7 @@ async function clientTaken(db: ReferenceDb) {
  * Writes a ready import (core/file-imports' writeStaged; see the module's comment). Each row is checked and matched
  * again as it is written: an earlier row may have made its client.
  */
-export function confirmImport(
+export async function confirmImport(
   db: ReferenceDb,
   session: SessionRecord,
   id: number,
@@ -355,13 +355,13 @@ export function confirmImport(
 ): Promise<void> {
   const counts = { matched: 0, unmatched: 0, refused: 0 };
   return writeStaged(db, TABLES, id, onStart, {
-    find: (one) => findImport(db, one),
+    find: async (one) => findImport(db, one),
     counters: ["n_matched", "n_unmatched", "n_reconciled", "n_refused"],
     counts: () => ({ n_matched: counts.matched, n_unmatched: counts.unmatched, n_refused: counts.refused }),
     prepare: async () => {
       const lookups = await loadLookups(db);
       const taken = await clientTaken(db);
-      return { chunk: (after) => writeChunk(db, id, after, { lookups, taken, counts }) };
+      return { chunk: async (after) => writeChunk(db, id, after, { lookups, taken, counts }) };
     },
     finished: (record, at) =>
       audit(session, {
@@ -443,8 +443,8 @@ async function writeChunk(
 }
 
 /** Discards a ready or refused import (core/file-imports' discardStaged): its staged rows go. */
-export function discardImport(db: ReferenceDb, id: number): Promise<"missing" | "conflict" | "ok"> {
-  return discardStaged(db, id, { find: (one) => findImport(db, one), ...TABLES });
+export async function discardImport(db: ReferenceDb, id: number): Promise<"missing" | "conflict" | "ok"> {
+  return discardStaged(db, id, { find: async (one) => findImport(db, one), ...TABLES });
 }
 
 export type ReconcileOutcome =

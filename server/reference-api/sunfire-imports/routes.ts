@@ -101,7 +101,7 @@ export function registerSunfireImportRoutes(app: Express, { db, logger }: { db: 
     const meta = pagingMeta(parsed.q, Number(counted.rows[0]?.n ?? 0));
     const { rows } = await pageOf(db, parsed, meta.perPage, (meta.currentPage - 1) * meta.perPage);
     const body: z.infer<typeof SunfireImportsResponseSchema> = {
-      records: await Promise.all(rows.map((r) => importFromRow(db, r))),
+      records: await Promise.all(rows.map(async (r) => importFromRow(db, r))),
       meta,
       facets: {
         status: SUNFIRE_IMPORT_STATUSES.map((s) => ({ value: s, label: SUNFIRE_IMPORT_STATUS_LABELS[s] })),
@@ -143,17 +143,17 @@ export function registerSunfireImportRoutes(app: Express, { db, logger }: { db: 
       what: "Sunfire import",
       log: "sunfire",
       outcomes: SUNFIRE_ROW_OUTCOMES,
-      find: (id) => findImport(db, id),
-      facts: (req, res) => {
+      find: async (id) => findImport(db, id),
+      facts: async (req, res) => {
         const query = req.query as Record<string, unknown>;
         const params = SunfireImportParamsSchema.safeParse({ fileName: scalar(query.fileName) });
         return uploadFacts(db, req, res, params, SUNFIRE_IMPORT_LIMITS.maxBytes);
       },
-      read: (session, facts, body) => readImport(db, session, facts, body),
-      countRows: (record, outcome) => countRows(db, record, outcome),
-      pageRows: (record, outcome, limit, offset) => pageRows(db, record, outcome, limit, offset),
-      confirm: (session, id, onStart) => confirmImport(db, session, id, onStart),
-      discard: (id) => discardImport(db, id),
+      read: async (session, facts, body) => readImport(db, session, facts, body),
+      countRows: async (record, outcome) => countRows(db, record, outcome),
+      pageRows: async (record, outcome, limit, offset) => pageRows(db, record, outcome, limit, offset),
+      confirm: async (session, id, onStart) => confirmImport(db, session, id, onStart),
+      discard: async (id) => discardImport(db, id),
       counts: (record) => record.counts,
     },
   );

@@ -17,14 +17,14 @@ const api = adminResource("carrier_enrollments", {
   one: AdminCarrierEnrollmentResponseSchema,
 });
 
-export const carrierEnrollment = (token: string, id: number) => api.record(token, id);
+export const carrierEnrollment = async (token: string, id: number) => api.record(token, id);
 
 /** The raw payload as it arrived (text). */
-export const carrierEnrollmentPayload = (token: string, id: number) =>
+export const carrierEnrollmentPayload = async (token: string, id: number) =>
   adminCall(token, "GET", `carrier_enrollments/${id}/payload`, CarrierEnrollmentPayloadSchema);
 
 export const server: SectionServer<AdminCarrierEnrollment> = {
-  list: (token, params) => api.list(token, params),
-  record: (token, id) => api.record(token, id),
-  exportCsv: (token, params) => api.exportCsv(token, params),
+  list: async (token, params) => api.list(token, params),
+  record: async (token, id) => api.record(token, id),
+  exportCsv: async (token, params) => api.exportCsv(token, params),
 };

@@ -22,16 +22,16 @@ const api = adminResource("carrier_exports", {
 });
 
 /** A run with its history and first rows. */
-export const carrierExport = (token: string, id: number) =>
+export const carrierExport = async (token: string, id: number) =>
   adminCall(token, "GET", `carrier_exports/${id}`, AdminCarrierExportResponseSchema);
 
 /** A run's CSV, as sent to the carrier. */
-export const carrierExportFile = (token: string, id: number) => adminFile(token, `carrier_exports/${id}/file`);
+export const carrierExportFile = async (token: string, id: number) => adminFile(token, `carrier_exports/${id}/file`);
 
-export const carrierExportSchedules = (token: string) =>
+export const carrierExportSchedules = async (token: string) =>
   adminCall(token, "GET", "carrier_exports/schedules", CarrierExportSchedulesResponseSchema);
 
-export const saveCarrierExportSchedule = (token: string, { carrierId, ...frequencies }: ScheduleFormValue) =>
+export const saveCarrierExportSchedule = async (token: string, { carrierId, ...frequencies }: ScheduleFormValue) =>
   adminCall(token, "PUT", `carrier_exports/schedules/${carrierId}`, z.object({ record: CarrierExportScheduleSchema }), {
     body: frequencies,
   });
@@ -42,7 +42,7 @@ export const buildCarrierExport = async (token: string, body: AdminCarrierExport
     .record;
 
 export const server: SectionServer<AdminCarrierExport> = {
-  list: (token, params) => api.list(token, params),
-  record: (token, id) => api.record(token, id),
-  exportCsv: (token, params) => api.exportCsv(token, params),
+  list: async (token, params) => api.list(token, params),
+  record: async (token, id) => api.record(token, id),
+  exportCsv: async (token, params) => api.exportCsv(token, params),
 };

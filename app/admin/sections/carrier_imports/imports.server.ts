@@ -15,30 +15,30 @@ import type { CarrierImportMapping } from "./records";
 
 const base = "carrier_imports";
 
-export const importRecord = (token: string, id: number) =>
+export const importRecord = async (token: string, id: number) =>
   adminCall(token, "GET", `${base}/${id}`, CarrierImportRecordResponseSchema);
 
-export const importRows = (token: string, id: number, params: URLSearchParams) =>
+export const importRows = async (token: string, id: number, params: URLSearchParams) =>
   adminCall(token, "GET", `${base}/${id}/rows`, CarrierImportRowsResponseSchema, { params });
 
-export const saveMapping = (token: string, id: number, mapping: CarrierImportMapping) =>
+export const saveMapping = async (token: string, id: number, mapping: CarrierImportMapping) =>
   adminCall(token, "PUT", `${base}/${id}/mapping`, CarrierImportResponseSchema, { body: mapping });
 
-export const confirmImport = (token: string, id: number) =>
+export const confirmImport = async (token: string, id: number) =>
   adminCall(token, "POST", `${base}/${id}/confirm`, CarrierImportResponseSchema);
 
-export const discardImport = (token: string, id: number) =>
+export const discardImport = async (token: string, id: number) =>
   adminCall(token, "POST", `${base}/${id}/discard`, CarrierImportResponseSchema);
 
-export const resultsCsv = (token: string, id: number) => adminFile(token, `${base}/${id}/results`);
+export const resultsCsv = async (token: string, id: number) => adminFile(token, `${base}/${id}/results`);
 
 /** POST …/upload with the file as the body, streamed on as it arrives. */
-export const uploadCarrierFile = (
+export const uploadCarrierFile = async (
   token: string,
   facts: { carrierId: string; kind: string; fileName: string },
   file: AsyncIterable<Uint8Array>,
 ) => uploadFile(token, `${base}/upload`, facts, file);
 
 /** A broker's appointments, as the carriers' appointments files said them. */
-export const brokerAppointments = (token: string, brokerId: number) =>
+export const brokerAppointments = async (token: string, brokerId: number) =>
   adminCall(token, "GET", `brokers/${brokerId}/appointments`, BrokerAppointmentsResponseSchema);

@@ -8,7 +8,7 @@ import { CHOOSE_CARRIER_FILE, uploadFactsSchema } from "./schemas";
  * its progress) both make it (the shared uploadFileImport): the carrier and kind, then the file streamed on to the
  * upstream (imports.server.ts uploadCarrierFile). Answers the import's page or the form's reply.
  */
-export function uploadCarrierImport(
+export async function uploadCarrierImport(
   request: Request,
   context: Readonly<RouterContextProvider>,
 ): Promise<FileImportAnswer> {
@@ -16,7 +16,8 @@ export function uploadCarrierImport(
     facts: ["carrierId", "kind"],
     schema: uploadFactsSchema,
     chooseFile: CHOOSE_CARRIER_FILE,
-    send: (token, fields, fileName, content) => {
+    // Not async: null (the facts do not parse) means nothing is sent.
+    send: (token, fields, fileName, content): Promise<{ importId: number }> | null => {
       const facts = uploadFactsSchema.safeParse(Object.fromEntries(fields.entries()));
       return facts.success ? uploadCarrierFile(token, { ...facts.data, fileName }, content) : null;
     },

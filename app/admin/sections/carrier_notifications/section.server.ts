@@ -16,23 +16,23 @@ const api = adminResource("carrier_notifications", {
 
 const RecordSchema = AdminCarrierNotificationResponseSchema.pick({ record: true });
 
-export const carrierNotification = (token: string, id: number) => api.record(token, id);
+export const carrierNotification = async (token: string, id: number) => api.record(token, id);
 
-export const handleNotification = (token: string, id: number, note: string | null) =>
+export const handleNotification = async (token: string, id: number, note: string | null) =>
   adminCall(token, "POST", `carrier_notifications/${id}/handle`, RecordSchema, { body: { note } });
 
-export const routeNotification = (token: string, id: number) =>
+export const routeNotification = async (token: string, id: number) =>
   adminCall(token, "POST", `carrier_notifications/${id}/route`, RecordSchema, { body: {} });
 
 export const server: SectionServer<AdminCarrierNotification> = {
-  list: (token, params) => api.list(token, params),
-  record: (token, id) => api.record(token, id),
+  list: async (token, params) => api.list(token, params),
+  record: async (token, id) => api.record(token, id),
   // What the list draws: not the message (the notification's page has it).
   listRow: ({ message: _message, ...row }) => ({ ...row, message: "" }),
   bulkSchema: bulkHandleSchema,
-  bulk: (token, value) => {
+  bulk: async (token, value) => {
     const { id, note } = value as { id: number[]; note: string | null };
-    return eachId(id, (one) => handleNotification(token, one, note));
+    return eachId(id, async (one) => handleNotification(token, one, note));
   },
-  exportCsv: (token, params) => api.exportCsv(token, params),
+  exportCsv: async (token, params) => api.exportCsv(token, params),
 };

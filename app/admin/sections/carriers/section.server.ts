@@ -28,7 +28,7 @@ const productsOf = (id: number) =>
     patch: AdminCarrierResourcePatchSchema,
   });
 
-export const carrierRecord = (token: string, id: number) => api.record(token, id);
+export const carrierRecord = async (token: string, id: number) => api.record(token, id);
 
 export async function saveCarrier(token: string, id: number, body: { name: string; active: boolean }) {
   return AdminCarrierSchema.parse(await api.update(token, id, body));
@@ -45,7 +45,7 @@ export async function saveCarrierResource(
 }
 
 export const server: SectionServer<AdminCarrier> = {
-  list: (token, params) => api.list(token, params),
+  list: async (token, params) => api.list(token, params),
   listRow: (c) => ({
     id: c.id,
     name: c.name,
@@ -58,5 +58,5 @@ export const server: SectionServer<AdminCarrier> = {
     const found = await api.record(token, id);
     return { record: found.record, history: found.history };
   },
-  exportCsv: (token, params) => api.exportCsv(token, params),
+  exportCsv: async (token, params) => api.exportCsv(token, params),
 };

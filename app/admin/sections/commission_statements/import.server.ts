@@ -10,7 +10,7 @@ export type StatementImportAnswer = FileImportAnswer;
  * progress) both make it (the shared uploadFileImport): the facts, then the file streamed on to the upstream
  * (statements.server.ts uploadStatement). Answers the import's page or the form's reply.
  */
-export function importStatement(
+export async function importStatement(
   request: Request,
   context: Readonly<RouterContextProvider>,
 ): Promise<StatementImportAnswer> {
@@ -18,7 +18,8 @@ export function importStatement(
     facts: ["carrierId", "period", "carrierStatementDate"],
     schema: importFactsSchema,
     chooseFile: CHOOSE_STATEMENT_FILE,
-    send: (token, fields, fileName, content) => {
+    // Not async: null (the facts do not parse) means nothing is sent.
+    send: (token, fields, fileName, content): Promise<{ importId: number }> | null => {
       const facts = importFactsSchema.safeParse(Object.fromEntries(fields.entries()));
       return facts.success ? uploadStatement(token, { ...facts.data, fileName }, content) : null;
     },

@@ -20,33 +20,33 @@ import type { StatementMapping } from "./records";
 
 const base = "commission_statements";
 
-export const statementRecord = (token: string, id: number) =>
+export const statementRecord = async (token: string, id: number) =>
   adminCall(token, "GET", `${base}/${id}`, AdminCommissionStatementResponseSchema);
 
-export const statementLines = (token: string, id: number, params: URLSearchParams) =>
+export const statementLines = async (token: string, id: number, params: URLSearchParams) =>
   adminCall(token, "GET", `${base}/${id}/lines`, StatementLinesResponseSchema, { params });
 
-export const reconcileLine = (token: string, id: number, lineId: number, body: ReconcileBody) =>
+export const reconcileLine = async (token: string, id: number, lineId: number, body: ReconcileBody) =>
   adminCall(token, "POST", `${base}/${id}/lines/${lineId}/reconcile`, z.object({ line: StatementLineSchema }), {
     body,
   });
 
-export const lockStatement = (token: string, id: number) =>
+export const lockStatement = async (token: string, id: number) =>
   adminCall(token, "POST", `${base}/${id}/lock`, z.object({ record: AdminCommissionStatementSchema }));
 
-export const statementAgents = (token: string) =>
+export const statementAgents = async (token: string) =>
   adminCall(token, "GET", `${base}/agents`, StatementAgentsResponseSchema);
 
-export const importPreview = (token: string, id: number, params: URLSearchParams) =>
+export const importPreview = async (token: string, id: number, params: URLSearchParams) =>
   adminCall(token, "GET", `${base}/imports/${id}`, StatementImportPreviewSchema, { params });
 
-export const saveMapping = (token: string, id: number, mapping: StatementMapping) =>
+export const saveMapping = async (token: string, id: number, mapping: StatementMapping) =>
   adminCall(token, "PUT", `${base}/imports/${id}/mapping`, StatementImportResponseSchema, { body: mapping });
 
-export const confirmImport = (token: string, id: number) =>
+export const confirmImport = async (token: string, id: number) =>
   adminCall(token, "POST", `${base}/imports/${id}/confirm`, StatementImportResponseSchema);
 
-export const discardImport = (token: string, id: number) =>
+export const discardImport = async (token: string, id: number) =>
   adminCall(token, "POST", `${base}/imports/${id}/discard`, StatementImportResponseSchema);
 
 export interface ImportFacts {
@@ -57,5 +57,5 @@ export interface ImportFacts {
 }
 
 /** POST …/imports with the file as the body, streamed on as it arrives. */
-export const uploadStatement = (token: string, facts: ImportFacts, file: AsyncIterable<Uint8Array>) =>
+export const uploadStatement = async (token: string, facts: ImportFacts, file: AsyncIterable<Uint8Array>) =>
   uploadFile(token, `${base}/imports`, { ...facts }, file);

@@ -11,7 +11,7 @@ import { bulkTransitionSchema } from "./schemas";
 /** The contracting desk: the queue's list and export, and its bulk move (one upstream call for every row). */
 export const server: SectionServer<AdminContractRequest> = {
   bulkSchema: bulkTransitionSchema,
-  list: (token, params) => contractRequests(token, params),
+  list: async (token, params) => contractRequests(token, params),
   // Not the time in each state, the notes, the writing number nor the ids: the review page shows those.
   listRow: (r) => ({
     id: r.id,
@@ -42,5 +42,5 @@ export const server: SectionServer<AdminContractRequest> = {
     });
     return { done: outcome.moved.length, refusals: outcome.refused.map((r) => `Request ${r.id}: ${r.error}`) };
   },
-  exportCsv: (token, params) => adminExport(token, "contract_requests", params),
+  exportCsv: async (token, params) => adminExport(token, "contract_requests", params),
 };

@@ -24,33 +24,33 @@ export const previewUsers = async (token: string) =>
     })
   ).records.map((u) => ({ id: u.id, name: `${u.firstName} ${u.lastName}`, email: u.email }));
 
-export const emailTemplates = (token: string, params: URLSearchParams) =>
+export const emailTemplates = async (token: string, params: URLSearchParams) =>
   adminCall(token, "GET", "email_templates", EmailTemplatesResponseSchema, { params });
 
-export const emailTemplate = (token: string, id: number) =>
+export const emailTemplate = async (token: string, id: number) =>
   adminCall(token, "GET", `email_templates/${id}`, EmailTemplateResponseSchema);
 
-export const updateEmailTemplate = (token: string, id: number, body: { subject: string; body: string }) =>
+export const updateEmailTemplate = async (token: string, id: number, body: { subject: string; body: string }) =>
   adminCall(token, "PATCH", `email_templates/${id}`, EmailTemplateResponseSchema.pick({ record: true }), { body });
 
-export const previewEmailTemplate = (token: string, id: number, userId: number | null) =>
+export const previewEmailTemplate = async (token: string, id: number, userId: number | null) =>
   adminCall(token, "GET", `email_templates/${id}/preview`, EmailPreviewResponseSchema, {
     params: userId == null ? undefined : new URLSearchParams({ userId: String(userId) }),
   });
 
-export const sendTestEmail = (token: string, id: number, userId: number | null) =>
+export const sendTestEmail = async (token: string, id: number, userId: number | null) =>
   adminCall(token, "POST", `email_templates/${id}/test`, EmailSentResponseSchema, { body: { userId } });
 
-export const exportEmailTemplates = (token: string, params: URLSearchParams) =>
+export const exportEmailTemplates = async (token: string, params: URLSearchParams) =>
   adminExport(token, "email_templates", params);
 
-export const emailLog = (token: string, params: URLSearchParams) =>
+export const emailLog = async (token: string, params: URLSearchParams) =>
   adminCall(token, "GET", "email_log", EmailLogResponseSchema, { params });
 
-export const emailLogEntry = (token: string, id: number) =>
+export const emailLogEntry = async (token: string, id: number) =>
   adminCall(token, "GET", `email_log/${id}`, EmailLogEntryResponseSchema);
 
-export const resendEmail = (token: string, id: number) =>
+export const resendEmail = async (token: string, id: number) =>
   adminCall(token, "POST", `email_log/${id}/resend`, EmailSentResponseSchema);
 
 /** The filter as the upstream's query (only the choices given). */
@@ -60,12 +60,12 @@ export function filterParams(filter: EmailMessageFilter): URLSearchParams {
   return params;
 }
 
-export const emailRecipients = (token: string, filter: EmailMessageFilter) =>
+export const emailRecipients = async (token: string, filter: EmailMessageFilter) =>
   adminCall(token, "GET", "email_messages/recipients", EmailRecipientsResponseSchema, {
     params: filterParams(filter),
   });
 
-export const sendEmailMessage = (
+export const sendEmailMessage = async (
   token: string,
   body: EmailMessageFilter & { subject: string; body: string; recipients: number },
   idempotencyKey: string,

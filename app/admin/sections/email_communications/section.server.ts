@@ -4,7 +4,7 @@ import { emailTemplate, emailTemplates, exportEmailTemplates } from "./calls.ser
 import type { EmailTemplate } from "./records";
 
 export const server: SectionServer<EmailTemplate> = {
-  list: (token, params) => emailTemplates(token, params),
+  list: async (token, params) => emailTemplates(token, params),
   // The list shows the name, its description, the subject, the count and the date: not the body.
   listRow: (t) => ({
     id: t.id,
@@ -14,6 +14,6 @@ export const server: SectionServer<EmailTemplate> = {
     sentLast30Days: t.sentLast30Days,
     updatedAt: t.updatedAt,
   }),
-  record: (token, id) => emailTemplate(token, id),
-  exportCsv: (token, params) => exportEmailTemplates(token, params),
+  record: async (token, id) => emailTemplate(token, id),
+  exportCsv: async (token, params) => exportEmailTemplates(token, params),
 };

@@ -25,23 +25,23 @@ const api = adminResource(PATH, {
 });
 
 /** Adds a file, or replaces `replaces` with it. */
-export const uploadAttachment = (token: string, id: number, file: File, replaces: number | null) =>
+export const uploadAttachment = async (token: string, id: number, file: File, replaces: number | null) =>
   adminUpload(token, `${PATH}/${id}/attachments`, AdminLearningResourceSavedSchema, [
     ["file", file],
     ...(replaces ? ([["replaces", String(replaces)]] as Array<[string, string]>) : []),
   ]);
 
-export const removeAttachment = (token: string, id: number, attachmentId: number) =>
+export const removeAttachment = async (token: string, id: number, attachmentId: number) =>
   adminResource(`${PATH}/${id}/attachments`, {
     list: AdminLearningResourcesResponseSchema,
     one: AdminLearningResourceResponseSchema,
   }).remove(token, attachmentId);
 
-export const attachmentFile = (token: string, id: number, attachmentId: number) =>
+export const attachmentFile = async (token: string, id: number, attachmentId: number) =>
   adminFile(token, `${PATH}/${id}/attachments/${attachmentId}`);
 
 export const server: SectionServer<AdminLearningResource> = {
-  list: (token, params) => api.list(token, params),
+  list: async (token, params) => api.list(token, params),
   // Not the body, links nor attachments: the record page shows those.
   listRow: (r) => ({
     id: r.id,
@@ -53,13 +53,13 @@ export const server: SectionServer<AdminLearningResource> = {
     product: r.product,
     audience: r.audience,
   }),
-  record: (token, id) => api.record(token, id),
-  remove: (token, id) => api.remove(token, id),
-  bulk: (token, { id }) => eachId(id, (one) => api.remove(token, one)),
-  exportCsv: (token, params) => api.exportCsv(token, params),
+  record: async (token, id) => api.record(token, id),
+  remove: async (token, id) => api.remove(token, id),
+  bulk: async (token, { id }) => eachId(id, async (one) => api.remove(token, one)),
+  exportCsv: async (token, params) => api.exportCsv(token, params),
   form: {
-    create: (token, value) => api.create(token, value as Parameters<typeof api.create>[1]),
-    update: (token, id, value) => api.update(token, id, value as Parameters<typeof api.update>[2]),
+    create: async (token, value) => api.create(token, value as Parameters<typeof api.create>[1]),
+    update: async (token, id, value) => api.update(token, id, value as Parameters<typeof api.update>[2]),
     formValues: (r) => ({
       title: r.title,
       library: r.library,

@@ -25,7 +25,7 @@ export async function syncProducer(token: string, userId: number): Promise<Admin
 }
 
 export const server: SectionServer<AdminNiprSync> = {
-  list: (token, params) => api.list(token, params),
-  record: (token, id) => api.record(token, id),
-  exportCsv: (token, params) => api.exportCsv(token, params),
+  list: async (token, params) => api.list(token, params),
+  record: async (token, id) => api.record(token, id),
+  exportCsv: async (token, params) => api.exportCsv(token, params),
 };

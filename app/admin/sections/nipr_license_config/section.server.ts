@@ -7,10 +7,10 @@ import type { SectionServer } from "~/.server/admin/section-server";
 import { adminCall } from "~/.server/upstream/admin";
 import { NiprLicenseConfigResponseSchema, type NiprLicenseConfigUpdate } from "./contract.server";
 
-export const niprConfig = (token: string) =>
+export const niprConfig = async (token: string) =>
   adminCall(token, "GET", "nipr_license_config", NiprLicenseConfigResponseSchema);
 
-export const updateNiprConfig = (token: string, body: NiprLicenseConfigUpdate) =>
+export const updateNiprConfig = async (token: string, body: NiprLicenseConfigUpdate) =>
   adminCall(token, "PATCH", "nipr_license_config", NiprLicenseConfigResponseSchema, { body });
 
 export const server: SectionServer<{ id: number }> = {

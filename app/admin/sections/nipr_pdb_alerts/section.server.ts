@@ -16,17 +16,17 @@ const api = adminResource("nipr_pdb_alerts", {
 
 const RecordSchema = AdminNiprAlertResponseSchema.pick({ record: true });
 
-export const niprAlertRecord = (token: string, id: number) => api.record(token, id);
+export const niprAlertRecord = async (token: string, id: number) => api.record(token, id);
 
 export async function handleNiprAlert(token: string, id: number, note: string | null): Promise<AdminNiprAlert> {
   return (await adminCall(token, "POST", `nipr_pdb_alerts/${id}/handle`, RecordSchema, { body: { note } })).record;
 }
 
 export const server: SectionServer<AdminNiprAlert> = {
-  list: (token, params) => api.list(token, params),
-  record: (token, id) => api.record(token, id),
-  exportCsv: (token, params) => api.exportCsv(token, params),
-  bulk: (token, { id }) => eachId(id, (one) => handleNiprAlert(token, one, null)),
+  list: async (token, params) => api.list(token, params),
+  record: async (token, id) => api.record(token, id),
+  exportCsv: async (token, params) => api.exportCsv(token, params),
+  bulk: async (token, { id }) => eachId(id, async (one) => handleNiprAlert(token, one, null)),
 };
 
 /** Lifts the hold a handled lapse or regulatory action put on the broker's new contract requests in its state. */

@@ -25,16 +25,16 @@ const api = adminResource("payout_entries", {
 
 const RecordSchema = AdminPayoutEntryResponseSchema.pick({ record: true });
 
-export const payoutChoices = (token: string) =>
+export const payoutChoices = async (token: string) =>
   adminCall(token, "GET", "payout_entries/choices", AdminPayoutChoicesSchema);
 
-export const createPayoutEntry = (token: string, value: EntryFormValue) =>
+export const createPayoutEntry = async (token: string, value: EntryFormValue) =>
   api.create(token, entryBody(value) satisfies AdminPayoutEntryBody);
 
-export const updatePayoutEntry = (token: string, id: number, value: EntryFormValue) =>
+export const updatePayoutEntry = async (token: string, id: number, value: EntryFormValue) =>
   api.update(token, id, entryBody(value));
 
-export const deletePayoutEntry = (token: string, id: number) => api.remove(token, id);
+export const deletePayoutEntry = async (token: string, id: number) => api.remove(token, id);
 
 export async function decidePayoutEntry(
   token: string,
@@ -45,7 +45,7 @@ export async function decidePayoutEntry(
   return (await adminCall(token, "POST", `payout_entries/${id}/${verdict}`, RecordSchema, { body: { note } })).record;
 }
 
-export const payoutEntryRecord = (token: string, id: number) => api.record(token, id);
+export const payoutEntryRecord = async (token: string, id: number) => api.record(token, id);
 
 /** An entry as the form's values: the amount positive, its sign as the direction. */
 export function entryFormValues(e: AdminPayoutEntry) {
@@ -85,12 +85,12 @@ export function prefillOf(query: URLSearchParams): Record<string, string | undef
 }
 
 export const server: SectionServer<AdminPayoutEntry> = {
-  list: (token, params) => api.list(token, params),
-  record: (token, id) => api.record(token, id),
-  exportCsv: (token, params) => api.exportCsv(token, params),
+  list: async (token, params) => api.list(token, params),
+  record: async (token, id) => api.record(token, id),
+  exportCsv: async (token, params) => api.exportCsv(token, params),
   form: {
-    create: (token, value) => createPayoutEntry(token, value as EntryFormValue),
-    update: (token, id, value) => updatePayoutEntry(token, id, value as EntryFormValue),
+    create: async (token, value) => createPayoutEntry(token, value as EntryFormValue),
+    update: async (token, id, value) => updatePayoutEntry(token, id, value as EntryFormValue),
     formValues: entryFormValues,
   },
 };

@@ -13,5 +13,5 @@ export const server: SectionServer<ProductionRow> = {
     return { ...list, above: summary };
   },
   record: () => notFound(),
-  exportCsv: (token, params) => adminExport(token, "policy_production", params),
+  exportCsv: async (token, params) => adminExport(token, "policy_production", params),
 };

@@ -29,13 +29,13 @@ function bodyOf(v: ProviderFormValue): AdminQuoteToolProviderBody {
 }
 
 export const server: SectionServer<AdminQuoteToolProvider> = {
-  list: (token, params) => api.list(token, params),
-  record: (token, id) => api.record(token, id),
-  remove: (token, id) => api.remove(token, id),
-  exportCsv: (token, params) => api.exportCsv(token, params),
+  list: async (token, params) => api.list(token, params),
+  record: async (token, id) => api.record(token, id),
+  remove: async (token, id) => api.remove(token, id),
+  exportCsv: async (token, params) => api.exportCsv(token, params),
   form: {
-    create: (token, value) => api.create(token, bodyOf(value as ProviderFormValue)),
-    update: (token, id, value) => api.update(token, id, bodyOf(value as ProviderFormValue)),
+    create: async (token, value) => api.create(token, bodyOf(value as ProviderFormValue)),
+    update: async (token, id, value) => api.update(token, id, bodyOf(value as ProviderFormValue)),
     // Never the secret: the form's secret field always starts empty.
     formValues: (p) => ({
       name: p.name,

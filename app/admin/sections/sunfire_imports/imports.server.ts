@@ -21,26 +21,26 @@ import { CHOOSE_SUNFIRE_FILE, uploadFactsSchema } from "./schemas";
 
 const base = "sunfire_imports";
 
-export const importRows = (token: string, id: number, params: URLSearchParams) =>
+export const importRows = async (token: string, id: number, params: URLSearchParams) =>
   adminCall(token, "GET", `${base}/${id}/rows`, SunfireImportRowsResponseSchema, { params });
 
-export const importRow = (token: string, id: number, line: number) =>
+export const importRow = async (token: string, id: number, line: number) =>
   adminCall(token, "GET", `${base}/${id}/rows/${line}`, SunfireImportRowResponseSchema);
 
-export const confirmImport = (token: string, id: number) =>
+export const confirmImport = async (token: string, id: number) =>
   adminCall(token, "POST", `${base}/${id}/confirm`, SunfireImportResponseSchema);
 
-export const discardImport = (token: string, id: number) =>
+export const discardImport = async (token: string, id: number) =>
   adminCall(token, "POST", `${base}/${id}/discard`, SunfireImportResponseSchema);
 
-export const reconcileRow = (
+export const reconcileRow = async (
   token: string,
   id: number,
   line: number,
   body: { agentUserId: number; clientId: string },
 ) => adminCall(token, "POST", `${base}/${id}/rows/${line}/reconcile`, SunfireReconcileResponseSchema, { body });
 
-export const resultsCsv = (token: string, id: number) => adminFile(token, `${base}/${id}/results`);
+export const resultsCsv = async (token: string, id: number) => adminFile(token, `${base}/${id}/results`);
 
 export type SunfireUploadAnswer =
   { ok: true; to: string } | { ok: false; status: number; result: SubmissionResult<string[]> };
@@ -55,7 +55,7 @@ export async function uploadSunfireExport(
   context: Readonly<RouterContextProvider>,
 ): Promise<SunfireUploadAnswer> {
   const viewer = await requireAdmin(request, context);
-  const upload = streamedUpload([], (_fields, fileName, content) =>
+  const upload = streamedUpload([], async (_fields, fileName, content) =>
     uploadFile(viewer.token, `${base}/upload`, { fileName }, content),
   );
   let unreadable = false;

@@ -13,10 +13,10 @@ const api = adminResource("sunfire_imports", {
 });
 
 export const server: SectionServer<SunfireImport> = {
-  list: (token, params) => api.list(token, params),
+  list: async (token, params) => api.list(token, params),
   record: async (token, id) => {
     const { record, history } = await api.record(token, id);
     return { record, history };
   },
-  exportCsv: (token, params) => api.exportCsv(token, params),
+  exportCsv: async (token, params) => api.exportCsv(token, params),
 };

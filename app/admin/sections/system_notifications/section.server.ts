@@ -53,7 +53,7 @@ export function bodyOf(v: NoticeFormValue, before?: AdminSystemNotification): Ad
 }
 
 export const server: SectionServer<AdminSystemNotification> = {
-  list: (token, params) => api.list(token, params),
+  list: async (token, params) => api.list(token, params),
   // Not the message nor the history's dates: the record page shows those.
   listRow: (n) => ({
     id: n.id,
@@ -67,12 +67,12 @@ export const server: SectionServer<AdminSystemNotification> = {
     status: n.status,
     dismissals: n.dismissals,
   }),
-  record: (token, id) => api.record(token, id),
-  remove: (token, id) => api.remove(token, id),
-  bulk: (token, { id }) => eachId(id, (one) => api.remove(token, one)),
-  exportCsv: (token, params) => api.exportCsv(token, params),
+  record: async (token, id) => api.record(token, id),
+  remove: async (token, id) => api.remove(token, id),
+  bulk: async (token, { id }) => eachId(id, async (one) => api.remove(token, one)),
+  exportCsv: async (token, params) => api.exportCsv(token, params),
   form: {
-    create: (token, value) => api.create(token, bodyOf(value as NoticeFormValue)),
+    create: async (token, value) => api.create(token, bodyOf(value as NoticeFormValue)),
     update: async (token, id, value) => {
       const { record } = await api.record(token, id);
       return api.update(token, id, bodyOf(value as NoticeFormValue, record));

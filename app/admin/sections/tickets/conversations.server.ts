@@ -23,29 +23,29 @@ const resources = {
   }),
 };
 
-export const conversationList = (token: string, resource: ConversationResource, params: URLSearchParams) =>
+export const conversationList = async (token: string, resource: ConversationResource, params: URLSearchParams) =>
   resources[resource].list(token, params);
 
-export const conversationRecord = (token: string, resource: ConversationResource, id: number) =>
+export const conversationRecord = async (token: string, resource: ConversationResource, id: number) =>
   resources[resource].record(token, id);
 
-export const conversationExport = (token: string, resource: ConversationResource, params: URLSearchParams) =>
+export const conversationExport = async (token: string, resource: ConversationResource, params: URLSearchParams) =>
   resources[resource].exportCsv(token, params);
 
-export const answerConversation = (token: string, resource: ConversationResource, id: number, message: string) =>
+export const answerConversation = async (token: string, resource: ConversationResource, id: number, message: string) =>
   adminCall(token, "POST", `${resource}/${id}/messages`, AdminConversationWriteSchema, { body: { message } });
 
-export const addConversationNote = (token: string, resource: ConversationResource, id: number, note: string) =>
+export const addConversationNote = async (token: string, resource: ConversationResource, id: number, note: string) =>
   adminCall(token, "POST", `${resource}/${id}/notes`, AdminConversationWriteSchema, { body: { note } });
 
-export const updateConversation = (
+export const updateConversation = async (
   token: string,
   resource: ConversationResource,
   id: number,
   body: z.infer<typeof ConversationPatchBodySchema>,
 ) => adminCall(token, "PATCH", `${resource}/${id}`, AdminConversationWriteSchema, { body });
 
-export const bulkAssignConversations = (
+export const bulkAssignConversations = async (
   token: string,
   resource: ConversationResource,
   ids: number[],

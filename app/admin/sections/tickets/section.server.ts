@@ -14,7 +14,7 @@ import type { AdminConversation } from "./records";
  */
 export function conversationServer(resource: "tickets" | "feedback_conversations"): SectionServer<AdminConversation> {
   return {
-    list: (token, params) => conversationList(token, resource, params),
+    list: async (token, params) => conversationList(token, resource, params),
     // What the list draws: not the excerpt, the e-mail, the reference nor the rating.
     listRow: (r) => ({
       id: r.id,
@@ -37,7 +37,7 @@ export function conversationServer(resource: "tickets" | "feedback_conversations
       const { done } = await bulkAssignConversations(token, resource, id, assigneeId);
       return { done, refusals: [] };
     },
-    exportCsv: (token, params) => conversationExport(token, resource, params),
+    exportCsv: async (token, params) => conversationExport(token, resource, params),
   };
 }
 

@@ -11,7 +11,7 @@ import {
 import type { AdminUser } from "./records";
 import { bulkRoleSchema } from "./schemas";
 
-export function sendPasswordReset(token: string, userId: number) {
+export async function sendPasswordReset(token: string, userId: number) {
   return adminCall(token, "POST", `users/${userId}/password_reset`, AdminPasswordResetResponseSchema);
 }
 
@@ -23,7 +23,7 @@ const api = adminResource("users", {
 });
 
 export const server: SectionServer<AdminUser> = {
-  list: (token, params) => api.list(token, params),
+  list: async (token, params) => api.list(token, params),
   // Not the phone, the agency's id, the upline, the flags nor the last change: the record page shows those.
   listRow: (u) => ({
     id: u.id,
@@ -39,10 +39,10 @@ export const server: SectionServer<AdminUser> = {
     appointments: u.appointments,
     createdAt: u.createdAt,
   }),
-  record: (token, id) => api.record(token, id),
+  record: async (token, id) => api.record(token, id),
   form: {
-    create: (token, value) => api.create(token, value as Parameters<typeof api.create>[1]),
-    update: (token, id, value) => {
+    create: async (token, value) => api.create(token, value as Parameters<typeof api.create>[1]),
+    update: async (token, id, value) => {
       // Only an active or disabled account's status is the administrator's to set.
       const { status, ...rest } = value as Parameters<typeof api.update>[2] & { status?: string };
       const body = status === "active" || status === "disabled" ? { ...rest, status } : rest;
@@ -62,22 +62,22 @@ export const server: SectionServer<AdminUser> = {
       status: u.status,
     }),
   },
-  bulk: (token, { id }) => eachId(id, (one) => api.update(token, one, { status: "disabled" })),
+  bulk: async (token, { id }) => eachId(id, async (one) => api.update(token, one, { status: "disabled" })),
   // Each user is changed by the upstream as from their form: checked (a pending account cannot be enabled, nor the
   // caller's own role changed) and written in the user's history.
   bulkMore: {
     enable: {
-      run: (token, { id }) => eachId(id, (one) => api.update(token, one, { status: "active" })),
+      run: async (token, { id }) => eachId(id, async (one) => api.update(token, one, { status: "active" })),
     },
     role: {
       schema: bulkRoleSchema,
-      run: (token, value) => {
+      run: async (token, value) => {
         const { id, roleId } = value as { id: number[]; roleId: number };
-        return eachId(id, (one) => api.update(token, one, { roleId }));
+        return eachId(id, async (one) => api.update(token, one, { roleId }));
       },
     },
   },
-  exportCsv: (token, params) => api.exportCsv(token, params),
+  exportCsv: async (token, params) => api.exportCsv(token, params),
   intents: {
     password_reset: async (token, u) => {
       const { sent } = await sendPasswordReset(token, u.id);

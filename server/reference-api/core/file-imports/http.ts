@@ -54,7 +54,14 @@ export function startInBackground(
         res.status(409).json({ error: start.refused });
         return;
       }
-      void options.started().then((body) => res.status(202).json(body));
+      // The import's read can fail (the db closing): logged and answered, never an unhandled rejection.
+      options
+        .started()
+        .then((body) => res.status(202).json(body))
+        .catch((error: unknown) => {
+          logger.error({ err: error, ...options.logContext }, "background import started, reading it failed");
+          if (!res.headersSent) res.status(500).json({ error: options.failMessage });
+        });
     })
     .then(options.done, (error: unknown) => {
       logger.error({ err: error, ...options.logContext }, "background import failed");
@@ -63,7 +70,7 @@ export function startInBackground(
 }
 
 /** Lets other requests through between the chunks of a long write. */
-export const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
+export const yieldToOthers = async () => new Promise((resolve) => setImmediate(resolve));
 
 export const UNKNOWN_CARRIER = "Choose one of the carriers.";
 export const NOT_CSV_BODY = "Send the file's bytes as the body (Content-Type: text/csv).";

@@ -77,7 +77,7 @@ export function confirmRoute<R>(
     const session = res.locals.session;
     // The write goes on after the answer (202): the import's status and rows_written say how far it is.
     startInBackground(res, logger, {
-      run: (onStart) => area.confirm(session, id, onStart),
+      run: async (onStart) => area.confirm(session, id, onStart),
       started: async () => ({ import: await area.find(id) }),
       done: async () => area.done(await area.find(id), id),
       failMessage: area.failMessage,
@@ -90,7 +90,7 @@ export function confirmRoute<R>(
  * Discards a ready or refused import in one turn: its staged rows deleted, its status discarded (and finished_at set
  * where the table has one). "conflict" once it is importing or imported.
  */
-export function discardStaged<R extends { status: string }>(
+export async function discardStaged<R extends { status: string }>(
   db: ReferenceDb,
   id: number,
   area: Pick<ImportArea<R>, "find"> & { importsTable: string; rowsTable: string; finishedAt: boolean },

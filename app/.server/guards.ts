@@ -129,6 +129,9 @@ export async function loadWithViewer<T>(
     // (A list's filters it refuses are the list's 400 before they get here: listRead, ADR 020.)
     const status = upstreamStatus(error);
     if (status === 404 || status === 422) throw data({ messages: [] }, { status: 404, statusText: "Not Found" });
+    // A read the upstream refuses this user (403: an administrator's compliance documents, found by the access
+    // sweep of issue 35) is the portal's refusal in the chrome, not a fault of the upstream (502).
+    if (status === 403) throw refusalFor(await requireViewer(request, context));
     return upstreamFailure(error, session);
   }
 }
@@ -150,9 +153,12 @@ export async function verdictFirstIfRoleRefuses(request: Request, context: Conte
  * chrome (menu, user menu) it is drawn in, so the user keeps their place (issue 11).
  */
 export function refuseUnlessAllowed(viewer: LoadedViewer, request: Request): void {
-  if (!canOpen(viewer, new URL(request.url).pathname)) {
-    throw data({ home: homeFor(viewer.user), shell: shellData(viewer) }, { status: 403, statusText: "Forbidden" });
-  }
+  if (!canOpen(viewer, new URL(request.url).pathname)) throw refusalFor(viewer);
+}
+
+/** The 403 page for this viewer: a link to their home, in the chrome (issue 11). */
+function refusalFor(viewer: LoadedViewer) {
+  return data({ home: homeFor(viewer.user), shell: shellData(viewer) }, { status: 403, statusText: "Forbidden" });
 }
 
 /**

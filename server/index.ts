@@ -264,6 +264,8 @@ export async function startPortal(
       clientAddress: req.ip ?? req.socket.remoteAddress ?? "",
       // A method the portal does not serve (server/request-handler.ts): the catch-all route answers 405.
       ...(typeof res.locals.refusedMethod === "string" && { refusedMethod: res.locals.refusedMethod }),
+      // What the server lets the body have (server/request-handler.ts): a streamed upload checks it is its form's.
+      ...(typeof res.locals.bodyLimit === "number" && { bodyLimit: res.locals.bodyLimit }),
     });
 
   const app = express();

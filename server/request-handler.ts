@@ -159,7 +159,12 @@ async function send(res: express.Response, response: Response): Promise<void> {
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  // A header the answer sets replaces the server's own (the security headers'): appended, a route's own
+  // `X-Content-Type-Options: nosniff` went out as `nosniff, nosniff` (issue 35 §3). Set-Cookie comes once a cookie.
+  for (const [key, value] of response.headers.entries()) {
+    if (key === "set-cookie") res.append(key, value);
+    else res.setHeader(key, value);
+  }
   if (!response.body) {
     res.end();
     return;

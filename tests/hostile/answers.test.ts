@@ -1,6 +1,6 @@
 import { request as httpRequest } from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
-import { portal, signIn } from "./support";
+import { multipart, portal, signIn, watchOutput } from "./support";
 
 interface Raw {
   status: number;
@@ -9,10 +9,14 @@ interface Raw {
 }
 
 /** A request whose answer's header lines are kept as sent (Fetch joins a repeated header into one). */
-function raw(path: string, options: { cookie?: string } = {}) {
+function raw(path: string, options: { cookie?: string; method?: string; body?: Buffer; contentType?: string } = {}) {
   return new Promise<Raw>((resolve, reject) => {
     const req = httpRequest(new URL(path, portal), {
-      headers: { ...(options.cookie && { cookie: options.cookie }) },
+      method: options.method ?? "GET",
+      headers: {
+        ...(options.cookie && { cookie: options.cookie }),
+        ...(options.contentType && { "content-type": options.contentType }),
+      },
     });
     req.on("response", (res) => {
       const lines: Array<[string, string]> = [];
@@ -23,7 +27,7 @@ function raw(path: string, options: { cookie?: string } = {}) {
       res.on("end", () => resolve({ status: res.statusCode ?? 0, lines }));
     });
     req.on("error", reject);
-    req.end();
+    req.end(options.body);
   });
 }
 
@@ -51,5 +55,33 @@ describe("an answer's headers", () => {
       answer.lines.filter(([name]) => name === "x-content-type-options"),
       path,
     ).toEqual([["x-content-type-options", "nosniff"]]);
+  });
+});
+
+describe("a path whose percent-encoding is not UTF-8", () => {
+  let admin = "";
+  beforeAll(async () => {
+    admin = await signIn("admin@demo.test");
+  });
+
+  // Issue 35 §4: React Router warned with console.warn, two raw lines on stderr a request.
+  it("is answered, and the portal writes only JSON lines, nothing on stderr", async () => {
+    const output = watchOutput();
+    const paths = ["/%C0%AF", "/admin/%C0%AF", "/%E0%A4%A", "/admin/carrier_imports/%C0%AF", "/learning_center/%FF"];
+    for (const cookie of ["", admin]) {
+      for (const path of [...paths, "/%C0%AF.data", "/admin/%C0%AF.data"]) {
+        const answer = await raw(path, { cookie });
+        expect(answer.status, `${path} ${cookie ? "signed in" : "anonymous"}`).toBeLessThan(500);
+      }
+    }
+    // A form with files posted there: its route (hence its body limit) is looked for too.
+    const form = multipart([["file", "x"]]);
+    for (const path of paths) {
+      const answer = await raw(path, { cookie: admin, method: "POST", body: form.body, contentType: form.contentType });
+      expect(answer.status, `POST ${path}`).toBeLessThan(500);
+    }
+    const { stdout, stderr } = output();
+    expect(stderr).toBe("");
+    for (const line of stdout.split("\n").filter(Boolean)) expect(() => JSON.parse(line), line).not.toThrow();
   });
 });

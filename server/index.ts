@@ -29,6 +29,7 @@ import { redactTokens } from "../app/domain/account-tokens.ts";
 import { quoteToolOrigins } from "../app/domain/enrollments.ts";
 import { admissionControl } from "./admission.ts";
 import { type ReferenceApi, startReferenceApi } from "./reference-api/index.ts";
+import { consoleToLog } from "./console-log.ts";
 import { faultHandlers, installFaultHandlers, requestContext } from "./process-faults.ts";
 import { createRequestHandler } from "./request-handler.ts";
 import { forwardedHeaders, noStoreByDefault, refuseCrossSiteWrites, securityHeaders } from "./security.ts";
@@ -245,6 +246,8 @@ export async function startPortal(
   const env = parseEnv(source);
   const mode = upstreamMode(env);
   const logger = createLogger(env.LOG_LEVEL);
+  // In production every line is JSON: what libraries write with console too (development keeps Vite's lines).
+  const restoreConsole = env.NODE_ENV === "production" ? consoleToLog(logger) : () => undefined;
   const reportError = await errorReporter(env, logger);
 
   let referenceApi: ReferenceApi | null = null;
@@ -268,6 +271,8 @@ export async function startPortal(
       clientAddress: req.ip ?? req.socket.remoteAddress ?? "",
       // A method the portal does not serve (server/request-handler.ts): the catch-all route answers 405.
       ...(typeof res.locals.refusedMethod === "string" && { refusedMethod: res.locals.refusedMethod }),
+      // What the server lets the body have (server/request-handler.ts): a streamed upload checks it is its form's.
+      ...(typeof res.locals.bodyLimit === "number" && { bodyLimit: res.locals.bodyLimit }),
     });
 
   const app = express();
@@ -360,6 +365,7 @@ export async function startPortal(
       await options.onShutdown?.();
       logger.info("shut down");
       logger.flush();
+      restoreConsole();
     })();
     return closing;
   };
@@ -430,8 +436,9 @@ export async function runMain(start: () => Promise<RunningPortal>): Promise<void
   try {
     portal = await start();
   } catch (error) {
-    // One clear line, no stack trace, for configuration and start-up problems.
-    console.error(error instanceof Error ? error.message : String(error));
+    // One clear line, no stack trace, for configuration and start-up problems (on stderr itself: console may be
+    // the JSON log's by now).
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   }
   const stop = () => {

@@ -7,26 +7,58 @@
 import { Transform } from "node:stream";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type express from "express";
-import { type ServerBuild, createRequestHandler as createReactRouterHandler } from "react-router";
+import {
+  type RouteObject,
+  type ServerBuild,
+  createRequestHandler as createReactRouterHandler,
+  matchRoutes,
+} from "react-router";
+import { bodyLimit } from "../app/.server/body-limits.ts";
 import { METHOD_NOT_ALLOWED_PATH } from "../app/.server/context.ts";
-import { FORM_LIMITS, FORM_TOO_LARGE } from "../app/.server/form-limits.ts";
+import { FORM_TOO_LARGE } from "../app/.server/form-limits.ts";
 
 /** The methods the portal serves: pages and data (GET, HEAD) and forms (POST). */
 export const SERVED_METHODS = ["GET", "HEAD", "POST"] as const;
 const SERVED = new Set<string>(SERVED_METHODS);
 
-/** The statement import's page (issue 23 §1): its form streams a carrier's file of up to 50 MB on to the upstream. */
-export const STATEMENT_IMPORT_PATH = "/admin/commission_statements/import";
-/** A carrier's file (issue 24 §1), streamed on the same way. */
-export const CARRIER_IMPORT_PATH = "/admin/carrier_imports/upload";
-const STATEMENT_IMPORT_BYTES = 50 * 1024 * 1024 + 64 * 1024;
+/** What matching needs of the build's routes (ServerBuild["routes"]). */
+type BuildRoutes = Record<
+  string,
+  { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean } | undefined
+>;
 
-/** The most bytes a request body of this content type (at this path) may have. */
-export function bodyLimit(contentType: string | undefined, path = ""): number {
-  if (!/^multipart\/form-data/i.test(contentType ?? "")) return FORM_LIMITS.formBytes;
-  return path === STATEMENT_IMPORT_PATH || path === CARRIER_IMPORT_PATH
-    ? STATEMENT_IMPORT_BYTES
-    : FORM_LIMITS.multipartBytes;
+/** The build's routes as React Router matches them (a tree of ids and path patterns), made once per build. */
+const routeTrees = new WeakMap<BuildRoutes, RouteObject[]>();
+function routeTree(routes: BuildRoutes): RouteObject[] {
+  let tree = routeTrees.get(routes);
+  if (!tree) {
+    const all = Object.values(routes).filter((route) => route !== undefined);
+    const childrenOf = (parentId: string | undefined): RouteObject[] =>
+      all
+        .filter((route) => route.parentId === parentId)
+        .map(({ id, path, index, caseSensitive }) =>
+          index ? { id, index: true, caseSensitive } : { id, path, caseSensitive, children: childrenOf(id) },
+        );
+    tree = childrenOf(undefined);
+    routeTrees.set(routes, tree);
+  }
+  return tree;
+}
+
+/**
+ * The id of the route React Router runs for a request to `pathname` (its `.data` twin included), or null: what
+ * decides a form's body limit (app/.server/body-limits.ts), so that every path to a form's route gets its limit.
+ */
+export function routeIdOf(build: { routes: BuildRoutes; basename?: string }, pathname: string): string | null {
+  // A path that is not UTF-8 once decoded (/%C0%AF) reaches no form of LARGE_FILE_FORMS; React Router would warn.
+  try {
+    for (const segment of pathname.split("/")) decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+  const path = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "").replace(/(.)\/$/, "$1");
+  const matches = matchRoutes(routeTree(build.routes), path, build.basename);
+  return matches?.at(-1)?.route.id ?? null;
 }
 
 /**
@@ -127,7 +159,12 @@ async function send(res: express.Response, response: Response): Promise<void> {
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  // A header the answer sets replaces the server's own (the security headers'): appended, a route's own
+  // `X-Content-Type-Options: nosniff` went out as `nosniff, nosniff` (issue 35 §3). Set-Cookie comes once a cookie.
+  for (const [key, value] of response.headers.entries()) {
+    if (key === "set-cookie") res.append(key, value);
+    else res.setHeader(key, value);
+  }
   if (!response.body) {
     res.end();
     return;
@@ -146,9 +183,14 @@ export function createRequestHandler(options: {
   getLoadContext: (req: express.Request, res: express.Response) => unknown;
 }): express.RequestHandler {
   const handle = createReactRouterHandler(options.build, options.mode);
+  const currentBuild = async () => (typeof options.build === "function" ? options.build() : options.build);
   return async (req, res, next) => {
     try {
-      const limit = bodyLimit(req.get("content-type"), req.path);
+      // A form's limit is its route's: the route is found only for a form with files (the others all have 64 KB).
+      const contentType = req.get("content-type");
+      const route = /^multipart\/form-data/i.test(contentType ?? "") ? routeIdOf(await currentBuild(), req.path) : null;
+      const limit = bodyLimit(contentType, route);
+      res.locals.bodyLimit = limit;
       // A declared length over the limit is refused before a byte is read.
       if (Number(req.get("content-length") ?? 0) > limit) return refuseTooLarge(req, res);
       if (!SERVED.has(req.method)) {

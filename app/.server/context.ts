@@ -15,6 +15,8 @@ export interface RequestInfo {
    * METHOD_NOT_ALLOWED_PATH instead, and the catch-all route answers 405 (server/request-handler.ts).
    */
   refusedMethod?: string;
+  /** The most bytes the server lets this request's body have (app/.server/body-limits.ts); absent in unit tests. */
+  bodyLimit?: number;
 }
 /** The URL a request with a method the portal does not serve is drawn at: only the catch-all route matches it. */
 export const METHOD_NOT_ALLOWED_PATH = "/__method_not_allowed";

@@ -19,8 +19,8 @@ import {
 
 /**
  * Bounded work per request (docs/decisions/012-bounded-requests.md): every limit a form post meets,
- * in one place. The server counts body bytes as they are read (server/body-limits.ts); the form reader
- * below bounds fields, files and names before anything builds on them.
+ * in one place. The server counts body bytes as they are read (server/request-handler.ts, with the limits of
+ * app/.server/body-limits.ts); the form reader below bounds fields, files and names before anything builds on them.
  */
 export const FORM_LIMITS = {
   /** A form without uploads (urlencoded, or anything that is not multipart). */

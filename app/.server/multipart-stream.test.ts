@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { MultipartStreamError, boundaryOf, multipartParts, textOf } from "./multipart-stream";
 
@@ -55,5 +56,39 @@ describe("a multipart body read as a stream (the statement import)", () => {
     await expect(async () => {
       for await (const part of multipartParts(stream, boundary)) await textOf(part);
     }).rejects.toThrow(MultipartStreamError);
+  });
+
+  // Issue 35 §2: undici destroys a request's body (Readable.from(content)) when the upstream answers before it has all
+  // of it, as when it refuses a file at its first line; the rest of the form must still be read.
+  it.each([
+    [
+      "leaves its for await",
+      async (content: AsyncIterable<Uint8Array>) => {
+        for await (const _ of content) break;
+      },
+    ],
+    [
+      "destroys the stream it made of the part",
+      async (content: AsyncIterable<Uint8Array>) => {
+        const stream = Readable.from(content);
+        await new Promise((resolve) => stream.once("data", resolve));
+        const closed = new Promise((resolve) => stream.once("close", resolve));
+        stream.on("error", () => undefined);
+        stream.destroy(new Error("write EPIPE"));
+        await closed;
+      },
+    ],
+  ])("skips the rest of a file part whose reader %s, and reads the fields after it", async (_, stopEarly) => {
+    const form = new FormData();
+    form.append("carrierId", "3");
+    form.append("file", new File([`${"c,".repeat(300_000)}c\r\n`], "wide.csv", { type: "text/csv" }));
+    form.append("kind", "rts");
+    const { stream, boundary } = await bodyOf(form, 16 * 1024);
+    const seen: Record<string, string> = {};
+    for await (const part of multipartParts(stream, boundary)) {
+      if (part.filename !== null) await stopEarly(part.content);
+      else seen[part.name] = await textOf(part);
+    }
+    expect(seen).toEqual({ carrierId: "3", kind: "rts" });
   });
 });

@@ -9,8 +9,12 @@ export class MultipartStreamError extends Error {}
 export interface StreamedPart {
   name: string;
   filename: string | null;
-  /** The part's bytes; must be read to its end (or abandoned with the whole body) before the next part. */
-  content: AsyncGenerator<Uint8Array>;
+  /**
+   * The part's bytes. A reader that stops early (leaves its `for await`, or a stream made of it is destroyed, as
+   * undici destroys a request's body when the upstream answers before it has all of it) cannot close it: the rest
+   * of the part is skipped when the next part is asked for.
+   */
+  content: AsyncIterableIterator<Uint8Array>;
 }
 
 const MAX_HEADER = 8 * 1024;
@@ -68,14 +72,12 @@ export async function* multipartParts(
       const disposition = /content-disposition:\s*form-data;([^\r\n]*)/i.exec(headers)?.[1] ?? "";
       const name = /\bname="([^"]*)"/i.exec(disposition)?.[1] ?? "";
       const filename = /\bfilename="([^"]*)"/i.exec(disposition)?.[1] ?? null;
-      let finished = false;
       const content = async function* (): AsyncGenerator<Uint8Array> {
         for (;;) {
           const at = buffer.indexOf(delimiter);
           if (at >= 0) {
             if (at > 0) yield buffer.subarray(0, at);
             buffer = buffer.subarray(at);
-            finished = true;
             return;
           }
           // Keep what could be the start of the delimiter.
@@ -88,9 +90,24 @@ export async function* multipartParts(
           if (!(await more())) throw new MultipartStreamError("The form ended too early.");
         }
       };
-      const part = { name, filename, content: content() };
+      const rest = content();
+      // Only `next`: a reader's early exit (`return`, `throw`) would close the generator with the rest of the part
+      // unread, and the next part would be looked for in the middle of this one (issue 35 §2: a file the upstream
+      // refused at its first line made the whole form unreadable).
+      const part: StreamedPart = {
+        name,
+        filename,
+        content: {
+          next: () => rest.next(),
+          [Symbol.asyncIterator]() {
+            return this;
+          },
+        },
+      };
       yield part;
-      if (!finished) for await (const _ of part.content) void _;
+      // What the reader left: skipped (nothing when it read the part to its end). An async generator answers its
+      // `next` calls in turn, so one still pending from the reader is answered first.
+      for await (const _ of rest) void _;
     }
   } finally {
     if (!done) await reader.cancel().catch(() => undefined);
@@ -116,7 +133,7 @@ export async function textOf(part: StreamedPart, max = 1024): Promise<string> {
  */
 export function streamedUpload<T>(
   fields: readonly string[],
-  start: (form: FormData, fileName: string, content: AsyncGenerator<Uint8Array>) => Promise<T> | null,
+  start: (form: FormData, fileName: string, content: AsyncIterableIterator<Uint8Array>) => Promise<T> | null,
 ) {
   const outcome: { upload?: Promise<T>; fileMissing?: boolean } = {};
   const read = async (request: Request): Promise<FormData> => {

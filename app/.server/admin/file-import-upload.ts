@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { RouterContextProvider } from "react-router";
 import type { $ZodType } from "zod/v4/core";
 import { requireAdmin } from "~/.server/admin/guard";
+import { requireFileFormLimit } from "~/.server/body-limits";
 import { actionForm } from "~/.server/form-failure";
 import { UNREADABLE_FORM } from "~/.server/forms";
 import { MultipartStreamError, streamedUpload } from "~/.server/multipart-stream";
@@ -23,6 +24,8 @@ export async function uploadFileImport<S extends $ZodType>(
   context: Readonly<RouterContextProvider>,
   options: {
     facts: readonly string[];
+    /** The most MB its file may have (what its page says): its routes are in LARGE_FILE_FORMS. */
+    fileMb: number;
     schema: S;
     chooseFile: string;
     send: (
@@ -34,6 +37,7 @@ export async function uploadFileImport<S extends $ZodType>(
     to: (importId: number) => string;
   },
 ): Promise<FileImportAnswer> {
+  requireFileFormLimit(request, context, options.fileMb);
   const viewer = await requireAdmin(request, context);
   // A promise, or null when there is nothing to send: not async (streamedUpload reads the null as "no upload").
   const upload = streamedUpload(options.facts, (fields, fileName, content): ReturnType<typeof options.send> =>

@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { type FileImportAnswer, uploadFileImport } from "~/.server/admin/file-import-upload";
 import { uploadCarrierFile } from "./imports.server";
-import { CHOOSE_CARRIER_FILE, uploadFactsSchema } from "./schemas";
+import { CHOOSE_CARRIER_FILE, MAX_CARRIER_FILE_MB, uploadFactsSchema } from "./schemas";
 
 /**
  * A carrier's file's upload (issue 24 §1), as the upload page's plain post and the upload sent by JavaScript (with
@@ -14,6 +14,7 @@ export async function uploadCarrierImport(
 ): Promise<FileImportAnswer> {
   return uploadFileImport(request, context, {
     facts: ["carrierId", "kind"],
+    fileMb: MAX_CARRIER_FILE_MB,
     schema: uploadFactsSchema,
     chooseFile: CHOOSE_CARRIER_FILE,
     // Not async: null (the facts do not parse) means nothing is sent.

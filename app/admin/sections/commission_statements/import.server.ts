@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { type FileImportAnswer, uploadFileImport } from "~/.server/admin/file-import-upload";
-import { CHOOSE_STATEMENT_FILE, importFactsSchema } from "./schemas";
+import { CHOOSE_STATEMENT_FILE, MAX_STATEMENT_MB, importFactsSchema } from "./schemas";
 import { uploadStatement } from "./statements.server";
 
 export type StatementImportAnswer = FileImportAnswer;
@@ -16,6 +16,7 @@ export async function importStatement(
 ): Promise<StatementImportAnswer> {
   return uploadFileImport(request, context, {
     facts: ["carrierId", "period", "carrierStatementDate"],
+    fileMb: MAX_STATEMENT_MB,
     schema: importFactsSchema,
     chooseFile: CHOOSE_STATEMENT_FILE,
     // Not async: null (the facts do not parse) means nothing is sent.

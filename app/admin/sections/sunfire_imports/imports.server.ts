@@ -6,6 +6,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { RouterContextProvider } from "react-router";
 import { requireAdmin } from "~/.server/admin/guard";
+import { requireFileFormLimit } from "~/.server/body-limits";
 import { actionForm } from "~/.server/form-failure";
 import { UNREADABLE_FORM } from "~/.server/forms";
 import { MultipartStreamError, streamedUpload } from "~/.server/multipart-stream";
@@ -17,7 +18,7 @@ import {
   SunfireImportRowsResponseSchema,
   SunfireReconcileResponseSchema,
 } from "./contract.server";
-import { CHOOSE_SUNFIRE_FILE, uploadFactsSchema } from "./schemas";
+import { CHOOSE_SUNFIRE_FILE, MAX_SUNFIRE_FILE_MB, uploadFactsSchema } from "./schemas";
 
 const base = "sunfire_imports";
 
@@ -54,6 +55,7 @@ export async function uploadSunfireExport(
   request: Request,
   context: Readonly<RouterContextProvider>,
 ): Promise<SunfireUploadAnswer> {
+  requireFileFormLimit(request, context, MAX_SUNFIRE_FILE_MB);
   const viewer = await requireAdmin(request, context);
   const upload = streamedUpload([], async (_fields, fileName, content) =>
     uploadFile(viewer.token, `${base}/upload`, { fileName }, content),

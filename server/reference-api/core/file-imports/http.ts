@@ -10,15 +10,28 @@ import type { ReferenceDb } from "../db.ts";
 import { fileTooLarge } from "./read-file.ts";
 
 /**
- * A body the API will not read (refused before it is read): answered, then what the client still sends is discarded
- * for a short while (so it sees the answer rather than a reset) and a client that never stops is cut off.
+ * After an early answer, what the client still sends is read and dropped, so that it reads the answer rather than a
+ * reset; but only this much: past `bytes` reading stops (its writes wait; it can still read the answer) and a client
+ * still sending after `ms` is cut off. The portal's own server does the same (server/request-handler.ts).
+ */
+export const LINGER_AFTER_REFUSAL = { bytes: 8 * 1024 * 1024, ms: 2_000 };
+
+/**
+ * A body the API will not read (refused before it is read, or at its first lines): answered, then what the client
+ * still sends is discarded within LINGER_AFTER_REFUSAL. No `Connection: close`: Node closes such a connection as soon
+ * as the answer is written, and the client, still writing, got a reset (EPIPE) that could come before it had read the
+ * answer (issue 35 §2). The connection is kept for another request once the body has ended.
  */
 export function refuseUnread(req: Request, res: Response, status: number, body: unknown): void {
-  res.setHeader("connection", "close");
   res.status(status).json(body);
+  let discarded = 0;
+  req.on("data", (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > LINGER_AFTER_REFUSAL.bytes) req.pause();
+  });
   req.resume();
   if (!req.complete) {
-    const cutOff = setTimeout(() => req.socket.destroy(), 2_000);
+    const cutOff = setTimeout(() => req.socket.destroy(), LINGER_AFTER_REFUSAL.ms);
     cutOff.unref();
     req.once("end", () => clearTimeout(cutOff));
   }

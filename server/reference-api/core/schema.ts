@@ -174,6 +174,7 @@ CREATE TABLE IF NOT EXISTS contracting_entries (
   effective_date TEXT,            -- YYYY-MM-DD, set when active
   internal_note TEXT,             -- staff only (issue 14, admin-contracting.ts)
   states TEXT,                    -- JSON list: the states the request covers (issue 24 §7); NULL: not recorded
+  version INTEGER NOT NULL DEFAULT 1, -- one more at every move (staff's or the broker's): a move carries the one shown
   UNIQUE (user_id, carrier_product_id)
 );
 

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { sessionContext } from "./context";
 import { UNDEFINED_RESPONSE } from "~/domain/errors";
+import { STALE_REASON, STALE_RECORD, STALE_RECORD_NOTICE } from "~/domain/record-version";
 import { FILES_KEPT_FIELD } from "~/domain/uploads";
 import { parseEnv } from "./env";
 import { SERVICE_NOT_ANSWERING, formFailure } from "./form-failure";
@@ -66,6 +67,22 @@ describe("formFailure: an upstream fault gives the same form back", () => {
     expect(server.result.error).toEqual({ "": ["The ticket service is down"] });
     const refused = await formFailure(new UpstreamError(422, ["Already invited"]), context, typed());
     expect(refused).toMatchObject({ status: 400, messages: ["Already invited"] });
+  });
+
+  it("a decision on a record changed since (the upstream's 409, reason stale) is a 409 saying so, its version not given back", async () => {
+    const { context } = contextWithSession();
+    const form = new FormData();
+    form.set("note", "Looks right");
+    form.set("version", "1");
+    const cause = Object.assign(new UpstreamError(409, [STALE_RECORD]), { reason: STALE_REASON });
+    const failure = await formFailure(cause, context, form);
+    expect(failure).toMatchObject({ status: 409, messages: [STALE_RECORD_NOTICE] });
+    expect(STALE_RECORD_NOTICE.startsWith(STALE_RECORD)).toBe(true);
+    expect(failure.result.error).toEqual({ "": [STALE_RECORD_NOTICE] });
+    expect(failure.result.initialValue).toEqual({ note: "Looks right" });
+    // Any other 409 is a refusal like the rest: a 400 with the upstream's words.
+    const decided = await formFailure(new UpstreamError(409, ["This entry is decided."]), context, form);
+    expect(decided).toMatchObject({ status: 400, messages: ["This entry is decided."] });
   });
 
   it("an answer the portal cannot use is 'Undefined response from server' (502)", async () => {

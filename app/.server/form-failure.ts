@@ -1,6 +1,7 @@
 import { type Submission, type SubmissionResult, parse } from "@conform-to/react";
 import { type RouterContextProvider, data } from "react-router";
 import type { $ZodType } from "zod/v4/core";
+import { STALE_REASON, STALE_RECORD_NOTICE, VERSION_FIELD } from "~/domain/record-version";
 import { FILES_KEPT_FIELD } from "~/domain/uploads";
 import { definedFields, formDataOf, parseSubmission, withoutConformFields } from "./forms";
 import { sessionOf } from "./guards";
@@ -20,9 +21,11 @@ export function chooseFilesAgain(names: string[]): string {
 export interface FormFailure {
   /**
    * 503 when the upstream did not answer (refused, reset, timed out); 502 when it answered with a server
-   * error or with something the portal cannot use; 400 when it refused the form (its 4xx).
+   * error or with something the portal cannot use; 409 when it refused a decision taken on a record that changed
+   * since the page showed it (its 409 with reason "stale", app/domain/record-version.ts: the page draws the record
+   * again); 400 when it refused the form (its other 4xx).
    */
-  status: 400 | 502 | 503;
+  status: 400 | 409 | 502 | 503;
   /** The upstream's messages, or SERVICE_NOT_ANSWERING: what a toast would say. */
   messages: string[];
   /** The form's conform reply: every typed value but hideFields and files; `messages` and, when files
@@ -91,7 +94,8 @@ export async function formFailure(
   const files = chosenFiles(submission.payload);
   // Sent by JavaScript (FilesKeptMarker), the page stays and so do the files chosen in it.
   const filesLost = files.length > 0 && submission.payload[FILES_KEPT_FIELD] !== "1";
-  const messages = cause.unanswered ? [SERVICE_NOT_ANSWERING] : cause.messages;
+  const stale = cause.status === 409 && cause.reason === STALE_REASON;
+  const messages = cause.unanswered ? [SERVICE_NOT_ANSWERING] : stale ? [STALE_RECORD_NOTICE] : cause.messages;
   // The upstream refused named fields (a 422's `fields`): each message at its field of this form, the rest above it.
   const fieldErrors: Record<string, string[]> = {};
   let unplaced = messages;
@@ -109,8 +113,14 @@ export async function formFailure(
     unplaced = Object.keys(fieldErrors).length > 0 ? rest.filter((m) => !placed.has(m)) : messages;
   }
   const formErrors = filesLost ? [...unplaced, chooseFilesAgain(files.map((f) => f.name))] : unplaced;
-  const status = cause.unanswered ? 503 : cause.kind === "contract" || cause.status >= 500 ? 502 : 400;
-  const hideFields = [...(options.hideFields ?? []), ...files.map((f) => f.field), FILES_KEPT_FIELD];
+  const status = cause.unanswered ? 503 : cause.kind === "contract" || cause.status >= 500 ? 502 : stale ? 409 : 400;
+  // The version a stale send carried is never given back: the form takes the version of the record drawn again.
+  const hideFields = [
+    ...(options.hideFields ?? []),
+    ...files.map((f) => f.field),
+    FILES_KEPT_FIELD,
+    ...(stale ? [VERSION_FIELD] : []),
+  ];
   return { status, messages, result: submission.reply({ formErrors, fieldErrors, hideFields }) };
 }
 

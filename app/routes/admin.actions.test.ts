@@ -592,9 +592,13 @@ describe("an administrator's invalid input is refused at its field, before the u
   });
 
   it("a denial without the note the broker will see", async () => {
-    const answer = await postAs(contractingEdit.action, "/admin/contracting/edit/1010", { state: "denied" }, admin, {
-      id: "1010",
-    });
+    const answer = await postAs(
+      contractingEdit.action,
+      "/admin/contracting/edit/1010",
+      { state: "denied", version: "3" },
+      admin,
+      { id: "1010" },
+    );
     expect(answer.status).toBe(400);
     expect(replyOf(answer.data).error?.publicNote).toEqual([DENY_NEEDS_NOTE]);
     expect(upstream.calls).toEqual([]);
@@ -739,12 +743,13 @@ describe("the upstream's answers to an administrator", () => {
         internalNote: null,
         writingNumber: null,
         effectiveDate: null,
+        version: 3,
       },
       legalAnswers: [],
       history: [],
     });
     const move = async () =>
-      postAs(brokerContract.action, "/admin/brokers/110/contracts/1010", { state: "approved" }, admin, {
+      postAs(brokerContract.action, "/admin/brokers/110/contracts/1010", { state: "approved", version: "3" }, admin, {
         id: "110",
         contract_id: "1010",
       });

@@ -1,6 +1,7 @@
 import { Stack, Title } from "@mantine/core";
 
 import { ContractReview } from "~/components/admin/contract-review";
+import { revalidateWhenStale } from "~/components/forms/version-field";
 import { idOr404, notFound } from "~/.server/admin/guard";
 import { transitionAction } from "~/.server/admin/contract-requests";
 import { loadWithViewer } from "~/.server/guards";
@@ -34,6 +35,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     brokerId: id,
   });
 }
+
+/** A stale move (409) draws the request again: the page shows what it is now (issue 35 §2). */
+export const shouldRevalidate = revalidateWhenStale;
 
 export default function BrokerContract({ loaderData, actionData }: Route.ComponentProps) {
   const { found, title } = loaderData;

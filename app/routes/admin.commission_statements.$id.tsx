@@ -1,6 +1,6 @@
 import { Alert, Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Fragment } from "react";
-import { Form, Link, data, useLocation } from "react-router";
+import { Link, data, useLocation } from "react-router";
 import { History } from "~/components/admin/history";
 import { Tag } from "~/components/admin/tag";
 import { ErrorPage } from "~/components/error-page";
@@ -9,6 +9,7 @@ import { SelectField } from "~/components/forms/select-field";
 import { TextField } from "~/components/forms/text-fields";
 import { TextareaField } from "~/components/forms/textarea-field";
 import { type FormResult, usePortalForm } from "~/components/forms/use-portal-form";
+import { VersionField, revalidateWhenStale } from "~/components/forms/version-field";
 import { type PlainColumn, PlainTable } from "~/components/plain-table";
 import { idOr404, requireAdmin } from "~/.server/admin/guard";
 import { actionForm } from "~/.server/form-failure";
@@ -38,7 +39,7 @@ import {
   RECONCILE_INTENTS,
   RECONCILE_SCHEMAS,
   type ReconcileIntent,
-  intentSchema,
+  lockSchema,
 } from "~/admin/sections/commission_statements/schemas";
 import type { Route } from "./+types/admin.commission_statements.$id";
 
@@ -59,7 +60,8 @@ export const handle = {
  * A statement's page (issue 23 §1): its facts, totals by kind, its lines (unmatched first, paged, by state) with a
  * reconciliation form per unmatched line of a draft (?line=<id> opens it: match to a policy, to an agent, or set
  * aside with a note), the lock (?lock=1 asks to confirm), the history. A locked statement links to a correcting
- * payout entry instead.
+ * payout entry instead. The lock carries the statement's version shown here: a line reconciled since by someone else,
+ * the upstream refuses (409), the form says so and the page is drawn again with the statement as it is (issue 35 §2).
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idOr404(params.id);
@@ -108,8 +110,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === "lock") {
     return form.answer(
       async () => {
-        await form.parse(intentSchema);
-        await lockStatement(viewer.token, id);
+        const parsed = await form.parse(lockSchema);
+        if (parsed.status !== "success")
+          return data({ intent: "lock", result: parsed.reply() } satisfies ReconcileActionData, { status: 400 });
+        await lockStatement(viewer.token, id, parsed.value.version);
         return redirectWithToast(here, [
           successToast("Statement locked: the agents see it on their Commissions page."),
         ]);
@@ -150,6 +154,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       data({ intent: chosen, result: failure.result } satisfies ReconcileActionData, { status: failure.status }),
   );
 }
+
+/** A stale lock (409) draws the statement again: the page shows what it is now. */
+export const shouldRevalidate = revalidateWhenStale;
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} inLayout />;
@@ -230,6 +237,38 @@ function ReconcileForms({
         </PortalForm>
       </Stack>
     </Paper>
+  );
+}
+
+/** The lock's confirmation: the statement's version shown here goes with it (the form's error: a stale one). */
+function LockForm({
+  version,
+  lastResult,
+  cancelHref,
+}: {
+  version: number;
+  lastResult: FormResult;
+  cancelHref: string;
+}) {
+  const [form, fields] = usePortalForm(lockSchema, { lastResult, id: "lock" });
+  return (
+    <PortalForm form={form} method="post">
+      <input type="hidden" name="intent" value="lock" />
+      <Stack gap="xs">
+        <FormAlert form={form} />
+        <VersionField version={version} field={fields.version} />
+        <Text>
+          Lock this statement? The agents see its lines on their Commissions page, and it can no longer change (a
+          correction is a payout entry).
+        </Text>
+        <Group>
+          <SubmitButton color="red">Lock the statement</SubmitButton>
+          <Link className="anchor" to={cancelHref}>
+            Cancel
+          </Link>
+        </Group>
+      </Stack>
+    </PortalForm>
   );
 }
 
@@ -334,7 +373,7 @@ export default function CommissionStatementPage({ loaderData, actionData }: Rout
           <Title order={2} size="h4" id="lock-title" mb="xs">
             Lock and publish
           </Title>
-          {lockErrors.length > 0 ? (
+          {lockErrors.length > 0 && !(confirmLock && record.unmatchedCount === 0) ? (
             <Alert color="red" role="alert" mb="sm">
               {lockErrors.join(" ")}
             </Alert>
@@ -345,19 +384,7 @@ export default function CommissionStatementPage({ loaderData, actionData }: Rout
               {record.unmatchedCount === 1 ? "it" : "them"} before locking.
             </Text>
           ) : confirmLock ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value="lock" />
-              <Text mb="xs">
-                Lock this statement? The agents see its lines on their Commissions page, and it can no longer change (a
-                correction is a payout entry).
-              </Text>
-              <Group>
-                <SubmitButton color="red">Lock the statement</SubmitButton>
-                <Link className="anchor" to={here}>
-                  Cancel
-                </Link>
-              </Group>
-            </Form>
+            <LockForm version={record.version} lastResult={lockFailure} cancelHref={here} />
           ) : (
             <Link className="anchor" to={withParams({ lock: "1" })}>
               Lock this statement…

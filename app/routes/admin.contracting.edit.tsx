@@ -9,6 +9,7 @@ import { contractRequest } from "~/.server/upstream/admin";
 import { upstreamStatus } from "~/.server/upstream-failure";
 import { labelHistory } from "~/domain/admin/history-labels";
 import type { Route } from "./+types/admin.contracting.edit";
+import { revalidateWhenStale } from "~/components/forms/version-field";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.found ? `${loaderData.title} · Contracting desk` : "Contracting desk · Admin" }];
@@ -47,6 +48,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const url = new URL(request.url);
   return transitionAction(request, context, id, `${url.pathname}${url.search}`);
 }
+
+/** A stale move (409) draws the request again: the page shows what it is now (issue 35 §2). */
+export const shouldRevalidate = revalidateWhenStale;
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} inLayout />;

@@ -3,6 +3,7 @@ import { Form, data } from "react-router";
 import { History } from "~/components/admin/history";
 import { ErrorPage } from "~/components/error-page";
 import type { FormResult } from "~/components/forms/use-portal-form";
+import { revalidateWhenStale } from "~/components/forms/version-field";
 import { labelHistory } from "~/domain/admin/history-labels";
 import { formatCents } from "~/domain/cents";
 import { formatDate } from "~/domain/formats";
@@ -20,7 +21,13 @@ import {
   PAYOUT_STATUS_LABELS,
   periodText,
 } from "~/admin/sections/payout_entries/records";
-import { approveSchema, entrySchema, type EntryFormValue, rejectSchema } from "~/admin/sections/payout_entries/schemas";
+import {
+  approveSchema,
+  deleteSchema,
+  entrySchema,
+  type EntryFormValue,
+  rejectSchema,
+} from "~/admin/sections/payout_entries/schemas";
 import {
   decidePayoutEntry,
   deletePayoutEntry,
@@ -56,6 +63,8 @@ const HISTORY_LABELS = {
  * A payout entry's page (spec §2 payout_entries/:id, issue 23 §3): the entry, its history, and what the viewer may do
  * with it. Its creator may change or delete it while pending, never approve or reject it (the page says so; the
  * upstream refuses regardless); any other administrator approves it or rejects it with a note. Decided: final.
+ * Approve and Reject carry the entry's version shown here: changed since (its creator edited the amount), the
+ * upstream refuses (409), the form says so and the page is drawn again with the entry as it is (issue 35 §2).
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idOr404(params.id);
@@ -75,7 +84,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 const INTENTS = ["save", "approve", "reject", "delete"] as const;
 type Intent = (typeof INTENTS)[number];
 type Answer = { intent: Intent; result: FormResult };
-const SCHEMAS = { save: entrySchema, approve: approveSchema, reject: rejectSchema, delete: approveSchema } as const;
+const SCHEMAS = { save: entrySchema, approve: approveSchema, reject: rejectSchema, delete: deleteSchema } as const;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const id = idOr404(params.id);
@@ -100,8 +109,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         await deletePayoutEntry(viewer.token, id);
         return redirectWithToast("/admin/payout_entries", [successToast(`Payout entry ${id} deleted.`)]);
       }
-      const { note } = parsed.value as { note: string | null };
-      const record = await decidePayoutEntry(viewer.token, id, intent, note);
+      const decision = parsed.value as { note: string | null; version: number };
+      const record = await decidePayoutEntry(viewer.token, id, intent, decision);
       return redirectWithToast(here, [
         successToast(
           record.status === "approved"
@@ -113,6 +122,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     (failure) => answer(failure.result, failure.status),
   );
 }
+
+/** A stale Approve or Reject (409) draws the entry again: the page shows what it is now. */
+export const shouldRevalidate = revalidateWhenStale;
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} inLayout />;
@@ -180,8 +192,8 @@ export default function PayoutEntryPage({ loaderData, actionData }: Route.Compon
               ) : (
                 <Stack gap="md">
                   <Text>Pending: it reaches no total until approved.</Text>
-                  <ApproveForm lastResult={resultOf("approve")} />
-                  <RejectForm lastResult={resultOf("reject")} />
+                  <ApproveForm lastResult={resultOf("approve")} version={record.version} />
+                  <RejectForm lastResult={resultOf("reject")} version={record.version} />
                 </Stack>
               )}
             </Paper>

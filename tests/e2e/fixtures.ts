@@ -256,10 +256,11 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       });
       page.on("pageerror", (error) => errors.push(error.message));
       await use(errors);
-      // Form errors (400), refused or unknown URLs (403/404), links that no longer work (410) and a limiter's
-      // refusal (429) answer so on purpose: the browser logs the failed resource load.
+      // Form errors (400), refused or unknown URLs (403/404), a decision on a record changed since it was shown (409),
+      // links that no longer work (410) and a limiter's refusal (429) answer so on purpose: the browser logs the
+      // failed resource load.
       const unexpected = errors.filter(
-        (e) => !/Failed to load resource: the server responded with a status of (400|403|404|410|429)/.test(e),
+        (e) => !/Failed to load resource: the server responded with a status of (400|403|404|409|410|429)/.test(e),
       );
       expect(unexpected, "console errors in the page").toEqual([]);
     },

@@ -297,6 +297,8 @@ const FIELD_NAMES = [
   "period",
   "policyNumber",
   "memo",
+  // Issue 35 §2: the version a decision carries (payout entries' Approve and Reject, a statement's lock).
+  "version",
   // Issue 24 §6-8: NIPR.
   "username",
   "tracking",

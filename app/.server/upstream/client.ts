@@ -16,7 +16,7 @@ export type UpstreamFailureKind = "unreachable" | "reset" | "timeout" | "status"
 export class UpstreamError extends Error {
   /** A refusal's messages per field of the request body (`fields` of a 422 body), when it named fields. */
   fields: Record<string, string[]> = {};
-  /** Why a token was refused (`reason` of a 403/404/410 body: "invalid", "expired", "used", "unverified"…). */
+  /** Why the upstream refused (`reason` of a 403/404/410 body: "invalid", "expired", "used", "unverified"…; of a 409: "stale"). */
   reason: string | null = null;
 
   constructor(

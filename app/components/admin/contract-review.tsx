@@ -6,6 +6,7 @@ import { SelectField } from "~/components/forms/select-field";
 import { TextField } from "~/components/forms/text-fields";
 import { TextareaField } from "~/components/forms/textarea-field";
 import { type FormResult, usePortalForm } from "~/components/forms/use-portal-form";
+import { VersionField } from "~/components/forms/version-field";
 import { transitionSchema } from "~/domain/admin/forms";
 import { CONTRACT_MOVES, CONTRACT_STATE_LABELS } from "~/domain/admin/labels";
 import type { AuditEntry } from "~/domain/admin/records";
@@ -51,6 +52,7 @@ function TransitionForm({ request, lastResult }: { request: AdminContractRequest
     <PortalForm form={form}>
       <Stack gap="sm">
         <FormAlert form={form} />
+        <VersionField version={request.version} field={fields.version} />
         <SelectField
           field={fields.state}
           label="New state"

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { formatDateTimeUtc, formatDuration } from "./times";
 import { crumbsOf } from "./crumbs";
 import { CONTRACT_AGES } from "./dashboard";
+import { VERSION_MISSING } from "../record-version";
 import { bulkIdsSchema, documentReviewSchema, transitionSchema } from "./forms";
 import { bulkTransitionSchema } from "../../admin/sections/contracting/schemas";
 import { rtsStatusSchema } from "../../admin/sections/rts_statuses/schemas";
@@ -177,39 +178,36 @@ describe("the admin forms' schemas", () => {
   });
 
   it("a move: denied needs the public note; active needs the writing number and a real date", () => {
-    const denied = parseWithZod(form([["state", "denied"]]), { schema: transitionSchema });
+    // The request's version the page showed goes with every move (issue 35 §2).
+    const version: [string, string] = ["version", "4"];
+    const denied = parseWithZod(form([version, ["state", "denied"]]), { schema: transitionSchema });
     expect(denied.status === "error" && denied.error?.publicNote).toEqual([DENY_NEEDS_NOTE]);
-    const active = parseWithZod(form([["state", "active"]]), { schema: transitionSchema });
+    const active = parseWithZod(form([version, ["state", "active"]]), { schema: transitionSchema });
     expect(active.status === "error" && Object.keys(active.error ?? {}).sort()).toEqual([
       "effectiveDate",
       "writingNumber",
     ]);
     const notADate = parseWithZod(
-      form([
-        ["state", "active"],
-        ["writingNumber", "W-1"],
-        ["effectiveDate", "02/30/2027"],
-      ]),
+      form([version, ["state", "active"], ["writingNumber", "W-1"], ["effectiveDate", "02/30/2027"]]),
       {
         schema: transitionSchema,
       },
     );
     expect(notADate.status === "error" && notADate.error?.effectiveDate).toEqual(["Enter the date as MM/DD/YYYY"]);
     const done = parseWithZod(
-      form([
-        ["state", "active"],
-        ["writingNumber", "W-1"],
-        ["effectiveDate", "01/01/2027"],
-      ]),
+      form([version, ["state", "active"], ["writingNumber", "W-1"], ["effectiveDate", "01/01/2027"]]),
       { schema: transitionSchema },
     );
     expect(done.status === "success" && done.value).toEqual({
+      version: 4,
       state: "active",
       publicNote: null,
       internalNote: null,
       writingNumber: "W-1",
       effectiveDate: "2027-01-01",
     });
+    const noVersion = parseWithZod(form([["state", "approved"]]), { schema: transitionSchema });
+    expect(noVersion.status === "error" && noVersion.error?.version).toEqual([VERSION_MISSING]);
   });
 
   it("a bulk action: distinct positive ids, at least one; the desk's cannot make requests active", () => {

@@ -9,6 +9,7 @@ import * as z from "zod/mini";
 import { invalid, noControlCharacters, parseUsDate, required } from "../validation";
 import type { ComplianceDocumentKind } from "../compliance-documents";
 import { DENY_NEEDS_NOTE } from "./labels";
+import { recordVersion } from "../record-version";
 
 /** A checkbox: "on" (or "true") when checked. */
 export const checkbox = z.pipe(
@@ -63,6 +64,8 @@ export const optionalDescription = z.pipe(
 /** One request's move: the state, the notes; active needs the writing number and the effective date. */
 export const transitionSchema = z
   .object({
+    /** The request's version the page showed (issue 35 §2: moved since, the upstream refuses, 409). */
+    version: recordVersion,
     state: z.enum(["pending", "approved", "denied", "active"], { error: "Choose the new state" }),
     publicNote: optionalText(1000, "At most 1,000 characters"),
     internalNote: optionalText(1000, "At most 1,000 characters"),

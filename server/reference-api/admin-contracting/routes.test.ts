@@ -25,6 +25,7 @@ import {
   cannotBecome,
 } from "./routes.ts";
 import { COMPLIANCE_DOCUMENT_TYPES, type ComplianceDocumentKind } from "../../../app/domain/compliance-documents.ts";
+import { VERSION_REQUIRED } from "../../../app/domain/record-version.ts";
 import { ADMIN_ONLY_AREA } from "../admin/admin-support.ts";
 import { DOCUMENTS_NEED_ATTENTION } from "../contracting/routes.ts";
 import { expiryMessage, expiryStatements } from "../profile/document-expiry.ts";
@@ -35,6 +36,7 @@ import { E2E_ACTIVATE, E2E_BULK, E2E_DENY, FIRST_BULK_REQUEST_ID, seedRequests }
 import {
   expectError,
   expectFields,
+  expectStale,
   formOf,
   sqlite,
   startTestApi,
@@ -68,8 +70,13 @@ async function one(id: number) {
   return ok(AdminContractRequestResponseSchema, "GET", `/api/admin/contract_requests/${id}`, { token: await admin() });
 }
 
-async function transition(id: number, json: Record<string, unknown>) {
-  return send("POST", `/api/admin/contract_requests/${id}/transition`, { token: await admin(), json });
+/** A move, with the request's version as it is now (as its review page would send it) unless `json` gives one. */
+async function transition(id: number, json: Record<string, unknown>, token?: string) {
+  const version = "version" in json ? json.version : (await one(id)).record.version;
+  return send("POST", `/api/admin/contract_requests/${id}/transition`, {
+    token: token ?? (await admin()),
+    json: { version, ...json },
+  });
 }
 
 async function scalarOf(sql: string, args: (string | number)[] = []): Promise<number> {
@@ -407,6 +414,27 @@ describe("a contract request", () => {
     });
   });
 
+  it("a move carries the version it was shown: moved since by another administrator, 409 stale and nothing moved (issue 35 §2)", async () => {
+    const shown = (await one(3)).record;
+    expect(shown.state).toBe("pending");
+    // finance@ approves it while admin@ has it open, about to deny it.
+    const approved = await transition(3, { state: "approved" }, await tokenOf("finance@demo.test"));
+    expect(approved.status, approved.text).toBe(200);
+    expect(approved.json).toMatchObject({ record: { state: "approved", version: shown.version + 1 } });
+    const stale = await transition(3, { state: "denied", publicNote: "Not licensed there.", version: shown.version });
+    expectStale(stale);
+    // Refused as stale before the move's own checks: even a move the new state does not allow.
+    expectStale(await transition(3, { state: "approved", version: shown.version }));
+    const { record, history } = await one(3);
+    expect(record).toMatchObject({ state: "approved", lastPublicNote: null, version: shown.version + 1 });
+    expect(history[0]).toMatchObject({ action: "approved", actor: { userId: 13 } });
+    // Without a version the body is refused at the field.
+    for (const version of [undefined, "1", 0])
+      expect(expectFields(await transition(3, { state: "denied", publicNote: "x", version })).version).toEqual([
+        VERSION_REQUIRED,
+      ]);
+  });
+
   it("the broker's own request records its event (requested by the broker)", async () => {
     const agent = await tokenOf("agent@demo.test");
     expect(
@@ -419,13 +447,17 @@ describe("a contract request", () => {
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ action: "requested", actor: { userId: 1 } });
 
-    // Re-requesting the denied one (104): back to pending, the event from denied, the note gone.
+    // Re-requesting the denied one (104): back to pending, the event from denied, the note gone; a version more, so a
+    // move chosen on the denied request is refused as stale.
+    const denied = (await one(4)).record;
     expect(
       (await send("POST", "/api/profile/contracting_entries", { token: agent, json: { carrierProductIds: [104] } }))
         .status,
     ).toBe(201);
     const again = await one(4);
     expect(again.record).toMatchObject({ state: "pending", lastPublicNote: null, waitingDays: 0 });
+    expect(again.record.version).toBe(denied.version + 1);
+    expectStale(await transition(4, { state: "pending", version: denied.version }));
     expect(again.history[0]).toMatchObject({
       action: "requested",
       actor: { userId: 1 },

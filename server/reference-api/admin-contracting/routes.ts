@@ -48,7 +48,15 @@ import { CLOSED_STATES, ballWith } from "../../../app/domain/admin/ball.ts";
 import { CONTRACT_STATE_LABELS } from "../../../app/domain/admin/labels.ts";
 import { pagingMeta } from "../../../app/domain/table.ts";
 import { todayIso } from "../core/today.ts";
-import { type AdminResponse, audit, changesOf, historyOf, refuseFields, streamCsv } from "../admin/admin-support.ts";
+import {
+  type AdminResponse,
+  audit,
+  changesOf,
+  historyOf,
+  refuseFields,
+  refuseStale,
+  streamCsv,
+} from "../admin/admin-support.ts";
 import type { AfterAnswer } from "../core/after-answer.ts";
 import { isIsoDate } from "../contracting/routes.ts";
 import type { ReferenceDb, SessionRecord } from "../core/db.ts";
@@ -119,7 +127,7 @@ const REQUEST_FROM = `FROM contracting_entries e
   JOIN products p ON p.id = cp.product_id`;
 
 const REQUEST_SELECT = `SELECT e.id, e.user_id, e.carrier_product_id, e.status, e.requested_at, e.state_since,
-    e.last_public_note, e.internal_note, e.writing_number, e.effective_date, e.states,
+    e.last_public_note, e.internal_note, e.writing_number, e.effective_date, e.states, e.version,
     u.first_name, u.last_name, u.npn_number, cp.carrier_id, c.name AS carrier_name, cp.product_id,
     p.name AS product_name, ${BALL_FACTS_SQL}
   ${REQUEST_FROM}`;
@@ -205,6 +213,7 @@ function requestOf(r: Row, events: readonly EventRow[], now: number): AdminContr
     writingNumber: str(r.writing_number),
     effectiveDate: str(r.effective_date),
     states: r.states == null ? null : (JSON.parse(String(r.states)) as string[]),
+    version: Number(r.version),
   };
 }
 
@@ -468,6 +477,7 @@ interface EntryRow {
   internalNote: string | null;
   writingNumber: string | null;
   effectiveDate: string | null;
+  version: number;
 }
 
 async function entryRows(db: ReferenceDb, ids: readonly number[]): Promise<Map<number, EntryRow>> {
@@ -487,6 +497,7 @@ async function entryRows(db: ReferenceDb, ids: readonly number[]): Promise<Map<n
         internalNote: str(r.internal_note),
         writingNumber: str(r.writing_number),
         effectiveDate: str(r.effective_date),
+        version: Number(r.version),
       },
     ]),
   );
@@ -513,7 +524,7 @@ function moveStatements(session: SessionRecord, entry: EntryRow, move: Move, now
   const statements: InStatement[] = [
     {
       sql: `UPDATE contracting_entries SET status = ?, state_since = ?, last_public_note = ?, internal_note = ?,
-              writing_number = ?, effective_date = ?, updated_at = ? WHERE id = ?`,
+              writing_number = ?, effective_date = ?, updated_at = ?, version = version + 1 WHERE id = ?`,
       args: [
         after.state,
         now,
@@ -853,6 +864,10 @@ export function registerAdminContractingRoutes(app: Express, { db, logger }: Adm
       const entry = id == null ? undefined : (await entryRows(db, [id])).get(id);
       if (!entry) return fail(res, 404, noRequest(req.params.id));
       if (!parsed.success) return refuseFields(res, zodFields(parsed.error));
+      // Moved since the reviewing page showed it (by another administrator, or the broker asking again): the move was
+      // chosen for a state and notes that are no longer the request's (issue 35 §2). Before the move's own checks: a
+      // move the new state does not allow is refused as stale, not as a move the page never offered.
+      if (entry.version !== parsed.data.version) return refuseStale(res);
       const move: Move = {
         state: parsed.data.state,
         publicNote: trimmed(parsed.data.publicNote),

@@ -6,9 +6,11 @@
  *   the same batch as the write; `historyOf()` reads a record's history, newest first.
  * - `changesOf()`: the fields that differ between a record before and after a write.
  * - `refuseFields()`: a 422 { error, fields } (the spec §8 error plus the messages per field).
+ * - `refuseStale()`: the 409 of a decision carrying a version the record no longer has (issue 35 §2).
  * - `streamCsv()`: a CSV answer written page by page from the database (never built whole in memory).
  */
 import { csvCell } from "../../../app/domain/csv.ts";
+import { STALE_REASON, STALE_RECORD } from "../../../app/domain/record-version.ts";
 import type { InStatement, InValue } from "@libsql/client";
 import type { NextFunction, Request, Response } from "express";
 import type { AuditEntry } from "../../../app/.server/upstream/schemas/admin.ts";
@@ -102,6 +104,14 @@ export async function historyOf(
 /** 422 with the spec §8 `error` (every message) and the messages per field of the body. */
 export function refuseFields(res: Response, fields: Record<string, string[]>): void {
   res.status(422).json({ error: Object.values(fields).flat().join(" "), fields });
+}
+
+/**
+ * 409 `{ error: "This entry changed since you opened it", reason: "stale" }`: a decision taken on a version of the
+ * record that is not its version now (someone changed it since the deciding page was drawn). Nothing was changed.
+ */
+export function refuseStale(res: Response): void {
+  res.status(409).json({ error: STALE_RECORD, reason: STALE_REASON });
 }
 
 /** Rows read per page while streaming a CSV. */

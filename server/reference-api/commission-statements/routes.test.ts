@@ -9,7 +9,17 @@ import {
 import { ADMIN_ONLY_AREA } from "../admin/admin-support.ts";
 import { seedPolicies } from "../book-of-business/seed.ts";
 import type { ReferenceApi } from "../index.ts";
-import { expectError, sqlite, startTestApi, tempDbPath, testClient, testSeed } from "../core/test-support.ts";
+import { VERSION_REQUIRED } from "../../../app/domain/record-version.ts";
+import {
+  expectError,
+  expectFields,
+  expectStale,
+  sqlite,
+  startTestApi,
+  tempDbPath,
+  testClient,
+  testSeed,
+} from "../core/test-support.ts";
 import { IMPORT_LIMITS, fileTooLarge } from "./imports.ts";
 import { LOCKED, NOT_AN_AGENT, UNKNOWN_POLICY, unmatchedLeft } from "./routes.ts";
 import { NOT_UTF8_TEXT } from "../../../app/domain/text-file.ts";
@@ -21,6 +31,8 @@ const client = testClient(() => api.url, { jsonContentTypeOnly: true });
 const { tokenOf, ok } = client;
 const admin = async (method: string, path: string, json?: unknown) =>
   client.send(method, path, { token: await tokenOf("admin@demo.test"), json });
+const finance = async (method: string, path: string, json?: unknown) =>
+  client.send(method, path, { token: await tokenOf("finance@demo.test"), json });
 const base = "/api/admin/commission_statements";
 
 beforeAll(async () => {
@@ -198,7 +210,9 @@ describe("/api/admin/commission_statements: importing a statement file", () => {
     expect(blank.status).toBe(422);
     expect(Object.keys((blank.json as { fields: object }).fields)).toEqual(["note"]);
 
-    const locking = await admin("POST", `${base}/${statementId}/lock`);
+    const before = await ok(AdminCommissionStatementResponseSchema, "GET", `${base}/${statementId}`, { token });
+    expect(before.record.version).toBe(1);
+    const locking = await admin("POST", `${base}/${statementId}/lock`, { version: before.record.version });
     expectError(locking, 409, unmatchedLeft(1));
 
     const policy = agentPolicies[2] ?? agentPolicies[0];
@@ -218,13 +232,44 @@ describe("/api/admin/commission_statements: importing a statement file", () => {
     expect(aside.json).toMatchObject({ line: { state: "set_aside", note: "Not our business", agent: null } });
     const one = await ok(AdminCommissionStatementResponseSchema, "GET", `${base}/${statementId}`, { token });
     expect(one.history.map((h) => h.action).slice(0, 3)).toEqual(["line_set_aside", "line_matched", "line_matched"]);
+    // Each line reconciled is a change of the statement: three versions more; the refusals changed nothing.
+    expect(one.record.version).toBe(before.record.version + 3);
+  });
+
+  it("the lock carries the version it was shown: a line reconciled since, 409 stale and nothing locked (issue 35 §2)", async () => {
+    const token = await tokenOf("admin@demo.test");
+    const shown = (await ok(AdminCommissionStatementResponseSchema, "GET", `${base}/${statementId}`, { token })).record;
+    expect(shown).toMatchObject({ status: "draft", unmatchedCount: 0 });
+    // finance@ matches the set-aside line to agent@ while admin@ looks at the statement, about to lock it.
+    const aside = await ok(StatementLinesResponseSchema, "GET", `${base}/${statementId}/lines?state=set_aside`, {
+      token,
+    });
+    const line = aside.records[0];
+    if (!line) throw new Error("no set-aside line");
+    const matched = await finance("POST", `${base}/${statementId}/lines/${line.id}/reconcile`, {
+      action: "agent",
+      agentUserId: 1,
+    });
+    expect(matched.status, JSON.stringify(matched.json)).toBe(200);
+    expectStale(await admin("POST", `${base}/${statementId}/lock`, { version: shown.version }));
+    const now = await ok(AdminCommissionStatementResponseSchema, "GET", `${base}/${statementId}`, { token });
+    expect(now.record).toMatchObject({ status: "draft", lockedAt: null, lockedBy: null, version: shown.version + 1 });
+    expect(now.history[0]).toMatchObject({ action: "line_matched", actor: { userId: 13 } });
+    // Without a version (or not a whole number) the body is refused at the field.
+    for (const version of [undefined, "2", 0])
+      expect(expectFields(await admin("POST", `${base}/${statementId}/lock`, { version })).version).toEqual([
+        VERSION_REQUIRED,
+      ]);
   });
 
   it("locks; a locked statement refuses every change with the correction's way", async () => {
-    const locked = await admin("POST", `${base}/${statementId}/lock`);
+    const token = await tokenOf("admin@demo.test");
+    const { version } = (await ok(AdminCommissionStatementResponseSchema, "GET", `${base}/${statementId}`, { token }))
+      .record;
+    const locked = await admin("POST", `${base}/${statementId}/lock`, { version });
     expect(locked.status).toBe(200);
-    expect(locked.json).toMatchObject({ record: { status: "locked", lockedBy: { userId: 9 } } });
-    expectError(await admin("POST", `${base}/${statementId}/lock`), 409, LOCKED);
+    expect(locked.json).toMatchObject({ record: { status: "locked", lockedBy: { userId: 9 }, version: version + 1 } });
+    expectError(await admin("POST", `${base}/${statementId}/lock`, { version: version + 1 }), 409, LOCKED);
     const lines = await ok(StatementLinesResponseSchema, "GET", `${base}/${statementId}/lines`, {
       token: await tokenOf("admin@demo.test"),
     });

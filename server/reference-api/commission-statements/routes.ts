@@ -3,6 +3,8 @@
  * the administrators' list, record, lines and CSV export; the imports of carriers' files (imports.ts); the
  * reconciliation of a draft statement's lines and its lock (mounted behind requireAdmin by app.ts). Every write is in
  * the admin audit of the statement. A locked statement refuses every change (409): a correction is a payout entry.
+ * A statement counts its changes (`version`: each line reconciled, the lock); the lock carries the version it was
+ * shown, and another one is a 409 "This entry changed since you opened it" (reason "stale"), nothing locked (issue 35).
  */
 import type { InValue, Row } from "@libsql/client";
 import type { Express, Request } from "express";
@@ -14,6 +16,7 @@ import {
   ReconcileBodySchema,
   type StatementAgentsResponseSchema,
   StatementImportParamsSchema,
+  StatementLockBodySchema,
   type StatementImportPreviewSchema,
   type StatementLinesResponseSchema,
   StatementMappingBodySchema,
@@ -28,7 +31,7 @@ import {
   type StatementLine,
 } from "../../../app/admin/sections/commission_statements/records.ts";
 import { pagingMeta } from "../../../app/domain/table.ts";
-import { type AdminResponse, audit, historyOf, refuseFields, streamCsv } from "../admin/admin-support.ts";
+import { type AdminResponse, audit, historyOf, refuseFields, refuseStale, streamCsv } from "../admin/admin-support.ts";
 import {
   NOT_AN_OBJECT,
   QueryError,
@@ -110,6 +113,7 @@ function statementFromRow(r: Row | Record<string, unknown>): AdminCommissionStat
     importedAt: String(r.imported_at),
     lockedBy: person(r.locked_by, r.lb_first, r.lb_last),
     lockedAt: r.locked_at == null ? null : String(r.locked_at),
+    version: Number(r.version),
   };
 }
 
@@ -524,6 +528,8 @@ export function registerCommissionStatementRoutes(app: Express, { db, logger }: 
             args: [state, policyId, agentUserId, state === "matched" ? session.user.userId : null, note, lineId],
           },
           ...splits,
+          // The statement changed: a lock taken on what the page showed before is refused (stale).
+          { sql: "UPDATE commission_statements SET version = version + 1 WHERE id = ?", args: [id] },
           audit(session, {
             resource: RESOURCE,
             recordId: id,
@@ -547,19 +553,25 @@ export function registerCommissionStatementRoutes(app: Express, { db, logger }: 
   app.post(`${base}/:id/lock`, async (req, res: AdminResponse) => {
     const id = idParam(req, res, "commission statement");
     if (id == null) return;
+    const parsed = StatementLockBodySchema.safeParse(req.body ?? {});
+    if (!parsed.success) return refuseFields(res, zodFields(parsed.error));
+    const { version } = parsed.data;
     const session = res.locals.session;
-    type Outcome = { missing: true } | { conflict: string } | { record: AdminCommissionStatement };
+    type Outcome = { missing: true } | { conflict: string } | { stale: true } | { record: AdminCommissionStatement };
     const outcome = await db.exclusive(async (): Promise<Outcome> => {
       const statement = await findStatement(db, id);
       if (!statement) return { missing: true };
       if (statement.status === "locked") return { conflict: LOCKED };
       if (statement.unmatchedCount > 0) return { conflict: unmatchedLeft(statement.unmatchedCount) };
+      // A line reconciled since the page showed the statement: locked on what was not seen.
+      if (statement.version !== version) return { stale: true };
       const at = new Date().toISOString();
       await db.client.batch(
         [
           {
-            sql: "UPDATE commission_statements SET status = 'locked', locked_by = ?, locked_at = ? WHERE id = ?",
-            args: [session.user.userId, at, id],
+            sql: `UPDATE commission_statements SET status = 'locked', locked_by = ?, locked_at = ?, version = version + 1
+                  WHERE id = ? AND version = ?`,
+            args: [session.user.userId, at, id, version],
           },
           audit(session, {
             resource: RESOURCE,
@@ -575,6 +587,7 @@ export function registerCommissionStatementRoutes(app: Express, { db, logger }: 
     });
     if ("missing" in outcome) return fail(res, 404, notFound("commission statement", String(id)));
     if ("conflict" in outcome) return fail(res, 409, outcome.conflict);
+    if ("stale" in outcome) return refuseStale(res);
     logger.info({ statementId: id }, "statement locked");
     res.json({ record: outcome.record });
   });

@@ -124,7 +124,8 @@ export async function createPendingEntries(
               VALUES (?, ?, 'pending', NULL, ?, ?, ?, ?)
               ON CONFLICT (user_id, carrier_product_id) DO UPDATE
                 SET status = 'pending', last_public_note = NULL, updated_at = excluded.updated_at,
-                  state_since = excluded.state_since, states = excluded.states
+                  state_since = excluded.state_since, states = excluded.states,
+                  version = contracting_entries.version + 1
                 WHERE contracting_entries.status = 'denied'`,
         args: [userId, id, now, now, now, covered],
       },

@@ -174,6 +174,7 @@ CREATE TABLE IF NOT EXISTS contracting_entries (
   effective_date TEXT,            -- YYYY-MM-DD, set when active
   internal_note TEXT,             -- staff only (issue 14, admin-contracting.ts)
   states TEXT,                    -- JSON list: the states the request covers (issue 24 §7); NULL: not recorded
+  version INTEGER NOT NULL DEFAULT 1, -- one more at every move (staff's or the broker's): a move carries the one shown
   UNIQUE (user_id, carrier_product_id)
 );
 
@@ -401,7 +402,8 @@ CREATE TABLE IF NOT EXISTS commission_statements (
   imported_by INTEGER NOT NULL,         -- users.id of the administrator who imported it
   imported_at TEXT NOT NULL,            -- ISO
   locked_by INTEGER,
-  locked_at TEXT                        -- ISO: the agents' statement date (published)
+  locked_at TEXT,                       -- ISO: the agents' statement date (published)
+  version INTEGER NOT NULL DEFAULT 1    -- one more at every change of it or its lines: the lock carries the one shown
 );
 
 CREATE INDEX IF NOT EXISTS commission_statements_period ON commission_statements (period, carrier_id);
@@ -513,7 +515,8 @@ CREATE TABLE IF NOT EXISTS payout_entries (
   created_at TEXT NOT NULL,
   decided_by INTEGER,                   -- who approved or rejected it (never created_by)
   decided_at TEXT,
-  decision_note TEXT
+  decision_note TEXT,
+  version INTEGER NOT NULL DEFAULT 1    -- one more at every change: a decision carries the one it was shown (issue 35)
 );
 
 CREATE INDEX IF NOT EXISTS payout_entries_user ON payout_entries (user_id, period);

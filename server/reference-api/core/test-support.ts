@@ -11,6 +11,7 @@ import pino from "pino";
 import { expect } from "vitest";
 import { z } from "zod";
 import { LoginResponseSchema } from "../../../app/.server/upstream/schemas/session.ts";
+import { STALE_REASON, STALE_RECORD } from "../../../app/domain/record-version.ts";
 import { type ReferenceApiOptions, startReferenceApi } from "../index.ts";
 import { DEMO_PASSWORD } from "../accounts/seed.ts";
 import { seedDates } from "../seed/seed-dates.ts";
@@ -139,6 +140,12 @@ export function testClient(url: () => string, options: TestClientOptions = {}) {
   }
 
   return { send, ok, tokenOf };
+}
+
+/** The 409 of a decision on a version the record no longer has (issue 35 §2): exactly `{ error, reason: "stale" }`. */
+export function expectStale(response: { status: number; json: unknown }) {
+  expect(response.status, JSON.stringify(response.json)).toBe(409);
+  expect(response.json).toEqual({ error: STALE_RECORD, reason: STALE_REASON });
 }
 
 /** The response has `status` and a strict `{ error }` body (with exactly `error`, when given). */

@@ -5,12 +5,14 @@ import {
   AdminPayoutEntryResponseSchema,
 } from "../../../app/admin/sections/payout_entries/contract.server.ts";
 import { DECIDED_ENTRY, OWN_ENTRY } from "../../../app/admin/sections/payout_entries/records.ts";
+import { VERSION_REQUIRED } from "../../../app/domain/record-version.ts";
 import { ADMIN_ONLY_AREA } from "../admin/admin-support.ts";
 import { publishedPeriods, statementPeriods } from "../commission-statements/seed.ts";
 import type { ReferenceApi } from "../index.ts";
 import {
   expectError,
   expectFields,
+  expectStale,
   sqlite,
   startTestApi,
   tempDbPath,
@@ -171,15 +173,20 @@ describe("/api/admin/payout_entries", () => {
 
   it("the creator cannot approve or reject their own entry; another administrator can, and it is final", async () => {
     const record = await create();
-    expectError(await admin("POST", `${BASE}/${record.id}/approve`, {}), 403, OWN_ENTRY);
-    expectError(await admin("POST", `${BASE}/${record.id}/reject`, { note: "no" }), 403, OWN_ENTRY);
-    const approved = await finance("POST", `${BASE}/${record.id}/approve`, { note: null });
+    const { version } = record;
+    expectError(await admin("POST", `${BASE}/${record.id}/approve`, { version }), 403, OWN_ENTRY);
+    expectError(await admin("POST", `${BASE}/${record.id}/reject`, { note: "no", version }), 403, OWN_ENTRY);
+    const approved = await finance("POST", `${BASE}/${record.id}/approve`, { note: null, version });
     expect(approved.status, approved.text).toBe(200);
     const after = AdminPayoutEntryResponseSchema.pick({ record: true }).parse(approved.json).record;
     expect(after).toMatchObject({ status: "approved", decidedBy: { id: 13, name: "Nora Whitfield" } });
     expect(after.decidedAt).not.toBeNull();
-    expectError(await finance("POST", `${BASE}/${record.id}/approve`, {}), 409, DECIDED_ENTRY);
-    expectError(await finance("POST", `${BASE}/${record.id}/reject`, { note: "late" }), 409, DECIDED_ENTRY);
+    expectError(await finance("POST", `${BASE}/${record.id}/approve`, { version: after.version }), 409, DECIDED_ENTRY);
+    expectError(
+      await finance("POST", `${BASE}/${record.id}/reject`, { note: "late", version: after.version }),
+      409,
+      DECIDED_ENTRY,
+    );
     expectError(await admin("PATCH", `${BASE}/${record.id}`, { memo: "changed" }), 409, DECIDED_ENTRY);
     expectError(await admin("DELETE", `${BASE}/${record.id}`), 409, DECIDED_ENTRY);
     const read = await ok(AdminPayoutEntryResponseSchema, "GET", `${BASE}/${record.id}`, {
@@ -190,13 +197,69 @@ describe("/api/admin/payout_entries", () => {
 
   it("a rejection needs a note", async () => {
     const record = await create();
-    expect(expectFields(await finance("POST", `${BASE}/${record.id}/reject`, {})).note).toEqual([NOTE_REQUIRED]);
-    expect(expectFields(await finance("POST", `${BASE}/${record.id}/reject`, { note: "   " })).note).toEqual([
+    const { version } = record;
+    expect(expectFields(await finance("POST", `${BASE}/${record.id}/reject`, { version })).note).toEqual([
       NOTE_REQUIRED,
     ]);
-    const rejected = await finance("POST", `${BASE}/${record.id}/reject`, { note: "Duplicate of another entry" });
+    expect(expectFields(await finance("POST", `${BASE}/${record.id}/reject`, { note: "   ", version })).note).toEqual([
+      NOTE_REQUIRED,
+    ]);
+    const rejected = await finance("POST", `${BASE}/${record.id}/reject`, {
+      note: "Duplicate of another entry",
+      version,
+    });
     expect(rejected.status).toBe(200);
     expect(rejected.json).toMatchObject({ record: { status: "rejected", decisionNote: "Duplicate of another entry" } });
+  });
+
+  it("a decision carries the version it was shown: changed since, 409 stale and nothing decided (issue 35 §2)", async () => {
+    // admin@ creates a $10.00 bonus; finance@ opens it (version 1); admin@ makes it $9,999.00 (version 2).
+    const shown = await create({ amountCents: 1000 });
+    expect(shown.version).toBe(1);
+    const edited = await admin("PATCH", `${BASE}/${shown.id}`, { amountCents: 999900 });
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.json).toMatchObject({ record: { amountCents: 999900, version: 2 } });
+    // finance@ approves (or rejects) what the page showed: refused, with the words and the reason.
+    for (const [verdict, note] of [
+      ["approve", null],
+      ["reject", "Not what we agreed"],
+    ] as const) {
+      expectStale(await finance("POST", `${BASE}/${shown.id}/${verdict}`, { note, version: shown.version }));
+    }
+    const read = await ok(AdminPayoutEntryResponseSchema, "GET", `${BASE}/${shown.id}`, {
+      token: await tokenOf("finance@demo.test"),
+    });
+    expect(read.record).toMatchObject({ status: "pending", decidedBy: null, amountCents: 999900, version: 2 });
+    expect(read.history.map((h) => h.action)).toEqual(["updated", "created"]);
+    // A version the entry never had is as stale; without one the body is refused at the field.
+    expectStale(await finance("POST", `${BASE}/${shown.id}/approve`, { version: 3 }));
+    for (const version of [undefined, null, "2", 0, 1.5])
+      expect(expectFields(await finance("POST", `${BASE}/${shown.id}/approve`, { version })).version).toEqual([
+        VERSION_REQUIRED,
+      ]);
+    // Decided on what it is now: approved, one version more.
+    const approved = await finance("POST", `${BASE}/${shown.id}/approve`, { version: 2 });
+    expect(approved.status, approved.text).toBe(200);
+    expect(approved.json).toMatchObject({ record: { status: "approved", amountCents: 999900, version: 3 } });
+  });
+
+  it("counts every change as a version; a change that changes nothing is none", async () => {
+    const record = await create();
+    const same = await admin("PATCH", `${BASE}/${record.id}`, { memo: record.memo });
+    expect(same.json).toMatchObject({ record: { version: 1 } });
+    const memo = await admin("PATCH", `${BASE}/${record.id}`, { memo: "Another memo" });
+    expect(memo.json).toMatchObject({ record: { version: 2 } });
+    const rejected = await finance("POST", `${BASE}/${record.id}/reject`, { note: "No", version: 2 });
+    expect(rejected.json).toMatchObject({ record: { status: "rejected", version: 3 } });
+    const listed = await ok(
+      AdminPayoutEntriesResponseSchema,
+      "GET",
+      `${BASE}?search=${encodeURIComponent("Another memo")}`,
+      {
+        token: await tokenOf("admin@demo.test"),
+      },
+    );
+    expect(listed.records.find((r) => r.id === record.id)?.version).toBe(3);
   });
 
   it("only the creator may change or delete a pending entry", async () => {

@@ -8,6 +8,8 @@
  *   (the totals read status = 'approved');
  * - while pending, only its creator may change or delete it (anyone else: 403);
  * - a rejection says why (a note, 422 without one);
+ * - a decision carries the entry's version it was shown (one more at every change): another version is a 409
+ *   "This entry changed since you opened it" (reason "stale"), nothing decided (issue 35 §2);
  * - the agent is a broker (an Agent or Agency user) and the policy, when given, exists (422 at the field).
  */
 import dayjs from "dayjs";
@@ -35,7 +37,15 @@ import {
 } from "../../../app/admin/sections/payout_entries/records.ts";
 import { formatCents } from "../../../app/domain/cents.ts";
 import { pagingMeta } from "../../../app/domain/table.ts";
-import { type AdminResponse, audit, changesOf, historyOf, refuseFields, streamCsv } from "../admin/admin-support.ts";
+import {
+  type AdminResponse,
+  audit,
+  changesOf,
+  historyOf,
+  refuseFields,
+  refuseStale,
+  streamCsv,
+} from "../admin/admin-support.ts";
 import type { ReferenceDb } from "../core/db.ts";
 import { parseTableQuery, scalar, type TableQuery } from "../core/paging.ts";
 import {
@@ -75,7 +85,7 @@ const SORTS = {
 const name = (alias: string) => `(${alias}.first_name || ' ' || ${alias}.last_name)`;
 
 const COLUMNS = `e.id, e.user_id, e.kind, e.amount_cents, e.memo, e.policy_id, e.period, e.status, e.created_by,
-  e.created_at, e.decided_by, e.decided_at, e.decision_note, ${name("u")} AS agent_name, u.role AS agent_role,
+  e.created_at, e.decided_by, e.decided_at, e.decision_note, e.version, ${name("u")} AS agent_name, u.role AS agent_role,
   p.policy_number, ${name("c")} AS creator_name, ${name("d")} AS decider_name`;
 
 const FROM = `payout_entries e JOIN users u ON u.id = e.user_id LEFT JOIN policies p ON p.id = e.policy_id
@@ -102,6 +112,7 @@ function entryFromRow(r: Record<string, unknown>, viewerId: number): AdminPayout
     decidedAt: r.decided_at == null ? null : text(r.decided_at),
     decisionNote: r.decision_note == null ? null : text(r.decision_note),
     createdByYou: Number(r.created_by) === viewerId,
+    version: Number(r.version),
   };
 }
 
@@ -337,7 +348,7 @@ export function registerPayoutEntryRoutes(app: Express, { db, logger }: { db: Re
     res.status(201).json({ record: outcome.record });
   });
 
-  type Refusal = { missing: true } | { status: 403 | 409; error: string };
+  type Refusal = { missing: true } | { stale: true } | { status: 403 | 409; error: string };
   /** An entry its creator may still change: pending, and theirs. */
   const changeable = (entry: AdminPayoutEntry | null): Refusal | null => {
     if (!entry) return { missing: true };
@@ -346,7 +357,11 @@ export function registerPayoutEntryRoutes(app: Express, { db, logger }: { db: Re
     return null;
   };
   const answerRefusal = (res: AdminResponse, id: number, r: Refusal) =>
-    "missing" in r ? fail(res, 404, notFound(WHAT, String(id))) : fail(res, r.status, r.error);
+    "missing" in r
+      ? fail(res, 404, notFound(WHAT, String(id)))
+      : "stale" in r
+        ? refuseStale(res)
+        : fail(res, r.status, r.error);
 
   app.patch("/api/admin/payout_entries/:id", async (req, res: AdminResponse) => {
     const id = idParam(req, res, WHAT);
@@ -377,7 +392,8 @@ export function registerPayoutEntryRoutes(app: Express, { db, logger }: { db: Re
       await db.client.batch(
         [
           {
-            sql: `UPDATE payout_entries SET user_id = ?, kind = ?, amount_cents = ?, memo = ?, policy_id = ?, period = ?
+            sql: `UPDATE payout_entries SET user_id = ?, kind = ?, amount_cents = ?, memo = ?, policy_id = ?, period = ?,
+                    version = version + 1
                   WHERE id = ? AND status = 'pending'`,
             args: [after.userId, after.kind, after.amountCents, after.memo, refs.policyId, after.period, id],
           },
@@ -399,7 +415,7 @@ export function registerPayoutEntryRoutes(app: Express, { db, logger }: { db: Re
       if (id == null) return;
       const parsed = AdminPayoutDecisionSchema.safeParse(req.body ?? {});
       if (!parsed.success) return refuseFields(res, zodFields(parsed.error));
-      const { note } = parsed.data;
+      const { note, version } = parsed.data;
       if (verdict === "rejected" && !note) return refuseFields(res, { note: [NOTE_REQUIRED] });
       const viewerId = res.locals.session.user.userId;
       type Outcome = Refusal | { record: AdminPayoutEntry };
@@ -408,13 +424,16 @@ export function registerPayoutEntryRoutes(app: Express, { db, logger }: { db: Re
         if (!before) return { missing: true };
         if (before.status !== "pending") return { status: 409, error: DECIDED_ENTRY };
         if (before.createdByYou) return { status: 403, error: OWN_ENTRY };
+        // Changed since the deciding page showed it (its amount, its agent…): decided on what was not seen.
+        if (before.version !== version) return { stale: true };
         const at = new Date().toISOString();
         await db.client.batch(
           [
             {
-              sql: `UPDATE payout_entries SET status = ?, decided_by = ?, decided_at = ?, decision_note = ?
-                    WHERE id = ? AND status = 'pending' AND created_by <> ?`,
-              args: [verdict, viewerId, at, note, id, viewerId],
+              sql: `UPDATE payout_entries SET status = ?, decided_by = ?, decided_at = ?, decision_note = ?,
+                      version = version + 1
+                    WHERE id = ? AND status = 'pending' AND created_by <> ? AND version = ?`,
+              args: [verdict, viewerId, at, note, id, viewerId, version],
             },
             audit(res.locals.session, {
               resource: RESOURCE,

@@ -50,7 +50,8 @@ describe("GET /api/profile/readiness (issue 25 §1)", () => {
     const admin = await tokenOf("admin@demo.test");
     const moved = await send("POST", "/api/admin/contract_requests/3/transition", {
       token: admin,
-      json: { state: "active", writingNumber: "EV-1001", effectiveDate: "2026-12-01" },
+      // Version 1: the seed's request, not moved before here.
+      json: { state: "active", writingNumber: "EV-1001", effectiveDate: "2026-12-01", version: 1 },
     });
     expect(moved.status, moved.text).toBe(200);
     const after = await readiness("agent@demo.test");

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type * as Records from "~/domain/admin/records";
+import { VERSION_REQUIRED } from "~/domain/record-version";
 
 /*
  * ---- The admin area (issue 14): every admin endpoint is under /api/admin/ and answers 403 to any token that is
@@ -33,6 +34,17 @@ export const AuditEntrySchema = z.object({
   note: z.string().nullable(),
 }) satisfies z.ZodType<Records.AuditEntry>;
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+/**
+ * A record's version (issue 35 §2, app/domain/record-version.ts): 1 when created, one more at every change. A
+ * decision on the record carries back the version it was shown (`DecisionVersionSchema`); another one is a 409
+ * `{ error: "This entry changed since you opened it", reason: "stale" }` and nothing changes.
+ */
+export const RecordVersionSchema = z.number().int().positive();
+export const DecisionVersionSchema = z
+  .number({ error: VERSION_REQUIRED })
+  .int(VERSION_REQUIRED)
+  .positive(VERSION_REQUIRED);
 
 /** A value the list's filters offer: { value, label } (ids as strings). */
 export const FacetSchema = z.array(z.object({ value: z.string(), label: z.string() }));

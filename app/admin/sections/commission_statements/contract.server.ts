@@ -5,7 +5,12 @@
  */
 import { z } from "zod";
 import { hasControlCharacters } from "../../../domain/validation";
-import { AuditEntrySchema, FacetSchema } from "../../../.server/upstream/schemas/admin-common";
+import {
+  AuditEntrySchema,
+  DecisionVersionSchema,
+  FacetSchema,
+  RecordVersionSchema,
+} from "../../../.server/upstream/schemas/admin-common";
 import { PagingMetaSchema } from "../../../.server/upstream/schemas/paging";
 import {
   type AdminCommissionStatement,
@@ -38,7 +43,14 @@ export const AdminCommissionStatementSchema = z.object({
   importedAt: z.string(),
   lockedBy: PersonSchema.nullable(),
   lockedAt: z.string().nullable(),
+  version: RecordVersionSchema,
 }) satisfies z.ZodType<AdminCommissionStatement>;
+
+/**
+ * POST /:id/lock: the statement's version the page showed (a line reconciled since: 409 `{ error: "This entry changed
+ * since you opened it", reason: "stale" }`, nothing locked).
+ */
+export const StatementLockBodySchema = z.object({ version: DecisionVersionSchema });
 
 export const AdminCommissionStatementsResponseSchema = z.object({
   records: z.array(AdminCommissionStatementSchema),

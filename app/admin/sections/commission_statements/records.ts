@@ -50,6 +50,8 @@ export interface AdminCommissionStatement {
   importedAt: string;
   lockedBy: Person | null;
   lockedAt: string | null;
+  /** One more at every change of it or its lines (issue 35 §2): the lock carries the version the page showed. */
+  version: number;
 }
 
 export interface StatementLine {

@@ -4,6 +4,7 @@
  * or set aside with a note). The browser and the portal's server parse with these. Pure.
  */
 import * as z from "zod/mini";
+import { recordVersion } from "~/domain/record-version";
 import { required } from "~/domain/validation";
 
 export const CHOOSE_STATEMENT_FILE = "Choose the carrier's statement file (CSV)";
@@ -53,5 +54,5 @@ export const RECONCILE_INTENTS = ["policy", "agent", "set_aside"] as const;
 export type ReconcileIntent = (typeof RECONCILE_INTENTS)[number];
 export const RECONCILE_SCHEMAS = { policy: policyMatchSchema, agent: agentMatchSchema, set_aside: setAsideSchema };
 
-/** A form of one button (confirm, discard, lock): its intent alone, so a failure echoes nothing else. */
-export const intentSchema = z.object({ intent: z.string() });
+/** The lock: the statement's version the page showed (issue 35 §2: a statement changed since is refused, 409). */
+export const lockSchema = z.object({ version: recordVersion });

@@ -15,6 +15,7 @@ import {
   StatementImportResponseSchema,
   StatementLineSchema,
   StatementLinesResponseSchema,
+  type StatementLockBodySchema,
 } from "./contract.server";
 import type { StatementMapping } from "./records";
 
@@ -31,8 +32,11 @@ export const reconcileLine = async (token: string, id: number, lineId: number, b
     body,
   });
 
-export const lockStatement = async (token: string, id: number) =>
-  adminCall(token, "POST", `${base}/${id}/lock`, z.object({ record: AdminCommissionStatementSchema }));
+/** The lock, with the statement's version the page showed (another one: the upstream's 409 "stale"). */
+export const lockStatement = async (token: string, id: number, version: number) =>
+  adminCall(token, "POST", `${base}/${id}/lock`, z.object({ record: AdminCommissionStatementSchema }), {
+    body: { version } satisfies z.input<typeof StatementLockBodySchema>,
+  });
 
 export const statementAgents = async (token: string) =>
   adminCall(token, "GET", `${base}/agents`, StatementAgentsResponseSchema);

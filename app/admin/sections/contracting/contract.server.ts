@@ -4,7 +4,9 @@ import {
   AuditEntrySchema,
   type ContractState,
   ContractStateSchema,
+  DecisionVersionSchema,
   FacetSchema,
+  RecordVersionSchema,
 } from "~/.server/upstream/schemas/admin-common";
 import { CONTRACT_AGES } from "~/domain/admin/dashboard";
 import { CONTRACT_MOVES } from "~/domain/admin/labels";
@@ -41,6 +43,8 @@ export const AdminContractRequestSchema = z.object({
   effectiveDate: z.string().nullable(),
   /** The states the request covers (issue 24 §7); null: made before states were recorded. */
   states: z.array(z.string()).nullable().default(null),
+  /** One more at every move, the staff's or the broker's (issue 35 §2). */
+  version: RecordVersionSchema,
 }) satisfies z.ZodType<Records.AdminContractRequest>;
 export type AdminContractRequest = z.infer<typeof AdminContractRequestSchema>;
 /** Age filter values (days in the current state): 0-7, 8-30, 31-90, 91+. */
@@ -78,9 +82,12 @@ export const AdminContractRequestResponseSchema = z.object({
 export const CONTRACT_TRANSITIONS: Readonly<Record<ContractState, readonly ContractState[]>> = CONTRACT_MOVES;
 /**
  * POST /api/admin/contract_requests/:id/transition → { record }. denied needs publicNote; active needs
- * writingNumber and effectiveDate. The public note becomes lastPublicNote (what the broker sees).
+ * writingNumber and effectiveDate. The public note becomes lastPublicNote (what the broker sees). `version`: the
+ * request's version the reviewing page showed (moved since: 409 `{ error: "This entry changed since you opened it",
+ * reason: "stale" }`, nothing moved).
  */
 export const AdminTransitionBodySchema = z.object({
+  version: DecisionVersionSchema,
   state: ContractStateSchema,
   publicNote: z.string().max(1000).nullable(),
   internalNote: z.string().max(1000).nullable(),

@@ -19,6 +19,8 @@ export interface AdminContractRequest {
   internalNote: string | null;
   writingNumber: string | null;
   effectiveDate: string | null;
+  /** One more at every move (issue 35 §2): a move from a review page carries the version the page showed. */
+  version: number;
   /** The states the request covers (issue 24 §7: licensed states less NIPR holds); null: not recorded. */
   states: string[] | null;
 }

@@ -4,7 +4,12 @@
  * …/:id/reject, /export and /choices (the brokers an entry may be for). Pure: the reference API imports it too.
  */
 import { z } from "zod";
-import { AuditEntrySchema, FacetSchema } from "../../../.server/upstream/schemas/admin-common";
+import {
+  AuditEntrySchema,
+  DecisionVersionSchema,
+  FacetSchema,
+  RecordVersionSchema,
+} from "../../../.server/upstream/schemas/admin-common";
 import { PagingMetaSchema } from "../../../.server/upstream/schemas/paging";
 import { type AdminPayoutEntry, MAX_MEMO, PAYOUT_KINDS, PAYOUT_STATUSES, isPeriod } from "./records";
 
@@ -25,6 +30,7 @@ export const AdminPayoutEntrySchema = z.object({
   decidedAt: z.string().nullable(),
   decisionNote: z.string().nullable(),
   createdByYou: z.boolean(),
+  version: RecordVersionSchema,
 }) satisfies z.ZodType<AdminPayoutEntry>;
 
 export const AdminPayoutEntriesResponseSchema = z.object({
@@ -69,8 +75,12 @@ export const AdminPayoutEntryBodySchema = z.object({
 });
 export type AdminPayoutEntryBody = z.infer<typeof AdminPayoutEntryBodySchema>;
 
-/** POST /:id/approve (the note is optional) and /:id/reject (a note is required). */
+/**
+ * POST /:id/approve (the note is optional) and /:id/reject (a note is required), with the entry's version the page
+ * showed: another version → 409 `{ error: "This entry changed since you opened it", reason: "stale" }`.
+ */
 export const AdminPayoutDecisionSchema = z.object({
+  version: DecisionVersionSchema,
   note: z
     .string()
     .trim()

@@ -1,7 +1,8 @@
 /**
  * The payout entry's own forms (issue 23 §3), on the section's new and record pages (routes/admin.payout_entries.*):
- * the entry (its period a month input), Approve (a note optional) and Reject (a note required). Plain forms of the
- * shared form layer: they work without JavaScript, everything typed kept on an error.
+ * the entry (its period a month input), Approve (a note optional) and Reject (a note required), both carrying the
+ * entry's version the page showed (issue 35 §2). Plain forms of the shared form layer: they work without JavaScript,
+ * everything typed kept on an error.
  */
 import { getInputProps } from "@conform-to/react";
 import { Button, Group, Paper, SimpleGrid, Stack, TextInput } from "@mantine/core";
@@ -14,6 +15,7 @@ import { SelectField } from "~/components/forms/select-field";
 import { TextField } from "~/components/forms/text-fields";
 import { TextareaField } from "~/components/forms/textarea-field";
 import { type FormResult, usePortalForm } from "~/components/forms/use-portal-form";
+import { VersionField } from "~/components/forms/version-field";
 import type { Facet } from "~/domain/admin/records";
 import { PAYOUT_DIRECTIONS, PAYOUT_DIRECTION_LABELS, PAYOUT_KINDS, PAYOUT_KIND_LABELS } from "./records";
 import { approveSchema, entrySchema, rejectSchema } from "./schemas";
@@ -113,13 +115,14 @@ export function EntryForm({
   );
 }
 
-export function ApproveForm({ lastResult }: { lastResult: FormResult }) {
+export function ApproveForm({ lastResult, version }: { lastResult: FormResult; version: number }) {
   const [form, fields] = usePortalForm(approveSchema, { lastResult, constraint: true, id: "approve" });
   return (
     <PortalForm form={form}>
       <input type="hidden" name="intent" value="approve" />
       <Stack gap="xs">
         <FormAlert form={form} />
+        <VersionField version={version} field={fields.version} />
         <TextareaField field={fields.note} label="Approval note (optional)" autosize minRows={1} />
         <Group>
           <SubmitButton>Approve entry</SubmitButton>
@@ -129,13 +132,14 @@ export function ApproveForm({ lastResult }: { lastResult: FormResult }) {
   );
 }
 
-export function RejectForm({ lastResult }: { lastResult: FormResult }) {
+export function RejectForm({ lastResult, version }: { lastResult: FormResult; version: number }) {
   const [form, fields] = usePortalForm(rejectSchema, { lastResult, constraint: true, id: "reject" });
   return (
     <PortalForm form={form}>
       <input type="hidden" name="intent" value="reject" />
       <Stack gap="xs">
         <FormAlert form={form} />
+        <VersionField version={version} field={fields.version} />
         <TextareaField
           field={fields.note}
           label="Why it is rejected"

@@ -87,4 +87,6 @@ export interface AdminPayoutEntry {
   decisionNote: string | null;
   /** The asking administrator created it: they may edit or delete it while pending, never approve or reject it. */
   createdByYou: boolean;
+  /** One more at every change (issue 35 §2): Approve and Reject carry the version the page showed. */
+  version: number;
 }

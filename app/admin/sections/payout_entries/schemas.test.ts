@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { AMOUNT_POSITIVE, AMOUNT_ZERO, entryBody, entrySchema, rejectSchema } from "./schemas";
+import { VERSION_MISSING } from "~/domain/record-version";
+import { AMOUNT_POSITIVE, AMOUNT_ZERO, approveSchema, entryBody, entrySchema, rejectSchema } from "./schemas";
 
 const form = (over: Record<string, string> = {}) => ({
   userId: "1",
@@ -39,7 +40,16 @@ describe("a payout entry's form (issue 23 §3)", () => {
   });
 
   it("a rejection needs a note", () => {
-    expect(rejectSchema.safeParse({ note: "  " }).success).toBe(false);
-    expect(rejectSchema.parse({ note: "Duplicate" }).note).toBe("Duplicate");
+    expect(rejectSchema.safeParse({ note: "  ", version: "1" }).success).toBe(false);
+    expect(rejectSchema.parse({ note: "Duplicate", version: "1" }).note).toBe("Duplicate");
+  });
+
+  it("Approve and Reject carry the entry's version the page showed (issue 35 §2), a positive whole number", () => {
+    expect(approveSchema.parse({ version: "7" })).toEqual({ version: 7, note: null });
+    expect(rejectSchema.parse({ note: "No", version: "12" }).version).toBe(12);
+    for (const version of [undefined, "", "0", "-1", "1.5", "x", "1234567890"]) {
+      const refused = approveSchema.safeParse({ version });
+      expect(refused.error?.issues[0]?.message, String(version)).toBe(VERSION_MISSING);
+    }
   });
 });

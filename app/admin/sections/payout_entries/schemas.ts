@@ -7,6 +7,7 @@
 import * as z from "zod/mini";
 import { CENTS_PROBLEM_TEXT, parseCents } from "~/domain/cents";
 import { optionalText, requiredId } from "~/domain/admin/forms";
+import { recordVersion } from "~/domain/record-version";
 import { invalid, noControlCharacters, required } from "~/domain/validation";
 import {
   DEFAULT_DIRECTION,
@@ -59,10 +60,18 @@ export function entryBody(v: EntryFormValue) {
   };
 }
 
-export const approveSchema = z.object({ note: optionalText(MAX_MEMO, `At most ${MAX_MEMO} characters`) });
+/** Approve and Reject carry the entry's version the page showed (issue 35 §2: a changed entry is refused, 409). */
+export const approveSchema = z.object({
+  version: recordVersion,
+  note: optionalText(MAX_MEMO, `At most ${MAX_MEMO} characters`),
+});
 export const rejectSchema = z.object({
+  version: recordVersion,
   note: required("Say why the entry is rejected").check(
     z.maxLength(MAX_MEMO, { error: `At most ${MAX_MEMO} characters` }),
     noControlCharacters({ multiline: true }),
   ),
 });
+
+/** Delete: its intent alone (the creator's own pending entry). */
+export const deleteSchema = z.object({});

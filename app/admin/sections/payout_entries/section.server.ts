@@ -6,8 +6,10 @@
 import { centsText } from "~/domain/cents";
 import { type SectionServer, text } from "~/.server/admin/section-server";
 import { adminCall, adminResource } from "~/.server/upstream/admin";
+import type { z } from "zod";
 import {
   AdminPayoutChoicesSchema,
+  type AdminPayoutDecisionSchema,
   type AdminPayoutEntryBody,
   AdminPayoutEntryBodySchema,
   AdminPayoutEntryResponseSchema,
@@ -36,13 +38,15 @@ export const updatePayoutEntry = async (token: string, id: number, value: EntryF
 
 export const deletePayoutEntry = async (token: string, id: number) => api.remove(token, id);
 
+/** Approve or Reject, with the entry's version the page showed (another one: the upstream's 409 "stale"). */
 export async function decidePayoutEntry(
   token: string,
   id: number,
   verdict: "approve" | "reject",
-  note: string | null,
+  decision: { note: string | null; version: number },
 ): Promise<AdminPayoutEntry> {
-  return (await adminCall(token, "POST", `payout_entries/${id}/${verdict}`, RecordSchema, { body: { note } })).record;
+  const body = { note: decision.note, version: decision.version } satisfies z.input<typeof AdminPayoutDecisionSchema>;
+  return (await adminCall(token, "POST", `payout_entries/${id}/${verdict}`, RecordSchema, { body })).record;
 }
 
 export const payoutEntryRecord = async (token: string, id: number) => api.record(token, id);

@@ -1,0 +1,191 @@
+/**
+ * A page's forms read from the server's HTML as a browser without JavaScript reads them (testing.md: "a no-JavaScript
+ * browser is an HTTP client"), for HTTP-tier tests: the form chosen by its submit button's text, its action, method and
+ * enctype from its attributes, its fields filled by their labels, and its body built from its successful controls plus
+ * the button pressed. A wrong `name`, `action` or hidden field on the page therefore fails the test that posts it.
+ * htmlparser2, the parser scripts/lib/page-figures.ts uses; no browser.
+ */
+import { DomUtils, parseDocument } from "htmlparser2";
+
+type Element = ReturnType<typeof DomUtils.getElementsByTagName>[number];
+
+const attr = (el: Element, name: string) => DomUtils.getAttributeValue(el, name);
+/** An element's text as the user reads it: whitespace runs as one space. */
+const textOf = (node: Element | Element[]) => DomUtils.textContent(node).replace(/\s+/g, " ").trim();
+
+export interface Control {
+  element: Element;
+  name: string;
+  /** input type, "select" or "textarea". */
+  type: string;
+  value: string;
+  checked: boolean;
+}
+
+export class HtmlForm {
+  readonly action: string;
+  readonly method: string;
+  readonly enctype: string;
+  private readonly controls: Control[];
+
+  constructor(
+    readonly element: Element,
+    private readonly document: ReturnType<typeof parseDocument>,
+    pageUrl: string,
+  ) {
+    const url = new URL(pageUrl);
+    // No action attribute: the document's own address, as a browser posts it.
+    this.action = attr(element, "action") !== undefined ? new URL(attr(element, "action")!, url).toString() : url.href;
+    this.method = (attr(element, "method") ?? "get").toLowerCase();
+    this.enctype = attr(element, "enctype") ?? "application/x-www-form-urlencoded";
+    this.controls = DomUtils.findAll(
+      (el) => ["input", "select", "textarea"].includes(el.name) && attr(el, "name") !== undefined,
+      element.children,
+    ).map((el) => {
+      const type = el.name === "input" ? (attr(el, "type") ?? "text").toLowerCase() : el.name;
+      const value =
+        el.name === "textarea"
+          ? DomUtils.textContent(el).replace(/^\n/, "")
+          : el.name === "select"
+            ? selectedValue(el)
+            : (attr(el, "value") ?? (type === "checkbox" || type === "radio" ? "on" : ""));
+      return { element: el, name: attr(el, "name")!, type, value, checked: DomUtils.hasAttrib(el, "checked") };
+    });
+  }
+
+  /** The form's text (its labels, buttons, alerts), as read. */
+  get text(): string {
+    return textOf(this.element);
+  }
+
+  /** The value a control of that name has now (the first of the name). */
+  value(name: string): string | undefined {
+    return this.controls.find((c) => c.name === name)?.value;
+  }
+
+  /**
+   * Sets the field a label names (exact text of the `<label>` without its required mark, or its start): by the
+   * label's `for`, or the control inside it. A select takes the value of the option whose text or value is `value`.
+   */
+  fill(label: string, value: string): this {
+    const control = this.labelled(label);
+    if (control.type === "select") {
+      const option = DomUtils.findAll((el) => el.name === "option", control.element.children).find(
+        (o) => textOf(o) === value || attr(o, "value") === value,
+      );
+      if (!option) throw new Error(`No option "${value}" in the select labelled "${label}"`);
+      control.value = attr(option, "value") ?? textOf(option);
+    } else control.value = value;
+    return this;
+  }
+
+  private labelled(label: string): Control {
+    const labels = DomUtils.findAll((el) => el.name === "label", this.element.children);
+    const wanted = (l: Element) => {
+      const text = textOf(l).replace(/\s*\*$/, "");
+      return text === label || text.startsWith(label);
+    };
+    const found = labels.find(wanted);
+    if (!found) throw new Error(`No label "${label}" in the form (labels: ${labels.map((l) => textOf(l)).join(", ")})`);
+    const id = attr(found, "for");
+    const control = this.controls.find((c) =>
+      id ? attr(c.element, "id") === id : DomUtils.findAll((el) => el === c.element, found.children).length > 0,
+    );
+    if (!control) throw new Error(`The label "${label}" names no control of the form`);
+    return control;
+  }
+
+  /**
+   * The body a browser sends when `button` (a submit button's text; the first one when left out) is pressed: every
+   * named control that is not disabled (checkboxes and radios only when checked; no file inputs) and the button's own
+   * name and value.
+   */
+  body(button?: string): URLSearchParams {
+    const body = new URLSearchParams();
+    for (const c of this.controls) {
+      if (DomUtils.hasAttrib(c.element, "disabled")) continue;
+      if (["submit", "button", "image", "reset", "file"].includes(c.type)) continue;
+      if ((c.type === "checkbox" || c.type === "radio") && !c.checked) continue;
+      body.append(c.name, c.value);
+    }
+    const pressed = this.button(button);
+    const name = attr(pressed, "name");
+    if (name) body.append(name, attr(pressed, "value") ?? "");
+    return body;
+  }
+
+  private button(text?: string): Element {
+    const buttons = submitButtons(this.element);
+    const found = text === undefined ? buttons[0] : buttons.find((b) => textOf(b) === text);
+    if (!found) throw new Error(`No submit button "${text ?? ""}" in the form`);
+    return found;
+  }
+
+  /** Elements of the form with `role="alert"`: its errors. */
+  alerts(): string[] {
+    return DomUtils.findAll((el) => attr(el, "role") === "alert", this.element.children).map((el) => textOf(el));
+  }
+
+  /** Whether this form is inside the page's `<main>`: drawn within the layout. */
+  get insideMain(): boolean {
+    for (let node = this.element.parent; node; node = node.parent)
+      if ("name" in node && (node as Element).name === "main") return true;
+    return false;
+  }
+
+  /** The document the form belongs to (to read the rest of the page). */
+  get page(): HtmlPage {
+    return new HtmlPage(this.document);
+  }
+}
+
+function selectedValue(select: Element): string {
+  const options = DomUtils.findAll((el) => el.name === "option", select.children);
+  const chosen = options.find((o) => DomUtils.hasAttrib(o, "selected")) ?? options[0];
+  return chosen ? (attr(chosen, "value") ?? textOf(chosen)) : "";
+}
+
+function submitButtons(form: Element): Element[] {
+  return DomUtils.findAll(
+    (el) =>
+      (el.name === "button" && (attr(el, "type") ?? "submit").toLowerCase() === "submit") ||
+      (el.name === "input" && ["submit", "image"].includes((attr(el, "type") ?? "").toLowerCase())),
+    form.children,
+  );
+}
+
+/** A page's HTML, parsed: its forms by their buttons and the text of its landmarks. */
+export class HtmlPage {
+  constructor(private readonly document: ReturnType<typeof parseDocument>) {}
+
+  /**
+   * The text of the element named `region` (its `aria-label`, or the text of the element its `aria-labelledby`
+   * names: a region such as "Summary" or "History"), or of `main` when left out.
+   */
+  text(region?: string): string {
+    const named = (e: Element) => {
+      if (attr(e, "aria-label") === region) return true;
+      const by = attr(e, "aria-labelledby");
+      const label = by ? DomUtils.getElementById(by, this.document.children) : null;
+      return label ? textOf(label) === region : false;
+    };
+    const el = DomUtils.findOne((e) => (region === undefined ? e.name === "main" : named(e)), this.document.children);
+    if (!el) throw new Error(region === undefined ? "No <main> in the page" : `No element labelled "${region}"`);
+    return textOf(el);
+  }
+}
+
+/** A page's HTML, parsed. */
+export function readPage(html: string): HtmlPage {
+  return new HtmlPage(parseDocument(html));
+}
+
+/** The form of the page whose submit button reads `button` (exactly one such form, else it throws). */
+export function formWithButton(html: string, pageUrl: string, button: string): HtmlForm {
+  const document = parseDocument(html);
+  const forms = DomUtils.getElementsByTagName("form", document.children).filter((form) =>
+    submitButtons(form).some((b) => textOf(b) === button),
+  );
+  if (forms.length !== 1) throw new Error(`${forms.length} forms with a "${button}" button at ${pageUrl}`);
+  return new HtmlForm(forms[0]!, document, pageUrl);
+}

@@ -31,6 +31,8 @@ export default defineConfig({
     [process.env.CI ? "line" : "list"],
     ["./scripts/lib/no-skipped-tests.ts"],
     ["./scripts/lib/failure-digest.ts"],
+    // Each test's duration, for the slowest tests `npm test` prints at its end (scripts/test.ts).
+    ["./scripts/lib/test-timings.ts"],
   ],
   use: {
     baseURL: `http://localhost:${PORTAL_PORT}`,

@@ -98,7 +98,7 @@ export async function* multipartParts(
         name,
         filename,
         content: {
-          next: () => rest.next(),
+          next: async () => rest.next(),
           [Symbol.asyncIterator]() {
             return this;
           },

@@ -21,7 +21,7 @@ afterAll(async () => {
  * read the answer — and ends the body. The answer, and the error the sender's writes met (a reset: EPIPE,
  * ECONNRESET), if any.
  */
-function sendAfterAnswer(path: string, token: string, head: string, after: number) {
+async function sendAfterAnswer(path: string, token: string, head: string, after: number) {
   const { hostname, port } = new URL(api.url);
   const filler = Buffer.alloc(64 * 1024, "1,2\n");
   const chunks = Math.ceil(after / filler.length);

@@ -38,7 +38,8 @@ export default defineConfig({
     baseURL: `http://localhost:${PORTAL_PORT}`,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      // Debian's Chromium headless shell (scripts/ensure-chromium.mjs installs it).
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
       args: [
         "--no-sandbox",
         "--disable-gpu",

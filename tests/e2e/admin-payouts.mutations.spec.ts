@@ -1,4 +1,5 @@
-import type { Browser, Page } from "@playwright/test";
+import { type Browser, type Page, test as httpTest } from "@playwright/test";
+import { NoJsBrowser } from "../support/no-js";
 import { expect, expectAxeClean, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
 
 /**
@@ -43,69 +44,104 @@ async function createEntry(page: Page, memo: string, amount: string): Promise<st
   return new URL(page.url()).pathname;
 }
 
-for (const javaScriptEnabled of [true, false]) {
-  const mode = javaScriptEnabled ? "JS on" : "JS off";
+test.describe("payout entries (JS on)", () => {
+  test("the creator cannot approve their entry; another administrator decides it (JS on)", async ({
+    page,
+    browser,
+  }) => {
+    const memo = `Production bonus JS on ${Date.now()}`;
+    await loginAs(page, "admin@demo.test");
+    // Bad input is refused at its field, everything typed kept.
+    await page.goto("/admin/payout_entries/new");
+    await page.getByRole("textbox", { name: "Amount" }).fill("-5");
+    await page.getByRole("textbox", { name: "Memo" }).fill(memo);
+    await page.getByRole("button", { name: "Create payout entry" }).click();
+    await expect(page.getByText("Enter a positive amount: choose Deduction to take money back.")).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Memo" })).toHaveValue(memo);
+    const path = await createEntry(page, memo, "$1,234.50");
+    await expect(page.getByTestId("own-entry")).toHaveText(OWN_ENTRY);
+    await expect(page.getByRole("button", { name: "Approve entry" })).toHaveCount(0);
+    const summary = page.getByRole("region", { name: "Summary" });
+    await expect(summary).toContainText("$1,234.50 (payment)");
+    await expect(summary).toContainText("Maria Alvarez (agent)");
+    await expect(page.getByRole("region", { name: "History" })).toContainText("Grace Harper");
 
-  test.describe(`payout entries (${mode})`, () => {
-    test.use({ javaScriptEnabled });
-
-    test(`the creator cannot approve their entry; another administrator decides it (${mode})`, async ({
-      page,
-      browser,
-    }) => {
-      const memo = `Production bonus ${mode} ${Date.now()}`;
-      await loginAs(page, "admin@demo.test");
-      if (javaScriptEnabled) {
-        // Bad input is refused at its field, everything typed kept.
-        await page.goto("/admin/payout_entries/new");
-        await page.getByRole("textbox", { name: "Amount" }).fill("-5");
-        await page.getByRole("textbox", { name: "Memo" }).fill(memo);
-        await page.getByRole("button", { name: "Create payout entry" }).click();
-        await expect(page.getByText("Enter a positive amount: choose Deduction to take money back.")).toBeVisible();
-        await expect(page.getByRole("textbox", { name: "Memo" })).toHaveValue(memo);
-      }
-      const path = await createEntry(page, memo, "$1,234.50");
-      await expect(page.getByTestId("own-entry")).toHaveText(OWN_ENTRY);
-      await expect(page.getByRole("button", { name: "Approve entry" })).toHaveCount(0);
-      const summary = page.getByRole("region", { name: "Summary" });
-      await expect(summary).toContainText("$1,234.50 (payment)");
-      await expect(summary).toContainText("Maria Alvarez (agent)");
-      await expect(page.getByRole("region", { name: "History" })).toContainText("Grace Harper");
-
-      // A forged Approve from the creator: refused by the server, the entry still pending.
-      const forged = await page.request.post(path, { form: { intent: "approve", note: "" } });
-      expect(forged.status()).toBe(400);
-      expect(await forged.text()).toContain(OWN_ENTRY);
-      await page.reload();
-      await expect(page.getByText("Pending approval").first()).toBeVisible();
-
-      // The second administrator decides it.
-      const finance = await signedIn(browser, "finance@demo.test", javaScriptEnabled);
-      await finance.goto(path);
-      await expect(finance.getByTestId("own-entry")).toHaveCount(0);
-      if (javaScriptEnabled) {
-        await finance.getByRole("button", { name: "Approve entry" }).click();
-        await expect(success(finance)).toContainText("Entry approved: $1,234.50 reaches Maria Alvarez's total", {
-          timeout: 20_000,
-        });
-        await expect(finance.getByRole("region", { name: "Summary" })).toContainText("Approved by");
-        await expect(finance.getByRole("region", { name: "Summary" })).toContainText("Nora Whitfield");
-      } else {
-        await finance.getByRole("textbox", { name: "Why it is rejected" }).fill("Paid twice: see the ticket.");
-        await finance.getByRole("button", { name: "Reject entry" }).click();
-        await expect(success(finance)).toContainText("Entry rejected: it reaches no total.", { timeout: 20_000 });
-        await expect(finance.getByRole("region", { name: "Summary" })).toContainText("Paid twice: see the ticket.");
-      }
-      await expect(finance.getByRole("button", { name: /Approve entry|Reject entry/ })).toHaveCount(0);
-      await expect(finance.getByRole("region", { name: "History" })).toContainText("Nora Whitfield");
-      await finance.context().close();
-
-      // Decided: admin@ can no longer change it.
-      await page.reload();
-      await expect(page.getByRole("button", { name: "Save changes" })).toHaveCount(0);
+    // The second administrator approves it.
+    const finance = await signedIn(browser, "finance@demo.test", true);
+    await finance.goto(path);
+    await expect(finance.getByTestId("own-entry")).toHaveCount(0);
+    await finance.getByRole("button", { name: "Approve entry" }).click();
+    await expect(success(finance)).toContainText("Entry approved: $1,234.50 reaches Maria Alvarez's total", {
+      timeout: 20_000,
     });
+    await expect(finance.getByRole("region", { name: "Summary" })).toContainText("Approved by");
+    await expect(finance.getByRole("region", { name: "Summary" })).toContainText("Nora Whitfield");
+    await expect(finance.getByRole("button", { name: /Approve entry|Reject entry/ })).toHaveCount(0);
+    await expect(finance.getByRole("region", { name: "History" })).toContainText("Nora Whitfield");
+    await finance.context().close();
+
+    // Decided: admin@ can no longer change it.
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Save changes" })).toHaveCount(0);
   });
-}
+});
+
+/** Without JavaScript (HTTP tier: tests/support/no-js.ts reads and posts the pages' own forms). */
+httpTest("without JavaScript: the creator cannot approve their entry; another administrator rejects it", async () => {
+  const memo = `Production bonus JS off ${Date.now()}`;
+  const [admin, finance] = await Promise.all([
+    NoJsBrowser.signedIn("admin@demo.test"),
+    NoJsBrowser.signedIn("finance@demo.test"),
+  ]);
+  try {
+    // The list links to the new page; its form creates the entry and lands on the entry's page.
+    const list = await admin.open("/admin/payout_entries");
+    const newPage = await admin.follow(list, "New payout entry");
+    expect(newPage.heading).toBe("New payout entry");
+    const created = await admin.submit(
+      newPage
+        .form("Create payout entry")
+        .fill("Agent or agency", "Maria Alvarez (agent, agent@demo.test)")
+        .fill("Kind", "bonus")
+        .fill("Amount", "$1,234.50")
+        .fill("Period", thisMonth())
+        .fill("Memo", memo),
+    );
+    expect(created.status).toBe(200);
+    expect(created.toasts("success").join(" ")).toContain("Payout entry created: another administrator must approve it.");
+    expect(created.path).toMatch(/^\/admin\/payout_entries\/\d+$/);
+    const path = created.path;
+    expect(created.text()).toContain(OWN_ENTRY);
+    expect(() => created.form("Approve entry")).toThrow();
+    expect(created.text("Summary")).toContain("$1,234.50 (payment)");
+    expect(created.text("Summary")).toContain("Maria Alvarez (agent)");
+    expect(created.text("History")).toContain("Grace Harper");
+
+    // A forged Approve from the creator: refused by the server, the entry still pending.
+    const forged = await admin.client.post(path, { form: { intent: "approve", note: "" } });
+    expect(forged.status()).toBe(400);
+    expect(await forged.text()).toContain(OWN_ENTRY);
+    expect((await admin.open(path)).text()).toContain("Pending approval");
+
+    // The second administrator rejects it with a note.
+    const shown = await finance.open(path);
+    expect(shown.hasTestId("own-entry")).toBe(false);
+    const rejected = await finance.submit(
+      shown.form("Reject entry").fill("Why it is rejected", "Paid twice: see the ticket."),
+      "Reject entry",
+    );
+    expect(rejected.toasts("success").join(" ")).toContain("Entry rejected: it reaches no total.");
+    expect(rejected.text("Summary")).toContain("Paid twice: see the ticket.");
+    expect(() => rejected.form("Approve entry")).toThrow();
+    expect(() => rejected.form("Reject entry")).toThrow();
+    expect(rejected.text("History")).toContain("Nora Whitfield");
+
+    // Decided: admin@ can no longer change it.
+    await expect(admin.open(path).then((p) => p.form("Save changes"))).rejects.toThrow();
+  } finally {
+    await Promise.all([admin.close(), finance.close()]);
+  }
+});
 
 test.describe("payout entries' pages", () => {
   test("the new page is filled in from its URL; list, new and record are axe clean and fit a phone", async ({

@@ -22,11 +22,19 @@ export interface Control {
   checked: boolean;
 }
 
+/** A file chosen for a file input, as the browser sends it. */
+export interface ChosenFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
 export class HtmlForm {
   readonly action: string;
   readonly method: string;
   readonly enctype: string;
   private readonly controls: Control[];
+  private readonly files = new Map<Control, ChosenFile[]>();
 
   constructor(
     readonly element: Element,
@@ -77,6 +85,42 @@ export class HtmlForm {
       control.value = attr(option, "value") ?? textOf(option);
     } else control.value = value;
     return this;
+  }
+
+  /** Ticks (or clears) the checkbox or radio a label names, as a click on it would. */
+  check(label: string, checked = true): this {
+    const control = this.labelled(label);
+    if (control.type !== "checkbox" && control.type !== "radio")
+      throw new Error(`The label "${label}" names a ${control.type}, not a checkbox or radio`);
+    if (control.type === "radio" && checked)
+      for (const other of this.controls) if (other.name === control.name) other.checked = false;
+    control.checked = checked;
+    return this;
+  }
+
+  /** Chooses files for the file input a label names (what `setInputFiles` does in a browser). */
+  attach(label: string, ...files: ChosenFile[]): this {
+    const control = this.labelled(label);
+    if (control.type !== "file") throw new Error(`The label "${label}" names a ${control.type}, not a file input`);
+    this.files.set(control, files);
+    return this;
+  }
+
+  /**
+   * The multipart body a browser sends for an `enctype="multipart/form-data"` form: the fields of `body` plus each
+   * file input's chosen files (an input left empty sends an empty file part, as a browser does).
+   */
+  formData(button?: string): FormData {
+    const data = new FormData();
+    for (const [name, value] of this.body(button)) data.append(name, value);
+    for (const c of this.controls) {
+      if (c.type !== "file" || DomUtils.hasAttrib(c.element, "disabled")) continue;
+      const chosen = this.files.get(c) ?? [];
+      if (chosen.length === 0)
+        data.append(c.name, new File([], "", { type: "application/octet-stream" }));
+      for (const f of chosen) data.append(c.name, new File([new Uint8Array(f.buffer)], f.name, { type: f.mimeType }));
+    }
+    return data;
   }
 
   private labelled(label: string): Control {

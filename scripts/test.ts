@@ -1,6 +1,6 @@
 /**
  * `npm test` (issue 36): every phase in turn, as the `&&` chain did (the first that fails stops the run and its
- * exit code is the run's), each timed. The run ends, passed or not, with how long each phase took and the 20
+ * exit code is the run's), each timed; lint and the build beside typecheck (`beside`). The run ends, passed or not, with how long each phase took and the 20
  * slowest tests of every tier (scripts/lib/test-timings.ts), so the next person sees what their change costs.
  */
 import { spawn } from "node:child_process";
@@ -11,13 +11,25 @@ import { TIMINGS_DIR, readTimings, slowest } from "./lib/test-timings.ts";
 const ROOT = path.resolve(import.meta.dirname, "..");
 const json = (tier: string) => `--reporter=default --reporter=json --outputFile.json=${TIMINGS_DIR}/${tier}.json`;
 
+interface Phase {
+  name: string;
+  command: string;
+  /**
+   * Runs beside the phase before it (and that one's own companions), its output held back and printed when it ends:
+   * tsc, ESLint and the build each keep one core busy, so on 2 cores the three take about as long as the slowest.
+   */
+  beside?: true;
+}
+
 /** The phases of `npm test`, in order. */
-const PHASES: ReadonlyArray<{ name: string; command: string }> = [
-  { name: "typecheck", command: "npm run typecheck" },
-  { name: "lint", command: "npm run lint" },
+const PHASES: readonly Phase[] = [
+  // The route types first: tsc, ESLint's type-aware rules and the build all read them.
+  { name: "typegen", command: "npx react-router typegen" },
+  { name: "typecheck", command: "npx tsc" },
+  { name: "lint", command: "npm run lint", beside: true },
+  { name: "build", command: "npm run build", beside: true },
   { name: "unit", command: `npx vitest run ${json("unit")}` },
   { name: "chromium", command: "node scripts/ensure-chromium.mjs" },
-  { name: "build", command: "npm run build" },
   { name: "e2e", command: "npx playwright test" },
   { name: "budgets", command: "npx tsx scripts/check-budgets.ts" },
   { name: "hostile", command: `npx vitest run -c vitest.hostile.config.ts ${json("hostile")}` },
@@ -26,12 +38,31 @@ const PHASES: ReadonlyArray<{ name: string; command: string }> = [
   { name: "multihost", command: "npx tsx scripts/check-multihost.ts" },
 ];
 
-function run(command: string): Promise<number> {
+/** Runs a command; its output goes straight through, or, `held`, is printed in one piece when it ends. */
+async function run(command: string, held = false): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(command, { cwd: ROOT, shell: true, stdio: "inherit" });
-    child.once("error", () => resolve(1));
-    child.once("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    const child = spawn(command, { cwd: ROOT, shell: true, stdio: held ? ["ignore", "pipe", "pipe"] : "inherit" });
+    const output: Buffer[] = [];
+    child.stdout?.on("data", (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on("data", (chunk: Buffer) => output.push(chunk));
+    const end = (code: number) => {
+      if (held) process.stdout.write(`\n> ${command}\n${Buffer.concat(output).toString()}`);
+      resolve(code);
+    };
+    child.once("error", () => end(1));
+    child.once("exit", (code, signal) => end(code ?? (signal ? 1 : 0)));
   });
+}
+
+/** The phases in groups: a phase and the `beside` phases after it run together. */
+function groups(phases: readonly Phase[]): Phase[][] {
+  const out: Phase[][] = [];
+  for (const phase of phases) {
+    const last = out.at(-1);
+    if (phase.beside && last) last.push(phase);
+    else out.push([phase]);
+  }
+  return out;
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -41,15 +72,21 @@ async function main(): Promise<number> {
   const started = performance.now();
   const done: Array<{ name: string; ms: number; code: number }> = [];
   let code = 0;
-  for (const phase of PHASES) {
-    const at = performance.now();
-    code = await run(phase.command);
-    done.push({ name: phase.name, ms: performance.now() - at, code });
+  for (const group of groups(PHASES)) {
+    const results = await Promise.all(
+      group.map(async (phase, i) => {
+        const at = performance.now();
+        const exit = await run(phase.command, i > 0);
+        return { name: phase.name, ms: performance.now() - at, code: exit };
+      }),
+    );
+    done.push(...results);
+    code = results.find((r) => r.code !== 0)?.code ?? 0;
     if (code !== 0) break;
   }
   const total = performance.now() - started;
 
-  const lines = ["", "npm test: time per phase"];
+  const lines = ["", "npm test: time per phase (lint and build run beside typecheck)"];
   for (const phase of done)
     lines.push(`  ${phase.name.padEnd(10)} ${seconds(phase.ms).padStart(9)}${phase.code === 0 ? "" : "  FAILED"}`);
   for (const phase of PHASES.slice(done.length)) lines.push(`  ${phase.name.padEnd(10)} ${"not run".padStart(9)}`);

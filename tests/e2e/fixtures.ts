@@ -4,6 +4,7 @@ import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, type Cookie, type Page, expect, test as base } from "@playwright/test";
 import { PORTAL_PORT, REFERENCE_API_PORT } from "../../playwright.config";
+import { formWithButton } from "../support/html-forms";
 
 export const PASSWORD = "demo-pass-123";
 const REFERENCE_API = `http://127.0.0.1:${REFERENCE_API_PORT}`;
@@ -89,9 +90,13 @@ function hold(saved: SavedSession, context: BrowserContext): void {
 }
 
 /**
- * Signs in and waits for the landing page (`path`, or the account's home). Through the real sign-in form, but
- * for a read-only spec whose worker signed this account in before: its session cookie then opens `path` directly,
- * as the same browser would. A session that ended meanwhile (a test signed out) falls back to the form.
+ * Signs in and waits for the landing page (`path`, or the account's home). The sign-in form is read from the page at
+ * `path` (tests/support/html-forms.ts: its action, fields by their labels, hidden fields such as redirectTo) and posted
+ * over HTTP with the browser context's own cookie jar, then the browser opens where the answer redirects: a real
+ * sign-in through the real form, without drawing and hydrating the sign-in page first (issue 36: that cost about
+ * 1.5 s a test). The sign-in spec, which is about the page itself, types into it (`signInWithForm`). A read-only spec
+ * whose worker signed this account in before reuses that session: its cookie then opens `path` directly, as the same
+ * browser would. A session that ended meanwhile (a test signed out) falls back to signing in.
  */
 export async function loginAs(page: Page, email: string, options: { path?: string } = {}): Promise<void> {
   const reuse = test.info().project.name === "read-only";
@@ -106,7 +111,8 @@ export async function loginAs(page: Page, email: string, options: { path?: strin
     if (await signedIn.isVisible()) return hold(saved, page.context());
     savedSessions.delete(email);
   }
-  await signInWithForm(page, email, options.path);
+  if (test.info().file.endsWith("sign-in.spec.ts")) await signInWithForm(page, email, options.path);
+  else await signInOverHttp(page, email, options.path);
   if (!reuse || savedSessions.has(email)) return;
   const fresh: SavedSession = {
     cookies: (await page.context().cookies()).filter((c) => c.name.endsWith("portal_session")),
@@ -116,13 +122,34 @@ export async function loginAs(page: Page, email: string, options: { path?: strin
   savedSessions.set(email, fresh);
 }
 
+/** Signs in through the sign-in page as a user does: drawn, typed into, the button clicked. */
 async function signInWithForm(page: Page, email: string, path = "/"): Promise<void> {
   await page.goto(path);
   await page.getByRole("textbox", { name: "E-mail" }).fill(email);
   await page.getByRole("textbox", { name: "Password" }).fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  // Every signed-in page shows who is signed in in its menu.
   // Signing in runs scrypt in the in-process reference API: allow for a loaded CI machine.
+  await expect(page.getByTestId("signed-in-as")).toBeVisible({ timeout: 15_000 });
+}
+
+/** Signs in by posting the sign-in form read from the page at `path`, then opens the page it redirects to. */
+async function signInOverHttp(page: Page, email: string, path = "/"): Promise<void> {
+  const request = page.context().request;
+  const shown = await request.get(path);
+  expect(shown.status(), `GET ${path}`).toBe(200);
+  const form = formWithButton(await shown.text(), shown.url(), "Sign in")
+    .fill("E-mail", email)
+    .fill("Password", PASSWORD);
+  expect(form.method).toBe("post");
+  const answer = await request.post(form.action, {
+    headers: { "content-type": form.enctype, origin: PORTAL_URL },
+    data: form.body("Sign in").toString(),
+    maxRedirects: 0,
+  });
+  expect(answer.status(), `sign-in of ${email}: ${await answer.text()}`).toBeGreaterThanOrEqual(300);
+  expect(answer.status()).toBeLessThan(400);
+  await page.goto(new URL(answer.headers().location ?? "/", form.action).toString());
+  // Every signed-in page shows who is signed in in its menu.
   await expect(page.getByTestId("signed-in-as")).toBeVisible({ timeout: 15_000 });
 }
 

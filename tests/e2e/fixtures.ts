@@ -254,7 +254,7 @@ async function hydrated(page: Page): Promise<void> {
 }
 
 /**
- * Fails the test on any console error or uncaught exception in the page (hydration warnings included).
+ * Fails the test on any console error or uncaught exception in the test's pages (hydration warnings included).
  * `page.goto` and `page.reload` return once the page is hydrated (see `hydrated`).
  */
 export const test = base.extend<{ consoleErrors: string[] }>({
@@ -276,12 +276,13 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     await use(page);
   },
   consoleErrors: [
-    async ({ page }, use) => {
+    // On the context, not the page: a test that only makes HTTP requests opens no page for it (issue 36).
+    async ({ context }, use) => {
       const errors: string[] = [];
-      page.on("console", (message) => {
+      context.on("console", (message) => {
         if (message.type() === "error") errors.push(message.text());
       });
-      page.on("pageerror", (error) => errors.push(error.message));
+      context.on("weberror", (error) => errors.push(error.error().message));
       await use(errors);
       // Form errors (400), refused or unknown URLs (403/404), a decision on a record changed since it was shown (409),
       // links that no longer work (410) and a limiter's refusal (429) answer so on purpose: the browser logs the

@@ -1,132 +1,179 @@
+import { expect, test as httpTest } from "@playwright/test";
 import { BRANDINGS } from "../../app/domain/branding";
-import { expect, expectAxeClean, loginAs, test } from "./fixtures";
+import { NoJsBrowser, type NoJsElement, type NoJsPage } from "../support/no-js";
+import { expectAxeClean, loginAs, test } from "./fixtures";
 
-/** The profile page (issue 12), read-only: what agent@, docs@, newagent@ and agency@ see. */
+/**
+ * The profile page (issue 12), read-only: what agent@, docs@, newagent@ and agency@ see. What the server draws (the
+ * figures, marks, open upload forms, files and refusals) is read over HTTP (tests/support/no-js.ts); axe and the
+ * phone layout in the browser.
+ */
 
 const DISCLAIMER = BRANDINGS.default.rewardsDisclaimer;
 
-test.describe("the profile", () => {
-  test("agent@: details, licenses sorted by state with their marks, documents, SMS answer, rewards", async ({
-    page,
-  }) => {
-    await loginAs(page, "agent@demo.test");
-    await page.getByRole("link", { name: "Profile", exact: true }).first().click();
-    await expect(page).toHaveURL("/profile");
-    await expect(page.getByRole("heading", { name: "Profile", level: 1 })).toBeVisible();
+/** `email` signed in through the sign-in form, for the duration of `use`. */
+async function as(email: string, use: (user: NoJsBrowser) => Promise<void>): Promise<void> {
+  const user = await NoJsBrowser.signedIn(email);
+  try {
+    await use(user);
+  } finally {
+    await user.close();
+  }
+}
 
-    const details = page.getByRole("region", { name: "Personal details" });
-    await expect(details).toContainText("Maria Alvarez");
-    await expect(details).toContainText("17845210");
-    await expect(details).toContainText("Chen Senior Benefits Group");
-    await expect(details.getByRole("textbox", { name: "Phone" })).toHaveValue("(555) 201-4410");
-    await expect(details.getByRole("textbox", { name: "City" })).toHaveValue("Miami");
+/** The body rows of a table. */
+const rowsOf = (table: NoJsElement) => table.find({ tag: "tbody" }).findAll({ tag: "tr" });
+/** The row of a table whose text has `text`. */
+const rowWith = (table: NoJsElement, text: string) => {
+  const [row] = rowsOf(table).filter((r) => r.text.includes(text));
+  if (!row) throw new Error(`No row with "${text}"`);
+  return row;
+};
+/** The status a document's card shows. */
+const documentStatus = (page: NoJsPage, kind: string) =>
+  page.testId(`document-${kind}`).find({ attrs: { "data-testid": "document-status" } }).text;
 
-    const licenses = page.getByRole("table", { name: "Licenses" });
-    await expect(licenses.getByRole("columnheader")).toHaveText([
-      "State",
-      "Number",
-      "Class",
-      "Lines of authority",
-      "Resident",
-      "Status",
-      "Effective",
-      "Expires",
-    ]);
-    const rows = licenses.getByRole("row");
-    await expect(rows.locator("td:first-child")).toHaveText(["AL", "FL", "GA", "SC"]);
-    await expect(rows.filter({ hasText: "AL-3390712" })).toContainText("Expires soon");
-    await expect(rows.filter({ hasText: "1884420" })).toContainText("Expired");
-    await expect(rows.filter({ hasText: "W123456" })).toContainText("Resident");
-    await expect(rows.filter({ hasText: "W123456" }).getByTestId("license-mark")).toHaveCount(0);
-    await expect(rows.filter({ hasText: "3219876" })).toContainText("Life, Accident & Health");
+httpTest.describe("the profile, as the server draws it", () => {
+  httpTest("agent@: details, licenses sorted by state with their marks, documents, SMS answer, rewards", () =>
+    as("agent@demo.test", async (agent) => {
+      const home = await agent.open("/dashboard");
+      const page = await agent.open(home.find({ tag: "a", text: "Profile" }).href);
+      expect(page.path).toBe("/profile");
+      expect(page.heading).toBe("Profile");
 
-    await expect(page.getByTestId("document-ahip").getByTestId("document-status")).toHaveText("Expiring soon");
-    for (const kind of ["eo", "w9", "aml", "direct_deposit"]) {
-      await expect(page.getByTestId(`document-${kind}`).getByTestId("document-status")).toHaveText("Valid");
+      const details = page.find({ tag: "section", name: "Personal details" });
+      expect(details.text).toContain("Maria Alvarez");
+      expect(details.text).toContain("17845210");
+      expect(details.text).toContain("Chen Senior Benefits Group");
+      const field = (name: string) => details.find({ tag: "input", attrs: { name } }).attr("value");
+      expect(field("phone")).toBe("(555) 201-4410");
+      expect(field("city")).toBe("Miami");
+
+      const licenses = page.find({ tag: "table", name: "Licenses" });
+      expect(licenses.findAll({ tag: "th" }).map((th) => th.text)).toEqual([
+        "State",
+        "Number",
+        "Class",
+        "Lines of authority",
+        "Resident",
+        "Status",
+        "Effective",
+        "Expires",
+      ]);
+      expect(rowsOf(licenses).map((tr) => tr.find({ tag: "td" }).text)).toEqual(["AL", "FL", "GA", "SC"]);
+      expect(rowWith(licenses, "AL-3390712").text).toContain("Expires soon");
+      expect(rowWith(licenses, "1884420").text).toContain("Expired");
+      expect(rowWith(licenses, "W123456").text).toContain("Resident");
+      expect(rowWith(licenses, "W123456").has({ attrs: { "data-testid": "license-mark" } })).toBe(false);
+      expect(rowWith(licenses, "3219876").text).toContain("Life, Accident & Health");
+
+      expect(documentStatus(page, "ahip")).toBe("Expiring soon");
+      for (const kind of ["eo", "w9", "aml", "direct_deposit"]) expect(documentStatus(page, kind), kind).toBe("Valid");
+      expect(page.findAll({ attrs: { "data-testid": "document-flag" } })).toHaveLength(0);
+
+      expect(page.testId("sms-answer").text).toBe("Current answer: Yes, you receive text-message alerts.");
+
+      const rewards = page.find({ tag: "section", name: /Member rewards \d{4}/ });
+      const figure = (id: string) => rewards.find({ attrs: { "data-testid": id } }).text;
+      expect(Number(figure("rewards-qualifying"))).toBeGreaterThan(10);
+      expect(figure("rewards-paid")).toMatch(/^\$[\d,]+\.\d\d$/);
+      expect(figure("rewards-next-payout")).toMatch(/^\d\d\/15\/\d{4}$/);
+      expect(figure("rewards-disclaimer")).toBe(DISCLAIMER);
+      expect(rewards.has({ attrs: { "data-testid": "rewards-reason" } })).toBe(false);
+    }),
+  );
+
+  httpTest("a document on file downloads", () =>
+    as("agent@demo.test", async (agent) => {
+      const page = await agent.open("/profile");
+      const link = page.testId("document-w9").find({ tag: "a", text: "w9-signed.pdf" });
+      expect(link.attr("href")).toBe("/profile/documents/w9/file");
+      const response = await agent.download(link.href);
+      expect(response.status()).toBe(200);
+      expect(response.headers()["content-type"]).toBe("application/pdf");
+      expect(response.headers()["content-disposition"]).toMatch(/^attachment;/);
+      expect((await response.body()).subarray(0, 5).toString()).toBe("%PDF-");
+      // Nothing on file, or no such document: 404.
+      expect((await agent.client.get("/profile/documents/passport/file")).status()).toBe(404);
+    }),
+  );
+
+  httpTest("docs@: the alert icon stands next to each flagged document and in the menu", () =>
+    as("docs@demo.test", async (docs) => {
+      const home = await docs.open("/dashboard");
+      const menu = home.find({ tag: "nav", name: "Main menu" });
+      expect(menu.findAll({ attrs: { role: "img", "aria-label": "Documents need attention" } })).toHaveLength(1);
+      const page = await docs.open("/profile");
+      const flagged = (kind: string) =>
+        page.testId(`document-${kind}`).has({ attrs: { "data-testid": "document-flag" } });
+      expect(flagged("eo")).toBe(true);
+      expect(flagged("w9")).toBe(true);
+      expect(page.findAll({ attrs: { "data-testid": "document-flag" } })).toHaveLength(2);
+      expect(documentStatus(page, "eo")).toBe("Expired");
+      expect(page.testId("document-eo").text).toContain("Your Errors & Omissions certificate expired");
+      expect(documentStatus(page, "w9")).toBe("Missing");
+      expect(documentStatus(page, "direct_deposit")).toBe("Rejected");
+      expect(page.testId("document-direct_deposit").text).toContain("Reviewer's note: The voided check is unreadable");
+      // The flagged documents' upload forms are open (a native disclosure); the others are one click away.
+      const upload = (kind: string) => page.testId(`document-${kind}`).find({ tag: "details" });
+      expect(upload("eo").attr("open")).toBe("");
+      expect(upload("eo").text).toContain("New E&O Certificate");
+      expect(upload("aml").attr("open")).toBeUndefined();
+      expect(upload("aml").text).toContain("New AML Certificate");
+    }),
+  );
+
+  httpTest("newagent@: SMS not answered; no qualifying policies, and why", () =>
+    as("newagent@demo.test", async (newagent) => {
+      const page = await newagent.open("/profile");
+      expect(page.testId("sms-answer").text).toBe("Current answer: not answered yet.");
+      const rewards = page.find({ tag: "section", name: /Member rewards/ });
+      const figure = (id: string) => rewards.find({ attrs: { "data-testid": id } }).text;
+      expect(figure("rewards-reason")).toContain("None of your policies qualifies");
+      expect(figure("rewards-qualifying")).toBe("0");
+      expect(figure("rewards-next-payout")).toBe("None scheduled");
+    }),
+  );
+
+  httpTest("agency@'s dashboard shows its rewards with the disclaimer beside them", async () => {
+    const visitor = await NoJsBrowser.open();
+    try {
+      const landed = await visitor.submit(
+        (await visitor.open("/")).form("Sign in").fill("E-mail", "agency@demo.test").fill("Password", "demo-pass-123"),
+        "Sign in",
+      );
+      expect(landed.path).toBe("/dashboard");
+      const rewards = landed.find({ tag: "section", name: /Member rewards \d{4}/ });
+      const figure = (id: string) => rewards.find({ attrs: { "data-testid": id } }).text;
+      expect(Number(figure("rewards-qualifying"))).toBeGreaterThan(100);
+      expect(figure("rewards-earned")).toMatch(/^\$[\d,]+\.\d\d$/);
+      expect(figure("rewards-disclaimer")).toBe(DISCLAIMER);
+    } finally {
+      await visitor.close();
     }
-    await expect(page.getByTestId("document-flag")).toHaveCount(0);
-
-    await expect(page.getByTestId("sms-answer")).toHaveText("Current answer: Yes, you receive text-message alerts.");
-
-    const rewards = page.getByRole("region", { name: /Member rewards \d{4}/ });
-    expect(Number(await rewards.getByTestId("rewards-qualifying").textContent())).toBeGreaterThan(10);
-    await expect(rewards.getByTestId("rewards-paid")).toHaveText(/^\$[\d,]+\.\d\d$/);
-    await expect(rewards.getByTestId("rewards-next-payout")).toHaveText(/^\d\d\/15\/\d{4}$/);
-    await expect(rewards.getByTestId("rewards-disclaimer")).toHaveText(DISCLAIMER);
-    await expect(rewards.getByTestId("rewards-reason")).toHaveCount(0);
   });
 
-  test("a document on file downloads", async ({ page }) => {
-    await loginAs(page, "agent@demo.test");
-    await page.goto("/profile");
-    const link = page.getByTestId("document-w9").getByRole("link", { name: "w9-signed.pdf" });
-    const href = await link.getAttribute("href");
-    expect(href).toBe("/profile/documents/w9/file");
-    const response = await page.request.get(href!);
-    expect(response.status()).toBe(200);
-    expect(response.headers()["content-type"]).toBe("application/pdf");
-    expect(response.headers()["content-disposition"]).toMatch(/^attachment;/);
-    expect((await response.body()).subarray(0, 5).toString()).toBe("%PDF-");
-    // Nothing on file, or no such document: 404.
-    expect((await page.request.get("/profile/documents/passport/file")).status()).toBe(404);
+  httpTest("admins keep the read-only basic profile; carriers may not open the profile", async () => {
+    await as("admin@demo.test", async (admin) => {
+      const page = await admin.open("/profile");
+      expect(page.path).toBe("/basic_profile");
+      expect(page.heading).toBe("User Profile");
+    });
+    await as("carrier@demo.test", async (carrier) => {
+      expect((await carrier.open("/profile")).status).toBe(403);
+      expect((await carrier.client.get("/profile/documents/w9/file")).status()).toBe(403);
+    });
   });
 
-  test("docs@: the alert icon stands next to each flagged document and in the menu", async ({ page }) => {
-    await loginAs(page, "docs@demo.test");
-    await expect(
-      page.getByRole("navigation", { name: "Main menu" }).getByRole("img", { name: "Documents need attention" }),
-    ).toBeVisible();
-    await page.goto("/profile");
-    await expect(page.getByTestId("document-eo").getByTestId("document-flag")).toBeVisible();
-    await expect(page.getByTestId("document-w9").getByTestId("document-flag")).toBeVisible();
-    await expect(page.getByTestId("document-flag")).toHaveCount(2);
-    await expect(page.getByTestId("document-eo").getByTestId("document-status")).toHaveText("Expired");
-    await expect(page.getByTestId("document-eo")).toContainText("Your Errors & Omissions certificate expired");
-    await expect(page.getByTestId("document-w9").getByTestId("document-status")).toHaveText("Missing");
-    const deposit = page.getByTestId("document-direct_deposit");
-    await expect(deposit.getByTestId("document-status")).toHaveText("Rejected");
-    await expect(deposit).toContainText("Reviewer's note: The voided check is unreadable");
-    // The flagged documents' upload forms are open; the others are one click away.
-    await expect(page.getByTestId("document-eo").getByLabel(/New E&O Certificate/)).toBeVisible();
-    await expect(page.getByTestId("document-aml").getByLabel(/New AML Certificate/)).toBeHidden();
-  });
+  httpTest("the basic profile still lists an agent's licenses", () =>
+    as("agent@demo.test", async (agent) => {
+      const page = await agent.open("/basic_profile");
+      expect(page.find({ tag: "table", name: "Licenses" }).text).toContain("W123456");
+    }),
+  );
+});
 
-  test("newagent@: SMS not answered; no qualifying policies, and why", async ({ page }) => {
-    await loginAs(page, "newagent@demo.test");
-    await page.goto("/profile");
-    await expect(page.getByTestId("sms-answer")).toHaveText("Current answer: not answered yet.");
-    const rewards = page.getByRole("region", { name: /Member rewards/ });
-    await expect(rewards.getByTestId("rewards-reason")).toContainText("None of your policies qualifies");
-    await expect(rewards.getByTestId("rewards-qualifying")).toHaveText("0");
-    await expect(rewards.getByTestId("rewards-next-payout")).toHaveText("None scheduled");
-  });
-
-  test("agency@'s dashboard shows its rewards with the disclaimer beside them", async ({ page }) => {
-    await loginAs(page, "agency@demo.test");
-    await expect(page).toHaveURL("/dashboard");
-    const rewards = page.getByRole("region", { name: /Member rewards \d{4}/ });
-    expect(Number(await rewards.getByTestId("rewards-qualifying").textContent())).toBeGreaterThan(100);
-    await expect(rewards.getByTestId("rewards-earned")).toHaveText(/^\$[\d,]+\.\d\d$/);
-    await expect(rewards.getByTestId("rewards-disclaimer")).toHaveText(DISCLAIMER);
-  });
-
-  test("admins keep the read-only basic profile; carriers may not open the profile", async ({ page, browser }) => {
-    await loginAs(page, "admin@demo.test");
-    await page.goto("/profile");
-    await expect(page).toHaveURL("/basic_profile");
-    await expect(page.getByRole("heading", { name: "User Profile" })).toBeVisible();
-    const carrier = await (await browser.newContext()).newPage();
-    await loginAs(carrier, "carrier@demo.test");
-    expect((await carrier.goto("/profile"))?.status()).toBe(403);
-    expect((await carrier.request.get("/profile/documents/w9/file")).status()).toBe(403);
-  });
-
-  test("the basic profile still lists an agent's licenses", async ({ page }) => {
-    await loginAs(page, "agent@demo.test");
-    await page.goto("/basic_profile");
-    await expect(page.getByRole("table", { name: "Licenses" })).toContainText("W123456");
-  });
-
+test.describe("the profile", () => {
   for (const [email, path] of [
     ["agent@demo.test", "/profile"],
     ["docs@demo.test", "/profile"],

@@ -1,3 +1,4 @@
+import { expect, test as httpTest } from "@playwright/test";
 import {
   MAX_OPEN_AGENCIES,
   MAX_WITHDRAW_INVITATIONS,
@@ -6,12 +7,13 @@ import {
 } from "../../app/domain/downlines";
 import { NOT_FOUND_TEXT } from "../../app/domain/errors";
 import { REFERENCE_API_PORT } from "../../playwright.config";
-import { expect, loginAs, test } from "./fixtures";
+import { NoJsBrowser, type NoJsPage } from "../support/no-js";
 
 /**
  * Decision 010: what a user may repeat in one request (ids to withdraw, blocks to open) is capped; past
  * the cap the user is told, and no request costs more than a fixed few upstream calls. These requests
- * change nothing (over the cap, or ids that are not the user's), so they run with the read-only specs.
+ * change nothing (over the cap, or ids that are not the user's), so they run with the read-only specs. The refusals
+ * and the pages are the server's: HTTP tests (tests/support/no-js.ts), no browser.
  */
 
 /** Upstream calls a request may cost: the viewer's session calls and the page's own, with room for a
@@ -42,103 +44,111 @@ async function fewestCalls(request: () => Promise<unknown>, tries = 3): Promise<
 const ids = (name: string, values: number[]) => values.map((v) => `${name}=${v}`).join("&");
 const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
 
-test.describe("withdrawing invitations", () => {
-  test(`more than ${MAX_WITHDRAW_INVITATIONS} ids in one form: nothing withdrawn, a clear message, no call per id`, async ({
-    page,
-  }) => {
-    await loginAs(page, "agency@demo.test");
-    const before = await apiCalls();
-    const response = await page.request.post("/register_downlines", {
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      // 200: past the cap but within the form's field limit (FORM_LIMITS.fields; 2,000 fields are an
-      // unreadable form, a 400: tests/hostile/fan-out.test.ts).
-      data: ids("id", range(1, 200)),
-      maxRedirects: 0,
-    });
-    const after = await apiCalls();
-    expect(response.status()).toBe(302);
-    expect(after - before, "upstream calls for 200 ids").toBeLessThan(FEW_UPSTREAM_CALLS);
-    expect(Buffer.byteLength(response.headers()["set-cookie"] ?? "")).toBeLessThanOrEqual(4096);
+/** `email` signed in through the sign-in form, for the duration of `use`. */
+async function as(email: string, use: (user: NoJsBrowser) => Promise<void>): Promise<void> {
+  const user = await NoJsBrowser.signedIn(email);
+  try {
+    await use(user);
+  } finally {
+    await user.close();
+  }
+}
 
-    await page.goto(response.headers().location!);
-    await expect(page.locator("[data-toast=error]")).toContainText(tooManyWithdrawText(200));
-    await expect(page.getByRole("table", { name: /Invitations/ }).locator("caption")).toHaveText(
-      "Invitations: 1–12 of 12",
-    );
-  });
+httpTest.describe("withdrawing invitations", () => {
+  httpTest(
+    `more than ${MAX_WITHDRAW_INVITATIONS} ids in one form: nothing withdrawn, a clear message, no call per id`,
+    () =>
+      as("agency@demo.test", async (agency) => {
+        const before = await apiCalls();
+        const response = await agency.client.post("/register_downlines", {
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          // 200: past the cap but within the form's field limit (FORM_LIMITS.fields; 2,000 fields are an
+          // unreadable form, a 400: tests/hostile/fan-out.test.ts).
+          data: ids("id", range(1, 200)),
+          maxRedirects: 0,
+        });
+        const after = await apiCalls();
+        expect(response.status()).toBe(302);
+        expect(after - before, "upstream calls for 200 ids").toBeLessThan(FEW_UPSTREAM_CALLS);
+        expect(Buffer.byteLength(response.headers()["set-cookie"] ?? "")).toBeLessThanOrEqual(4096);
 
-  test("at the cap: one upstream call for every id; what is not the user's or not pending is counted, not listed", async ({
-    page,
-  }) => {
-    await loginAs(page, "agency@demo.test");
-    // agency@'s accepted (2, 3, 5) and expired (1) invitations, beta@'s two (13, 14), and unknown ids.
-    const asked = [1, 2, 3, 5, 13, 14, ...range(900_000, MAX_WITHDRAW_INVITATIONS - 6)];
-    const before = await apiCalls();
-    const response = await page.request.post("/register_downlines?sort=email", {
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      data: ids("id", asked),
-      maxRedirects: 0,
-    });
-    const after = await apiCalls();
-    expect(response.status()).toBe(302);
-    expect(after - before).toBeLessThan(FEW_UPSTREAM_CALLS);
-    expect(response.headers().location).toBe("/register_downlines?sort=email");
+        const shown = await agency.open(response.headers().location!);
+        expect(shown.toasts("error").join(" ")).toContain(tooManyWithdrawText(200));
+        expect(shown.find({ tag: "table", name: /Invitations/ }).find({ tag: "caption" }).text).toBe(
+          "Invitations: 1–12 of 12",
+        );
+      }),
+  );
 
-    await page.goto(response.headers().location!);
-    const errors = page.locator("[data-toast=error]");
-    await expect(errors).toHaveCount(2);
-    await expect(errors).toContainText([
-      `${MAX_WITHDRAW_INVITATIONS - 4} invitations were not found`,
-      "4 invitations were not withdrawn: only pending invitations can be withdrawn.",
-    ]);
-    await expect(page.locator("[data-toast=success]")).toHaveCount(0);
-    await expect(page.getByRole("table", { name: /Invitations/ }).locator("caption")).toHaveText(
-      "Invitations: 1–12 of 12",
-    );
-  });
+  httpTest(
+    "at the cap: one upstream call for every id; what is not the user's or not pending is counted, not listed",
+    () =>
+      as("agency@demo.test", async (agency) => {
+        // agency@'s accepted (2, 3, 5) and expired (1) invitations, beta@'s two (13, 14), and unknown ids.
+        const asked = [1, 2, 3, 5, 13, 14, ...range(900_000, MAX_WITHDRAW_INVITATIONS - 6)];
+        const before = await apiCalls();
+        const response = await agency.client.post("/register_downlines?sort=email", {
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          data: ids("id", asked),
+          maxRedirects: 0,
+        });
+        const after = await apiCalls();
+        expect(response.status()).toBe(302);
+        expect(after - before).toBeLessThan(FEW_UPSTREAM_CALLS);
+        expect(response.headers().location).toBe("/register_downlines?sort=email");
 
-  test(`a confirmation naming more than ${MAX_WITHDRAW_INVITATIONS} invitations says so instead of asking`, async ({
-    page,
-  }) => {
-    await loginAs(page, "agency@demo.test");
-    const response = await page.goto(`/register_downlines?${ids("confirm", range(1, 300))}`);
-    expect(response?.status()).toBe(200);
-    await expect(page.getByRole("alert").filter({ hasText: "Too many invitations chosen" })).toContainText(
-      tooManyWithdrawText(300),
-    );
-    await expect(page.getByRole("alertdialog", { name: "Withdraw these invitations?" })).toHaveCount(0);
-  });
+        const shown = await agency.open(response.headers().location!);
+        const errors = shown.toasts("error");
+        expect(errors).toHaveLength(2);
+        expect(errors[0]).toContain(`${MAX_WITHDRAW_INVITATIONS - 4} invitations were not found`);
+        expect(errors[1]).toContain("4 invitations were not withdrawn: only pending invitations can be withdrawn.");
+        expect(shown.toasts("success")).toHaveLength(0);
+        expect(shown.find({ tag: "table", name: /Invitations/ }).find({ tag: "caption" }).text).toBe(
+          "Invitations: 1–12 of 12",
+        );
+      }),
+  );
+
+  httpTest(`a confirmation naming more than ${MAX_WITHDRAW_INVITATIONS} invitations says so instead of asking`, () =>
+    as("agency@demo.test", async (agency) => {
+      const confirmation = { attrs: { role: "alertdialog" }, name: /^Withdraw these invitations\?/ };
+      // Within the cap the server draws the confirmation (so its absence below is a decision, not a page without it).
+      expect((await agency.open("/register_downlines?confirm=4")).findAll(confirmation)).toHaveLength(1);
+      const shown = await agency.open(`/register_downlines?${ids("confirm", range(1, 300))}`);
+      expect(shown.status).toBe(200);
+      expect(shown.alerts().find((a) => a.includes("Too many invitations chosen"))).toContain(tooManyWithdrawText(300));
+      expect(shown.findAll(confirmation)).toHaveLength(0);
+    }),
+  );
 });
 
-test.describe("downline blocks", () => {
-  test(`more than ${MAX_OPEN_AGENCIES} open blocks: the first ones open, a clear message, a fixed number of upstream calls`, async ({
-    page,
-  }) => {
-    await loginAs(page, "agency@demo.test");
-    // Coastal Senior Advisors (5101) first, then 299 npnIds that are in nobody's tree.
-    const open = [5101, ...range(700_000, 299)];
-    let status = 0;
-    const calls = await fewestCalls(async () => {
-      status = (await page.goto(`/downlines?${ids("open", open)}`))?.status() ?? 0;
-    });
-    expect(status).toBe(200);
-    // Alone it costs 6 calls.
-    expect(calls, "upstream calls for 300 open blocks").toBeLessThan(FEW_UPSTREAM_CALLS);
-    await expect(page.getByRole("alert").filter({ hasText: "Too many agency blocks open" })).toContainText(
-      tooManyOpenText(300),
-    );
-    await expect(page.getByRole("region", { name: "Bayfront Benefits" })).toBeVisible();
-    // The page's links carry only the blocks it shows.
-    const hide = page
-      .getByRole("region", { name: "Coastal Senior Advisors" })
-      .getByRole("link", { name: "Hide downline" })
-      .first();
-    const href = (await hide.getAttribute("href"))!;
-    expect(new URLSearchParams(href.replace(/^[^?]*\?/, "")).getAll("open")).toHaveLength(MAX_OPEN_AGENCIES - 1);
-  });
+httpTest.describe("downline blocks", () => {
+  httpTest(
+    `more than ${MAX_OPEN_AGENCIES} open blocks: the first ones open, a clear message, a fixed number of upstream calls`,
+    () =>
+      as("agency@demo.test", async (agency) => {
+        // Coastal Senior Advisors (5101) first, then 299 npnIds that are in nobody's tree.
+        const open = [5101, ...range(700_000, 299)];
+        const pages: NoJsPage[] = [];
+        const calls = await fewestCalls(async () => {
+          pages.push(await agency.open(`/downlines?${ids("open", open)}`));
+        });
+        const shown = pages.at(-1)!;
+        expect(shown.status).toBe(200);
+        // Alone it costs 6 calls.
+        expect(calls, "upstream calls for 300 open blocks").toBeLessThan(FEW_UPSTREAM_CALLS);
+        expect(shown.alerts().find((a) => a.includes("Too many agency blocks open"))).toContain(tooManyOpenText(300));
+        expect(shown.findAll({ tag: "section", name: "Bayfront Benefits" })).toHaveLength(1);
+        // The page's links carry only the blocks it shows.
+        const hide = shown
+          .find({ tag: "section", name: "Coastal Senior Advisors" })
+          .find({ tag: "a", text: "Hide downline" });
+        expect(new URL(hide.href).searchParams.getAll("open")).toHaveLength(MAX_OPEN_AGENCIES - 1);
+      }),
+  );
 });
 
-test.describe("an id in the URL the user may not see answers 404, inside the layout", () => {
+httpTest.describe("an id in the URL the user may not see answers 404, inside the layout", () => {
   const cases: Array<[string, string]> = [
     ["agency@demo.test", "/downlines?policies=99999"],
     ["agency@demo.test", "/downlines?policies=abc"],
@@ -146,21 +156,23 @@ test.describe("an id in the URL the user may not see answers 404, inside the lay
     ["beta@demo.test", "/downlines?policies=5101"],
   ];
   for (const [email, path] of cases) {
-    test(`${email} ${path}`, async ({ page }) => {
-      await loginAs(page, email);
-      const response = await page.goto(path);
-      expect(response?.status()).toBe(404);
-      await expect(page.getByText(NOT_FOUND_TEXT)).toBeVisible();
-      await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
-    });
+    httpTest(`${email} ${path}`, () =>
+      as(email, async (user) => {
+        const answer = await user.open(path);
+        expect(answer.status).toBe(404);
+        expect(answer.text()).toContain(NOT_FOUND_TEXT);
+        expect(answer.menu()).toContain("Downlines");
+      }),
+    );
   }
 
-  test("exporting another agency's policy list is a 404 too", async ({ page }) => {
-    await loginAs(page, "beta@demo.test");
-    const response = await page.request.post("/downlines?carrier=1&policies=5101", {
-      form: { carrierId: "1" },
-      maxRedirects: 0,
-    });
-    expect(response.status()).toBe(404);
-  });
+  httpTest("exporting another agency's policy list is a 404 too", () =>
+    as("beta@demo.test", async (beta) => {
+      const response = await beta.client.post("/downlines?carrier=1&policies=5101", {
+        form: { carrierId: "1" },
+        maxRedirects: 0,
+      });
+      expect(response.status()).toBe(404);
+    }),
+  );
 });

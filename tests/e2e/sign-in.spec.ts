@@ -1,20 +1,47 @@
+import { test as httpTest } from "@playwright/test";
+import { NoJsBrowser, type NoJsPage, PORTAL } from "../support/no-js";
 import { ACCOUNTS } from "./accounts";
-import { PASSWORD, expect, loginAs, menuLabels, test } from "./fixtures";
+import { PASSWORD, expect, loginAs, test } from "./fixtures";
 
-test.describe("every demo account: home, menu and a refused URL", () => {
+/**
+ * Signing in and out, and where a sign-in lands. The server decides the landing page, the menu, the refusals and the
+ * redirects: those are HTTP tests (tests/support/no-js.ts, a browser without JavaScript that signs in through the
+ * sign-in page's own form). The browser tests are the JavaScript journeys of the form (its errors drawn in place, the
+ * wanted URL kept through them) and of the user menu.
+ */
+
+/** Opens `path` signed out, and signs in through the sign-in form it shows: the browser and where it landed. */
+async function signInAt(path: string, email: string, password = PASSWORD): Promise<[NoJsBrowser, NoJsPage]> {
+  const browser = await NoJsBrowser.open();
+  const shown = await browser.open(path);
+  const landed = await browser.submit(
+    shown.form("Sign in").fill("E-mail", email).fill("Password", password),
+    "Sign in",
+  );
+  return [browser, landed];
+}
+
+/** The texts of the page's headings, every level. */
+const headings = (page: NoJsPage) =>
+  ["h1", "h2", "h3", "h4", "h5", "h6"].flatMap((tag) => page.findAll({ tag }).map((h) => h.text));
+
+httpTest.describe("every demo account: home, menu and a refused URL", () => {
   for (const account of ACCOUNTS) {
-    test(`${account.email} lands on ${account.home}, sees its menu and is refused ${account.refused}`, async ({
-      page,
-    }) => {
-      await loginAs(page, account.email);
-      await expect(page).toHaveURL(account.home);
-      await expect(page.getByTestId("signed-in-as")).toBeVisible();
-      expect(await menuLabels(page)).toEqual(account.menu);
+    httpTest(`${account.email} lands on ${account.home}, sees its menu and is refused ${account.refused}`, async () => {
+      const [user, landed] = await signInAt("/", account.email);
+      try {
+        expect(landed.status).toBe(200);
+        expect(landed.path).toBe(account.home);
+        expect(landed.hasTestId("signed-in-as")).toBe(true);
+        expect(landed.menu()).toEqual(account.menu);
 
-      const response = await page.goto(account.refused);
-      expect(response?.status()).toBe(403);
-      await expect(page.getByText("You do not have access to this page.")).toBeVisible();
-      await expect(page.getByRole("link", { name: "Back to the home page" })).toHaveAttribute("href", account.home);
+        const refused = await user.open(account.refused);
+        expect(refused.status).toBe(403);
+        expect(refused.text()).toContain("You do not have access to this page.");
+        expect(refused.find({ tag: "a", text: "Back to the home page" }).attr("href")).toBe(account.home);
+      } finally {
+        await user.close();
+      }
     });
   }
 });
@@ -53,47 +80,58 @@ test("a wrong password on the way to a protected URL still returns there after s
   await expect(page).toHaveURL("/basic_profile?tab=details");
 });
 
-test("a signed-out visit to a protected URL returns there after sign-in", async ({ page }) => {
-  await page.goto("/basic_profile?tab=details");
-  await expect(page).toHaveURL("/?redirectTo=%2Fbasic_profile%3Ftab%3Ddetails");
-  await page.getByRole("textbox", { name: "E-mail" }).fill("agent@demo.test");
-  await page.getByRole("textbox", { name: "Password" }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).toHaveURL("/basic_profile?tab=details");
-  await expect(page.getByRole("heading", { name: "User Profile" })).toBeVisible();
-  await expect(page.getByRole("cell", { name: "agent@demo.test" })).toBeVisible();
+httpTest("a signed-out visit to a protected URL returns there after sign-in", async () => {
+  const visitor = await NoJsBrowser.open();
+  try {
+    const asked = await visitor.open("/basic_profile?tab=details");
+    expect(asked.path).toBe("/?redirectTo=%2Fbasic_profile%3Ftab%3Ddetails");
+    const landed = await visitor.submit(
+      asked.form("Sign in").fill("E-mail", "agent@demo.test").fill("Password", PASSWORD),
+      "Sign in",
+    );
+    expect(landed.path).toBe("/basic_profile?tab=details");
+    expect(headings(landed)).toContain("User Profile");
+    expect(landed.findAll({ tag: "td", text: "agent@demo.test" })).toHaveLength(1);
+  } finally {
+    await visitor.close();
+  }
 });
 
-test("a signed-out visit to a signed-in area whose page is not built yet also asks to sign in", async ({ page }) => {
-  await page.goto("/book_of_business");
-  await expect(page).toHaveURL("/?redirectTo=%2Fbook_of_business");
+httpTest("a signed-out visit to a signed-in area whose page is not built yet also asks to sign in", async () => {
+  const visitor = await NoJsBrowser.open();
+  expect((await visitor.open("/book_of_business")).path).toBe("/?redirectTo=%2Fbook_of_business");
+  await visitor.close();
 });
 
 for (const evil of ["//evil.example", "/\\evil.example", "https://evil.example/x"]) {
-  test(`an unsafe redirectTo (${evil}) is ignored`, async ({ page }) => {
-    await loginAs(page, "agent@demo.test", { path: `/?redirectTo=${encodeURIComponent(evil)}` });
-    await expect(page).toHaveURL("/dashboard");
+  httpTest(`an unsafe redirectTo (${evil}) is ignored`, async () => {
+    const [user, landed] = await signInAt(`/?redirectTo=${encodeURIComponent(evil)}`, "agent@demo.test");
+    expect(landed.url).toBe(`${PORTAL}/dashboard`);
+    expect(landed.hasTestId("signed-in-as")).toBe(true);
+    await user.close();
   });
 }
 
-test("a wanted URL this user may not open gives way to their home", async ({ page }) => {
-  await loginAs(page, "carrier@demo.test", { path: "/?redirectTo=%2Fdashboard" });
-  await expect(page).toHaveURL("/carrier/tickets");
+httpTest("a wanted URL this user may not open gives way to their home", async () => {
+  const [user, landed] = await signInAt("/?redirectTo=%2Fdashboard", "carrier@demo.test");
+  expect(landed.path).toBe("/carrier/tickets");
+  await user.close();
 });
 
 for (const sneaky of ["/ADMIN", "/%61dmin", "/Admin/"]) {
-  test(`the guard is not fooled by ${sneaky}`, async ({ page }) => {
-    await loginAs(page, "agent@demo.test");
-    const response = await page.goto(sneaky);
-    expect([403, 404]).toContain(response?.status());
-    await expect(page.getByRole("heading", { name: "Admin Tools" })).toHaveCount(0);
+  httpTest(`the guard is not fooled by ${sneaky}`, async () => {
+    const agent = await NoJsBrowser.signedIn("agent@demo.test");
+    const answer = await agent.open(sneaky);
+    expect([403, 404]).toContain(answer.status);
+    expect(headings(answer)).not.toContainEqual(expect.stringContaining("Admin Tools"));
+    await agent.close();
   });
 }
 
-test("a signed-in user opening / goes to their home", async ({ page }) => {
-  await loginAs(page, "carrier@demo.test");
-  await page.goto("/");
-  await expect(page).toHaveURL("/carrier/tickets");
+httpTest("a signed-in user opening / goes to their home", async () => {
+  const carrier = await NoJsBrowser.signedIn("carrier@demo.test");
+  expect((await carrier.open("/")).path).toBe("/carrier/tickets");
+  await carrier.close();
 });
 
 test("signing out calls the upstream, clears the session and lands on /", async ({ page, context }) => {
@@ -110,35 +148,41 @@ test("signing out calls the upstream, clears the session and lands on /", async 
   await expect(page).toHaveURL("/?redirectTo=%2Fdashboard");
 });
 
-test("opening /account/logout signs out too", async ({ page }) => {
-  await loginAs(page, "loa@demo.test");
-  await page.goto("/account/logout");
-  await expect(page).toHaveURL("/");
-  await page.goto("/dashboard");
-  await expect(page).toHaveURL("/?redirectTo=%2Fdashboard");
+httpTest("opening /account/logout signs out too", async () => {
+  const loa = await NoJsBrowser.signedIn("loa@demo.test");
+  expect((await loa.open("/account/logout")).path).toBe("/");
+  expect((await loa.open("/dashboard")).path).toBe("/?redirectTo=%2Fdashboard");
+  await loa.close();
 });
 
-test.describe("without JavaScript", () => {
-  test.use({ javaScriptEnabled: false });
-
-  test("sign in, land on the home, sign out", async ({ page }) => {
-    await loginAs(page, "agent@demo.test");
-    await expect(page).toHaveURL("/dashboard");
-    expect(await menuLabels(page)).toContain("Book of Business");
-    // The user menu is a native disclosure: it opens and signs out without JavaScript.
-    await page.getByTestId("signed-in-as").click();
-    await page.getByRole("button", { name: "Logout" }).click();
-    await expect(page).toHaveURL("/");
-    await page.goto("/dashboard");
-    await expect(page).toHaveURL("/?redirectTo=%2Fdashboard");
+httpTest.describe("without JavaScript", () => {
+  httpTest("sign in, land on the home, sign out", async () => {
+    const [agent, landed] = await signInAt("/", "agent@demo.test");
+    try {
+      expect(landed.path).toBe("/dashboard");
+      expect(landed.menu()).toContain("Book of Business");
+      // The user menu is a native disclosure: it opens and signs out without JavaScript.
+      const userMenu = landed.find({ tag: "details", attrs: { class: /(^|\s)user-menu(\s|$)/ } });
+      expect(userMenu.find({ tag: "summary" }).attr("data-testid")).toBe("signed-in-as");
+      expect(userMenu.has({ tag: "button", text: "Logout" })).toBe(true);
+      const sessions = async () =>
+        (await agent.client.storageState()).cookies
+          .map((c) => c.name)
+          .filter((name) => name.endsWith("portal_session"));
+      expect(await sessions()).toHaveLength(1);
+      const out = await agent.submit(landed.form("Logout"), "Logout");
+      expect(out.path).toBe("/");
+      expect(await sessions()).toEqual([]);
+      expect((await agent.open("/dashboard")).path).toBe("/?redirectTo=%2Fdashboard");
+    } finally {
+      await agent.close();
+    }
   });
 
-  test("a wrong password shows the upstream's message", async ({ page }) => {
-    await page.goto("/");
-    await page.getByRole("textbox", { name: "E-mail" }).fill("agent@demo.test");
-    await page.getByRole("textbox", { name: "Password" }).fill("wrong-password");
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await expect(page.getByRole("alert")).toContainText("Invalid e-mail or password");
-    await expect(page.getByRole("textbox", { name: "E-mail" })).toHaveValue("agent@demo.test");
+  httpTest("a wrong password shows the upstream's message", async () => {
+    const [visitor, answer] = await signInAt("/", "agent@demo.test", "wrong-password");
+    expect(answer.alerts().join(" ")).toContain("Invalid e-mail or password");
+    expect(answer.form("Sign in").value("email")).toBe("agent@demo.test");
+    await visitor.close();
   });
 });

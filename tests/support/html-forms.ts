@@ -116,8 +116,7 @@ export class HtmlForm {
     for (const c of this.controls) {
       if (c.type !== "file" || DomUtils.hasAttrib(c.element, "disabled")) continue;
       const chosen = this.files.get(c) ?? [];
-      if (chosen.length === 0)
-        data.append(c.name, new File([], "", { type: "application/octet-stream" }));
+      if (chosen.length === 0) data.append(c.name, new File([], "", { type: "application/octet-stream" }));
       for (const f of chosen) data.append(c.name, new File([new Uint8Array(f.buffer)], f.name, { type: f.mimeType }));
     }
     return data;
@@ -180,6 +179,18 @@ export class HtmlForm {
   /** The document the form belongs to (to read the rest of the page). */
   get page(): HtmlPage {
     return new HtmlPage(this.document);
+  }
+
+  /** An attribute of the `<form>` element itself (`target`, `id`…), as written. */
+  attribute(name: string): string | undefined {
+    return attr(this.element, name);
+  }
+
+  /** The texts of the options of the select a label names, in order (to choose one the page offers). */
+  options(label: string): string[] {
+    const control = this.labelled(label);
+    if (control.type !== "select") throw new Error(`The label "${label}" names a ${control.type}, not a select`);
+    return DomUtils.findAll((el) => el.name === "option", control.element.children).map((o) => textOf(o));
   }
 }
 

@@ -98,12 +98,55 @@ export class NoJsPage {
 
   /** The rows of the first table in `<main>` (or in `region`), each a list of its cells' texts (th and td). */
   tableRows(region?: string): string[][] {
-    const main = DomUtils.findOne((e) => (region ? attr(e, "aria-label") === region : e.name === "main"), this.document.children);
+    const main = DomUtils.findOne(
+      (e) => (region ? attr(e, "aria-label") === region : e.name === "main"),
+      this.document.children,
+    );
     const tbody = main ? DomUtils.findOne((e) => e.name === "tbody", main.children) : null;
     if (!tbody) return [];
     return DomUtils.findAll((e) => e.name === "tr", tbody.children).map((tr) =>
       DomUtils.findAll((e) => e.name === "td" || e.name === "th", tr.children).map((c) => textOf(c)),
     );
+  }
+
+  /**
+   * The elements of the page that are `wanted` (see `Wanted`), in document order: to read what a test would read with
+   * a locator (an attribute, a region's rows, a list's items). `find` is the first (it throws when there is none).
+   */
+  findAll(wanted: Wanted): NoJsElement[] {
+    return findIn(this.document.children as Element[], wanted, this.document).map(
+      (e) => new NoJsElement(e, this.url, this.document),
+    );
+  }
+
+  find(wanted: Wanted): NoJsElement {
+    const [first] = this.findAll(wanted);
+    if (!first) throw new Error(`Nothing ${described(wanted)} at ${this.url}`);
+    return first;
+  }
+
+  /** The element with `data-testid=id` (the first; it throws when there is none). */
+  testId(id: string): NoJsElement {
+    return this.find({ attrs: { "data-testid": id } });
+  }
+
+  /**
+   * The labels of the main menu (the navigation named "Main menu"), in order, children included, then the user
+   * menu's entries (Logout): what the e2e fixtures' `menuLabels` reads in a browser.
+   */
+  menu(): string[] {
+    const nav = this.find({ tag: "nav", name: "Main menu" });
+    const userMenu = this.findAll({ attrs: { class: /(^|\s)user-menu(\s|$)/ } });
+    return [nav, ...userMenu].flatMap((scope) =>
+      scope.findAll({ attrs: { "data-menu-item": true } }).map((e) => e.text),
+    );
+  }
+
+  /** The hrefs of the main menu's links, in order, as written in the page (entries with children have none). */
+  menuLinks(): string[] {
+    return this.find({ tag: "nav", name: "Main menu" })
+      .findAll({ tag: "a", attrs: { "data-menu-item": true, href: true } })
+      .map((a) => a.attr("href")!);
   }
 }
 
@@ -167,5 +210,105 @@ export class NoJsBrowser {
 
   async close(): Promise<void> {
     await this.client.dispose();
+  }
+}
+
+/**
+ * What `NoJsPage.findAll` and `NoJsElement.findAll` look for; every part given must hold. `tag`: the element's tag;
+ * `attrs`: attributes with their exact value, a pattern their value matches, or `true` (present); `text`: the
+ * element's text (whitespace collapsed), exactly or by a pattern; `name`: its name as a reader hears it — its
+ * `aria-label`, the text of the element its `aria-labelledby` names, a table's caption, else its text.
+ */
+export interface Wanted {
+  tag?: string;
+  attrs?: Record<string, string | RegExp | true>;
+  text?: string | RegExp;
+  name?: string | RegExp;
+}
+
+type Document = ReturnType<typeof parseDocument>;
+
+const matchesText = (value: string | undefined, wanted: string | RegExp | true) =>
+  value !== undefined && (wanted === true || (typeof wanted === "string" ? value === wanted : wanted.test(value)));
+
+function nameOf(el: Element, document: Document): string {
+  const label = attr(el, "aria-label");
+  if (label !== undefined) return label.replace(/\s+/g, " ").trim();
+  const by = attr(el, "aria-labelledby");
+  if (by) {
+    const named = by.split(/\s+/).map((id) => DomUtils.getElementById(id, document.children));
+    return named
+      .map((n) => (n ? textOf(n) : ""))
+      .join(" ")
+      .trim();
+  }
+  if (el.name === "table") {
+    const caption = DomUtils.findOne((e) => e.name === "caption", el.children);
+    if (caption) return textOf(caption);
+  }
+  return textOf(el);
+}
+
+function findIn(nodes: Element[], wanted: Wanted, document: Document): Element[] {
+  return DomUtils.findAll(
+    (el) =>
+      (wanted.tag === undefined || el.name === wanted.tag) &&
+      Object.entries(wanted.attrs ?? {}).every(([name, value]) => matchesText(attr(el, name), value)) &&
+      (wanted.text === undefined || matchesText(textOf(el), wanted.text)) &&
+      (wanted.name === undefined || matchesText(nameOf(el, document), wanted.name)),
+    nodes,
+  );
+}
+
+const described = (wanted: Wanted) =>
+  JSON.stringify(wanted, (_key, value: unknown) => (value instanceof RegExp ? String(value) : value));
+
+/** One element of a page the server drew: its text, attributes and the elements inside it. */
+export class NoJsElement {
+  constructor(
+    readonly element: Element,
+    /** The address of the page it is in (links resolve against it). */
+    readonly pageUrl: string,
+    private readonly document: Document,
+  ) {}
+
+  /** Its text, whitespace collapsed. */
+  get text(): string {
+    return textOf(this.element);
+  }
+
+  /** Its name as a reader hears it (see `Wanted.name`). */
+  get name(): string {
+    return nameOf(this.element, this.document);
+  }
+
+  attr(name: string): string | undefined {
+    return attr(this.element, name);
+  }
+
+  /** Its `href` as an absolute URL (it throws when it has none). */
+  get href(): string {
+    const href = this.attr("href");
+    if (href === undefined) throw new Error(`<${this.element.name}> "${this.text}" has no href`);
+    return new URL(href, this.pageUrl).toString();
+  }
+
+  /** The elements inside it that are `wanted`, in document order. */
+  findAll(wanted: Wanted): NoJsElement[] {
+    return findIn(this.element.children as Element[], wanted, this.document).map(
+      (e) => new NoJsElement(e, this.pageUrl, this.document),
+    );
+  }
+
+  /** The first element inside it that is `wanted` (it throws when there is none). */
+  find(wanted: Wanted): NoJsElement {
+    const [first] = this.findAll(wanted);
+    if (!first) throw new Error(`Nothing ${described(wanted)} in <${this.element.name}> "${this.text.slice(0, 60)}"`);
+    return first;
+  }
+
+  /** Whether anything inside it is `wanted`. */
+  has(wanted: Wanted): boolean {
+    return this.findAll(wanted).length > 0;
   }
 }

@@ -192,6 +192,46 @@ export class HtmlForm {
     if (control.type !== "select") throw new Error(`The label "${label}" names a ${control.type}, not a select`);
     return DomUtils.findAll((el) => el.name === "option", control.element.children).map((o) => textOf(o));
   }
+
+  /**
+   * Ticks (or clears) a checkbox that belongs to this form through its `form` attribute though drawn outside it (a
+   * data table's row checkbox and its bulk form), named by its `aria-label` (exactly): the browser sends it with the
+   * form. The controls inside the form are read when the form is; this adds the one it ticks.
+   */
+  checkOwned(ariaLabel: string, checked = true): this {
+    const id = attr(this.element, "id");
+    if (!id) throw new Error(`The form at ${this.action} has no id: no control outside it can belong to it`);
+    const el = DomUtils.findOne(
+      (e) => e.name === "input" && attr(e, "form") === id && attr(e, "aria-label") === ariaLabel,
+      this.document.children,
+    );
+    if (!el) throw new Error(`No control of the form "${id}" labelled "${ariaLabel}"`);
+    const type = (attr(el, "type") ?? "text").toLowerCase();
+    if (type !== "checkbox") throw new Error(`"${ariaLabel}" is a ${type}, not a checkbox`);
+    let control = this.controls.find((c) => c.element === el);
+    if (!control && attr(el, "name") !== undefined) {
+      control = { element: el, name: attr(el, "name")!, type, value: attr(el, "value") ?? "on", checked: false };
+      this.controls.push(control);
+    }
+    if (!control) throw new Error(`"${ariaLabel}" has no name: the browser sends nothing for it`);
+    control.checked = checked;
+    return this;
+  }
+
+  /**
+   * What the page says at the field a label names: the texts of the elements its `aria-describedby` names (its
+   * description, and its error when the server refused it), joined by a space; and whether it is `aria-invalid`.
+   */
+  said(label: string): { text: string; invalid: boolean } {
+    const control = this.labelled(label);
+    const ids = (attr(control.element, "aria-describedby") ?? "").split(/\s+/).filter(Boolean);
+    const text = ids
+      .map((id) => DomUtils.getElementById(id, this.document.children))
+      .filter((el): el is Element => el !== null)
+      .map((el) => textOf(el))
+      .join(" ");
+    return { text, invalid: attr(control.element, "aria-invalid") === "true" };
+  }
 }
 
 function selectedValue(select: Element): string {

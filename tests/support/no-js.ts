@@ -148,6 +148,39 @@ export class NoJsPage {
       .findAll({ tag: "a", attrs: { "data-menu-item": true, href: true } })
       .map((a) => a.attr("href")!);
   }
+
+  /** The text of the element with `data-testid=id` (whitespace collapsed); throws when there is none. */
+  testIdText(id: string): string {
+    const el = DomUtils.findOne((e) => attr(e, "data-testid") === id, this.document.children);
+    if (!el) throw new Error(`No data-testid="${id}" at ${this.url}`);
+    return textOf(el);
+  }
+
+  /**
+   * The href (absolute) of the first link whose text (whitespace collapsed) matches `pattern`, within the region
+   * named `region` (aria-label / aria-labelledby, as `text(region)`) when given: a link whose text holds an id
+   * ("Open import #12"), or one of several links of the same text ("Contract Now" in a carrier's region).
+   */
+  linkMatching(pattern: RegExp, region?: string): string {
+    const scope = region === undefined ? this.document.children : [this.region(region)];
+    const found = DomUtils.findAll((e) => e.name === "a" && pattern.test(textOf(e)), scope);
+    if (found.length === 0)
+      throw new Error(`No link matching ${String(pattern)}${region ? ` in "${region}"` : ""} at ${this.url}`);
+    return new URL(attr(found[0]!, "href") ?? "", this.url).toString();
+  }
+
+  /** The element named `region` (its aria-label, or the text of the element its aria-labelledby names). */
+  private region(region: string): Element {
+    const named = (e: Element) => {
+      if (attr(e, "aria-label") === region) return true;
+      const by = attr(e, "aria-labelledby");
+      const label = by ? DomUtils.getElementById(by, this.document.children) : null;
+      return label ? textOf(label) === region : false;
+    };
+    const el = DomUtils.findOne(named, this.document.children);
+    if (!el) throw new Error(`No element labelled "${region}" at ${this.url}`);
+    return el;
+  }
 }
 
 /** A browser without JavaScript: its own cookies, pages fetched and forms posted as HTML says. */
@@ -210,6 +243,25 @@ export class NoJsBrowser {
 
   async close(): Promise<void> {
     await this.client.dispose();
+  }
+
+  /**
+   * GETs `path` again and again (expect.poll, no fixed sleeps) until `ready` holds for the page, and returns that
+   * page: a page that follows a background job (an import being read or written refreshes itself, without
+   * JavaScript, by a refresh meta), as its reader waits for it.
+   */
+  async openUntil(path: string, ready: (page: NoJsPage) => boolean, timeout = 30_000): Promise<NoJsPage> {
+    let page: NoJsPage | undefined;
+    await expect
+      .poll(
+        async () => {
+          page = await this.open(path);
+          return ready(page);
+        },
+        { timeout, message: `${path} never showed what the test waits for` },
+      )
+      .toBe(true);
+    return page!;
   }
 }
 

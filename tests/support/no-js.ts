@@ -105,6 +105,42 @@ export class NoJsPage {
       DomUtils.findAll((e) => e.name === "td" || e.name === "th", tr.children).map((c) => textOf(c)),
     );
   }
+
+  /** The text of the first element with `data-testid=id` (it throws when there is none). */
+  testIdText(id: string): string {
+    const el = DomUtils.findOne((e) => attr(e, "data-testid") === id, this.document.children);
+    if (!el) throw new Error(`No data-testid="${id}" at ${this.url}`);
+    return textOf(el);
+  }
+
+  /** The links whose text matches `text` (a pattern, or the exact text), in order: their text and absolute href. */
+  links(text: RegExp | string): { text: string; href: string }[] {
+    const matches = (t: string) => (typeof text === "string" ? t === text : text.test(t));
+    return DomUtils.findAll((e) => e.name === "a" && matches(textOf(e)), this.document.children).map((a) => ({
+      text: textOf(a),
+      href: new URL(attr(a, "href") ?? "", this.url).toString(),
+    }));
+  }
+
+  /** The texts of the `<tag>` elements inside `<main>`, or inside the region named `region` (as `text` finds it). */
+  tagTexts(tag: string, region?: string): string[] {
+    return this.read.tagTexts(tag, region);
+  }
+
+  /**
+   * The page's `<meta http-equiv="refresh">`: after how many seconds a browser loads it again, and which address
+   * (this one unless the meta names another); null when the page does not refresh.
+   */
+  get refresh(): { seconds: number; url: string } | null {
+    const meta = DomUtils.findOne(
+      (e) => e.name === "meta" && (attr(e, "http-equiv") ?? "").toLowerCase() === "refresh",
+      this.document.children,
+    );
+    const content = meta ? attr(meta, "content") : undefined;
+    const m = content ? /^\s*(\d+(?:\.\d+)?)\s*(?:[;,]\s*(?:url\s*=\s*)?(.+))?$/i.exec(content) : null;
+    if (!m) return null;
+    return { seconds: Number(m[1]), url: new URL(m[2]?.trim().replace(/^['"]|['"]$/g, "") ?? this.url, this.url).toString() };
+  }
 }
 
 /** A browser without JavaScript: its own cookies, pages fetched and forms posted as HTML says. */
@@ -167,5 +203,21 @@ export class NoJsBrowser {
 
   async close(): Promise<void> {
     await this.client.dispose();
+  }
+
+  /**
+   * What a browser without JavaScript shows once `page` stops refreshing itself: while the page has a
+   * `<meta http-equiv="refresh">` (an import still running), it waits the seconds the page asks for and loads the
+   * address again, as the browser does, until a page without one (or `timeoutMs` has passed: it throws).
+   */
+  async settled(page: NoJsPage, timeoutMs = 60_000): Promise<NoJsPage> {
+    const deadline = Date.now() + timeoutMs;
+    let current = page;
+    for (let refresh = current.refresh; refresh; refresh = current.refresh) {
+      if (Date.now() > deadline) throw new Error(`${current.url} still refreshes after ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, refresh.seconds * 1000));
+      current = await this.open(refresh.url);
+    }
+    return current;
   }
 }

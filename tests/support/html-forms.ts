@@ -53,7 +53,7 @@ export class HtmlForm {
       const type = el.name === "input" ? (attr(el, "type") ?? "text").toLowerCase() : el.name;
       const value =
         el.name === "textarea"
-          ? DomUtils.textContent(el).replace(/^\n/, "")
+          ? textareaValue(el)
           : el.name === "select"
             ? selectedValue(el)
             : (attr(el, "value") ?? (type === "checkbox" || type === "radio" ? "on" : ""));
@@ -232,6 +232,47 @@ export class HtmlForm {
       .join(" ");
     return { text, invalid: attr(control.element, "aria-invalid") === "true" };
   }
+
+  /** The value of the field a label names (as `fill` finds it): what the re-drawn form kept. */
+  fieldValue(label: string): string {
+    return this.labelled(label).value;
+  }
+
+  /** The kind of control a label names: an input's type ("text", "checkbox" …), "select" or "textarea". */
+  fieldType(label: string): string {
+    return this.labelled(label).type;
+  }
+
+  /** Whether the checkbox or radio a label names is ticked. */
+  isChecked(label: string): boolean {
+    return this.labelled(label).checked;
+  }
+
+  /**
+   * The error the server drew at the field a label names: undefined when the control is not `aria-invalid="true"`,
+   * else the text of the elements its `aria-describedby` names (its description and its error message).
+   */
+  fieldError(label: string): string | undefined {
+    const control = this.labelled(label).element;
+    if (attr(control, "aria-invalid") !== "true") return undefined;
+    const ids = (attr(control, "aria-describedby") ?? "").split(/\s+/).filter(Boolean);
+    return ids
+      .map((id) => DomUtils.getElementById(id, this.document.children))
+      .map((el) => (el ? textOf(el) : ""))
+      .join(" ")
+      .trim();
+  }
+}
+
+/**
+ * A textarea's value as a browser reads it: its text less one leading line break, character references decoded.
+ * htmlparser2 leaves the references of a textarea's text as written (`&lt;p&gt;`; it decodes them in a `<title>`
+ * only), so the text is read again as a title's.
+ */
+function textareaValue(textarea: Element): string {
+  const raw = DomUtils.textContent(textarea).replace(/^\n/, "");
+  if (!raw.includes("&")) return raw;
+  return DomUtils.textContent(parseDocument(`<title>${raw.replace(/<\/title/gi, "&lt;/title")}</title>`));
 }
 
 function selectedValue(select: Element): string {
@@ -267,6 +308,22 @@ export class HtmlPage {
     const el = DomUtils.findOne((e) => (region === undefined ? e.name === "main" : named(e)), this.document.children);
     if (!el) throw new Error(region === undefined ? "No <main> in the page" : `No element labelled "${region}"`);
     return textOf(el);
+  }
+
+  /**
+   * The texts of the `<tag>` elements inside the element named `region` (as `text` finds it), or inside `main` when
+   * left out, in order: which links a navigation holds, that a `<strong>` was kept or a `<script>` dropped.
+   */
+  tagTexts(tag: string, region?: string): string[] {
+    const named = (e: Element) => {
+      if (attr(e, "aria-label") === region) return true;
+      const by = attr(e, "aria-labelledby");
+      const label = by ? DomUtils.getElementById(by, this.document.children) : null;
+      return label ? textOf(label) === region : false;
+    };
+    const el = DomUtils.findOne((e) => (region === undefined ? e.name === "main" : named(e)), this.document.children);
+    if (!el) throw new Error(region === undefined ? "No <main> in the page" : `No element labelled "${region}"`);
+    return DomUtils.findAll((e) => e.name === tag, el.children).map((e) => textOf(e));
   }
 }
 

@@ -181,6 +181,35 @@ export class NoJsPage {
     if (!el) throw new Error(`No element labelled "${region}" at ${this.url}`);
     return el;
   }
+
+  /** The links whose text matches `text` (a pattern, or the exact text), in order: their text and absolute href. */
+  links(text: RegExp | string): { text: string; href: string }[] {
+    const matches = (t: string) => (typeof text === "string" ? t === text : text.test(t));
+    return DomUtils.findAll((e) => e.name === "a" && matches(textOf(e)), this.document.children).map((a) => ({
+      text: textOf(a),
+      href: new URL(attr(a, "href") ?? "", this.url).toString(),
+    }));
+  }
+
+  /** The texts of the `<tag>` elements inside `<main>`, or inside the region named `region` (as `text` finds it). */
+  tagTexts(tag: string, region?: string): string[] {
+    return this.read.tagTexts(tag, region);
+  }
+
+  /**
+   * The page's `<meta http-equiv="refresh">`: after how many seconds a browser loads it again, and which address
+   * (this one unless the meta names another); null when the page does not refresh.
+   */
+  get refresh(): { seconds: number; url: string } | null {
+    const meta = DomUtils.findOne(
+      (e) => e.name === "meta" && (attr(e, "http-equiv") ?? "").toLowerCase() === "refresh",
+      this.document.children,
+    );
+    const content = meta ? attr(meta, "content") : undefined;
+    const m = content ? /^\s*(\d+(?:\.\d+)?)\s*(?:[;,]\s*(?:url\s*=\s*)?(.+))?$/i.exec(content) : null;
+    if (!m) return null;
+    return { seconds: Number(m[1]), url: new URL(m[2]?.trim().replace(/^['"]|['"]$/g, "") ?? this.url, this.url).toString() };
+  }
 }
 
 /** A browser without JavaScript: its own cookies, pages fetched and forms posted as HTML says. */
@@ -239,6 +268,22 @@ export class NoJsBrowser {
   /** GETs a file the page links to (an export): status, headers and body. */
   async download(url: string): Promise<APIResponse> {
     return this.client.get(url);
+  }
+
+  /**
+   * What a browser without JavaScript shows once `page` stops refreshing itself: while the page has a
+   * `<meta http-equiv="refresh">` (an import still running), it waits the seconds the page asks for and loads the
+   * address again, as the browser does, until a page without one (or `timeoutMs` has passed: it throws).
+   */
+  async settled(page: NoJsPage, timeoutMs = 60_000): Promise<NoJsPage> {
+    const deadline = Date.now() + timeoutMs;
+    let current = page;
+    for (let refresh = current.refresh; refresh; refresh = current.refresh) {
+      if (Date.now() > deadline) throw new Error(`${current.url} still refreshes after ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, refresh.seconds * 1000));
+      current = await this.open(refresh.url);
+    }
+    return current;
   }
 
   async close(): Promise<void> {

@@ -1,252 +1,139 @@
-import type { Browser, Locator, Page } from "@playwright/test";
+import { type Locator, type Page, test as httpTest } from "@playwright/test";
 import { ADMIN_SECTIONS } from "../../app/domain/admin/sections";
-import { PORTAL_PORT } from "../../playwright.config";
+import {
+  type HtmlElement,
+  NoJsBrowser,
+  type NoJsPage,
+  PORTAL,
+  attributeOf,
+  controlLabelled,
+  currentItems,
+  elementsWhere,
+  labelledElements,
+  linksIn,
+  textIn,
+  withClass,
+} from "../support/no-js";
+import { PAGES } from "./admin-pages";
 import { expect, expectAxeClean, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
 
 /**
- * The admin area (issue 14), read only: every page (axe, no sideways scroll on a phone, the sections' navigation,
- * breadcrumbs), a keyboard-only walk through a list and a record form, the CSV export of a filtered list, and the
- * 403 that every admin URL and action gives anyone but an administrator's own session. Nothing here changes data.
+ * The admin area (issue 14), read only. Over HTTP (`httpTest`: tests/support/no-js.ts, no browser), what the server
+ * draws: every page's status, heading, sections' navigation and breadcrumbs, the 404 inside the admin frame, the
+ * forms without JavaScript, and the 403 that every admin URL and action gives anyone but an administrator's own
+ * session. In the browser, what only a browser shows: the navigation's layout from 390 to 1280 px, the tags at 390
+ * px, a keyboard-only walk through a list and a record form, the CSV export of a filtered list. Every admin page's
+ * axe check and its 390 and 1280 px fit are the page sweep's (pages.spec.ts). Nothing here changes data.
  */
-
-const PORTAL = `http://localhost:${PORTAL_PORT}`;
-
-interface AdminPage {
-  path: string;
-  /** The section the navigation marks (null: the admin home's Overview). */
-  section: string | null;
-  heading: string | RegExp;
-  /** The breadcrumb trail's current step (Admin › …; none on the admin home). */
-  crumb?: string | RegExp;
-}
-
-const EMAIL = "E-mail communications";
-
-/** Every admin page, one record of each kind: records the mutation specs do not touch (broker 110, request 1010). */
-const PAGES: AdminPage[] = [
-  { path: "/admin", section: null, heading: "Admin Tools" },
-  { path: "/admin/users", section: "Users", heading: "Users", crumb: "Users" },
-  { path: "/admin/users/new", section: "Users", heading: "New user", crumb: "New user" },
-  { path: "/admin/users/110", section: "Users", heading: "Thomas Thompson", crumb: "Thomas Thompson" },
-  { path: "/admin/users/110/edit", section: "Users", heading: "Thomas Thompson", crumb: "Edit" },
-  { path: "/admin/roles", section: "Roles", heading: "Roles", crumb: "Roles" },
-  { path: "/admin/roles/new", section: "Roles", heading: "New role", crumb: "New role" },
-  { path: "/admin/roles/11", section: "Roles", heading: "Captive agent", crumb: "Captive agent" },
-  { path: "/admin/rts_statuses", section: "RTS statuses", heading: "RTS statuses", crumb: "RTS statuses" },
-  { path: "/admin/rts_statuses/new", section: "RTS statuses", heading: "New RTS status", crumb: "New RTS status" },
-  { path: "/admin/rts_statuses/1", section: "RTS statuses", heading: "RTS: Ready to Sell", crumb: /RTS/ },
-  { path: "/admin/contracting", section: "Contracting desk", heading: "Contracting desk", crumb: "Contracting desk" },
-  {
-    path: "/admin/contracting/edit/1010",
-    section: "Contracting desk",
-    heading: /Thomas Thompson: /,
-    crumb: /Thomas Thompson: /,
-  },
-  { path: "/admin/brokers/110", section: "Users", heading: "Thomas Thompson", crumb: "Thomas Thompson" },
-  { path: "/admin/brokers/110/contracts", section: "Users", heading: "Thomas Thompson", crumb: "Contracts" },
-  {
-    path: "/admin/brokers/110/contracts/new",
-    section: "Users",
-    heading: "Thomas Thompson",
-    crumb: "Open a contract request",
-  },
-  { path: "/admin/brokers/110/contracts/1010", section: "Users", heading: "Thomas Thompson", crumb: /.+/ },
-  { path: "/admin/brokers/110/documents", section: "Users", heading: "Thomas Thompson", crumb: "Documents" },
-  // Issue 24 §6-8: NIPR.
-  { path: "/admin/nipr_pdb_alerts", section: "NIPR PDB alerts", heading: "NIPR PDB alerts", crumb: "NIPR PDB alerts" },
-  { path: "/admin/nipr_pdb_alerts/2", section: "NIPR PDB alerts", heading: /Alert 2: /, crumb: "Alert 2" },
-  { path: "/admin/nipr_history", section: "NIPR history", heading: "NIPR history", crumb: "NIPR history" },
-  {
-    path: "/admin/nipr_license_config",
-    section: "NIPR license settings",
-    heading: "NIPR license settings",
-    crumb: "NIPR license settings",
-  },
-  // Issue 22 §2.3, §2.4.
-  {
-    path: "/admin/system_notifications",
-    section: "System notifications",
-    heading: "System notifications",
-    crumb: "System notifications",
-  },
-  {
-    path: "/admin/system_notifications/new",
-    section: "System notifications",
-    heading: "New notice",
-    crumb: "New notice",
-  },
-  {
-    path: "/admin/system_notifications/5",
-    section: "System notifications",
-    heading: "Team call on Thursday",
-    crumb: "Team call on Thursday",
-  },
-  {
-    path: "/admin/quote_tool_providers",
-    section: "Quote tool providers",
-    heading: "Quote tool providers",
-    crumb: "Quote tool providers",
-  },
-  {
-    path: "/admin/quote_tool_providers/new",
-    section: "Quote tool providers",
-    heading: "New provider",
-    crumb: "New provider",
-  },
-  { path: "/admin/quote_tool_providers/1", section: "Quote tool providers", heading: "Sunfire", crumb: "Sunfire" },
-  { path: "/admin/email_communications", section: EMAIL, heading: EMAIL, crumb: EMAIL },
-  { path: "/admin/email_communications/5", section: EMAIL, heading: "Password reset", crumb: "Password reset" },
-  { path: "/admin/email_communications/log", section: EMAIL, heading: EMAIL, crumb: "Sent e-mails" },
-  { path: "/admin/email_communications/message", section: EMAIL, heading: EMAIL, crumb: "Message users" },
-  // Issue 22: the support desk (ticket 103 and feedback conversation 302: closed, no browser test changes them).
-  { path: "/admin/tickets", section: "Tickets", heading: "Tickets", crumb: "Tickets" },
-  {
-    path: "/admin/tickets/103",
-    section: "Tickets",
-    heading: "Password reset e-mail never arrives",
-    crumb: "Password reset e-mail never arrives",
-  },
-  { path: "/admin/admin_support", section: "Admin support", heading: "Admin support", crumb: "Admin support" },
-  {
-    path: "/admin/admin_support/302",
-    section: "Admin support",
-    heading: "More carrier training videos",
-    crumb: "More carrier training videos",
-  },
-  { path: "/admin/carriers", section: "Carriers", heading: "Carriers", crumb: "Carriers" },
-  { path: "/admin/carriers/2?product=102", section: "Carriers", heading: "Summit Mutual", crumb: "Summit Mutual" },
-  {
-    path: "/admin/learning_center_resources",
-    section: "Learning Center resources",
-    heading: "Learning Center resources",
-    crumb: "Learning Center resources",
-  },
-  {
-    path: "/admin/learning_center_resources/new",
-    section: "Learning Center resources",
-    heading: "New resource",
-    crumb: "New resource",
-  },
-  {
-    path: "/admin/learning_center_resources/2",
-    section: "Learning Center resources",
-    heading: "Blue Harbor Health Medicare Supplement rate sheet",
-    crumb: "Blue Harbor Health Medicare Supplement rate sheet",
-  },
-  // Issue 24 §2.
-  { path: "/admin/carrier_exports", section: "Carrier exports", heading: "Carrier exports", crumb: "Carrier exports" },
-  { path: "/admin/carrier_exports/new", section: "Carrier exports", heading: "Build a file now", crumb: "Build now" },
-  {
-    path: "/admin/carrier_exports/schedules",
-    section: "Carrier exports",
-    heading: "Export schedules",
-    crumb: "Schedules",
-  },
-  {
-    path: "/admin/carrier_exports/1",
-    section: "Carrier exports",
-    heading: "Evergreen Life & Health new contract requests #1",
-    crumb: "Evergreen Life & Health new contract requests #1",
-  },
-  // Issue 24 §5: Sunfire imports (the seeded import #1 waits for its line 4 to be reconciled).
-  { path: "/admin/sunfire_imports", section: "Sunfire imports", heading: "Sunfire imports", crumb: "Sunfire imports" },
-  {
-    path: "/admin/sunfire_imports/new",
-    section: "Sunfire imports",
-    heading: "Upload a Sunfire export",
-    crumb: "Upload",
-  },
-  {
-    path: "/admin/sunfire_imports/1",
-    section: "Sunfire imports",
-    heading: /^Sunfire export: sunfire-enrollments-/,
-    crumb: "Import #1",
-  },
-  {
-    path: "/admin/sunfire_imports/1/rows/4",
-    section: "Sunfire imports",
-    heading: "Line 4: Raymond Okafor",
-    crumb: "Line 4",
-  },
-];
 
 /** The side navigation of the admin area (the one shown beside the page on a wide screen). */
 const adminNav = (page: Page) => page.locator(".admin-nav-side").getByRole("navigation", { name: "Admin sections" });
 
+/** A text read from the HTML is `expected`: the whole text for a string, a match for a pattern. */
+function expectText(actual: string | undefined, expected: string | RegExp, what: string): void {
+  if (typeof expected === "string") expect(actual, what).toBe(expected);
+  else expect(actual, what).toMatch(expected);
+}
+
+/** The one element of `page` with the class `className` (the admin frame's parts). */
+function only(page: NoJsPage | HtmlElement, className: string): HtmlElement {
+  const found = withClass(page, className);
+  expect(found, `one .${className}`).toHaveLength(1);
+  return found[0]!;
+}
+
 /**
- * The pages in parts, each its own test (the two workers share them): one test of every page outgrew its 10 minutes on
- * a loaded 2-core machine once issue 24 added its sections' pages.
+ * The admin sections' navigation as the server draws it on `page`: both copies (folded above the page for a phone,
+ * beside it from 1024 px) mark exactly `current` and link every built section, none "not available yet".
  */
-const PAGE_PARTS = 3;
-const DESKTOP = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
-
-test.describe("every admin page", () => {
-  for (let part = 0; part < PAGE_PARTS; part++) {
-    const pages = PAGES.filter((_, i) => i % PAGE_PARTS === part);
-    test(`answers 200, is axe clean, marks its section, links only built sections, shows breadcrumbs, fits a phone (part ${part + 1} of ${PAGE_PARTS})`, async ({
-      page,
-    }) => {
-      test.setTimeout(600_000);
-      await page.setViewportSize(DESKTOP);
-      await loginAs(page, "admin@demo.test");
-      for (const p of pages) {
-        await test.step(p.path, async () => {
-          const response = await page.goto(p.path);
-          expect(response?.status(), p.path).toBe(200);
-          await expect(page.getByRole("heading", { level: 1, name: p.heading }).first()).toBeVisible();
-
-          const nav = adminNav(page);
-          await expect(nav).toBeVisible();
-          const current = nav.locator('[aria-current="page"]');
-          await expect(current).toHaveCount(1);
-          await expect(current).toHaveText(p.section ?? "Overview");
-          // Every section of spec §2 is built (Sunfire imports the last, issue 24 §5): each a link, none "not
-          // available yet".
-          await expect(nav.locator(".admin-nav-later")).toHaveCount(0);
-          await expect(nav.getByText("Not available yet")).toHaveCount(0);
-          await expect(nav.getByRole("link", { name: "Sunfire imports", exact: true })).toHaveAttribute(
-            "href",
-            "/admin/sunfire_imports",
-          );
-          // Issue 24: the compliance sections are built.
-          await expect(nav.getByRole("link", { name: "NIPR history", exact: true })).toHaveAttribute(
-            "href",
-            "/admin/nipr_history",
-          );
-          for (const built of ["Users", "Roles", "Contracting desk", "RTS statuses", "Tickets", "Admin support"])
-            await expect(nav.getByRole("link", { name: built, exact: true })).toHaveAttribute(
-              "href",
-              expect.any(String),
-            );
-
-          const trail = page.getByRole("navigation", { name: "Breadcrumb" });
-          if (p.crumb) {
-            await expect(trail).toBeVisible();
-            await expect(trail.locator('[aria-current="page"]')).toHaveText(p.crumb);
-          } else {
-            await expect(trail).toHaveCount(0);
-          }
-          await expectAxeClean(page);
-          // A phone: the same page, narrowed (no second load), never scrolls sideways.
-          await page.setViewportSize(PHONE);
-          await expectNoSidewaysScroll(page, `${p.path} at 390 px`);
-          await page.setViewportSize(DESKTOP);
-        });
-      }
-
-      // A phone: the sections fold into "Admin sections" above the page.
-      await page.setViewportSize(PHONE);
-      if (part !== PAGE_PARTS - 1) return;
-      await page.goto("/admin/users");
-      await expect(page.locator(".admin-nav-side")).toBeHidden();
-      const fold = page.locator("details.admin-nav-phone");
-      await fold.getByText("Admin sections", { exact: true }).click();
-      const phoneNav = fold.getByRole("navigation", { name: "Admin sections" });
-      await expect(phoneNav.locator('[aria-current="page"]')).toHaveText("Users");
-      await expectAxeClean(page);
-    });
+function expectAdminNav(page: NoJsPage, current: string): void {
+  const navs = labelledElements(page, "Admin sections");
+  expect(navs, "the phone's fold and the side column").toHaveLength(2);
+  expect(labelledElements(only(page, "admin-nav-side"), "Admin sections")).toHaveLength(1);
+  expect(labelledElements(only(page, "admin-nav-phone"), "Admin sections")).toHaveLength(1);
+  for (const nav of navs) {
+    expect(currentItems(nav), "the section marked current").toEqual([current]);
+    // Every section of spec §2 is built (Sunfire imports the last, issue 24 §5): each a link, none "not available
+    // yet".
+    expect(withClass(nav, "admin-nav-later")).toHaveLength(0);
+    expect(textIn(nav)).not.toContain("Not available yet");
+    const links = linksIn(nav);
+    const hrefOf = (name: string) => links.filter((l) => l.text === name).map((l) => l.href);
+    expect(hrefOf("Sunfire imports")).toEqual(["/admin/sunfire_imports"]);
+    // Issue 24: the compliance sections are built.
+    expect(hrefOf("NIPR history")).toEqual(["/admin/nipr_history"]);
+    for (const built of ["Users", "Roles", "Contracting desk", "RTS statuses", "Tickets", "Admin support"])
+      expect(hrefOf(built), built).toEqual([expect.stringMatching(/^\/admin\//)]);
+    // Every section of the catalogue is one link to its page.
+    for (const section of ADMIN_SECTIONS)
+      expect(links.filter((l) => l.href === `/admin/${section.key}`).length, section.key).toBe(1);
   }
+}
+
+/** Without JavaScript (HTTP tier): what the server draws, read from its HTML. */
+httpTest.describe("every admin page (HTTP)", () => {
+  httpTest(
+    "answers 200 with its heading, marks its section, links every built section, shows its breadcrumb",
+    async () => {
+      const admin = await NoJsBrowser.signedIn("admin@demo.test");
+      try {
+        for (const p of PAGES) {
+          await httpTest.step(p.path, async () => {
+            const page = await admin.open(p.path);
+            expect(page.status, p.path).toBe(200);
+            expectText(page.heading, p.heading, `${p.path}: its h1`);
+            expectAdminNav(page, p.section ?? "Overview");
+            const trails = labelledElements(page, "Breadcrumb");
+            if (p.crumb) {
+              expect(trails, `${p.path}: one breadcrumb trail`).toHaveLength(1);
+              const current = currentItems(trails[0]!);
+              expect(current, `${p.path}: the trail's current step`).toHaveLength(1);
+              expectText(current[0], p.crumb, `${p.path}: the trail's current step`);
+            } else {
+              expect(trails, `${p.path}: no breadcrumb trail`).toHaveLength(0);
+            }
+          });
+        }
+      } finally {
+        await admin.close();
+      }
+    },
+  );
+
+  httpTest("a section that does not exist is the 404 page inside the admin frame", async () => {
+    const admin = await NoJsBrowser.signedIn("admin@demo.test");
+    try {
+      for (const path of ["/admin/not_a_section", "/admin/not_a_section/new", "/admin/sunfire_imports/999999"]) {
+        const page = await admin.open(path);
+        expect(page.status, path).toBe(404);
+        expect(labelledElements(only(page, "admin-nav-side"), "Admin sections"), path).toHaveLength(1);
+      }
+    } finally {
+      await admin.close();
+    }
+  });
+
+  httpTest("below 1024 px the sections fold into a disclosure that opens without JavaScript", async () => {
+    const admin = await NoJsBrowser.signedIn("admin@demo.test");
+    try {
+      const page = await admin.open("/admin/users");
+      // A <details>: the browser opens it on a click of its summary, with or without JavaScript. Closed at first.
+      const fold = only(page, "admin-nav-phone");
+      expect(fold.name).toBe("details");
+      expect(attributeOf(fold, "open")).toBeUndefined();
+      const summary = elementsWhere(fold, (e) => e.name === "summary");
+      expect(summary.map((s) => textIn(s))).toEqual(["Admin sections"]);
+      const [nav] = labelledElements(fold, "Admin sections");
+      expect(
+        linksIn(nav!)
+          .filter((l) => l.text === "Roles")
+          .map((l) => l.href),
+      ).toEqual(["/admin/roles"]);
+      expect(currentItems(nav!)).toEqual(["Users"]);
+    } finally {
+      await admin.close();
+    }
+  });
 });
 
 test.describe("the sections' navigation (issue 20)", () => {
@@ -255,37 +142,25 @@ test.describe("the sections' navigation (issue 20)", () => {
   }) => {
     test.setTimeout(120_000);
     await loginAs(page, "admin@demo.test");
-    for (const width of [1024, 1280]) {
-      await page.setViewportSize({ width, height: 800 });
-      for (const path of [
-        "/admin",
-        "/admin/users",
-        "/admin/contracting",
-        "/admin/rts_statuses",
-        "/admin/brokers/110",
-      ]) {
-        await page.goto(path);
+    // Each page loaded once at 1024 px, then widened to 1280 px (no second load).
+    for (const path of ["/admin", "/admin/users", "/admin/contracting", "/admin/rts_statuses", "/admin/brokers/110"]) {
+      await page.setViewportSize({ width: 1024, height: 800 });
+      await page.goto(path);
+      for (const width of [1024, 1280]) {
+        await page.setViewportSize({ width, height: 800 });
         // Not folded into a closed disclosure: the side column is shown, the disclosure is not.
         await expect(adminNav(page), `${path} at ${width} px`).toBeVisible();
         await expect(page.locator("details.admin-nav-phone")).toBeHidden();
         await expectNoSidewaysScroll(page, `${path} at ${width} px`);
+        const nav = adminNav(page);
+        await expect(nav.getByRole("link", { name: "Contracting desk", exact: true })).toBeVisible();
       }
-      const nav = adminNav(page);
-      await expect(nav.getByRole("link", { name: "Contracting desk", exact: true })).toBeVisible();
-      // Every section is built (issue 24 §5 the last): each is a link to its page; none is listed as coming later.
-      await expect(nav.locator(".admin-nav-later")).toHaveCount(0);
-      for (const section of ADMIN_SECTIONS)
-        await expect(nav.locator(`a[href="/admin/${section.key}"]`), section.key).toHaveCount(1);
     }
-  });
-
-  test("a section that does not exist is the 404 page inside the admin frame", async ({ page }) => {
-    await loginAs(page, "admin@demo.test");
-    for (const path of ["/admin/not_a_section", "/admin/not_a_section/new", "/admin/sunfire_imports/999999"]) {
-      const response = await page.goto(path);
-      expect(response?.status(), path).toBe(404);
-      await expect(adminNav(page), path).toBeVisible();
-    }
+    const nav = adminNav(page);
+    // Every section is built (issue 24 §5 the last): each is a link to its page; none is listed as coming later.
+    await expect(nav.locator(".admin-nav-later")).toHaveCount(0);
+    for (const section of ADMIN_SECTIONS)
+      await expect(nav.locator(`a[href="/admin/${section.key}"]`), section.key).toHaveCount(1);
   });
 
   test("below 1024 px: a styled disclosure (its own chevron, no browser triangle) that opens", async ({ page }) => {
@@ -303,7 +178,8 @@ test.describe("the sections' navigation (issue 20)", () => {
     expect(look).toEqual({ display: "flex", listStyle: "none" });
     await expect(summary.locator("svg.admin-nav-chevron")).toBeVisible();
     await expect(fold.getByRole("navigation", { name: "Admin sections" })).toBeHidden();
-    await summary.click();
+    // Its words open it.
+    await fold.getByText("Admin sections", { exact: true }).click();
     await expect(fold).toHaveAttribute("open", "");
     const nav = fold.getByRole("navigation", { name: "Admin sections" });
     await expect(nav).toBeVisible();
@@ -312,20 +188,8 @@ test.describe("the sections' navigation (issue 20)", () => {
     await expect(nav.getByRole("link", { name: "Sunfire imports", exact: true })).toBeVisible();
     await expect(nav.locator(".admin-nav-later")).toHaveCount(0);
     await expectNoSidewaysScroll(page);
-  });
-
-  test.describe("without JavaScript", () => {
-    test.use({ javaScriptEnabled: false });
-    test("the disclosure opens", async ({ page }) => {
-      await loginAs(page, "admin@demo.test");
-      await page.setViewportSize({ width: 390, height: 844 });
-      await page.goto("/admin/users");
-      const fold = page.locator("details.admin-nav-phone");
-      await fold.locator("summary").click();
-      await expect(
-        fold.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Roles" }),
-      ).toBeVisible();
-    });
+    // Open, the page is still axe clean.
+    await expectAxeClean(page);
   });
 });
 
@@ -448,31 +312,58 @@ test.describe("the contracting desk (issue 20)", () => {
 });
 
 test.describe("a request's review (issue 20)", () => {
-  for (const javaScriptEnabled of [true, false]) {
-    test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
-      test.use({ javaScriptEnabled });
-      test("no new state is chosen beforehand; moving without one is refused at the field", async ({ page }) => {
-        await loginAs(page, "admin@demo.test");
+  test("no new state is chosen beforehand; moving without one is refused at the field", async ({ page }) => {
+    await loginAs(page, "admin@demo.test");
+    // A pending request no test moves (the reserved ones are the mutation specs').
+    await page.goto("/admin/contracting?state=pending&sort=waiting&order=DESC");
+    const href = await page
+      .locator('.data-table-scroll tbody tr a[href^="/admin/contracting/edit/"]')
+      .first()
+      .getAttribute("href");
+    await page.goto(href!);
+    const state = page.getByRole("combobox", { name: "New state" });
+    await expect(state).toHaveValue("");
+    await expect(state).toHaveAttribute("required", "");
+    await page.getByRole("button", { name: "Move the request" }).click();
+    await expect(state).toHaveAttribute("aria-invalid", "true");
+    await expect(
+      page.locator(".mantine-InputWrapper-root", { has: state }).locator(".mantine-InputWrapper-error"),
+    ).toHaveText("Choose the new state");
+    await expect(page.locator("[data-toast=success]")).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Where it stands" })).toContainText("Pending");
+  });
+
+  /** Without JavaScript (HTTP tier: the page's own form, posted as the browser would). */
+  httpTest(
+    "without JavaScript: no new state is chosen beforehand; moving without one is refused at the field",
+    async () => {
+      const admin = await NoJsBrowser.signedIn("admin@demo.test");
+      try {
         // A pending request no test moves (the reserved ones are the mutation specs').
-        await page.goto("/admin/contracting?state=pending&sort=waiting&order=DESC");
-        const href = await page
-          .locator('.data-table-scroll tbody tr a[href^="/admin/contracting/edit/"]')
-          .first()
-          .getAttribute("href");
-        await page.goto(href!);
-        const state = page.getByRole("combobox", { name: "New state" });
-        await expect(state).toHaveValue("");
-        await expect(state).toHaveAttribute("required", "");
-        await page.getByRole("button", { name: "Move the request" }).click();
-        await expect(state).toHaveAttribute("aria-invalid", "true");
-        await expect(
-          page.locator(".mantine-InputWrapper-root", { has: state }).locator(".mantine-InputWrapper-error"),
-        ).toHaveText("Choose the new state");
-        await expect(page.locator("[data-toast=success]")).toHaveCount(0);
-        await expect(page.getByRole("region", { name: "Where it stands" })).toContainText("Pending");
-      });
-    });
-  }
+        const list = await admin.open("/admin/contracting?state=pending&sort=waiting&order=DESC");
+        const rows = elementsWhere(only(list, "data-table-scroll"), (e) => e.name === "tbody");
+        const href = rows.flatMap(linksIn).find((l) => l.href?.startsWith("/admin/contracting/edit/"))?.href;
+        expect(href, "a request's review link").toBeDefined();
+        const review = await admin.open(href!);
+        expect(review.status).toBe(200);
+        const form = review.form("Move the request");
+        expect(form.value("state"), "the new state chosen beforehand").toBe("");
+        expect(attributeOf(controlLabelled(review, "New state"), "required")).toBeDefined();
+        const refused = await admin.submit(form, "Move the request");
+        const state = controlLabelled(refused, "New state");
+        expect(attributeOf(state, "aria-invalid")).toBe("true");
+        // The field's own wrapper (the innermost around the select) shows why.
+        const wrapper = withClass(refused, "mantine-InputWrapper-root")
+          .filter((w) => elementsWhere(w, (e) => e === state).length > 0)
+          .at(-1);
+        expect(withClass(wrapper!, "mantine-InputWrapper-error").map(textIn)).toEqual(["Choose the new state"]);
+        expect(refused.toasts("success")).toEqual([]);
+        expect(refused.text("Where it stands")).toContain("Pending");
+      } finally {
+        await admin.close();
+      }
+    },
+  );
 });
 
 test.describe("RTS statuses (issue 20)", () => {
@@ -986,7 +877,7 @@ const ADMIN_ACTIONS: Array<{ path: string; form: Record<string, string> }> = [
 ];
 
 /** What the admin sees of the data the actions above would change: every section's export and broker 110's pages. */
-async function snapshot(page: Page): Promise<string[]> {
+async function snapshot(admin: NoJsBrowser): Promise<string[]> {
   const texts: string[] = [];
   for (const section of [
     "users",
@@ -1002,20 +893,21 @@ async function snapshot(page: Page): Promise<string[]> {
     "carrier_notifications",
     "sunfire_imports",
   ]) {
-    const answer = await page.request.get(`/admin/${section}/export`);
+    const answer = await admin.download(`/admin/${section}/export`);
     expect(answer.status()).toBe(200);
     // A user's last sign-in is the one column signing in (as this test does) changes; a request's days waiting
     // is counted from now, so it may tick over while the test runs (seed times are at 09:15 and so on).
     texts.push(withoutColumn(withoutColumn(await answer.text(), "Last sign-in"), "Days waiting"));
   }
   // Each template's count of the last 30 days moves with every e-mail other specs send meanwhile.
-  const templates = await page.request.get("/admin/email_communications/export");
+  const templates = await admin.download("/admin/email_communications/export");
   expect(templates.status()).toBe(200);
   texts.push(withoutColumn(await templates.text(), "Sent in 30 days"));
   for (const path of ["/admin/brokers/110", "/admin/brokers/110/documents", "/admin/contracting/edit/1011"]) {
-    await page.goto(path);
+    const page = await admin.open(path);
+    expect(page.status, path).toBe(200);
     // Days counted from now, as above.
-    texts.push((await page.locator(".admin-page").innerText()).replace(/\b\d+ days?\b/g, "n days"));
+    texts.push(textIn(only(page, "admin-page")).replace(/\b\d+ days?\b/g, "n days"));
   }
   return texts;
 }
@@ -1027,51 +919,55 @@ function withoutColumn(csv: string, header: string): string {
   return index < 0 ? csv : rows.map((cells) => cells.filter((_, i) => i !== index).join("")).join("\r\n");
 }
 
-/** A browser context signed in as `email` (through the sign-in form), or as the admin signed in as agent@. */
-async function signedIn(browser: Browser, who: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: PORTAL });
-  const page = await context.newPage();
-  if (who === "admin as agent") {
-    await loginAs(page, "admin@demo.test");
-    await page.getByRole("textbox", { name: "User e-mail" }).fill("agent@demo.test");
-    await page.getByRole("button", { name: "Sign in as user" }).click();
-    await expect(page.getByRole("button", { name: "Logout As Maria Alvarez" })).toBeVisible();
-  } else {
-    await loginAs(page, who);
-  }
-  return page;
+/** A client of its own signed in as `who` (through the sign-in form), or the admin signed in as agent@. */
+async function signedIn(who: string): Promise<NoJsBrowser> {
+  if (who !== "admin as agent") return NoJsBrowser.signedIn(who);
+  const admin = await NoJsBrowser.signedIn("admin@demo.test");
+  const home = await admin.open("/admin");
+  const as = await admin.submit(home.form("Sign in as user").fill("User e-mail", "agent@demo.test"), "Sign in as user");
+  expect(as.path).toBe("/dashboard");
+  expect(() => as.form("Logout As Maria Alvarez"), "signed in as agent@").not.toThrow();
+  return admin;
 }
 
-test.describe("non-admins", () => {
-  test("get 403 for every admin URL and every admin action, and nothing changes", async ({ page, browser }) => {
-    test.setTimeout(240_000);
-    await loginAs(page, "admin@demo.test");
-    const before = await snapshot(page);
+/** Over HTTP (Playwright's request client, no browser): the refusals are the server's. */
+httpTest.describe("non-admins", () => {
+  httpTest("get 403 for every admin URL and every admin action, and nothing changes", async () => {
+    httpTest.setTimeout(240_000);
+    const admin = await NoJsBrowser.signedIn("admin@demo.test");
+    try {
+      const before = await snapshot(admin);
 
-    for (const who of ["agent@demo.test", "agency@demo.test", "carrier@demo.test", "admin as agent"]) {
-      await test.step(who, async () => {
-        const as = await signedIn(browser, who);
-        try {
-          for (const url of ADMIN_URLS) {
-            const answer = await as.request.get(url, { maxRedirects: 0 });
-            expect(answer.status(), `${who} GET ${url}`).toBe(403);
-          }
-          for (const action of ADMIN_ACTIONS) {
-            // The admin home's "Sign in as" is the one admin action an impersonating admin's own session may
-            // not reach either: signing in as someone else from within someone else's session.
-            const answer = await as.request.post(action.path, {
-              form: action.form,
-              headers: { origin: PORTAL },
-              maxRedirects: 0,
-            });
-            expect(answer.status(), `${who} POST ${action.path} ${JSON.stringify(action.form)}`).toBe(403);
-          }
-        } finally {
-          await as.context().close();
-        }
-      });
+      // The four viewers side by side (each its own session); every request of each, one after the other.
+      await Promise.all(
+        ["agent@demo.test", "agency@demo.test", "carrier@demo.test", "admin as agent"].map((who) =>
+          httpTest.step(who, async () => {
+            const as = await signedIn(who);
+            try {
+              for (const url of ADMIN_URLS) {
+                const answer = await as.client.get(url, { maxRedirects: 0 });
+                expect(answer.status(), `${who} GET ${url}`).toBe(403);
+              }
+              for (const action of ADMIN_ACTIONS) {
+                // The admin home's "Sign in as" is the one admin action an impersonating admin's own session may
+                // not reach either: signing in as someone else from within someone else's session.
+                const answer = await as.client.post(action.path, {
+                  form: action.form,
+                  headers: { origin: PORTAL },
+                  maxRedirects: 0,
+                });
+                expect(answer.status(), `${who} POST ${action.path} ${JSON.stringify(action.form)}`).toBe(403);
+              }
+            } finally {
+              await as.close();
+            }
+          }),
+        ),
+      );
+
+      expect(await snapshot(admin), "the admin's data after the refused requests").toEqual(before);
+    } finally {
+      await admin.close();
     }
-
-    expect(await snapshot(page), "the admin's data after the refused requests").toEqual(before);
   });
 });

@@ -1,5 +1,12 @@
-import type { Page } from "@playwright/test";
-import { axeViolations, expect, expectAxeClean, loginAs, resetAccount, revokeSessions, test } from "./fixtures";
+import { type Page, test as httpTest } from "@playwright/test";
+import { NoJsBrowser, attributeOf, elementsWhere, labelledElements, linksIn, textIn } from "../support/no-js";
+import { axeViolations, expect, loginAs, resetAccount, revokeSessions, test } from "./fixtures";
+
+/**
+ * The signed-in chrome and the pages every account shares: branding, the notice modal, the dashboard, the SMS
+ * prompt, the phone's menu, the markup's weight. Without JavaScript over HTTP (`httpTest`: tests/support/no-js.ts, no
+ * browser). Every page's axe check and its 390 and 1280 px fit are the page sweep's (pages.spec.ts).
+ */
 
 test.describe("branding", () => {
   test("?brand=partner sets logo, welcome message and disclaimer, and is remembered", async ({ page }) => {
@@ -50,17 +57,26 @@ test.describe("the 1099 notice modal", () => {
   });
 });
 
-test.describe("without JavaScript", () => {
-  test.use({ javaScriptEnabled: false });
+/** The elements of a page with the role `role` (given in the markup). */
+const withRole = (page: Parameters<typeof elementsWhere>[0], role: string) =>
+  elementsWhere(page, (e) => attributeOf(e, "role") === role);
 
-  test("the notice modal shows and closes", async ({ page }) => {
-    await loginAs(page, "agent@demo.test");
-    await page.goto("/dashboard?notice");
-    await expect(page.getByRole("dialog")).toContainText("1099");
-    await page.getByRole("link", { name: "Close" }).click();
-    await expect(page).toHaveURL("/dashboard");
-    await expect(page.getByRole("dialog")).toHaveCount(0);
-  });
+/** Without JavaScript (HTTP tier): the page as the server draws it, its links followed. */
+httpTest("without JavaScript: the notice modal shows and closes", async () => {
+  const agent = await NoJsBrowser.signedIn("agent@demo.test");
+  try {
+    const shown = await agent.open("/dashboard?notice");
+    const [dialog, ...more] = withRole(shown, "dialog");
+    expect(more).toHaveLength(0);
+    expect(textIn(dialog!)).toContain("1099");
+    const close = linksIn(shown).filter((l) => l.name === "Close");
+    expect(close, "one Close link").toHaveLength(1);
+    const closed = await agent.open(close[0]!.href!);
+    expect(closed.path).toBe("/dashboard");
+    expect(withRole(closed, "dialog")).toHaveLength(0);
+  } finally {
+    await agent.close();
+  }
 });
 
 test("an unknown URL shows the 404 page with a link home", async ({ page }) => {
@@ -227,16 +243,23 @@ test.describe("the SMS consent prompt", () => {
     await expect(toast).toHaveCount(0);
   });
 
-  test.describe("without JavaScript", () => {
-    test.use({ javaScriptEnabled: false });
-    test("Yes is a plain form that returns to the page", async ({ page }) => {
-      await loginAs(page, "newagent@demo.test");
-      await page.goto("/basic_profile");
-      await page.getByTestId("sms-prompt").getByRole("button", { name: "Yes" }).click();
-      await expect(page).toHaveURL("/basic_profile");
-      await expect(page.locator("[data-toast=success]")).toContainText("You will receive text-message alerts.");
-      await expect(page.getByTestId("sms-prompt")).toHaveCount(0);
-    });
+  /** Without JavaScript (HTTP tier: the prompt's own form, posted as the browser would). */
+  httpTest("without JavaScript: Yes is a plain form that returns to the page", async () => {
+    const newagent = await NoJsBrowser.signedIn("newagent@demo.test");
+    try {
+      const shown = await newagent.open("/basic_profile");
+      const [prompt, ...more] = elementsWhere(shown, (e) => attributeOf(e, "data-testid") === "sms-prompt");
+      expect(more).toHaveLength(0);
+      const yes = shown.form("Yes");
+      // The prompt's own form (the one form inside it).
+      expect(elementsWhere(prompt!, (e) => e.name === "form").map(textIn)).toEqual([yes.text]);
+      const answered = await newagent.submit(yes, "Yes");
+      expect(answered.path).toBe("/basic_profile");
+      expect(answered.toasts("success").join(" ")).toContain("You will receive text-message alerts.");
+      expect(answered.hasTestId("sms-prompt")).toBe(false);
+    } finally {
+      await newagent.close();
+    }
   });
 
   test("accounts that answered never see it", async ({ page }) => {
@@ -259,52 +282,56 @@ test.describe("accessibility", () => {
     const found = (await axeViolations(page)).map((v) => v.split(":")[0]);
     expect(found).toEqual(expect.arrayContaining(["button-name", "label", "color-contrast"]));
   });
-
-  for (const [email, path] of [
-    [null, "/"],
-    ["agent@demo.test", "/dashboard"],
-    ["carrier@demo.test", "/basic_profile"],
-    ["loa@demo.test", "/contract_now?product=1&carrier=103&step=legal"],
-    ["loa@demo.test", "/contracts"],
-    ["agency@demo.test", "/book_of_business"],
-    ["agency@demo.test", "/register_downlines?confirm=1"],
-    ["agency@demo.test", "/register_downlines/new"],
-    ["agency@demo.test", "/downlines?open=5101&policies=5101"],
-    ["agent@demo.test", "/commission_inquiry?new&ticket=5"],
-    ["agent@demo.test", "/my_tickets?ticket=1"],
-    ["carrier@demo.test", "/carrier/tickets?ticket=4"],
-    ["agency@demo.test", "/commissions"],
-  ] as const) {
-    test(`${path} has no axe violations${email ? ` for ${email}` : ""}`, async ({ page }) => {
-      // axe walks every node of a long page (tables, menus): tens of seconds on a busy 2-core machine.
-      test.setTimeout(60_000);
-      if (email) await loginAs(page, email);
-      await page.goto(path);
-      await expectAxeClean(page);
-    });
-  }
+  // Every page's axe check (these included: "/", a dialog open, a step of a flow) is the page sweep's
+  // (pages.spec.ts).
 });
 
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 800 } });
 
-  test("the menu opens from the burger", async ({ page }) => {
+  test("the menu opens from the burger; the burger's link (?menu) opens it too", async ({ page }) => {
     await loginAs(page, "agent@demo.test");
     const entry = page.getByRole("link", { name: "Book of Business" });
     await expect(entry).not.toBeInViewport();
     await page.getByRole("link", { name: "Toggle navigation" }).click();
     await expect(entry).toBeInViewport();
     await expect(page).toHaveURL("/dashboard");
+    // The address the burger links to (what a click before hydration, or without JavaScript, opens): the menu is
+    // drawn open, in view on a phone.
+    await page.goto("/dashboard?menu=");
+    await expect(entry).toBeInViewport();
   });
 
-  test.describe("without JavaScript", () => {
-    test.use({ javaScriptEnabled: false });
-    test("the burger is a link that opens the menu", async ({ page }) => {
-      await loginAs(page, "agent@demo.test");
-      await page.getByRole("link", { name: "Toggle navigation" }).click();
-      await expect(page).toHaveURL("/dashboard?menu=");
-      await expect(page.getByRole("link", { name: "Book of Business" })).toBeInViewport();
-    });
+  /** Without JavaScript (HTTP tier): the burger is a link, and the page it leads to draws the menu open. */
+  httpTest("without JavaScript: the burger is a link that opens the menu", async () => {
+    const agent = await NoJsBrowser.signedIn("agent@demo.test");
+    try {
+      const burger = (page: Parameters<typeof linksIn>[0]) =>
+        linksIn(page)
+          .filter((l) => l.name === "Toggle navigation")
+          .map((l) => ({ href: l.href, expanded: attributeOf(l.element, "aria-expanded") }));
+      // Mantine's AppShell draws the navigation's place as CSS variables: closed on a phone, it is moved off the
+      // screen (--app-shell-navbar-transform); open, it is not.
+      const shellStyle = (page: Parameters<typeof elementsWhere>[0]) =>
+        elementsWhere(page, (e) => e.name === "style" && attributeOf(e, "data-mantine-styles") === "inline")
+          .map(textIn)
+          .join("\n");
+      const closed = await agent.open("/dashboard");
+      expect(burger(closed)).toEqual([{ href: "/dashboard?menu=", expanded: "false" }]);
+      expect(shellStyle(closed)).toContain("--app-shell-navbar-transform");
+      const opened = await agent.open("/dashboard?menu=");
+      expect(opened.path).toBe("/dashboard?menu=");
+      expect(burger(opened)).toEqual([{ href: "/dashboard", expanded: "true" }]);
+      expect(shellStyle(opened)).not.toContain("--app-shell-navbar-transform");
+      const [menu] = labelledElements(opened, "Main menu");
+      expect(
+        linksIn(menu!)
+          .filter((l) => l.text === "Book of Business")
+          .map((l) => l.href),
+      ).toEqual(["/book_of_business"]);
+    } finally {
+      await agent.close();
+    }
   });
 });
 

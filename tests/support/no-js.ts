@@ -409,3 +409,100 @@ export class NoJsElement {
     return this.findAll(wanted).length > 0;
   }
 }
+
+/* ---- Reading a page's landmarks (issue 36, the page sweep's HTTP tier): where a page marks the current section
+ * and step, which links a navigation holds, and what a control or element carries, read from the server's HTML. */
+
+/** An element of a page's parsed HTML (htmlparser2's). */
+export type HtmlElement = Element;
+
+/** Where to look: a whole page, or one element of it (and what is inside). */
+type Scope = NoJsPage | HtmlElement;
+const childrenOf = (scope: Scope) => (scope instanceof NoJsPage ? scope.document.children : scope.children);
+
+/** An element's text as the reader sees it (whitespace runs as one space). */
+export function textIn(element: HtmlElement): string {
+  return textOf(element);
+}
+
+/** An attribute's value of an element, or undefined. */
+export function attributeOf(element: HtmlElement, name: string): string | undefined {
+  return attr(element, name);
+}
+
+/** Every element in `scope` (in document order) that has the class `className` among its classes. */
+export function withClass(scope: Scope, className: string): HtmlElement[] {
+  return DomUtils.findAll((e) => (attr(e, "class") ?? "").split(/\s+/).includes(className), childrenOf(scope));
+}
+
+/** Every element in `scope` that `matches`, in document order. */
+export function elementsWhere(scope: Scope, matches: (element: HtmlElement) => boolean): HtmlElement[] {
+  return DomUtils.findAll(matches, childrenOf(scope));
+}
+
+/**
+ * Every element in `scope` named `name` as a screen reader announces a landmark: its aria-label, or the text of the
+ * element its aria-labelledby names. The admin frame draws its "Admin sections" navigation twice (beside the page,
+ * and folded above it on a phone): both are returned, in document order.
+ */
+export function labelledElements(scope: Scope, name: string): HtmlElement[] {
+  const document = scope instanceof NoJsPage ? scope.document : null;
+  return DomUtils.findAll((e) => {
+    if (attr(e, "aria-label") === name) return true;
+    const by = attr(e, "aria-labelledby");
+    const label = by && document ? DomUtils.getElementById(by, document.children) : null;
+    return label ? textOf(label) === name : false;
+  }, childrenOf(scope));
+}
+
+/** The texts of the elements marked `aria-current="page"` in `scope` (a navigation: its current section or step). */
+export function currentItems(scope: Scope): string[] {
+  return DomUtils.findAll((e) => attr(e, "aria-current") === "page", childrenOf(scope)).map((e) => textOf(e));
+}
+
+/** A link as a reader meets it: its text, its accessible name (aria-label, else its text), its href as written. */
+export interface HtmlLink {
+  text: string;
+  name: string;
+  href: string | undefined;
+  element: HtmlElement;
+}
+
+/** Every link (`<a>`) in `scope`, in document order. */
+export function linksIn(scope: Scope): HtmlLink[] {
+  return DomUtils.findAll((e) => e.name === "a", childrenOf(scope)).map((element) => ({
+    text: textOf(element),
+    name: attr(element, "aria-label") ?? textOf(element),
+    href: attr(element, "href"),
+    element,
+  }));
+}
+
+/**
+ * The form control a label names in `scope` (the `<label>`'s text without its required mark, exactly): by the
+ * label's `for`, or the control inside it. Throws if there is none: a renamed label fails the test that reads it.
+ */
+export function controlLabelled(scope: Scope, label: string): HtmlElement {
+  const labels = DomUtils.findAll(
+    (e) => e.name === "label" && textOf(e).replace(/\s*\*$/, "") === label,
+    childrenOf(scope),
+  );
+  for (const found of labels) {
+    const id = attr(found, "for");
+    const isControl = (e: Element) => ["input", "select", "textarea"].includes(e.name);
+    const control = id
+      ? DomUtils.findOne((e) => isControl(e) && attr(e, "id") === id, childrenOf(scope))
+      : DomUtils.findOne(isControl, found.children);
+    if (control) return control;
+  }
+  throw new Error(`No control labelled "${label}"`);
+}
+
+/** The options of a `<select>`: each option's value (its text when it has no value attribute) and its text. */
+export function optionsOf(select: HtmlElement): Array<{ value: string; label: string; selected: boolean }> {
+  return DomUtils.findAll((e) => e.name === "option", select.children).map((o) => ({
+    value: attr(o, "value") ?? textOf(o),
+    label: textOf(o),
+    selected: DomUtils.hasAttrib(o, "selected"),
+  }));
+}

@@ -1,0 +1,203 @@
+import type { Page, TestInfo } from "@playwright/test";
+import { ACCOUNTS } from "./accounts";
+import { PAGES } from "./admin-pages";
+import { axeViolations, expect, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
+
+/**
+ * The page sweep (issue 36; issue 11's visual check and the axe checks of the layout and admin specs before it):
+ * every page once, in a browser, for what only a browser sees. Each demo account's pages (its home, every page its
+ * menu reaches, its refused URL and a 404, and a few pages in a state of their own: a dialog open, a step of a flow),
+ * the signed-out pages and every admin page (admin-pages.ts), each loaded ONCE: axe finds nothing (at 1280 px), and
+ * at 390 px and 1280 px (a resize, not a reload) the document never scrolls sideways, no status badge is cut off and
+ * no table caption starts out of view. A screenshot of each page at 390 px is kept in the test's folder under
+ * test-results/ (and attached to the test) to look at.
+ *
+ * What the server decides about these pages (statuses, access per role, headings, the admin frame's navigation and
+ * breadcrumbs) is the HTTP tier's (admin.spec.ts, tests/hostile/access-sweep.test.ts); the client's behaviour
+ * (menus, dialogs, disclosures, the keyboard) the specs of each feature.
+ */
+
+const PHONE = 390;
+const LAPTOP = 1280;
+const HEIGHT = 900;
+
+/**
+ * Pages in a state of their own that an account's menu does not reach (a dialog or a record open, a step of a flow),
+ * checked with axe one by one before the sweep (layout.spec.ts): now swept with the account's pages.
+ */
+const MORE_PAGES: Record<string, string[]> = {
+  "agent@demo.test": ["/commission_inquiry?new&ticket=5", "/my_tickets?ticket=1"],
+  "loa@demo.test": ["/contract_now?product=1&carrier=103&step=legal"],
+  "agency@demo.test": [
+    "/register_downlines?confirm=1",
+    "/register_downlines/new",
+    "/downlines?open=5101&policies=5101",
+  ],
+  "carrier@demo.test": ["/carrier/tickets?ticket=4"],
+};
+
+/**
+ * What axe finds that the app has yet to fix, each on the one page it was found on: let through so that the sweep
+ * stands guard over everything else (any other finding, on any page, fails). Remove an entry once its fix is in.
+ */
+const KNOWN_AXE: Array<{ path: string; violation: string }> = [
+  // While the SMS prompt is shown (an account that has not answered it yet: newagent@ between the SMS specs'
+  // resets), /profile holds two regions named "Text-message alerts": the prompt and the profile's own section.
+  { path: "/profile", violation: 'landmark-unique: div[role="region"]' },
+];
+
+/** Axe finds nothing on the page but what KNOWN_AXE lets through. */
+async function expectAxeClean(page: Page, path: string): Promise<void> {
+  const known = (v: string) => KNOWN_AXE.some((k) => k.path === path && k.violation === v);
+  expect(
+    (await axeViolations(page)).filter((v) => !known(v)),
+    `axe on ${path}`,
+  ).toEqual([]);
+}
+
+/** The admin pages in chunks of about ten, each its own test: the two workers share them with the accounts'. */
+const ADMIN_CHUNK = 10;
+const ADMIN_PATHS = new Set(PAGES.map((p) => p.path));
+
+/** Where the sweep is: the width the page is shown at now, and what each step cost (reported at the end). */
+interface Sweep {
+  width: number;
+  pages: number;
+  /** Milliseconds spent in each kind of step: load, axe, fit, screenshot. */
+  ms: Record<string, number>;
+}
+
+/** Runs `step`, adding its time to the sweep's tally of `kind`. */
+async function timed<T>(sweep: Sweep, kind: string, step: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await step();
+  } finally {
+    sweep.ms[kind] = (sweep.ms[kind] ?? 0) + performance.now() - started;
+  }
+}
+
+/**
+ * The checks of one width, measured in one round trip: the document does not scroll sideways, no badge is cut off,
+ * every table caption starts in view (not centred across a table wider than the screen). Right after a resize the
+ * layout may still be settling: a sideways scroll is waited out as expectNoSidewaysScroll does, then measured again.
+ */
+async function expectFits(page: Page, what: string): Promise<void> {
+  const measure = () =>
+    page.evaluate(() => ({
+      overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      cut: [...document.querySelectorAll(".mantine-Badge-root, .mantine-Badge-label, .admin-tag")]
+        .filter((n) => n.scrollWidth > n.clientWidth + 1)
+        .map((n) => (n.textContent ?? "").trim()),
+      captions: [...document.querySelectorAll(".data-table-scroll caption")]
+        .filter((n) => {
+          const box = n.getBoundingClientRect();
+          const range = document.createRange();
+          range.selectNodeContents(n);
+          const text = range.getBoundingClientRect();
+          return text.left < box.left - 1 || text.right > window.innerWidth + 1;
+        })
+        .map((n) => (n.textContent ?? "").trim()),
+    }));
+  let found = await measure();
+  if (found.overflow > 0) {
+    await expectNoSidewaysScroll(page, what);
+    found = await measure();
+  }
+  expect(found.cut, `${what}: badges cut off`).toEqual([]);
+  expect(found.captions, `${what}: table captions out of view`).toEqual([]);
+}
+
+/**
+ * One page, loaded once at the width the previous page ended at, then shown at the other (the widths alternate from
+ * page to page, so no page costs a resize before it loads): axe at 1280 px, the fit at both, a screenshot at 390 px.
+ * `status` is the answer the page must come with (the refused URL's is the access rule's: not checked here);
+ * `loaded`: the page is already there (where signing in landed), at the sweep's width.
+ */
+async function sweepPage(
+  page: Page,
+  sweep: Sweep,
+  path: string,
+  options: { status?: number; loaded?: boolean } = {},
+): Promise<void> {
+  await test.step(path, async () => {
+    if (!options.loaded) {
+      const response = await timed(sweep, "load", () => page.goto(path));
+      if (options.status !== undefined) expect(response?.status(), `${path}: status`).toBe(options.status);
+    }
+    for (const width of sweep.width === LAPTOP ? [LAPTOP, PHONE] : [PHONE, LAPTOP]) {
+      if (width !== sweep.width) await timed(sweep, "resize", () => page.setViewportSize({ width, height: HEIGHT }));
+      sweep.width = width;
+      const what = `${path} at ${width} px`;
+      if (width === LAPTOP) await timed(sweep, "axe", () => expectAxeClean(page, path));
+      await timed(sweep, "fit", () => expectFits(page, what));
+      if (width === PHONE) await timed(sweep, "screenshot", () => keepScreenshot(page, path));
+    }
+    sweep.pages++;
+  });
+}
+
+/** The page as it looks at 390 px, written into the test's output folder and attached from there (a cheap jpeg). */
+async function keepScreenshot(page: Page, path: string): Promise<void> {
+  const info = test.info();
+  const name = `${PHONE}${path.replace(/\W+/g, "-")}.jpeg`;
+  const file = info.outputPath(name);
+  await page.screenshot({ path: file, type: "jpeg", quality: 60 });
+  await info.attach(name, { path: file, contentType: "image/jpeg" });
+}
+
+async function startSweep(page: Page): Promise<Sweep> {
+  await page.setViewportSize({ width: LAPTOP, height: HEIGHT });
+  return { width: LAPTOP, pages: 0, ms: {} };
+}
+
+/** What the sweep's steps cost, a page on average, as an annotation of the test (the HTML and JSON reports show it). */
+function report(info: TestInfo, sweep: Sweep): void {
+  const each = Object.entries(sweep.ms).map(([kind, ms]) => `${kind} ${Math.round(ms / Math.max(sweep.pages, 1))}`);
+  info.annotations.push({ type: "sweep", description: `${sweep.pages} pages; ms a page: ${each.join(", ")}` });
+}
+
+test.describe("every page once: axe, and the 390 and 1280 px fit", () => {
+  for (const account of ACCOUNTS) {
+    test(`${account.email}: its home, its menu's pages, its refused URL and a 404`, async ({ page }, testInfo) => {
+      test.setTimeout(300_000);
+      const sweep = await startSweep(page);
+      await loginAs(page, account.email);
+      await expect(page).toHaveURL(account.home);
+      const menu = page.getByRole("navigation", { name: "Main menu" }).locator("a[data-menu-item][href]");
+      const hrefs = await menu.evaluateAll((nodes) =>
+        nodes.filter((n) => n.getAttribute("target") !== "_blank").map((n) => n.getAttribute("href") ?? ""),
+      );
+      expect(hrefs.length).toBeGreaterThan(1);
+      // The admin's home and Admin Tools are the admin pages' first: swept with them.
+      const ownPages = [...new Set([account.home, ...hrefs, ...(MORE_PAGES[account.email] ?? [])])].filter(
+        (path) => !ADMIN_PATHS.has(path),
+      );
+      // Signing in landed on the home: swept where it stands.
+      for (const path of ownPages) await sweepPage(page, sweep, path, { status: 200, loaded: path === account.home });
+      await sweepPage(page, sweep, account.refused);
+      await sweepPage(page, sweep, "/no-such-page", { status: 404 });
+      report(testInfo, sweep);
+    });
+  }
+
+  test("signed out: the sign-in page and a 404", async ({ page }, testInfo) => {
+    const sweep = await startSweep(page);
+    await sweepPage(page, sweep, "/", { status: 200 });
+    await sweepPage(page, sweep, "/no-such-page", { status: 404 });
+    report(testInfo, sweep);
+  });
+
+  for (let from = 0; from < PAGES.length; from += ADMIN_CHUNK) {
+    const chunk = PAGES.slice(from, from + ADMIN_CHUNK);
+    test(`admin pages ${from + 1}–${from + chunk.length} of ${PAGES.length}`, async ({ page }, testInfo) => {
+      test.setTimeout(300_000);
+      const sweep = await startSweep(page);
+      await loginAs(page, "admin@demo.test", { path: chunk[0]!.path });
+      await expect(page).toHaveURL(chunk[0]!.path);
+      // Signing in landed on the chunk's first page: swept where it stands.
+      for (const [i, p] of chunk.entries()) await sweepPage(page, sweep, p.path, { status: 200, loaded: i === 0 });
+      report(testInfo, sweep);
+    });
+  }
+});

@@ -240,8 +240,8 @@ httpTest(
   async () => {
     const subject = DOCS_RFI_SUBJECTS[RFI_NO_JS]!;
     const seeded = seedCarrierNotifications(SEED).find((n) => n.subject === subject)!;
-    const release = await lockAccount("docs@demo.test");
     const admin = await NoJsBrowser.signedIn("admin@demo.test");
+    const release = await lockAccount("docs@demo.test");
     try {
       // The filters apply by the form's Search button.
       const queue = await admin.open("/admin/carrier_notifications");

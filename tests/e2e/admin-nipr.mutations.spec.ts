@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { Browser, Page } from "@playwright/test";
+import { type Browser, type Page, test as httpTest } from "@playwright/test";
+import { type NoJsPage, NoJsBrowser } from "../support/no-js";
 import { expect, expectAxeClean, expectNoSidewaysScroll, lockAccount, loginAs, resetAccount, test } from "./fixtures";
 
 /**
@@ -9,6 +11,8 @@ import { expect, expectAxeClean, expectNoSidewaysScroll, lockAccount, loginAs, r
  * "Sync now" on a broker's admin page adds a row to the NIPR history; the settings never put the saved password in
  * a page or a `.data` answer, and a change of who is tracked shows its monthly cost before it takes effect.
  * docs@ is locked and reset around each test that changes it (the alert, the license and the notice come back).
+ * Without JavaScript each flow is an HTTP-tier test (testing.md): the pages' own forms posted as their HTML says
+ * (tests/support/no-js.ts), the documents attached to their multipart posts.
  */
 
 const success = (page: Page) => page.locator("[data-toast=success]").last();
@@ -17,179 +21,294 @@ const BLOCKED = "You cannot request new contracts";
 
 test.beforeEach(() => test.setTimeout(180_000));
 
-async function signedIn(browser: Browser, email: string, javaScriptEnabled: boolean): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled });
+async function signedIn(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext();
   const page = await context.newPage();
   await loginAs(page, email);
   return page;
 }
 
-for (const javaScriptEnabled of [true, false]) {
-  const mode = javaScriptEnabled ? "JS on" : "JS off";
-
-  test.describe(`NIPR (${mode})`, () => {
-    test.use({ javaScriptEnabled });
-
-    test("docs@'s lapsed PA license alert, handled, expires the license and leaves PA out of docs@'s requests until resolved", async ({
-      page,
-      browser,
-    }) => {
-      const unlock = await lockAccount("docs@demo.test");
-      await resetAccount("docs@demo.test");
-      try {
-        // Before: docs@'s PA license is active, with no NIPR hold.
-        const docs = await signedIn(browser, "docs@demo.test", javaScriptEnabled);
-        await docs.goto("/profile");
-        const paBefore = docs.getByRole("table", { name: "Licenses" }).getByRole("row").filter({ hasText: "889012" });
-        await expect(paBefore).not.toContainText("Expired");
-        await expect(docs.getByText("NIPR holds")).toHaveCount(0);
-
-        await loginAs(page, "admin@demo.test");
-        await page.goto("/admin/nipr_pdb_alerts?handled=no&category=licenses");
-        await expect(page.getByRole("heading", { level: 1, name: "NIPR PDB alerts" })).toBeVisible();
-        const row = page.getByRole("row").filter({ hasText: "PA license 889012 lapsed" });
-        await expect(row).toContainText("Open: holds requests");
-        await expectAxeClean(page, javaScriptEnabled);
-        await row.getByRole("link", { name: /Alert \d+: Thomas Becker/ }).click();
-        await expect(page.getByRole("heading", { level: 1, name: /Thomas Becker/ })).toBeVisible();
-        // Read once the alert's page is shown: with JavaScript the click's navigation ends after click() returns.
-        const alertUrl = page.url();
-        await expect(page.getByText("license is marked expired")).toBeVisible();
-        await expectAxeClean(page, javaScriptEnabled);
-        await page.getByRole("textbox", { name: "Note (optional)" }).fill(`Called Thomas (${mode})`);
-        await page.getByRole("button", { name: "Mark handled" }).click();
-        await expect(success(page)).toContainText(
-          "Thomas Becker is notified and new contract requests in PA are on hold",
-        );
-        await expect(page.getByText("Handled: it was applied to the broker's record once.")).toBeVisible();
-        await expect(page.getByRole("button", { name: "Mark handled" })).toHaveCount(0);
-        await expect(page.getByText(/On hold in PA since/)).toBeVisible();
-        await expectAxeClean(page, javaScriptEnabled);
-
-        // docs@'s profile: the PA license expired, and the hold (the broker's notification) names PA.
-        await docs.goto("/profile");
-        const pa = docs.getByRole("table", { name: "Licenses" }).getByRole("row").filter({ hasText: "889012" });
-        await expect(pa).toContainText("Expired");
-        await expect(docs.getByText("NIPR reports your PA license lapsed")).toBeVisible();
-        await expect(docs.getByText("New contract requests do not cover PA until it is resolved")).toBeVisible();
-        await expectNoSidewaysScroll(docs);
-
-        // With its documents brought up to date, docs@ may request again: the request covers OH, not PA.
-        const eo = docs.getByTestId("document-eo");
-        await eo.getByLabel(/New E&O Certificate/).setInputFiles(PDF);
-        await eo
-          .getByRole("textbox", { name: "Expiry date of the certificate" })
-          .fill(`06/30/${new Date().getFullYear() + 1}`);
-        await eo.getByRole("button", { name: "Upload replacement" }).click();
-        await expect(docs.locator("[data-toast=success]").last()).toContainText("Your E&O Certificate was uploaded.");
-        const w9 = docs.getByTestId("document-w9");
-        await w9.getByLabel(/W-9/).setInputFiles(PDF);
-        await w9.getByRole("button", { name: "Upload" }).click();
-        await expect(docs.locator("[data-toast=success]").last()).toContainText("you can request contracts again");
-        await docs.goto("/contract_now?product=1");
-        await expect(docs.getByRole("alert").filter({ hasText: BLOCKED })).toHaveCount(0);
-        await expect(docs.getByText("New contract requests do not cover PA until it is resolved")).toBeVisible();
-        await expectNoSidewaysScroll(docs);
-        await docs.getByRole("region", { name: "Summit Mutual" }).getByRole("link", { name: "Contract Now" }).click();
-        await expect(docs.getByText("This request covers OH; not PA (NIPR hold).")).toBeVisible();
-        await expectAxeClean(docs, javaScriptEnabled);
-        await docs.getByRole("link", { name: "Confirm & Next" }).click();
-        await docs.getByRole("button", { name: "Update Answers & Contract" }).click();
-        await expect(docs.locator("[data-toast=success]").last()).toContainText("We will be in touch shortly");
-        await expect(docs.getByRole("region", { name: "Summit Mutual", exact: true })).toContainText(
-          "Pending contract",
-        );
-
-        // admin@ resolves the hold on the alert's page: docs@'s notice leaves.
-        await page.goto(alertUrl);
-        await page.getByRole("button", { name: "Resolve the hold" }).click();
-        await expect(success(page)).toContainText(
-          "Hold resolved: Thomas Becker's new contract requests cover PA again.",
-        );
-        await expect(page.getByText(/Hold in PA resolved by Grace Harper/)).toBeVisible();
-        await expect(page.getByRole("button", { name: "Resolve the hold" })).toHaveCount(0);
-        await docs.goto("/profile");
-        await expect(docs.getByText("NIPR holds")).toHaveCount(0);
-        await docs.context().close();
-      } finally {
-        await resetAccount("docs@demo.test");
-        unlock();
-      }
-    });
-
-    test("Sync now on a broker's page adds a row to the NIPR history", async ({ page }) => {
-      // JS on: loa@ (3); JS off: beta@ (6): each run finds its own row.
-      const [id, name, npn] = javaScriptEnabled ? [3, "Priya Raman", "18977342"] : [6, "Robert Nguyen", "19233571"];
-      await loginAs(page, "admin@demo.test");
-      await page.goto(`/admin/brokers/${id}`);
-      await page.getByRole("button", { name: "Sync now with NIPR" }).click();
-      await expect(success(page)).toContainText(`Synced with NIPR: ${name} (NPN ${npn})`);
-      await page.goto("/admin/nipr_history?trigger=manual");
-      await expect(page.getByRole("heading", { level: 1, name: "NIPR history" })).toBeVisible();
-      const rows = page.getByRole("row").filter({ hasText: `${name} (NPN ${npn})` });
-      await expect(rows.first()).toContainText("Sync now by Grace Harper");
-      await expect(rows.first()).toContainText("Succeeded");
-      await expectAxeClean(page, javaScriptEnabled);
-      await page.goto("/admin/nipr_license_config");
-      await expect(page.getByRole("heading", { level: 1, name: "NIPR license settings" })).toBeVisible();
-      await expectAxeClean(page, javaScriptEnabled);
-      // A failure says why (the seed's failed daily file).
-      await page.goto("/admin/nipr_history?status=failed");
-      await expect(page.getByRole("row").filter({ hasText: "HTTP 503" }).first()).toBeVisible();
-    });
-  });
-}
-
-test.describe("NIPR license settings", () => {
-  test("the saved password never comes back; tracking shows its monthly cost before it takes effect (JS off)", async ({
+test.describe("NIPR (JS on)", () => {
+  test("docs@'s lapsed PA license alert, handled, expires the license and leaves PA out of docs@'s requests until resolved", async ({
+    page,
     browser,
   }) => {
-    const page = await signedIn(browser, "admin@demo.test", false);
-    const secret = "Zeta-Secret-5521";
+    const unlock = await lockAccount("docs@demo.test");
+    await resetAccount("docs@demo.test");
     try {
-      await page.goto("/admin/nipr_license_config");
-      await expect(page.getByRole("heading", { level: 1, name: "NIPR license settings" })).toBeVisible();
-      // A refused password (too short) is not sent back either.
-      await page.getByLabel("NIPR password").fill("short1");
-      await page.getByRole("button", { name: "Save connection" }).click();
-      await expect(page.getByText("At least 8 characters")).toBeVisible();
-      expect(await page.content()).not.toContain("short1");
+      // Before: docs@'s PA license is active, with no NIPR hold.
+      const docs = await signedIn(browser, "docs@demo.test");
+      await docs.goto("/profile");
+      const paBefore = docs.getByRole("table", { name: "Licenses" }).getByRole("row").filter({ hasText: "889012" });
+      await expect(paBefore).not.toContainText("Expired");
+      await expect(docs.getByText("NIPR holds")).toHaveCount(0);
 
-      await page.getByLabel("NIPR password").fill(secret);
-      await page.getByRole("button", { name: "Save connection" }).click();
-      await expect(success(page)).toContainText("NIPR connection saved.");
-      expect(await page.content()).not.toContain(secret);
-      await expect(page.getByText("A password is saved. It is never shown")).toBeVisible();
-      const dataAnswer = await page.request.get("/admin/nipr_license_config.data");
+      await loginAs(page, "admin@demo.test");
+      await page.goto("/admin/nipr_pdb_alerts?handled=no&category=licenses");
+      await expect(page.getByRole("heading", { level: 1, name: "NIPR PDB alerts" })).toBeVisible();
+      const row = page.getByRole("row").filter({ hasText: "PA license 889012 lapsed" });
+      await expect(row).toContainText("Open: holds requests");
+      await expectAxeClean(page);
+      await row.getByRole("link", { name: /Alert \d+: Thomas Becker/ }).click();
+      await expect(page.getByRole("heading", { level: 1, name: /Thomas Becker/ })).toBeVisible();
+      // Read once the alert's page is shown: with JavaScript the click's navigation ends after click() returns.
+      const alertUrl = page.url();
+      await expect(page.getByText("license is marked expired")).toBeVisible();
+      await expectAxeClean(page);
+      await page.getByRole("textbox", { name: "Note (optional)" }).fill("Called Thomas (JS on)");
+      await page.getByRole("button", { name: "Mark handled" }).click();
+      await expect(success(page)).toContainText(
+        "Thomas Becker is notified and new contract requests in PA are on hold",
+      );
+      await expect(page.getByText("Handled: it was applied to the broker's record once.")).toBeVisible();
+      await expect(page.getByRole("button", { name: "Mark handled" })).toHaveCount(0);
+      await expect(page.getByText(/On hold in PA since/)).toBeVisible();
+      await expectAxeClean(page);
+
+      // docs@'s profile: the PA license expired, and the hold (the broker's notification) names PA.
+      await docs.goto("/profile");
+      const pa = docs.getByRole("table", { name: "Licenses" }).getByRole("row").filter({ hasText: "889012" });
+      await expect(pa).toContainText("Expired");
+      await expect(docs.getByText("NIPR reports your PA license lapsed")).toBeVisible();
+      await expect(docs.getByText("New contract requests do not cover PA until it is resolved")).toBeVisible();
+      await expectNoSidewaysScroll(docs);
+
+      // With its documents brought up to date, docs@ may request again: the request covers OH, not PA.
+      const eo = docs.getByTestId("document-eo");
+      await eo.getByLabel(/New E&O Certificate/).setInputFiles(PDF);
+      await eo
+        .getByRole("textbox", { name: "Expiry date of the certificate" })
+        .fill(`06/30/${new Date().getFullYear() + 1}`);
+      await eo.getByRole("button", { name: "Upload replacement" }).click();
+      await expect(docs.locator("[data-toast=success]").last()).toContainText("Your E&O Certificate was uploaded.");
+      const w9 = docs.getByTestId("document-w9");
+      await w9.getByLabel(/W-9/).setInputFiles(PDF);
+      await w9.getByRole("button", { name: "Upload" }).click();
+      await expect(docs.locator("[data-toast=success]").last()).toContainText("you can request contracts again");
+      await docs.goto("/contract_now?product=1");
+      await expect(docs.getByRole("alert").filter({ hasText: BLOCKED })).toHaveCount(0);
+      await expect(docs.getByText("New contract requests do not cover PA until it is resolved")).toBeVisible();
+      await expectNoSidewaysScroll(docs);
+      await docs.getByRole("region", { name: "Summit Mutual" }).getByRole("link", { name: "Contract Now" }).click();
+      await expect(docs.getByText("This request covers OH; not PA (NIPR hold).")).toBeVisible();
+      await expectAxeClean(docs);
+      await docs.getByRole("link", { name: "Confirm & Next" }).click();
+      await docs.getByRole("button", { name: "Update Answers & Contract" }).click();
+      await expect(docs.locator("[data-toast=success]").last()).toContainText("We will be in touch shortly");
+      await expect(docs.getByRole("region", { name: "Summit Mutual", exact: true })).toContainText("Pending contract");
+
+      // admin@ resolves the hold on the alert's page: docs@'s notice leaves.
+      await page.goto(alertUrl);
+      await page.getByRole("button", { name: "Resolve the hold" }).click();
+      await expect(success(page)).toContainText("Hold resolved: Thomas Becker's new contract requests cover PA again.");
+      await expect(page.getByText(/Hold in PA resolved by Grace Harper/)).toBeVisible();
+      await expect(page.getByRole("button", { name: "Resolve the hold" })).toHaveCount(0);
+      await docs.goto("/profile");
+      await expect(docs.getByText("NIPR holds")).toHaveCount(0);
+      await docs.context().close();
+    } finally {
+      await resetAccount("docs@demo.test");
+      unlock();
+    }
+  });
+
+  test("Sync now on a broker's page adds a row to the NIPR history", async ({ page }) => {
+    // loa@ (3); the HTTP test below syncs beta@ (6): each finds its own row.
+    const [id, name, npn] = [3, "Priya Raman", "18977342"];
+    await loginAs(page, "admin@demo.test");
+    await page.goto(`/admin/brokers/${id}`);
+    await page.getByRole("button", { name: "Sync now with NIPR" }).click();
+    await expect(success(page)).toContainText(`Synced with NIPR: ${name} (NPN ${npn})`);
+    await page.goto("/admin/nipr_history?trigger=manual");
+    await expect(page.getByRole("heading", { level: 1, name: "NIPR history" })).toBeVisible();
+    const rows = page.getByRole("row").filter({ hasText: `${name} (NPN ${npn})` });
+    await expect(rows.first()).toContainText("Sync now by Grace Harper");
+    await expect(rows.first()).toContainText("Succeeded");
+    await expectAxeClean(page);
+    await page.goto("/admin/nipr_license_config");
+    await expect(page.getByRole("heading", { level: 1, name: "NIPR license settings" })).toBeVisible();
+    await expectAxeClean(page);
+    // The cost's review (the server draws it in the page; nothing changes until confirmed) fits the page.
+    await page.getByRole("radio", { name: "A chosen list of producers" }).check();
+    await page.getByRole("textbox", { name: "Chosen producers' NPNs" }).fill("16554093\n17845210");
+    await page.getByRole("button", { name: "Review the cost" }).click();
+    await expect(page.getByRole("alertdialog", { name: "Change who is tracked?" })).toContainText(
+      "2 producers × $0.95 = $1.90/month",
+    );
+    await expectNoSidewaysScroll(page);
+    // A failure says why (the seed's failed daily file).
+    await page.goto("/admin/nipr_history?status=failed");
+    await expect(page.getByRole("row").filter({ hasText: "HTTP 503" }).first()).toBeVisible();
+  });
+});
+
+httpTest(
+  "without JavaScript: docs@'s lapsed PA license alert, handled, expires the license and leaves PA out of docs@'s requests until resolved",
+  async () => {
+    const admin = await NoJsBrowser.signedIn("admin@demo.test");
+    const unlock = await lockAccount("docs@demo.test");
+    const opened = [admin];
+    const pdf = { name: "court-order.pdf", mimeType: "application/pdf", buffer: readFileSync(PDF) };
+    /** docs@'s PA license's row on the profile (its cells' text). */
+    const paLicense = (profile: NoJsPage) =>
+      (profile.tableRowsIn("Licenses").find((r) => r.includes("889012")) ?? []).join(" ");
+    try {
+      await resetAccount("docs@demo.test");
+      const docs = await NoJsBrowser.signedIn("docs@demo.test");
+      opened.push(docs);
+      // Before: docs@'s PA license is active, with no NIPR hold.
+      const before = await docs.open("/profile");
+      expect(paLicense(before)).toContain("889012");
+      expect(paLicense(before)).not.toContain("Expired");
+      expect(before.allText).not.toContain("NIPR holds");
+
+      const list = await admin.open("/admin/nipr_pdb_alerts?handled=no&category=licenses");
+      expect(list.heading).toBe("NIPR PDB alerts");
+      const row = list.tableRows().find((r) => r.join(" ").includes("PA license 889012 lapsed"));
+      expect(row?.join(" ")).toContain("Open: holds requests");
+      const alert = await admin.open(list.linkInRow("PA license 889012 lapsed", /Alert \d+: Thomas Becker/));
+      expect(alert.heading).toMatch(/Thomas Becker/);
+      const alertPath = alert.path;
+      expect(alert.text()).toContain("license is marked expired");
+      const handled = await admin.submit(
+        alert.form("Mark handled").fill("Note (optional)", "Called Thomas (JS off)"),
+        "Mark handled",
+      );
+      expect(handled.toasts("success").join(" ")).toContain(
+        "Thomas Becker is notified and new contract requests in PA are on hold",
+      );
+      expect(handled.text()).toContain("Handled: it was applied to the broker's record once.");
+      expect(() => handled.form("Mark handled")).toThrow();
+      expect(handled.text()).toMatch(/On hold in PA since/);
+
+      // docs@'s profile: the PA license expired, and the hold (the broker's notification) names PA.
+      const after = await docs.open("/profile");
+      expect(paLicense(after)).toContain("Expired");
+      expect(after.allText).toContain("NIPR reports your PA license lapsed");
+      expect(after.allText).toContain("New contract requests do not cover PA until it is resolved");
+
+      // With its documents brought up to date, docs@ may request again: the request covers OH, not PA.
+      const eo = await docs.submit(
+        after
+          .formIn("E&O Certificate", "Upload replacement")
+          .attach("New E&O Certificate", pdf)
+          .fill("Expiry date of the certificate", `06/30/${new Date().getFullYear() + 1}`),
+        "Upload replacement",
+      );
+      expect(eo.toasts("success").join(" ")).toContain("Your E&O Certificate was uploaded.");
+      const w9 = await docs.submit(eo.formIn("W-9", "Upload").attach("W-9", pdf), "Upload");
+      expect(w9.toasts("success").join(" ")).toContain("you can request contracts again");
+      const contractNow = await docs.open("/contract_now?product=1");
+      expect(contractNow.alerts().filter((a) => a.includes(BLOCKED))).toEqual([]);
+      expect(contractNow.allText).toContain("New contract requests do not cover PA until it is resolved");
+      const request = await docs.open(contractNow.linkMatching(/^Contract Now$/, "Summit Mutual"));
+      expect(request.allText).toContain("This request covers OH; not PA (NIPR hold).");
+      const legal = await docs.follow(request, "Confirm & Next");
+      const requested = await docs.submit(legal.form("Update Answers & Contract"), "Update Answers & Contract");
+      expect(requested.toasts("success").join(" ")).toContain("We will be in touch shortly");
+      expect(requested.text("Summit Mutual")).toContain("Pending contract");
+
+      // admin@ resolves the hold on the alert's page: docs@'s notice leaves.
+      const held = await admin.open(alertPath);
+      const resolved = await admin.submit(held.form("Resolve the hold"), "Resolve the hold");
+      expect(resolved.toasts("success").join(" ")).toContain(
+        "Hold resolved: Thomas Becker's new contract requests cover PA again.",
+      );
+      expect(resolved.text()).toMatch(/Hold in PA resolved by Grace Harper/);
+      expect(() => resolved.form("Resolve the hold")).toThrow();
+      expect((await docs.open("/profile")).allText).not.toContain("NIPR holds");
+    } finally {
+      await Promise.all(opened.map(async (b) => b.close()));
+      await resetAccount("docs@demo.test");
+      unlock();
+    }
+  },
+);
+
+httpTest("without JavaScript: Sync now on a broker's page adds a row to the NIPR history", async () => {
+  // beta@ (6); the browser test syncs loa@ (3): each finds its own row.
+  const [id, name, npn] = [6, "Robert Nguyen", "19233571"];
+  const admin = await NoJsBrowser.signedIn("admin@demo.test");
+  try {
+    const broker = await admin.open(`/admin/brokers/${id}`);
+    const synced = await admin.submit(broker.form("Sync now with NIPR"), "Sync now with NIPR");
+    expect(synced.toasts("success").join(" ")).toContain(`Synced with NIPR: ${name} (NPN ${npn})`);
+    const history = await admin.open("/admin/nipr_history?trigger=manual");
+    expect(history.heading).toBe("NIPR history");
+    const row = history.tableRows().find((r) => r.join(" ").includes(`${name} (NPN ${npn})`));
+    expect(row?.join(" ")).toContain("Sync now by Grace Harper");
+    expect(row?.join(" ")).toContain("Succeeded");
+    const settings = await admin.open("/admin/nipr_license_config");
+    expect(settings.heading).toBe("NIPR license settings");
+    // A failure says why (the seed's failed daily file).
+    const failed = await admin.open("/admin/nipr_history?status=failed");
+    expect(failed.tableRows().some((r) => r.join(" ").includes("HTTP 503"))).toBe(true);
+  } finally {
+    await admin.close();
+  }
+});
+
+httpTest(
+  "without JavaScript: the saved NIPR password never comes back; tracking shows its monthly cost before it takes effect",
+  async () => {
+    const admin = await NoJsBrowser.signedIn("admin@demo.test");
+    const secret = "Zeta-Secret-5521";
+    const here = "/admin/nipr_license_config";
+    try {
+      const settings = await admin.open(here);
+      expect(settings.heading).toBe("NIPR license settings");
+      // A refused password (too short) is not sent back either.
+      const short = await admin.submit(
+        settings.form("Save connection").fill("NIPR password", "short1"),
+        "Save connection",
+      );
+      expect(short.status).toBe(400);
+      expect(short.form("Save connection").said("NIPR password").text).toContain("At least 8 characters");
+      expect(short.html).not.toContain("short1");
+
+      const saved = await admin.submit(short.form("Save connection").fill("NIPR password", secret), "Save connection");
+      expect(saved.toasts("success").join(" ")).toContain("NIPR connection saved.");
+      expect(saved.html).not.toContain(secret);
+      expect(saved.text()).toContain("A password is saved. It is never shown");
+      const dataAnswer = await admin.download(`${here}.data`);
       expect(dataAnswer.status()).toBe(200);
       expect(await dataAnswer.text()).not.toContain(secret);
       expect(await dataAnswer.text()).not.toContain("pdb-Secret-4417");
 
       // A chosen list: the cost first, then the change.
-      await page.getByRole("radio", { name: "A chosen list of producers" }).check();
-      await page.getByRole("textbox", { name: "Chosen producers' NPNs" }).fill("16554093\n17845210");
-      await page.getByRole("button", { name: "Review the cost" }).click();
-      const confirm = page.getByRole("alertdialog", { name: "Change who is tracked?" });
-      await expect(confirm).toContainText("2 producers × $0.95 = $1.90/month");
-      await expect(page.getByTestId("nipr-current-cost")).toContainText("every active producer");
-      await expectNoSidewaysScroll(page);
-      await confirm.getByRole("button", { name: "Confirm the change" }).click();
-      await expect(success(page)).toContainText("Tracking saved: 2 producers × $0.95 = $1.90/month.");
-      await expect(page.getByTestId("nipr-current-cost")).toContainText("a chosen list of producers, 2 producers");
+      const review = await admin.submit(
+        saved
+          .form("Review the cost")
+          .check("A chosen list of producers")
+          .fill("Chosen producers' NPNs", "16554093\n17845210"),
+        "Review the cost",
+      );
+      expect(review.text("Change who is tracked?")).toContain("2 producers × $0.95 = $1.90/month");
+      expect(review.testIdText("nipr-current-cost")).toContain("every active producer");
+      const tracked = await admin.submit(review.form("Confirm the change"), "Confirm the change");
+      expect(tracked.toasts("success").join(" ")).toContain("Tracking saved: 2 producers × $0.95 = $1.90/month.");
+      expect(tracked.testIdText("nipr-current-cost")).toContain("a chosen list of producers, 2 producers");
 
       // An NPN of no active producer is refused at the field, what was typed kept.
-      await page.getByRole("textbox", { name: "Chosen producers' NPNs" }).fill("16554093\n99999999");
-      await page.getByRole("button", { name: "Review the cost" }).click();
-      await expect(page.getByText("No active producer has these NPNs: 99999999")).toBeVisible();
-      await expect(page.getByRole("textbox", { name: "Chosen producers' NPNs" })).toHaveValue("16554093\n99999999");
+      const unknown = await admin.submit(
+        tracked.form("Review the cost").fill("Chosen producers' NPNs", "16554093\n99999999"),
+        "Review the cost",
+      );
+      expect(unknown.status).toBe(400);
+      const form = unknown.form("Review the cost");
+      expect(form.said("Chosen producers' NPNs").text).toContain("No active producer has these NPNs: 99999999");
+      expect(form.said("Chosen producers' NPNs").invalid).toBe(true);
+      expect(form.value("npns")).toBe("16554093\n99999999");
     } finally {
       // Back to every active producer (other specs' demo stays as seeded).
-      await page.goto("/admin/nipr_license_config");
-      await page.getByRole("radio", { name: "Every active producer" }).check();
-      await page.getByRole("button", { name: "Review the cost" }).click();
-      await page.getByRole("button", { name: "Confirm the change" }).click();
-      await expect(success(page)).toContainText("Tracking saved");
-      await page.context().close();
+      const settings = await admin.open(here);
+      const review = await admin.submit(
+        settings.form("Review the cost").check("Every active producer"),
+        "Review the cost",
+      );
+      const back = await admin.submit(review.form("Confirm the change"), "Confirm the change");
+      expect(back.toasts("success").join(" ")).toContain("Tracking saved");
+      await admin.close();
     }
-  });
-});
+  },
+);

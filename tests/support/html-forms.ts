@@ -341,3 +341,21 @@ export function formWithButton(html: string, pageUrl: string, button: string): H
   if (forms.length !== 1) throw new Error(`${forms.length} forms with a "${button}" button at ${pageUrl}`);
   return new HtmlForm(forms[0]!, document, pageUrl);
 }
+
+/**
+ * The form inside `within` (an element of `document`: a region, an article) whose submit button reads `button`
+ * (exactly one such form there, else it throws): one of several forms of a page with the same button ("Upload" for
+ * each document), chosen where the reader sees it.
+ */
+export function formWithButtonIn(
+  within: Element,
+  document: ReturnType<typeof parseDocument>,
+  pageUrl: string,
+  button: string,
+): HtmlForm {
+  const forms = DomUtils.findAll((el) => el.name === "form", [within]).filter((form) =>
+    submitButtons(form).some((b) => textOf(b) === button),
+  );
+  if (forms.length !== 1) throw new Error(`${forms.length} forms with a "${button}" button in that part of ${pageUrl}`);
+  return new HtmlForm(forms[0]!, document, pageUrl);
+}

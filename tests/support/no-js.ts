@@ -14,7 +14,7 @@
 import { type APIRequestContext, type APIResponse, expect, request as requests } from "@playwright/test";
 import { DomUtils, parseDocument } from "htmlparser2";
 import { PORTAL_PORT } from "../../playwright.config";
-import { type HtmlForm, HtmlPage, formWithButton } from "./html-forms";
+import { type HtmlForm, HtmlPage, formWithButton, formWithButtonIn } from "./html-forms";
 
 export const PORTAL = `http://localhost:${PORTAL_PORT}`;
 const PASSWORD = "demo-pass-123";
@@ -22,6 +22,8 @@ const PASSWORD = "demo-pass-123";
 type Element = ReturnType<typeof DomUtils.getElementsByTagName>[number];
 const attr = (el: Element, name: string) => DomUtils.getAttributeValue(el, name);
 const textOf = (node: Element | Element[]) => DomUtils.textContent(node).replace(/\s+/g, " ").trim();
+/** An element's accessible name as a link has it: its aria-label, else its text. */
+const accessibleName = (el: Element) => attr(el, "aria-label") ?? textOf(el);
 
 /** One page as the server answered it: its status, address (after redirects), HTML and what a reader sees in it. */
 export class NoJsPage {
@@ -157,16 +159,48 @@ export class NoJsPage {
   }
 
   /**
-   * The href (absolute) of the first link whose text (whitespace collapsed) matches `pattern`, within the region
+   * The href (absolute) of the first link whose name (its aria-label, else its text) matches `pattern`, within the region
    * named `region` (aria-label / aria-labelledby, as `text(region)`) when given: a link whose text holds an id
    * ("Open import #12"), or one of several links of the same text ("Contract Now" in a carrier's region).
    */
   linkMatching(pattern: RegExp, region?: string): string {
     const scope = region === undefined ? this.document.children : [this.region(region)];
-    const found = DomUtils.findAll((e) => e.name === "a" && pattern.test(textOf(e)), scope);
+    const found = DomUtils.findAll((e) => e.name === "a" && pattern.test(accessibleName(e)), scope);
     if (found.length === 0)
       throw new Error(`No link matching ${String(pattern)}${region ? ` in "${region}"` : ""} at ${this.url}`);
     return new URL(attr(found[0]!, "href") ?? "", this.url).toString();
+  }
+
+  /**
+   * The form inside the element named `region` (aria-label / aria-labelledby) whose submit button reads `button`:
+   * one of several forms with the same button on the page (a document's "Upload" on the profile).
+   */
+  formIn(region: string, button: string): HtmlForm {
+    return formWithButtonIn(this.region(region), this.document, this.url, button);
+  }
+
+  /**
+   * The href (absolute) of the first link in the first table row whose text holds `row`, its name (aria-label, else
+   * text) matching `pattern` (any link of the row when left out): a record opened from its row in a list.
+   */
+  linkInRow(row: string, pattern = /./): string {
+    const tr = DomUtils.findOne((e) => e.name === "tr" && textOf(e).includes(row), this.document.children);
+    if (!tr) throw new Error(`No table row holding "${row}" at ${this.url}`);
+    const link = DomUtils.findOne((e) => e.name === "a" && pattern.test(accessibleName(e)), tr.children);
+    if (!link) throw new Error(`No link matching ${String(pattern)} in the row holding "${row}" at ${this.url}`);
+    return new URL(attr(link, "href") ?? "", this.url).toString();
+  }
+
+  /**
+   * The rows of the first table in the element named `region` (aria-label / aria-labelledby, the table itself or a
+   * section around it), each a list of its cells' texts: `tableRows` for a table named by its heading.
+   */
+  tableRowsIn(region: string): string[][] {
+    const tbody = DomUtils.findOne((e) => e.name === "tbody", [this.region(region)]);
+    if (!tbody) throw new Error(`No table body in "${region}" at ${this.url}`);
+    return DomUtils.findAll((e) => e.name === "tr", tbody.children).map((tr) =>
+      DomUtils.findAll((e) => e.name === "td" || e.name === "th", tr.children).map((c) => textOf(c)),
+    );
   }
 
   /** The element named `region` (its aria-label, or the text of the element its aria-labelledby names). */

@@ -1,4 +1,6 @@
-import type { Page } from "@playwright/test";
+import { type Page, test as httpTest } from "@playwright/test";
+import { type HtmlForm } from "../support/html-forms";
+import { NoJsBrowser, type NoJsPage } from "../support/no-js";
 import {
   expect,
   expectAxeClean,
@@ -37,175 +39,328 @@ async function signInWith(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
+/** Without JavaScript: signs in through the sign-in page's form; the page it lands on (or the form's errors). */
+async function signIn(visitor: NoJsBrowser, email: string, password: string): Promise<NoJsPage> {
+  const home = await visitor.open("/");
+  return visitor.submit(home.form("Sign in").fill("E-mail", email).fill("Password", password), "Sign in");
+}
+
+/** Fills a form's password and its confirmation (the first field labelled `label`, then "Type the password again"). */
+function passwords(form: HtmlForm, password: string, label = "Password"): HtmlForm {
+  return form.fill(label, password).fill("Type the password again", password);
+}
+
 async function fillPasswords(page: Page, password: string, label = "Password") {
   await page.getByRole("textbox", { name: label, exact: true }).fill(password);
   await page.getByRole("textbox", { name: "Type the password again" }).fill(password);
 }
 
-for (const javaScriptEnabled of [true, false]) {
-  const mode = javaScriptEnabled ? "JS on" : "JS off";
+test.describe("accounts (JS on)", () => {
+  test("an invited downline registers from the e-mailed link, verifies the address and signs in (JS on)", async ({
+    page,
+    browser,
+  }) => {
+    const email = freshEmail("invitee-js");
+    const npn = "19000001";
 
-  test.describe(`accounts (${mode})`, () => {
-    test.use({ javaScriptEnabled });
+    // agency@ sends the invitation from Register Downlines (in a browser of its own).
+    const agencyContext = await browser.newContext();
+    const agency = await agencyContext.newPage();
+    await loginAs(agency, "agency@demo.test");
+    await agency.goto("/register_downlines/new");
+    await agency.getByRole("textbox", { name: "E-mail" }).fill(email);
+    await agency.getByRole("textbox", { name: "First name" }).fill("Nora");
+    await agency.getByRole("textbox", { name: "Last name" }).fill("Recruit");
+    await agency.getByRole("combobox", { name: "Level" }).selectOption("Agent");
+    await agency.getByRole("button", { name: "Send invitation" }).click();
+    await expect(agency.locator("[data-toast=success]")).toContainText(`Invitation sent to ${email}`);
 
-    test(`an invited downline registers from the e-mailed link, verifies the address and signs in (${mode})`, async ({
-      page,
-      browser,
-    }) => {
-      const email = freshEmail(`invitee-${javaScriptEnabled ? "js" : "nojs"}`);
-      const npn = javaScriptEnabled ? "19000001" : "19000002";
+    const invitation = await linkFor(email, "/registration/");
+    const opened = await page.goto(invitation);
+    expect(opened?.headers()["referrer-policy"]).toBe("no-referrer");
+    await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
+    await expect(page.getByText(/invited you to join their downline \(Agent\)/)).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "E-mail" })).toHaveValue(email);
+    await expect(page.getByRole("textbox", { name: "First name" })).toHaveValue("Nora");
+    await expectAxeClean(page);
+    await expectNoSidewaysScroll(page);
+
+    // An NPN the registry does not know: the upstream's reason at the field, what was typed kept.
+    await page.getByRole("textbox", { name: "NPN" }).fill("99999991");
+    await page.getByRole("textbox", { name: "Phone" }).fill("5551234567");
+    await fillPasswords(page, NEW_PASSWORD);
+    await page.getByRole("checkbox", { name: /privacy policy/ }).check();
+    await page.getByRole("button", { name: "Create my account" }).click();
+    await expect(page.getByText("We could not find this NPN")).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "NPN" })).toHaveValue("99999991");
+    await expect(page.getByRole("textbox", { name: "Phone" })).toHaveValue(/555\D*123\D*4567/);
+
+    // A common password is refused by the server too.
+    await page.getByRole("textbox", { name: "NPN" }).fill(npn);
+    await fillPasswords(page, "qwerty123456");
+    await page.getByRole("checkbox", { name: /privacy policy/ }).check();
+    await page.getByRole("button", { name: "Create my account" }).click();
+    await expect(page.getByText("This password is too common").first()).toBeVisible();
+
+    await fillPasswords(page, NEW_PASSWORD);
+    await page.getByRole("button", { name: "Create my account" }).click();
+    await expect(page).toHaveURL("/account/verify");
+    await expect(page.locator("[data-toast=success]")).toContainText(`We sent a verification link to ${email}`);
+
+    // Signing in before the address is verified says how to verify it.
+    await signInWith(page, email, NEW_PASSWORD);
+    await expect(page.getByRole("alert")).toContainText("Verify your e-mail address before signing in.");
+    await expect(page.getByRole("link", { name: "Send a new verification link" })).toBeVisible();
+
+    const verify = await linkFor(email, "/account/verify/");
+    await page.goto(verify);
+    await expect(page).toHaveURL("/");
+    await expect(page.locator("[data-toast=success]")).toContainText("Your e-mail address is verified.");
+    await signInWith(page, email, NEW_PASSWORD);
+    await expect(page.getByTestId("signed-in-as")).toBeVisible({ timeout: 15_000 });
+    await expect(page).toHaveURL("/dashboard");
+
+    // The same link again (used): no form, what to do instead.
+    await page.goto("/account/logout");
+    await page.goto(invitation);
+    await expect(page.getByText("This invitation was already used")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Create my account" })).toHaveCount(0);
+
+    // agency@'s table shows the invitation accepted.
+    await agency.goto(`/register_downlines?search=${encodeURIComponent(email)}`);
+    await expect(
+      agency.getByRole("row").filter({ hasText: email }).getByText("Accepted", { exact: true }),
+    ).toBeVisible();
+    await agencyContext.close();
+  });
+
+  test("sign-up without an invitation, then a forgotten password that ends the old session (JS on)", async ({
+    page,
+    browser,
+  }) => {
+    const email = freshEmail("signup-js");
+    await page.goto("/");
+    await page.getByRole("link", { name: "Create an account" }).click();
+    await expect(page).toHaveURL("/registration");
+    // The URL changes before the new page is drawn, and the sign-in page has an "E-mail" field of its own: a full
+    // run typed the address there. The page's heading says the form is the registration's.
+    await expect(page.getByRole("heading", { level: 1, name: "Create an account" })).toBeVisible();
+    await page.getByRole("textbox", { name: "E-mail" }).fill(email);
+    await page.getByRole("textbox", { name: "First name" }).fill("Ivy");
+    await page.getByRole("textbox", { name: "Last name" }).fill("Independent");
+    await page.getByRole("textbox", { name: "NPN" }).fill("19000003");
+    await page.getByRole("textbox", { name: "Phone" }).fill("5559876543");
+    await fillPasswords(page, NEW_PASSWORD);
+    await page.getByRole("checkbox", { name: /privacy policy/ }).check();
+    await page.getByRole("button", { name: "Create my account" }).click();
+    await expect(page).toHaveURL("/account/verify");
+    await expect(page.locator("[data-toast=success]")).toContainText(
+      `Check your e-mail: we sent a message to ${email}`,
+    );
+    await page.goto(await linkFor(email, "/account/verify/"));
+    await expect(page.locator("[data-toast=success]")).toContainText("Your e-mail address is verified.");
+
+    // Signed in elsewhere: that session ends when the password is reset.
+    const elsewhere = await browser.newContext();
+    const old = await elsewhere.newPage();
+    await signInWith(old, email, NEW_PASSWORD);
+    await expect(old.getByTestId("signed-in-as")).toBeVisible({ timeout: 15_000 });
+
+    await page.goto("/");
+    await page.getByRole("link", { name: "Forgot your password?" }).click();
+    await expect(page).toHaveURL("/account/update_password");
+    await expect(page.getByRole("heading", { level: 1, name: "Forgot your password?" })).toBeVisible();
+    await page.getByRole("textbox", { name: "E-mail" }).fill(email);
+    await page.getByRole("button", { name: "Send the reset link" }).click();
+    await expect(page.getByRole("status")).toContainText(
+      "If an account exists for that address, we sent a link to reset its password.",
+    );
+    const reset = await linkFor(email, "/account/update_password/");
+    const opened = await page.goto(reset);
+    expect(opened?.headers()["referrer-policy"]).toBe("no-referrer");
+    await expect(page.getByText(`For ${email}.`)).toBeVisible();
+    // The meter follows the keys: a short password first, then a strong one.
+    await page.getByRole("textbox", { name: "New password", exact: true }).fill("short");
+    await expect(page.getByTestId("password-strength")).toContainText(/Password strength: (Very weak|Weak)/);
+    await expect(page.getByTestId("password-strength")).toContainText("At least 12 characters (not met)");
+    await page.getByRole("textbox", { name: "New password", exact: true }).fill(OTHER_PASSWORD);
+    await expect(page.getByTestId("password-strength")).toContainText(/Password strength: (Good|Strong)/);
+    await expectAxeClean(page);
+    await fillPasswords(page, OTHER_PASSWORD, "New password");
+    await page.getByRole("button", { name: "Change my password" }).click();
+    await expect(page).toHaveURL("/");
+    await expect(page.locator("[data-toast=success]")).toContainText("Your password was changed.");
+
+    // The old session is over; the old password no longer works; the new one does.
+    await old.reload();
+    await expect(old.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
+    await elsewhere.close();
+    await signInWith(page, email, NEW_PASSWORD);
+    await expect(page.getByRole("alert")).toBeVisible();
+    await signInWith(page, email, OTHER_PASSWORD);
+    await expect(page.getByTestId("signed-in-as")).toBeVisible({ timeout: 15_000 });
+
+    // A used reset link says so and offers a new one.
+    await page.goto(reset);
+    await expect(page.getByText("This reset link was already used")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Send a new reset link" })).toBeVisible();
+  });
+});
+
+/** Without JavaScript (HTTP tier: tests/support/no-js.ts opens the e-mailed links and posts the pages' own forms). */
+test.describe("accounts (JS off)", () => {
+  httpTest(
+    "an invited downline registers from the e-mailed link, verifies the address and signs in (JS off)",
+    async () => {
+      const email = freshEmail("invitee-nojs");
+      const npn = "19000002";
 
       // agency@ sends the invitation from Register Downlines (in a browser of its own).
-      const agencyContext = await browser.newContext();
-      const agency = await agencyContext.newPage();
-      await loginAs(agency, "agency@demo.test");
-      await agency.goto("/register_downlines/new");
-      await agency.getByRole("textbox", { name: "E-mail" }).fill(email);
-      await agency.getByRole("textbox", { name: "First name" }).fill("Nora");
-      await agency.getByRole("textbox", { name: "Last name" }).fill("Recruit");
-      await agency.getByRole("combobox", { name: "Level" }).selectOption("Agent");
-      await agency.getByRole("button", { name: "Send invitation" }).click();
-      await expect(agency.locator("[data-toast=success]")).toContainText(`Invitation sent to ${email}`);
+      const agency = await NoJsBrowser.signedIn("agency@demo.test");
+      const visitor = await NoJsBrowser.open();
+      try {
+        const invite = await agency.open("/register_downlines/new");
+        const invited = await agency.submit(
+          invite
+            .form("Send invitation")
+            .fill("E-mail", email)
+            .fill("First name", "Nora")
+            .fill("Last name", "Recruit")
+            .fill("Level", "Agent"),
+          "Send invitation",
+        );
+        expect(invited.toasts("success").join(" ")).toContain(`Invitation sent to ${email}`);
 
-      const invitation = await linkFor(email, "/registration/");
-      const opened = await page.goto(invitation);
-      expect(opened?.headers()["referrer-policy"]).toBe("no-referrer");
-      await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
-      await expect(page.getByText(/invited you to join their downline \(Agent\)/)).toBeVisible();
-      await expect(page.getByRole("textbox", { name: "E-mail" })).toHaveValue(email);
-      await expect(page.getByRole("textbox", { name: "First name" })).toHaveValue("Nora");
-      if (javaScriptEnabled) {
-        await expectAxeClean(page);
-        await expectNoSidewaysScroll(page);
+        const invitation = await linkFor(email, "/registration/");
+        let page = await visitor.open(invitation);
+        expect(page.headers["referrer-policy"]).toBe("no-referrer");
+        expect(page.heading).toBe("Create your account");
+        expect(page.text()).toMatch(/invited you to join their downline \(Agent\)/);
+        expect(page.form("Create my account").valueOf("E-mail")).toBe(email);
+        expect(page.form("Create my account").valueOf("First name")).toBe("Nora");
+
+        // An NPN the registry does not know: the upstream's reason at the field, what was typed kept.
+        page = await visitor.submit(
+          passwords(
+            page.form("Create my account").fill("NPN", "99999991").fill("Phone", "5551234567"),
+            NEW_PASSWORD,
+          ).check("I have read and accept the privacy policy"),
+          "Create my account",
+        );
+        expect(page.form("Create my account").text).toContain("We could not find this NPN");
+        expect(page.form("Create my account").valueOf("NPN")).toBe("99999991");
+        expect(page.form("Create my account").valueOf("Phone")).toMatch(/555\D*123\D*4567/);
+        // Never sent back: the new page starts without it.
+        expect(page.form("Create my account").valueOf("Password")).toBe("");
+
+        // A common password is refused by the server too.
+        page = await visitor.submit(
+          passwords(page.form("Create my account").fill("NPN", npn), "qwerty123456").check(
+            "I have read and accept the privacy policy",
+          ),
+          "Create my account",
+        );
+        expect(page.text()).toContain("This password is too common");
+
+        page = await visitor.submit(passwords(page.form("Create my account"), NEW_PASSWORD), "Create my account");
+        expect(page.path).toBe("/account/verify");
+        expect(page.toasts("success").join(" ")).toContain(`We sent a verification link to ${email}`);
+
+        // Signing in before the address is verified says how to verify it.
+        page = await signIn(visitor, email, NEW_PASSWORD);
+        expect(page.alerts().join(" ")).toContain("Verify your e-mail address before signing in.");
+        expect(page.link("Send a new verification link")).toBeTruthy();
+
+        page = await visitor.open(await linkFor(email, "/account/verify/"));
+        expect(page.path).toBe("/");
+        expect(page.toasts("success").join(" ")).toContain("Your e-mail address is verified.");
+        page = await signIn(visitor, email, NEW_PASSWORD);
+        expect(page.hasTestId("signed-in-as")).toBe(true);
+        expect(page.path).toBe("/dashboard");
+
+        // The same link again (used): no form, what to do instead.
+        await visitor.open("/account/logout");
+        page = await visitor.open(invitation);
+        expect(page.text()).toContain("This invitation was already used");
+        expect(page.hasForm("Create my account")).toBe(false);
+
+        // agency@'s table shows the invitation accepted.
+        const table = await agency.open(`/register_downlines?search=${encodeURIComponent(email)}`);
+        expect(table.row(email).text()).toContain("Accepted");
+      } finally {
+        await Promise.all([agency.close(), visitor.close()]);
       }
+    },
+  );
 
-      // An NPN the registry does not know: the upstream's reason at the field, what was typed kept.
-      await page.getByRole("textbox", { name: "NPN" }).fill("99999991");
-      await page.getByRole("textbox", { name: "Phone" }).fill("5551234567");
-      await fillPasswords(page, NEW_PASSWORD);
-      await page.getByRole("checkbox", { name: /privacy policy/ }).check();
-      await page.getByRole("button", { name: "Create my account" }).click();
-      await expect(page.getByText("We could not find this NPN")).toBeVisible();
-      await expect(page.getByRole("textbox", { name: "NPN" })).toHaveValue("99999991");
-      await expect(page.getByRole("textbox", { name: "Phone" })).toHaveValue(/555\D*123\D*4567/);
-      // Never sent back: without JavaScript the new page starts without it (with it, the browser kept it).
-      if (!javaScriptEnabled)
-        await expect(page.getByRole("textbox", { name: "Password", exact: true })).toHaveValue("");
-
-      // A common password is refused by the server too.
-      await page.getByRole("textbox", { name: "NPN" }).fill(npn);
-      await fillPasswords(page, "qwerty123456");
-      await page.getByRole("checkbox", { name: /privacy policy/ }).check();
-      await page.getByRole("button", { name: "Create my account" }).click();
-      await expect(page.getByText("This password is too common").first()).toBeVisible();
-
-      await fillPasswords(page, NEW_PASSWORD);
-      await page.getByRole("button", { name: "Create my account" }).click();
-      await expect(page).toHaveURL("/account/verify");
-      await expect(page.locator("[data-toast=success]")).toContainText(`We sent a verification link to ${email}`);
-
-      // Signing in before the address is verified says how to verify it.
-      await signInWith(page, email, NEW_PASSWORD);
-      await expect(page.getByRole("alert")).toContainText("Verify your e-mail address before signing in.");
-      await expect(page.getByRole("link", { name: "Send a new verification link" })).toBeVisible();
-
-      const verify = await linkFor(email, "/account/verify/");
-      await page.goto(verify);
-      await expect(page).toHaveURL("/");
-      await expect(page.locator("[data-toast=success]")).toContainText("Your e-mail address is verified.");
-      await signInWith(page, email, NEW_PASSWORD);
-      await expect(page.getByTestId("signed-in-as")).toBeVisible({ timeout: 15_000 });
-      await expect(page).toHaveURL("/dashboard");
-
-      // The same link again (used): no form, what to do instead.
-      await page.goto("/account/logout");
-      await page.goto(invitation);
-      await expect(page.getByText("This invitation was already used")).toBeVisible();
-      await expect(page.getByRole("button", { name: "Create my account" })).toHaveCount(0);
-
-      // agency@'s table shows the invitation accepted.
-      await agency.goto(`/register_downlines?search=${encodeURIComponent(email)}`);
-      await expect(
-        agency.getByRole("row").filter({ hasText: email }).getByText("Accepted", { exact: true }),
-      ).toBeVisible();
-      await agencyContext.close();
-    });
-
-    test(`sign-up without an invitation, then a forgotten password that ends the old session (${mode})`, async ({
-      page,
-      browser,
-    }) => {
-      const email = freshEmail(`signup-${javaScriptEnabled ? "js" : "nojs"}`);
-      await page.goto("/");
-      await page.getByRole("link", { name: "Create an account" }).click();
-      await expect(page).toHaveURL("/registration");
-      // The URL changes before the new page is drawn, and the sign-in page has an "E-mail" field of its own: a full
-      // run typed the address there. The page's heading says the form is the registration's.
-      await expect(page.getByRole("heading", { level: 1, name: "Create an account" })).toBeVisible();
-      await page.getByRole("textbox", { name: "E-mail" }).fill(email);
-      await page.getByRole("textbox", { name: "First name" }).fill("Ivy");
-      await page.getByRole("textbox", { name: "Last name" }).fill("Independent");
-      await page.getByRole("textbox", { name: "NPN" }).fill(javaScriptEnabled ? "19000003" : "19000004");
-      await page.getByRole("textbox", { name: "Phone" }).fill("5559876543");
-      await fillPasswords(page, NEW_PASSWORD);
-      await page.getByRole("checkbox", { name: /privacy policy/ }).check();
-      await page.getByRole("button", { name: "Create my account" }).click();
-      await expect(page).toHaveURL("/account/verify");
-      await expect(page.locator("[data-toast=success]")).toContainText(
-        `Check your e-mail: we sent a message to ${email}`,
+  httpTest("sign-up without an invitation, then a forgotten password that ends the old session (JS off)", async () => {
+    const email = freshEmail("signup-nojs");
+    const visitor = await NoJsBrowser.open();
+    try {
+      let page = await visitor.follow(await visitor.open("/"), "Create an account");
+      expect(page.path).toBe("/registration");
+      expect(page.heading).toBe("Create an account");
+      page = await visitor.submit(
+        passwords(
+          page
+            .form("Create my account")
+            .fill("E-mail", email)
+            .fill("First name", "Ivy")
+            .fill("Last name", "Independent")
+            .fill("NPN", "19000004")
+            .fill("Phone", "5559876543"),
+          NEW_PASSWORD,
+        ).check("I have read and accept the privacy policy"),
+        "Create my account",
       );
-      await page.goto(await linkFor(email, "/account/verify/"));
-      await expect(page.locator("[data-toast=success]")).toContainText("Your e-mail address is verified.");
+      expect(page.path).toBe("/account/verify");
+      expect(page.toasts("success").join(" ")).toContain(`Check your e-mail: we sent a message to ${email}`);
+      page = await visitor.open(await linkFor(email, "/account/verify/"));
+      expect(page.toasts("success").join(" ")).toContain("Your e-mail address is verified.");
 
       // Signed in elsewhere: that session ends when the password is reset.
-      const elsewhere = await browser.newContext();
-      const old = await elsewhere.newPage();
-      await signInWith(old, email, NEW_PASSWORD);
-      await expect(old.getByTestId("signed-in-as")).toBeVisible({ timeout: 15_000 });
+      const elsewhere = await NoJsBrowser.signedIn(email, NEW_PASSWORD);
+      try {
+        page = await visitor.follow(await visitor.open("/"), "Forgot your password?");
+        expect(page.path).toBe("/account/update_password");
+        expect(page.heading).toBe("Forgot your password?");
+        page = await visitor.submit(page.form("Send the reset link").fill("E-mail", email), "Send the reset link");
+        expect(page.text()).toContain("If an account exists for that address, we sent a link to reset its password.");
+        const reset = await linkFor(email, "/account/update_password/");
+        page = await visitor.open(reset);
+        expect(page.headers["referrer-policy"]).toBe("no-referrer");
+        expect(page.text()).toContain(`For ${email}.`);
+        page = await visitor.submit(
+          page
+            .form("Change my password")
+            .fill("New password", OTHER_PASSWORD)
+            .fill("Type the password again", OTHER_PASSWORD),
+          "Change my password",
+        );
+        expect(page.path).toBe("/");
+        expect(page.toasts("success").join(" ")).toContain("Your password was changed.");
 
-      await page.goto("/");
-      await page.getByRole("link", { name: "Forgot your password?" }).click();
-      await expect(page).toHaveURL("/account/update_password");
-      await expect(page.getByRole("heading", { level: 1, name: "Forgot your password?" })).toBeVisible();
-      await page.getByRole("textbox", { name: "E-mail" }).fill(email);
-      await page.getByRole("button", { name: "Send the reset link" }).click();
-      await expect(page.getByRole("status")).toContainText(
-        "If an account exists for that address, we sent a link to reset its password.",
-      );
-      const reset = await linkFor(email, "/account/update_password/");
-      const opened = await page.goto(reset);
-      expect(opened?.headers()["referrer-policy"]).toBe("no-referrer");
-      await expect(page.getByText(`For ${email}.`)).toBeVisible();
-      if (javaScriptEnabled) {
-        // The meter follows the keys: a short password first, then a strong one.
-        await page.getByRole("textbox", { name: "New password", exact: true }).fill("short");
-        await expect(page.getByTestId("password-strength")).toContainText(/Password strength: (Very weak|Weak)/);
-        await expect(page.getByTestId("password-strength")).toContainText("At least 12 characters (not met)");
-        await page.getByRole("textbox", { name: "New password", exact: true }).fill(OTHER_PASSWORD);
-        await expect(page.getByTestId("password-strength")).toContainText(/Password strength: (Good|Strong)/);
-        await expectAxeClean(page);
+        // The old session is over; the old password no longer works; the new one does.
+        const old = await elsewhere.open("/dashboard");
+        expect(old.hasForm("Sign in")).toBe(true);
+        expect(old.hasTestId("signed-in-as")).toBe(false);
+        page = await signIn(visitor, email, NEW_PASSWORD);
+        expect(page.alerts()).not.toEqual([]);
+        page = await signIn(visitor, email, OTHER_PASSWORD);
+        expect(page.hasTestId("signed-in-as")).toBe(true);
+
+        // A used reset link says so and offers a new one.
+        page = await visitor.open(reset);
+        expect(page.text()).toContain("This reset link was already used");
+        expect(page.hasForm("Send a new reset link")).toBe(true);
+      } finally {
+        await elsewhere.close();
       }
-      await fillPasswords(page, OTHER_PASSWORD, "New password");
-      await page.getByRole("button", { name: "Change my password" }).click();
-      await expect(page).toHaveURL("/");
-      await expect(page.locator("[data-toast=success]")).toContainText("Your password was changed.");
-
-      // The old session is over; the old password no longer works; the new one does.
-      await old.reload();
-      await expect(old.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
-      await elsewhere.close();
-      await signInWith(page, email, NEW_PASSWORD);
-      await expect(page.getByRole("alert")).toBeVisible();
-      await signInWith(page, email, OTHER_PASSWORD);
-      await expect(page.getByTestId("signed-in-as")).toBeVisible({ timeout: 15_000 });
-
-      // A used reset link says so and offers a new one.
-      await page.goto(reset);
-      await expect(page.getByText("This reset link was already used")).toBeVisible();
-      await expect(page.getByRole("button", { name: "Send a new reset link" })).toBeVisible();
-    });
+    } finally {
+      await visitor.close();
+    }
   });
-}
+});
 
 test.describe("accounts", () => {
   test("a withdrawn invitation's link says so, with no form", async ({ page }) => {
@@ -240,34 +395,39 @@ test.describe("accounts", () => {
   });
 
   test.describe("the seeded pending account", () => {
-    test.use({ javaScriptEnabled: false });
     test.beforeEach(async () => {
       await resetAccount("pending@demo.test");
     });
 
-    test("asks for an activation link, sets its password from the e-mail and signs in (JS off)", async ({ page }) => {
-      await page.goto("/account/activate");
-      await expect(page.getByRole("heading", { name: "Activate your account" })).toBeVisible();
-      await page.getByRole("textbox", { name: "E-mail" }).fill("pending@demo.test");
-      await page.getByRole("button", { name: "Send a new activation link" }).click();
-      await expect(page.getByRole("status")).toContainText(
-        "If that address has an account waiting for activation, we sent a new activation link to it.",
-      );
-      const link = await linkFor("pending@demo.test", "/account/activate/");
-      await page.goto(link);
-      await expect(page.getByText(/Welcome, Pat Pending/)).toBeVisible();
-      await fillPasswords(page, "pend");
-      await page.getByRole("button", { name: "Activate my account" }).click();
-      await expect(page.getByText("Use at least 12 characters.")).toBeVisible();
-      await fillPasswords(page, NEW_PASSWORD);
-      await page.getByRole("button", { name: "Activate my account" }).click();
-      await expect(page).toHaveURL("/");
-      await expect(page.locator("[data-toast=success]")).toContainText("Your account is active.");
-      await signInWith(page, "pending@demo.test", NEW_PASSWORD);
-      await expect(page.getByTestId("signed-in-as")).toBeVisible({ timeout: 15_000 });
-      await page.goto("/account/logout");
-      await page.goto(link);
-      await expect(page.getByText("This account is already active")).toBeVisible();
+    /** Without JavaScript (HTTP tier). */
+    httpTest("asks for an activation link, sets its password from the e-mail and signs in (JS off)", async () => {
+      const visitor = await NoJsBrowser.open();
+      try {
+        let page = await visitor.open("/account/activate");
+        expect(page.heading).toBe("Activate your account");
+        page = await visitor.submit(
+          page.form("Send a new activation link").fill("E-mail", "pending@demo.test"),
+          "Send a new activation link",
+        );
+        expect(page.text()).toContain(
+          "If that address has an account waiting for activation, we sent a new activation link to it.",
+        );
+        const link = await linkFor("pending@demo.test", "/account/activate/");
+        page = await visitor.open(link);
+        expect(page.text()).toMatch(/Welcome, Pat Pending/);
+        page = await visitor.submit(passwords(page.form("Activate my account"), "pend"), "Activate my account");
+        expect(page.text()).toContain("Use at least 12 characters.");
+        page = await visitor.submit(passwords(page.form("Activate my account"), NEW_PASSWORD), "Activate my account");
+        expect(page.path).toBe("/");
+        expect(page.toasts("success").join(" ")).toContain("Your account is active.");
+        page = await signIn(visitor, "pending@demo.test", NEW_PASSWORD);
+        expect(page.hasTestId("signed-in-as")).toBe(true);
+        await visitor.open("/account/logout");
+        page = await visitor.open(link);
+        expect(page.text()).toContain("This account is already active");
+      } finally {
+        await visitor.close();
+      }
     });
   });
 

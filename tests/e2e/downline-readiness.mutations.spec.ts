@@ -1,4 +1,5 @@
-import type { Page } from "@playwright/test";
+import { type Page, test as httpTest } from "@playwright/test";
+import { NoJsBrowser } from "../support/no-js";
 import { AL_LICENSE_EXPIRES_IN_DAYS } from "../../server/reference-api/profile/seed";
 import { expect, lockAccount, loginAs, outbox, test } from "./fixtures";
 
@@ -8,7 +9,8 @@ import { expect, lockAccount, loginAs, outbox, test } from "./fixtures";
  * e-mails go through the e-mail communications (the "Ready to sell reminder" template) and land in the outbox.
  *
  * agent@ is held for each test: other specs change her (her AL license, her contracts) and reset her, and a reset
- * restores her outbox to the seed's, which would take the reminders counted here with it.
+ * restores her outbox to the seed's, which would take the reminders counted here with it. Without JavaScript in the
+ * HTTP tier (tests/support/no-js.ts follows the page's links and posts its forms).
  */
 
 const SUBJECT = "Chen Senior Benefits Group: one step before you can sell";
@@ -28,36 +30,66 @@ async function remindersTo(email: string) {
   return (await outbox(email)).filter((e) => e.subject === SUBJECT);
 }
 
-for (const javaScriptEnabled of [true, false]) {
-  test.describe(`reminders, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
-    test.use({ javaScriptEnabled });
+test.describe("reminders, JavaScript on", () => {
+  test("agency@ reminds agent@ of her expiring AL license: the count is confirmed, the e-mail lands in her outbox", async ({
+    page,
+  }) => {
+    const before = (await remindersTo("agent@demo.test")).length;
+    await loginAs(page, "agency@demo.test");
+    await page.goto("/downlines/readiness?step=license&search=Alvarez");
+    const row = page
+      .getByRole("table", { name: /^Brokers/ })
+      .locator("tbody tr")
+      .filter({ has: page.getByTestId("broker-1") });
+    await expect(row).toContainText(`AL license expires in ${AL_LICENSE_EXPIRES_IN_DAYS} days`);
 
-    test("agency@ reminds agent@ of her expiring AL license: the count is confirmed, the e-mail lands in her outbox", async ({
-      page,
-    }) => {
+    await row.getByRole("link", { name: "Send a reminder to Maria Alvarez" }).click();
+    await expect(page).toHaveURL(/remind=1/);
+    await expect(confirmation(page)).toContainText("Send a reminder to 1 broker?");
+    await expect(confirmation(page)).toContainText(
+      `Maria Alvarez: Active license in AL, FL, GA; the AL license expires in ${AL_LICENSE_EXPIRES_IN_DAYS} days`,
+    );
+    // A double click sends one reminder (the same confirmation's key).
+    await page.getByRole("button", { name: "Send the reminder" }).dblclick();
+    await expect(page.locator("[data-toast=success]").last()).toContainText("Reminder sent to 1 broker about License.");
+    await expect(page).not.toHaveURL(/remind=/);
+    await expect(confirmation(page)).toHaveCount(0);
+
+    await expect.poll(async () => (await remindersTo("agent@demo.test")).length).toBe(before + 1);
+    const [mail] = await remindersTo("agent@demo.test");
+    expect(mail?.text).toContain("Hello Maria,");
+    expect(mail?.text).toContain("Chen Senior Benefits Group reminds you of a step left before you can sell: License.");
+    expect(mail?.text).toContain(`the AL license expires in ${AL_LICENSE_EXPIRES_IN_DAYS} days`);
+    expect(mail?.links.some((href) => new URL(href).pathname === "/ready_to_sell")).toBe(true);
+  });
+});
+
+/** Without JavaScript (HTTP tier). */
+test.describe("reminders, JavaScript off", () => {
+  httpTest(
+    "agency@ reminds agent@ of her expiring AL license: the count is confirmed, the e-mail lands in her outbox",
+    async () => {
       const before = (await remindersTo("agent@demo.test")).length;
-      await loginAs(page, "agency@demo.test");
-      await page.goto("/downlines/readiness?step=license&search=Alvarez");
-      const row = page
-        .getByRole("table", { name: /^Brokers/ })
-        .locator("tbody tr")
-        .filter({ has: page.getByTestId("broker-1") });
-      await expect(row).toContainText(`AL license expires in ${AL_LICENSE_EXPIRES_IN_DAYS} days`);
+      const agency = await NoJsBrowser.signedIn("agency@demo.test");
+      try {
+        const list = await agency.open("/downlines/readiness?step=license&search=Alvarez");
+        const row = list.row("Send a reminder to Maria Alvarez");
+        expect(row.hasTestId("broker-1")).toBe(true);
+        expect(row.text()).toContain(`AL license expires in ${AL_LICENSE_EXPIRES_IN_DAYS} days`);
 
-      await row.getByRole("link", { name: "Send a reminder to Maria Alvarez" }).click();
-      await expect(page).toHaveURL(/remind=1/);
-      await expect(confirmation(page)).toContainText("Send a reminder to 1 broker?");
-      await expect(confirmation(page)).toContainText(
-        `Maria Alvarez: Active license in AL, FL, GA; the AL license expires in ${AL_LICENSE_EXPIRES_IN_DAYS} days`,
-      );
-      // A double click sends one reminder (the same confirmation's key).
-      if (javaScriptEnabled) await page.getByRole("button", { name: "Send the reminder" }).dblclick();
-      else await page.getByRole("button", { name: "Send the reminder" }).click();
-      await expect(page.locator("[data-toast=success]").last()).toContainText(
-        "Reminder sent to 1 broker about License.",
-      );
-      await expect(page).not.toHaveURL(/remind=/);
-      await expect(confirmation(page)).toHaveCount(0);
+        const confirm = await agency.follow(row, "Send a reminder");
+        expect(confirm.path).toMatch(/remind=1/);
+        const dialog = confirm.within("Send a reminder to 1 broker?");
+        expect(dialog.text()).toContain(
+          `Maria Alvarez: Active license in AL, FL, GA; the AL license expires in ${AL_LICENSE_EXPIRES_IN_DAYS} days`,
+        );
+        const sent = await agency.submit(dialog.form("Send the reminder"), "Send the reminder");
+        expect(sent.toasts("success").join(" ")).toContain("Reminder sent to 1 broker about License.");
+        expect(sent.path).not.toMatch(/remind=/);
+        expect(sent.html).not.toContain('role="alertdialog"');
+      } finally {
+        await agency.close();
+      }
 
       await expect.poll(async () => (await remindersTo("agent@demo.test")).length).toBe(before + 1);
       const [mail] = await remindersTo("agent@demo.test");
@@ -67,9 +99,9 @@ for (const javaScriptEnabled of [true, false]) {
       );
       expect(mail?.text).toContain(`the AL license expires in ${AL_LICENSE_EXPIRES_IN_DAYS} days`);
       expect(mail?.links.some((href) => new URL(href).pathname === "/ready_to_sell")).toBe(true);
-    });
-  });
-}
+    },
+  );
+});
 
 test("every broker at the License step at once: a count that changed before the send sends nothing and says so", async ({
   page,

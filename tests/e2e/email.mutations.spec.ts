@@ -1,4 +1,5 @@
-import type { Page } from "@playwright/test";
+import { type Page, test as httpTest } from "@playwright/test";
+import { NoJsBrowser } from "../support/no-js";
 import { expect, lockAccount, loginAs, outbox, test } from "./fixtures";
 
 /**
@@ -6,7 +7,8 @@ import { expect, lockAccount, loginAs, outbox, test } from "./fixtures";
  * log; a message to a filtered list that states its recipient count before it goes, then that many in the log; an
  * edited template is what the next e-mail of its kind says (a password reset sent from a user's page); a
  * placeholder that does not exist is refused at its field. The reset template's subject is a global change, held
- * under a lock and put back in a `finally`.
+ * under a lock and put back in a `finally`. Without JavaScript in the HTTP tier (tests/support/no-js.ts reads and posts
+ * the pages' own forms).
  */
 
 // Several pages and e-mails per test, on a shared machine.
@@ -55,6 +57,43 @@ async function countAndSend(page: Page, agencyId: string) {
   return { subject, count };
 }
 
+/** `countAndSend` without JavaScript: the composer's own forms posted, the log read until every e-mail is sent. */
+async function countAndSendNoJs(admin: NoJsBrowser, agencyId: string) {
+  const subject = `Office hours change ${Date.now()}`;
+  const composer = await admin.open(`${BASE}/message`);
+  const counted = await admin.submit(
+    composer
+      .form("Count recipients")
+      .fill("Subject", subject)
+      .fill("Text", "Hello {{firstName}},\n\nOur office closes at 3 PM on Fridays.")
+      .fill("Write under the agency", agencyId),
+    "Count recipients",
+  );
+  const count = Number(/This message will go to (\d+) users?/.exec(counted.text())?.[1]);
+  expect(count).toBeGreaterThan(0);
+  // Nothing was sent by counting.
+  expect((await admin.open(`${BASE}/log?search=${encodeURIComponent(subject)}`)).tableCaption).toBe(
+    "Sent e-mails: none",
+  );
+  const send = `Send to ${count} ${count === 1 ? "user" : "users"}`;
+  const sent = await admin.submit(counted.form(send), send);
+  expect(sent.path).toMatch(/^\/admin\/email_communications\/log\?messageId=\d+$/);
+  expect(sent.toasts("success").join(" ")).toContain(`Message queued for ${count} user`);
+  // Queued, then sent after the answer: the log has exactly that many, all sent.
+  const shown = Math.min(count, 25);
+  const statuses = (rows: string[][], status: string) => rows.filter((cells) => cells.includes(status)).length;
+  await expect
+    .poll(
+      async () => {
+        const log = await admin.open(sent.path);
+        return [log.tableCaption, statuses(log.tableRows(), "Queued"), statuses(log.tableRows(), "Sent")];
+      },
+      { timeout: 20_000 },
+    )
+    .toEqual([`Sent e-mails: 1–${shown} of ${count}`, 0, shown]);
+  expect((await admin.open(sent.path)).row(subject).text()).toContain("Sent");
+}
+
 test.describe("a test e-mail", () => {
   test("an admin sends a test of a template: a toast, the outbox, the log's first row", async ({ page }) => {
     await loginAs(page, "admin@demo.test");
@@ -75,22 +114,22 @@ test.describe("a test e-mail", () => {
     await expect(first).toContainText("Sent");
   });
 
-  test.describe("without JavaScript", () => {
-    test.use({ javaScriptEnabled: false });
-    test("the preview for another user, then the test with that user's values", async ({ page }) => {
-      await loginAs(page, "admin@demo.test");
-      await page.goto(`${BASE}/${PASSWORD_CHANGED}`);
-      await page.getByRole("combobox", { name: "With the values of" }).selectOption("1");
-      await page.getByRole("button", { name: "Show", exact: true }).click();
-      await expect(page.getByLabel("The e-mail's text")).toContainText("Hello Maria,");
-      await page.getByRole("button", { name: "Send me a test" }).click();
-      await expect(success(page)).toContainText("Test sent to admin@demo.test.");
+  /** Without JavaScript (HTTP tier). */
+  httpTest("without JavaScript: the preview for another user, then the test with that user's values", async () => {
+    const admin = await NoJsBrowser.signedIn("admin@demo.test");
+    try {
+      const template = await admin.open(`${BASE}/${PASSWORD_CHANGED}`);
+      const preview = await admin.submit(template.form("Show").fill("With the values of", "1"), "Show");
+      expect(preview.within("The e-mail's text").text()).toContain("Hello Maria,");
+      const tested = await admin.submit(preview.form("Send me a test"), "Send me a test");
+      expect(tested.toasts("success").join(" ")).toContain("Test sent to admin@demo.test.");
       const [mail] = await outbox("admin@demo.test");
       expect(mail!.subject).toBe("[Test] Your Agent Portal password was changed");
       expect(mail!.text).toContain("Hello Maria,");
-      await page.goto(`${BASE}/log?kind=password-changed`);
-      await expect(page.getByRole("row").filter({ hasText: "admin@demo.test" }).first()).toContainText("(test)");
-    });
+      expect((await admin.open(`${BASE}/log?kind=password-changed`)).row("admin@demo.test").text()).toContain("(test)");
+    } finally {
+      await admin.close();
+    }
   });
 });
 
@@ -122,24 +161,29 @@ test.describe("a message to a filtered list", () => {
     await expect(page.locator("caption")).toHaveText("Sent e-mails: none");
   });
 
-  test.describe("without JavaScript", () => {
-    test.use({ javaScriptEnabled: false });
-    test("the count, the confirmation, the log; an unknown placeholder is refused at its field first", async ({
-      page,
-    }) => {
-      await loginAs(page, "admin@demo.test");
-      await page.goto(`${BASE}/message`);
-      await page.getByRole("textbox", { name: "Subject" }).fill("Hello {{nickname}}");
-      await page.getByRole("textbox", { name: "Text" }).fill("Hi.");
-      await page.getByRole("button", { name: "Count recipients" }).click();
-      await page.getByRole("button", { name: /^Send to \d+ users?$/ }).click();
-      const subject = page.getByRole("textbox", { name: "Subject" });
-      await expect(subject).toHaveAttribute("aria-invalid", "true");
-      await expect(subject).toHaveValue("Hello {{nickname}}");
-      await expect(page.getByText("{{nickname}} is not a placeholder of this e-mail.")).toBeVisible();
-      await countAndSend(page, "8");
-    });
-  });
+  /** Without JavaScript (HTTP tier). */
+  httpTest(
+    "without JavaScript: the count, the confirmation, the log; an unknown placeholder is refused at its field first",
+    async () => {
+      const admin = await NoJsBrowser.signedIn("admin@demo.test");
+      try {
+        const composer = await admin.open(`${BASE}/message`);
+        const counted = await admin.submit(
+          composer.form("Count recipients").fill("Subject", "Hello {{nickname}}").fill("Text", "Hi."),
+          "Count recipients",
+        );
+        const send = /Send to \d+ users?/.exec(counted.text())![0];
+        const refused = await admin.submit(counted.form(send), send);
+        const form = refused.form("Count recipients");
+        expect(form.fieldAttribute("Subject", "aria-invalid")).toBe("true");
+        expect(form.valueOf("Subject")).toBe("Hello {{nickname}}");
+        expect(refused.text()).toContain("{{nickname}} is not a placeholder of this e-mail.");
+        await countAndSendNoJs(admin, "8");
+      } finally {
+        await admin.close();
+      }
+    },
+  );
 });
 
 test.describe("templates", () => {
@@ -179,27 +223,27 @@ test.describe("templates", () => {
     }
   });
 
-  test.describe("without JavaScript", () => {
-    test.use({ javaScriptEnabled: false });
-    test("a placeholder that does not exist is refused at its field, the text kept, nothing saved", async ({
-      page,
-    }) => {
-      await loginAs(page, "admin@demo.test");
-      await page.goto(`${BASE}/${ALREADY_REGISTERED}`);
-      const body = page.getByRole("textbox", { name: "Text" });
-      const typed = "Hello {{firstName}}, sign in at {{signInLink}} or call {{phoneNumber}}.";
-      await body.fill(typed);
-      await page.getByRole("button", { name: "Save template" }).click();
-      await expect(body).toHaveAttribute("aria-invalid", "true");
-      await expect(body).toHaveValue(typed);
-      await expect(
-        page.getByText(
+  /** Without JavaScript (HTTP tier). */
+  httpTest(
+    "without JavaScript: a placeholder that does not exist is refused at its field, the text kept, nothing saved",
+    async () => {
+      const admin = await NoJsBrowser.signedIn("admin@demo.test");
+      try {
+        const template = await admin.open(`${BASE}/${ALREADY_REGISTERED}`);
+        const typed = "Hello {{firstName}}, sign in at {{signInLink}} or call {{phoneNumber}}.";
+        const refused = await admin.submit(template.form("Save template").fill("Text", typed), "Save template");
+        const form = refused.form("Save template");
+        expect(form.fieldAttribute("Text", "aria-invalid")).toBe("true");
+        expect(form.valueOf("Text")).toBe(typed);
+        expect(refused.text()).toContain(
           "{{phoneNumber}} is not a placeholder of this e-mail. Use {{firstName}}, {{signInLink}}, {{resetLink}}.",
-        ),
-      ).toBeVisible();
-      await page.goto(`${BASE}/${ALREADY_REGISTERED}`);
-      await expect(page.getByRole("textbox", { name: "Text" })).not.toHaveValue(typed);
-      await expect(page.getByLabel("The e-mail's text")).toContainText("Sign in: ");
-    });
-  });
+        );
+        const again = await admin.open(`${BASE}/${ALREADY_REGISTERED}`);
+        expect(again.form("Save template").valueOf("Text")).not.toBe(typed);
+        expect(again.within("The e-mail's text").text()).toContain("Sign in: ");
+      } finally {
+        await admin.close();
+      }
+    },
+  );
 });

@@ -1,5 +1,7 @@
 import path from "node:path";
-import type { Page } from "@playwright/test";
+import { type Page, test as httpTest } from "@playwright/test";
+import type { HtmlForm } from "../support/html-forms";
+import { NoJsBrowser } from "../support/no-js";
 import { expect, loginAs, menuLabels, resetAccount, test } from "./fixtures";
 
 const PDF = path.join(import.meta.dirname, "files", "court-order.pdf");
@@ -11,6 +13,17 @@ async function fillPersonal(page: Page) {
   await page.getByRole("textbox", { name: "City" }).fill("Miami");
   await page.getByRole("textbox", { name: "State" }).fill("FL");
   await page.getByRole("textbox", { name: "ZIP code" }).fill("33101");
+}
+
+/** `fillPersonal` without JavaScript: the personal details step's form, as typed. */
+function personal(form: HtmlForm): HtmlForm {
+  return form
+    .fill("Phone", "5552014410")
+    .fill("Date of birth", "04/12/1980")
+    .fill("Street address", "12 Ocean Drive")
+    .fill("City", "Miami")
+    .fill("State", "FL")
+    .fill("ZIP code", "33101");
 }
 
 test.describe("onboarding, step by step, to an unlocked menu", () => {
@@ -87,36 +100,39 @@ test.describe("onboarding, step by step, to an unlocked menu", () => {
     await expect(page).toHaveURL("/home");
   });
 
-  test.describe("without JavaScript", () => {
-    test.use({ javaScriptEnabled: false });
+  /** Without JavaScript (HTTP tier: tests/support/no-js.ts posts the steps' own forms). */
+  httpTest(
+    "without JavaScript: the steps are plain forms; errors show at the field and what was typed stays",
+    async () => {
+      const SSN = "SSN (###-##-####) or EIN (##-#######)";
+      const user = await NoJsBrowser.signedIn("onboarding@demo.test");
+      try {
+        const step = await user.open("/onboarding/personal");
+        const refused = await user.submit(personal(step.form("Save & Continue")).fill(SSN, "12-34"), "Save & Continue");
+        expect(refused.form("Save & Continue").text).toContain("Enter the SSN as ###-##-####");
+        expect(refused.form("Save & Continue").valueOf("City")).toBe("Miami");
+        const saved = await user.submit(refused.form("Save & Continue").fill(SSN, "123-45-6789"), "Save & Continue");
+        expect(saved.path).toBe("/onboarding/licenses");
 
-    test("the steps are plain forms; errors show at the field and what was typed stays", async ({ page }) => {
-      await loginAs(page, "onboarding@demo.test");
-      await page.goto("/onboarding/personal");
-      await fillPersonal(page);
-      await page.getByRole("textbox", { name: /SSN/ }).fill("12-34");
-      await page.getByRole("button", { name: "Save & Continue" }).click();
-      await expect(page.getByText("Enter the SSN as ###-##-####")).toBeVisible();
-      await expect(page.getByRole("textbox", { name: "City" })).toHaveValue("Miami");
-      await page.getByRole("textbox", { name: /SSN/ }).fill("123-45-6789");
-      await page.getByRole("button", { name: "Save & Continue" }).click();
-      await expect(page).toHaveURL("/onboarding/licenses");
+        const documents = await user.open("/onboarding/documents");
+        const empty = await user.submit(documents.form("Save & Continue"), "Save & Continue");
+        expect(empty.form("Save & Continue").text).toContain("Attach your W-9 form (image or PDF)");
+        // A file over 10 MB is refused at its field; the other file is checked on its own.
+        const large = await user.submit(
+          empty.form("Save & Continue").attach("W-9 form", {
+            name: "w9-scan.pdf",
+            mimeType: "application/pdf",
+            buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 0x20),
+          }),
+          "Save & Continue",
+        );
+        expect(large.form("Save & Continue").text).toContain("The file is larger than 10 MB");
+        expect(large.form("Save & Continue").text).toContain("Attach your E&O certificate (image or PDF)");
 
-      await page.goto("/onboarding/documents");
-      await page.getByRole("button", { name: "Save & Continue" }).click();
-      await expect(page.getByText("Attach your W-9 form (image or PDF)")).toBeVisible();
-      // A file over 10 MB is refused at its field; the other file is checked on its own.
-      await page.getByLabel(/W-9 form/).setInputFiles({
-        name: "w9-scan.pdf",
-        mimeType: "application/pdf",
-        buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 0x20),
-      });
-      await page.getByRole("button", { name: "Save & Continue" }).click();
-      await expect(page.getByText("The file is larger than 10 MB")).toBeVisible();
-      await expect(page.getByText("Attach your E&O certificate (image or PDF)")).toBeVisible();
-
-      await page.goto("/onboarding/signature");
-      await expect(page.getByText("Drawing your signature needs JavaScript.")).toBeVisible();
-    });
-  });
+        expect((await user.open("/onboarding/signature")).text()).toContain("Drawing your signature needs JavaScript.");
+      } finally {
+        await user.close();
+      }
+    },
+  );
 });

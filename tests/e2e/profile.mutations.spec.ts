@@ -1,14 +1,20 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { Page } from "@playwright/test";
+import { type Page, test as httpTest } from "@playwright/test";
+import { NoJsBrowser } from "../support/no-js";
 import { expect, lockAccount, loginAs, resetAccount, test } from "./fixtures";
 
 /**
  * The profile's changes (issue 12): docs@ uploads its flagged documents and may then request a contract (holding
  * docs@, which the tickets spec changes too); loa@ changes its details, SMS answer and a document. Runs after the
- * read-only specs.
+ * read-only specs. Without JavaScript in the HTTP tier (tests/support/no-js.ts posts the page's own forms, multipart
+ * ones included).
  */
 const PDF = path.join(import.meta.dirname, "files", "court-order.pdf");
 const TEXT = path.join(import.meta.dirname, "files", "notes.txt");
+/** The files as a browser without JavaScript sends them (what `setInputFiles` sends for these paths). */
+const pdf = () => ({ name: "court-order.pdf", mimeType: "application/pdf", buffer: readFileSync(PDF) });
+const text = () => ({ name: "notes.txt", mimeType: "text/plain", buffer: readFileSync(TEXT) });
 
 /** MM/DD/YYYY of June 30 next year: a certificate's expiry date that is valid whenever the test runs. */
 function nextYearDate(): string {
@@ -94,29 +100,39 @@ test.describe("docs@ replaces its flagged documents", () => {
     await expect(page.getByRole("region", { name: "Summit Mutual" })).toContainText("Pending contract");
   });
 
-  test.describe("without JavaScript", () => {
-    test.use({ javaScriptEnabled: false });
-    test("a plain multipart upload: refused with the date kept, then on file and the icon gone", async ({ page }) => {
-      await loginAs(page, "docs@demo.test");
-      await page.goto("/profile");
-      const eo = page.getByTestId("document-eo");
-      await eo.getByLabel(/New E&O Certificate/).setInputFiles(PDF);
-      await eo.getByRole("textbox", { name: "Expiry date of the certificate" }).fill("02/30/2030");
-      await eo.getByRole("button", { name: "Upload replacement" }).click();
-      // The form comes back on the document's page, with the date typed and the file to choose again.
-      await expect(page).toHaveURL("/profile/documents/eo");
-      await expect(page.getByText("Enter the expiry date as MM/DD/YYYY")).toBeVisible();
-      await expect(page.getByRole("textbox", { name: "Expiry date of the certificate" })).toHaveValue("02/30/2030");
-      await page.getByLabel(/New E&O Certificate/).setInputFiles(PDF);
-      await page.getByRole("textbox", { name: "Expiry date of the certificate" }).fill(nextYearDate());
-      await page.getByRole("button", { name: "Upload replacement" }).click();
-      await expect(page).toHaveURL("/profile#documents");
-      await expect(page.locator("[data-toast=success]")).toContainText("Your E&O Certificate was uploaded.");
-      await expect(page.getByTestId("document-eo").getByTestId("document-flag")).toHaveCount(0);
-      await expect(page.getByTestId("document-eo").getByTestId("document-status")).toHaveText("Valid");
-      await expect(page.getByTestId("document-w9").getByTestId("document-flag")).toBeVisible();
-    });
-  });
+  httpTest(
+    "without JavaScript: a plain multipart upload: refused with the date kept, then on file and the icon gone",
+    async () => {
+      const docs = await NoJsBrowser.signedIn("docs@demo.test");
+      try {
+        const profile = await docs.open("/profile");
+        const refused = await docs.submit(
+          profile
+            .within("document-eo")
+            .form("Upload replacement")
+            .attach("New E&O Certificate", pdf())
+            .fill("Expiry date of the certificate", "02/30/2030"),
+          "Upload replacement",
+        );
+        // The form comes back on the document's page, with the date typed and the file to choose again.
+        expect(refused.path).toBe("/profile/documents/eo");
+        const form = refused.form("Upload replacement");
+        expect(form.text).toContain("Enter the expiry date as MM/DD/YYYY");
+        expect(form.valueOf("Expiry date of the certificate")).toBe("02/30/2030");
+        const uploaded = await docs.submit(
+          form.attach("New E&O Certificate", pdf()).fill("Expiry date of the certificate", nextYearDate()),
+          "Upload replacement",
+        );
+        expect(uploaded.path).toBe("/profile");
+        expect(uploaded.toasts("success").join(" ")).toContain("Your E&O Certificate was uploaded.");
+        expect(uploaded.within("document-eo").hasTestId("document-flag")).toBe(false);
+        expect(uploaded.within("document-eo").within("document-status").text()).toBe("Valid");
+        expect(uploaded.within("document-w9").hasTestId("document-flag")).toBe(true);
+      } finally {
+        await docs.close();
+      }
+    },
+  );
 });
 
 test.describe("loa@ changes its profile", () => {
@@ -159,37 +175,43 @@ test.describe("loa@ changes its profile", () => {
     await expect(sms.getByTestId("sms-answer")).toHaveText("Current answer: Yes, you receive text-message alerts.");
   });
 
-  test.describe("without JavaScript", () => {
-    test.use({ javaScriptEnabled: false });
-    test("details refused keep every typed value; SMS answer and a wrong file type", async ({ page }) => {
-      await loginAs(page, "loa@demo.test");
-      await page.goto("/profile");
-      const details = page.getByRole("region", { name: "Personal details" });
-      await details.getByRole("textbox", { name: "Phone" }).fill("555-12");
-      await details.getByRole("textbox", { name: "Street address" }).fill("77 Camelback Road");
-      await details.getByRole("textbox", { name: "State" }).fill("A1");
-      await details.getByRole("button", { name: "Save details" }).click();
-      await expect(details.getByText("Enter a 10-digit phone number")).toBeVisible();
-      await expect(details.getByText("Use the 2-letter state code")).toBeVisible();
-      await expect(details.getByRole("textbox", { name: "Street address" })).toHaveValue("77 Camelback Road");
-      await expect(details.getByRole("textbox", { name: "Phone" })).toHaveValue("555-12");
-      await details.getByRole("textbox", { name: "Phone" }).fill("(555) 310-7777");
-      await details.getByRole("textbox", { name: "State" }).fill("AZ");
-      await details.getByRole("button", { name: "Save details" }).click();
-      await expect(page.locator("[data-toast=success]")).toContainText("Your details were saved.");
-      await expect(details.getByRole("textbox", { name: "Street address" })).toHaveValue("77 Camelback Road");
+  httpTest("without JavaScript: details refused keep every typed value; SMS answer and a wrong file type", async () => {
+    const loa = await NoJsBrowser.signedIn("loa@demo.test");
+    try {
+      const profile = await loa.open("/profile");
+      const refused = await loa.submit(
+        profile
+          .within("Personal details")
+          .form("Save details")
+          .fill("Phone", "555-12")
+          .fill("Street address", "77 Camelback Road")
+          .fill("State", "A1"),
+        "Save details",
+      );
+      let details = refused.within("Personal details").form("Save details");
+      expect(details.text).toContain("Enter a 10-digit phone number");
+      expect(details.text).toContain("Use the 2-letter state code");
+      expect(details.valueOf("Street address")).toBe("77 Camelback Road");
+      expect(details.valueOf("Phone")).toBe("555-12");
+      const saved = await loa.submit(details.fill("Phone", "(555) 310-7777").fill("State", "AZ"), "Save details");
+      expect(saved.toasts("success").join(" ")).toContain("Your details were saved.");
+      details = saved.within("Personal details").form("Save details");
+      expect(details.valueOf("Street address")).toBe("77 Camelback Road");
 
-      const sms = page.getByRole("region", { name: "Text-message alerts" });
-      await sms.getByRole("button", { name: "Yes" }).click();
-      await expect(page).toHaveURL("/profile");
-      await expect(sms.getByTestId("sms-answer")).toHaveText("Current answer: Yes, you receive text-message alerts.");
+      const answered = await loa.submit(saved.within("Text-message alerts").form("Yes"), "Yes");
+      expect(answered.path).toBe("/profile");
+      expect(answered.within("Text-message alerts").within("sms-answer").text()).toBe(
+        "Current answer: Yes, you receive text-message alerts.",
+      );
 
-      const w9 = page.getByTestId("document-w9");
-      await w9.getByText("Replace your W-9").click();
-      await w9.getByLabel(/New W-9/).setInputFiles(TEXT);
-      await w9.getByRole("button", { name: "Upload replacement" }).click();
-      await expect(page).toHaveURL("/profile/documents/w9");
-      await expect(page.getByText("Only images or PDF files can be attached")).toBeVisible();
-    });
+      const wrong = await loa.submit(
+        answered.within("document-w9").form("Upload replacement").attach("New W-9", text()),
+        "Upload replacement",
+      );
+      expect(wrong.path).toBe("/profile/documents/w9");
+      expect(wrong.text()).toContain("Only images or PDF files can be attached");
+    } finally {
+      await loa.close();
+    }
   });
 });

@@ -1,11 +1,14 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { Page } from "@playwright/test";
+import { type Page, test as httpTest } from "@playwright/test";
+import { NoJsBrowser, type NoJsPage } from "../support/no-js";
 import { expect, lockAccount, loginAs, resetAccount, test } from "./fixtures";
 
 /**
  * Ready to sell (issue 25 §1): a line turns ready after its fix. docs@ follows its blocking step to the flagged
  * documents and replaces them; admin@ moves agent@'s approved request to active on the contracting desk. Holds the
- * accounts it changes (other specs change them too) and restores them after.
+ * accounts it changes (other specs change them too) and restores them after. Without JavaScript in the HTTP tier
+ * (tests/support/no-js.ts follows the pages' links and posts their forms, the uploads' multipart ones included).
  */
 const PDF = path.join(import.meta.dirname, "files", "court-order.pdf");
 
@@ -15,94 +18,192 @@ function nextYearDate(): string {
 }
 
 const line = (page: Page, carrierProductId: number) => page.getByTestId(`line-${carrierProductId}`);
+/** A product's line on the page without JavaScript. */
+const lineOf = (page: NoJsPage, carrierProductId: number) => page.within(`line-${carrierProductId}`);
+const pdf = () => ({ name: "court-order.pdf", mimeType: "application/pdf", buffer: readFileSync(PDF) });
 
-for (const javaScriptEnabled of [true, false]) {
-  test.describe(`a line turns ready after its fix, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
-    test.use({ javaScriptEnabled });
-    test.describe.configure({ mode: "serial" });
+test.describe("a line turns ready after its fix, JavaScript on", () => {
+  test.describe.configure({ mode: "serial" });
 
-    test("docs@ follows the documents step, replaces its flagged documents, and Blue Harbor's lines are ready", async ({
-      page,
-    }) => {
-      test.setTimeout(150_000);
+  test("docs@ follows the documents step, replaces its flagged documents, and Blue Harbor's lines are ready", async ({
+    page,
+  }) => {
+    test.setTimeout(150_000);
+    const release = await lockAccount("docs@demo.test");
+    try {
+      await resetAccount("docs@demo.test");
+      await loginAs(page, "docs@demo.test");
+      await page.goto("/ready_to_sell");
+      await expect(page.getByTestId("readiness-summary")).toHaveText("0 of 14 products ready; 2 need one step");
+      for (const id of [101, 201]) {
+        await expect(line(page, id)).toContainText("1 step left");
+        await expect(line(page, id).getByTestId("next-step")).toContainText("2 documents need your attention");
+      }
+      // A product without a contract: documents first (spec §6), not Contract Now.
+      await expect(line(page, 105).locator("[data-step=contract]")).toContainText(
+        "You cannot request new contracts until your documentation is up to date.",
+      );
+
+      await line(page, 101)
+        .locator("[data-step=documents]")
+        .getByRole("link", { name: "Upload your E&O Certificate" })
+        .click();
+      await expect(page).toHaveURL("/profile/documents/eo");
+      await page.getByLabel(/New E&O Certificate/).setInputFiles(PDF);
+      await page.getByRole("textbox", { name: "Expiry date of the certificate" }).fill(nextYearDate());
+      await page.getByRole("button", { name: "Upload replacement" }).click();
+      await expect(page.locator("[data-toast=success]").last()).toContainText("Your E&O Certificate was uploaded.");
+
+      await page.goto("/ready_to_sell");
+      await expect(line(page, 101).getByTestId("next-step")).toContainText("A document needs your attention: W-9.");
+      await line(page, 101).locator("[data-step=documents]").getByRole("link", { name: "Upload your W-9" }).click();
+      await expect(page).toHaveURL("/profile/documents/w9");
+      await page.getByLabel(/W-9/).setInputFiles(PDF);
+      await page.getByRole("button", { name: /^Upload/ }).click();
+      await expect(page.locator("[data-toast=success]").last()).toContainText("Your W-9 was uploaded.");
+
+      await page.goto("/ready_to_sell");
+      await expect(page.getByTestId("readiness-summary")).toHaveText("2 of 14 products ready");
+      await expect(line(page, 101)).toHaveAttribute("data-ready", "true");
+      await expect(line(page, 201)).toHaveAttribute("data-ready", "true");
+      await page.goto("/dashboard");
+      await expect(page.getByTestId("readiness-card")).toContainText("2 of 14 products ready");
+    } finally {
+      await resetAccount("docs@demo.test");
+      release();
+    }
+  });
+
+  test("admin@ moves agent@'s approved request to active on the contracting desk, and its line is ready", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(150_000);
+    const release = await lockAccount("agent@demo.test");
+    const agentContext = await browser.newContext();
+    try {
+      await resetAccount("agent@demo.test");
+      const agent = await agentContext.newPage();
+      await loginAs(agent, "agent@demo.test");
+      await agent.goto("/ready_to_sell");
+      await expect(line(agent, 103)).toContainText("2 steps left");
+      await expect(line(agent, 103).locator("[data-step=contract]")).toContainText("Request being processed");
+
+      await loginAs(page, "admin@demo.test");
+      await page.goto("/admin/contracting/edit/3");
+      await page.getByRole("combobox", { name: "New state" }).selectOption({ label: "Active" });
+      await page.getByRole("textbox", { name: "Writing number" }).fill("EV-20271");
+      const effective = page.getByRole("textbox", { name: "Effective date" });
+      await effective.fill("01/01/2027");
+      await expect(effective).toHaveValue("01/01/2027");
+      await page.getByRole("button", { name: "Move the request" }).click();
+      await expect(page.locator("[data-toast=success]").last()).toContainText("The request is now Active.");
+
+      await agent.goto("/ready_to_sell");
+      await expect(line(agent, 103)).toHaveAttribute("data-ready", "true");
+      await expect(agent.getByTestId("readiness-summary")).toHaveText("3 of 14 products ready");
+    } finally {
+      await agentContext.close();
+      await resetAccount("agent@demo.test");
+      release();
+    }
+  });
+});
+
+/** Without JavaScript (HTTP tier). */
+test.describe("a line turns ready after its fix, JavaScript off", () => {
+  test.describe.configure({ mode: "serial" });
+
+  httpTest(
+    "docs@ follows the documents step, replaces its flagged documents, and Blue Harbor's lines are ready",
+    async () => {
+      httpTest.setTimeout(150_000);
       const release = await lockAccount("docs@demo.test");
+      let docs: NoJsBrowser | undefined;
       try {
         await resetAccount("docs@demo.test");
-        await loginAs(page, "docs@demo.test");
-        await page.goto("/ready_to_sell");
-        await expect(page.getByTestId("readiness-summary")).toHaveText("0 of 14 products ready; 2 need one step");
+        docs = await NoJsBrowser.signedIn("docs@demo.test");
+        let page = await docs.open("/ready_to_sell");
+        expect(page.within("readiness-summary").text()).toBe("0 of 14 products ready; 2 need one step");
         for (const id of [101, 201]) {
-          await expect(line(page, id)).toContainText("1 step left");
-          await expect(line(page, id).getByTestId("next-step")).toContainText("2 documents need your attention");
+          expect(lineOf(page, id).text()).toContain("1 step left");
+          expect(lineOf(page, id).within("next-step").text()).toContain("2 documents need your attention");
         }
         // A product without a contract: documents first (spec §6), not Contract Now.
-        await expect(line(page, 105).locator("[data-step=contract]")).toContainText(
+        expect(lineOf(page, 105).withAttribute("data-step", "contract").text()).toContain(
           "You cannot request new contracts until your documentation is up to date.",
         );
 
-        await line(page, 101)
-          .locator("[data-step=documents]")
-          .getByRole("link", { name: "Upload your E&O Certificate" })
-          .click();
-        await expect(page).toHaveURL("/profile/documents/eo");
-        await page.getByLabel(/New E&O Certificate/).setInputFiles(PDF);
-        await page.getByRole("textbox", { name: "Expiry date of the certificate" }).fill(nextYearDate());
-        await page.getByRole("button", { name: "Upload replacement" }).click();
-        await expect(page.locator("[data-toast=success]").last()).toContainText("Your E&O Certificate was uploaded.");
+        page = await docs.follow(
+          lineOf(page, 101).withAttribute("data-step", "documents"),
+          "Upload your E&O Certificate",
+        );
+        expect(page.path).toBe("/profile/documents/eo");
+        page = await docs.submit(
+          page
+            .form("Upload replacement")
+            .attach("New E&O Certificate", pdf())
+            .fill("Expiry date of the certificate", nextYearDate()),
+          "Upload replacement",
+        );
+        expect(page.toasts("success").join(" ")).toContain("Your E&O Certificate was uploaded.");
 
-        await page.goto("/ready_to_sell");
-        await expect(line(page, 101).getByTestId("next-step")).toContainText("A document needs your attention: W-9.");
-        await line(page, 101).locator("[data-step=documents]").getByRole("link", { name: "Upload your W-9" }).click();
-        await expect(page).toHaveURL("/profile/documents/w9");
-        await page.getByLabel(/W-9/).setInputFiles(PDF);
-        await page.getByRole("button", { name: /^Upload/ }).click();
-        await expect(page.locator("[data-toast=success]").last()).toContainText("Your W-9 was uploaded.");
+        page = await docs.open("/ready_to_sell");
+        expect(lineOf(page, 101).within("next-step").text()).toContain("A document needs your attention: W-9.");
+        page = await docs.follow(lineOf(page, 101).withAttribute("data-step", "documents"), "Upload your W-9");
+        expect(page.path).toBe("/profile/documents/w9");
+        page = await docs.submit(page.form("Upload").attach("W-9", pdf()), "Upload");
+        expect(page.toasts("success").join(" ")).toContain("Your W-9 was uploaded.");
 
-        await page.goto("/ready_to_sell");
-        await expect(page.getByTestId("readiness-summary")).toHaveText("2 of 14 products ready");
-        await expect(line(page, 101)).toHaveAttribute("data-ready", "true");
-        await expect(line(page, 201)).toHaveAttribute("data-ready", "true");
-        await page.goto("/dashboard");
-        await expect(page.getByTestId("readiness-card")).toContainText("2 of 14 products ready");
+        page = await docs.open("/ready_to_sell");
+        expect(page.within("readiness-summary").text()).toBe("2 of 14 products ready");
+        expect(page.testIdAttribute("line-101", "data-ready")).toBe("true");
+        expect(page.testIdAttribute("line-201", "data-ready")).toBe("true");
+        expect((await docs.open("/dashboard")).within("readiness-card").text()).toContain("2 of 14 products ready");
       } finally {
+        await docs?.close();
         await resetAccount("docs@demo.test");
         release();
       }
-    });
+    },
+  );
 
-    test("admin@ moves agent@'s approved request to active on the contracting desk, and its line is ready", async ({
-      page,
-      browser,
-    }) => {
-      test.setTimeout(150_000);
+  httpTest(
+    "admin@ moves agent@'s approved request to active on the contracting desk, and its line is ready",
+    async () => {
+      httpTest.setTimeout(150_000);
       const release = await lockAccount("agent@demo.test");
-      const agentContext = await browser.newContext({ javaScriptEnabled });
+      const browsers: NoJsBrowser[] = [];
       try {
         await resetAccount("agent@demo.test");
-        const agent = await agentContext.newPage();
-        await loginAs(agent, "agent@demo.test");
-        await agent.goto("/ready_to_sell");
-        await expect(line(agent, 103)).toContainText("2 steps left");
-        await expect(line(agent, 103).locator("[data-step=contract]")).toContainText("Request being processed");
+        const [agent, admin] = await Promise.all([
+          NoJsBrowser.signedIn("agent@demo.test"),
+          NoJsBrowser.signedIn("admin@demo.test"),
+        ]);
+        browsers.push(agent, admin);
+        const before = await agent.open("/ready_to_sell");
+        expect(lineOf(before, 103).text()).toContain("2 steps left");
+        expect(lineOf(before, 103).withAttribute("data-step", "contract").text()).toContain("Request being processed");
 
-        await loginAs(page, "admin@demo.test");
-        await page.goto("/admin/contracting/edit/3");
-        await page.getByRole("combobox", { name: "New state" }).selectOption({ label: "Active" });
-        await page.getByRole("textbox", { name: "Writing number" }).fill("EV-20271");
-        const effective = page.getByRole("textbox", { name: "Effective date" });
-        await effective.fill("01/01/2027");
-        await expect(effective).toHaveValue("01/01/2027");
-        await page.getByRole("button", { name: "Move the request" }).click();
-        await expect(page.locator("[data-toast=success]").last()).toContainText("The request is now Active.");
+        const desk = await admin.open("/admin/contracting/edit/3");
+        const moved = await admin.submit(
+          desk
+            .form("Move the request")
+            .fill("New state", "Active")
+            .fill("Writing number", "EV-20271")
+            .fill("Effective date", "01/01/2027"),
+          "Move the request",
+        );
+        expect(moved.toasts("success").join(" ")).toContain("The request is now Active.");
 
-        await agent.goto("/ready_to_sell");
-        await expect(line(agent, 103)).toHaveAttribute("data-ready", "true");
-        await expect(agent.getByTestId("readiness-summary")).toHaveText("3 of 14 products ready");
+        const after = await agent.open("/ready_to_sell");
+        expect(after.testIdAttribute("line-103", "data-ready")).toBe("true");
+        expect(after.within("readiness-summary").text()).toBe("3 of 14 products ready");
       } finally {
-        await agentContext.close();
+        await Promise.all(browsers.map(async (b) => b.close()));
         await resetAccount("agent@demo.test");
         release();
       }
-    });
-  });
-}
+    },
+  );
+});

@@ -1,6 +1,11 @@
+import { test as httpTest } from "@playwright/test";
+import { NoJsBrowser } from "../support/no-js";
 import { expect, latestLink, loginAs, outbox, resetAccount, test } from "./fixtures";
 
-/** Changes agency@'s invitations: runs after the read-only specs (playwright.config.ts projects). */
+/**
+ * Changes agency@'s invitations: runs after the read-only specs (playwright.config.ts projects). Without JavaScript
+ * in the HTTP tier (tests/support/no-js.ts follows the pages' links and posts their forms).
+ */
 test.describe("Register Downlines", () => {
   test.describe.configure({ mode: "serial" });
   test.beforeEach(async () => {
@@ -82,46 +87,53 @@ test.describe("Register Downlines", () => {
     await expect(table.locator("caption")).toHaveText("Invitations: 1–4 of 4");
   });
 
-  test.describe("without JavaScript", () => {
-    test.use({ javaScriptEnabled: false });
-    test("the row menu opens, the confirmation is a page, the bulk form is a plain form", async ({ page }) => {
-      await loginAs(page, "agency@demo.test");
-      await page.goto("/register_downlines?sort=email&order=ASC");
-      const table = page.getByRole("table", { name: /Invitations/ });
-      const sent = table.locator("tbody tr").filter({ hasText: "Sent" });
-      const first = sent.first();
-      const email = (await first.getByRole("cell", { name: /^[^\s@]+@[^\s@]+$/ }).textContent())!;
-      await first.locator("summary").click();
-      await first.getByRole("link", { name: "Delete" }).click();
-      await expect(page).toHaveURL(/confirm=/);
-      await expect(page).toHaveURL(/sort=email/);
-      await page.getByRole("alertdialog").getByRole("button", { name: "Withdraw" }).click();
-      await expect(page.locator("[data-toast=success]")).toContainText("Invitation withdrawn");
-      await expect(table).not.toContainText(email);
+  httpTest(
+    "without JavaScript: the row menu's Delete link, the confirmation is a page, the bulk form is a plain form",
+    async () => {
+      const agency = await NoJsBrowser.signedIn("agency@demo.test");
+      try {
+        const list = await agency.open("/register_downlines?sort=email&order=ASC");
+        const sent = (page: typeof list) => page.tableRows().filter((cells) => cells.includes("Sent"));
+        const email = sent(list)[0]!.find((cell) => /^[^\s@]+@[^\s@]+$/.test(cell))!;
+        // The row menu (a <details>) holds a plain link to the confirmation.
+        const confirm = await agency.open(list.row(email).link("Delete"));
+        expect(confirm.path).toMatch(/confirm=/);
+        expect(confirm.path).toMatch(/sort=email/);
+        const withdrawn = await agency.submit(
+          confirm.within("Withdraw these invitations?").form("Withdraw"),
+          "Withdraw",
+        );
+        expect(withdrawn.toasts("success").join(" ")).toContain("Invitation withdrawn");
+        expect(withdrawn.tableRows().flat()).not.toContain(email);
 
-      // The first two invitations still sent.
-      for (const row of (await sent.all()).slice(0, 2)) await row.getByRole("checkbox").check();
-      await page.getByRole("button", { name: "Withdraw selected" }).click();
-      await expect(page.getByRole("alertdialog").getByRole("listitem")).toHaveCount(2);
-    });
+        // The first two invitations still sent.
+        const bulk = withdrawn.form("Withdraw selected");
+        for (const cells of sent(withdrawn).slice(0, 2)) bulk.tick(`Select ${cells[1]}`);
+        const asked = await agency.submit(bulk, "Withdraw selected");
+        expect(asked.within("Withdraw these invitations?").listItems()).toHaveLength(2);
+      } finally {
+        await agency.close();
+      }
+    },
+  );
 
-    test("Send again is a plain form: an expired invitation is pending again, with a new link by e-mail", async ({
-      page,
-    }) => {
-      await loginAs(page, "agency@demo.test");
-      await page.goto("/register_downlines?sort=email&order=ASC");
-      const table = page.getByRole("table", { name: /Invitations/ });
-      const expired = table.locator("tbody tr").filter({ hasText: "olivia.bennett@example.com" });
-      await expect(expired.getByRole("cell", { name: "Expired", exact: true })).toBeVisible();
-      const before = (await outbox("olivia.bennett@example.com")).length;
-      await expired.getByRole("button", { name: "Send again to Olivia Bennett" }).click();
-      await expect(page.locator("[data-toast=success]")).toContainText(
-        "Invitation sent again to olivia.bennett@example.com",
-      );
-      await expect(page).toHaveURL("/register_downlines?sort=email&order=ASC");
-      await expect(expired.getByRole("cell", { name: "Sent", exact: true })).toBeVisible();
-      expect(await outbox("olivia.bennett@example.com")).toHaveLength(before + 1);
-      expect(await latestLink("olivia.bennett@example.com", "/registration/")).toMatch(/\/registration\/[\w-]{43}$/);
-    });
-  });
+  httpTest(
+    "without JavaScript: Send again is a plain form: an expired invitation is pending again, with a new link by e-mail",
+    async () => {
+      const agency = await NoJsBrowser.signedIn("agency@demo.test");
+      try {
+        const list = await agency.open("/register_downlines?sort=email&order=ASC");
+        expect(list.row("olivia.bennett@example.com").tableRows()[0]).toContain("Expired");
+        const before = (await outbox("olivia.bennett@example.com")).length;
+        const again = await agency.submit(list.row("Send again to Olivia Bennett").form("Send again"), "Send again");
+        expect(again.toasts("success").join(" ")).toContain("Invitation sent again to olivia.bennett@example.com");
+        expect(again.path).toBe("/register_downlines?sort=email&order=ASC");
+        expect(again.row("olivia.bennett@example.com").tableRows()[0]).toContain("Sent");
+        expect(await outbox("olivia.bennett@example.com")).toHaveLength(before + 1);
+        expect(await latestLink("olivia.bennett@example.com", "/registration/")).toMatch(/\/registration\/[\w-]{43}$/);
+      } finally {
+        await agency.close();
+      }
+    },
+  );
 });

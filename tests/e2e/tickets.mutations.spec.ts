@@ -1,7 +1,13 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
+import { test as httpTest } from "@playwright/test";
+import { NoJsBrowser } from "../support/no-js";
 import { expect, lockAccount, loginAs, resetAccount, test } from "./fixtures";
 
-/** Opens tickets for docs@ (holding it: the profile's upload spec changes docs@ too): runs after the read-only specs. */
+/**
+ * Opens tickets for docs@ (holding it: the profile's upload spec changes docs@ too): runs after the read-only specs.
+ * Without JavaScript in the HTTP tier (tests/support/no-js.ts posts the page's own multipart form).
+ */
 const PDF = path.join(import.meta.dirname, "files", "court-order.pdf");
 const TEXT = path.join(import.meta.dirname, "files", "notes.txt");
 
@@ -50,23 +56,29 @@ test.describe("support tickets", () => {
     await expect(page.getByText("This ticket is closed.")).toBeVisible();
   });
 
-  test.describe("without JavaScript", () => {
-    test.use({ javaScriptEnabled: false });
-    test("a wrong attachment is refused at its field, the rest is kept", async ({ page }) => {
-      await loginAs(page, "docs@demo.test");
-      await page.goto("/contact_support");
-      await page.getByRole("textbox", { name: "Subject" }).fill("Question about contracting");
-      await page.getByRole("combobox", { name: "Category" }).selectOption("Contracting");
-      await page.getByRole("textbox", { name: "Message" }).fill("Which carriers pay bonuses?");
-      await page.getByLabel(/Attachment/).setInputFiles(TEXT);
-      await page.getByRole("button", { name: "Send" }).click();
-      await expect(page.getByText("Only images or PDF files can be attached")).toBeVisible();
-      await expect(page.getByRole("textbox", { name: "Subject" })).toHaveValue("Question about contracting");
-      await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue("Which carriers pay bonuses?");
-      await page.getByRole("button", { name: "Send" }).click();
-      await expect(page).toHaveURL(/\/my_tickets\?ticket=\d+/);
-      await expect(page.getByRole("region", { name: "Question about contracting" })).toBeVisible();
-    });
+  httpTest("without JavaScript: a wrong attachment is refused at its field, the rest is kept", async () => {
+    const docs = await NoJsBrowser.signedIn("docs@demo.test");
+    try {
+      const contact = await docs.open("/contact_support");
+      const refused = await docs.submit(
+        contact
+          .form("Send")
+          .fill("Subject", "Question about contracting")
+          .fill("Category", "Contracting")
+          .fill("Message", "Which carriers pay bonuses?")
+          .attach("Attachment", { name: "notes.txt", mimeType: "text/plain", buffer: readFileSync(TEXT) }),
+        "Send",
+      );
+      const form = refused.form("Send");
+      expect(form.text).toContain("Only images or PDF files can be attached");
+      expect(form.valueOf("Subject")).toBe("Question about contracting");
+      expect(form.valueOf("Message")).toBe("Which carriers pay bonuses?");
+      const sent = await docs.submit(form, "Send");
+      expect(sent.path).toMatch(/^\/my_tickets\?ticket=\d+/);
+      expect(sent.within("Question about contracting").text()).toContain("Question about contracting");
+    } finally {
+      await docs.close();
+    }
   });
 
   test("a commission inquiry: the agent asks, the carrier answers, the agent sees the answer", async ({ browser }) => {

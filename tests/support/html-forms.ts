@@ -219,6 +219,61 @@ export class HtmlForm {
   }
 
   /**
+   * The value the field a label names has now (as `fill` finds it: throws when no label names a control), or, for
+   * an input without a name (read-only, never sent: an invitation's e-mail address), the value the page drew.
+   */
+  valueOf(label: string): string {
+    const found = DomUtils.findAll((el) => el.name === "label", this.element.children).find((l) => {
+      const text = textOf(l).replace(/\s*\*$/, "");
+      return text === label || text.startsWith(label);
+    });
+    const id = found ? attr(found, "for") : undefined;
+    const unnamed = id
+      ? DomUtils.findOne(
+          (el) => el.name === "input" && attr(el, "id") === id && attr(el, "name") === undefined,
+          this.element.children,
+        )
+      : null;
+    return unnamed ? (attr(unnamed, "value") ?? "") : this.labelled(label).value;
+  }
+
+  /**
+   * Ticks (or clears) the checkbox whose aria-label is `label` and that belongs to this form: inside it, or anywhere
+   * in the page with a `form` attribute naming the form's id (a table's row checkboxes beside its bulk form), as a
+   * click on it would. Throws when no such checkbox is in the page.
+   */
+  tick(label: string, checked = true): this {
+    const id = attr(this.element, "id");
+    const inside = (el: Element) => {
+      for (let node = el.parent; node; node = node.parent) if (node === this.element) return true;
+      return false;
+    };
+    const box = DomUtils.findOne(
+      (el) =>
+        el.name === "input" &&
+        (attr(el, "type") ?? "").toLowerCase() === "checkbox" &&
+        attr(el, "aria-label") === label &&
+        attr(el, "name") !== undefined &&
+        (inside(el) || (id !== undefined && attr(el, "form") === id)),
+      this.document.children,
+    );
+    if (!box) throw new Error(`No checkbox "${label}" of the form`);
+    let control = this.controls.find((c) => c.element === box);
+    if (!control) {
+      control = {
+        element: box,
+        name: attr(box, "name")!,
+        type: "checkbox",
+        value: attr(box, "value") ?? "on",
+        checked: DomUtils.hasAttrib(box, "checked"),
+      };
+      this.controls.push(control);
+    }
+    control.checked = checked;
+    return this;
+  }
+
+  /**
    * What the page says at the field a label names: the texts of the elements its `aria-describedby` names (its
    * description, and its error when the server refused it), joined by a space; and whether it is `aria-invalid`.
    */
@@ -261,6 +316,11 @@ export class HtmlForm {
       .map((el) => (el ? textOf(el) : ""))
       .join(" ")
       .trim();
+  }
+
+  /** The value of attribute `name` (e.g. `aria-invalid`) of the control a label names, as the page drew it. */
+  fieldAttribute(label: string, name: string): string | undefined {
+    return attr(this.labelled(label).element, name);
   }
 }
 

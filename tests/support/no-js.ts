@@ -244,6 +244,94 @@ export class NoJsPage {
     if (!m) return null;
     return { seconds: Number(m[1]), url: new URL(m[2]?.trim().replace(/^['"]|['"]$/g, "") ?? this.url, this.url).toString() };
   }
+
+  /**
+   * The part of the page inside the element whose `data-testid` is `name`, or else the region `name` names
+   * (aria-label, or the text of its aria-labelledby element), as a page of its own: its forms, links, test ids,
+   * toasts and alerts are only those inside it, and its `text()` is the part's text. Throws when there is none.
+   */
+  within(name: string): NoJsPage {
+    const named = (e: Element) => {
+      if (attr(e, "aria-label") === name) return true;
+      const by = attr(e, "aria-labelledby");
+      const label = by ? DomUtils.getElementById(by, this.document.children) : null;
+      return label ? textOf(label) === name : false;
+    };
+    const el =
+      DomUtils.findOne((e) => attr(e, "data-testid") === name, this.document.children) ??
+      DomUtils.findOne(named, this.document.children);
+    if (!el) throw new Error(`No data-testid or region "${name}" at ${this.url}`);
+    return this.part(DomUtils.getOuterHTML(el));
+  }
+
+  /** A part of this page's HTML as a page of its own, drawn as its `<main>` (so `text()` reads the part). */
+  private part(html: string): NoJsPage {
+    return new NoJsPage(this.status, this.url, `<html><body><main>${html}</main></body></html>`, { ...this.headers });
+  }
+
+  /** The value of attribute `name` of the first element whose `data-testid` is `testId` (undefined without it). */
+  testIdAttribute(testId: string, name: string): string | undefined {
+    const el = DomUtils.findOne((e) => attr(e, "data-testid") === testId, this.document.children);
+    if (!el) throw new Error(`No data-testid "${testId}" at ${this.url}`);
+    return attr(el, name);
+  }
+
+  /**
+   * The first table row that holds an element labelled `name` (its aria-label: a row's checkbox or menu) or, failing
+   * that, whose text contains `name`, as a page of its own (see `within`: its forms and links are the row's). Throws
+   * when no row does.
+   */
+  row(name: string): NoJsPage {
+    const rows = DomUtils.findAll((e) => e.name === "tr", this.document.children);
+    const found =
+      rows.find((tr) => DomUtils.findOne((e) => attr(e, "aria-label") === name, tr.children) !== null) ??
+      rows.find((tr) => textOf(tr).includes(name));
+    if (!found) throw new Error(`No table row with "${name}" at ${this.url}`);
+    return this.part(`<table><tbody>${DomUtils.getOuterHTML(found)}</tbody></table>`);
+  }
+
+  /**
+   * The texts of the items (`li`) of the list whose aria-label is `label`, or of the first list in `<main>` when left
+   * out (in a part from `within`: the part's first list); its own items, not nested lists'.
+   */
+  listItems(label?: string): string[] {
+    const main = DomUtils.findOne((e) => e.name === "main", this.document.children);
+    const list = DomUtils.findOne(
+      (e) => (e.name === "ol" || e.name === "ul") && (label === undefined || attr(e, "aria-label") === label),
+      label === undefined && main ? main.children : this.document.children,
+    );
+    if (!list) throw new Error(`No list "${label ?? ""}" at ${this.url}`);
+    return (list.children as Element[]).filter((c) => c.name === "li").map((li) => textOf(li));
+  }
+
+  /** Whether the page has a form whose submit button reads `button` (what `form(button)` would look for). */
+  hasForm(button: string): boolean {
+    return DomUtils.findAll((e) => e.name === "form", this.document.children).some((form) =>
+      DomUtils.findAll(
+        (e) =>
+          (e.name === "button" && (attr(e, "type") ?? "submit").toLowerCase() === "submit") ||
+          (e.name === "input" && ["submit", "image"].includes((attr(e, "type") ?? "").toLowerCase())),
+        form.children,
+      ).some((b) => textOf(b) === button),
+    );
+  }
+
+  /** The text of the first table's `<caption>` in `<main>` ("" without one): a list's "Users: 1–25 of 40". */
+  get tableCaption(): string {
+    const main = DomUtils.findOne((e) => e.name === "main", this.document.children);
+    const caption = main ? DomUtils.findOne((e) => e.name === "caption", main.children) : null;
+    return caption ? textOf(caption) : "";
+  }
+
+  /**
+   * The part of the page inside the first element whose attribute `name` is `value` (e.g. `data-step="contract"`),
+   * as a page of its own (see `within`). Throws when there is none.
+   */
+  withAttribute(name: string, value: string): NoJsPage {
+    const el = DomUtils.findOne((e) => attr(e, name) === value, this.document.children);
+    if (!el) throw new Error(`No element with ${name}="${value}" at ${this.url}`);
+    return this.part(DomUtils.getOuterHTML(el));
+  }
 }
 
 /** A browser without JavaScript: its own cookies, pages fetched and forms posted as HTML says. */

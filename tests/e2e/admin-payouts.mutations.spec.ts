@@ -108,7 +108,9 @@ httpTest("without JavaScript: the creator cannot approve their entry; another ad
         .fill("Memo", memo),
     );
     expect(created.status).toBe(200);
-    expect(created.toasts("success").join(" ")).toContain("Payout entry created: another administrator must approve it.");
+    expect(created.toasts("success").join(" ")).toContain(
+      "Payout entry created: another administrator must approve it.",
+    );
     expect(created.path).toMatch(/^\/admin\/payout_entries\/\d+$/);
     const path = created.path;
     expect(created.text()).toContain(OWN_ENTRY);

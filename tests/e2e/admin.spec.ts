@@ -11,6 +11,7 @@ import {
   elementsWhere,
   labelledElements,
   linksIn,
+  optionsOf,
   textIn,
   withClass,
 } from "../support/no-js";
@@ -41,6 +42,29 @@ function only(page: NoJsPage | HtmlElement, className: string): HtmlElement {
   expect(found, `one .${className}`).toHaveLength(1);
   return found[0]!;
 }
+
+/** Whether an element has the class `className` among its classes. */
+const hasClass = (element: HtmlElement, className: string) =>
+  (attributeOf(element, "class") ?? "").split(/\s+/).includes(className);
+
+/** The one link of `page` whose accessible name is `name` (the whole name for a string, a match for a pattern). */
+function oneLink(page: NoJsPage, name: string | RegExp): ReturnType<typeof linksIn>[number] {
+  const found = linksIn(page).filter((l) => (typeof name === "string" ? l.name === name : name.test(l.name)));
+  expect(
+    found.map((l) => l.name),
+    `one link named ${String(name)}`,
+  ).toHaveLength(1);
+  return found[0]!;
+}
+
+/** The texts of the page's table captions. */
+const captions = (page: NoJsPage) => elementsWhere(page, (e) => e.name === "caption").map(textIn);
+
+/** The rows of the body of the page's data table (`.data-table-scroll`). */
+const tableRows = (page: NoJsPage) =>
+  elementsWhere(only(page, "data-table-scroll"), (e) => e.name === "tbody").flatMap((tbody) =>
+    elementsWhere(tbody, (e) => e.name === "tr"),
+  );
 
 /**
  * The admin sections' navigation as the server draws it on `page`: both copies (folded above the page for a phone,
@@ -193,29 +217,29 @@ test.describe("the sections' navigation (issue 20)", () => {
   });
 });
 
-test.describe("the admin home (issue 20)", () => {
-  test("the brokers with documents awaiting review: the number is the linked list's total", async ({ page }) => {
-    await loginAs(page, "admin@demo.test");
-    await page.goto("/admin");
-    const link = page.getByRole("link", { name: /brokers with documents awaiting review$/ });
-    const count = Number(await link.textContent());
-    expect(count).toBeGreaterThan(0);
-    await link.click();
-    await expect(page).toHaveURL("/admin/users?documents=awaiting_review");
-    await expect(page.locator("caption")).toHaveText(new RegExp(`^Users: 1–\\d+ of ${count}$`));
-    // Open support tickets (issue 22): the tickets queue, awaiting staff.
-    await page.goto("/admin");
-    await expect(page.getByRole("link", { name: /open support tickets/i })).toHaveAttribute(
-      "href",
-      "/admin/tickets?status=open",
-    );
-    // Feedback awaiting staff (issue 22): the number is the inbox's total of conversations awaiting staff.
-    const feedback = page.getByRole("link", { name: /feedback awaiting staff$/ });
-    const awaiting = Number(await feedback.textContent());
-    expect(awaiting).toBeGreaterThan(0);
-    await feedback.click();
-    await expect(page).toHaveURL("/admin/admin_support?status=open");
-    await expect(page.locator("caption")).toContainText(`of ${awaiting}`);
+httpTest.describe("the admin home (issue 20)", () => {
+  httpTest("the brokers with documents awaiting review: the number is the linked list's total", async () => {
+    const admin = await NoJsBrowser.signedIn("admin@demo.test");
+    try {
+      const home = await admin.open("/admin");
+      const link = oneLink(home, /brokers with documents awaiting review$/);
+      const count = Number(link.text);
+      expect(count).toBeGreaterThan(0);
+      const users = await admin.open(link.href!);
+      expect(users.path).toBe("/admin/users?documents=awaiting_review");
+      expect(captions(users)).toEqual([expect.stringMatching(new RegExp(`^Users: 1–\\d+ of ${count}$`))]);
+      // Open support tickets (issue 22): the tickets queue, awaiting staff.
+      expect(oneLink(home, /open support tickets/i).href).toBe("/admin/tickets?status=open");
+      // Feedback awaiting staff (issue 22): the number is the inbox's total of conversations awaiting staff.
+      const feedback = oneLink(home, /feedback awaiting staff$/);
+      const awaiting = Number(feedback.text);
+      expect(awaiting).toBeGreaterThan(0);
+      const inbox = await admin.open(feedback.href!);
+      expect(inbox.path).toBe("/admin/admin_support?status=open");
+      expect(captions(inbox)).toEqual([expect.stringContaining(`of ${awaiting}`)]);
+    } finally {
+      await admin.close();
+    }
   });
 });
 
@@ -251,44 +275,58 @@ test.describe("the contracting desk (issue 20)", () => {
     await expect(page.locator("details.row-menu .row-menu-items a").first()).toHaveText("Review");
   });
 
-  test("denied requests are closed (nobody's ball) and come after every open one", async ({ page }) => {
-    await loginAs(page, "admin@demo.test");
-    await page.goto("/admin/contracting?state=denied");
-    const rows = page.locator(".data-table-scroll tbody tr");
-    expect(await rows.count()).toBeGreaterThan(5);
-    for (const text of await rows.locator(".state-and-ball-with").allInnerTexts())
-      expect(text).toBe("Ball: nobody (closed)");
-    // The waiting queue, longest first: no closed request on its first page.
-    await page.goto("/admin/contracting?sort=waiting&order=DESC&perPage=50");
-    const states = await page.locator(".data-table-scroll tbody tr .state-and-ball > .admin-tag").allInnerTexts();
-    expect(states.length).toBe(50);
-    expect(states.filter((s) => s === "DENIED" || s === "ACTIVE")).toEqual([]);
+  /** Over HTTP: which requests the desk lists, in which order, and whose ball each is, are the server's. */
+  httpTest("denied requests are closed (nobody's ball) and come after every open one", async () => {
+    const admin = await NoJsBrowser.signedIn("admin@demo.test");
+    try {
+      const denied = await admin.open("/admin/contracting?state=denied");
+      const rows = tableRows(denied);
+      expect(rows.length).toBeGreaterThan(5);
+      for (const row of rows)
+        expect(withClass(row, "state-and-ball-with").map(textIn)).toEqual(["Ball: nobody (closed)"]);
+      // The waiting queue, longest first: no closed request on its first page. (The tags' words are upper case on
+      // the screen: CSS.)
+      const queue = await admin.open("/admin/contracting?sort=waiting&order=DESC&perPage=50");
+      const states = tableRows(queue).flatMap((row) =>
+        withClass(row, "state-and-ball").flatMap((cell) =>
+          elementsWhere(cell, (e) => e.parent === cell && hasClass(e, "admin-tag")).map((tag) =>
+            textIn(tag).toUpperCase(),
+          ),
+        ),
+      );
+      expect(states.length).toBe(50);
+      expect(states.filter((state) => state === "DENIED" || state === "ACTIVE")).toEqual([]);
+    } finally {
+      await admin.close();
+    }
   });
 
-  test("a pending request whose legal questions are unanswered is blocked on the broker", async ({ page }) => {
-    test.setTimeout(90_000);
-    await loginAs(page, "admin@demo.test");
-    await page.goto("/admin/contracting?state=pending&sort=waiting&order=DESC");
-    const rows = await page.locator(".data-table-scroll tbody tr").all();
-    let unanswered = 0;
-    for (const row of rows.slice(0, 12)) {
-      const ball = await row.locator(".state-and-ball-with").innerText();
-      const href = await row.locator('a[href^="/admin/contracting/edit/"]').first().getAttribute("href");
-      const review = await page.context().newPage();
-      try {
-        await review.goto(href!);
-        const legal = review.getByRole("region", { name: "The broker's legal answers" });
-        await expect(legal).toBeVisible();
-        if ((await legal.innerText()).includes("The broker has not answered this product's legal questions yet.")) {
+  httpTest("a pending request whose legal questions are unanswered is blocked on the broker", async () => {
+    const admin = await NoJsBrowser.signedIn("admin@demo.test");
+    try {
+      const desk = await admin.open("/admin/contracting?state=pending&sort=waiting&order=DESC");
+      let unanswered = 0;
+      for (const row of tableRows(desk).slice(0, 12)) {
+        const ball = withClass(row, "state-and-ball-with").map(textIn).join(" ");
+        const href = linksIn(row).find((l) => l.href?.startsWith("/admin/contracting/edit/"))?.href;
+        expect(href, "the row's review link").toBeDefined();
+        const review = await admin.open(href!);
+        expect(review.status, href).toBe(200);
+        if (
+          review
+            .text("The broker's legal answers")
+            .includes("The broker has not answered this product's legal questions yet.")
+        ) {
           unanswered++;
-          expect(ball, href!).toBe("Ball: BROKER");
-          await expect(review.getByRole("region", { name: "Where it stands" })).toContainText("Broker");
+          // "Ball: BROKER" on the screen (the tag's CSS writes it in capitals).
+          expect(ball, href).toBe("Ball: Broker");
+          expect(review.text("Where it stands")).toContain("Broker");
         }
-      } finally {
-        await review.close();
       }
+      expect(unanswered).toBeGreaterThan(0);
+    } finally {
+      await admin.close();
     }
-    expect(unanswered).toBeGreaterThan(0);
   });
 
   test("the bulk confirmation shows its chosen rows as chosen and marks the new state required", async ({ page }) => {
@@ -472,51 +510,65 @@ test.describe("the users list and a user's page (issue 20)", () => {
     expect(overlaps).toEqual([]);
   });
 
-  test("the Agency filter and the upline list tell agencies of the same name apart", async ({ page }) => {
-    await loginAs(page, "admin@demo.test");
-    for (const [path, name] of [
-      ["/admin/users", "Agency"],
-      ["/admin/users/new", "Upline agency"],
-    ] as const) {
-      await page.goto(path);
-      const labels = (await page.getByRole("combobox", { name }).locator("option").allTextContents()).filter(
-        (l) => l !== "All" && l !== "None",
-      );
-      expect(labels.length).toBeGreaterThan(20);
-      expect(new Set(labels).size).toBe(labels.length);
-      expect(labels).toContain(labels.find((l) => l.startsWith("Chen Senior Benefits Group — NPN ")));
+  /** Over HTTP: the options and the record's facts are what the server draws. */
+  httpTest("the Agency filter and the upline list tell agencies of the same name apart", async () => {
+    const admin = await NoJsBrowser.signedIn("admin@demo.test");
+    try {
+      for (const [path, name] of [
+        ["/admin/users", "Agency"],
+        ["/admin/users/new", "Upline agency"],
+      ] as const) {
+        const page = await admin.open(path);
+        const labels = optionsOf(controlLabelled(page, name))
+          .map((o) => o.label)
+          .filter((l) => l !== "All" && l !== "None");
+        expect(labels.length).toBeGreaterThan(20);
+        expect(new Set(labels).size).toBe(labels.length);
+        expect(labels).toContain(labels.find((l) => l.startsWith("Chen Senior Benefits Group — NPN ")));
+      }
+    } finally {
+      await admin.close();
     }
   });
 
-  test("a user's address opens the user: facts, history, Edit; agent@'s agency and upline as agent@'s profile has them", async ({
-    page,
-    browser,
-  }) => {
-    await loginAs(page, "admin@demo.test");
-    await page.goto("/admin/users?search=agent%40demo.test");
-    await page.getByRole("link", { name: "Maria Alvarez" }).click();
-    await expect(page).toHaveURL(/\/admin\/users\/1$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Maria Alvarez");
-    const summary = page.getByRole("region", { name: "Summary" });
-    await expect(summary).toContainText("AgencyChen Senior Benefits Group");
-    await expect(summary).toContainText("UplineSummit Health Marketing");
-    await expect(summary).toContainText("Last sign-in");
-    await expect(page.getByRole("region", { name: "History" })).toBeVisible();
-    await page.getByRole("link", { name: "Edit user" }).click();
-    await expect(page).toHaveURL(/\/admin\/users\/1\/edit/);
-    // Human words only: no internal name such as sunfireAccess as a label.
-    await expect(page.getByRole("checkbox", { name: "Quote tool access" })).toBeChecked();
-    await expect(page.getByText("sunfireAccess")).toHaveCount(0);
-    await expect(page.getByRole("combobox", { name: "Upline agency" })).toHaveValue("5");
+  httpTest(
+    "a user's address opens the user: facts, history, Edit; agent@'s agency and upline as agent@'s profile has them",
+    async () => {
+      const [admin, agent] = await Promise.all([
+        NoJsBrowser.signedIn("admin@demo.test"),
+        NoJsBrowser.signedIn("agent@demo.test"),
+      ]);
+      try {
+        const found = await admin.open("/admin/users?search=agent%40demo.test");
+        const user = await admin.open(oneLink(found, "Maria Alvarez").href!);
+        expect(user.path).toMatch(/\/admin\/users\/1$/);
+        expect(user.heading).toBe("Maria Alvarez");
+        const summary = user.text("Summary");
+        expect(summary).toContain("AgencyChen Senior Benefits Group");
+        expect(summary).toContain("UplineSummit Health Marketing");
+        expect(summary).toContain("Last sign-in");
+        expect(labelledElements(user, "History")).toHaveLength(1);
+        const edit = await admin.open(oneLink(user, "Edit user").href!);
+        expect(edit.path).toMatch(/\/admin\/users\/1\/edit/);
+        // Human words only: no internal name such as sunfireAccess as a label.
+        const quoteTool = controlLabelled(edit, "Quote tool access");
+        expect(attributeOf(quoteTool, "type")).toBe("checkbox");
+        expect(attributeOf(quoteTool, "checked"), "Quote tool access is ticked").toBeDefined();
+        expect(edit.allText.toLowerCase()).not.toContain("sunfireaccess");
+        expect(
+          optionsOf(controlLabelled(edit, "Upline agency"))
+            .filter((o) => o.selected)
+            .map((o) => o.value),
+        ).toEqual(["5"]);
 
-    const context = await browser.newContext();
-    const agent = await context.newPage();
-    await loginAs(agent, "agent@demo.test");
-    await agent.goto("/profile");
-    await expect(agent.getByText("Chen Senior Benefits Group").first()).toBeVisible();
-    await expect(agent.getByText("Summit Health Marketing").first()).toBeVisible();
-    await context.close();
-  });
+        const profile = await agent.open("/profile");
+        expect(profile.text()).toContain("Chen Senior Benefits Group");
+        expect(profile.text()).toContain("Summit Health Marketing");
+      } finally {
+        await Promise.all([admin.close(), agent.close()]);
+      }
+    },
+  );
 });
 
 test.describe("keyboard only", () => {
@@ -584,37 +636,40 @@ function csvLines(text: string): string[] {
   return text.split(/\r?\n/).filter((line) => line.length > 0);
 }
 
-test.describe("CSV export", () => {
-  test("of a filtered list: the header and exactly the rows the filter finds", async ({ page }) => {
-    await loginAs(page, "admin@demo.test");
-    await page.goto("/admin/users?status=pending");
-    const caption = await page.locator("caption").textContent();
-    const total = Number(/of (\d+)/.exec(caption ?? "")?.[1]);
-    expect(total).toBeGreaterThan(0);
+/** Over HTTP: the export link, its file and its rows are the server's (the browser only saves what it is sent). */
+httpTest.describe("CSV export", () => {
+  httpTest("of a filtered list: the header and exactly the rows the filter finds", async () => {
+    const admin = await NoJsBrowser.signedIn("admin@demo.test");
+    try {
+      const users = await admin.open("/admin/users?status=pending");
+      const total = Number(/of (\d+)/.exec(captions(users)[0] ?? "")?.[1]);
+      expect(total).toBeGreaterThan(0);
 
-    const link = page.getByRole("link", { name: "Export CSV" });
-    await expect(link).toHaveAttribute("href", "/admin/users/export?status=pending");
-    const downloading = page.waitForEvent("download");
-    await link.click();
-    const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(/\.csv$/);
-    const path = await download.path();
-    const { readFile } = await import("node:fs/promises");
-    const lines = csvLines(await readFile(path, "utf8"));
-    expect(lines[0]).toMatch(/e-?mail/i);
-    expect(lines.length - 1).toBe(total);
+      const link = oneLink(users, "Export CSV");
+      expect(link.href).toBe("/admin/users/export?status=pending");
+      // Saved as a file: the link says download, the answer is an attachment named .csv.
+      expect(attributeOf(link.element, "download")).toBeDefined();
+      const download = await admin.download(link.href!);
+      expect(download.status()).toBe(200);
+      expect(download.headers()["content-disposition"]).toMatch(/^attachment;.*filename="[^"]+\.csv"/);
+      const lines = csvLines(await download.text());
+      expect(lines[0]).toMatch(/e-?mail/i);
+      expect(lines.length - 1).toBe(total);
 
-    // The desk filtered by carrier 7 (Brightsmile Dental: the three reserved requests only).
-    await page.goto("/admin/contracting?carrierId=7");
-    await expect(page.locator("caption")).toHaveText("Contracting desk: 1–3 of 3");
-    const href = await page.getByRole("link", { name: "Export CSV" }).getAttribute("href");
-    expect(href).toBe("/admin/contracting/export?carrierId=7");
-    const answer = await page.request.get(href!);
-    expect(answer.status()).toBe(200);
-    expect(answer.headers()["content-type"]).toContain("text/csv");
-    const desk = csvLines(await answer.text());
-    expect(desk).toHaveLength(4);
-    for (const row of desk.slice(1)) expect(row).toContain("Brightsmile Dental");
+      // The desk filtered by carrier 7 (Brightsmile Dental: the three reserved requests only).
+      const desk = await admin.open("/admin/contracting?carrierId=7");
+      expect(captions(desk)).toEqual(["Contracting desk: 1–3 of 3"]);
+      const href = oneLink(desk, "Export CSV").href;
+      expect(href).toBe("/admin/contracting/export?carrierId=7");
+      const answer = await admin.download(href!);
+      expect(answer.status()).toBe(200);
+      expect(answer.headers()["content-type"]).toContain("text/csv");
+      const rows = csvLines(await answer.text());
+      expect(rows).toHaveLength(4);
+      for (const row of rows.slice(1)) expect(row).toContain("Brightsmile Dental");
+    } finally {
+      await admin.close();
+    }
   });
 });
 

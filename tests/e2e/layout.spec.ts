@@ -1,6 +1,14 @@
 import { type Page, test as httpTest } from "@playwright/test";
-import { NoJsBrowser, attributeOf, elementsWhere, labelledElements, linksIn, textIn } from "../support/no-js";
-import { axeViolations, expect, loginAs, resetAccount, revokeSessions, test } from "./fixtures";
+import {
+  NoJsBrowser,
+  type NoJsPage,
+  attributeOf,
+  elementsWhere,
+  labelledElements,
+  linksIn,
+  textIn,
+} from "../support/no-js";
+import { PASSWORD, axeViolations, expect, loginAs, resetAccount, revokeSessions, test } from "./fixtures";
 
 /**
  * The signed-in chrome and the pages every account shares: branding, the notice modal, the dashboard, the SMS
@@ -8,30 +16,69 @@ import { axeViolations, expect, loginAs, resetAccount, revokeSessions, test } fr
  * browser). Every page's axe check and its 390 and 1280 px fit are the page sweep's (pages.spec.ts).
  */
 
-test.describe("branding", () => {
-  test("?brand=partner sets logo, welcome message and disclaimer, and is remembered", async ({ page }) => {
-    await page.goto("/?brand=partner");
-    await expect(page.getByTestId("brand-logo").locator("img")).toHaveAttribute("src", "/brand/partner-logo.svg");
-    await expect(page.getByText("Welcome to Harbor Partners, your contracting home")).toBeVisible();
-    await expect(page.getByText("Harbor Partners Insurance Network, Inc.")).toBeVisible();
+/** The elements of a page with the role `role` (given in the markup). */
+const withRole = (page: Parameters<typeof elementsWhere>[0], role: string) =>
+  elementsWhere(page, (e) => attributeOf(e, "role") === role);
 
-    await loginAs(page, "agent@demo.test");
-    await expect(
-      page.getByRole("heading", { name: "Welcome to Harbor Partners, your contracting home" }),
-    ).toBeVisible();
-    await expect(
-      page.getByText(
+/** The texts of the elements with `data-testid=id`. */
+const byTestId = (page: NoJsPage, id: string) =>
+  elementsWhere(page, (e) => attributeOf(e, "data-testid") === id).map(textIn);
+
+/** The elements whose own text (their text children, not their elements') is `text`, as getByText(exact) finds them. */
+const withOwnText = (scope: Parameters<typeof elementsWhere>[0], text: string) =>
+  elementsWhere(
+    scope,
+    (e) =>
+      e.children
+        .map((c) => (c.type === "text" ? (c as { data: string }).data : ""))
+        .join("")
+        .replace(/\s+/g, " ")
+        .trim() === text,
+  );
+
+/** The texts of the page's headings (h1 to h6). */
+const headings = (page: NoJsPage) => elementsWhere(page, (e) => /^h[1-6]$/.test(e.name)).map(textIn);
+
+/** Over HTTP: the brand is the server's choice (a query parameter, then a cookie), drawn in its HTML. */
+httpTest.describe("branding", () => {
+  /** The src of the brand logo's image. */
+  const logo = (page: NoJsPage) =>
+    elementsWhere(page, (e) => attributeOf(e, "data-testid") === "brand-logo")
+      .flatMap((el) => elementsWhere(el, (e) => e.name === "img"))
+      .map((img) => attributeOf(img, "src"));
+
+  httpTest("?brand=partner sets logo, welcome message and disclaimer, and is remembered", async () => {
+    const browser = await NoJsBrowser.open();
+    try {
+      const home = await browser.open("/?brand=partner");
+      expect(logo(home)).toEqual(["/brand/partner-logo.svg"]);
+      expect(home.allText).toContain("Welcome to Harbor Partners, your contracting home");
+      expect(home.allText).toContain("Harbor Partners Insurance Network, Inc.");
+
+      // Signed in by the same browser: the brand is remembered.
+      const signedIn = await browser.submit(
+        home.form("Sign in").fill("E-mail", "agent@demo.test").fill("Password", PASSWORD),
+        "Sign in",
+      );
+      expect(signedIn.hasTestId("signed-in-as")).toBe(true);
+      expect(headings(signedIn)).toContain("Welcome to Harbor Partners, your contracting home");
+      expect(signedIn.allText).toMatch(
         /brokers must be active with Harbor Partners Insurance Network and each policy must be active at the time of payment/,
-      ),
-    ).toBeVisible();
+      );
+    } finally {
+      await browser.close();
+    }
   });
 
-  test("an unknown brand gives the default branding", async ({ page }) => {
-    await page.goto("/?brand=partner");
-    await page.goto("/?brand=nonsense");
-    await expect(page.getByTestId("brand-logo").locator("img")).toHaveAttribute("src", "/brand/default-logo.svg");
-    await page.goto("/");
-    await expect(page.getByText("Welcome to the Summit Agent Portal")).toBeVisible();
+  httpTest("an unknown brand gives the default branding", async () => {
+    const browser = await NoJsBrowser.open();
+    try {
+      await browser.open("/?brand=partner");
+      expect(logo(await browser.open("/?brand=nonsense"))).toEqual(["/brand/default-logo.svg"]);
+      expect((await browser.open("/")).allText).toContain("Welcome to the Summit Agent Portal");
+    } finally {
+      await browser.close();
+    }
   });
 });
 
@@ -57,10 +104,6 @@ test.describe("the 1099 notice modal", () => {
   });
 });
 
-/** The elements of a page with the role `role` (given in the markup). */
-const withRole = (page: Parameters<typeof elementsWhere>[0], role: string) =>
-  elementsWhere(page, (e) => attributeOf(e, "role") === role);
-
 /** Without JavaScript (HTTP tier): the page as the server draws it, its links followed. */
 httpTest("without JavaScript: the notice modal shows and closes", async () => {
   const agent = await NoJsBrowser.signedIn("agent@demo.test");
@@ -79,79 +122,124 @@ httpTest("without JavaScript: the notice modal shows and closes", async () => {
   }
 });
 
-test("an unknown URL shows the 404 page with a link home", async ({ page }) => {
-  const response = await page.goto("/no/such/page");
-  expect(response?.status()).toBe(404);
-  await expect(page.getByText("This page could not be found")).toBeVisible();
-  await page.getByRole("link", { name: "Back to the home page" }).click();
-  await expect(page).toHaveURL("/");
+/** Over HTTP: what the server draws for an unknown URL and on the dashboard, for each account's state. */
+httpTest("an unknown URL shows the 404 page with a link home", async () => {
+  const browser = await NoJsBrowser.open();
+  try {
+    const missing = await browser.open("/no/such/page");
+    expect(missing.status).toBe(404);
+    expect(missing.allText).toContain("This page could not be found");
+    const home = await browser.follow(missing, "Back to the home page");
+    expect(home.status).toBe(200);
+    expect(home.path).toBe("/");
+  } finally {
+    await browser.close();
+  }
 });
 
-test("the footer links to the privacy policy", async ({ page }) => {
-  await loginAs(page, "agent@demo.test");
-  await page.getByRole("link", { name: "Privacy Policy" }).click();
-  await expect(page).toHaveURL("/privacy_policy");
-  await expect(page.getByRole("heading", { name: "Privacy Policy", level: 1 })).toBeVisible();
+httpTest("the footer links to the privacy policy", async () => {
+  const agent = await NoJsBrowser.signedIn("agent@demo.test");
+  try {
+    const dashboard = await agent.open("/dashboard");
+    const links = linksIn(dashboard).filter((l) => l.name === "Privacy Policy");
+    expect(links.map((l) => l.href)).toEqual(["/privacy_policy"]);
+    const policy = await agent.open(links[0]!.href!);
+    expect(policy.path).toBe("/privacy_policy");
+    expect(policy.heading).toBe("Privacy Policy");
+  } finally {
+    await agent.close();
+  }
 });
 
-test("the dashboard shows level, message counts and system notifications from the upstream", async ({ page }) => {
-  await loginAs(page, "agent@demo.test");
-  await expect(page.getByTestId("level")).toHaveText("Level 3");
-  // Not "Level / Level 3": the value says what it is (issue 11).
-  await expect(page.getByText("Level", { exact: true })).toHaveCount(0);
-  await expect(page.getByTestId("unread-messages")).toHaveText("3");
-  await expect(page.getByTestId("unresponded-messages")).toHaveText("1");
-  await expect(page.getByText("Annual Enrollment Period").first()).toBeVisible();
+httpTest("the dashboard shows level, message counts and system notifications from the upstream", async () => {
+  const agent = await NoJsBrowser.signedIn("agent@demo.test");
+  try {
+    const dashboard = await agent.open("/dashboard");
+    expect(byTestId(dashboard, "level")).toEqual(["Level 3"]);
+    // Not "Level / Level 3": the value says what it is (issue 11).
+    expect(withOwnText(dashboard, "Level")).toHaveLength(0);
+    expect(byTestId(dashboard, "unread-messages")).toEqual(["3"]);
+    expect(byTestId(dashboard, "unresponded-messages")).toEqual(["1"]);
+    expect(dashboard.allText).toContain("Annual Enrollment Period");
+  } finally {
+    await agent.close();
+  }
 });
 
-test("an ended system notification is not shown; the current ones are (issue 20: a notice ends)", async ({ page }) => {
-  await loginAs(page, "agency@demo.test");
-  const notices = page.getByRole("region", { name: "System notifications" });
-  await expect(notices.getByText("Annual Enrollment Period", { exact: true })).toBeVisible();
-  await expect(notices.getByText(/until \d\d\/\d\d\/\d{4}/).first()).toBeVisible();
-  await expect(notices.getByText("Scheduled maintenance")).toHaveCount(0);
+httpTest("an ended system notification is not shown; the current ones are (issue 20: a notice ends)", async () => {
+  const agency = await NoJsBrowser.signedIn("agency@demo.test");
+  try {
+    const dashboard = await agency.open("/dashboard");
+    const [notices, ...more] = labelledElements(dashboard, "System notifications");
+    expect(more).toHaveLength(0);
+    expect(withOwnText(notices!, "Annual Enrollment Period")).toHaveLength(1);
+    expect(textIn(notices!)).toMatch(/until \d\d\/\d\d\/\d{4}/);
+    expect(textIn(notices!)).not.toContain("Scheduled maintenance");
+  } finally {
+    await agency.close();
+  }
 });
 
-test("the dashboard's next steps tell the truth (issue 11)", async ({ page }) => {
-  const steps = page.getByRole("region", { name: "Next steps" });
-  // A message awaits agent@'s reply: not 'all caught up'.
-  await loginAs(page, "agent@demo.test");
-  await expect(steps).toContainText("No pending tasks. Messages still await your reply.");
-  await expect(steps).not.toContainText("all caught up");
-  await page.goto("/account/logout");
-  // Nothing waits for loa@.
-  await loginAs(page, "loa@demo.test");
-  await expect(steps).toContainText("You are all caught up: nothing needs your attention.");
-  await page.goto("/account/logout");
-  // Documents lead to the profile, with the spec's pointer to the alert icon.
-  await loginAs(page, "docs@demo.test");
-  await expect(steps.getByRole("link", { name: "2 documents need your attention" })).toHaveAttribute(
-    "href",
-    "/profile",
+httpTest("the dashboard's next steps tell the truth (issue 11)", async () => {
+  const [agent, loa, docs, newagent] = await Promise.all(
+    ["agent@demo.test", "loa@demo.test", "docs@demo.test", "newagent@demo.test"].map((email) =>
+      NoJsBrowser.signedIn(email),
+    ),
   );
-  await expect(steps).toContainText("Please visit the User Profile to find the alert icon");
-  await page.goto("/account/logout");
-  // No active contracts: Contract Now.
-  await loginAs(page, "newagent@demo.test");
-  await steps.getByRole("link", { name: "Request your first contracts with Contract Now" }).click();
-  await expect(page).toHaveURL("/contract_now");
+  try {
+    // A message awaits agent@'s reply: not 'all caught up'.
+    const agentSteps = (await agent.open("/dashboard")).text("Next steps");
+    expect(agentSteps).toContain("No pending tasks. Messages still await your reply.");
+    expect(agentSteps).not.toContain("all caught up");
+    // Nothing waits for loa@.
+    expect((await loa.open("/dashboard")).text("Next steps")).toContain(
+      "You are all caught up: nothing needs your attention.",
+    );
+    // Documents lead to the profile, with the spec's pointer to the alert icon.
+    const docsDashboard = await docs.open("/dashboard");
+    const [docsSteps] = labelledElements(docsDashboard, "Next steps");
+    expect(
+      linksIn(docsSteps!)
+        .filter((l) => l.name === "2 documents need your attention")
+        .map((l) => l.href),
+    ).toEqual(["/profile"]);
+    expect(textIn(docsSteps!)).toContain("Please visit the User Profile to find the alert icon");
+    // No active contracts: Contract Now.
+    const [newSteps] = labelledElements(await newagent.open("/dashboard"), "Next steps");
+    const contractNow = linksIn(newSteps!).filter((l) => l.name === "Request your first contracts with Contract Now");
+    expect(contractNow).toHaveLength(1);
+    expect((await newagent.open(contractNow[0]!.href!)).path).toBe("/contract_now");
+  } finally {
+    await Promise.all([agent, loa, docs, newagent].map((b) => b.close()));
+  }
 });
 
-test("an LOA user's level shows as LOA", async ({ page }) => {
-  await loginAs(page, "loa@demo.test");
-  await expect(page.getByTestId("level")).toHaveText("LOA");
-  await expect(page.getByText("Level", { exact: true })).toBeVisible();
+httpTest("an LOA user's level shows as LOA", async () => {
+  const loa = await NoJsBrowser.signedIn("loa@demo.test");
+  try {
+    const dashboard = await loa.open("/dashboard");
+    expect(byTestId(dashboard, "level")).toEqual(["LOA"]);
+    expect(withOwnText(dashboard, "Level")).toHaveLength(1);
+  } finally {
+    await loa.close();
+  }
 });
 
-test("document notifications show the alert icon and a pending task", async ({ page }) => {
-  await loginAs(page, "docs@demo.test");
-  await expect(page.getByTestId("document-alert")).toBeVisible();
-  await expect(page.getByRole("link", { name: "2 documents need your attention" })).toBeVisible();
-  await page.goto("/basic_profile");
-  await expect(page.getByTestId("pending-tasks")).toContainText("2 documents need your attention");
-  await page.goto("/account/logout");
-  await loginAs(page, "agent@demo.test");
-  await expect(page.getByTestId("document-alert")).toHaveCount(0);
+httpTest("document notifications show the alert icon and a pending task", async () => {
+  const [docs, agent] = await Promise.all([
+    NoJsBrowser.signedIn("docs@demo.test"),
+    NoJsBrowser.signedIn("agent@demo.test"),
+  ]);
+  try {
+    const dashboard = await docs.open("/dashboard");
+    expect(dashboard.hasTestId("document-alert")).toBe(true);
+    expect(linksIn(dashboard).filter((l) => l.name === "2 documents need your attention")).toHaveLength(1);
+    const profile = await docs.open("/basic_profile");
+    expect(byTestId(profile, "pending-tasks").join(" ")).toContain("2 documents need your attention");
+    expect((await agent.open("/dashboard")).hasTestId("document-alert")).toBe(false);
+  } finally {
+    await Promise.all([docs.close(), agent.close()]);
+  }
 });
 
 test("the offline banner shows while the browser is offline", async ({ page, context }) => {
@@ -262,9 +350,13 @@ test.describe("the SMS consent prompt", () => {
     }
   });
 
-  test("accounts that answered never see it", async ({ page }) => {
-    await loginAs(page, "agent@demo.test");
-    await expect(page.getByTestId("sms-prompt")).toHaveCount(0);
+  httpTest("accounts that answered never see it", async () => {
+    const agent = await NoJsBrowser.signedIn("agent@demo.test");
+    try {
+      expect((await agent.open("/dashboard")).hasTestId("sms-prompt")).toBe(false);
+    } finally {
+      await agent.close();
+    }
   });
 });
 
@@ -340,31 +432,34 @@ test.describe("lean markup (issue 21)", () => {
   const htmlOf = async (page: Page, path: string) => (await page.request.get(path)).text();
   const styleAttributes = (html: string) => html.match(/\sstyle="/g)?.length ?? 0;
 
-  test("the chrome draws no style attributes but Mantine's shell's, and a menu link is three elements", async ({
-    page,
-  }) => {
-    await loginAs(page, "agency@demo.test");
-    const html = await htmlOf(page, "/dashboard");
-    const header = /<header[\s\S]*?<\/header>/.exec(html)?.[0] ?? "";
-    const footer = /<footer[\s\S]*?<\/footer>/.exec(html)?.[0] ?? "";
-    const main = /id="main"[\s\S]*?<footer/.exec(html)?.[0] ?? "";
-    const links = (html.match(/<a\b[^>]*\bdata-menu-item="[^"]*"[^>]*>[\s\S]*?<\/a>/g) ?? []).filter((a) =>
-      /\shref="/.test(a.slice(0, a.indexOf(">"))),
-    );
-    expect(header).toContain("Toggle navigation");
-    // The AppShell's header and the Burger carry Mantine's variables; the rows, the logo, the user menu none.
-    expect(styleAttributes(header)).toBe(2);
-    expect(footer).toContain("Privacy Policy");
-    expect(styleAttributes(footer)).toBe(0);
-    expect(links.length).toBeGreaterThan(5);
-    for (const link of links) {
-      expect(styleAttributes(link), link).toBe(0);
-      expect(link.match(/<[a-z]/g)?.length, link).toBe(3);
-    }
-    // The dashboard's own markup: only the notifications' Alerts carry a style attribute.
-    expect(main).toContain("System notifications");
-    expect(styleAttributes(main)).toBe(main.match(/mantine-Alert-root/g)?.length ?? 0);
-  });
+  /** Over HTTP: the server's HTML is the subject. */
+  httpTest(
+    "the chrome draws no style attributes but Mantine's shell's, and a menu link is three elements",
+    async () => {
+      const agency = await NoJsBrowser.signedIn("agency@demo.test");
+      const html = await agency.open("/dashboard").then((page) => page.html);
+      await agency.close();
+      const header = /<header[\s\S]*?<\/header>/.exec(html)?.[0] ?? "";
+      const footer = /<footer[\s\S]*?<\/footer>/.exec(html)?.[0] ?? "";
+      const main = /id="main"[\s\S]*?<footer/.exec(html)?.[0] ?? "";
+      const links = (html.match(/<a\b[^>]*\bdata-menu-item="[^"]*"[^>]*>[\s\S]*?<\/a>/g) ?? []).filter((a) =>
+        /\shref="/.test(a.slice(0, a.indexOf(">"))),
+      );
+      expect(header).toContain("Toggle navigation");
+      // The AppShell's header and the Burger carry Mantine's variables; the rows, the logo, the user menu none.
+      expect(styleAttributes(header)).toBe(2);
+      expect(footer).toContain("Privacy Policy");
+      expect(styleAttributes(footer)).toBe(0);
+      expect(links.length).toBeGreaterThan(5);
+      for (const link of links) {
+        expect(styleAttributes(link), link).toBe(0);
+        expect(link.match(/<[a-z]/g)?.length, link).toBe(3);
+      }
+      // The dashboard's own markup: only the notifications' Alerts carry a style attribute.
+      expect(main).toContain("System notifications");
+      expect(styleAttributes(main)).toBe(main.match(/mantine-Alert-root/g)?.length ?? 0);
+    },
+  );
 
   test("the commission statement's badges and amounts carry no style attribute", async ({ page }) => {
     await loginAs(page, "agent@demo.test");

@@ -631,3 +631,17 @@ export function optionsOf(select: HtmlElement): Array<{ value: string; label: st
     selected: DomUtils.hasAttrib(o, "selected"),
   }));
 }
+
+/** An element's text as the reader sees it, without the text of its `<style>`, `<script>` and `<template>` elements. */
+export function readableText(element: HtmlElement): string {
+  const parts: string[] = [];
+  const walk = (nodes: ReadonlyArray<HtmlElement["children"][number]>) => {
+    for (const node of nodes) {
+      if (node.type === "text") parts.push((node as { data: string }).data);
+      else if ("children" in node && !["style", "script", "template"].includes((node as HtmlElement).name))
+        walk((node as HtmlElement).children);
+    }
+  };
+  walk(element.children);
+  return parts.join("").replace(/\s+/g, " ").trim();
+}

@@ -142,7 +142,7 @@ async function signInOverHttp(page: Page, email: string, path = "/"): Promise<vo
     .fill("Password", PASSWORD);
   expect(form.method).toBe("post");
   const answer = await request.post(form.action, {
-    headers: { "content-type": form.enctype, origin: PORTAL_URL },
+    headers: { "content-type": form.enctype, origin: new URL(form.action).origin },
     data: form.body("Sign in").toString(),
     maxRedirects: 0,
   });

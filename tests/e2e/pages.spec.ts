@@ -115,13 +115,14 @@ async function expectFits(page: Page, what: string): Promise<void> {
  * One page, loaded once at the width the previous page ended at, then shown at the other (the widths alternate from
  * page to page, so no page costs a resize before it loads): axe at 1280 px, the fit at both, a screenshot at 390 px.
  * `status` is the answer the page must come with (the refused URL's is the access rule's: not checked here);
- * `loaded`: the page is already there (where signing in landed), at the sweep's width.
+ * `loaded`: the page is already there (where signing in landed), at the sweep's width; `atLaptop`: what else the page
+ * must show at 1280 px.
  */
 async function sweepPage(
   page: Page,
   sweep: Sweep,
   path: string,
-  options: { status?: number; loaded?: boolean } = {},
+  options: { status?: number; loaded?: boolean; atLaptop?: () => Promise<void> } = {},
 ): Promise<void> {
   await test.step(path, async () => {
     if (!options.loaded) {
@@ -133,6 +134,7 @@ async function sweepPage(
       sweep.width = width;
       const what = `${path} at ${width} px`;
       if (width === LAPTOP) await timed(sweep, "axe", () => expectAxeClean(page, path));
+      if (width === LAPTOP && options.atLaptop) await options.atLaptop();
       await timed(sweep, "fit", () => expectFits(page, what));
       if (width === PHONE) await timed(sweep, "screenshot", () => keepScreenshot(page, path));
     }
@@ -171,7 +173,11 @@ test.describe("every page once: axe, and the 390 and 1280 px fit", () => {
       await loginAs(page, "admin@demo.test", { path: chunk[0]!.path });
       await expect(page).toHaveURL(chunk[0]!.path);
       // Signing in landed on the chunk's first page: swept where it stands.
-      for (const [i, p] of chunk.entries()) await sweepPage(page, sweep, p.path, { status: 200, loaded: i === 0 });
+      // From 1024 px the admin sections' navigation is the column beside the page.
+      const sideNav = page.locator(".admin-nav-side").getByRole("navigation", { name: "Admin sections" });
+      const atLaptop = () => expect(sideNav, "the admin sections beside the page").toBeVisible();
+      for (const [i, p] of chunk.entries())
+        await sweepPage(page, sweep, p.path, { status: 200, loaded: i === 0, atLaptop });
       report(testInfo, sweep);
     });
   }

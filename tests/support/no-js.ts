@@ -311,4 +311,11 @@ export class NoJsElement {
   has(wanted: Wanted): boolean {
     return this.findAll(wanted).length > 0;
   }
+
+  /** The element right after it (its next element sibling: a `<dt>`'s `<dd>`); it throws when there is none. */
+  get next(): NoJsElement {
+    const next = DomUtils.nextElementSibling(this.element);
+    if (!next) throw new Error(`Nothing after <${this.element.name}> "${this.text.slice(0, 60)}"`);
+    return new NoJsElement(next, this.pageUrl, this.document);
+  }
 }

@@ -211,6 +211,24 @@ export class NoJsBrowser {
   async close(): Promise<void> {
     await this.client.dispose();
   }
+
+  /** A browser of its own for the portal at `baseURL`: another portal than the suite's (one behind a fault proxy). */
+  static async openAt(baseURL: string): Promise<NoJsBrowser> {
+    return new NoJsBrowser(await requests.newContext({ baseURL }));
+  }
+
+  /** What `signedIn` does, on the portal at `baseURL`: signed in as `email` through its sign-in page's form. */
+  static async signedInAt(baseURL: string, email: string, password = PASSWORD): Promise<NoJsBrowser> {
+    const browser = await NoJsBrowser.openAt(baseURL);
+    const home = await browser.open("/");
+    const landed = await browser.submit(
+      home.form("Sign in").fill("E-mail", email).fill("Password", password),
+      "Sign in",
+    );
+    expect(landed.status, `sign-in of ${email} at ${baseURL}`).toBe(200);
+    expect(landed.hasTestId("signed-in-as"), `${email} is signed in at ${baseURL}`).toBe(true);
+    return browser;
+  }
 }
 
 /**

@@ -1,11 +1,14 @@
-import type { Page } from "@playwright/test";
+import { type Page, test as httpTest } from "@playwright/test";
 import { REFERENCE_API_PORT } from "../../playwright.config";
+import { NoJsBrowser, type NoJsPage } from "../support/no-js";
 import { axeViolations, expect, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
 
 /**
  * Issue 12 §3, Quote & Enroll: the quote tool opens the provider in a new window with a single-use sign-on
  * link (JavaScript or not), the enrollment hub, and the submitted enrollments table. The reference API
- * serves the demo quote provider itself, at its own origin.
+ * serves the demo quote provider itself, at its own origin. Without JavaScript, and what the server decides (the
+ * refusals, the answer to the form post, the pages' rows and notes), over HTTP (tests/support/no-js.ts); the browser
+ * keeps the new windows, the JavaScript table, axe and the layout.
  */
 const PROVIDER_ORIGIN = `http://127.0.0.1:${REFERENCE_API_PORT}`;
 const USED = "This sign-on link has already been used or has expired";
@@ -67,20 +70,6 @@ test.describe("the quote tool (spec §7: GET /partners/sunfire, opened in a new 
     await expect(page.getByRole("heading", { name: "Quote Tool", exact: true })).toBeVisible();
   });
 
-  test("the answer is a 303 to the link, never stored; the CSP lets a form post reach exactly that origin", async ({
-    page,
-  }) => {
-    await loginAs(page, "agent@demo.test");
-    const shown = await page.request.get("/quote_tool");
-    expect(shown.headers()["content-security-policy"]).toContain(`form-action 'self' ${PROVIDER_ORIGIN};`);
-    const answer = await page.request.post("/quote_tool", { form: {}, maxRedirects: 0 });
-    expect(answer.status()).toBe(303);
-    expect(answer.headers()["location"]).toMatch(
-      new RegExp(`^${PROVIDER_ORIGIN.replace(/\./g, "\\.")}/partners/sunfire/sign_on\\?token=[\\w-]{43}$`),
-    );
-    expect(answer.headers()["cache-control"]).toContain("no-store");
-  });
-
   test("the admin's external test-site link opens the test provider", async ({ page }) => {
     await loginAs(page, "admin@demo.test");
     const siteLink = page.getByRole("link", { name: "Quote Tool (test site)" });
@@ -97,24 +86,6 @@ test.describe("the quote tool (spec §7: GET /partners/sunfire, opened in a new 
     );
   });
 
-  test("refused deliberately: beta@ (no sunfireAccess) and ?site=test for a non-admin are 403s", async ({ page }) => {
-    await loginAs(page, "beta@demo.test");
-    // Its menu has Submitted Enrollments but no quote link.
-    const menu = page.getByRole("navigation", { name: "Main menu" });
-    await expect(menu.locator('a[href="/submitted_enrollments"]')).toHaveCount(1);
-    await expect(menu.locator('a[href^="/quote_tool"]')).toHaveCount(0);
-    const refused = await page.goto("/quote_tool");
-    expect(refused?.status()).toBe(403);
-    await expect(page.getByRole("heading", { name: "Access denied" })).toBeVisible();
-    // Posting anyway is refused too, and opens nothing.
-    expect((await page.request.post("/quote_tool", { form: {}, maxRedirects: 0 })).status()).toBe(403);
-
-    await page.context().clearCookies();
-    await loginAs(page, "agent@demo.test");
-    expect((await page.goto("/quote_tool?site=test"))?.status()).toBe(403);
-    expect((await page.request.post("/quote_tool?site=test", { form: {}, maxRedirects: 0 })).status()).toBe(403);
-  });
-
   test("no axe violations; fits a 390 px phone", async ({ page }) => {
     test.setTimeout(60_000);
     await loginAs(page, "agent@demo.test");
@@ -122,21 +93,6 @@ test.describe("the quote tool (spec §7: GET /partners/sunfire, opened in a new 
     expect(await axeViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 390, height: 800 });
     await expectNoSidewaysScroll(page, "/quote_tool");
-  });
-
-  test.describe("without JavaScript", () => {
-    test.use({ javaScriptEnabled: false });
-
-    test("the form post opens the provider in a new window", async ({ page }) => {
-      await loginAs(page, "agent@demo.test");
-      await page.goto("/quote_tool");
-      const provider = await windowOpenedBy(page, page.getByRole("button", { name: "Open the Quote Tool" }));
-      expect(new URL(provider.url()).origin).toBe(PROVIDER_ORIGIN);
-      await expect(provider.getByRole("heading", { level: 1 })).toHaveText(
-        "Demo quote provider — signed in as Maria Alvarez",
-      );
-      await expect(page).toHaveURL("/quote_tool");
-    });
   });
 });
 
@@ -182,15 +138,6 @@ test.describe("the enrollment hub", () => {
     ).toBeVisible();
   });
 
-  test("the beta tester sees its enrollments but is offered no quote it cannot use", async ({ page }) => {
-    await loginAs(page, "beta@demo.test");
-    await page.goto("/enrollments");
-    await expect(page.getByRole("button", { name: /quote/i })).toHaveCount(0);
-    await expect(page.getByText("The quote tool is not part of your account yet.")).toBeVisible();
-    await expect(page.getByRole("table", { name: "Latest submitted enrollments" }).locator("tbody tr")).toHaveCount(5);
-    await expect(page.getByRole("link", { name: "All 6 submitted enrollments" })).toBeVisible();
-  });
-
   test("an agency's latest name the writing agent; fits a 390 px phone", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     await loginAs(page, "agency@demo.test");
@@ -198,27 +145,6 @@ test.describe("the enrollment hub", () => {
     const latest = page.getByRole("table", { name: "Latest submitted enrollments" });
     await expect(latest.getByRole("columnheader", { name: "Writing agent" })).toBeVisible();
     await expectNoSidewaysScroll(page, "/enrollments");
-  });
-
-  test("no active contracts: no Quote & Enroll at all", async ({ page }) => {
-    await loginAs(page, "newagent@demo.test");
-    await expect(page.getByRole("navigation", { name: "Main menu" }).getByText("Quote & Enroll")).toHaveCount(0);
-    for (const path of ["/enrollments", "/quote_tool", "/submitted_enrollments"]) {
-      expect((await page.goto(path))?.status(), path).toBe(403);
-    }
-  });
-
-  test.describe("without JavaScript", () => {
-    test.use({ javaScriptEnabled: false });
-
-    test("start a quote opens the provider in a new window", async ({ page }) => {
-      await loginAs(page, "agency@demo.test");
-      await page.goto("/enrollments");
-      const provider = await windowOpenedBy(page, page.getByRole("button", { name: "Open the Quote Tool" }));
-      await expect(provider.getByRole("heading", { level: 1 })).toHaveText(
-        "Demo quote provider — signed in as Linda Chen",
-      );
-    });
   });
 });
 
@@ -353,54 +279,155 @@ test.describe("submitted enrollments", () => {
     await expect(table.locator("tbody tr").first()).toContainText("Eleanor Whitfield");
     await expectNoSidewaysScroll(page, "/submitted_enrollments");
   });
+});
 
-  test("a status the list does not know is ignored with a note; an unknown carrier is a 400", async ({ page }) => {
-    await loginAs(page, "beta@demo.test");
-    await page.goto("/submitted_enrollments?status=Approved");
-    await expect(page.getByText(/were not valid and were ignored: status/)).toBeVisible();
-    const unknown = await page.goto("/submitted_enrollments?carrierId=999");
-    expect(unknown?.status()).toBe(400);
-    await expect(page.getByRole("link", { name: "Show the list without filters" })).toBeVisible();
-  });
+/** `email` signed in through the sign-in form, for the duration of `use`. */
+async function as(email: string, use: (user: NoJsBrowser) => Promise<void>): Promise<void> {
+  const user = await NoJsBrowser.signedIn(email);
+  try {
+    await use(user);
+  } finally {
+    await user.close();
+  }
+}
 
-  test.describe("without JavaScript", () => {
-    test.use({ javaScriptEnabled: false });
+/** Posts the page's "Open the Quote Tool" form as a browser without JavaScript does: the provider's page it opens. */
+async function openQuoteTool(user: NoJsBrowser, page: NoJsPage, button = "Open the Quote Tool"): Promise<NoJsPage> {
+  const form = page.form(button);
+  // A window of its own: the portal's page stays where it was.
+  expect(form.attribute("target")).toBe("_blank");
+  return user.submit(form, button);
+}
 
-    test("search on Enter, filters, sort links, paging and export", async ({ page }) => {
-      await loginAs(page, "agency@demo.test");
-      await page.goto("/submitted_enrollments");
-      const table = page.getByRole("table", { name: /Submitted enrollments/ });
-      await page.getByRole("combobox", { name: "Status" }).selectOption("Enrolled");
-      await page.getByRole("textbox", { name: "Search" }).press("Enter");
-      // The whole new document, not a caption streamed in before its rows.
-      await page.waitForURL(/status=Enrolled/, { waitUntil: "load" });
-      await expect(table.locator("caption")).not.toHaveText(/of 30$/);
-      const rows = await table.locator("tbody tr").count();
-      expect(rows).toBeGreaterThan(0);
-      await expect(table.getByRole("cell", { name: "Enrolled", exact: true })).toHaveCount(rows);
+/** The text of the provider page's heading. */
+const providerHeading = (page: NoJsPage) => page.find({ tag: "h1" }).text;
 
-      await table
-        .getByRole("columnheader", { name: /Effective/ })
-        .getByRole("link")
-        .click();
-      await expect(page).toHaveURL(/sort=effectiveDate&order=DESC/);
-      await expect(page).toHaveURL(/status=Enrolled/);
+httpTest.describe("the quote tool, as the server answers it", () => {
+  httpTest("without JavaScript: the form post opens the provider in a new window", () =>
+    as("agent@demo.test", async (agent) => {
+      const provider = await openQuoteTool(agent, await agent.open("/quote_tool"));
+      expect(new URL(provider.url).origin).toBe(PROVIDER_ORIGIN);
+      expect(providerHeading(provider)).toBe("Demo quote provider — signed in as Maria Alvarez");
+    }),
+  );
 
-      await page.goto("/submitted_enrollments?perPage=10");
-      await page
-        .getByRole("navigation", { name: "Submitted enrollments pages" })
-        .getByRole("link", { name: "Last" })
-        .click();
-      await expect(table.locator("caption")).toHaveText("Submitted enrollments: 21–30 of 30");
+  httpTest("the answer is a 303 to the link, never stored; the CSP lets a form post reach exactly that origin", () =>
+    as("agent@demo.test", async (agent) => {
+      const shown = await agent.client.get("/quote_tool");
+      expect(shown.headers()["content-security-policy"]).toContain(`form-action 'self' ${PROVIDER_ORIGIN};`);
+      const answer = await agent.client.post("/quote_tool", { form: {}, maxRedirects: 0 });
+      expect(answer.status()).toBe(303);
+      expect(answer.headers()["location"]).toMatch(
+        new RegExp(`^${PROVIDER_ORIGIN.replace(/\./g, "\\.")}/partners/sunfire/sign_on\\?token=[\\w-]{43}$`),
+      );
+      expect(answer.headers()["cache-control"]).toContain("no-store");
+    }),
+  );
 
-      await page.getByRole("textbox", { name: "Search" }).fill("Helen Park");
-      await page.getByRole("textbox", { name: "Search" }).press("Enter");
-      await page.waitForURL(/search=Helen/, { waitUntil: "load" });
-      const found = await table.locator("tbody tr").count();
-      await expect(table.getByRole("cell", { name: /Helen Park/ })).toHaveCount(found);
-
-      await page.getByRole("button", { name: "Export" }).click();
-      await expect(page.locator("[data-toast=success]")).toContainText("Download was sent to your email");
+  httpTest("refused deliberately: beta@ (no sunfireAccess) and ?site=test for a non-admin are 403s", async () => {
+    await as("beta@demo.test", async (beta) => {
+      // Its menu has Submitted Enrollments but no quote link.
+      const links = (await beta.open("/dashboard")).menuLinks();
+      expect(links.filter((href) => href === "/submitted_enrollments")).toHaveLength(1);
+      expect(links.filter((href) => href.startsWith("/quote_tool"))).toEqual([]);
+      const refused = await beta.open("/quote_tool");
+      expect(refused.status).toBe(403);
+      expect(refused.heading).toBe("Access denied");
+      // Posting anyway is refused too, and opens nothing.
+      expect((await beta.client.post("/quote_tool", { form: {}, maxRedirects: 0 })).status()).toBe(403);
+    });
+    await as("agent@demo.test", async (agent) => {
+      expect((await agent.open("/quote_tool?site=test")).status).toBe(403);
+      expect((await agent.client.post("/quote_tool?site=test", { form: {}, maxRedirects: 0 })).status()).toBe(403);
     });
   });
+});
+
+httpTest.describe("the enrollment hub, as the server draws it", () => {
+  httpTest("without JavaScript: start a quote opens the provider in a new window", () =>
+    as("agency@demo.test", async (agency) => {
+      const provider = await openQuoteTool(agency, await agency.open("/enrollments"));
+      expect(providerHeading(provider)).toBe("Demo quote provider — signed in as Linda Chen");
+    }),
+  );
+
+  httpTest("the beta tester sees its enrollments but is offered no quote it cannot use", () =>
+    as("beta@demo.test", async (beta) => {
+      const page = await beta.open("/enrollments");
+      expect(page.findAll({ tag: "button", text: /quote/i })).toEqual([]);
+      expect(page.text()).toContain("The quote tool is not part of your account yet.");
+      const latest = page.find({ tag: "table", name: "Latest submitted enrollments" });
+      expect(latest.find({ tag: "tbody" }).findAll({ tag: "tr" })).toHaveLength(5);
+      expect(page.findAll({ tag: "a", text: "All 6 submitted enrollments" })).toHaveLength(1);
+    }),
+  );
+
+  httpTest("no active contracts: no Quote & Enroll at all", () =>
+    as("newagent@demo.test", async (newagent) => {
+      expect((await newagent.open("/dashboard")).menu()).not.toContain("Quote & Enroll");
+      for (const path of ["/enrollments", "/quote_tool", "/submitted_enrollments"]) {
+        expect((await newagent.open(path)).status, path).toBe(403);
+      }
+    }),
+  );
+});
+
+httpTest.describe("submitted enrollments, as the server draws them", () => {
+  const tableOf = (page: NoJsPage) => page.find({ tag: "table", name: /Submitted enrollments/ });
+  const captionOf = (page: NoJsPage) => tableOf(page).find({ tag: "caption" }).text;
+  const rowsOf = (page: NoJsPage) => tableOf(page).find({ tag: "tbody" }).findAll({ tag: "tr" });
+  /** The cells of every row in the column whose header starts with `header`. */
+  const column = (page: NoJsPage, header: string) => {
+    const index = tableOf(page)
+      .find({ tag: "thead" })
+      .findAll({ tag: "th" })
+      .findIndex((th) => th.text.startsWith(header));
+    expect(index, `a ${header} column`).toBeGreaterThanOrEqual(0);
+    return rowsOf(page).map((tr) => tr.findAll({ tag: "td" })[index]?.text ?? "");
+  };
+
+  httpTest("a status the list does not know is ignored with a note; an unknown carrier is a 400", () =>
+    as("beta@demo.test", async (beta) => {
+      expect((await beta.open("/submitted_enrollments?status=Approved")).text()).toMatch(
+        /were not valid and were ignored: status/,
+      );
+      const unknown = await beta.open("/submitted_enrollments?carrierId=999");
+      expect(unknown.status).toBe(400);
+      expect(unknown.findAll({ tag: "a", text: "Show the list without filters" })).toHaveLength(1);
+    }),
+  );
+
+  httpTest("without JavaScript: search on Enter, filters, sort links, paging and export", () =>
+    as("agency@demo.test", async (agency) => {
+      let page = await agency.open("/submitted_enrollments");
+      // Enter in the search field sends its GET form, the filters with it.
+      page = await agency.submit(page.form("Search").fill("Status", "Enrolled"));
+      expect(page.path).toMatch(/status=Enrolled/);
+      expect(captionOf(page)).not.toMatch(/of 30$/);
+      const enrolled = column(page, "Status");
+      expect(enrolled.length).toBeGreaterThan(0);
+      expect(enrolled.every((status) => status === "Enrolled")).toBe(true);
+
+      const effective = tableOf(page)
+        .findAll({ tag: "th" })
+        .find((th) => th.text.startsWith("Effective"))!;
+      page = await agency.open(effective.find({ tag: "a" }).href);
+      expect(page.path).toMatch(/sort=effectiveDate&order=DESC/);
+      expect(page.path).toMatch(/status=Enrolled/);
+
+      page = await agency.open("/submitted_enrollments?perPage=10");
+      const pages = page.find({ tag: "nav", name: "Submitted enrollments pages" });
+      page = await agency.open(pages.find({ tag: "a", text: "Last" }).href);
+      expect(captionOf(page)).toBe("Submitted enrollments: 21–30 of 30");
+
+      page = await agency.submit(page.form("Search").fill("Search", "Helen Park"));
+      expect(page.path).toMatch(/search=Helen/);
+      const found = rowsOf(page);
+      expect(found.length).toBeGreaterThan(0);
+      expect(found.every((tr) => tr.text.includes("Helen Park"))).toBe(true);
+
+      const exported = await agency.submit(page.form("Export"), "Export");
+      expect(exported.toasts("success").join(" ")).toContain("Download was sent to your email");
+    }),
+  );
 });

@@ -1,8 +1,10 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { Page } from "@playwright/test";
+import { type Page, test as httpTest } from "@playwright/test";
 import { REFERENCE_API_PORT } from "../../playwright.config";
 import { PORTAL_ENTRY, type ServerProcess, freePort, spawnServer, waitUntilUp } from "../../scripts/lib/portal-process";
 import { type Fault, type FaultProxy, startFaultProxy } from "../support/fault-proxy";
+import { NoJsBrowser, type NoJsPage } from "../support/no-js";
 import { test as base, expect, loginAs, resetAccount } from "./fixtures";
 
 /**
@@ -12,7 +14,8 @@ import { test as base, expect, loginAs, resetAccount } from "./fixtures";
  *
  * Faulted calls never reach the reference API, but some flows write before the faulted call (the contract
  * request saves the answers first; a ticket is opened to be replied to): beta@ is reset afterwards, and no
- * other spec uses beta@, onboarded@ or admin@ for writes.
+ * other spec uses beta@, onboarded@ or admin@ for writes. Without JavaScript the forms are posted over HTTP
+ * (tests/support/no-js.ts: the page's own form, read from its HTML) to the same portal and proxy.
  */
 /**
  * A form answering an upstream fault says so with its status (503 not answering, 502 unusable answer):
@@ -122,6 +125,24 @@ function faulted(): string[] {
     .filter((c) => c.fault)
     .map((c) => `${c.method} ${c.path} ${c.fault}`);
 }
+
+/** `email` signed in through the fault portal's sign-in form, for the duration of `use` (no browser). */
+async function noJs(email: string, use: (user: NoJsBrowser) => Promise<void>): Promise<void> {
+  const user = await NoJsBrowser.signedInAt(portalUrl, email);
+  try {
+    await use(user);
+  } finally {
+    await user.close();
+  }
+}
+
+/** The alerts inside the page's forms (what `formAlert` reads in a browser). */
+function formAlerts(page: NoJsPage): string[] {
+  return page.findAll({ tag: "form" }).flatMap((form) => form.findAll({ attrs: { role: "alert" } }).map((a) => a.text));
+}
+
+/** The court order PDF, chosen for a file input. */
+const pdf = () => ({ name: "court-order.pdf", mimeType: "application/pdf", buffer: readFileSync(PDF) });
 
 async function fillSupportForm(page: Page) {
   await page.getByRole("textbox", { name: "Subject" }).fill("Commission statement is missing");
@@ -416,150 +437,163 @@ test.describe("forms keep what was typed", () => {
     await expect(page.getByText("If an account exists for that address")).toHaveCount(0);
   });
 
-  test.describe("without JavaScript", () => {
-    test.use({ javaScriptEnabled: false });
+  httpTest.describe("without JavaScript", () => {
+    httpTest(
+      "contact support with a file: the ticket call reset mid-body, then the categories read (first call) timing out",
+      () =>
+        noJs("beta@demo.test", async (beta) => {
+          for (const [label, rule] of [
+            ["ticket reset mid-body", { method: "POST", path: "/api/tickets", fault: { type: "reset-mid-body" } }],
+            ["categories too slow", { method: "GET", path: "/api/tickets/categories", fault: TOO_SLOW }],
+          ] as const) {
+            await httpTest.step(label, async () => {
+              const shown = await beta.open("/contact_support");
+              proxy.clear();
+              proxy.inject(rule);
+              const answer = await beta.submit(
+                shown
+                  .form("Send")
+                  .fill("Subject", "Commission statement is missing")
+                  .fill("Category", "Commissions")
+                  .fill("Message", "March is not in the list.\nCould you look?")
+                  .attach("Attachment", pdf()),
+                "Send",
+              );
+              expect(answer.status).toBe(503);
+              expect(formAlerts(answer).join(" ")).toContain(NOT_ANSWERING);
+              expect(formAlerts(answer).join(" ")).toContain(FILE_AGAIN);
+              expect(answer.url).toBe(at("/contact_support"));
+              const kept = answer.form("Send");
+              expect(kept.value("subject")).toBe("Commission statement is missing");
+              expect(kept.value("category")).toBe("Commissions");
+              expect(kept.value("message")).toBe("March is not in the list.\nCould you look?");
+            });
+          }
+        }),
+    );
 
-    test("contact support with a file: the ticket call reset mid-body, then the categories read (first call) timing out", async ({
-      page,
-    }) => {
-      await signIn(page, "beta@demo.test");
-      for (const [label, rule] of [
-        ["ticket reset mid-body", { method: "POST", path: "/api/tickets", fault: { type: "reset-mid-body" } }],
-        ["categories too slow", { method: "GET", path: "/api/tickets/categories", fault: TOO_SLOW }],
-      ] as const) {
-        await test.step(label, async () => {
-          await page.goto(at("/contact_support"));
-          proxy.clear();
-          proxy.inject(rule);
-          await fillSupportForm(page);
-          const [response] = await Promise.all([
-            page.waitForResponse((r) => r.request().method() === "POST"),
-            page.getByRole("button", { name: "Send" }).click(),
-          ]);
-          expect(response.status()).toBe(503);
-          await expect(formAlert(page)).toContainText(NOT_ANSWERING);
-          await expect(formAlert(page)).toContainText(FILE_AGAIN);
-          await expectSupportFormKept(page);
+    httpTest("register downlines/new: a 5xx, and the viewer's own call reset (twice, so its retry fails too)", () =>
+      noJs("beta@demo.test", async (beta) => {
+        for (const [label, rule, says] of [
+          [
+            "invitation 500",
+            {
+              method: "POST",
+              path: "/api/downline_invitations",
+              fault: { type: "status", status: 500, message: "Invitations are paused" },
+            },
+            "Invitations are paused",
+          ],
+          ["/api/me reset", { method: "GET", path: "/api/me", fault: { type: "close" }, times: 2 }, NOT_ANSWERING],
+        ] as const) {
+          await httpTest.step(label, async () => {
+            const shown = await beta.open("/register_downlines/new");
+            const form = shown
+              .form("Send invitation")
+              .fill("E-mail", "plain.form@example.test")
+              .fill("First name", "Paula")
+              .fill("Last name", "Plain")
+              .fill("Level", "Agent");
+            proxy.clear();
+            proxy.inject(rule);
+            const answer = await beta.submit(form, "Send invitation");
+            expect(formAlerts(answer)).toEqual([says]);
+            const kept = answer.form("Send invitation");
+            expect(kept.value("email")).toBe("plain.form@example.test");
+            expect(kept.value("lastName")).toBe("Plain");
+            expect(kept.value("level")).toBe("Agent");
+          });
+        }
+      }),
+    );
+
+    httpTest("a commission inquiry with a file: the carriers read before it (its second call) answers 500", () =>
+      noJs("beta@demo.test", async (beta) => {
+        const shown = await beta.open("/commission_inquiry?new");
+        const form = shown.form("Send inquiry");
+        form.fill("Carrier", form.options("Carrier")[2]!);
+        const carrier = form.value("carrierId");
+        expect(carrier).not.toBe("");
+        form
+          .fill("Statement or policy number", "STMT-2026-03")
+          .fill("Subject", "Chargeback I do not understand")
+          .fill("Question", "Why was March charged back?")
+          .attach("Attachment", pdf());
+        // The action reads the products, then each product's carriers: the first of those fails.
+        proxy.inject({
+          method: "GET",
+          path: /^\/api\/resource_lists\/product_carriers\/\d+$/,
+          fault: { type: "status", status: 500, message: "Carrier list unavailable" },
         });
-      }
-    });
+        const answer = await beta.submit(form, "Send inquiry");
+        const kept = answer.form("Send inquiry");
+        expect(kept.alerts().join(" ")).toContain("Carrier list unavailable");
+        expect(kept.alerts().join(" ")).toContain(FILE_AGAIN);
+        expect(kept.value("carrierId")).toBe(carrier);
+        expect(kept.value("reference")).toBe("STMT-2026-03");
+        expect(kept.value("subject")).toBe("Chargeback I do not understand");
+        expect(kept.value("message")).toBe("Why was March charged back?");
+      }),
+    );
 
-    test("register downlines/new: a 5xx, and the viewer's own call reset (twice, so its retry fails too)", async ({
-      page,
-    }) => {
-      await signIn(page, "beta@demo.test");
-      for (const [label, rule, says] of [
-        [
-          "invitation 500",
-          {
-            method: "POST",
-            path: "/api/downline_invitations",
-            fault: { type: "status", status: 500, message: "Invitations are paused" },
-          },
-          "Invitations are paused",
-        ],
-        ["/api/me reset", { method: "GET", path: "/api/me", fault: { type: "close" }, times: 2 }, NOT_ANSWERING],
-      ] as const) {
-        await test.step(label, async () => {
-          await page.goto(at("/register_downlines/new"));
-          await page.getByRole("textbox", { name: "E-mail" }).fill("plain.form@example.test");
-          await page.getByRole("textbox", { name: "First name" }).fill("Paula");
-          await page.getByRole("textbox", { name: "Last name" }).fill("Plain");
-          await page.getByRole("combobox", { name: "Level" }).selectOption("Agent");
-          proxy.clear();
-          proxy.inject(rule);
-          await page.getByRole("button", { name: "Send invitation" }).click();
-          await expect(formAlert(page)).toHaveText(says);
-          await expect(page.getByRole("textbox", { name: "E-mail" })).toHaveValue("plain.form@example.test");
-          await expect(page.getByRole("textbox", { name: "Last name" })).toHaveValue("Plain");
-          await expect(page.getByRole("combobox", { name: "Level" })).toHaveValue("Agent");
-        });
-      }
-    });
+    httpTest("the quote tool: the form post's new window says the upstream did not answer", () =>
+      noJs("admin@demo.test", async (admin) => {
+        const shown = await admin.open("/quote_tool?site=test");
+        const form = shown.form("Open the Quote Tool (test site)");
+        // A window of its own: the portal's page stays where it was.
+        expect(form.attribute("target")).toBe("_blank");
+        proxy.inject({ method: "GET", path: "/partners/sunfire", fault: TOO_SLOW });
+        const opened = await admin.submit(form, "Open the Quote Tool (test site)");
+        expect(opened.url).toBe(at("/quote_tool?site=test"));
+        expect(opened.alerts().join(" ")).toContain(
+          "The quote tool's sign-in service is not answering. Please try again in a moment.",
+        );
+      }),
+    );
 
-    test("a commission inquiry with a file: the carriers read before it (its second call) answers 500", async ({
-      page,
-    }) => {
-      await signIn(page, "beta@demo.test");
-      await page.goto(at("/commission_inquiry?new"));
-      const form = page.getByRole("region", { name: "New commission inquiry" });
-      await form.getByRole("combobox", { name: "Carrier" }).selectOption({ index: 2 });
-      const carrier = await form.getByRole("combobox", { name: "Carrier" }).inputValue();
-      await form.getByRole("textbox", { name: "Statement or policy number" }).fill("STMT-2026-03");
-      await form.getByRole("textbox", { name: "Subject" }).fill("Chargeback I do not understand");
-      await form.getByRole("textbox", { name: "Question" }).fill("Why was March charged back?");
-      await form.getByLabel(/Attachment/).setInputFiles(PDF);
-      // The action reads the products, then each product's carriers: the first of those fails.
-      proxy.inject({
-        method: "GET",
-        path: /^\/api\/resource_lists\/product_carriers\/\d+$/,
-        fault: { type: "status", status: 500, message: "Carrier list unavailable" },
-      });
-      await form.getByRole("button", { name: "Send inquiry" }).click();
-      await expect(form.getByRole("alert")).toContainText("Carrier list unavailable");
-      await expect(form.getByRole("alert")).toContainText(FILE_AGAIN);
-      await expect(form.getByRole("combobox", { name: "Carrier" })).toHaveValue(carrier);
-      await expect(form.getByRole("textbox", { name: "Statement or policy number" })).toHaveValue("STMT-2026-03");
-      await expect(form.getByRole("textbox", { name: "Subject" })).toHaveValue("Chargeback I do not understand");
-      await expect(form.getByRole("textbox", { name: "Question" })).toHaveValue("Why was March charged back?");
-    });
-
-    test("the quote tool: the form post's new window says the upstream did not answer", async ({ page }) => {
-      await signIn(page, "admin@demo.test");
-      await page.goto(at("/quote_tool?site=test"));
-      proxy.inject({ method: "GET", path: "/partners/sunfire", fault: TOO_SLOW });
-      const opened = page.context().waitForEvent("page");
-      await page.getByRole("button", { name: "Open the Quote Tool (test site)" }).click();
-      const popup = await opened;
-      await popup.waitForLoadState("domcontentloaded", AFTER_TIMEOUT);
-      await expect(popup).toHaveURL(at("/quote_tool?site=test"), AFTER_TIMEOUT);
-      await expect(popup.getByRole("alert")).toContainText(
-        "The quote tool's sign-in service is not answering. Please try again in a moment.",
-        AFTER_TIMEOUT,
-      );
-    });
-
-    test("admin impersonation answered with HTML", async ({ page }) => {
-      await signIn(page, "admin@demo.test");
-      await page.goto(at("/admin"));
-      await page.getByRole("textbox", { name: "User e-mail" }).fill("agent@demo.test");
-      proxy.inject({ method: "POST", path: "/api/login_as_user", fault: { type: "html" } });
-      await page.getByRole("button", { name: "Sign in as user" }).click();
-      await expect(formAlert(page)).toHaveText(UNDEFINED_RESPONSE);
-      await expect(page.getByRole("textbox", { name: "User e-mail" })).toHaveValue("agent@demo.test");
-    });
+    httpTest("admin impersonation answered with HTML", () =>
+      noJs("admin@demo.test", async (admin) => {
+        const shown = await admin.open("/admin");
+        const form = shown.form("Sign in as user").fill("User e-mail", "agent@demo.test");
+        proxy.inject({ method: "POST", path: "/api/login_as_user", fault: { type: "html" } });
+        const answer = await admin.submit(form, "Sign in as user");
+        expect(formAlerts(answer)).toEqual([UNDEFINED_RESPONSE]);
+        expect(answer.form("Sign in as user").value("email")).toBe("agent@demo.test");
+      }),
+    );
   });
 });
 
 test.describe("what does not change", () => {
-  test("a page load under a fault keeps today's error page: 503 not answering, 502 unusable", async ({ page }) => {
-    await signIn(page, "beta@demo.test");
-    // A GET reset before any answer is retried once: it takes two resets to fail the page.
-    proxy.inject({ method: "GET", path: "/api/tickets/categories", fault: { type: "close" }, times: 2 });
-    const down = await page.goto(at("/contact_support"));
-    expect(down?.status()).toBe(503);
-    await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
-    await expect(page.getByText(PAGE_UNREACHABLE)).toBeVisible();
+  httpTest("a page load under a fault keeps today's error page: 503 not answering, 502 unusable", () =>
+    noJs("beta@demo.test", async (beta) => {
+      // A GET reset before any answer is retried once: it takes two resets to fail the page.
+      proxy.inject({ method: "GET", path: "/api/tickets/categories", fault: { type: "close" }, times: 2 });
+      const down = await beta.open("/contact_support");
+      expect(down.status).toBe(503);
+      expect(down.findAll({ text: "Something went wrong" }).some((e) => /^h[1-6]$/.test(e.element.name))).toBe(true);
+      expect(down.allText).toContain(PAGE_UNREACHABLE);
 
-    proxy.clear();
-    proxy.inject({ method: "GET", path: "/api/tickets/categories", fault: { type: "html" } });
-    const unusable = await page.goto(at("/contact_support"));
-    expect(unusable?.status()).toBe(502);
-    await expect(page.getByText(UNDEFINED_RESPONSE)).toBeVisible();
+      proxy.clear();
+      proxy.inject({ method: "GET", path: "/api/tickets/categories", fault: { type: "html" } });
+      const unusable = await beta.open("/contact_support");
+      expect(unusable.status).toBe(502);
+      expect(unusable.allText).toContain(UNDEFINED_RESPONSE);
 
-    // One reset is absorbed by the retry: the page loads.
-    proxy.clear();
-    proxy.inject({ method: "GET", path: "/api/tickets/categories", fault: { type: "close" } });
-    const retried = await page.goto(at("/contact_support"));
-    expect(retried?.status()).toBe(200);
-    await expect(page.getByRole("heading", { name: "Contact Support" })).toBeVisible();
-    expect(
-      proxy
-        .calls()
-        .filter((c) => c.path === "/api/tickets/categories")
-        .map((c) => c.fault),
-    ).toEqual(["close", null]);
-  });
+      // One reset is absorbed by the retry: the page loads.
+      proxy.clear();
+      proxy.inject({ method: "GET", path: "/api/tickets/categories", fault: { type: "close" } });
+      const retried = await beta.open("/contact_support");
+      expect(retried.status).toBe(200);
+      expect(retried.heading).toBe("Contact Support");
+      expect(
+        proxy
+          .calls()
+          .filter((c) => c.path === "/api/tickets/categories")
+          .map((c) => c.fault),
+      ).toEqual(["close", null]);
+    }),
+  );
 
   test("a 401 at a form's call still ends the session at / with 'Unauthorized Request'", async ({ page }) => {
     await signIn(page, "beta@demo.test");
@@ -579,21 +613,22 @@ test.describe("what does not change", () => {
     await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
   });
 
-  test.describe("without JavaScript", () => {
-    test.use({ javaScriptEnabled: false });
-    test("a 401 at a form's call ends the session too", async ({ page }) => {
-      await signIn(page, "admin@demo.test");
-      await page.goto(at("/admin"));
-      await page.getByRole("textbox", { name: "User e-mail" }).fill("agent@demo.test");
-      proxy.inject({
-        method: "POST",
-        path: "/api/login_as_user",
-        fault: { type: "status", status: 401, message: "Unauthorized Request" },
-      });
-      await page.getByRole("button", { name: "Sign in as user" }).click();
-      await expect(page).toHaveURL(at("/"));
-      await expect(page.locator("[data-toast=error]")).toContainText("Unauthorized Request");
-    });
+  httpTest.describe("without JavaScript", () => {
+    httpTest("a 401 at a form's call ends the session too", () =>
+      noJs("admin@demo.test", async (admin) => {
+        const shown = await admin.open("/admin");
+        const form = shown.form("Sign in as user").fill("User e-mail", "agent@demo.test");
+        proxy.inject({
+          method: "POST",
+          path: "/api/login_as_user",
+          fault: { type: "status", status: 401, message: "Unauthorized Request" },
+        });
+        const answer = await admin.submit(form, "Sign in as user");
+        expect(answer.url).toBe(at("/"));
+        expect(answer.toasts("error").join(" ")).toContain("Unauthorized Request");
+        expect(answer.hasTestId("signed-in-as")).toBe(false);
+      }),
+    );
   });
 });
 

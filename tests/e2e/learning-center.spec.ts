@@ -1,11 +1,16 @@
-import type { Locator, Page } from "@playwright/test";
+import { type Locator, type Page, test as httpTest } from "@playwright/test";
 import { formatDate } from "../../app/domain/formats";
 import { futureCertificationDate, pastCertificationDate } from "../../server/reference-api/contracting/seed";
 import { AGENCY_ONLY_RESOURCE_IDS, UNSAFE_LEARNING_RESOURCE_ID } from "../../server/reference-api/learning-center/seed";
 import { seedDates } from "../../server/reference-api/seed/seed-dates";
+import { NoJsBrowser, type NoJsElement, type NoJsPage } from "../support/no-js";
 import { expect, expectAxeClean, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
 
-/** Issue 12 §1: the Learning Center (spec §2 /learning_center and its children). */
+/**
+ * Issue 12 §1: the Learning Center (spec §2 /learning_center and its children). Without JavaScript, and what the server
+ * decides (the pages' facts and links, the files, the refusals and 404s), over HTTP (tests/support/no-js.ts); the
+ * browser keeps the JavaScript search, sort and filters, inert HTML that is clicked, axe and the layout.
+ */
 
 const table = (page: Page) => page.getByRole("table", { name: /Resources/ });
 const rows = (page: Page) => table(page).locator("tbody tr");
@@ -50,19 +55,6 @@ test.describe("the Learning Center hub", () => {
     await page.getByRole("searchbox", { name: "Search the Learning Center" }).fill("no-such-topic");
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page.getByText("Nothing in the Learning Center matches “no-such-topic”.")).toBeVisible();
-  });
-
-  test.describe("without JavaScript", () => {
-    test.use({ javaScriptEnabled: false });
-    test("the search is a plain GET form", async ({ page }) => {
-      await loginAs(page, "agency@demo.test");
-      await page.goto("/learning_center");
-      await page.getByRole("searchbox", { name: "Search the Learning Center" }).fill("Agency override");
-      await page.getByRole("button", { name: "Search" }).click();
-      await expect(page).toHaveURL("/learning_center?search=Agency+override");
-      // The agency sees the resource for agencies.
-      await expect(page.getByRole("link", { name: "Agency override commission schedule" })).toBeVisible();
-    });
   });
 });
 
@@ -119,91 +111,9 @@ test.describe("a library", () => {
     await expect(page).toHaveURL(/search=nothing-like-this/);
     await expect(table(page)).toContainText("No resources match this search or these filters.");
   });
-
-  test("a carrier the library does not offer is a 400 with a way back; bad values are ignored with a note", async ({
-    page,
-  }) => {
-    await loginAs(page, "agent@demo.test");
-    const answer = await page.goto("/learning_center/documentation_resources?carrierId=7");
-    expect(answer?.status()).toBe(400);
-    await page.getByRole("link", { name: "Show the list without filters" }).click();
-    await expect(page).toHaveURL("/learning_center/documentation_resources");
-    await page.goto("/learning_center/documentation_resources?perPage=7&sort=evil");
-    await expect(page.getByText(/Some values in the link were not valid and were ignored/)).toBeVisible();
-  });
-
-  test.describe("without JavaScript", () => {
-    test.use({ javaScriptEnabled: false });
-    test("searching, filtering, sorting and paging work by links and GET forms", async ({ page }) => {
-      await loginAs(page, "agent@demo.test");
-      await page.goto("/learning_center/agent_resources");
-      await page.getByRole("textbox", { name: "Search" }).fill("guide");
-      await page.getByRole("combobox", { name: "Carrier" }).selectOption({ label: "Blue Harbor Health" });
-      await page.getByRole("textbox", { name: "Search" }).press("Enter");
-      await expect(page).toHaveURL(/search=guide/);
-      await expect(page).toHaveURL(/carrierId=1/);
-      await expect
-        .poll(async () => (await titles(page)).sort())
-        .toEqual([
-          "Blue Harbor Health Medicare Advantage agent guide",
-          "Blue Harbor Health Medicare Supplement agent guide",
-        ]);
-      await table(page)
-        .getByRole("columnheader", { name: /Updated/ })
-        .getByRole("link")
-        .click();
-      await expect(page).toHaveURL(/sort=updatedAt&order=DESC/);
-      await page.goto("/learning_center/enrollment_resources?perPage=5&page=2");
-      await expect(table(page).locator("caption")).toHaveText("Enrollment Resources: 6–10 of 14");
-    });
-  });
 });
 
 test.describe("a resource", () => {
-  test("its facts, sanitised body, attachment streamed through the portal, and external links", async ({ page }) => {
-    await loginAs(page, "agent@demo.test");
-    await page.goto("/learning_center/agent_resources?search=Blue+Harbor+Health+Medicare+Advantage+agent");
-    await page.getByRole("link", { name: "Blue Harbor Health Medicare Advantage agent guide" }).click();
-    await expect(page).toHaveURL(/\/learning_center\/agent_resources\/1$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-      "Blue Harbor Health Medicare Advantage agent guide",
-    );
-    await expect(fact(page, "Carrier")).toHaveText("Blue Harbor Health");
-    await expect(fact(page, "Product")).toHaveText("Medicare Advantage");
-    await expect(fact(page, "Updated")).toHaveText(formatDate(seedDates().daysAgo(2, "14:30")));
-    await expect(page.getByText("Guides", { exact: true })).toBeVisible();
-    await expect(page.locator("[data-resource-body] h3")).toHaveText("What it covers");
-
-    // The attachment: a portal URL (never the upstream's), downloaded with the session.
-    const attachment = page.getByRole("link", { name: "blue-harbor-ma-agent-guide.pdf" });
-    await expect(attachment).toHaveAttribute("href", "/learning_center/agent_resources/1/attachments/1");
-    const [download] = await Promise.all([page.waitForEvent("download"), attachment.click()]);
-    expect(download.suggestedFilename()).toBe("blue-harbor-ma-agent-guide.pdf");
-    const answer = await page.request.get("/learning_center/agent_resources/1/attachments/1");
-    expect(answer.status()).toBe(200);
-    expect(answer.headers()["content-type"]).toBe("application/pdf");
-    expect(answer.headers()["content-disposition"]).toMatch(/^attachment; filename="blue-harbor-ma-agent-guide.pdf"/);
-    expect((await answer.body()).subarray(0, 5).toString()).toBe("%PDF-");
-    expect(await page.content()).not.toContain("/api/learning_center");
-
-    // External links open in a new tab, without access to this one.
-    const link = page.getByRole("link", { name: /Blue Harbor Health broker portal/ });
-    await expect(link).toHaveAttribute("href", "https://portal.blueharbor.example.com");
-    await expect(link).toHaveAttribute("target", "_blank");
-    await expect(link).toHaveAttribute("rel", /\bnoopener\b/);
-  });
-
-  test("an image attachment keeps its type, and cannot run script", async ({ page }) => {
-    await loginAs(page, "agent@demo.test");
-    await page.goto("/learning_center/agent_resources/7");
-    const href = await page.getByRole("link", { name: "evergreen-ms-brochure-cover.png" }).getAttribute("href");
-    const answer = await page.request.get(href ?? "");
-    expect(answer.status()).toBe(200);
-    expect(answer.headers()["content-type"]).toBe("image/png");
-    expect(answer.headers()["content-security-policy"]).toContain("sandbox");
-    expect(answer.headers()["x-content-type-options"]).toBe("nosniff");
-  });
-
   test("the upstream's unsafe HTML renders inert", async ({ page }) => {
     await loginAs(page, "agent@demo.test");
     await page.goto(`/learning_center/agent_resources/${UNSAFE_LEARNING_RESOURCE_ID}`);
@@ -215,70 +125,9 @@ test.describe("a resource", () => {
     await body.getByText("Claim your bonus").click();
     expect(await page.evaluate(() => (window as { __unsafe?: number }).__unsafe)).toBeUndefined();
   });
-
-  test("an unknown, another library's, or forbidden resource is the 404 page; so is its attachment", async ({
-    page,
-  }) => {
-    await loginAs(page, "agent@demo.test");
-    for (const path of [
-      "/learning_center/agent_resources/9999",
-      "/learning_center/agent_resources/abc",
-      "/learning_center/enrollment_resources/1",
-      `/learning_center/agent_resources/${AGENCY_ONLY_RESOURCE_IDS[0]}`,
-      "/learning_center/secret_resources",
-      "/learning_center/secret_resources/1",
-    ]) {
-      const answer = await page.goto(path);
-      expect(answer?.status(), path).toBe(404);
-      await expect(page.getByText("This page could not be found")).toBeVisible();
-    }
-    for (const path of [
-      `/learning_center/agent_resources/${AGENCY_ONLY_RESOURCE_IDS[0]}/attachments/1`,
-      "/learning_center/agent_resources/2/attachments/1",
-      "/learning_center/agent_resources/1/attachments/999",
-      "/learning_center/secret_resources/1/attachments/1",
-    ]) {
-      expect((await page.request.get(path)).status(), path).toBe(404);
-    }
-  });
-
-  test("an agency sees the resources for agencies", async ({ page }) => {
-    await loginAs(page, "agency@demo.test");
-    await page.goto(`/learning_center/agent_resources/${AGENCY_ONLY_RESOURCE_IDS[0]}`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Agency override commission schedule");
-    await expect(page.getByText("For agencies", { exact: true })).toBeVisible();
-  });
-
-  test("a carrier may not open the Learning Center, nor download from it", async ({ page }) => {
-    await loginAs(page, "carrier@demo.test");
-    expect((await page.goto("/learning_center"))?.status()).toBe(403);
-    expect((await page.request.get("/learning_center/agent_resources/1/attachments/1")).status()).toBe(403);
-  });
 });
 
 test.describe("carrier resources", () => {
-  test("a product tab row (Medicare Advantage first) and a card per carrier", async ({ page }) => {
-    await loginAs(page, "agent@demo.test");
-    await page.goto("/learning_center");
-    await page
-      .getByRole("region", { name: "Carrier resources" })
-      .getByRole("link", { name: "Medicare Advantage" })
-      .click();
-    const products = page.getByRole("navigation", { name: "Products" });
-    await expect(products.getByRole("link").first()).toHaveText("Medicare Advantage");
-    await expect(products.getByRole("link", { name: "Medicare Advantage" })).toHaveAttribute("aria-current", "page");
-    const blueHarbor = page.getByRole("region", { name: "Blue Harbor Health" });
-    await expect(fact(blueHarbor, "Recertification")).toHaveText(
-      `OPENS ${formatDate(futureCertificationDate(seedDates()))}`,
-    );
-    await expect(fact(page.getByRole("region", { name: "Evergreen Life & Health" }), "Package code")).toHaveText("TBA");
-
-    await products.getByRole("link", { name: "Medicare Supplement" }).click();
-    await expect(page).toHaveURL("/learning_center/carrier_resources?product=2");
-    await expect(page.getByRole("region", { name: "Summit Mutual" })).toBeVisible();
-    await expect(page.getByRole("region", { name: "Pioneer Benefits" })).toHaveCount(0);
-  });
-
   test("a carrier's page: learning-center tabs, tel:, mailto:, links, OPENS and TBA", async ({ page }) => {
     await loginAs(page, "agent@demo.test");
     await page.goto("/learning_center/carrier_resources");
@@ -327,28 +176,6 @@ test.describe("carrier resources", () => {
     await expect(page).toHaveURL("/learning_center/carrier_resources/203");
   });
 
-  test("the unsafe HTML of a carrier resource renders inert here too; an unknown carrier product is a 404", async ({
-    page,
-  }) => {
-    await loginAs(page, "agent@demo.test");
-    await page.goto("/learning_center/carrier_resources/104");
-    await page.locator("summary", { hasText: "Additional Info" }).click();
-    const info = page.locator(".carrier-section[open] .resource-html");
-    await expect(info).toContainText("Bonus details");
-    await expect(info.locator("script, img, a[href^='javascript']")).toHaveCount(0);
-    expect((await page.goto("/learning_center/carrier_resources/999"))?.status()).toBe(404);
-    expect((await page.goto("/learning_center/carrier_resources/x"))?.status()).toBe(404);
-  });
-
-  test("a recertification date in the past says it has passed (issue 20)", async ({ page }) => {
-    await loginAs(page, "agent@demo.test");
-    await page.goto("/learning_center/carrier_resources");
-    const passed = `${formatDate(pastCertificationDate(seedDates()))} (passed)`;
-    await expect(fact(page.getByRole("region", { name: "Summit Mutual" }), "Recertification")).toHaveText(passed);
-    await page.goto("/learning_center/carrier_resources/102");
-    await expect(fact(page, "Recertification")).toHaveText(passed);
-  });
-
   test("at 1280 px every carrier's e-mail address stays on one line (issue 20)", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await loginAs(page, "agent@demo.test");
@@ -394,23 +221,6 @@ test.describe("carrier resources", () => {
     }
     await expectNoSidewaysScroll(page);
   });
-
-  test.describe("without JavaScript", () => {
-    test.use({ javaScriptEnabled: false });
-    test("the product tabs are links and the sections open", async ({ page }) => {
-      await loginAs(page, "agent@demo.test");
-      await page.goto("/learning_center/carrier_resources");
-      await page
-        .getByRole("navigation", { name: "Products" })
-        .getByRole("link", { name: "Prescription Drug Plans" })
-        .click();
-      await expect(page).toHaveURL("/learning_center/carrier_resources?product=3");
-      await page.getByRole("link", { name: "Pioneer Benefits resources" }).click();
-      await expect(page).toHaveURL("/learning_center/carrier_resources/302");
-      await page.locator("summary", { hasText: "Transfer Policy" }).click();
-      await expect(page.getByText("Pioneer Benefits accepts book transfers")).toBeVisible();
-    });
-  });
 });
 
 test.describe("accessibility and phones", () => {
@@ -450,4 +260,223 @@ test.describe("accessibility and phones", () => {
       }
     }
   });
+});
+
+/** `email` signed in through the sign-in form, for the duration of `use`. */
+async function as(email: string, use: (user: NoJsBrowser) => Promise<void>): Promise<void> {
+  const user = await NoJsBrowser.signedIn(email);
+  try {
+    await use(user);
+  } finally {
+    await user.close();
+  }
+}
+
+/** The value (dd) given for a term (dt), in `scope`. */
+const factOf = (scope: NoJsPage | NoJsElement, term: string) => scope.find({ tag: "dt", text: term }).next;
+const tableOf = (page: NoJsPage) => page.find({ tag: "table", name: /Resources/ });
+/** The titles of the listed resources (the first cell's link of each row). */
+const titlesOf = (page: NoJsPage) =>
+  tableOf(page)
+    .find({ tag: "tbody" })
+    .findAll({ tag: "tr" })
+    .map((tr) => tr.find({ tag: "td" }).find({ tag: "a" }).text);
+
+httpTest.describe("the Learning Center, as the server draws it", () => {
+  httpTest("without JavaScript: the hub's search is a plain GET form", () =>
+    as("agency@demo.test", async (agency) => {
+      const hub = await agency.open("/learning_center");
+      const results = await agency.submit(
+        hub.form("Search").fill("Search the Learning Center", "Agency override"),
+        "Search",
+      );
+      expect(results.path).toBe("/learning_center?search=Agency+override");
+      // The agency sees the resource for agencies.
+      expect(results.findAll({ tag: "a", text: "Agency override commission schedule" })).not.toHaveLength(0);
+    }),
+  );
+
+  httpTest("a carrier the library does not offer is a 400 with a way back; bad values are ignored with a note", () =>
+    as("agent@demo.test", async (agent) => {
+      const answer = await agent.open("/learning_center/documentation_resources?carrierId=7");
+      expect(answer.status).toBe(400);
+      expect((await agent.follow(answer, "Show the list without filters")).path).toBe(
+        "/learning_center/documentation_resources",
+      );
+      const ignored = await agent.open("/learning_center/documentation_resources?perPage=7&sort=evil");
+      expect(ignored.text()).toMatch(/Some values in the link were not valid and were ignored/);
+    }),
+  );
+
+  httpTest("without JavaScript: searching, filtering, sorting and paging work by links and GET forms", () =>
+    as("agent@demo.test", async (agent) => {
+      let page = await agent.open("/learning_center/agent_resources");
+      // Enter in the search field sends its GET form, the filters with it.
+      page = await agent.submit(page.form("Search").fill("Search", "guide").fill("Carrier", "Blue Harbor Health"));
+      expect(page.path).toMatch(/search=guide/);
+      expect(page.path).toMatch(/carrierId=1/);
+      expect(titlesOf(page).sort()).toEqual([
+        "Blue Harbor Health Medicare Advantage agent guide",
+        "Blue Harbor Health Medicare Supplement agent guide",
+      ]);
+      const updated = tableOf(page)
+        .findAll({ tag: "th" })
+        .find((th) => th.text.startsWith("Updated"))!;
+      page = await agent.open(updated.find({ tag: "a" }).href);
+      expect(page.path).toMatch(/sort=updatedAt&order=DESC/);
+      page = await agent.open("/learning_center/enrollment_resources?perPage=5&page=2");
+      expect(tableOf(page).find({ tag: "caption" }).text).toBe("Enrollment Resources: 6–10 of 14");
+    }),
+  );
+
+  httpTest("a resource: its facts, sanitised body, attachment streamed through the portal, and external links", () =>
+    as("agent@demo.test", async (agent) => {
+      const list = await agent.open(
+        "/learning_center/agent_resources?search=Blue+Harbor+Health+Medicare+Advantage+agent",
+      );
+      const page = await agent.follow(list, "Blue Harbor Health Medicare Advantage agent guide");
+      expect(page.path).toMatch(/\/learning_center\/agent_resources\/1$/);
+      expect(page.heading).toBe("Blue Harbor Health Medicare Advantage agent guide");
+      expect(factOf(page, "Carrier").text).toBe("Blue Harbor Health");
+      expect(factOf(page, "Product").text).toBe("Medicare Advantage");
+      expect(factOf(page, "Updated").text).toBe(formatDate(seedDates().daysAgo(2, "14:30")));
+      expect(page.findAll({ text: "Guides" })).not.toHaveLength(0);
+      expect(
+        page
+          .find({ attrs: { "data-resource-body": true } })
+          .findAll({ tag: "h3" })
+          .map((h) => h.text),
+      ).toEqual(["What it covers"]);
+
+      // The attachment: a portal URL (never the upstream's), downloaded with the session.
+      const attachment = page.find({ tag: "a", text: "blue-harbor-ma-agent-guide.pdf" });
+      expect(attachment.attr("href")).toBe("/learning_center/agent_resources/1/attachments/1");
+      const answer = await agent.download(attachment.href);
+      expect(answer.status()).toBe(200);
+      expect(answer.headers()["content-type"]).toBe("application/pdf");
+      expect(answer.headers()["content-disposition"]).toMatch(/^attachment; filename="blue-harbor-ma-agent-guide.pdf"/);
+      expect((await answer.body()).subarray(0, 5).toString()).toBe("%PDF-");
+      expect(page.html).not.toContain("/api/learning_center");
+
+      // External links open in a new tab, without access to this one.
+      const link = page.find({ tag: "a", text: /Blue Harbor Health broker portal/ });
+      expect(link.attr("href")).toBe("https://portal.blueharbor.example.com");
+      expect(link.attr("target")).toBe("_blank");
+      expect(link.attr("rel")).toMatch(/\bnoopener\b/);
+    }),
+  );
+
+  httpTest("an image attachment keeps its type, and cannot run script", () =>
+    as("agent@demo.test", async (agent) => {
+      const page = await agent.open("/learning_center/agent_resources/7");
+      const answer = await agent.download(page.find({ tag: "a", text: "evergreen-ms-brochure-cover.png" }).href);
+      expect(answer.status()).toBe(200);
+      expect(answer.headers()["content-type"]).toBe("image/png");
+      expect(answer.headers()["content-security-policy"]).toContain("sandbox");
+      expect(answer.headers()["x-content-type-options"]).toBe("nosniff");
+    }),
+  );
+
+  httpTest("an unknown, another library's, or forbidden resource is the 404 page; so is its attachment", () =>
+    as("agent@demo.test", async (agent) => {
+      for (const path of [
+        "/learning_center/agent_resources/9999",
+        "/learning_center/agent_resources/abc",
+        "/learning_center/enrollment_resources/1",
+        `/learning_center/agent_resources/${AGENCY_ONLY_RESOURCE_IDS[0]}`,
+        "/learning_center/secret_resources",
+        "/learning_center/secret_resources/1",
+      ]) {
+        const answer = await agent.open(path);
+        expect(answer.status, path).toBe(404);
+        expect(answer.text(), path).toContain("This page could not be found");
+      }
+      for (const path of [
+        `/learning_center/agent_resources/${AGENCY_ONLY_RESOURCE_IDS[0]}/attachments/1`,
+        "/learning_center/agent_resources/2/attachments/1",
+        "/learning_center/agent_resources/1/attachments/999",
+        "/learning_center/secret_resources/1/attachments/1",
+      ]) {
+        expect((await agent.client.get(path)).status(), path).toBe(404);
+      }
+    }),
+  );
+
+  httpTest("an agency sees the resources for agencies", () =>
+    as("agency@demo.test", async (agency) => {
+      const page = await agency.open(`/learning_center/agent_resources/${AGENCY_ONLY_RESOURCE_IDS[0]}`);
+      expect(page.heading).toBe("Agency override commission schedule");
+      expect(page.findAll({ text: "For agencies" })).not.toHaveLength(0);
+    }),
+  );
+
+  httpTest("a carrier may not open the Learning Center, nor download from it", () =>
+    as("carrier@demo.test", async (carrier) => {
+      expect((await carrier.open("/learning_center")).status).toBe(403);
+      expect((await carrier.client.get("/learning_center/agent_resources/1/attachments/1")).status()).toBe(403);
+    }),
+  );
+
+  httpTest("carrier resources: a product tab row (Medicare Advantage first) and a card per carrier", () =>
+    as("agent@demo.test", async (agent) => {
+      const hub = await agent.open("/learning_center");
+      const link = hub
+        .find({ tag: "section", name: "Carrier resources" })
+        .find({ tag: "a", text: "Medicare Advantage" });
+      const page = await agent.open(link.href);
+      const products = page.find({ tag: "nav", name: "Products" }).findAll({ tag: "a" });
+      expect(products[0]!.text).toBe("Medicare Advantage");
+      expect(products.find((a) => a.text === "Medicare Advantage")!.attr("aria-current")).toBe("page");
+      const region = (name: string) => page.find({ tag: "section", name });
+      expect(factOf(region("Blue Harbor Health"), "Recertification").text).toBe(
+        `OPENS ${formatDate(futureCertificationDate(seedDates()))}`,
+      );
+      expect(factOf(region("Evergreen Life & Health"), "Package code").text).toBe("TBA");
+
+      const supplement = await agent.open(products.find((a) => a.text === "Medicare Supplement")!.href);
+      expect(supplement.path).toBe("/learning_center/carrier_resources?product=2");
+      expect(supplement.findAll({ tag: "section", name: "Summit Mutual" })).toHaveLength(1);
+      expect(supplement.findAll({ tag: "section", name: "Pioneer Benefits" })).toHaveLength(0);
+    }),
+  );
+
+  httpTest("the unsafe HTML of a carrier resource is inert here too; an unknown carrier product is a 404", () =>
+    as("agent@demo.test", async (agent) => {
+      const page = await agent.open("/learning_center/carrier_resources/104");
+      const info = page
+        .findAll({ tag: "details", attrs: { class: /(^|\s)carrier-section(\s|$)/ } })
+        .find((d) => d.find({ tag: "summary" }).text === "Additional Info")!
+        .find({ attrs: { class: /(^|\s)resource-html(\s|$)/ } });
+      expect(info.text).toContain("Bonus details");
+      for (const tag of ["script", "img"]) expect(info.findAll({ tag }), tag).toHaveLength(0);
+      expect(info.findAll({ tag: "a", attrs: { href: /^javascript/i } })).toHaveLength(0);
+      expect((await agent.open("/learning_center/carrier_resources/999")).status).toBe(404);
+      expect((await agent.open("/learning_center/carrier_resources/x")).status).toBe(404);
+    }),
+  );
+
+  httpTest("a recertification date in the past says it has passed (issue 20)", () =>
+    as("agent@demo.test", async (agent) => {
+      const passed = `${formatDate(pastCertificationDate(seedDates()))} (passed)`;
+      const list = await agent.open("/learning_center/carrier_resources");
+      expect(factOf(list.find({ tag: "section", name: "Summit Mutual" }), "Recertification").text).toBe(passed);
+      expect(factOf(await agent.open("/learning_center/carrier_resources/102"), "Recertification").text).toBe(passed);
+    }),
+  );
+
+  httpTest("without JavaScript: the product tabs are links and the sections open", () =>
+    as("agent@demo.test", async (agent) => {
+      const list = await agent.open("/learning_center/carrier_resources");
+      const tab = list.find({ tag: "nav", name: "Products" }).find({ tag: "a", text: "Prescription Drug Plans" });
+      const drugPlans = await agent.open(tab.href);
+      expect(drugPlans.path).toBe("/learning_center/carrier_resources?product=3");
+      const pioneer = await agent.follow(drugPlans, "Pioneer Benefits resources");
+      expect(pioneer.path).toBe("/learning_center/carrier_resources/302");
+      // A native disclosure: its text is in the page, shown when its summary is clicked.
+      const transfer = pioneer
+        .findAll({ tag: "details" })
+        .find((d) => d.find({ tag: "summary" }).text === "Transfer Policy");
+      expect(transfer?.text).toContain("Pioneer Benefits accepts book transfers");
+    }),
+  );
 });

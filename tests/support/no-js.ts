@@ -433,6 +433,24 @@ export class NoJsBrowser {
       .toBe(true);
     return page!;
   }
+
+  /** A browser of its own for the portal at `baseURL`: another portal than the suite's (one behind a fault proxy). */
+  static async openAt(baseURL: string): Promise<NoJsBrowser> {
+    return new NoJsBrowser(await requests.newContext({ baseURL }));
+  }
+
+  /** What `signedIn` does, on the portal at `baseURL`: signed in as `email` through its sign-in page's form. */
+  static async signedInAt(baseURL: string, email: string, password = PASSWORD): Promise<NoJsBrowser> {
+    const browser = await NoJsBrowser.openAt(baseURL);
+    const home = await browser.open("/");
+    const landed = await browser.submit(
+      home.form("Sign in").fill("E-mail", email).fill("Password", password),
+      "Sign in",
+    );
+    expect(landed.status, `sign-in of ${email} at ${baseURL}`).toBe(200);
+    expect(landed.hasTestId("signed-in-as"), `${email} is signed in at ${baseURL}`).toBe(true);
+    return browser;
+  }
 }
 
 /**
@@ -532,6 +550,13 @@ export class NoJsElement {
   /** Whether anything inside it is `wanted`. */
   has(wanted: Wanted): boolean {
     return this.findAll(wanted).length > 0;
+  }
+
+  /** The element right after it (its next element sibling: a `<dt>`'s `<dd>`); it throws when there is none. */
+  get next(): NoJsElement {
+    const next = DomUtils.nextElementSibling(this.element);
+    if (!next) throw new Error(`Nothing after <${this.element.name}> "${this.text.slice(0, 60)}"`);
+    return new NoJsElement(next, this.pageUrl, this.document);
   }
 }
 

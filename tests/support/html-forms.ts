@@ -348,6 +348,7 @@ export function formInRegion(html: string, pageUrl: string, region: string, butt
   const forms = regions.flatMap((r) =>
     DomUtils.findAll((e) => e.name === "form" && submitButtons(e).some((b) => textOf(b) === button), r.children),
   );
-  if (forms.length !== 1) throw new Error(`${forms.length} forms with a "${button}" button in "${region}" at ${pageUrl}`);
+  if (forms.length !== 1)
+    throw new Error(`${forms.length} forms with a "${button}" button in "${region}" at ${pageUrl}`);
   return new HtmlForm(forms[0]!, document, pageUrl);
 }

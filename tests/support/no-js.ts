@@ -149,7 +149,10 @@ export class NoJsPage {
     const content = meta ? attr(meta, "content") : undefined;
     const m = content ? /^\s*(\d+(?:\.\d+)?)\s*(?:[;,]\s*(?:url\s*=\s*)?(.+))?$/i.exec(content) : null;
     if (!m) return null;
-    return { seconds: Number(m[1]), url: new URL(m[2]?.trim().replace(/^['"]|['"]$/g, "") ?? this.url, this.url).toString() };
+    return {
+      seconds: Number(m[1]),
+      url: new URL(m[2]?.trim().replace(/^['"]|['"]$/g, "") ?? this.url, this.url).toString(),
+    };
   }
 }
 

@@ -1,18 +1,22 @@
-import type { Browser, Page } from "@playwright/test";
+import { type Browser, type Page, test as httpTest } from "@playwright/test";
 import { REFERENCE_API_PORT } from "../../playwright.config";
 import { freePort, startPortalProcess } from "../../scripts/lib/portal-process";
+import { type HtmlForm } from "../support/html-forms";
+import { NoJsBrowser, type NoJsPage } from "../support/no-js";
 import { PASSWORD, expect, loginAs, test } from "./fixtures";
 
 /**
  * Issue 22 §2.3 and §2.4: the admin area's system notifications (the banner above every page, per audience, until
- * dismissed or ended) and quote tool providers (what /quote_tool opens; the secret write-only).
+ * dismissed or ended) and quote tool providers (what /quote_tool opens; the secret write-only). With JavaScript
+ * (browser tests: the client's form posts, toasts and dismissal) and without (HTTP tests: tests/support/no-js.ts posts
+ * the pages' own forms; what each role may see and do is decided there).
  */
 const success = (page: Page) => page.locator("[data-toast=success]").last();
 const banner = (page: Page) => page.getByRole("region", { name: "System notifications" });
 
 /** A fresh signed-in page of its own (a new session). */
-async function signedIn(browser: Browser, email: string, javaScriptEnabled = true): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled });
+async function signedIn(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext();
   const page = await context.newPage();
   await loginAs(page, email);
   return page;
@@ -47,52 +51,108 @@ async function deleteNotice(page: Page, path: string): Promise<void> {
   expect(answer.status()).toBeLessThan(400);
 }
 
-for (const javaScriptEnabled of [true, false]) {
-  test.describe(`system notifications, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
-    test.use({ javaScriptEnabled });
+test.describe("system notifications, JavaScript on", () => {
+  test("a notice to agents only: agent@ sees it in the banner and dismisses it, it stays gone", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const title = `Agents only js ${Date.now()}`;
+    await loginAs(page, "admin@demo.test");
+    const path = await postAgentsOnlyNotice(page, title);
+    try {
+      const agent = await signedIn(browser, "agent@demo.test");
+      await agent.goto("/book_of_business");
+      const notice = banner(agent).getByTestId("system-notice").filter({ hasText: title });
+      await expect(notice).toBeVisible();
+      await expect(notice).toContainText("Only agents should read this.");
 
-    test("a notice to agents only: agent@ sees it in the banner, agency@ does not; dismissed, it stays gone", async ({
-      page,
-      browser,
-    }) => {
-      test.setTimeout(120_000);
-      const title = `Agents only ${javaScriptEnabled ? "js" : "nojs"} ${Date.now()}`;
-      await loginAs(page, "admin@demo.test");
-      const path = await postAgentsOnlyNotice(page, title);
-      try {
-        const agent = await signedIn(browser, "agent@demo.test", javaScriptEnabled);
-        await agent.goto("/book_of_business");
-        const notice = banner(agent).getByTestId("system-notice").filter({ hasText: title });
-        await expect(notice).toBeVisible();
-        await expect(notice).toContainText("Only agents should read this.");
-
-        const agency = await signedIn(browser, "agency@demo.test", javaScriptEnabled);
-        await agency.goto("/book_of_business");
-        await expect(agency.getByText(title)).toHaveCount(0);
-        await agency.context().close();
-
-        await notice.getByRole("button", { name: `Dismiss “${title}”` }).click();
-        await expect(agent.getByText(title)).toHaveCount(0);
-        await expect(agent).toHaveURL("/book_of_business");
-        await agent.reload();
-        await expect(agent.getByRole("heading", { name: "Book of Business", level: 1 })).toBeVisible();
-        await expect(agent.getByText(title)).toHaveCount(0);
-        await agent.context().close();
-
-        // A new session: still gone; the admin sees who dismissed it.
-        const again = await signedIn(browser, "agent@demo.test", javaScriptEnabled);
-        await again.goto("/dashboard");
-        await expect(again.getByRole("heading", { level: 1 })).toBeVisible();
-        await expect(again.getByText(title)).toHaveCount(0);
-        await again.context().close();
-        await page.goto(path);
-        await expect(page.getByRole("region", { name: "Summary" })).toContainText("1 user");
-      } finally {
-        await deleteNotice(page, path);
-      }
-    });
+      // Dismissed in place (no page load), and still gone when the page is loaded again.
+      await notice.getByRole("button", { name: `Dismiss “${title}”` }).click();
+      await expect(agent.getByText(title)).toHaveCount(0);
+      await expect(agent).toHaveURL("/book_of_business");
+      await agent.reload();
+      await expect(agent.getByRole("heading", { name: "Book of Business", level: 1 })).toBeVisible();
+      await expect(agent.getByText(title)).toHaveCount(0);
+      await agent.context().close();
+      // The admin sees who dismissed it. (agency@ never seeing it and a new session of agent@: the HTTP test.)
+      await page.goto(path);
+      await expect(page.getByRole("region", { name: "Summary" })).toContainText("1 user");
+    } finally {
+      await deleteNotice(page, path);
+    }
   });
-}
+});
+
+/** Without JavaScript (HTTP tier): the same notice's forms posted from their pages, the banner read from the HTML. */
+httpTest(
+  "without JavaScript: a notice to agents only: agent@ sees it in the banner, agency@ does not; dismissed, it stays gone",
+  async () => {
+    httpTest.setTimeout(120_000);
+    const title = `Agents only nojs ${Date.now()}`;
+    const [admin, agent, agency] = await Promise.all([
+      NoJsBrowser.signedIn("admin@demo.test"),
+      NoJsBrowser.signedIn("agent@demo.test"),
+      NoJsBrowser.signedIn("agency@demo.test"),
+    ]);
+    let path: string | undefined;
+    try {
+      const form = (await admin.open("/admin/system_notifications/new"))
+        .form("Create notice")
+        .fill("Title", title)
+        .fill("Severity", "Warning")
+        .fill("Who sees it", "Some roles")
+        .fill("Message", "Only agents should read this.");
+      // Some roles, none chosen: refused at the roles, everything typed kept.
+      const refused = await admin.submit(form, "Create notice");
+      expect(refused.status).toBe(400);
+      const again = refused.form("Create notice");
+      expect(again.text).toContain("Choose at least one role");
+      expect(again.fieldValue("Title")).toBe(title);
+      const posted = await admin.submit(again.check("Agents"), "Create notice");
+      expect(posted.path).toBe("/admin/system_notifications");
+      expect(posted.toasts("success").join(" ")).toContain(`Notice “${title}” posted.`);
+      const [link] = posted.links(title);
+      if (!link) throw new Error(`no link to “${title}” in the list`);
+      path = new URL(link.href).pathname;
+
+      const notices = (page: NoJsPage) => page.text("System notifications");
+      const book = await agent.open("/book_of_business");
+      expect(notices(book)).toContain(title);
+      expect(notices(book)).toContain("Only agents should read this.");
+      expect((await agency.open("/book_of_business")).allText).not.toContain(title);
+
+      // Its Dismiss button's form: back on the same page, the notice gone, and gone when the page is loaded again.
+      const dismissed = await agent.submit(book.formByButtonName(`Dismiss “${title}”`));
+      expect(dismissed.path).toBe("/book_of_business");
+      expect(dismissed.allText).not.toContain(title);
+      const reloaded = await agent.open("/book_of_business");
+      expect(reloaded.heading).toBe("Book of Business");
+      expect(reloaded.allText).not.toContain(title);
+
+      // A new session: still gone; the admin sees who dismissed it.
+      const again2 = await NoJsBrowser.signedIn("agent@demo.test");
+      try {
+        const dashboard = await again2.open("/dashboard");
+        expect(dashboard.heading).not.toBe("");
+        expect(dashboard.allText).not.toContain(title);
+      } finally {
+        await again2.close();
+      }
+      expect((await admin.open(path)).text("Summary")).toContain("1 user");
+    } finally {
+      if (path) {
+        const id = path.split("/").pop()!;
+        const answer = await admin.client.post(`/admin/system_notifications?delete=${id}`, {
+          form: { intent: "delete", id },
+          maxRedirects: 0,
+        });
+        expect(answer.status()).toBeLessThan(400);
+      }
+      await Promise.all([admin.close(), agent.close(), agency.close()]);
+    }
+  },
+);
 
 /** Provider 1 (Sunfire, the seed's) as the test found it: restored after each test. */
 async function saveProvider(page: Page, change: (page: Page) => Promise<void>): Promise<void> {
@@ -115,44 +175,84 @@ test.describe("the quote tool follows its providers", () => {
   // One provider, changed and restored in turn.
   test.describe.configure({ mode: "serial" });
 
-  for (const javaScriptEnabled of [true, false]) {
-    test(`disabled: the quote tool page says so; a role removed: refused (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
-      browser,
-    }) => {
-      test.setTimeout(120_000);
-      const admin = await signedIn(browser, "admin@demo.test", javaScriptEnabled);
-      const agent = await signedIn(browser, "agent@demo.test", javaScriptEnabled);
-      try {
-        await saveProvider(admin, (p) => p.getByRole("checkbox", { name: "Enabled" }).uncheck());
-        await expect(admin.getByRole("row").filter({ hasText: "Sunfire" })).toContainText("Disabled");
-        await agent.goto("/quote_tool");
-        await expect(agent.getByText("The quote tool is turned off for now")).toBeVisible();
-        await expect(agent.getByRole("button", { name: "Open the Quote Tool" })).toHaveCount(0);
-        // The post is refused too (a form sent from a page loaded before the change).
-        const posted = await agent.request.post("/quote_tool", { form: {}, maxRedirects: 0 });
-        expect(posted.status()).toBe(400);
-        expect(await posted.text()).toContain("The quote tool is turned off for now");
+  test("disabled: the quote tool page says so; a role removed: refused (JavaScript on)", async ({ browser }) => {
+    test.setTimeout(120_000);
+    const admin = await signedIn(browser, "admin@demo.test");
+    const agent = await signedIn(browser, "agent@demo.test");
+    try {
+      await saveProvider(admin, (p) => p.getByRole("checkbox", { name: "Enabled" }).uncheck());
+      await expect(admin.getByRole("row").filter({ hasText: "Sunfire" })).toContainText("Disabled");
+      await agent.goto("/quote_tool");
+      await expect(agent.getByText("The quote tool is turned off for now")).toBeVisible();
+      await expect(agent.getByRole("button", { name: "Open the Quote Tool" })).toHaveCount(0);
 
-        await saveProvider(admin, async (p) => {
-          await p.getByRole("checkbox", { name: "Enabled" }).check();
-          await p.getByRole("checkbox", { name: "Agents", exact: true }).uncheck();
-        });
-        const refused = await agent.goto("/quote_tool");
-        expect(refused?.status()).toBe(403);
-        // agency@ keeps it.
-        const agency = await signedIn(browser, "agency@demo.test", javaScriptEnabled);
-        expect((await agency.goto("/quote_tool"))?.status()).toBe(200);
-        await expect(agency.getByRole("button", { name: "Open the Quote Tool" })).toBeVisible();
-        await agency.context().close();
-      } finally {
-        await restore(admin);
-        await agent.goto("/quote_tool");
-        await expect(agent.getByRole("button", { name: "Open the Quote Tool" })).toBeVisible();
-        await admin.context().close();
-        await agent.context().close();
-      }
-    });
-  }
+      await saveProvider(admin, async (p) => {
+        await p.getByRole("checkbox", { name: "Enabled" }).check();
+        await p.getByRole("checkbox", { name: "Agents", exact: true }).uncheck();
+      });
+      const refused = await agent.goto("/quote_tool");
+      expect(refused?.status()).toBe(403);
+      // A forged post, agency@ keeping the tool: the HTTP test.
+    } finally {
+      await restore(admin);
+      await agent.goto("/quote_tool");
+      await expect(agent.getByRole("button", { name: "Open the Quote Tool" })).toBeVisible();
+      await admin.context().close();
+      await agent.context().close();
+    }
+  });
+
+  /** Without JavaScript (HTTP tier): provider 1's form posted from its page; what each role is shown or refused. */
+  httpTest("without JavaScript: disabled: the quote tool page says so; a role removed: refused", async () => {
+    httpTest.setTimeout(120_000);
+    const [admin, agent, agency] = await Promise.all([
+      NoJsBrowser.signedIn("admin@demo.test"),
+      NoJsBrowser.signedIn("agent@demo.test"),
+      NoJsBrowser.signedIn("agency@demo.test"),
+    ]);
+    /** Provider 1's form, changed and saved: the list it lands on. */
+    const save = async (change: (form: HtmlForm) => HtmlForm) => {
+      const form = (await admin.open("/admin/quote_tool_providers/1")).form("Save changes");
+      const saved = await admin.submit(change(form), "Save changes");
+      expect(saved.path).toBe("/admin/quote_tool_providers");
+      expect(saved.toasts("success").join(" ")).toContain("Changes to the provider saved.");
+      return saved;
+    };
+    const openButton = (page: NoJsPage) => () => page.form("Open the Quote Tool");
+    try {
+      const list = await save((f) => f.check("Enabled", false));
+      expect(
+        list
+          .tableRows()
+          .find((r) => r.some((c) => c.includes("Sunfire")))
+          ?.join(" "),
+      ).toContain("Disabled");
+      const off = await agent.open("/quote_tool");
+      expect(off.text()).toContain("The quote tool is turned off for now");
+      expect(openButton(off)).toThrow();
+      // The post is refused too (a form sent from a page loaded before the change).
+      const posted = await agent.client.post("/quote_tool", { form: {}, maxRedirects: 0 });
+      expect(posted.status()).toBe(400);
+      expect(await posted.text()).toContain("The quote tool is turned off for now");
+
+      await save((f) => f.check("Enabled").check("Agents", false));
+      expect((await agent.open("/quote_tool")).status).toBe(403);
+      // agency@ keeps it.
+      const agencyTool = await agency.open("/quote_tool");
+      expect(agencyTool.status).toBe(200);
+      expect(openButton(agencyTool)).not.toThrow();
+    } finally {
+      await save((f) =>
+        f
+          .check("Agents")
+          .check("Agencies")
+          .check("Enabled")
+          .fill("Test site address", "/partners/sunfire/test/sign_on"),
+      );
+      expect(openButton(await agent.open("/quote_tool"))).not.toThrow();
+      await Promise.all([admin.close(), agent.close(), agency.close()]);
+    }
+  });
 
   test("?site=test opens the provider's test address, as configured", async ({ browser }) => {
     test.setTimeout(120_000);

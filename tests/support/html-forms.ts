@@ -46,10 +46,7 @@ export class HtmlForm {
     this.action = attr(element, "action") !== undefined ? new URL(attr(element, "action")!, url).toString() : url.href;
     this.method = (attr(element, "method") ?? "get").toLowerCase();
     this.enctype = attr(element, "enctype") ?? "application/x-www-form-urlencoded";
-    this.controls = DomUtils.findAll(
-      (el) => ["input", "select", "textarea"].includes(el.name) && attr(el, "name") !== undefined,
-      element.children,
-    ).map((el) => {
+    this.controls = ownControls(element, document).map((el) => {
       const type = el.name === "input" ? (attr(el, "type") ?? "text").toLowerCase() : el.name;
       const value =
         el.name === "textarea"
@@ -129,6 +126,11 @@ export class HtmlForm {
       return text === label || text.startsWith(label);
     };
     const found = labels.find(wanted);
+    // A control named by its own aria-label (a row's "Select …" checkbox), when no <label> reads so.
+    const byAriaLabel = found
+      ? undefined
+      : this.controls.find((c) => (attr(c.element, "aria-label") ?? "").startsWith(label));
+    if (byAriaLabel) return byAriaLabel;
     if (!found) throw new Error(`No label "${label}" in the form (labels: ${labels.map((l) => textOf(l)).join(", ")})`);
     const id = attr(found, "for");
     const control = this.controls.find((c) =>
@@ -298,6 +300,13 @@ export class HtmlForm {
     return this.labelled(label).type;
   }
 
+  /** The texts of the options of the select a label names, in order. */
+  options(label: string): string[] {
+    const control = this.labelled(label);
+    if (control.type !== "select") throw new Error(`The label "${label}" names a ${control.type}, not a select`);
+    return DomUtils.findAll((el) => el.name === "option", control.element.children).map((o) => textOf(o));
+  }
+
   /** Whether the checkbox or radio a label names is ticked. */
   isChecked(label: string): boolean {
     return this.labelled(label).checked;
@@ -322,6 +331,24 @@ export class HtmlForm {
   fieldAttribute(label: string, name: string): string | undefined {
     return attr(this.labelled(label).element, name);
   }
+}
+
+/**
+ * The named controls of a form, in document order, as a browser's form owns them: those inside it (less any whose
+ * `form` attribute names another form) and those anywhere in the document whose `form` attribute names its id (a
+ * table's row checkboxes posted by a form below the table).
+ */
+function ownControls(form: Element, document: ReturnType<typeof parseDocument>): Element[] {
+  const id = attr(form, "id");
+  const inside = (el: Element) => {
+    for (let node = el.parent; node; node = node.parent) if (node === form) return true;
+    return false;
+  };
+  return DomUtils.findAll((el) => {
+    if (!["input", "select", "textarea"].includes(el.name) || attr(el, "name") === undefined) return false;
+    const owner = attr(el, "form");
+    return owner === undefined ? inside(el) : owner === id || (inside(el) && id === undefined);
+  }, document.children);
 }
 
 /**
@@ -417,5 +444,40 @@ export function formWithButtonIn(
     submitButtons(form).some((b) => textOf(b) === button),
   );
   if (forms.length !== 1) throw new Error(`${forms.length} forms with a "${button}" button in that part of ${pageUrl}`);
+  return new HtmlForm(forms[0]!, document, pageUrl);
+}
+
+/**
+ * The form of the page whose submit button's name, as a reader hears it, is `name`: its `aria-label` (a "Dismiss"
+ * button labelled `Dismiss “Title”`), else its text. Exactly one such form, else it throws.
+ */
+export function formWithButtonNamed(html: string, pageUrl: string, name: string): HtmlForm {
+  const document = parseDocument(html);
+  const forms = DomUtils.getElementsByTagName("form", document.children).filter((form) =>
+    submitButtons(form).some((b) => (attr(b, "aria-label") ?? textOf(b)) === name),
+  );
+  if (forms.length !== 1) throw new Error(`${forms.length} forms with a button named "${name}" at ${pageUrl}`);
+  return new HtmlForm(forms[0]!, document, pageUrl);
+}
+
+/**
+ * The form inside the element named `region` (its `aria-label`, or the text of the element its `aria-labelledby`
+ * names: a dialog, a document's card) whose submit button reads `button`: for a page where forms with the same
+ * button stand in several regions. Exactly one such form, else it throws.
+ */
+export function formInRegion(html: string, pageUrl: string, region: string, button: string): HtmlForm {
+  const document = parseDocument(html);
+  const named = (e: Element) => {
+    if (attr(e, "aria-label") === region) return true;
+    const by = attr(e, "aria-labelledby");
+    const label = by ? DomUtils.getElementById(by, document.children) : null;
+    return label ? textOf(label) === region : false;
+  };
+  const regions = DomUtils.findAll(named, document.children);
+  const forms = regions.flatMap((r) =>
+    DomUtils.findAll((e) => e.name === "form" && submitButtons(e).some((b) => textOf(b) === button), r.children),
+  );
+  if (forms.length !== 1)
+    throw new Error(`${forms.length} forms with a "${button}" button in "${region}" at ${pageUrl}`);
   return new HtmlForm(forms[0]!, document, pageUrl);
 }

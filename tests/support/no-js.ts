@@ -14,7 +14,14 @@
 import { type APIRequestContext, type APIResponse, expect, request as requests } from "@playwright/test";
 import { DomUtils, parseDocument } from "htmlparser2";
 import { PORTAL_PORT } from "../../playwright.config";
-import { type HtmlForm, HtmlPage, formWithButton, formWithButtonIn } from "./html-forms";
+import {
+  type HtmlForm,
+  HtmlPage,
+  formInRegion,
+  formWithButton,
+  formWithButtonIn,
+  formWithButtonNamed,
+} from "./html-forms";
 
 export const PORTAL = `http://localhost:${PORTAL_PORT}`;
 const PASSWORD = "demo-pass-123";
@@ -223,6 +230,16 @@ export class NoJsPage {
       text: textOf(a),
       href: new URL(attr(a, "href") ?? "", this.url).toString(),
     }));
+  }
+
+  /** The form inside the region named `region` (a dialog, a card) whose submit button reads `button`. */
+  formIn(region: string, button: string): HtmlForm {
+    return formInRegion(this.html, this.url, region, button);
+  }
+
+  /** The form whose submit button is named `name` (its `aria-label`, else its text; exactly one, else it throws). */
+  formByButtonName(name: string): HtmlForm {
+    return formWithButtonNamed(this.html, this.url, name);
   }
 
   /** The texts of the `<tag>` elements inside `<main>`, or inside the region named `region` (as `text` finds it). */

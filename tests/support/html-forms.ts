@@ -61,9 +61,9 @@ export class HtmlForm {
     });
   }
 
-  /** The form's text (its labels, buttons, alerts), as read. */
+  /** The form's text (its labels, buttons, alerts; of its group, after `within`), as read. */
   get text(): string {
-    return textOf(this.element);
+    return textOf(this.scope ?? this.element);
   }
 
   /** The value a control of that name has now (the first of the name). */
@@ -124,7 +124,7 @@ export class HtmlForm {
   }
 
   private labelled(label: string): Control {
-    const labels = DomUtils.findAll((el) => el.name === "label", this.element.children);
+    const labels = DomUtils.findAll((el) => el.name === "label", (this.scope ?? this.element).children);
     const wanted = (l: Element) => {
       const text = textOf(l).replace(/\s*\*$/, "");
       return text === label || text.startsWith(label);
@@ -165,9 +165,11 @@ export class HtmlForm {
     return found;
   }
 
-  /** Elements of the form with `role="alert"`: its errors. */
+  /** Elements of the form (of its group, after `within`) with `role="alert"`: its errors. */
   alerts(): string[] {
-    return DomUtils.findAll((el) => attr(el, "role") === "alert", this.element.children).map((el) => textOf(el));
+    return DomUtils.findAll((el) => attr(el, "role") === "alert", (this.scope ?? this.element).children).map((el) =>
+      textOf(el),
+    );
   }
 
   /** Whether this form is inside the page's `<main>`: drawn within the layout. */
@@ -180,6 +182,53 @@ export class HtmlForm {
   /** The document the form belongs to (to read the rest of the page). */
   get page(): HtmlPage {
     return new HtmlPage(this.document);
+  }
+
+  /** The fieldset `within` narrowed labels and alerts to (none: the whole form). */
+  private scope?: Element;
+
+  /**
+   * The same form, its labels (fill, check, attach, valueOf, isChecked), text and alerts looked for only inside the
+   * `<fieldset>` whose `<legend>` reads `legend` (or contains it; a RegExp tests it): a group of the form such as
+   * one legal question, whose "Yes", "No" and "Explanation" labels repeat in every group. What it fills is the
+   * form's, so the form itself (or this) is then submitted whole.
+   */
+  within(legend: string | RegExp): this {
+    const matches = (text: string) => (typeof legend === "string" ? text.includes(legend) : legend.test(text));
+    const fieldsets = DomUtils.findAll((el) => el.name === "fieldset", this.element.children).filter((f) => {
+      const caption = DomUtils.findOne((el) => el.name === "legend", f.children);
+      return caption !== null && matches(textOf(caption));
+    });
+    if (fieldsets.length !== 1)
+      throw new Error(`${fieldsets.length} fieldsets of the form with a legend ${String(legend)}`);
+    const scoped = Object.create(this) as this;
+    scoped.scope = fieldsets[0];
+    return scoped;
+  }
+
+  /** The texts of the options of the select a label names, in order. */
+  options(label: string): string[] {
+    const control = this.labelled(label);
+    if (control.type !== "select") throw new Error(`The label "${label}" names a ${control.type}, not a select`);
+    return DomUtils.findAll((el) => el.name === "option", control.element.children).map((o) => textOf(o));
+  }
+
+  /** The value the control a label names has now (a select: its chosen option's value). */
+  valueOf(label: string): string {
+    return this.labelled(label).value;
+  }
+
+  /** Whether the control a label names is marked invalid (`aria-invalid="true"`: the server refused its value). */
+  isInvalid(label: string): boolean {
+    return attr(this.labelled(label).element, "aria-invalid") === "true";
+  }
+
+  /** Whether the checkbox or radio a label names is ticked now. */
+  isChecked(label: string): boolean {
+    const control = this.labelled(label);
+    if (control.type !== "checkbox" && control.type !== "radio")
+      throw new Error(`The label "${label}" names a ${control.type}, not a checkbox or radio`);
+    return control.checked;
   }
 }
 
@@ -216,6 +265,19 @@ export class HtmlPage {
     const el = DomUtils.findOne((e) => (region === undefined ? e.name === "main" : named(e)), this.document.children);
     if (!el) throw new Error(region === undefined ? "No <main> in the page" : `No element labelled "${region}"`);
     return textOf(el);
+  }
+
+  /** The element named `region` as `text` finds it (`<main>` when left out), to read more of it; throws if none. */
+  element(region?: string): Element {
+    const named = (e: Element) => {
+      if (attr(e, "aria-label") === region) return true;
+      const by = attr(e, "aria-labelledby");
+      const label = by ? DomUtils.getElementById(by, this.document.children) : null;
+      return label ? textOf(label) === region : false;
+    };
+    const el = DomUtils.findOne((e) => (region === undefined ? e.name === "main" : named(e)), this.document.children);
+    if (!el) throw new Error(region === undefined ? "No <main> in the page" : `No element labelled "${region}"`);
+    return el;
   }
 }
 

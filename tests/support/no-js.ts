@@ -105,6 +105,73 @@ export class NoJsPage {
       DomUtils.findAll((e) => e.name === "td" || e.name === "th", tr.children).map((c) => textOf(c)),
     );
   }
+
+  /** The texts of the page's headings (`<h1>`–`<h6>`), in order. */
+  headings(): string[] {
+    return DomUtils.findAll((e) => /^h[1-6]$/.test(e.name), this.document.children).map((e) => textOf(e));
+  }
+
+  /**
+   * The href (absolute) of the first link inside `<main>` (or the element named `region`, as `text` finds it) whose
+   * accessible name is `name`: its `aria-label`, else its text; a string matches it exactly, a RegExp tests it.
+   */
+  linkNamed(name: string | RegExp, region?: string): string {
+    const nameOf = (a: Element) => attr(a, "aria-label") ?? textOf(a);
+    const matches = (a: Element) => (typeof name === "string" ? nameOf(a) === name : name.test(nameOf(a)));
+    const link = DomUtils.findOne((e) => e.name === "a" && matches(e), this.read.element(region).children);
+    if (!link) throw new Error(`No link ${String(name)} in ${region ?? "<main>"} at ${this.url}`);
+    return new URL(attr(link, "href") ?? "", this.url).toString();
+  }
+
+  /**
+   * Every table inside `<main>` (or the element named `region`, as `text` finds it), in order: its caption, its
+   * header cells' texts and its body rows (each a list of its cells' texts, th and td).
+   */
+  tables(region?: string): Array<{ caption: string; headers: string[]; rows: string[][] }> {
+    return DomUtils.findAll((e) => e.name === "table", this.read.element(region).children).map((table) => {
+      const caption = DomUtils.findOne((e) => e.name === "caption", table.children);
+      const thead = DomUtils.findOne((e) => e.name === "thead", table.children);
+      const tbody = DomUtils.findOne((e) => e.name === "tbody", table.children);
+      return {
+        caption: caption ? textOf(caption) : "",
+        headers: thead ? DomUtils.findAll((e) => e.name === "th", thead.children).map((c) => textOf(c)) : [],
+        rows: tbody
+          ? DomUtils.findAll((e) => e.name === "tr", tbody.children).map((tr) =>
+              DomUtils.findAll((e) => e.name === "td" || e.name === "th", tr.children).map((c) => textOf(c)),
+            )
+          : [],
+      };
+    });
+  }
+
+  /** The text of the element with `data-testid=id` (the first; throws if none). */
+  testIdText(id: string): string {
+    const el = DomUtils.findOne((e) => attr(e, "data-testid") === id, this.document.children);
+    if (!el) throw new Error(`No [data-testid=${id}] at ${this.url}`);
+    return textOf(el);
+  }
+
+  /**
+   * For each file input (`input[type=file]`) inside `<main>` (or the element named `region`), in order, the class
+   * of the element around it: the box of the portal's shared file field (issue 20) reads "file-field".
+   */
+  fileInputBoxes(region?: string): string[] {
+    return DomUtils.findAll(
+      (e) => e.name === "input" && attr(e, "type") === "file",
+      this.read.element(region).children,
+    ).map((input) => (input.parent && "attribs" in input.parent ? (attr(input.parent as Element, "class") ?? "") : ""));
+  }
+
+  /** Whether the server drew `<html>` with the attribute `name` (`data-hydrated` is only ever set by the client). */
+  htmlHas(name: string): boolean {
+    const html = DomUtils.findOne((e) => e.name === "html", this.document.children);
+    return html !== null && DomUtils.hasAttrib(html, name);
+  }
+
+  /** The `role` of the element named `region` (as `text` finds it): "dialog" for a dialog drawn by the server. */
+  roleOf(region: string): string | undefined {
+    return attr(this.read.element(region), "role");
+  }
 }
 
 /** A browser without JavaScript: its own cookies, pages fetched and forms posted as HTML says. */

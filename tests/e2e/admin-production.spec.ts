@@ -1,6 +1,7 @@
-import type { Locator, Page } from "@playwright/test";
+import { type Locator, type Page, test as httpTest } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { longMonth, newestCompleteMonth } from "../../app/admin/sections/policy_production/records";
+import { NoJsBrowser, type NoJsPage } from "../support/no-js";
 import { expect, expectAxeClean, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
 
 /**
@@ -26,6 +27,14 @@ async function rowsOf(page: Page): Promise<Array<[string, string, number, number
     Number(t[4]?.replace(/,/g, "")),
     Number(t[5]?.replace(/,/g, "")),
   ]);
+}
+
+/** The same rows as the server drew them (a no-JavaScript page). */
+function rowsDrawn(page: NoJsPage): Array<[string, string, number, number, number, number]> {
+  const drawn = page.tables().find((t) => t.caption.startsWith("Policy production"));
+  if (!drawn) throw new Error(`No Policy production table at ${page.url}`);
+  const n = (text: string | undefined) => Number(text?.replace(/,/g, ""));
+  return drawn.rows.map((t) => [t[0] ?? "", t[1] ?? "", n(t[2]), n(t[3]), n(t[4]), n(t[5])]);
 }
 
 const rowNamed = (page: Page, name: string): Locator =>
@@ -99,50 +108,54 @@ test.describe("Policy production", () => {
     await expectAxeClean(page);
   });
 
-  test("the CSV export is the list the page shows", async ({ page }) => {
-    await loginAs(page, "admin@demo.test");
-    await page.goto("/admin/policy_production?agencyId=5&perPage=50");
-    const shown = await rowsOf(page);
-    const href = await page.getByRole("link", { name: "Export CSV" }).getAttribute("href");
-    expect(href).toMatch(/^\/admin\/policy_production\/export\?/);
-    expect(href).toContain("agencyId=5");
-    const answer = await page.request.get(href ?? "");
-    expect(answer.status()).toBe(200);
-    expect(answer.headers()["content-type"]).toContain("text/csv");
-    const [header, ...lines] = parse(await answer.text()) as string[][];
-    expect(header).toEqual(["Broker id", "Broker", "Kind", "From", "To", "New", "Plan change", "Renewal", "Total"]);
-    expect(lines.map((l) => [l[1], l[2], ...l.slice(5).map(Number)])).toEqual(shown);
+  httpTest("the CSV export is the list the page shows", async () => {
+    const admin = await NoJsBrowser.signedIn("admin@demo.test");
+    try {
+      const page = await admin.open("/admin/policy_production?agencyId=5&perPage=50");
+      const shown = rowsDrawn(page);
+      expect(shown.length).toBeGreaterThan(0);
+      const href = new URL(page.link("Export CSV"));
+      expect(href.pathname + href.search).toMatch(/^\/admin\/policy_production\/export\?/);
+      expect(href.search).toContain("agencyId=5");
+      const answer = await admin.download(href.toString());
+      expect(answer.status()).toBe(200);
+      expect(answer.headers()["content-type"]).toContain("text/csv");
+      const [header, ...lines] = parse(await answer.text()) as string[][];
+      expect(header).toEqual(["Broker id", "Broker", "Kind", "From", "To", "New", "Plan change", "Renewal", "Total"]);
+      expect(lines.map((l) => [l[1], l[2], ...l.slice(5).map(Number)])).toEqual(shown);
+    } finally {
+      await admin.close();
+    }
   });
 
-  test.describe("without JavaScript", () => {
-    test.use({ javaScriptEnabled: false });
-    test("the filters are a plain form; opening an agency keeps them", async ({ page }) => {
-      await loginAs(page, "admin@demo.test");
-      await page.goto("/admin/policy_production");
-      const before = await rowsOf(page);
-      const carrier = page.getByRole("combobox", { name: "Carrier" });
-      const carrierName = (await carrier.locator("option").nth(1).textContent()) ?? "";
-      await carrier.selectOption({ index: 1 });
-      const from = page.getByRole("combobox", { name: "From" });
-      await from.selectOption({ index: 6 });
-      await page.getByRole("button", { name: "Search" }).click();
-      await expect(page).toHaveURL(/carrierId=\d+/);
-      await expect(page).toHaveURL(/from=\d{4}-\d\d/);
-      await expect(page.getByRole("combobox", { name: "Carrier" })).toHaveValue(/\d+/);
-      const after = await rowsOf(page);
-      expect(after.reduce((n, r) => n + r[5], 0)).toBeLessThan(before.reduce((n, r) => n + r[5], 0));
+  httpTest("without JavaScript: the filters are a plain form; opening an agency keeps them", async () => {
+    const admin = await NoJsBrowser.signedIn("admin@demo.test");
+    try {
+      const list = await admin.open("/admin/policy_production");
+      const before = rowsDrawn(list);
+      const form = list.form("Search");
+      const carrierName = form.options("Carrier")[1] ?? "";
       expect(carrierName).not.toBe("");
+      const from = form.options("From")[6] ?? "";
+      expect(from).not.toBe("");
+      const filtered = await admin.submit(form.fill("Carrier", carrierName).fill("From", from), "Search");
+      expect(filtered.path).toMatch(/carrierId=\d+/);
+      expect(filtered.path).toMatch(/from=\d{4}-\d\d/);
+      expect(filtered.form("Search").valueOf("Carrier")).toMatch(/\d+/);
+      const after = rowsDrawn(filtered);
+      expect(after.reduce((n, r) => n + r[5], 0)).toBeLessThan(before.reduce((n, r) => n + r[5], 0));
 
-      await rowNamed(page, AGENCY).getByRole("link", { name: AGENCY }).click();
-      await expect(page).toHaveURL(/agencyId=5/);
-      await expect(page).toHaveURL(/carrierId=\d+/);
-      await expect(page.getByRole("combobox", { name: "Agency" })).toHaveValue("5");
-      const opened = await rowsOf(page);
+      const opened = await admin.open(filtered.linkNamed(AGENCY));
+      expect(opened.path).toMatch(/agencyId=5/);
+      expect(opened.path).toMatch(/carrierId=\d+/);
+      expect(opened.form("Search").valueOf("Agency")).toBe("5");
       const agency = after.find(([name]) => name === AGENCY);
-      expect(opened.reduce((n, r) => n + r[5], 0)).toBe(agency?.[5]);
-      await page.getByRole("link", { name: "Back to all brokers" }).click();
-      await expect(page).not.toHaveURL(/agencyId/);
-      await expect(page).toHaveURL(/carrierId=\d+/);
-    });
+      expect(rowsDrawn(opened).reduce((n, r) => n + r[5], 0)).toBe(agency?.[5]);
+      const back = await admin.follow(opened, "Back to all brokers");
+      expect(back.path).not.toMatch(/agencyId/);
+      expect(back.path).toMatch(/carrierId=\d+/);
+    } finally {
+      await admin.close();
+    }
   });
 });

@@ -1,7 +1,9 @@
-import type { Locator, Page } from "@playwright/test";
+import { test as httpTest } from "@playwright/test";
 import { parse } from "csv-parse/sync";
+import { DomUtils } from "htmlparser2";
 import { publishedPeriods } from "../../server/reference-api/commission-statements/seed";
 import { seedDates } from "../../server/reference-api/seed/seed-dates";
+import { NoJsBrowser, type NoJsPage } from "../support/no-js";
 import { expect, expectAxeClean, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
 
 /**
@@ -25,77 +27,87 @@ function centsOf(text: string): number {
   return negative ? -cents : cents;
 }
 
-/** The list's rows as [name, period, payout cents] (the columns found by their headers). */
-async function rowsOf(table: Locator): Promise<Array<[string, string, number]>> {
-  const headers = (await table.locator("thead th").allInnerTexts()).map((h) => h.trim());
-  const at = (name: RegExp) => headers.findIndex((h) => name.test(h));
+/** The list's rows as [name, period, payout cents] (the columns found by their headers), as the server drew them. */
+function rowsOf(page: NoJsPage): Array<[string, string, number]> {
+  const table = page.tables().find((t) => t.caption.startsWith("Commission totals"));
+  if (!table) throw new Error(`No Commission totals table at ${page.url}`);
+  const at = (name: RegExp) => table.headers.findIndex((h) => name.test(h));
   const [name, period, payout] = [at(/^Agent or agency/), at(/^Period/), at(/^Payout/)];
-  const rows = await table
-    .locator("tbody tr")
-    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("th, td")].map((c) => c.textContent ?? "")));
-  return rows.map((cells) => [cells[name]!.trim(), cells[period]!.trim(), centsOf(cells[payout]!)]);
+  return table.rows.map((cells) => [cells[name]!.trim(), cells[period]!.trim(), centsOf(cells[payout]!)]);
 }
 
-const caption = (page: Page) => page.locator("caption");
-const countOf = async (page: Page) =>
-  Number(/of ([\d,]+)/.exec((await caption(page).textContent()) ?? "")?.[1]?.replace(/,/g, ""));
+/** How many the list holds: "… of 1,234" in its caption. */
+const countOf = (page: NoJsPage) =>
+  Number(
+    /of ([\d,]+)/
+      .exec(page.tables().find((t) => t.caption.startsWith("Commission totals"))?.caption ?? "")?.[1]
+      ?.replace(/,/g, ""),
+  );
+
+/** The cents of every `[data-amount-cents]` inside the element with `data-testid=id` (a drill-down's lines). */
+function amountsIn(page: NoJsPage, id: string): number[] {
+  const lines = DomUtils.findOne((e) => e.attribs["data-testid"] === id, page.document.children);
+  if (!lines) throw new Error(`No [data-testid=${id}] at ${page.url}`);
+  return DomUtils.findAll((e) => e.attribs["data-amount-cents"] !== undefined, lines.children).map((e) =>
+    Number(e.attribs["data-amount-cents"]),
+  );
+}
 
 test.describe("commission totals", () => {
   // Sign-ins, axe and a drill-down of hundreds of lines: more than the default on a loaded machine.
   test.beforeEach(() => test.setTimeout(120_000));
 
-  test.describe("without JavaScript", () => {
-    test.use({ javaScriptEnabled: false });
+  httpTest(
+    "without JavaScript: the filters narrow the list; the CSV export of the filtered list has the page's rows",
+    async () => {
+      const admin = await NoJsBrowser.signedIn("admin@demo.test");
+      try {
+        const list = await admin.open("/admin/commission_totals");
+        expect(list.heading).toBe("Commission totals");
+        const all = countOf(list);
+        expect(all).toBeGreaterThan(100);
 
-    test("the filters narrow the list; the CSV export of the filtered list has the page's rows", async ({ page }) => {
-      await loginAs(page, "admin@demo.test");
-      await page.goto("/admin/commission_totals");
-      await expect(page.getByRole("heading", { level: 1, name: "Commission totals" })).toBeVisible();
-      const all = await countOf(page);
-      expect(all).toBeGreaterThan(100);
+        const period = await admin.submit(list.form("Search").fill("Period", label(OLDER)), "Search");
+        expect(period.path).toMatch(new RegExp(`period=${OLDER}`));
+        const inPeriod = countOf(period);
+        expect(inPeriod).toBeLessThan(all);
 
-      await page.getByRole("combobox", { name: "Period" }).selectOption({ label: label(OLDER) });
-      await page.getByRole("button", { name: "Search" }).click();
-      await expect(page).toHaveURL(new RegExp(`period=${OLDER}`));
-      const inPeriod = await countOf(page);
-      expect(inPeriod).toBeLessThan(all);
+        const hierarchy = await admin.submit(period.form("Search").fill("Agency hierarchy", AGENCY), "Search");
+        expect(hierarchy.path).toMatch(/agencyId=5/);
+        const inHierarchy = countOf(hierarchy);
+        expect(inHierarchy).toBeLessThan(inPeriod);
 
-      await page.getByRole("combobox", { name: "Agency hierarchy" }).selectOption({ label: AGENCY });
-      await page.getByRole("button", { name: "Search" }).click();
-      await expect(page).toHaveURL(/agencyId=5/);
-      const inHierarchy = await countOf(page);
-      expect(inHierarchy).toBeLessThan(inPeriod);
+        const carrierLabel = hierarchy.form("Search").options("Carrier")[1]!;
+        const carrier = await admin.submit(hierarchy.form("Search").fill("Carrier", carrierLabel), "Search");
+        expect(carrier.path).toMatch(/carrierId=\d+/);
+        const byCarrier = countOf(carrier);
+        expect(byCarrier).toBeLessThanOrEqual(inHierarchy);
+        expect(byCarrier).toBeGreaterThan(0);
 
-      const carrier = page.getByRole("combobox", { name: "Carrier" });
-      const carrierLabel = (await carrier.locator("option").allInnerTexts())[1]!;
-      await carrier.selectOption({ label: carrierLabel });
-      await page.getByRole("button", { name: "Search" }).click();
-      await expect(page).toHaveURL(/carrierId=\d+/);
-      const byCarrier = await countOf(page);
-      expect(byCarrier).toBeLessThanOrEqual(inHierarchy);
-      expect(byCarrier).toBeGreaterThan(0);
+        const shown = rowsOf(carrier);
+        expect(shown.length).toBeGreaterThan(0);
+        expect(shown.every(([, p]) => p === label(OLDER))).toBe(true);
+        const href = new URL(carrier.link("Export CSV"));
+        expect(href.pathname + href.search).toMatch(/^\/admin\/commission_totals\/export\?/);
+        expect(href.search).toContain(`period=${OLDER}`);
+        const answer = await admin.download(href.toString());
+        expect(answer.status()).toBe(200);
+        expect(answer.headers()["content-type"]).toContain("text/csv");
+        const [header, ...records] = parse(await answer.text()) as string[][];
+        const col = (name: string) => header!.indexOf(name);
+        expect(records).toHaveLength(byCarrier);
+        expect(
+          records
+            .slice(0, shown.length)
+            .map((r) => [r[col("Name")], label(r[col("Period")]!), centsOf(r[col("Payout")]!)]),
+        ).toEqual(shown);
+      } finally {
+        await admin.close();
+      }
+    },
+  );
 
-      const table = page.getByRole("table", { name: /Commission totals/ });
-      const shown = await rowsOf(table);
-      expect(shown.every(([, period]) => period === label(OLDER))).toBe(true);
-      const href = await page.getByRole("link", { name: "Export CSV" }).getAttribute("href");
-      expect(href).toMatch(/^\/admin\/commission_totals\/export\?/);
-      expect(href).toContain(`period=${OLDER}`);
-      const answer = await page.request.get(href!);
-      expect(answer.status()).toBe(200);
-      expect(answer.headers()["content-type"]).toContain("text/csv");
-      const [header, ...records] = parse(await answer.text()) as string[][];
-      const col = (name: string) => header!.indexOf(name);
-      expect(records).toHaveLength(byCarrier);
-      expect(
-        records
-          .slice(0, shown.length)
-          .map((r) => [r[col("Name")], label(r[col("Period")]!), centsOf(r[col("Payout")]!)]),
-      ).toEqual(shown);
-    });
-  });
-
-  test("a row drills down to its lines and entries, whose sums are the row's; axe clean", async ({ page }) => {
+  test("a row drills down to its lines and entries: tabs and pages are links; axe clean", async ({ page }) => {
     await loginAs(page, "admin@demo.test");
     await page.goto(`/admin/commission_totals?period=${OLDER}&search=agency%40demo.test`);
     await expectAxeClean(page);
@@ -104,10 +116,9 @@ test.describe("commission totals", () => {
     await expect(page).toHaveURL(`/admin/commission_totals/5-${OLDER}`);
     await expect(page.getByRole("heading", { level: 1, name: `${AGENCY}, ${label(OLDER)}` })).toBeVisible();
     await expectAxeClean(page);
-    // Each level's lines, page by page (agency@'s month is hundreds of lines), add up to the row's figure.
-    for (const [tab, level, testId, figure] of [
-      ["Street", "street", "street-lines", "total-street"],
-      ["Overrides", "overrides", "override-lines", "total-overrides"],
+    for (const [tab, name] of [
+      ["Street", "Street commission lines pages"],
+      ["Overrides", "Override lines pages"],
     ] as const) {
       const tabLink = page
         .getByRole("navigation", { name: "Which lines" })
@@ -116,57 +127,74 @@ test.describe("commission totals", () => {
       await expect(tabLink).toHaveAttribute("aria-current", "page");
       const total = Number(/\((\d+)\)$/.exec((await tabLink.textContent()) ?? "")?.[1]);
       expect(total, `${tab}: more than one page of 25`).toBeGreaterThan(25);
-      const pages = page.getByRole("navigation", {
-        name: `${testId === "street-lines" ? "Street commission" : "Override"} lines pages`,
-      });
+      const pages = page.getByRole("navigation", { name });
       await pages.getByRole("link", { name: "Page 2", exact: true }).click();
       await expect(pages.getByRole("link", { name: "Page 2", exact: true })).toHaveAttribute("aria-current", "page");
-      let sum = 0;
-      let rows = 0;
-      for (let n = 1; rows < total; n++) {
-        await page.goto(`/admin/commission_totals/5-${OLDER}?lines=${level}&perPage=50&page=${n}`);
-        const amounts = await page
-          .getByTestId(testId)
-          .locator("[data-amount-cents]")
-          .evaluateAll((tds) => tds.map((td) => Number(td.getAttribute("data-amount-cents"))));
-        if (amounts.length === 0) break;
-        rows += amounts.length;
-        sum += amounts.reduce((s, c) => s + c, 0);
-      }
-      expect(rows, testId).toBe(total);
-      expect(centsOf((await page.getByTestId(figure).textContent()) ?? ""), figure).toBe(sum);
-      await page.goto(`/admin/commission_totals/5-${OLDER}`);
     }
   });
 
-  test("agent@'s Commissions shows the admin's figures for the period", async ({ page, browser }) => {
-    await loginAs(page, "agent@demo.test");
-    await page.goto(`/commissions?period=${OLDER}`);
-    const agentFigure = async (id: string) => centsOf((await page.getByTestId(`summary-${id}`).textContent()) ?? "");
-    const agent = {
-      street: await agentFigure("street"),
-      overrides: await agentFigure("overrides"),
-      entries: await agentFigure("entries"),
-      carriedIn: await agentFigure("carried-in"),
-    };
-    const agentPayout = (await page.getByTestId("summary-payout").textContent()) ?? "";
+  httpTest("a drill-down's lines, page by page, add up to the row's street and overrides", async () => {
+    const admin = await NoJsBrowser.signedIn("admin@demo.test");
+    try {
+      const record = `/admin/commission_totals/5-${OLDER}`;
+      const shown = await admin.open(record);
+      expect(shown.heading).toBe(`${AGENCY}, ${label(OLDER)}`);
+      // Each level's lines, page by page (agency@'s month is hundreds of lines), add up to the row's figure.
+      for (const [tab, level, testId, figure] of [
+        ["Street", "street", "street-lines", "total-street"],
+        ["Overrides", "overrides", "override-lines", "total-overrides"],
+      ] as const) {
+        const total = Number(new RegExp(`\\b${tab} \\((\\d+)\\)`).exec(shown.text("Which lines"))?.[1]);
+        expect(total, `${tab}: more than one page of 25`).toBeGreaterThan(25);
+        let sum = 0;
+        let rows = 0;
+        for (let n = 1; rows < total; n++) {
+          const page = await admin.open(`${record}?lines=${level}&perPage=50&page=${n}`);
+          expect(page.status).toBe(200);
+          const amounts = amountsIn(page, testId);
+          if (amounts.length === 0) break;
+          rows += amounts.length;
+          sum += amounts.reduce((s, c) => s + c, 0);
+        }
+        expect(rows, testId).toBe(total);
+        expect(centsOf(shown.testIdText(figure)), figure).toBe(sum);
+      }
+    } finally {
+      await admin.close();
+    }
+  });
 
-    const context = await browser.newContext();
-    const admin = await context.newPage();
-    await loginAs(admin, "admin@demo.test");
-    await admin.goto(`/admin/commission_totals/1-${OLDER}`);
-    const adminFigure = async (id: string) => centsOf((await admin.getByTestId(`total-${id}`).textContent()) ?? "");
-    expect(agent).toEqual({
-      street: await adminFigure("street"),
-      overrides: await adminFigure("overrides"),
-      entries: await adminFigure("entries"),
-      carriedIn: await adminFigure("carried-in"),
-    });
-    const payout = await adminFigure("payout");
-    const carried = await adminFigure("carried-forward");
-    if (payout !== 0) expect(centsOf(/Payout (\S+),/.exec(agentPayout)?.[1] ?? "")).toBe(payout);
-    else expect(centsOf(/No payout: (\S+) is carried/.exec(agentPayout)?.[1] ?? "")).toBe(carried);
-    await context.close();
+  httpTest("agent@'s Commissions shows the admin's figures for the period", async () => {
+    const [agentBrowser, adminBrowser] = await Promise.all([
+      NoJsBrowser.signedIn("agent@demo.test"),
+      NoJsBrowser.signedIn("admin@demo.test"),
+    ]);
+    try {
+      const page = await agentBrowser.open(`/commissions?period=${OLDER}`);
+      const agentFigure = (id: string) => centsOf(page.testIdText(`summary-${id}`));
+      const agent = {
+        street: agentFigure("street"),
+        overrides: agentFigure("overrides"),
+        entries: agentFigure("entries"),
+        carriedIn: agentFigure("carried-in"),
+      };
+      const agentPayout = page.testIdText("summary-payout");
+
+      const admin = await adminBrowser.open(`/admin/commission_totals/1-${OLDER}`);
+      const adminFigure = (id: string) => centsOf(admin.testIdText(`total-${id}`));
+      expect(agent).toEqual({
+        street: adminFigure("street"),
+        overrides: adminFigure("overrides"),
+        entries: adminFigure("entries"),
+        carriedIn: adminFigure("carried-in"),
+      });
+      const payout = adminFigure("payout");
+      const carried = adminFigure("carried-forward");
+      if (payout !== 0) expect(centsOf(/Payout (\S+),/.exec(agentPayout)?.[1] ?? "")).toBe(payout);
+      else expect(centsOf(/No payout: (\S+) is carried/.exec(agentPayout)?.[1] ?? "")).toBe(carried);
+    } finally {
+      await Promise.all([agentBrowser.close(), adminBrowser.close()]);
+    }
   });
 
   test("fits a phone: the list and a drill-down", async ({ page }) => {

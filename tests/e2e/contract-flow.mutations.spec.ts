@@ -1,5 +1,7 @@
-import type { Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
 import path from "node:path";
+import { type Page, test as httpTest } from "@playwright/test";
+import { NoJsBrowser } from "../support/no-js";
 import { expect, lockAccount, loginAs, resetAccount, test } from "./fixtures";
 
 /** Changes agent@'s contracts: runs after the read-only specs (playwright.config.ts projects). */
@@ -104,35 +106,41 @@ test.describe("the contract flow", () => {
     await expect(page.getByText("Confirm your account")).toHaveCount(0);
   });
 
-  test.describe("without JavaScript", () => {
-    test.use({ javaScriptEnabled: false });
+  httpTest(
+    "without JavaScript: a wrong file is refused at its field and nothing typed is lost; then the request goes through",
+    async () => {
+      const agent = await NoJsBrowser.signedIn("agent@demo.test");
+      try {
+        const contractNow = await agent.open("/contract_now");
+        const confirm = await agent.open(contractNow.linkNamed("Contract Now", "Keystone Senior Health"));
+        const legal = await agent.follow(confirm, "Confirm & Next");
+        const form = legal.form("Update Answers & Contract");
+        form
+          .within(/felony/)
+          .check("Yes")
+          .fill("Explanation", "Expunged misdemeanour.")
+          .fill("Date of action", "03/15/2005")
+          .attach("Attachment", { name: "notes.txt", mimeType: "text/plain", buffer: readFileSync(TEXT) });
+        const refused = await agent.submit(form, "Update Answers & Contract");
 
-    test("a wrong file is refused at its field and nothing typed is lost; then the request goes through", async ({
-      page,
-    }) => {
-      await loginAs(page, "agent@demo.test");
-      await page.goto("/contract_now");
-      await carrier(page, "Keystone Senior Health").getByRole("link", { name: "Contract Now" }).click();
-      await page.getByRole("link", { name: "Confirm & Next" }).click();
-      const q1 = page.getByRole("group", { name: /felony/ });
-      await q1.getByRole("radio", { name: "Yes" }).check();
-      await q1.getByLabel("Explanation").fill("Expunged misdemeanour.");
-      await q1.getByRole("textbox", { name: "Date of action" }).fill("03/15/2005");
-      await q1.locator('input[type="file"]').setInputFiles(TEXT);
-      await page.getByRole("button", { name: "Update Answers & Contract" }).click();
+        const again = refused.form("Update Answers & Contract");
+        const q1 = again.within(/felony/);
+        expect(refused.status).toBe(400);
+        expect(q1.text).toContain("Only images or PDF files can be attached");
+        expect(q1.valueOf("Explanation")).toBe("Expunged misdemeanour.");
+        expect(q1.valueOf("Date of action")).toBe("03/15/2005");
+        expect(q1.isChecked("Yes")).toBe(true);
 
-      const again = page.getByRole("group", { name: /felony/ });
-      await expect(again.getByText("Only images or PDF files can be attached")).toBeVisible();
-      await expect(again.getByLabel("Explanation")).toHaveValue("Expunged misdemeanour.");
-      await expect(again.getByRole("textbox", { name: "Date of action" })).toHaveValue("03/15/2005");
-      await expect(again.getByRole("radio", { name: "Yes" })).toBeChecked();
-
-      await again.locator('input[type="file"]').setInputFiles(PDF);
-      await page.getByRole("button", { name: "Update Answers & Contract" }).click();
-      await expect(page.locator("[data-toast=success]")).toContainText(
-        "We will be in touch shortly to get you contracting with Keystone Senior Health",
-      );
-      await expect(carrier(page, "Keystone Senior Health")).toContainText("Pending contract");
-    });
-  });
+        q1.attach("Attachment", { name: "court-order.pdf", mimeType: "application/pdf", buffer: readFileSync(PDF) });
+        const sent = await agent.submit(again, "Update Answers & Contract");
+        expect(sent.status).toBe(200);
+        expect(sent.toasts("success").join(" ")).toContain(
+          "We will be in touch shortly to get you contracting with Keystone Senior Health",
+        );
+        expect(sent.text("Keystone Senior Health")).toContain("Pending contract");
+      } finally {
+        await agent.close();
+      }
+    },
+  );
 });

@@ -1,5 +1,7 @@
 import { commissionInquiryStatement } from "../../server/reference-api/conversations/seed-tickets";
 import { seedDates } from "../../server/reference-api/seed/seed-dates";
+import { test as httpTest } from "@playwright/test";
+import { NoJsBrowser } from "../support/no-js";
 import { expect, loginAs, test } from "./fixtures";
 
 test.describe("Downlines (agencies)", () => {
@@ -43,27 +45,25 @@ test.describe("Downlines (agencies)", () => {
     await expect(page.locator("[data-toast=success]")).toContainText("Download was sent to your email");
   });
 
-  test.describe("without JavaScript", () => {
-    test.use({ javaScriptEnabled: false });
-    test("expanding is a link, the policy list is a page, the filter is a form", async ({ page }) => {
-      await loginAs(page, "agency@demo.test");
-      await page.goto("/downlines");
-      await page
-        .getByRole("region", { name: "Lakeside Insurance Group" })
-        .getByRole("link", { name: "Show downline" })
-        .click();
-      await expect(page).toHaveURL(/open=5102/);
-      await expect(page.getByRole("region", { name: "Lakeside Insurance Group" }).getByRole("table")).toBeVisible();
-      await page.getByRole("combobox", { name: "Contract status" }).selectOption("pending");
-      await page.getByRole("button", { name: "Show" }).click();
-      await expect(page).toHaveURL(/status=pending/);
-      await expect(page).toHaveURL(/open=5102/);
-      const agents = page.getByRole("table").last();
-      await expect(agents).toContainText("Rebecca Lin");
-      await expect(agents).not.toContainText("Samuel Ortiz");
-      await page.getByRole("link", { name: /Policies of Rebecca Lin/ }).click();
-      await expect(page.getByRole("dialog", { name: "Policies of Rebecca Lin" })).toBeVisible();
-    });
+  httpTest("without JavaScript: expanding is a link, the policy list is a page, the filter is a form", async () => {
+    const agency = await NoJsBrowser.signedIn("agency@demo.test");
+    try {
+      const downlines = await agency.open("/downlines");
+      const lakeside = "Lakeside Insurance Group";
+      const opened = await agency.open(downlines.linkNamed("Show downline", lakeside));
+      expect(opened.path).toMatch(/open=5102/);
+      expect(opened.tables(lakeside).length).toBeGreaterThan(0);
+      const pending = await agency.submit(opened.form("Show").fill("Contract status", "pending"), "Show");
+      expect(pending.path).toMatch(/status=pending/);
+      expect(pending.path).toMatch(/open=5102/);
+      const agents = pending.tables().at(-1)?.rows.flat().join(" ") ?? "";
+      expect(agents).toContain("Rebecca Lin");
+      expect(agents).not.toContain("Samuel Ortiz");
+      const policies = await agency.open(pending.linkNamed(/Policies of Rebecca Lin/));
+      expect(policies.roleOf("Policies of Rebecca Lin")).toBe("dialog");
+    } finally {
+      await agency.close();
+    }
   });
 });
 

@@ -60,7 +60,7 @@ export class HtmlForm {
 
   /** The form's text (its labels, buttons, alerts), as read. */
   get text(): string {
-    return textOf(this.element);
+    return textOf(this.scope ?? this.element);
   }
 
   /** The value a control of that name has now (the first of the name). */
@@ -120,7 +120,7 @@ export class HtmlForm {
   }
 
   private labelled(label: string): Control {
-    const labels = DomUtils.findAll((el) => el.name === "label", this.element.children);
+    const labels = DomUtils.findAll((el) => el.name === "label", (this.scope ?? this.element).children);
     const wanted = (l: Element) => {
       const text = textOf(l).replace(/\s*\*$/, "");
       return text === label || text.startsWith(label);
@@ -168,7 +168,9 @@ export class HtmlForm {
 
   /** Elements of the form with `role="alert"`: its errors. */
   alerts(): string[] {
-    return DomUtils.findAll((el) => attr(el, "role") === "alert", this.element.children).map((el) => textOf(el));
+    return DomUtils.findAll((el) => attr(el, "role") === "alert", (this.scope ?? this.element).children).map((el) =>
+      textOf(el),
+    );
   }
 
   /** Whether this form is inside the page's `<main>`: drawn within the layout. */
@@ -300,13 +302,6 @@ export class HtmlForm {
     return this.labelled(label).type;
   }
 
-  /** The texts of the options of the select a label names, in order. */
-  options(label: string): string[] {
-    const control = this.labelled(label);
-    if (control.type !== "select") throw new Error(`The label "${label}" names a ${control.type}, not a select`);
-    return DomUtils.findAll((el) => el.name === "option", control.element.children).map((o) => textOf(o));
-  }
-
   /** Whether the checkbox or radio a label names is ticked. */
   isChecked(label: string): boolean {
     return this.labelled(label).checked;
@@ -325,6 +320,33 @@ export class HtmlForm {
       .map((el) => (el ? textOf(el) : ""))
       .join(" ")
       .trim();
+  }
+
+  /** The fieldset `within` narrowed labels and alerts to (none: the whole form). */
+  private scope?: Element;
+
+  /**
+   * The same form, its labels (fill, check, attach, valueOf, isChecked), text and alerts looked for only inside the
+   * `<fieldset>` whose `<legend>` reads `legend` (or contains it; a RegExp tests it): a group of the form such as
+   * one legal question, whose "Yes", "No" and "Explanation" labels repeat in every group. What it fills is the
+   * form's, so the form itself (or this) is then submitted whole.
+   */
+  within(legend: string | RegExp): this {
+    const matches = (text: string) => (typeof legend === "string" ? text.includes(legend) : legend.test(text));
+    const fieldsets = DomUtils.findAll((el) => el.name === "fieldset", this.element.children).filter((f) => {
+      const caption = DomUtils.findOne((el) => el.name === "legend", f.children);
+      return caption !== null && matches(textOf(caption));
+    });
+    if (fieldsets.length !== 1)
+      throw new Error(`${fieldsets.length} fieldsets of the form with a legend ${String(legend)}`);
+    const scoped = Object.create(this) as this;
+    scoped.scope = fieldsets[0];
+    return scoped;
+  }
+
+  /** Whether the control a label names is marked invalid (`aria-invalid="true"`: the server refused its value). */
+  isInvalid(label: string): boolean {
+    return attr(this.labelled(label).element, "aria-invalid") === "true";
   }
 
   /** The value of attribute `name` (e.g. `aria-invalid`) of the control a label names, as the page drew it. */
@@ -412,6 +434,19 @@ export class HtmlPage {
     if (!el) throw new Error(region === undefined ? "No <main> in the page" : `No element labelled "${region}"`);
     return DomUtils.findAll((e) => e.name === tag, el.children).map((e) => textOf(e));
   }
+
+  /** The element named `region` as `text` finds it (`<main>` when left out), to read more of it; throws if none. */
+  element(region?: string): Element {
+    const named = (e: Element) => {
+      if (attr(e, "aria-label") === region) return true;
+      const by = attr(e, "aria-labelledby");
+      const label = by ? DomUtils.getElementById(by, this.document.children) : null;
+      return label ? textOf(label) === region : false;
+    };
+    const el = DomUtils.findOne((e) => (region === undefined ? e.name === "main" : named(e)), this.document.children);
+    if (!el) throw new Error(region === undefined ? "No <main> in the page" : `No element labelled "${region}"`);
+    return el;
+  }
 }
 
 /** A page's HTML, parsed. */
@@ -426,24 +461,6 @@ export function formWithButton(html: string, pageUrl: string, button: string): H
     submitButtons(form).some((b) => textOf(b) === button),
   );
   if (forms.length !== 1) throw new Error(`${forms.length} forms with a "${button}" button at ${pageUrl}`);
-  return new HtmlForm(forms[0]!, document, pageUrl);
-}
-
-/**
- * The form inside `within` (an element of `document`: a region, an article) whose submit button reads `button`
- * (exactly one such form there, else it throws): one of several forms of a page with the same button ("Upload" for
- * each document), chosen where the reader sees it.
- */
-export function formWithButtonIn(
-  within: Element,
-  document: ReturnType<typeof parseDocument>,
-  pageUrl: string,
-  button: string,
-): HtmlForm {
-  const forms = DomUtils.findAll((el) => el.name === "form", [within]).filter((form) =>
-    submitButtons(form).some((b) => textOf(b) === button),
-  );
-  if (forms.length !== 1) throw new Error(`${forms.length} forms with a "${button}" button in that part of ${pageUrl}`);
   return new HtmlForm(forms[0]!, document, pageUrl);
 }
 

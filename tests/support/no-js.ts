@@ -14,14 +14,7 @@
 import { type APIRequestContext, type APIResponse, expect, request as requests } from "@playwright/test";
 import { DomUtils, parseDocument } from "htmlparser2";
 import { PORTAL_PORT } from "../../playwright.config";
-import {
-  type HtmlForm,
-  HtmlPage,
-  formInRegion,
-  formWithButton,
-  formWithButtonIn,
-  formWithButtonNamed,
-} from "./html-forms";
+import { type HtmlForm, HtmlPage, formInRegion, formWithButton, formWithButtonNamed } from "./html-forms";
 
 export const PORTAL = `http://localhost:${PORTAL_PORT}`;
 const PASSWORD = "demo-pass-123";
@@ -176,14 +169,6 @@ export class NoJsPage {
     if (found.length === 0)
       throw new Error(`No link matching ${String(pattern)}${region ? ` in "${region}"` : ""} at ${this.url}`);
     return new URL(attr(found[0]!, "href") ?? "", this.url).toString();
-  }
-
-  /**
-   * The form inside the element named `region` (aria-label / aria-labelledby) whose submit button reads `button`:
-   * one of several forms with the same button on the page (a document's "Upload" on the profile).
-   */
-  formIn(region: string, button: string): HtmlForm {
-    return formWithButtonIn(this.region(region), this.document, this.url, button);
   }
 
   /**
@@ -351,6 +336,66 @@ export class NoJsPage {
     const el = DomUtils.findOne((e) => attr(e, name) === value, this.document.children);
     if (!el) throw new Error(`No element with ${name}="${value}" at ${this.url}`);
     return this.part(DomUtils.getOuterHTML(el));
+  }
+
+  /** The texts of the page's headings (`<h1>`–`<h6>`), in order. */
+  headings(): string[] {
+    return DomUtils.findAll((e) => /^h[1-6]$/.test(e.name), this.document.children).map((e) => textOf(e));
+  }
+
+  /**
+   * The href (absolute) of the first link inside `<main>` (or the element named `region`, as `text` finds it) whose
+   * accessible name is `name`: its `aria-label`, else its text; a string matches it exactly, a RegExp tests it.
+   */
+  linkNamed(name: string | RegExp, region?: string): string {
+    const nameOf = (a: Element) => attr(a, "aria-label") ?? textOf(a);
+    const matches = (a: Element) => (typeof name === "string" ? nameOf(a) === name : name.test(nameOf(a)));
+    const link = DomUtils.findOne((e) => e.name === "a" && matches(e), this.read.element(region).children);
+    if (!link) throw new Error(`No link ${String(name)} in ${region ?? "<main>"} at ${this.url}`);
+    return new URL(attr(link, "href") ?? "", this.url).toString();
+  }
+
+  /**
+   * Every table inside `<main>` (or the element named `region`, as `text` finds it), in order: its caption, its
+   * header cells' texts and its body rows (each a list of its cells' texts, th and td).
+   */
+  tables(region?: string): Array<{ caption: string; headers: string[]; rows: string[][] }> {
+    return DomUtils.findAll((e) => e.name === "table", this.read.element(region).children).map((table) => {
+      const caption = DomUtils.findOne((e) => e.name === "caption", table.children);
+      const thead = DomUtils.findOne((e) => e.name === "thead", table.children);
+      const tbody = DomUtils.findOne((e) => e.name === "tbody", table.children);
+      return {
+        caption: caption ? textOf(caption) : "",
+        headers: thead ? DomUtils.findAll((e) => e.name === "th", thead.children).map((c) => textOf(c)) : [],
+        rows: tbody
+          ? DomUtils.findAll((e) => e.name === "tr", tbody.children).map((tr) =>
+              DomUtils.findAll((e) => e.name === "td" || e.name === "th", tr.children).map((c) => textOf(c)),
+            )
+          : [],
+      };
+    });
+  }
+
+  /**
+   * For each file input (`input[type=file]`) inside `<main>` (or the element named `region`), in order, the class
+   * of the element around it: the box of the portal's shared file field (issue 20) reads "file-field".
+   */
+  fileInputBoxes(region?: string): string[] {
+    return DomUtils.findAll(
+      (e) => e.name === "input" && attr(e, "type") === "file",
+      this.read.element(region).children,
+    ).map((input) => (input.parent && "attribs" in input.parent ? (attr(input.parent as Element, "class") ?? "") : ""));
+  }
+
+  /** Whether the server drew `<html>` with the attribute `name` (`data-hydrated` is only ever set by the client). */
+  htmlHas(name: string): boolean {
+    const html = DomUtils.findOne((e) => e.name === "html", this.document.children);
+    return html !== null && DomUtils.hasAttrib(html, name);
+  }
+
+  /** The `role` of the element named `region` (as `text` finds it): "dialog" for a dialog drawn by the server. */
+  roleOf(region: string): string | undefined {
+    return attr(this.read.element(region), "role");
   }
 }
 

@@ -36,7 +36,10 @@ export default defineConfig({
   ],
   use: {
     baseURL: `http://localhost:${PORTAL_PORT}`,
-    trace: "retain-on-failure",
+    // A trace records every step of every test: about a quarter of the suite's time (ADR 042). E2E_TRACE=1 turns it
+    // on again for a run being debugged (kept for the tests that fail); a failure's screenshot is always kept.
+    trace: process.env.E2E_TRACE === "1" ? "retain-on-failure" : "off",
+    screenshot: "only-on-failure",
     launchOptions: {
       // Debian's Chromium headless shell (scripts/ensure-chromium.mjs installs it).
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",

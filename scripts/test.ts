@@ -1,6 +1,6 @@
 /**
  * `npm test` (issue 36): every phase in turn, as the `&&` chain did (the first that fails stops the run and its
- * exit code is the run's), each timed; lint and the build beside typecheck (`beside`). The run ends, passed or not, with how long each phase took and the 20
+ * exit code is the run's), each timed; lint, the format check and the build beside typecheck (`beside`). The run ends, passed or not, with how long each phase took and the 20
  * slowest tests of every tier (scripts/lib/test-timings.ts), so the next person sees what their change costs.
  */
 import { spawn } from "node:child_process";
@@ -26,7 +26,9 @@ const PHASES: readonly Phase[] = [
   // The route types first: tsc, ESLint's type-aware rules and the build all read them.
   { name: "typegen", command: "npx react-router typegen" },
   { name: "typecheck", command: "npx tsc" },
-  { name: "lint", command: "npm run lint", beside: true },
+  // ESLint and Prettier (`npm run lint`) as two jobs: one alone was the group's tail, on one core, for 40 s.
+  { name: "lint", command: "npx eslint .", beside: true },
+  { name: "format", command: "npx prettier --check .", beside: true },
   { name: "build", command: "npm run build", beside: true },
   { name: "unit", command: `npx vitest run ${json("unit")}` },
   { name: "chromium", command: "node scripts/ensure-chromium.mjs" },
@@ -86,7 +88,7 @@ async function main(): Promise<number> {
   }
   const total = performance.now() - started;
 
-  const lines = ["", "npm test: time per phase (lint and build run beside typecheck)"];
+  const lines = ["", "npm test: time per phase (lint, format and build run beside typecheck)"];
   for (const phase of done)
     lines.push(`  ${phase.name.padEnd(10)} ${seconds(phase.ms).padStart(9)}${phase.code === 0 ? "" : "  FAILED"}`);
   for (const phase of PHASES.slice(done.length)) lines.push(`  ${phase.name.padEnd(10)} ${"not run".padStart(9)}`);

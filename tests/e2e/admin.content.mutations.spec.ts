@@ -38,8 +38,7 @@ test.describe("carriers and Learning Center resources (JS on)", () => {
   }) => {
     const words = `Transfers to us need the client's signed release (JS on, ${Date.now()}).`;
     const [carrierId, cp, name] = [6, 402, "Clearview Dental & Vision"];
-    await loginAs(page, "admin@demo.test");
-    await page.goto("/admin/carriers");
+    await loginAs(page, "admin@demo.test", { path: "/admin/carriers" });
     await page.getByRole("link", { name, exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
     await expect(page.getByRole("navigation", { name: `${name}'s products` }).getByRole("link")).toHaveText([
@@ -85,8 +84,7 @@ test.describe("carriers and Learning Center resources (JS on)", () => {
 
   test("a resource published for agencies only: agency@ sees it (JS on)", async ({ page, browser }) => {
     const title = `Agency webinar series JS on ${Date.now()}`;
-    await loginAs(page, "admin@demo.test");
-    await page.goto("/admin/learning_center_resources");
+    await loginAs(page, "admin@demo.test", { path: "/admin/learning_center_resources" });
     await page.getByRole("link", { name: "New resource" }).click();
     await page.getByRole("textbox", { name: "Title" }).fill(title);
     await page.getByRole("textbox", { name: "Category" }).fill("Training");
@@ -110,6 +108,9 @@ test.describe("carriers and Learning Center resources (JS on)", () => {
     // The new resource's page: attach a file through the portal.
     await page.getByRole("textbox", { name: "Search" }).fill(title);
     await page.getByRole("button", { name: "Search", exact: true }).click();
+    // The list after the search (the one before it may hold the new resource too: a click there is lost to the
+    // search's navigation).
+    await expect(page.getByText("Learning Center resources: 1–1 of 1")).toBeVisible();
     await page.getByRole("link", { name: title }).click();
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await page.getByLabel("Attach a file").setInputFiles("tests/e2e/files/court-order.pdf");
@@ -256,8 +257,7 @@ test.describe("an inactive carrier", () => {
     page,
     browser,
   }) => {
-    await loginAs(page, "admin@demo.test");
-    await page.goto("/admin/carriers/7");
+    await loginAs(page, "admin@demo.test", { path: "/admin/carriers/7" });
     const agent = await pageOf(browser, "agent@demo.test");
     try {
       await page.getByRole("checkbox", { name: "Active" }).uncheck();

@@ -365,8 +365,7 @@ test.describe("accounts (JS off)", () => {
 test.describe("accounts", () => {
   test("a withdrawn invitation's link says so, with no form", async ({ page }) => {
     const email = freshEmail("withdrawn");
-    await loginAs(page, "agency@demo.test");
-    await page.goto("/register_downlines/new");
+    await loginAs(page, "agency@demo.test", { path: "/register_downlines/new" });
     await page.getByRole("textbox", { name: "E-mail" }).fill(email);
     await page.getByRole("textbox", { name: "First name" }).fill("Wanda");
     await page.getByRole("textbox", { name: "Last name" }).fill("Withdrawn");

@@ -20,8 +20,7 @@ test.beforeEach(() => test.setTimeout(180_000));
 async function downlineRow(browser: Browser, carrierId: number, open: number | null, advisor: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await loginAs(page, "agency@demo.test");
-  await page.goto(`/downlines?carrier=${carrierId}${open ? `&open=${open}` : ""}`);
+  await loginAs(page, "agency@demo.test", { path: `/downlines?carrier=${carrierId}${open ? `&open=${open}` : ""}` });
   const row = page.getByRole("row").filter({ hasText: advisor });
   const text = (await row.first().textContent()) ?? "";
   await context.close();
@@ -105,8 +104,7 @@ test.describe("carrier imports (JS on)", () => {
       buffer: Buffer.from(rtsFile(npn, "NPN", "RTS Status", tag)),
     };
 
-    await loginAs(page, "admin@demo.test");
-    await page.goto("/admin/carrier_imports");
+    await loginAs(page, "admin@demo.test", { path: "/admin/carrier_imports" });
     await expectAxeClean(page);
     await page.getByRole("link", { name: "Upload a carrier's file" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Upload a carrier's file" })).toBeVisible();

@@ -104,8 +104,7 @@ test.describe("carrier exports (JS on)", () => {
   });
 
   test("a carrier's schedule change is saved (JS on)", async ({ page }) => {
-    await loginAs(page, "admin@demo.test");
-    await page.goto("/admin/carrier_exports/schedules");
+    await loginAs(page, "admin@demo.test", { path: "/admin/carrier_exports/schedules" });
     const section = page.getByRole("region", { name: carrier.name, exact: true });
     const save = section.getByRole("button", { name: `Save the ${carrier.name} schedule` });
     const addresses = section.getByRole("combobox", { name: "Address changes" });

@@ -43,8 +43,7 @@ test.describe("NIPR (JS on)", () => {
       await expect(paBefore).not.toContainText("Expired");
       await expect(docs.getByText("NIPR holds")).toHaveCount(0);
 
-      await loginAs(page, "admin@demo.test");
-      await page.goto("/admin/nipr_pdb_alerts?handled=no&category=licenses");
+      await loginAs(page, "admin@demo.test", { path: "/admin/nipr_pdb_alerts?handled=no&category=licenses" });
       await expect(page.getByRole("heading", { level: 1, name: "NIPR PDB alerts" })).toBeVisible();
       const row = page.getByRole("row").filter({ hasText: "PA license 889012 lapsed" });
       await expect(row).toContainText("Open: holds requests");
@@ -115,8 +114,7 @@ test.describe("NIPR (JS on)", () => {
   test("Sync now on a broker's page adds a row to the NIPR history", async ({ page }) => {
     // loa@ (3); the HTTP test below syncs beta@ (6): each finds its own row.
     const [id, name, npn] = [3, "Priya Raman", "18977342"];
-    await loginAs(page, "admin@demo.test");
-    await page.goto(`/admin/brokers/${id}`);
+    await loginAs(page, "admin@demo.test", { path: `/admin/brokers/${id}` });
     await page.getByRole("button", { name: "Sync now with NIPR" }).click();
     await expect(success(page)).toContainText(`Synced with NIPR: ${name} (NPN ${npn})`);
     await page.goto("/admin/nipr_history?trigger=manual");

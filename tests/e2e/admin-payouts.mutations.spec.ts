@@ -169,8 +169,7 @@ test.describe("payout entries' pages", () => {
   });
 
   test("the list's CSV export holds what the page shows for a filter", async ({ page }) => {
-    await loginAs(page, "admin@demo.test");
-    await page.goto("/admin/payout_entries?userId=5&status=approved");
+    await loginAs(page, "admin@demo.test", { path: "/admin/payout_entries?userId=5&status=approved" });
     const rows = page.locator("table tbody tr");
     await expect(rows.first()).toBeVisible();
     const shown = await rows.evaluateAll((trs) =>

@@ -45,8 +45,7 @@ const rowNamed = (page: Page, name: string): Locator =>
 test.describe("Policy production", () => {
   test("the chart and the table; agency@'s row rolls up its downline and opens", async ({ page }, testInfo) => {
     test.slow();
-    await loginAs(page, "admin@demo.test");
-    await page.goto("/admin/policy_production?perPage=50");
+    await loginAs(page, "admin@demo.test", { path: "/admin/policy_production?perPage=50" });
     await expect(page.getByRole("heading", { level: 1, name: "Policy production" })).toBeVisible();
     const newest = longMonth(newestCompleteMonth(new Date()));
     await expect(page.getByText(`The newest complete month is ${newest}`)).toBeVisible();

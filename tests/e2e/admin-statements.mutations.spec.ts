@@ -24,8 +24,7 @@ test.beforeEach(() => test.setTimeout(180_000));
 async function agentFigures(browser: Browser, period: string): Promise<{ street: number; balance: number }> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await loginAs(page, "agent@demo.test");
-  await page.goto(`/commissions?period=${period}`);
+  await loginAs(page, "agent@demo.test", { path: `/commissions?period=${period}` });
   const cents = async (id: string) => centsOf((await page.getByTestId(`summary-${id}`).textContent()) ?? "");
   const figures = { street: await cents("street"), balance: await cents("available") };
   await context.close();
@@ -95,8 +94,7 @@ test.describe("commission statements (JS on)", () => {
     const { upload, total, matchTo } = statementFile(carrierId, mode);
     const before = await agentFigures(browser, period);
 
-    await loginAs(page, "admin@demo.test");
-    await page.goto("/admin/commission_statements");
+    await loginAs(page, "admin@demo.test", { path: "/admin/commission_statements" });
     await page.getByRole("link", { name: "Import a statement" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Import a statement" })).toBeVisible();
     await expectAxeClean(page);

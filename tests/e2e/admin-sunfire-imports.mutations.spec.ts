@@ -57,8 +57,7 @@ test.describe("Sunfire imports (JS on)", () => {
     const agentPage = await agentContext.newPage();
     await loginAs(agentPage, "agent@demo.test");
 
-    await loginAs(page, "admin@demo.test");
-    await page.goto("/admin/sunfire_imports");
+    await loginAs(page, "admin@demo.test", { path: "/admin/sunfire_imports" });
     await expect(page.getByRole("heading", { level: 1, name: "Sunfire imports" })).toBeVisible();
     // The seeded history is listed.
     await expect(page.getByRole("link", { name: /\(#1\)$/ })).toBeVisible();

@@ -108,8 +108,9 @@ test.describe("commission totals", () => {
   );
 
   test("a row drills down to its lines and entries: tabs and pages are links; axe clean", async ({ page }) => {
-    await loginAs(page, "admin@demo.test");
-    await page.goto(`/admin/commission_totals?period=${OLDER}&search=agency%40demo.test`);
+    await loginAs(page, "admin@demo.test", {
+      path: `/admin/commission_totals?period=${OLDER}&search=agency%40demo.test`,
+    });
     await expectAxeClean(page);
     const link = page.getByRole("link", { name: AGENCY, exact: true });
     await link.click();

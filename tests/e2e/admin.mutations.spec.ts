@@ -94,8 +94,7 @@ test.describe("users", () => {
     page,
   }) => {
     const email = `new.broker.${Date.now()}@example.com`;
-    await loginAs(page, "admin@demo.test");
-    await page.goto("/admin/users");
+    await loginAs(page, "admin@demo.test", { path: "/admin/users" });
     await page.getByRole("link", { name: "New user" }).click();
     await expect(page).toHaveURL(/\/admin\/users\/new\?back=/);
     await page.getByRole("textbox", { name: "First name" }).fill("Nora");
@@ -318,8 +317,7 @@ test.describe("docs@'s documents", () => {
 
   test("rejected with a note, then approved, with JavaScript: the toasts, the document's state", async ({ page }) => {
     const note = `The AHIP certificate is for the wrong year (${Date.now()}).`;
-    await loginAs(page, "admin@demo.test");
-    await page.goto("/admin/brokers/4/documents");
+    await loginAs(page, "admin@demo.test", { path: "/admin/brokers/4/documents" });
     const ahip = page.getByRole("region", { name: /AHIP/ });
     await expect(ahip).toContainText("Approved");
     await ahip.getByRole("textbox", { name: "Note to the broker" }).fill(note);
@@ -608,8 +606,7 @@ test.describe("RTS statuses", () => {
     browser,
   }) => {
     test.setTimeout(90_000);
-    await loginAs(page, "admin@demo.test");
-    await page.goto(`/admin/rts_statuses?search=${code}`);
+    await loginAs(page, "admin@demo.test", { path: `/admin/rts_statuses?search=${code}` });
     await page.getByRole("link", { name: code, exact: true }).click();
     await page.getByRole("textbox", { name: "Title" }).fill("Awaiting the carrier's product training");
     await page.getByRole("button", { name: "Save changes" }).click();

@@ -330,8 +330,7 @@ test.describe("the contracting desk (issue 20)", () => {
   });
 
   test("the bulk confirmation shows its chosen rows as chosen and marks the new state required", async ({ page }) => {
-    await loginAs(page, "admin@demo.test");
-    await page.goto("/admin/contracting?carrierId=7");
+    await loginAs(page, "admin@demo.test", { path: "/admin/contracting?carrierId=7" });
     const boxes = page.locator('.data-table-scroll tbody input[type="checkbox"]');
     await expect(boxes).toHaveCount(3);
     const [first, second] = [await boxes.nth(0).getAttribute("value"), await boxes.nth(1).getAttribute("value")];
@@ -408,8 +407,7 @@ test.describe("RTS statuses (issue 20)", () => {
   test("each badge is colored by its status's tone; the carrier filter and the form offer no bogus choice", async ({
     page,
   }) => {
-    await loginAs(page, "admin@demo.test");
-    await page.goto("/admin/rts_statuses?carrierId=1");
+    await loginAs(page, "admin@demo.test", { path: "/admin/rts_statuses?carrierId=1" });
     await expect(page.locator("caption")).toHaveText("RTS statuses: 1–6 of 6");
     const tagOf = (code: string) =>
       page
@@ -466,8 +464,7 @@ async function tabTo(page: Page, target: Locator, max = 40): Promise<void> {
 test.describe("the users list and a user's page (issue 20)", () => {
   test("at 1280 px names stay on one line and an agency's on two at most", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await loginAs(page, "admin@demo.test");
-    await page.goto("/admin/users?perPage=50");
+    await loginAs(page, "admin@demo.test", { path: "/admin/users?perPage=50" });
     const lineHeight = await page
       .locator("tbody td a")
       .first()
@@ -485,8 +482,7 @@ test.describe("the users list and a user's page (issue 20)", () => {
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 800 });
-    await loginAs(page, "admin@demo.test");
-    await page.goto("/admin/users");
+    await loginAs(page, "admin@demo.test", { path: "/admin/users" });
     await expectNoSidewaysScroll(page);
     const row = page.getByRole("row").filter({ hasText: "Maria Alvarez" });
     await row.scrollIntoViewIfNeeded();
@@ -575,8 +571,7 @@ test.describe("keyboard only", () => {
   test("a list (search, a filter, a sort link, a row menu, Edit) and then its record's form", async ({ page }) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width: 1440, height: 900 });
-    await loginAs(page, "admin@demo.test");
-    await page.goto("/admin/users?roleId=11");
+    await loginAs(page, "admin@demo.test", { path: "/admin/users?roleId=11" });
     await expect(page.locator("caption")).toContainText("Users:");
 
     // The search: typed, Enter submits it.

@@ -53,8 +53,7 @@ test.describe("the shared data table on the book of business", () => {
   });
 
   test("a loading indicator shows only when loading lasts beyond 300 ms", async ({ page }) => {
-    await loginAs(page, "agency@demo.test");
-    await page.goto("/book_of_business");
+    await loginAs(page, "agency@demo.test", { path: "/book_of_business" });
     const loading = page.getByRole("status").filter({ hasText: "Loading…" });
     // Hold the next page's data back until the indicator has shown (after its 300 ms), then let it through:
     // the indicator goes when the rows arrive. No fixed delay to outlast on a slow machine.
@@ -72,8 +71,7 @@ test.describe("the shared data table on the book of business", () => {
   });
 
   test("a one-page book shows no First or Last, and export says where the file went", async ({ page }) => {
-    await loginAs(page, "loa@demo.test");
-    await page.goto("/book_of_business");
+    await loginAs(page, "loa@demo.test", { path: "/book_of_business" });
     const pages = page.getByRole("navigation", { name: "Policies pages" });
     await expect(pages.getByRole("link", { name: "Page 1" })).toBeVisible();
     await expect(pages.getByRole("link", { name: "First" })).toHaveCount(0);
@@ -119,8 +117,7 @@ test.describe("the shared data table on the book of business", () => {
   );
 
   test("an empty book says so and what to do next, with nothing to page through (issue 11)", async ({ page }) => {
-    await loginAs(page, "newagent@demo.test");
-    await page.goto("/book_of_business");
+    await loginAs(page, "newagent@demo.test", { path: "/book_of_business" });
     const table = page.getByRole("table", { name: /Policies/ });
     await expect(table).toContainText(
       "Your book of business is empty. Policies you write appear here once the carrier confirms them.",

@@ -58,8 +58,7 @@ test.describe("Expected against received, JavaScript on", () => {
   test("a renewal missing from the published statement is listed with its expected amount; one click asks the carrier", async ({
     page,
   }) => {
-    await loginAs(page, "agent@demo.test");
-    await page.goto("/commissions");
+    await loginAs(page, "agent@demo.test", { path: "/commissions" });
     await page.getByRole("link", { name: `Check ${periodLabel(NEWEST)} against your book of business` }).click();
     await expect(page).toHaveURL(`/commissions/reconciliation?period=${NEWEST}`);
     await expect(page.getByRole("heading", { level: 1, name: "Expected against received" })).toBeVisible();

@@ -73,8 +73,7 @@ test.describe("Commissions", () => {
   });
 
   test("an account without statements reads as such", async ({ page }) => {
-    await loginAs(page, "newagent@demo.test");
-    await page.goto("/commissions");
+    await loginAs(page, "newagent@demo.test", { path: "/commissions" });
     await expect(page.getByText("No commission statements yet.")).toBeVisible();
   });
 });

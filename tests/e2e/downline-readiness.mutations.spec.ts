@@ -35,8 +35,7 @@ test.describe("reminders, JavaScript on", () => {
     page,
   }) => {
     const before = (await remindersTo("agent@demo.test")).length;
-    await loginAs(page, "agency@demo.test");
-    await page.goto("/downlines/readiness?step=license&search=Alvarez");
+    await loginAs(page, "agency@demo.test", { path: "/downlines/readiness?step=license&search=Alvarez" });
     const row = page
       .getByRole("table", { name: /^Brokers/ })
       .locator("tbody tr")
@@ -106,8 +105,7 @@ test.describe("reminders, JavaScript off", () => {
 test("every broker at the License step at once: a count that changed before the send sends nothing and says so", async ({
   page,
 }) => {
-  await loginAs(page, "agency@demo.test");
-  await page.goto("/downlines/readiness?step=license");
+  await loginAs(page, "agency@demo.test", { path: "/downlines/readiness?step=license" });
   const caption =
     (await page
       .getByRole("table", { name: /^Brokers/ })

@@ -35,8 +35,7 @@ async function choose(page: Page, label: string, option: { label: string } | str
 
 test.describe("agency@'s downline readiness, JavaScript on", () => {
   test("reached from Downlines; needing action first; narrowed by step, sub-agency and carrier", async ({ page }) => {
-    await loginAs(page, "agency@demo.test");
-    await page.goto("/downlines");
+    await loginAs(page, "agency@demo.test", { path: "/downlines" });
     await page.getByRole("link", { name: "Downline readiness" }).click();
     await expect(page).toHaveURL("/downlines/readiness");
     await expect(page.getByRole("heading", { level: 1, name: "Downline readiness" })).toBeVisible();

@@ -96,8 +96,7 @@ async function countAndSendNoJs(admin: NoJsBrowser, agencyId: string) {
 
 test.describe("a test e-mail", () => {
   test("an admin sends a test of a template: a toast, the outbox, the log's first row", async ({ page }) => {
-    await loginAs(page, "admin@demo.test");
-    await page.goto(BASE);
+    await loginAs(page, "admin@demo.test", { path: BASE });
     await page.getByRole("link", { name: "Password changed" }).click();
     await expect(page).toHaveURL(`${BASE}/${PASSWORD_CHANGED}`);
     await expect(page.getByLabel("The e-mail's text")).toContainText("Hello Grace,");
@@ -142,8 +141,7 @@ test.describe("a message to a filtered list", () => {
   test("a choice changed after the count is counted again, never sent to the users nobody confirmed", async ({
     page,
   }) => {
-    await loginAs(page, "admin@demo.test");
-    await page.goto(`${BASE}/message`);
+    await loginAs(page, "admin@demo.test", { path: `${BASE}/message` });
     const subject = `Changed choices ${Date.now()}`;
     await page.getByRole("textbox", { name: "Subject" }).fill(subject);
     await page.getByRole("textbox", { name: "Text" }).fill("Hello {{firstName}}.");

@@ -26,8 +26,7 @@ test.describe("the quote tool (spec §7: GET /partners/sunfire, opened in a new 
   test("opens the provider in a new window, signed in; the link works once; each click gets a new one", async ({
     page,
   }) => {
-    await loginAs(page, "agent@demo.test");
-    await page.goto("/quote_tool");
+    await loginAs(page, "agent@demo.test", { path: "/quote_tool" });
     await expect(page.getByRole("heading", { name: "Quote Tool", exact: true })).toBeVisible();
     // The sign-on link is never in the page before the click.
     expect(await page.content()).not.toContain("sign_on");
@@ -55,8 +54,7 @@ test.describe("the quote tool (spec §7: GET /partners/sunfire, opened in a new 
   });
 
   test("a double click opens two working windows, nothing breaks", async ({ page }) => {
-    await loginAs(page, "agency@demo.test");
-    await page.goto("/quote_tool");
+    await loginAs(page, "agency@demo.test", { path: "/quote_tool" });
     const pages: Page[] = [];
     page.context().on("page", (p) => pages.push(p));
     await page.getByRole("button", { name: "Open the Quote Tool" }).dblclick();
@@ -88,8 +86,7 @@ test.describe("the quote tool (spec §7: GET /partners/sunfire, opened in a new 
 
   test("no axe violations; fits a 390 px phone", async ({ page }) => {
     test.setTimeout(60_000);
-    await loginAs(page, "agent@demo.test");
-    await page.goto("/quote_tool");
+    await loginAs(page, "agent@demo.test", { path: "/quote_tool" });
     expect(await axeViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 390, height: 800 });
     await expectNoSidewaysScroll(page, "/quote_tool");
@@ -140,8 +137,7 @@ test.describe("the enrollment hub", () => {
 
   test("an agency's latest name the writing agent; fits a 390 px phone", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
-    await loginAs(page, "agency@demo.test");
-    await page.goto("/enrollments");
+    await loginAs(page, "agency@demo.test", { path: "/enrollments" });
     const latest = page.getByRole("table", { name: "Latest submitted enrollments" });
     await expect(latest.getByRole("columnheader", { name: "Writing agent" })).toBeVisible();
     await expectNoSidewaysScroll(page, "/enrollments");
@@ -271,8 +267,7 @@ test.describe("submitted enrollments", () => {
 
   test("an agent's own list has no writing agent column; fits a 390 px phone", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
-    await loginAs(page, "agent@demo.test");
-    await page.goto("/submitted_enrollments");
+    await loginAs(page, "agent@demo.test", { path: "/submitted_enrollments" });
     const table = page.getByRole("table", { name: /Submitted enrollments/ });
     await expect(table.locator("caption")).toHaveText("Submitted enrollments: 1–14 of 14");
     await expect(table.getByRole("columnheader", { name: "Writing agent" })).toHaveCount(0);

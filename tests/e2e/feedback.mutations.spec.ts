@@ -87,8 +87,7 @@ test("the dashboard's counts lead to the unread and the awaiting conversations; 
 test("opening a thread marks its staff messages read and lowers the dashboard's unread count; a reply ends the wait", async ({
   page,
 }) => {
-  await loginAs(page, EMAIL);
-  await page.goto("/feedback/show");
+  await loginAs(page, EMAIL, { path: "/feedback/show" });
   await page.getByRole("link", { name: WAITING }).click();
   await expect(page).toHaveURL(/\/feedback\/\d+$/);
   await expect(page.getByRole("heading", { name: WAITING, level: 1 })).toBeVisible();
@@ -126,8 +125,7 @@ test("opening a thread marks its staff messages read and lowers the dashboard's 
 });
 
 test("a new conversation with a rating and an attachment; a double click starts one", async ({ page }) => {
-  await loginAs(page, EMAIL);
-  await page.goto("/feedback/list");
+  await loginAs(page, EMAIL, { path: "/feedback/list" });
   await page.getByRole("link", { name: "New conversation" }).click();
   await expect(page).toHaveURL("/feedback/form");
   await page.getByRole("button", { name: "Send" }).click();

@@ -26,8 +26,7 @@ test.describe("the shared file field everywhere (issue 20)", () => {
   for (const width of [1280, 390]) {
     test(`contact support, a new feedback conversation and the profile's uploads at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
-      await loginAs(page, "agent@demo.test");
-      await page.goto("/contact_support");
+      await loginAs(page, "agent@demo.test", { path: "/contact_support" });
       expect(await expectSharedFileFields(page)).toBe(1);
       await expectBeforeHydration(page);
       await page.goto("/feedback/form");
@@ -45,8 +44,7 @@ test.describe("the shared file field everywhere (issue 20)", () => {
   }
 
   test("the chosen file shows in the field", async ({ page }) => {
-    await loginAs(page, "agent@demo.test");
-    await page.goto("/contact_support");
+    await loginAs(page, "agent@demo.test", { path: "/contact_support" });
     const field = page.locator(".file-field");
     await expect(field).toContainText("Choose a file");
     await page.getByLabel(/Attachment/).setInputFiles(PDF);

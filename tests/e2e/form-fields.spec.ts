@@ -19,8 +19,7 @@ async function typeAt(page: Page, input: Locator, position: number, digit: strin
 
 test.describe("masked fields keep the caret where the user types", () => {
   test.beforeEach(async ({ page }) => {
-    await loginAs(page, "onboarding@demo.test");
-    await page.goto("/onboarding/personal");
+    await loginAs(page, "onboarding@demo.test", { path: "/onboarding/personal" });
   });
 
   test("a digit typed in the middle of a phone number stays there, and so does the caret", async ({ page }) => {
@@ -75,8 +74,7 @@ async function expectTypedValuesKept(page: Page, phone: string) {
 
 test("a form the server answers with errors keeps what was typed", async ({ page }) => {
   expect(LONG_STREET.length).toBeGreaterThan(200);
-  await loginAs(page, "onboarding@demo.test");
-  await page.goto("/onboarding/personal");
+  await loginAs(page, "onboarding@demo.test", { path: "/onboarding/personal" });
   await fillPersonal(page);
   await expectTypedValuesKept(page, "(555) 201-4410");
 });

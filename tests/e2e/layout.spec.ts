@@ -84,8 +84,7 @@ httpTest.describe("branding", () => {
 
 test.describe("the 1099 notice modal", () => {
   test("shows with ?notice and closing removes the parameter", async ({ page }) => {
-    await loginAs(page, "agent@demo.test");
-    await page.goto("/dashboard?notice&x=1");
+    await loginAs(page, "agent@demo.test", { path: "/dashboard?notice&x=1" });
     const dialog = page.getByRole("dialog", { name: /1099 tax forms/ });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText("$600 or more in 2023");
@@ -95,8 +94,7 @@ test.describe("the 1099 notice modal", () => {
   });
 
   test("Escape closes it", async ({ page }) => {
-    await loginAs(page, "agency@demo.test");
-    await page.goto("/dashboard?notice");
+    await loginAs(page, "agency@demo.test", { path: "/dashboard?notice" });
     await expect(page.getByRole("dialog")).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(page).toHaveURL("/dashboard");

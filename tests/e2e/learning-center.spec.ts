@@ -60,8 +60,7 @@ test.describe("the Learning Center hub", () => {
 
 test.describe("a library", () => {
   test("search, sort, filter and paging live in the URL", async ({ page }) => {
-    await loginAs(page, "agent@demo.test");
-    await page.goto("/learning_center/agent_resources");
+    await loginAs(page, "agent@demo.test", { path: "/learning_center/agent_resources" });
     await expect(page.getByRole("heading", { level: 1, name: "Agent Resources" })).toBeVisible();
     await expect(table(page).locator("caption")).toHaveText("Agent Resources: 1–13 of 13");
     await expect(page.getByRole("link", { name: "Agency override commission schedule" })).toHaveCount(0);
@@ -115,8 +114,7 @@ test.describe("a library", () => {
 
 test.describe("a resource", () => {
   test("the upstream's unsafe HTML renders inert", async ({ page }) => {
-    await loginAs(page, "agent@demo.test");
-    await page.goto(`/learning_center/agent_resources/${UNSAFE_LEARNING_RESOURCE_ID}`);
+    await loginAs(page, "agent@demo.test", { path: `/learning_center/agent_resources/${UNSAFE_LEARNING_RESOURCE_ID}` });
     const body = page.locator("[data-resource-body]");
     await expect(body).toContainText("Earn a bonus on every Medicare Advantage enrollment");
     await expect(body).toContainText("Claim your bonus");
@@ -129,8 +127,7 @@ test.describe("a resource", () => {
 
 test.describe("carrier resources", () => {
   test("a carrier's page: learning-center tabs, tel:, mailto:, links, OPENS and TBA", async ({ page }) => {
-    await loginAs(page, "agent@demo.test");
-    await page.goto("/learning_center/carrier_resources");
+    await loginAs(page, "agent@demo.test", { path: "/learning_center/carrier_resources" });
     await page.getByRole("link", { name: "Blue Harbor Health resources" }).click();
     await expect(page).toHaveURL("/learning_center/carrier_resources/101");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Blue Harbor Health");
@@ -198,8 +195,7 @@ test.describe("carrier resources", () => {
 
   test("at 390 px each product button shows its whole label (issue 20)", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await loginAs(page, "agent@demo.test");
-    await page.goto("/learning_center/carrier_resources");
+    await loginAs(page, "agent@demo.test", { path: "/learning_center/carrier_resources" });
     const buttons = page.getByRole("navigation", { name: "Products" }).getByRole("link");
     await expect(buttons).toHaveText([
       "Medicare Advantage",
@@ -239,8 +235,7 @@ test.describe("accessibility and phones", () => {
   for (const path of PAGES) {
     test(`${path} has no axe violations`, async ({ page }) => {
       test.setTimeout(60_000);
-      await loginAs(page, "agency@demo.test");
-      await page.goto(path);
+      await loginAs(page, "agency@demo.test", { path: path });
       await expectAxeClean(page);
     });
   }

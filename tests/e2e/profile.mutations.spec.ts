@@ -145,8 +145,7 @@ test.describe("loa@ changes its profile", () => {
   });
 
   test("details: checked as typed, saved with the phone's mask; SMS answer changed", async ({ page }) => {
-    await loginAs(page, "loa@demo.test");
-    await page.goto("/profile");
+    await loginAs(page, "loa@demo.test", { path: "/profile" });
     const details = page.getByRole("region", { name: "Personal details" });
     const zip = details.getByRole("textbox", { name: "ZIP code" });
     await zip.fill("123");

@@ -182,8 +182,7 @@ test.describe("the profile", () => {
   ] as const) {
     test(`${path} has no axe violations for ${email}`, async ({ page }) => {
       test.setTimeout(60_000);
-      await loginAs(page, email);
-      await page.goto(path);
+      await loginAs(page, email, { path: path });
       await expectAxeClean(page);
     });
   }
@@ -191,16 +190,14 @@ test.describe("the profile", () => {
   test.describe("on a 390 px phone", () => {
     test.use({ viewport: { width: 390, height: 844 } });
     test("the profile fits without sideways scrolling", async ({ page }) => {
-      await loginAs(page, "docs@demo.test");
-      await page.goto("/profile");
+      await loginAs(page, "docs@demo.test", { path: "/profile" });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     });
 
     test("each license shows its status and expiry, 'Expired' included, without scrolling (issue 20)", async ({
       page,
     }) => {
-      await loginAs(page, "agent@demo.test");
-      await page.goto("/profile");
+      await loginAs(page, "agent@demo.test", { path: "/profile" });
       const licenses = page.getByRole("table", { name: "Licenses" });
       const expired = licenses.getByRole("row").filter({ hasText: "1884420" });
       const mark = expired.getByTestId("license-mark");
@@ -226,8 +223,7 @@ test.describe("the profile", () => {
     });
 
     test("the profile's sections are reachable from its top (issue 20)", async ({ page }) => {
-      await loginAs(page, "agent@demo.test");
-      await page.goto("/profile");
+      await loginAs(page, "agent@demo.test", { path: "/profile" });
       const index = page.getByRole("navigation", { name: "Profile sections" });
       await expect(index).toBeInViewport();
       const sections = [

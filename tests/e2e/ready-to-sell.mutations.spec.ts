@@ -32,8 +32,7 @@ test.describe("a line turns ready after its fix, JavaScript on", () => {
     const release = await lockAccount("docs@demo.test");
     try {
       await resetAccount("docs@demo.test");
-      await loginAs(page, "docs@demo.test");
-      await page.goto("/ready_to_sell");
+      await loginAs(page, "docs@demo.test", { path: "/ready_to_sell" });
       await expect(page.getByTestId("readiness-summary")).toHaveText("0 of 14 products ready; 2 need one step");
       for (const id of [101, 201]) {
         await expect(line(page, id)).toContainText("1 step left");
@@ -89,8 +88,7 @@ test.describe("a line turns ready after its fix, JavaScript on", () => {
       await expect(line(agent, 103)).toContainText("2 steps left");
       await expect(line(agent, 103).locator("[data-step=contract]")).toContainText("Request being processed");
 
-      await loginAs(page, "admin@demo.test");
-      await page.goto("/admin/contracting/edit/3");
+      await loginAs(page, "admin@demo.test", { path: "/admin/contracting/edit/3" });
       await page.getByRole("combobox", { name: "New state" }).selectOption({ label: "Active" });
       await page.getByRole("textbox", { name: "Writing number" }).fill("EV-20271");
       const effective = page.getByRole("textbox", { name: "Effective date" });

@@ -29,8 +29,7 @@ test.describe("agent@'s ready-to-sell page, JavaScript on", () => {
   test("the dashboard's card counts the ready products and opens the page; My Contracts links to it", async ({
     page,
   }) => {
-    await loginAs(page, "agent@demo.test");
-    await page.goto("/dashboard");
+    await loginAs(page, "agent@demo.test", { path: "/dashboard" });
     const card = page.getByTestId("readiness-card");
     await expect(card).toContainText("Ready to sell");
     await expect(card).toContainText("2 of 14 products ready");
@@ -59,8 +58,7 @@ test.describe("agent@'s ready-to-sell page, JavaScript on", () => {
     page,
   }, testInfo) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await loginAs(page, "agent@demo.test");
-    await page.goto("/ready_to_sell");
+    await loginAs(page, "agent@demo.test", { path: "/ready_to_sell" });
     await expectNoSidewaysScroll(page);
     await expectNoTruncatedText(page);
     await expectAxeClean(page);

@@ -137,8 +137,7 @@ test("with JavaScript: Approve on a changed entry says so and draws the entry as
   const admin = await signedIn("admin@demo.test");
   try {
     const path = await createEntry(admin, "$10.00");
-    await loginAs(page, "finance@demo.test");
-    await page.goto(path);
+    await loginAs(page, "finance@demo.test", { path: path });
     const summary = page.getByRole("region", { name: "Summary" });
     await expect(summary).toContainText("$10.00 (payment)");
     await changeAmount(admin, path, "$9,999.00");

@@ -54,8 +54,7 @@ test.describe("with JavaScript", () => {
     test.setTimeout(120_000);
     const answer = `We updated your mailing address (${stamp()}).`;
     const note = `Internal: checked the USPS change of address (${stamp()}).`;
-    await loginAs(page, "admin@demo.test");
-    await page.goto("/admin/tickets/2");
+    await loginAs(page, "admin@demo.test", { path: "/admin/tickets/2" });
     await expect(page.getByRole("heading", { name: "Update my mailing address", level: 1 })).toBeVisible();
     await reopenIfClosed(page);
 
@@ -108,8 +107,7 @@ test.describe("with JavaScript", () => {
     test.setTimeout(120_000);
     const answer = `We asked Blue Harbor Health for the missing lines (${stamp()}).`;
     const note = `Internal: Blue Harbor's file is late (${stamp()}).`;
-    await loginAs(page, "admin@demo.test");
-    await page.goto("/admin/tickets/4");
+    await loginAs(page, "admin@demo.test", { path: "/admin/tickets/4" });
     await reopenIfClosed(page);
     await expect(page.getByText("Maria Alvarez and Blue Harbor Health see it")).toBeVisible();
     await page.getByRole("textbox", { name: "Internal note" }).fill(note);
@@ -144,8 +142,7 @@ test.describe("with JavaScript", () => {
     };
     const before = await unread();
 
-    await loginAs(page, "admin@demo.test");
-    await page.goto("/admin/admin_support/21");
+    await loginAs(page, "admin@demo.test", { path: "/admin/admin_support/21" });
     await reopenIfClosed(page);
     await page.getByRole("textbox", { name: "Answer" }).fill(answer);
     await page.getByRole("button", { name: "Send the answer" }).click();
@@ -164,8 +161,7 @@ test.describe("with JavaScript", () => {
   }) => {
     test.setTimeout(120_000);
     const subject = "The certification videos were excellent";
-    await loginAs(page, "admin@demo.test");
-    await page.goto("/admin/admin_support/23");
+    await loginAs(page, "admin@demo.test", { path: "/admin/admin_support/23" });
     await reopenIfClosed(page);
     await page.getByRole("button", { name: "Close", exact: true }).click();
     await expect(success(page)).toContainText("Conversation closed.");
@@ -354,8 +350,7 @@ test.describe("without JavaScript", () => {
 test("the admin home's open tickets count opens the queue; filters, the subject's link and the CSV", async ({
   page,
 }) => {
-  await loginAs(page, "admin@demo.test");
-  await page.goto("/admin");
+  await loginAs(page, "admin@demo.test", { path: "/admin" });
   const count = page.getByRole("link", { name: /open support tickets/i });
   const open = Number(await count.textContent());
   expect(open).toBeGreaterThan(10);
@@ -385,8 +380,7 @@ test("the admin home's open tickets count opens the queue; filters, the subject'
 
 test("bulk assign from the inbox with JavaScript", async ({ page }) => {
   const list = "/admin/admin_support?search=Dark+mode";
-  await loginAs(page, "admin@demo.test");
-  await page.goto(list);
+  await loginAs(page, "admin@demo.test", { path: list });
   const boxes = page.getByRole("checkbox", { name: /^Select Dark mode/ });
   const names = [await boxes.nth(0).getAttribute("aria-label"), await boxes.nth(1).getAttribute("aria-label")];
   for (const name of names) await page.getByRole("checkbox", { name: name! }).check();
@@ -418,8 +412,7 @@ test("a conversation's admin page has no axe violations and fits a 390 px phone"
 });
 
 test("keyboard: the answer form is reached and sent with the keyboard alone", async ({ page }) => {
-  await loginAs(page, "admin@demo.test");
-  await page.goto("/admin/admin_support/22");
+  await loginAs(page, "admin@demo.test", { path: "/admin/admin_support/22" });
   await reopenIfClosed(page);
   const field = page.getByRole("textbox", { name: "Answer" });
   await field.focus();

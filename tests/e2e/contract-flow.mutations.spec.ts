@@ -27,7 +27,9 @@ test.describe("the contract flow", () => {
   });
 
   test("Contract Now → Confirm & Next → legal questions → Update Answers & Contract", async ({ page }) => {
-    await loginAs(page, "agent@demo.test", { path: "/contract_now" });
+    // Contract Now is drawn as a dialog without the menu: signed in at the home, then opened.
+    await loginAs(page, "agent@demo.test");
+    await page.goto("/contract_now");
     await carrier(page, "Keystone Senior Health").getByRole("link", { name: "Contract Now" }).click();
     await expect(page.getByRole("heading", { name: "Contract with Keystone Senior Health" })).toBeVisible();
     await expect(page.getByText("Confirm your account")).toBeVisible();
@@ -98,7 +100,9 @@ test.describe("the contract flow", () => {
   });
 
   test("Cancel resets the flow", async ({ page }) => {
-    await loginAs(page, "agent@demo.test", { path: "/contract_now?product=1&carrier=105&step=confirm" });
+    // Contract Now is drawn as a dialog without the menu: signed in at the home, then opened.
+    await loginAs(page, "agent@demo.test");
+    await page.goto("/contract_now?product=1&carrier=105&step=confirm");
     await page.getByRole("link", { name: "Cancel" }).click();
     await expect(page).toHaveURL("/contract_now?product=1");
     await expect(page.getByText("Confirm your account")).toHaveCount(0);

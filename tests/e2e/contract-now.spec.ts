@@ -68,7 +68,9 @@ test.describe("the Contract Now dialog", () => {
   });
 
   test("a user with document notifications cannot request contracts", async ({ page }) => {
-    await loginAs(page, "docs@demo.test", { path: "/contract_now" });
+    // Contract Now is drawn as a dialog without the menu: signed in at the home, then opened.
+    await loginAs(page, "docs@demo.test");
+    await page.goto("/contract_now");
     await expect(page.getByRole("alert").filter({ hasText: BLOCKED })).toBeVisible();
     await expect(page.getByRole("region").getByRole("link", { name: "Contract Now" })).toHaveCount(0);
     await expect(page.getByRole("region").getByRole("button", { name: "Contract Now" }).first()).toBeDisabled();
@@ -86,7 +88,9 @@ test.describe("the Contract Now dialog", () => {
 });
 
 test("the date of action can be typed or picked, within its bounds", async ({ page }) => {
-  await loginAs(page, "loa@demo.test", { path: "/contract_now?product=1&carrier=103&step=legal" });
+  // Contract Now is drawn as a dialog without the menu: signed in at the home, then opened.
+  await loginAs(page, "loa@demo.test");
+  await page.goto("/contract_now?product=1&carrier=103&step=legal");
   const q1 = page.getByRole("group", { name: /felony/ });
   await q1.getByRole("radio", { name: "Yes" }).check();
   await q1.getByRole("button", { name: "Pick a date" }).click();

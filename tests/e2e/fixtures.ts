@@ -96,7 +96,8 @@ function hold(saved: SavedSession, context: BrowserContext): void {
  * sign-in through the real form, without drawing and hydrating the sign-in page first (issue 36: that cost about
  * 1.5 s a test). The sign-in spec, which is about the page itself, types into it (`signInWithForm`). A read-only spec
  * whose worker signed this account in before reuses that session: its cookie then opens `path` directly, as the same
- * browser would. A session that ended meanwhile (a test signed out) falls back to signing in.
+ * browser would. A session that ended meanwhile (a test signed out) falls back to signing in. `path` must be a page
+ * drawn with the menu (signed in is read there): sign in at the home before opening Contract Now's dialog page.
  */
 export async function loginAs(page: Page, email: string, options: { path?: string } = {}): Promise<void> {
   const reuse = test.info().project.name === "read-only";

@@ -6,7 +6,7 @@ import { seedScheduleByCarrierProduct } from "../../server/reference-api/commiss
 import { publishedPeriods } from "../../server/reference-api/commission-statements/seed";
 import { SEED_CARRIERS, SEED_CARRIER_PRODUCTS } from "../../server/reference-api/contracting/seed";
 import { seedDates } from "../../server/reference-api/seed/seed-dates";
-import { NoJsBrowser, type NoJsPage } from "../support/no-js";
+import { type NoJsPage, signedInAs as as } from "../support/no-js";
 import { expect, expectAxeClean, expectNoSidewaysScroll, expectNoTruncatedText, loginAs, test } from "./fixtures";
 
 /**
@@ -120,16 +120,6 @@ test("fits a phone and a desktop with every section open, no text cut off, axe c
 });
 
 httpTest.describe("Expected against received, as the server draws it", () => {
-  /** `email` signed in through the sign-in form, for the duration of `use`. */
-  async function as(email: string, use: (user: NoJsBrowser) => Promise<void>): Promise<void> {
-    const user = await NoJsBrowser.signedIn(email);
-    try {
-      await use(user);
-    } finally {
-      await user.close();
-    }
-  }
-
   /** A figure of the page, by its test id, in cents. */
   const figureOf = (page: NoJsPage, testId: string) => centsOf(page.testId(testId).text);
 

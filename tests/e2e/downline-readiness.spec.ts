@@ -1,6 +1,6 @@
 import { type Page, test as httpTest } from "@playwright/test";
 import { AL_LICENSE_EXPIRES_IN_DAYS } from "../../server/reference-api/profile/seed";
-import { NoJsBrowser, type NoJsElement, type NoJsPage } from "../support/no-js";
+import { type NoJsElement, type NoJsPage, signedInAs as as } from "../support/no-js";
 import { expect, expectAxeClean, expectNoSidewaysScroll, expectNoTruncatedText, loginAs, test } from "./fixtures";
 
 /**
@@ -112,16 +112,6 @@ test("fits a 390 px phone and a desktop with no text cut off, axe clean; the key
 });
 
 httpTest.describe("agency@'s downline readiness, as the server draws it", () => {
-  /** `email` signed in through the sign-in form, for the duration of `use`. */
-  async function as(email: string, use: (user: NoJsBrowser) => Promise<void>): Promise<void> {
-    const user = await NoJsBrowser.signedIn(email);
-    try {
-      await use(user);
-    } finally {
-      await user.close();
-    }
-  }
-
   const brokers = (page: NoJsPage) => page.find({ tag: "table", name: /^Brokers/ });
   const bodyRows = (page: NoJsPage) => brokers(page).find({ tag: "tbody" }).findAll({ tag: "tr" });
   const mariaRow = (page: NoJsPage) => bodyRows(page).find((tr) => tr.has({ attrs: { "data-testid": "broker-1" } }));

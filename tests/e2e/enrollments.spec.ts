@@ -1,6 +1,6 @@
 import { type Page, test as httpTest } from "@playwright/test";
 import { REFERENCE_API_PORT } from "../../playwright.config";
-import { NoJsBrowser, type NoJsPage } from "../support/no-js";
+import { type NoJsBrowser, type NoJsPage, signedInAs as as } from "../support/no-js";
 import { axeViolations, expect, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
 
 /**
@@ -275,16 +275,6 @@ test.describe("submitted enrollments", () => {
     await expectNoSidewaysScroll(page, "/submitted_enrollments");
   });
 });
-
-/** `email` signed in through the sign-in form, for the duration of `use`. */
-async function as(email: string, use: (user: NoJsBrowser) => Promise<void>): Promise<void> {
-  const user = await NoJsBrowser.signedIn(email);
-  try {
-    await use(user);
-  } finally {
-    await user.close();
-  }
-}
 
 /** Posts the page's "Open the Quote Tool" form as a browser without JavaScript does: the provider's page it opens. */
 async function openQuoteTool(user: NoJsBrowser, page: NoJsPage, button = "Open the Quote Tool"): Promise<NoJsPage> {

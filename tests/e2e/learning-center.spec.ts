@@ -3,7 +3,7 @@ import { formatDate } from "../../app/domain/formats";
 import { futureCertificationDate, pastCertificationDate } from "../../server/reference-api/contracting/seed";
 import { AGENCY_ONLY_RESOURCE_IDS, UNSAFE_LEARNING_RESOURCE_ID } from "../../server/reference-api/learning-center/seed";
 import { seedDates } from "../../server/reference-api/seed/seed-dates";
-import { NoJsBrowser, type NoJsElement, type NoJsPage } from "../support/no-js";
+import { type NoJsElement, type NoJsPage, signedInAs as as } from "../support/no-js";
 import { expect, expectAxeClean, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
 
 /**
@@ -256,16 +256,6 @@ test.describe("accessibility and phones", () => {
     }
   });
 });
-
-/** `email` signed in through the sign-in form, for the duration of `use`. */
-async function as(email: string, use: (user: NoJsBrowser) => Promise<void>): Promise<void> {
-  const user = await NoJsBrowser.signedIn(email);
-  try {
-    await use(user);
-  } finally {
-    await user.close();
-  }
-}
 
 /** The value (dd) given for a term (dt), in `scope`. */
 const factOf = (scope: NoJsPage | NoJsElement, term: string) => scope.find({ tag: "dt", text: term }).next;

@@ -1,6 +1,6 @@
 import { expect, test as httpTest } from "@playwright/test";
 import { BRANDINGS } from "../../app/domain/branding";
-import { NoJsBrowser, type NoJsElement, type NoJsPage } from "../support/no-js";
+import { NoJsBrowser, type NoJsElement, type NoJsPage, signedInAs as as } from "../support/no-js";
 import { expectAxeClean, loginAs, test } from "./fixtures";
 
 /**
@@ -10,16 +10,6 @@ import { expectAxeClean, loginAs, test } from "./fixtures";
  */
 
 const DISCLAIMER = BRANDINGS.default.rewardsDisclaimer;
-
-/** `email` signed in through the sign-in form, for the duration of `use`. */
-async function as(email: string, use: (user: NoJsBrowser) => Promise<void>): Promise<void> {
-  const user = await NoJsBrowser.signedIn(email);
-  try {
-    await use(user);
-  } finally {
-    await user.close();
-  }
-}
 
 /** The body rows of a table. */
 const rowsOf = (table: NoJsElement) => table.find({ tag: "tbody" }).findAll({ tag: "tr" });

@@ -1,5 +1,5 @@
 import { type Page, test as httpTest } from "@playwright/test";
-import { NoJsBrowser, type NoJsPage } from "../support/no-js";
+import { type NoJsPage, signedInAs as as } from "../support/no-js";
 import { expect, expectAxeClean, expectNoSidewaysScroll, expectNoTruncatedText, loginAs, test } from "./fixtures";
 
 /**
@@ -11,16 +11,6 @@ import { expect, expectAxeClean, expectNoSidewaysScroll, expectNoTruncatedText, 
  */
 
 const line = (page: Page, carrierProductId: number) => page.getByTestId(`line-${carrierProductId}`);
-
-/** `email` signed in through the sign-in form, for the duration of `use`. */
-async function as(email: string, use: (user: NoJsBrowser) => Promise<void>): Promise<void> {
-  const user = await NoJsBrowser.signedIn(email);
-  try {
-    await use(user);
-  } finally {
-    await user.close();
-  }
-}
 
 test.describe("agent@'s ready-to-sell page, JavaScript on", () => {
   // A long page (14 lines of steps) on a shared 2-core machine: axe and hydration take their time.

@@ -7,7 +7,7 @@ import {
 } from "../../app/domain/downlines";
 import { NOT_FOUND_TEXT } from "../../app/domain/errors";
 import { REFERENCE_API_PORT } from "../../playwright.config";
-import { NoJsBrowser, type NoJsPage } from "../support/no-js";
+import { type NoJsPage, signedInAs as as } from "../support/no-js";
 
 /**
  * Decision 010: what a user may repeat in one request (ids to withdraw, blocks to open) is capped; past
@@ -43,16 +43,6 @@ async function fewestCalls(request: () => Promise<unknown>, tries = 3): Promise<
 
 const ids = (name: string, values: number[]) => values.map((v) => `${name}=${v}`).join("&");
 const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
-
-/** `email` signed in through the sign-in form, for the duration of `use`. */
-async function as(email: string, use: (user: NoJsBrowser) => Promise<void>): Promise<void> {
-  const user = await NoJsBrowser.signedIn(email);
-  try {
-    await use(user);
-  } finally {
-    await user.close();
-  }
-}
 
 httpTest.describe("withdrawing invitations", () => {
   httpTest(

@@ -408,15 +408,7 @@ export class HtmlPage {
    * names: a region such as "Summary" or "History"), or of `main` when left out.
    */
   text(region?: string): string {
-    const named = (e: Element) => {
-      if (attr(e, "aria-label") === region) return true;
-      const by = attr(e, "aria-labelledby");
-      const label = by ? DomUtils.getElementById(by, this.document.children) : null;
-      return label ? textOf(label) === region : false;
-    };
-    const el = DomUtils.findOne((e) => (region === undefined ? e.name === "main" : named(e)), this.document.children);
-    if (!el) throw new Error(region === undefined ? "No <main> in the page" : `No element labelled "${region}"`);
-    return textOf(el);
+    return textOf(this.element(region));
   }
 
   /**
@@ -424,15 +416,7 @@ export class HtmlPage {
    * left out, in order: which links a navigation holds, that a `<strong>` was kept or a `<script>` dropped.
    */
   tagTexts(tag: string, region?: string): string[] {
-    const named = (e: Element) => {
-      if (attr(e, "aria-label") === region) return true;
-      const by = attr(e, "aria-labelledby");
-      const label = by ? DomUtils.getElementById(by, this.document.children) : null;
-      return label ? textOf(label) === region : false;
-    };
-    const el = DomUtils.findOne((e) => (region === undefined ? e.name === "main" : named(e)), this.document.children);
-    if (!el) throw new Error(region === undefined ? "No <main> in the page" : `No element labelled "${region}"`);
-    return DomUtils.findAll((e) => e.name === tag, el.children).map((e) => textOf(e));
+    return DomUtils.findAll((e) => e.name === tag, this.element(region).children).map((e) => textOf(e));
   }
 
   /** The element named `region` as `text` finds it (`<main>` when left out), to read more of it; throws if none. */

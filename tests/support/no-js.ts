@@ -732,3 +732,13 @@ export function readableText(element: HtmlElement): string {
   walk(element.children);
   return parts.join("").replace(/\s+/g, " ").trim();
 }
+
+/** `email` signed in through the sign-in form (`NoJsBrowser.signedIn`) for the duration of `use`, then closed. */
+export async function signedInAs(email: string, use: (user: NoJsBrowser) => Promise<void>): Promise<void> {
+  const user = await NoJsBrowser.signedIn(email);
+  try {
+    await use(user);
+  } finally {
+    await user.close();
+  }
+}

@@ -197,16 +197,9 @@ export class NoJsPage {
 
   /** The element named `region` (its aria-label, or the text of the element its aria-labelledby names). */
   private region(region: string): Element {
-    const named = (e: Element) => {
-      if (attr(e, "aria-label") === region) return true;
-      const by = attr(e, "aria-labelledby");
-      const label = by ? DomUtils.getElementById(by, this.document.children) : null;
-      return label ? textOf(label) === region : false;
-    };
-    const el = DomUtils.findOne(named, this.document.children);
-    if (!el) throw new Error(`No element labelled "${region}" at ${this.url}`);
-    return el;
+    return this.read.element(region);
   }
+
 
   /** The links whose text matches `text` (a pattern, or the exact text), in order: their text and absolute href. */
   links(text: RegExp | string): { text: string; href: string }[] {

@@ -200,7 +200,6 @@ export class NoJsPage {
     return this.read.element(region);
   }
 
-
   /** The links whose text matches `text` (a pattern, or the exact text), in order: their text and absolute href. */
   links(text: RegExp | string): { text: string; href: string }[] {
     const matches = (t: string) => (typeof text === "string" ? t === text : text.test(t));

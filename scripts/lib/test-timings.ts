@@ -14,6 +14,10 @@ export interface TestTiming {
   tier: string;
   title: string;
   ms: number;
+  /** When the test started (ms since the epoch) and on which of the runner's parallel slots: e2e only, to see where a
+   * worker stood idle (the mutations project waits for read-only). */
+  start?: number;
+  slot?: number;
 }
 
 /** vitest's JSON reporter's shape, as far as the timings need it. */
@@ -66,7 +70,13 @@ export default class TestTimings implements Reporter {
   onTestEnd(test: TestCase, result: TestResult): void {
     // titlePath: "", project, file, describe…, title.
     const [, project = "", ...rest] = test.titlePath();
-    this.timings.push({ tier: "e2e", title: `${project} › ${rest.filter(Boolean).join(" › ")}`, ms: result.duration });
+    this.timings.push({
+      tier: "e2e",
+      title: `${project} › ${rest.filter(Boolean).join(" › ")}`,
+      ms: result.duration,
+      start: result.startTime.getTime(),
+      slot: result.parallelIndex,
+    });
   }
 
   onEnd(): void {

@@ -1,3 +1,6 @@
+import { publishedPeriods } from "../../server/reference-api/commission-statements/seed";
+import { seedDates } from "../../server/reference-api/seed/seed-dates";
+
 /**
  * Every admin page (issue 14 and on), one record of each kind, and what its frame must show: shared by the HTTP
  * tier's check of what the server draws (admin.spec.ts: status, heading, the sections' navigation, the breadcrumb)
@@ -14,7 +17,21 @@ export interface AdminPage {
 
 const EMAIL = "E-mail communications";
 
-/** Every admin page, one record of each kind: records the mutation specs do not touch (broker 110, request 1010). */
+/** An older published month of the commission totals (admin-totals.spec.ts reads the same one), and its name. */
+const TOTALS_PERIOD = publishedPeriods(seedDates())[4]!;
+const TOTALS_MONTH = new Date(`${TOTALS_PERIOD}-01T00:00:00Z`).toLocaleString("en-US", {
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+/** This month, as a payout entry's period (the new entry's page filled in from its URL). */
+const THIS_MONTH = new Date().toISOString().slice(0, 7);
+
+/**
+ * Every admin page, one record of each kind (and the records and filters a feature spec checked one by one before the
+ * sweep): records the mutation specs do not touch (broker 110, request 1010). Those they change are swept as the
+ * seed has them from pages.spec.ts's MORE_PAGES.
+ */
 export const PAGES: AdminPage[] = [
   { path: "/admin", section: null, heading: "Admin Tools" },
   { path: "/admin/users", section: "Users", heading: "Users", crumb: "Users" },
@@ -46,6 +63,12 @@ export const PAGES: AdminPage[] = [
   { path: "/admin/brokers/110/documents", section: "Users", heading: "Thomas Thompson", crumb: "Documents" },
   // Issue 24 §6-8: NIPR.
   { path: "/admin/nipr_pdb_alerts", section: "NIPR PDB alerts", heading: "NIPR PDB alerts", crumb: "NIPR PDB alerts" },
+  {
+    path: "/admin/nipr_pdb_alerts?handled=no&category=licenses",
+    section: "NIPR PDB alerts",
+    heading: "NIPR PDB alerts",
+    crumb: "NIPR PDB alerts",
+  },
   { path: "/admin/nipr_pdb_alerts/2", section: "NIPR PDB alerts", heading: /Alert 2: /, crumb: "Alert 2" },
   { path: "/admin/nipr_history", section: "NIPR history", heading: "NIPR history", crumb: "NIPR history" },
   {
@@ -125,6 +148,91 @@ export const PAGES: AdminPage[] = [
     heading: "Blue Harbor Health Medicare Supplement rate sheet",
     crumb: "Blue Harbor Health Medicare Supplement rate sheet",
   },
+  // Issue 23: the money sections (the axe and phone checks of admin-totals, admin-production, admin-payouts and
+  // admin-statements before the sweep).
+  {
+    path: "/admin/commission_statements/import",
+    section: "Commission statements",
+    heading: "Import a statement",
+    crumb: "Import",
+  },
+  {
+    path: `/admin/commission_totals?period=${TOTALS_PERIOD}`,
+    section: "Commission totals",
+    heading: "Commission totals",
+    crumb: "Commission totals",
+  },
+  {
+    path: `/admin/commission_totals?period=${TOTALS_PERIOD}&search=agency%40demo.test`,
+    section: "Commission totals",
+    heading: "Commission totals",
+    crumb: "Commission totals",
+  },
+  {
+    path: `/admin/commission_totals/5-${TOTALS_PERIOD}`,
+    section: "Commission totals",
+    heading: `Chen Senior Benefits Group, ${TOTALS_MONTH}`,
+    crumb: `Chen Senior Benefits Group, ${TOTALS_MONTH}`,
+  },
+  {
+    path: `/admin/commission_totals/1-${TOTALS_PERIOD}`,
+    section: "Commission totals",
+    heading: `Maria Alvarez, ${TOTALS_MONTH}`,
+    crumb: `Maria Alvarez, ${TOTALS_MONTH}`,
+  },
+  { path: "/admin/payout_entries", section: "Payout entries", heading: "Payout entries", crumb: "Payout entries" },
+  {
+    path: "/admin/payout_entries/new",
+    section: "Payout entries",
+    heading: "New payout entry",
+    crumb: "New payout entry",
+  },
+  {
+    path: `/admin/payout_entries/new?kind=correction&userId=1&period=${THIS_MONTH}&memo=Correcting%20entry`,
+    section: "Payout entries",
+    heading: "New payout entry",
+    crumb: "New payout entry",
+  },
+  { path: "/admin/payout_entries/1", section: "Payout entries", heading: "Payout entry 1", crumb: "Payout entry 1" },
+  {
+    path: "/admin/policy_production",
+    section: "Policy production",
+    heading: "Policy production",
+    crumb: "Policy production",
+  },
+  {
+    path: "/admin/policy_production?agencyId=5",
+    section: "Policy production",
+    heading: "Policy production",
+    crumb: "Policy production",
+  },
+  // Issue 24 §1-4: carrier imports, exports, enrollments and notifications (admin-carrier-imports, admin-exports,
+  // admin-carrier-feeds before the sweep; enrollment 232: the first of Summit Mutual's recent RFIs).
+  { path: "/admin/carrier_imports", section: "Carrier imports", heading: "Carrier imports", crumb: "Carrier imports" },
+  {
+    path: "/admin/carrier_imports/upload",
+    section: "Carrier imports",
+    heading: "Upload a carrier's file",
+    crumb: "Upload",
+  },
+  {
+    path: "/admin/carrier_enrollments",
+    section: "Carrier enrollments",
+    heading: "Carrier enrollments",
+    crumb: "Carrier enrollments",
+  },
+  {
+    path: "/admin/carrier_enrollments/232",
+    section: "Carrier enrollments",
+    heading: "Enrollment SM-837208",
+    crumb: "Enrollment SM-837208",
+  },
+  {
+    path: "/admin/carrier_notifications",
+    section: "Carrier notifications",
+    heading: "Carrier notifications",
+    crumb: "Carrier notifications",
+  },
   // Issue 24 §2.
   { path: "/admin/carrier_exports", section: "Carrier exports", heading: "Carrier exports", crumb: "Carrier exports" },
   { path: "/admin/carrier_exports/new", section: "Carrier exports", heading: "Build a file now", crumb: "Build now" },
@@ -139,6 +247,13 @@ export const PAGES: AdminPage[] = [
     section: "Carrier exports",
     heading: "Evergreen Life & Health new contract requests #1",
     crumb: "Evergreen Life & Health new contract requests #1",
+  },
+  // The biggest file built on demand for Evergreen Life & Health (admin-exports.mutations.spec.ts opens it).
+  {
+    path: "/admin/carrier_exports/2",
+    section: "Carrier exports",
+    heading: "Evergreen Life & Health new contract requests #2",
+    crumb: "Evergreen Life & Health new contract requests #2",
   },
   // Issue 24 §5: Sunfire imports (the seeded import #1 waits for its line 4 to be reconciled).
   { path: "/admin/sunfire_imports", section: "Sunfire imports", heading: "Sunfire imports", crumb: "Sunfire imports" },

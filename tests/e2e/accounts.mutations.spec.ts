@@ -494,19 +494,6 @@ test.describe("accounts", () => {
     await page.goto("/account/verify/not-a-real-token");
     await expect(page.getByText("This verification link is not valid")).toBeVisible();
   });
-
-  test("the public account pages fit a phone and pass axe", async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    for (const path of [
-      "/registration",
-      "/account/verify",
-      "/account/activate",
-      "/account/update_password",
-      "/registration/not-a-real-token",
-    ]) {
-      await page.goto(path);
-      await expectNoSidewaysScroll(page, path);
-      await expectAxeClean(page);
-    }
-  });
+  // The public account pages' axe (at 1280 and 390 px) and their 390 and 1280 px fit are the page sweep's
+  // (pages.spec.ts, signed out).
 });

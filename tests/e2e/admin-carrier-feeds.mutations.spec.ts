@@ -33,6 +33,12 @@ async function signedIn(browser: Browser, email: string): Promise<Page> {
   return page;
 }
 
+/**
+ * Waits until React has hydrated the page: a filter chosen before then does not apply. These pages are of browser
+ * contexts of their own (`signedIn`), whose `goto` does not wait for it as the fixtures' page does.
+ */
+const expectHydrated = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+
 /** The seed's RFI enrollments of Summit Mutual submitted in the last 150 days: what the filters below find. */
 const rfiAtSummit = () =>
   seedCarrierEnrollments(SEED).filter(
@@ -45,7 +51,9 @@ test("an enrollment found by status, carrier and date opens, and its raw payload
   const page = await signedIn(browser, "admin@demo.test");
   await page.goto("/admin/carrier_enrollments");
   await expect(page.getByRole("heading", { level: 1, name: "Carrier enrollments" })).toBeVisible();
-  await expectAxeClean(page);
+  await expectHydrated(page);
+  // The list's and the enrollment's axe and fit are the page sweep's (pages.spec.ts, admin-pages.ts: enrollment 232,
+  // the one found here); the JSON viewer's, after Copy, are checked below.
   // Each filter applies at once, without a Search.
   await page.getByRole("combobox", { name: "Status" }).selectOption({ label: "RFI: information requested" });
   await expect(page).toHaveURL(/status=rfi/);
@@ -71,7 +79,6 @@ test("an enrollment found by status, carrier and date opens, and its raw payload
   const seeded = expected.find((e) => e.confirmationNumber === confirmation)!;
   await expect(page.getByRole("region", { name: "Summary" })).toContainText(seeded.clientId);
   await expect(page.getByRole("region", { name: "Summary" })).toContainText(`${seeded.county}, ${seeded.state}`);
-  await expectAxeClean(page);
 
   await page.getByRole("link", { name: "Raw payload" }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/carrier_enrollments/modal/json_viewer\\?id=${seeded.id}$`));
@@ -199,8 +206,9 @@ test("a carrier's RFI for docs@ is sent to docs@'s document notifications and ma
   const release = await lockAccount("docs@demo.test");
   try {
     const page = await signedIn(browser, "admin@demo.test");
+    // The queue's and this notification's axe and fit (as the seed has them) are the page sweep's (pages.spec.ts).
     await page.goto("/admin/carrier_notifications");
-    await expectAxeClean(page);
+    await expectHydrated(page);
     // Each filter applies at once, without a Search.
     await page.getByRole("combobox", { name: "Handled" }).selectOption({ label: "Not handled" });
     await expect(page).toHaveURL(/handled=no/);
@@ -208,7 +216,6 @@ test("a carrier's RFI for docs@ is sent to docs@'s document notifications and ma
     await expect(page).toHaveURL(/userId=4/);
     await page.getByRole("link", { name: subject }).click();
     await expect(page.getByRole("heading", { level: 1, name: subject })).toBeVisible();
-    await expectAxeClean(page);
 
     await page.getByRole("button", { name: "Send to Thomas Becker's document notifications" }).click();
     await expect(success(page)).toContainText("Sent to Thomas Becker's document notifications.");

@@ -41,6 +41,32 @@ const messagesDrawn = (page: NoJsPage) =>
   DomUtils.findAll((e) => e.name === "li", page.read.element("Conversation").children).length;
 
 const table = (page: Page, name: RegExp) => page.getByRole("table", { name });
+
+/**
+ * The page fits the phone it is shown on: no sideways scroll, no badge cut off. The lists and the new conversation's
+ * form, as the seed has them, are the page sweep's (pages.spec.ts, onboarded@: axe too); a thread is not (opening
+ * one marks its messages read), so its first opening is measured here.
+ */
+async function expectFitsPhone(page: Page, url: string): Promise<void> {
+  // Measured once the layout stands: after a resize the navigation slides out (a CSS transition).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth, `${url} scrolls sideways`).toBeLessThanOrEqual(clientWidth);
+  const cut = await page
+    .locator(".mantine-Badge-root, .mantine-Badge-label")
+    .evaluateAll((nodes) => nodes.filter((n) => n.scrollWidth > n.clientWidth + 1).length);
+  expect(cut, `${url}: badges cut off`).toBe(0);
+}
 const conversation = (page: Page) => page.getByRole("list", { name: "Conversation" });
 
 test("the dashboard's counts lead to the unread and the awaiting conversations; the list shows every one with its markers", async ({
@@ -58,7 +84,6 @@ test("the dashboard's counts lead to the unread and the awaiting conversations; 
   await expect(unread.getByRole("row")).toHaveCount(2);
   await expect(unread).toContainText(WAITING);
   await expect(unread).toContainText("2 unread messages");
-  await expectAxeClean(page);
 
   await page.goto("/dashboard");
   await page.getByRole("link", { name: /Messages awaiting your reply\s*1/ }).click();
@@ -67,7 +92,6 @@ test("the dashboard's counts lead to the unread and the awaiting conversations; 
   const awaiting = table(page, /Conversations awaiting your reply/);
   await expect(awaiting).toContainText(WAITING);
   await expect(awaiting).not.toContainText(ANSWERED);
-  await expectAxeClean(page);
 
   await page.getByRole("navigation", { name: "Feedback" }).getByRole("link", { name: "All conversations" }).click();
   await expect(page).toHaveURL("/feedback/list");
@@ -78,7 +102,6 @@ test("the dashboard's counts lead to the unread and the awaiting conversations; 
   await expect(all.getByRole("row").nth(1)).toContainText("Awaiting your reply");
   await expect(all.getByRole("row").nth(1)).toContainText("Grace Harper (staff)");
   await expect(all.getByRole("row").nth(2)).toContainText("You");
-  await expectAxeClean(page);
   // /feedback with no id is the same list; a search that matches nothing says so.
   await page.goto("/feedback?search=zebra");
   await expect(page.getByText("No conversations match this search.")).toBeVisible();
@@ -100,6 +123,10 @@ test("opening a thread marks its staff messages read and lowers the dashboard's 
   await expect(conversation(page).getByText("New", { exact: true })).toHaveCount(2);
   await expect(page.getByText("Rated 4 of 5")).toBeVisible();
   await expectAxeClean(page);
+  // Its first opening (its new messages marked) fits a 390 px phone, badges whole.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expectFitsPhone(page, page.url());
+  await page.setViewportSize({ width: 1280, height: 720 });
   const thread = page.url();
 
   expect(await dashboardCounts(page)).toEqual(["0", "1"]);
@@ -164,31 +191,6 @@ test("another user's conversation, or an id that is none, is the 404 page", asyn
   await page.goto("/account/logout");
   await loginAs(page, "agent@demo.test");
   expect((await dashboardCounts(page))[0]).not.toBe("0");
-});
-
-test.describe("on a 390 px phone", () => {
-  test.use({ viewport: { width: 390, height: 800 } });
-  test("every feedback page fits without sideways scrolling, badges whole", async ({ page }) => {
-    await loginAs(page, EMAIL);
-    for (const url of [
-      "/feedback/list",
-      "/feedback/show",
-      "/feedback/conversation",
-      "/feedback/form",
-      "/feedback/30",
-    ]) {
-      await page.goto(url);
-      const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-        scrollWidth: document.documentElement.scrollWidth,
-        clientWidth: document.documentElement.clientWidth,
-      }));
-      expect(scrollWidth, `${url} scrolls sideways`).toBeLessThanOrEqual(clientWidth);
-      const cut = await page
-        .locator(".mantine-Badge-root, .mantine-Badge-label")
-        .evaluateAll((nodes) => nodes.filter((n) => n.scrollWidth > n.clientWidth + 1).length);
-      expect(cut, `${url}: badges cut off`).toBe(0);
-    }
-  });
 });
 
 httpTest(

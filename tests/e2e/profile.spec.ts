@@ -1,7 +1,7 @@
 import { expect, test as httpTest } from "@playwright/test";
 import { BRANDINGS } from "../../app/domain/branding";
 import { NoJsBrowser, type NoJsElement, type NoJsPage, signedInAs as as } from "../support/no-js";
-import { expectAxeClean, loginAs, test } from "./fixtures";
+import { loginAs, test } from "./fixtures";
 
 /**
  * The profile page (issue 12), read-only: what agent@, docs@, newagent@ and agency@ see. What the server draws (the
@@ -164,26 +164,10 @@ httpTest.describe("the profile, as the server draws it", () => {
 });
 
 test.describe("the profile", () => {
-  for (const [email, path] of [
-    ["agent@demo.test", "/profile"],
-    ["docs@demo.test", "/profile"],
-    ["docs@demo.test", "/profile/documents/eo"],
-    ["agency@demo.test", "/dashboard"],
-  ] as const) {
-    test(`${path} has no axe violations for ${email}`, async ({ page }) => {
-      test.setTimeout(60_000);
-      await loginAs(page, email, { path: path });
-      await expectAxeClean(page);
-    });
-  }
-
+  // Axe on agent@'s and docs@'s profile, docs@'s E&O page and agency@'s dashboard, and their 390 and 1280 px fit, are
+  // the page sweep's (pages.spec.ts).
   test.describe("on a 390 px phone", () => {
     test.use({ viewport: { width: 390, height: 844 } });
-    test("the profile fits without sideways scrolling", async ({ page }) => {
-      await loginAs(page, "docs@demo.test", { path: "/profile" });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    });
-
     test("each license shows its status and expiry, 'Expired' included, without scrolling (issue 20)", async ({
       page,
     }) => {

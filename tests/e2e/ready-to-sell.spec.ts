@@ -1,19 +1,20 @@
 import { type Page, test as httpTest } from "@playwright/test";
 import { type NoJsPage, signedInAs as as } from "../support/no-js";
-import { expect, expectAxeClean, expectNoSidewaysScroll, expectNoTruncatedText, loginAs, test } from "./fixtures";
+import { expect, loginAs, test } from "./fixtures";
 
 /**
  * Ready to sell (issue 25 §1), read-only: agent@ sees which carrier products are ready and what blocks the others,
  * step by step, reaches the page from the dashboard and My Contracts, and follows a blocking step to the page that
  * fixes it. The fixes that turn a line ready are in ready-to-sell.mutations.spec.ts. What the server draws (the lines,
  * their steps and links, the refusal) is read over HTTP (tests/support/no-js.ts); the browser keeps the JavaScript
- * journey from the dashboard, axe and the layout.
+ * journey from the dashboard. Axe (at 1280 and 390 px), the 390 and 1280 px fit and the text whole at both widths are
+ * the page sweep's (pages.spec.ts, agent@).
  */
 
 const line = (page: Page, carrierProductId: number) => page.getByTestId(`line-${carrierProductId}`);
 
 test.describe("agent@'s ready-to-sell page, JavaScript on", () => {
-  // A long page (14 lines of steps) on a shared 2-core machine: axe and hydration take their time.
+  // A long page (14 lines of steps) on a shared 2-core machine: hydration takes its time.
   test.describe.configure({ timeout: 90_000 });
 
   test("the dashboard's card counts the ready products and opens the page; My Contracts links to it", async ({
@@ -34,25 +35,6 @@ test.describe("agent@'s ready-to-sell page, JavaScript on", () => {
     await page.goto("/contracts");
     await page.getByRole("link", { name: "See Ready to Sell" }).click();
     await expect(page).toHaveURL("/ready_to_sell");
-  });
-
-  test("on a desktop: axe clean", async ({ page }, testInfo) => {
-    await loginAs(page, "agent@demo.test");
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto("/ready_to_sell");
-    await expectAxeClean(page);
-    await page.screenshot({ path: testInfo.outputPath("ready-to-sell-1280.png"), fullPage: true });
-  });
-
-  test("fits a 390 px phone without sideways scroll or cut-off text, and axe clean there", async ({
-    page,
-  }, testInfo) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await loginAs(page, "agent@demo.test", { path: "/ready_to_sell" });
-    await expectNoSidewaysScroll(page);
-    await expectNoTruncatedText(page);
-    await expectAxeClean(page);
-    await page.screenshot({ path: testInfo.outputPath("ready-to-sell-390.png"), fullPage: true });
   });
 });
 

@@ -396,19 +396,19 @@ test("bulk assign from the inbox with JavaScript", async ({ page }) => {
   }
 });
 
-test("a conversation's admin page has no axe violations and fits a 390 px phone", async ({ page }) => {
-  await loginAs(page, "admin@demo.test");
-  for (const url of ["/admin/tickets/4", "/admin/admin_support/22"]) {
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto(url);
-    await expectAxeClean(page);
-    await page.setViewportSize({ width: 390, height: 800 });
-    await page.goto(url);
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
-      url,
-    ).toBe(true);
-  }
+// Feedback conversation 22 (as the seed has it) has its axe and fit in the page sweep (pages.spec.ts); ticket 4 is
+// checked here as the tests above leave it: answered, with an internal note.
+test("an answered ticket's admin page has no axe violations and fits a 390 px phone", async ({ page }) => {
+  const url = "/admin/tickets/4";
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await loginAs(page, "admin@demo.test", { path: url });
+  await expectAxeClean(page);
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto(url);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+    url,
+  ).toBe(true);
 });
 
 test("keyboard: the answer form is reached and sent with the keyboard alone", async ({ page }) => {

@@ -4,7 +4,7 @@ import { type Page, test as httpTest } from "@playwright/test";
 import { DomUtils } from "htmlparser2";
 import { NoJsBrowser, type NoJsPage } from "../support/no-js";
 import { expectSharedFileFields } from "./file-field";
-import { expect, expectAxeClean, loginAs, resetAccount, test } from "./fixtures";
+import { expect, expectAxeClean, loginAs, resetAccount, test, transitionsDone } from "./fixtures";
 
 /**
  * Issue 12, feedback conversations (spec §2 /feedback/*, §7 counts). Changes onboarded@'s conversations (no
@@ -49,14 +49,7 @@ const table = (page: Page, name: RegExp) => page.getByRole("table", { name });
  */
 async function expectFitsPhone(page: Page, url: string): Promise<void> {
   // Measured once the layout stands: after a resize the navigation slides out (a CSS transition).
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+  await transitionsDone(page);
   const { scrollWidth, clientWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
     clientWidth: document.documentElement.clientWidth,

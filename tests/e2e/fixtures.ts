@@ -25,6 +25,21 @@ export async function expectNoSidewaysScroll(page: Page, what = page.url()): Pro
 }
 
 /**
+ * Waits for the page's CSS transitions and animations that end to end (those that repeat forever are left): after a
+ * resize the navigation slides in or out, and a layout measured mid-slide is not the one that stands.
+ */
+export async function transitionsDone(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
  * What axe finds on the page as it stands, one "rule: elements" line per violation. Every rule axe runs by default,
  * run the quick way: axe-core's script put into the document once (a navigation starts a new one), run there
  * ("legacy mode": the portal draws no iframes, so there are no other frames to combine results from in a page of

@@ -4,7 +4,15 @@ import { UNSAFE_LEARNING_RESOURCE_ID } from "../../server/reference-api/learning
 import { seedDates } from "../../server/reference-api/seed/seed-dates";
 import { ACCOUNTS } from "./accounts";
 import { PAGES } from "./admin-pages";
-import { axeViolations, expect, expectNoSidewaysScroll, expectNoTruncatedText, loginAs, test } from "./fixtures";
+import {
+  axeViolations,
+  expect,
+  expectNoSidewaysScroll,
+  expectNoTruncatedText,
+  loginAs,
+  test,
+  transitionsDone,
+} from "./fixtures";
 
 /**
  * The page sweep (issue 36; issue 11's visual check and the axe checks of the layout and admin specs before it):
@@ -155,18 +163,6 @@ async function expectAxeClean(page: Page, path: string): Promise<void> {
     (await axeViolations(page)).filter((v) => !known(v)),
     `axe on ${path}`,
   ).toEqual([]);
-}
-
-/** Waits for the page's CSS transitions and animations that end to end (those that repeat forever are left). */
-async function transitionsDone(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
 }
 
 /** The accounts, the longest menu first. */

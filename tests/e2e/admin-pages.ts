@@ -93,8 +93,8 @@ export const PAGES: AdminPage[] = [
   {
     path: "/admin/system_notifications/5",
     section: "System notifications",
-    heading: "Team call on Thursday",
-    crumb: "Team call on Thursday",
+    heading: "Monthly team call",
+    crumb: "Monthly team call",
   },
   {
     path: "/admin/quote_tool_providers",

@@ -8,7 +8,7 @@ import type { ComplianceDocumentKind } from "../../../app/domain/compliance-docu
 import { SEED_USERS } from "../accounts/seed.ts";
 import { tinyPdf } from "../contracting/seed.ts";
 import { SEED_ONBOARDING_DOCUMENTS } from "../onboarding/seed.ts";
-import type { SeedDates } from "../seed/seed-dates.ts";
+import { type SeedDates, spokenDay } from "../seed/seed-dates.ts";
 
 export interface SeedSystemNotification {
   id: number;
@@ -21,15 +21,29 @@ export interface SeedSystemNotification {
 }
 
 /**
+ * The Annual Enrollment Period notice, as of the seed day (issue 37 §3: the seed's notices read as of today). Posted
+ * three weeks before the day, it says nothing that was not true then or is past now: before October, when carriers'
+ * certifications for next year's plans are due by October 1 (marketing of those plans starts then), it asks for them;
+ * from October, it names the period (October 15 to December 7) and the year its plans take effect, and points to Ready
+ * to Sell.
+ */
+export function annualEnrollmentMessage(dates: SeedDates): string {
+  const year = Number(dates.day.slice(0, 4));
+  const next = year + 1;
+  if (dates.day.slice(5) < "10-01")
+    return `The Medicare Annual Enrollment Period for ${next} plans runs from October 15 to December 7, ${year}. Carriers open their certifications for ${next} in the summer: complete yours before October 1, when marketing of ${next} plans begins.`;
+  return `Plans chosen in the Medicare Annual Enrollment Period (October 15 to December 7, ${year}) take effect on January 1, ${next}. Ready to Sell shows the plans you can sell and the certifications you still need.`;
+}
+
+/**
  * Visible to everyone (GET /api/profile/notifications) while current; published in the last weeks, 2 newest,
- * then 1, then 3. The maintenance notice (2) has ended (its Saturday night is past), so only 1 and 3 show.
+ * then 1, then 3. The maintenance notice (2) has ended (its night is past), so only 1 and 3 show.
  */
 export const seedSystemNotifications = (dates: SeedDates): SeedSystemNotification[] => [
   {
     id: 1,
     title: "Annual Enrollment Period",
-    message:
-      "The Medicare Annual Enrollment Period runs from October 15 to December 7. Make sure your carrier certifications are complete before October 1.",
+    message: annualEnrollmentMessage(dates),
     severity: "info",
     publishedAt: dates.daysAgo(22, "14:00"),
     endsAt: dates.daysAgo(-11, "23:59"),
@@ -38,7 +52,8 @@ export const seedSystemNotifications = (dates: SeedDates): SeedSystemNotificatio
     id: 2,
     title: "Scheduled maintenance",
     message:
-      "The portal will be unavailable on Saturday from 11:00 PM to 2:00 AM ET for scheduled maintenance. Commission statements will not be affected.",
+      // The night before it ends (2:00 AM ET is 07:00 UTC), named by its day.
+      `The portal will be unavailable on ${spokenDay(dates.daysAgo(12))} from 11:00 PM to 2:00 AM ET for scheduled maintenance. Commission statements will not be affected.`,
     severity: "warning",
     publishedAt: dates.daysAgo(14, "16:30"),
     endsAt: dates.daysAgo(11, "07:00"),

@@ -48,6 +48,11 @@ export function seedDates(day: string | Date = new Date()): SeedDates {
   };
 }
 
+/** A seed timestamp's UTC day as a notice names it: "Thursday, December 10" (issue 37 §3: texts that match their dates). */
+export function spokenDay(iso: string): string {
+  return dayjs.utc(iso).format("dddd, MMMM D");
+}
+
 /**
  * `build(dates)` computed once per seed day: reset() re-seeds often, and the generated books,
  * downlines and commission lines only change when the day does.

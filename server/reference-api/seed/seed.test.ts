@@ -28,7 +28,8 @@ import { seedInvitations } from "../invitations/seed.ts";
 import { seedOnboardingSteps } from "../onboarding/seed.ts";
 import { eoCertificateExpiredOn, seedDocumentNotifications, seedSystemNotifications } from "../profile/seed.ts";
 import { commissionInquiryStatement, seedTickets } from "../conversations/seed-tickets.ts";
-import { type SeedDates, seedDates } from "./seed-dates.ts";
+import { seedNotices } from "../system-notifications/seed.ts";
+import { type SeedDates, seedDates, spokenDay } from "./seed-dates.ts";
 import { silentLogger, tempDbPath, testClient } from "../core/test-support.ts";
 
 const PINNED = seedDates("2031-05-10");
@@ -125,6 +126,17 @@ describe.each(DAYS)("the seed's invariants on $day", (dates: SeedDates) => {
     expect(carrier!.endsAt).toBeNull();
   });
 
+  it("notices that name a day name the right one (issue 37 §3): the call on the notice's last day, the night before maintenance ended, the upgrade's Sunday while it shows", () => {
+    const call = seedNotices(dates).find((n) => n.id === 5)!;
+    expect(call.message).toContain(` on ${spokenDay(call.endsAt!)} at 10:00 AM ET`);
+    const maintenance = seedSystemNotifications(dates).find((n) => n.id === 2)!;
+    expect(maintenance.message).toContain(` on ${spokenDay(dates.daysAgo(12))} from 11:00 PM`);
+    const upgrade = seedNotices(dates).find((n) => n.id === 7)!;
+    const sunday = /on (Sunday, \w+ \d+)\./.exec(upgrade.message)?.[1];
+    const days = Array.from({ length: 7 }, (_, i) => dates.daysAgo(-5 - i));
+    expect(days.filter((d) => d < upgrade.endsAt! && spokenDay(d) === sunday)).toHaveLength(1);
+  });
+
   it("invitations, tickets, contracting entries and onboarding in the past, in the seed's order", () => {
     const invitations = seedInvitations(dates);
     for (const i of invitations)
@@ -209,6 +221,26 @@ describe.each(DAYS)("the seed's invariants on $day", (dates: SeedDates) => {
     expect(seedMoney(dates).lines.map(({ id, kind, amountCents, state }) => [id, kind, amountCents, state])).toEqual(
       seedMoney(reference).lines.map(({ id, kind, amountCents, state }) => [id, kind, amountCents, state]),
     );
+  });
+});
+
+describe("the Annual Enrollment Period notice reads as of the seed day (issue 37 §3)", () => {
+  const message = (day: string) => seedSystemNotifications(seedDates(day))[0]!.message;
+
+  it("before October: next year's certifications, due by October 1 of this year", () => {
+    for (const day of ["2031-01-05", "2031-05-10", "2031-09-30"])
+      expect(message(day)).toBe(
+        "The Medicare Annual Enrollment Period for 2032 plans runs from October 15 to December 7, 2031. Carriers open their certifications for 2032 in the summer: complete yours before October 1, when marketing of 2032 plans begins.",
+      );
+  });
+
+  it("from October (posted in the period, read after it): no deadline that has passed, the plans' year named", () => {
+    for (const day of ["2031-10-01", "2031-11-15", "2031-12-07", "2031-12-31"]) {
+      expect(message(day)).toBe(
+        "Plans chosen in the Medicare Annual Enrollment Period (October 15 to December 7, 2031) take effect on January 1, 2032. Ready to Sell shows the plans you can sell and the certifications you still need.",
+      );
+      expect(message(day)).not.toContain("before October 1");
+    }
   });
 });
 

@@ -48,19 +48,15 @@ describe("GET /api/profile/notifications: the caller's notices", () => {
       expect.arrayContaining([
         "Annual Enrollment Period",
         "Commission statements arrive two days late",
-        "Team call on Thursday",
+        "Monthly team call",
       ]),
     );
     // Not the administrators', not the scheduled one, not the ended ones.
-    for (const hidden of [
-      "Carrier appointment backlog",
-      "Portal upgrade this weekend",
-      "Certification deadline passed",
-    ])
+    for (const hidden of ["Carrier appointment backlog", "Portal upgrade", "Certification records updated"])
       expect(agent).not.toContain(hidden);
     // Another agency's agent (newagent@ writes under no agency): not Chen's team call.
-    expect(await titlesFor("newagent@demo.test")).not.toContain("Team call on Thursday");
-    expect(await titlesFor("agency@demo.test")).toContain("Team call on Thursday");
+    expect(await titlesFor("newagent@demo.test")).not.toContain("Monthly team call");
+    expect(await titlesFor("agency@demo.test")).toContain("Monthly team call");
     const admin = await titlesFor("admin@demo.test");
     expect(admin).toContain("Carrier appointment backlog");
     expect(admin).not.toContain("Commission statements arrive two days late");
@@ -99,7 +95,7 @@ describe("/api/admin/system_notifications", () => {
     });
     expect(all.records.map((r) => r.status)).toEqual(expect.arrayContaining(["scheduled", "current", "ended"]));
     expect(all.facets.agencyId.map((f) => f.label)).toContain("Chen Senior Benefits Group");
-    const team = all.records.find((r) => r.title === "Team call on Thursday")!;
+    const team = all.records.find((r) => r.title === "Monthly team call")!;
     expect(team).toMatchObject({ audience: "agency", agency: { id: 5, name: "Chen Senior Benefits Group" } });
     const scheduled = await ok(
       AdminSystemNotificationsResponseSchema,
@@ -109,7 +105,7 @@ describe("/api/admin/system_notifications", () => {
         token,
       },
     );
-    expect(scheduled.records.map((r) => r.title)).toEqual(["Portal upgrade this weekend"]);
+    expect(scheduled.records.map((r) => r.title)).toEqual(["Portal upgrade"]);
     const searched = await ok(
       AdminSystemNotificationsResponseSchema,
       "GET",
@@ -129,7 +125,7 @@ describe("/api/admin/system_notifications", () => {
     expectError(await as("admin@demo.test", "GET", "/api/admin/system_notifications?severity=loud"), 422);
     const csv = await as("admin@demo.test", "GET", "/api/admin/system_notifications/export?audience=agency");
     expect(csv.status).toBe(200);
-    expect(csv.text).toContain("Team call on Thursday");
+    expect(csv.text).toContain("Monthly team call");
     expect(csv.text).not.toContain("Annual Enrollment Period");
   });
 

@@ -3,9 +3,11 @@
  * addressed to everyone): notices past, current and scheduled, for several audiences and severities.
  */
 import type { InStatement } from "@libsql/client";
+import dayjs from "dayjs";
+import utc from "dayjs/plugin/utc.js";
 import type { Role } from "../../../app/domain/user.ts";
 import type { NoticeAudience, NoticeSeverity } from "../../../app/admin/sections/system_notifications/records.ts";
-import type { SeedDates } from "../seed/seed-dates.ts";
+import { type SeedDates, spokenDay } from "../seed/seed-dates.ts";
 
 export interface SeedNotice {
   id: number;
@@ -22,6 +24,15 @@ export interface SeedNotice {
 /** Chen Senior Benefits Group (agency@demo.test), whose hierarchy holds agent@demo.test. */
 export const SEED_NOTICE_AGENCY_ID = 5;
 
+dayjs.extend(utc);
+
+/** The first Sunday on or after a timestamp's UTC day (the upgrade's day, within the week it shows). */
+function firstSunday(iso: string): string {
+  const day = dayjs.utc(iso);
+  return (day.day() === 0 ? day : day.day(7)).toISOString();
+}
+
+/** Texts that name days say which (issue 37 §3): "Thursday" alone is wrong on most days the seed runs. */
 export const seedNotices = (dates: SeedDates): SeedNotice[] => [
   {
     id: 4,
@@ -37,9 +48,9 @@ export const seedNotices = (dates: SeedDates): SeedNotice[] => [
   },
   {
     id: 5,
-    title: "Team call on Thursday",
-    message:
-      "Chen Senior Benefits Group's monthly team call is on Thursday at 10:00 AM ET: the dial-in is in your e-mail.",
+    title: "Monthly team call",
+    // The call's day is the notice's last (10:00 AM ET; it ends at 16:00 UTC, an hour after the call starts).
+    message: `Chen Senior Benefits Group's monthly team call is on ${spokenDay(dates.daysAgo(-3))} at 10:00 AM ET: the dial-in is in your e-mail.`,
     severity: "info",
     audience: "agency",
     roles: [],
@@ -60,8 +71,8 @@ export const seedNotices = (dates: SeedDates): SeedNotice[] => [
   },
   {
     id: 7,
-    title: "Portal upgrade this weekend",
-    message: "The portal gets a new look on Sunday. Your bookmarks keep working.",
+    title: "Portal upgrade",
+    message: `The portal gets a new look on ${spokenDay(firstSunday(dates.daysAgo(-5)))}. Your bookmarks keep working.`,
     severity: "info",
     audience: "everyone",
     roles: [],
@@ -71,9 +82,8 @@ export const seedNotices = (dates: SeedDates): SeedNotice[] => [
   },
   {
     id: 8,
-    title: "Certification deadline passed",
-    message:
-      "The deadline for this year's carrier certifications has passed: contact support if yours is not recorded.",
+    title: "Certification records updated",
+    message: `Carrier certifications completed by ${spokenDay(dates.daysAgo(61))} are now recorded: contact support if yours is missing.`,
     severity: "warning",
     audience: "roles",
     roles: ["Agent"],

@@ -1,5 +1,6 @@
 import { useFetcher, useLocation } from "react-router";
 import type { ShellData } from "~/domain/shell";
+import { foldNotices, foldedNoticesText, mostSevere } from "~/domain/system-notifications";
 import type { Toast } from "~/domain/toast";
 import { HydratedField } from "./forms/hydrated-field";
 import { useFetcherToasts } from "./toaster";
@@ -9,16 +10,27 @@ const SEVERITY_TEXT = { info: "Info", warning: "Warning", critical: "Critical" }
 /**
  * The system notifications banner (spec §3 notification state; issue 22 §2.3): the notices the upstream addresses
  * to this user, on every page of the default layout until each is dismissed (for good, by this user) or ends.
- * Nothing when there are none. Plain elements with classes (issue 21), in the look of Mantine's light Alert
+ * Nothing when there are none. Issue 37 §3: a critical one in full, the others folded into one line that opens them
+ * (app/domain/system-notifications.ts foldNotices), a native <details>, so it opens without JavaScript and each
+ * folded notice keeps its Dismiss form. Plain elements with classes (issue 21), in the look of Mantine's light Alert
  * (app.css `.notice`): the layout's every page carries no Alert component for it.
  */
 export function SystemNotifications({ notifications }: { notifications: ShellData["notices"] }) {
   if (notifications.length === 0) return null;
+  const { full, folded } = foldNotices(notifications);
   return (
     <section aria-label="System notifications" className="l-stack notices-banner" data-gap="xs">
-      {notifications.map((n) => (
+      {full.map((n) => (
         <Notice key={n.id} notice={n} />
       ))}
+      {folded.length > 0 ? (
+        <details className="notices-more" data-severity={mostSevere(folded)}>
+          <summary>{foldedNoticesText(folded, full.length > 0)}</summary>
+          {folded.map((n) => (
+            <Notice key={n.id} notice={n} />
+          ))}
+        </details>
+      ) : null}
     </section>
   );
 }

@@ -8,7 +8,16 @@ import {
   linksIn,
   textIn,
 } from "../support/no-js";
-import { PASSWORD, axeViolations, expect, loginAs, resetAccount, revokeSessions, test } from "./fixtures";
+import {
+  PASSWORD,
+  axeViolations,
+  expect,
+  loginAs,
+  resetAccount,
+  revokeSessions,
+  test,
+  transitionsDone,
+} from "./fixtures";
 
 /**
  * The signed-in chrome and the pages every account shares: branding, the notice modal, the dashboard, the SMS
@@ -390,6 +399,25 @@ test.describe("on a phone", () => {
     // drawn open, in view on a phone.
     await page.goto("/dashboard?menu=");
     await expect(entry).toBeInViewport();
+  });
+
+  test("four notices leave room: the dashboard's heading starts in the top 320 px; one line opens them (issue 37 §3)", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loginAs(page, "agent@demo.test", { path: "/dashboard" });
+    const banner = page.getByRole("region", { name: "System notifications" });
+    const notices = banner.getByTestId("system-notice");
+    await expect(notices).toHaveCount(4);
+    const heading = page.getByRole("heading", { level: 1 });
+    await expect(heading).toBeVisible();
+    await transitionsDone(page);
+    expect((await heading.boundingBox())!.y).toBeLessThan(320);
+    // Folded, not gone: the line opens them, each with its Dismiss.
+    await expect(notices.first()).toBeHidden();
+    await banner.getByText("4 notices", { exact: true }).click();
+    for (const notice of await notices.all())
+      await expect(notice.getByRole("button", { name: /^Dismiss/ })).toBeVisible();
   });
 
   /** Without JavaScript (HTTP tier): the burger is a link, and the page it leads to draws the menu open. */

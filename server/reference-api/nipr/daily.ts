@@ -87,13 +87,19 @@ export function alertOf(
   };
 }
 
+/**
+ * An active producer (SQL over `users u`): an active broker with an NPN. The one rule behind the licence settings'
+ * count, the producers a sync asks NIPR about and the seeded sync history's counts, so the two pages agree.
+ */
+export const ACTIVE_PRODUCER = "u.role IN ('Agent', 'Agency') AND u.status = 'active' AND u.npn_number IS NOT NULL";
+
 /** The producers NIPR is asked about: active brokers with an NPN (every one, or the chosen list). */
 export async function trackedProducers(db: ReferenceDb): Promise<TrackedProducer[]> {
   const config = await db.client.execute("SELECT tracking FROM nipr_config WHERE id = 1");
   const chosen = config.rows[0]?.tracking === "chosen";
   const users = await db.client.execute(
     `SELECT u.id, u.npn_number, u.first_name || ' ' || u.last_name AS n FROM users u
-     WHERE u.role IN ('Agent', 'Agency') AND u.status = 'active' AND u.npn_number IS NOT NULL
+     WHERE ${ACTIVE_PRODUCER}
      ${chosen ? "AND u.id IN (SELECT user_id FROM nipr_tracked)" : ""} ORDER BY u.id`,
   );
   const licenses = await db.client.execute(

@@ -283,6 +283,20 @@ describe("the daily alerts", () => {
 });
 
 describe("NIPR history and Sync now", () => {
+  it("counts the producers the license settings track: every daily file and weekly scan asks about them all", async () => {
+    const token = await adminToken();
+    const { config } = await ok(NiprLicenseConfigResponseSchema, "GET", "/api/admin/nipr_license_config", { token });
+    expect(config.tracking).toBe("all");
+    const history = await ok(AdminNiprHistoryResponseSchema, "GET", "/api/admin/nipr_history?perPage=100", { token });
+    const daily = history.records.filter((s) => s.trigger === "daily" && s.status === "succeeded");
+    const weekly = history.records.filter((s) => s.trigger === "weekly");
+    expect(daily.length).toBeGreaterThan(10);
+    expect(weekly.length).toBeGreaterThan(0);
+    for (const s of daily) expect(s.producers).toBe(config.activeProducers);
+    // A partial scan: every tracked producer asked about, less the ones that failed.
+    for (const s of weekly) expect(s.producers).toBe(config.activeProducers - s.failures.length);
+  });
+
   it("Sync now adds a history row for one broker, newest first; a broker without an NPN fails with the reason", async () => {
     const token = await adminToken();
     const created = await admin("POST", "/api/admin/nipr_history/sync", { userId: 4 });

@@ -76,7 +76,7 @@ import {
   whereSql,
   zodFields,
 } from "../admin/list-support.ts";
-import { catchUpDailyAlerts } from "./daily.ts";
+import { ACTIVE_PRODUCER, catchUpDailyAlerts } from "./daily.ts";
 import { insertHold } from "./holds.ts";
 import { holdMessage } from "../../../app/domain/nipr-holds.ts";
 
@@ -277,9 +277,7 @@ async function readConfig(db: ReferenceDb): Promise<NiprLicenseConfig> {
   const [row, tracked, active] = await Promise.all([
     db.client.execute("SELECT * FROM nipr_config WHERE id = 1"),
     db.client.execute("SELECT user_id FROM nipr_tracked ORDER BY user_id"),
-    db.client.execute(
-      `SELECT COUNT(*) AS n FROM users WHERE role IN ('Agent', 'Agency') AND status = 'active' AND npn_number IS NOT NULL`,
-    ),
+    db.client.execute(`SELECT COUNT(*) AS n FROM users u WHERE ${ACTIVE_PRODUCER}`),
   ]);
   const r = row.rows[0]!;
   return {
@@ -670,8 +668,7 @@ export function registerNiprRoutes(app: Express, { db, logger }: { db: Reference
       readConfig(db),
       db.client.execute(
         `SELECT u.id, ${name("u")} AS n, u.npn_number FROM users u
-         WHERE u.role IN ('Agent', 'Agency') AND u.status = 'active' AND u.npn_number IS NOT NULL
-         ORDER BY n COLLATE NOCASE, u.id`,
+         WHERE ${ACTIVE_PRODUCER} ORDER BY n COLLATE NOCASE, u.id`,
       ),
     ]);
     return {
@@ -696,8 +693,7 @@ export function registerNiprRoutes(app: Express, { db, logger }: { db: Reference
         const ids = [...new Set(b.trackedUserIds)];
         if (ids.length) {
           const known = await db.client.execute({
-            sql: `SELECT COUNT(*) AS n FROM users WHERE id IN (${ids.map(() => "?").join(", ")})
-                  AND role IN ('Agent', 'Agency') AND status = 'active' AND npn_number IS NOT NULL`,
+            sql: `SELECT COUNT(*) AS n FROM users u WHERE u.id IN (${ids.map(() => "?").join(", ")}) AND ${ACTIVE_PRODUCER}`,
             args: ids,
           });
           if (Number(known.rows[0]?.n ?? 0) !== ids.length) return { fields: { trackedUserIds: [UNKNOWN_PRODUCERS] } };

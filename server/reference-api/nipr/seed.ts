@@ -11,6 +11,7 @@ import dayjs from "dayjs";
 import type { NiprAlertKind } from "../../../app/admin/sections/nipr_pdb_alerts/records.ts";
 import type { NiprTrigger } from "../../../app/admin/sections/nipr_history/records.ts";
 import type { SeedDates } from "../seed/seed-dates.ts";
+import { ACTIVE_PRODUCER } from "./daily.ts";
 
 /** The seeded connection's password: never answered by any endpoint (a test checks it stays out of pages). */
 export const SEED_NIPR_USERNAME = "portal-agency-pdb";
@@ -154,7 +155,8 @@ export function niprSeedStatements(dates: SeedDates): InStatement[] {
     at: string;
     trigger: NiprTrigger;
     by: string | null;
-    producers: number;
+    /** "tracked": every tracked producer (less those that failed), counted by the database when seeded. */
+    producers: number | "tracked";
     changes: number;
     summary: string;
     status: "succeeded" | "partial" | "failed";
@@ -178,7 +180,7 @@ export function niprSeedStatements(dates: SeedDates): InStatement[] {
         at: `${day}T07:30:00.000Z`,
         trigger: "daily",
         by: null,
-        producers: 230,
+        producers: "tracked",
         changes: 0,
         summary: "No changes.",
         status: "succeeded",
@@ -190,7 +192,7 @@ export function niprSeedStatements(dates: SeedDates): InStatement[] {
       at: `${day}T06:00:00.000Z`,
       trigger: "daily",
       by: null,
-      producers: 230,
+      producers: "tracked",
       changes,
       summary: changes ? `${changes} ${changes === 1 ? "alert" : "alerts"} received.` : "No changes.",
       status: "succeeded",
@@ -201,7 +203,7 @@ export function niprSeedStatements(dates: SeedDates): InStatement[] {
         at: `${day}T02:00:00.000Z`,
         trigger: "weekly",
         by: null,
-        producers: 229,
+        producers: "tracked",
         changes: 0,
         summary: "Active licenses scanned: no differences.",
         status: "partial",
@@ -229,12 +231,25 @@ export function niprSeedStatements(dates: SeedDates): InStatement[] {
     failures: [],
   });
   syncs.sort((a, b) => a.at.localeCompare(b.at));
-  syncs.forEach((s, index) =>
+  // A daily file and a weekly scan ask about every tracked producer (tracking starts as "all"): the licence settings'
+  // count of active producers, counted from the seeded users, less the producers that failed.
+  syncs.forEach((s, index) => {
+    const tracked = s.producers === "tracked";
     statements.push({
       sql: `INSERT INTO nipr_syncs (id, at, trigger, by_name, producers, changes, summary, status, failures)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      args: [index + 1, s.at, s.trigger, s.by, s.producers, s.changes, s.summary, s.status, JSON.stringify(s.failures)],
-    }),
-  );
+            VALUES (?, ?, ?, ?, ${tracked ? `(SELECT COUNT(*) FROM users u WHERE ${ACTIVE_PRODUCER}) - ?` : "?"}, ?, ?, ?, ?)`,
+      args: [
+        index + 1,
+        s.at,
+        s.trigger,
+        s.by,
+        tracked ? s.failures.length : s.producers,
+        s.changes,
+        s.summary,
+        s.status,
+        JSON.stringify(s.failures),
+      ],
+    });
+  });
   return statements;
 }

@@ -45,6 +45,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 export default function CarrierEnrollmentPage({ loaderData }: Route.ComponentProps) {
   const { record: e } = loaderData;
   const facts: Array<[string, string]> = [
+    // What the RFI asks for, first: it is what staff act on (issue 37).
+    ...(e.status === "rfi"
+      ? [["Information requested", e.rfiRequest ?? "The carrier did not say: see its RFI notice."] as [string, string]]
+      : []),
     ["Client", e.client.name],
     ["Client id (Medicare)", e.client.id],
     ["Date of birth", formatDate(e.client.dateOfBirth)],

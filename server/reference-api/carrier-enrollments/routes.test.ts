@@ -17,7 +17,13 @@ import {
 import { ADMIN_ONLY_AREA } from "../admin/admin-support.ts";
 import type { ReferenceApi } from "../index.ts";
 import { expectError, expectFields, startTestApi, tempDbPath, testClient, testSeed } from "../core/test-support.ts";
-import { DOCS_RFI_SUBJECTS, HTML_NOTE, seedCarrierEnrollments, seedCarrierNotifications } from "./seed.ts";
+import {
+  DOCS_RFI_SUBJECTS,
+  HTML_NOTE,
+  RFI_REQUESTS,
+  seedCarrierEnrollments,
+  seedCarrierNotifications,
+} from "./seed.ts";
 
 const { remove: removeDb, dbPath } = tempDbPath("reference-api-carrier-enrollments-");
 let api: ReferenceApi;
@@ -72,6 +78,43 @@ describe("the carrier enrollments' seed", () => {
 });
 
 describe("GET /api/admin/carrier_enrollments", () => {
+  it("newest first: the latest submitted day first, a day's latest received first, with or without the sort", async () => {
+    const newestFirst = (records: Array<{ submittedOn: string; receivedAt: string }>) => {
+      for (const [a, b] of records.slice(1).map((r, i) => [records[i]!, r] as const)) {
+        expect(a.submittedOn >= b.submittedOn, `${a.submittedOn} before ${b.submittedOn}`).toBe(true);
+        if (a.submittedOn === b.submittedOn) expect(a.receivedAt >= b.receivedAt).toBe(true);
+      }
+    };
+    const asked = AdminCarrierEnrollmentsResponseSchema.parse(
+      (await admin("GET", `${ENROLLMENTS}?perPage=100&sort=submittedOn&order=DESC`)).json,
+    ).records;
+    newestFirst(asked);
+    const unsorted = AdminCarrierEnrollmentsResponseSchema.parse(
+      (await admin("GET", `${ENROLLMENTS}?perPage=100`)).json,
+    );
+    expect(unsorted.records.map((r) => r.id)).toEqual(asked.map((r) => r.id));
+    const oldest = AdminCarrierEnrollmentsResponseSchema.parse(
+      (await admin("GET", `${ENROLLMENTS}?perPage=5&sort=submittedOn&order=ASC`)).json,
+    ).records;
+    expect(oldest[0]!.submittedOn <= asked.at(-1)!.submittedOn).toBe(true);
+  });
+
+  it("an enrollment in RFI says what the carrier asks for; its RFI notice says the same", async () => {
+    const rfi = AdminCarrierEnrollmentsResponseSchema.parse(
+      (await admin("GET", `${ENROLLMENTS}?perPage=100&status=rfi`)).json,
+    ).records;
+    expect(rfi.length).toBeGreaterThan(5);
+    for (const r of rfi) expect(RFI_REQUESTS).toContain(r.rfiRequest);
+    const enrolled = AdminCarrierEnrollmentsResponseSchema.parse(
+      (await admin("GET", `${ENROLLMENTS}?perPage=5&status=enrolled`)).json,
+    ).records;
+    for (const r of enrolled) expect(r.rfiRequest).toBeNull();
+    const one = AdminCarrierEnrollmentResponseSchema.parse((await admin("GET", `${ENROLLMENTS}/${rfi[0]!.id}`)).json);
+    expect(one.record.rfiRequest).toBe(rfi[0]!.rfiRequest);
+    const notice = seedCarrierNotifications(testSeed).find((n) => n.kind === "rfi" && n.enrollmentId === rfi[0]!.id);
+    if (notice) expect(notice.message.toLowerCase()).toContain(rfi[0]!.rfiRequest!.toLowerCase());
+  });
+
   it("pages, filters by status, carrier, agent and date range; facets from the data", async () => {
     const all = AdminCarrierEnrollmentsResponseSchema.parse((await admin("GET", `${ENROLLMENTS}?perPage=5`)).json);
     expect(all.meta.totalCount).toBe(seedCarrierEnrollments(testSeed).length);

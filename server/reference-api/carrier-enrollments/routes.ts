@@ -67,7 +67,8 @@ const ENROLLMENT = "carrier enrollment";
 
 const ENROLLMENT_SORTS = {
   receivedAt: ["e.received_at"],
-  submittedOn: ["e.submitted_on"],
+  // The list's default (newest first): a day holds many records, the latest received of a day first.
+  submittedOn: ["e.submitted_on", "e.received_at"],
   effectiveOn: ["e.effective_on"],
   client: ["e.client_name COLLATE NOCASE"],
   agent: ["e.writing_agent COLLATE NOCASE"],
@@ -78,7 +79,7 @@ const ENROLLMENT_SORTS = {
 const ENROLLMENT_COLUMNS = `e.id, e.carrier_id, c.name AS carrier_name, e.user_id, e.writing_agent, e.writing_agent_npn,
   e.plan_name, e.plan_type, e.contract_pbp, e.client_name, e.client_id, e.client_dob, e.county, e.state, e.status,
   e.status_updated_at, e.submitted_on, e.effective_on, e.terminated_on, e.termination_reason, e.confirmation_number,
-  e.received_at, length(CAST(e.raw_payload AS BLOB)) AS payload_bytes`;
+  e.received_at, e.rfi_request, length(CAST(e.raw_payload AS BLOB)) AS payload_bytes`;
 const ENROLLMENT_FROM = "carrier_enrollments e JOIN carriers c ON c.id = e.carrier_id";
 
 function enrollmentFromRow(r: Record<string, unknown>): AdminCarrierEnrollment {
@@ -104,6 +105,7 @@ function enrollmentFromRow(r: Record<string, unknown>): AdminCarrierEnrollment {
     terminationReason: textOrNull(r.termination_reason),
     confirmationNumber: text(r.confirmation_number),
     receivedAt: text(r.received_at),
+    rfiRequest: textOrNull(r.rfi_request),
     payloadBytes: Number(r.payload_bytes ?? 0),
   };
 }
@@ -120,7 +122,9 @@ function dayFilter(source: Record<string, unknown>, field: string): string | nul
 }
 
 function enrollmentQuery(source: Record<string, unknown>) {
-  const q = parseTableQuery(source, ENROLLMENT_SORTS);
+  const asked = parseTableQuery(source, ENROLLMENT_SORTS);
+  // No sort asked: newest first (the list's default), not the order the records were stored in.
+  const q = asked.sort ? asked : { ...asked, sort: "submittedOn" as const, order: "DESC" as const };
   const where: string[] = [];
   const args: InValue[] = [];
   if (q.search) {

@@ -40,6 +40,8 @@ export interface SeedCarrierEnrollment {
   confirmationNumber: string;
   receivedAt: string;
   rawPayload: string;
+  /** What the carrier asks for while the status is RFI (its RFI notice says the same); else null. */
+  rfiRequest: string | null;
 }
 
 export interface SeedCarrierNotification {
@@ -252,6 +254,14 @@ function payloadOf(
   }
 }
 
+/** What a carrier asks for in an RFI (picked by the record's id, so the seed's random draws stay as they were). */
+export const RFI_REQUESTS = [
+  "Proof of residence in the service area",
+  "A Medicare id that matches CMS records",
+  "The member's signature on the attestation of eligibility",
+  "Proof of Medicaid eligibility for the dual special needs plan",
+] as const;
+
 /** The Keystone record whose note carries HTML, as Keystone's feed sends it (the viewer shows it as text). */
 export const HTML_NOTE = "<b>Call member</b> before 5pm<br><script>alert('x')</script>";
 
@@ -301,8 +311,11 @@ export const seedCarrierEnrollments = perSeedDay((dates: SeedDates): SeedCarrier
             ? pick(REJECTION_REASONS)
             : null,
         confirmationNumber: `${["BH", "SM", "EV", "PB", "KS"][plan.carrierId - 1]}-${pad((id * 7919) % 1_000_000, 6)}`,
-        receivedAt: dates.daysAgo(updatedDaysAgo, "06:15"),
+        rfiRequest: status === "rfi" ? RFI_REQUESTS[id % RFI_REQUESTS.length]! : null,
+        receivedAt: "",
       };
+      // The feed delivers the latest change a quarter of an hour after the carrier made it.
+      e.receivedAt = new Date(Date.parse(e.statusUpdatedAt) + 15 * 60_000).toISOString();
       const extra = {
         street: `${100 + Math.floor(random() * 9800)} ${pick(STREETS)}`,
         zip,
@@ -330,7 +343,6 @@ export const DOCS_RFI_SUBJECTS = [
 export const seedCarrierNotifications = perSeedDay((dates: SeedDates): SeedCarrierNotification[] => {
   const enrollments = seedCarrierEnrollments(dates);
   const carrierName = (id: number) => SEED_CARRIERS.find((c) => c.id === id)!.name;
-  const random = seededRandom(0x7071f1ca);
   const rows: SeedCarrierNotification[] = [];
   const admins = [9, 13] as const;
   const add = (
@@ -357,7 +369,7 @@ export const seedCarrierNotifications = perSeedDay((dates: SeedDates): SeedCarri
       1,
       Math.round((Date.parse(`${dates.day}T12:00:00Z`) - Date.parse(e.statusUpdatedAt)) / 86_400_000),
     );
-    const what = random() < 0.5 ? "proof of residence in the service area" : "a Medicare id that matches CMS records";
+    const what = e.rfiRequest!.charAt(0).toLowerCase() + e.rfiRequest!.slice(1);
     add(
       {
         carrierId: e.carrierId,
@@ -479,7 +491,7 @@ export function carrierEnrollmentStatements(dates: SeedDates): InStatement[] {
       sql: `INSERT INTO carrier_enrollments (id, carrier_id, user_id, writing_agent, writing_agent_npn, plan_name,
               plan_type, contract_pbp, client_name, client_id, client_dob, county, state, status, status_updated_at,
               submitted_on, effective_on, terminated_on, termination_reason, confirmation_number, received_at,
-              raw_payload) VALUES ${chunk.map(() => `(${Array(22).fill("?").join(", ")})`).join(", ")}`,
+              raw_payload, rfi_request) VALUES ${chunk.map(() => `(${Array(23).fill("?").join(", ")})`).join(", ")}`,
       args: chunk.flatMap((e) => [
         e.id,
         e.carrierId,
@@ -503,6 +515,7 @@ export function carrierEnrollmentStatements(dates: SeedDates): InStatement[] {
         e.confirmationNumber,
         e.receivedAt,
         e.rawPayload,
+        e.rfiRequest,
       ]),
     });
   }

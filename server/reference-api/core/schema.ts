@@ -830,7 +830,9 @@ CREATE TABLE IF NOT EXISTS carrier_enrollments (
   termination_reason TEXT,
   confirmation_number TEXT NOT NULL,
   received_at TEXT NOT NULL,
-  raw_payload TEXT NOT NULL
+  raw_payload TEXT NOT NULL,
+  -- What the carrier asks for while the status is 'rfi' (NULL otherwise).
+  rfi_request TEXT
 );
 
 CREATE INDEX IF NOT EXISTS carrier_enrollments_received ON carrier_enrollments (received_at);

@@ -26,6 +26,7 @@ export const AdminCarrierEnrollmentSchema = z.object({
   terminationReason: z.string().nullable(),
   confirmationNumber: z.string(),
   receivedAt: z.string(),
+  rfiRequest: z.string().nullable(),
   payloadBytes: z.number().int(),
 }) satisfies z.ZodType<AdminCarrierEnrollment>;
 

@@ -67,6 +67,8 @@ export interface AdminCarrierEnrollment {
   confirmationNumber: string;
   /** When the record arrived from the carrier (ISO timestamp). */
   receivedAt: string;
+  /** What the carrier asks for while the status is RFI ("Proof of residence in the service area"); else null. */
+  rfiRequest: string | null;
   /** The raw payload's size in bytes (the JSON viewer shows it). */
   payloadBytes: number;
 }

@@ -1,7 +1,8 @@
 import type { SectionShape } from "~/domain/admin/shapes";
 
 /**
- * The carrier enrollments list (issue 24 §3): read only, the newest received first; filters status, carrier, agent
+ * The carrier enrollments list (issue 24 §3): read only, newest first — the latest submitted day (the list's date
+ * column), the same day's latest received first (issue 37); filters status, carrier, agent
  * and the submitted dates' range (from, to). A record's page is carrier_enrollments/:id (its own route module), its
  * raw payload carrier_enrollments/modal/json_viewer?id=N (spec §2).
  */
@@ -16,5 +17,5 @@ export const shape = {
   },
   recordUrl: "id",
   creatable: false,
-  defaultSort: { sort: "receivedAt", order: "DESC" },
+  defaultSort: { sort: "submittedOn", order: "DESC" },
 } as const satisfies SectionShape;

@@ -112,6 +112,36 @@ describe("GET /api/admin/tickets", () => {
     expect(list.facets.kind.map((f) => f.value)).toEqual(["support", "commission_inquiry"]);
   });
 
+  it("a seeded conversation's history has what the staff did in it: the assignment, the answers, the notes", async () => {
+    const token = await admin();
+    for (const resource of ["tickets", "feedback_conversations"]) {
+      const list = await ok(
+        AdminConversationsResponseSchema,
+        "GET",
+        `/api/admin/${resource}?status=closed&perPage=100`,
+        {
+          token,
+        },
+      );
+      const seeded = list.records.find((r) => r.assignee && r.notesCount > 0 && r.lastMessage.fromStaff)!;
+      expect(seeded, resource).toBeDefined();
+      const { history } = await ok(AdminConversationResponseSchema, "GET", `/api/admin/${resource}/${seeded.id}`, {
+        token,
+      });
+      // Newest first, as every record's history.
+      expect([...history.map((h) => h.at)]).toEqual(
+        history
+          .map((h) => h.at)
+          .sort()
+          .reverse(),
+      );
+      expect(history.map((h) => h.action).sort()).toEqual(["answered", "assigned", "closed", "note_added"]);
+      const assigned = history.find((h) => h.action === "assigned")!;
+      expect(assigned.changes).toEqual([{ field: "assignee", from: null, to: seeded.assignee!.name }]);
+      expect(assigned.actor.name).toBe(seeded.assignee!.name);
+    }
+  });
+
   it("refuses a malformed filter with 422 { error, fields }", async () => {
     const fields = expectFields(await send("GET", "/api/admin/tickets?kind=feedback&age=9", { token: await admin() }));
     expect(Object.keys(fields).sort()).toEqual(["age", "kind"]);

@@ -281,11 +281,67 @@ export interface SeedConversation extends Omit<NewConversation, "createdAt" | "u
   notes?: ReadonlyArray<{ author: { id: number; name: string }; body: string; createdAt: string }>;
 }
 
-/** The seed's INSERT statements of `conversations` (createdAt = the first message's time, updatedAt = the last's). */
+/** A seeded staff action in a conversation's history (admin_audit), as the desk's own writes record it. */
+export interface SeedHistoryEntry {
+  at: string;
+  actor: { id: number; name: string } | { id: number; name?: undefined };
+  action: "assigned" | "answered" | "note_added" | "closed";
+}
+
+/**
+ * What the staff did in a seeded conversation, oldest first, as the desk's writes would have recorded it (issue 37:
+ * a seeded ticket with an answer, a note and an assignee said "No changes recorded yet"): taken by its assignee an
+ * hour after it opened, each staff answer, each internal note, the close (by the last staff member who answered,
+ * else the assignee).
+ */
+export function seedHistoryOf(c: SeedConversation): SeedHistoryEntry[] {
+  const later = (iso: string, minutes: number) => new Date(Date.parse(iso) + minutes * 60_000).toISOString();
+  const entries: SeedHistoryEntry[] = [];
+  if (c.assigneeId != null)
+    entries.push({ at: later(c.messages[0]!.createdAt, 60), actor: { id: c.assigneeId }, action: "assigned" });
+  const staff = c.messages.filter((m) => m.fromStaff);
+  for (const m of staff) entries.push({ at: m.createdAt, actor: m.author, action: "answered" });
+  for (const n of c.notes ?? []) entries.push({ at: n.createdAt, actor: n.author, action: "note_added" });
+  const closer = staff.at(-1)?.author ?? (c.assigneeId != null ? { id: c.assigneeId } : null);
+  if (c.closedAt && closer) entries.push({ at: c.closedAt, actor: closer, action: "closed" });
+  // A stable sort: an assignment made after the first answer (same-day seeds) still reads in time order.
+  return entries.sort((a, b) => a.at.localeCompare(b.at));
+}
+
+const USER_NAME = "(SELECT first_name || ' ' || last_name FROM users WHERE id = ?)";
+
+function seedHistoryStatement(c: SeedConversation, e: SeedHistoryEntry): InStatement {
+  const resource = c.kind === "feedback" ? "feedback_conversations" : "tickets";
+  const named = e.actor.name !== undefined;
+  const changes =
+    e.action === "assigned" ? `json_array(json_object('field', 'assignee', 'from', NULL, 'to', ${USER_NAME}))` : "'[]'";
+  return {
+    sql: `INSERT INTO admin_audit (at, actor_user_id, actor_name, resource, record_id, action, changes)
+          VALUES (?, ?, ${named ? "?" : USER_NAME}, ?, ?, ?, ${changes})`,
+    args: [
+      e.at,
+      e.actor.id,
+      named ? e.actor.name! : e.actor.id,
+      resource,
+      c.id,
+      e.action,
+      ...(e.action === "assigned" ? [c.assigneeId!] : []),
+    ],
+  };
+}
+
+/**
+ * The seed's INSERT statements of `conversations` (createdAt = the first message's time, updatedAt = the last's),
+ * with the staff's part in their history (seedHistoryOf).
+ */
 export function seedConversationStatements(conversations: readonly SeedConversation[]): InStatement[] {
-  return conversations.flatMap(({ messages, notes = [], ...c }) => [
-    conversationStatement({ ...c, createdAt: messages[0]!.createdAt, updatedAt: messages.at(-1)!.createdAt }),
-    ...messages.map((m) => messageStatement({ ...m, conversationId: c.id, ownerId: c.userId })),
-    ...notes.map((n) => noteStatement({ ...n, conversationId: c.id, ownerId: c.userId })),
-  ]);
+  return conversations.flatMap((conversation) => {
+    const { messages, notes = [], ...c } = conversation;
+    return [
+      conversationStatement({ ...c, createdAt: messages[0]!.createdAt, updatedAt: messages.at(-1)!.createdAt }),
+      ...messages.map((m) => messageStatement({ ...m, conversationId: c.id, ownerId: c.userId })),
+      ...notes.map((n) => noteStatement({ ...n, conversationId: c.id, ownerId: c.userId })),
+      ...seedHistoryOf(conversation).map((e) => seedHistoryStatement(conversation, e)),
+    ];
+  });
 }

@@ -88,7 +88,7 @@ export function alertOf(
 }
 
 /**
- * An active producer (SQL over `users u`): an active broker with an NPN. The one rule behind the licence settings'
+ * An active producer (SQL over `users u`): an active broker with an NPN. The one rule behind the license settings'
  * count, the producers a sync asks NIPR about and the seeded sync history's counts, so the two pages agree.
  */
 export const ACTIVE_PRODUCER = "u.role IN ('Agent', 'Agency') AND u.status = 'active' AND u.npn_number IS NOT NULL";

@@ -231,7 +231,7 @@ export function niprSeedStatements(dates: SeedDates): InStatement[] {
     failures: [],
   });
   syncs.sort((a, b) => a.at.localeCompare(b.at));
-  // A daily file and a weekly scan ask about every tracked producer (tracking starts as "all"): the licence settings'
+  // A daily file and a weekly scan ask about every tracked producer (tracking starts as "all"): the license settings'
   // count of active producers, counted from the seeded users, less the producers that failed.
   syncs.forEach((s, index) => {
     const tracked = s.producers === "tracked";

@@ -1,5 +1,4 @@
-import { Alert, Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { Fragment } from "react";
+import { Alert, Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Link, data, useLocation } from "react-router";
 import { History } from "~/components/admin/history";
 import { Tag } from "~/components/admin/tag";
@@ -321,6 +320,24 @@ export default function CommissionStatementPage({ loaderData, actionData }: Rout
         ),
     },
   ];
+  // The statement's twelve figures, in a grid as many to a row as fit (two on a phone; issue 37).
+  const figures: Array<[string, string]> = [
+    ["Lines", String(record.lineCount)],
+    ["Total", formatCents(record.totalCents)],
+    ["Unmatched", String(record.unmatchedCount)],
+    ["Set aside", String(record.setAsideCount)],
+    ["Imported", `${formatDate(record.importedAt)}${record.importedBy ? ` by ${record.importedBy.name}` : ""}`],
+    [
+      "Locked",
+      record.lockedAt
+        ? `${formatDate(record.lockedAt)}${record.lockedBy ? ` by ${record.lockedBy.name}` : ""}`
+        : "Not yet: the agents do not see it",
+    ],
+    ...totals.map((t): [string, string] => [
+      KIND_LABELS[t.kind],
+      `${formatCents(t.totalCents)} (${t.lineCount} ${t.lineCount === 1 ? "line" : "lines"})`,
+    ]),
+  ];
   const lockFailure = resultOf(data, "lock");
   const lockErrors = lockFailure?.error?.[""] ?? [];
   return (
@@ -338,35 +355,14 @@ export default function CommissionStatementPage({ loaderData, actionData }: Rout
         <Title order={2} size="h4" id="facts-title" mb="xs">
           The statement
         </Title>
-        <dl className="admin-facts">
-          <dt>Lines</dt>
-          <dd>{record.lineCount}</dd>
-          <dt>Total</dt>
-          <dd>{formatCents(record.totalCents)}</dd>
-          <dt>Unmatched</dt>
-          <dd>{record.unmatchedCount}</dd>
-          <dt>Set aside</dt>
-          <dd>{record.setAsideCount}</dd>
-          <dt>Imported</dt>
-          <dd>
-            {formatDate(record.importedAt)}
-            {record.importedBy ? ` by ${record.importedBy.name}` : ""}
-          </dd>
-          <dt>Locked</dt>
-          <dd>
-            {record.lockedAt
-              ? `${formatDate(record.lockedAt)}${record.lockedBy ? ` by ${record.lockedBy.name}` : ""}`
-              : "Not yet: the agents do not see it"}
-          </dd>
-          {totals.map((t) => (
-            <Fragment key={t.kind}>
-              <dt>{KIND_LABELS[t.kind]}</dt>
-              <dd>
-                {formatCents(t.totalCents)} ({t.lineCount} {t.lineCount === 1 ? "line" : "lines"})
-              </dd>
-            </Fragment>
+        <SimpleGrid component="dl" cols={{ base: 2, sm: 3, lg: 4 }} spacing="xs" className="admin-figures">
+          {figures.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
           ))}
-        </dl>
+        </SimpleGrid>
       </Paper>
       {draft ? (
         <Paper withBorder p="md" component="section" aria-labelledby="lock-title">
@@ -401,11 +397,11 @@ export default function CommissionStatementPage({ loaderData, actionData }: Rout
         </Alert>
       )}
       {openLine && draft ? <ReconcileForms line={openLine} agents={agents} actionData={data} /> : null}
-      <section aria-labelledby="lines-title">
-        <Title order={2} size="h4" id="lines-title" mb="xs">
+      <Stack component="section" gap="xs" aria-labelledby="lines-title">
+        <Title order={2} size="h4" id="lines-title">
           Lines, unmatched first
         </Title>
-        <Group gap="sm" mb="xs" component="nav" aria-label="Lines by state">
+        <nav className="section-tabs" aria-label="Lines by state">
           <Link to={withParams({ state: null, page: null })} aria-current={state === null ? "page" : undefined}>
             All
           </Link>
@@ -414,14 +410,14 @@ export default function CommissionStatementPage({ loaderData, actionData }: Rout
               {LINE_STATE_LABELS[s]}
             </Link>
           ))}
-        </Group>
+        </nav>
         {lines.length > 0 ? (
           <PlainTable columns={columns} rows={lines} rowKey={(l) => l.id} stackOnPhone />
         ) : (
           <Text>No lines in this state.</Text>
         )}
         {meta.totalPages > 1 ? (
-          <Group gap="sm" mt="xs">
+          <Group gap="sm">
             {meta.currentPage > 1 ? (
               <Link to={withParams({ page: String(meta.currentPage - 1) })}>Previous page</Link>
             ) : null}
@@ -433,7 +429,7 @@ export default function CommissionStatementPage({ loaderData, actionData }: Rout
             ) : null}
           </Group>
         ) : null}
-      </section>
+      </Stack>
       <History entries={history} />
     </Stack>
   );

@@ -1,3 +1,4 @@
+import { EmailAddress } from "~/components/email-address";
 import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import { History } from "~/components/admin/history";
@@ -195,7 +196,7 @@ export function ConversationPage({
                   {record.owner.name}
                 </Anchor>
                 <br />
-                {record.owner.email}
+                <EmailAddress email={record.owner.email} />
               </dd>
             </div>
             {record.carrier ? (

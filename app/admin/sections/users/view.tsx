@@ -1,3 +1,4 @@
+import { EmailAddress } from "~/components/email-address";
 import { Group, Paper, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import { PortalForm, SubmitButton } from "~/components/forms/form";
@@ -179,7 +180,7 @@ export const view: SectionView<AdminUser> = {
   recordFacts: (u) => [
     { label: "Status", value: <UserStatusBadge status={u.status} /> },
     { label: "Role", value: `${u.role.name} (${u.role.kind})` },
-    { label: "E-mail", value: u.email },
+    { label: "E-mail", value: <EmailAddress email={u.email} /> },
     { label: "Phone", value: u.phone ?? "—" },
     { label: "NPN", value: u.npnNumber ?? "—" },
     { label: "Agency", value: u.hierarchy.agency ?? "None" },

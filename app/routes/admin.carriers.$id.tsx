@@ -14,7 +14,7 @@ import { actionForm } from "~/.server/form-failure";
 import { loadWithViewer } from "~/.server/guards";
 import { redirectWithToast } from "~/.server/toast";
 import { carrierFields, resourceFields } from "~/admin/sections/carriers/record-form";
-import { carrierSchema, resourceSchema } from "~/admin/sections/carriers/schemas";
+import { carrierRecordSchema, carrierSchema } from "~/admin/sections/carriers/schemas";
 import { CARRIER_RESOURCE_FIELDS, type CarrierResourceFields } from "~/admin/sections/carriers/records";
 import { carrierRecord, saveCarrier, saveCarrierResource } from "~/admin/sections/carriers/section.server";
 import type { Route } from "./+types/admin.carriers.$id";
@@ -37,9 +37,10 @@ function chosenProduct<P extends { carrierProductId: number }>(url: URL, product
 }
 
 /**
- * A carrier's record page (spec §2 carriers/:id, issue 22 §2.1): the carrier's own form (name, active) and, per
- * carrier product (tabs: plain links, ?product=), the resource Contract Now and the Learning Center show. Each form
- * saves alone and comes back here; the history lists every change.
+ * A carrier's record page (spec §2 carriers/:id, issue 22 §2.1): one form (issue 37: two forms had a Save each, one
+ * after ten editors) of the carrier's own fields (name, status) and, for the carrier product the tabs chose (plain
+ * links, ?product=), the resource Contract Now and the Learning Center show. One Save writes both and comes back
+ * here; the history lists every change. Carriers carry no record version (ADR 041): the last save wins.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idOr404(params.id);
@@ -67,40 +68,34 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-type Intent = "carrier" | "resource";
-type Answer = { intent: Intent; result: FormResult };
-
 export async function action({ request, context, params }: Route.ActionArgs) {
   const id = idOr404(params.id);
   const url = new URL(request.url);
   const probe = actionForm(request, context);
-  const intent: Intent = (await probe.read()).get("intent") === "resource" ? "resource" : "carrier";
-  const schema = intent === "resource" ? resourceSchema : carrierSchema;
+  // The form carries a product's resource when the carrier has a product (its id beside the fields).
+  const productField = (await probe.read()).get("carrierProductId");
+  const schema = productField === null ? carrierSchema : carrierRecordSchema;
   const form = actionForm(request, context, { schema, read: async () => probe.read() });
-  const answer = (result: FormResult, status: number) => data<Answer>({ intent, result }, { status });
   return form.answer(
     async () => {
       const viewer = await requireAdmin(request, context);
       const parsed = await form.parse(schema);
-      if (parsed.status !== "success") return answer(parsed.reply(), 400);
-      if (intent === "carrier") {
-        const saved = await saveCarrier(viewer.token, id, parsed.value as { name: string; active: boolean });
-        return redirectWithToast(`${url.pathname}${url.search}`, [
-          successToast(
-            saved.active ? `${saved.name} saved.` : `${saved.name} saved: inactive, agents no longer see it.`,
-          ),
-        ]);
+      if (parsed.status !== "success") return data(parsed.reply(), { status: 400 });
+      const { name, active, ...resource } = parsed.value as { name: string; active: boolean } & CarrierResourceFields;
+      // The carrier first (a write that changes nothing records nothing), then the chosen product's resource.
+      let saved = await saveCarrier(viewer.token, id, { name, active });
+      let back = `${url.pathname}${url.search}`;
+      if (productField !== null) {
+        const carrierProductId = Number(productField);
+        if (!Number.isInteger(carrierProductId) || carrierProductId <= 0) notFound();
+        saved = await saveCarrierResource(viewer.token, id, carrierProductId, resource);
+        back = `${url.pathname}?product=${carrierProductId}`;
       }
-      const carrierProductId = Number((await form.read()).get("carrierProductId"));
-      if (!Number.isInteger(carrierProductId) || carrierProductId <= 0) notFound();
-      const body = parsed.value as Partial<CarrierResourceFields>;
-      const saved = await saveCarrierResource(viewer.token, id, carrierProductId, body);
-      const productName = saved.products.find((p) => p.carrierProductId === carrierProductId)?.productName;
-      return redirectWithToast(`${url.pathname}?product=${carrierProductId}`, [
-        successToast(`${saved.name}'s ${productName ?? "product"} resources saved.`),
+      return redirectWithToast(back, [
+        successToast(saved.active ? `${saved.name} saved.` : `${saved.name} saved: inactive, agents no longer see it.`),
       ]);
     },
-    (failure) => answer(failure.result, failure.status),
+    (failure) => data(failure.result, { status: failure.status }),
   );
 }
 
@@ -110,9 +105,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 
 export default function AdminCarrier({ loaderData, actionData }: Route.ComponentProps) {
   const { record, history, product, resourceValues } = loaderData;
-  const answered = actionData as Answer | undefined;
-  const resultOf = (intent: Intent) => (answered?.intent === intent ? answered.result : undefined);
   const base = `/admin/carriers/${record.id}`;
+  const carrierValues = { name: record.name, active: record.active ? "on" : "off" };
   return (
     <Stack gap="md">
       <Group gap="sm" align="center">
@@ -120,90 +114,67 @@ export default function AdminCarrier({ loaderData, actionData }: Route.Component
         <Tag color={record.active ? "green" : "gray"}>{record.active ? "Active" : "Inactive"}</Tag>
       </Group>
       <div className="admin-record">
-        <div>
-          <Stack gap="md">
-            <section aria-labelledby="carrier-heading">
-              <Title order={2} size="h3" id="carrier-heading" mb="xs">
-                Carrier
-              </Title>
-              <SectionForm
-                schema={carrierSchema}
-                fields={carrierFields}
-                facets={{}}
-                lastResult={resultOf("carrier")}
-                defaultValue={{ name: record.name, active: record.active ? "on" : undefined }}
-                submitLabel="Save carrier"
-                cancelHref="/admin/carriers"
-              >
-                <input type="hidden" name="intent" value="carrier" />
-              </SectionForm>
-            </section>
-            <section aria-labelledby="resources-heading">
-              <Title order={2} size="h3" id="resources-heading" mb="xs">
-                Resources by product
-              </Title>
-              {product && resourceValues ? (
-                <Stack gap="sm">
-                  <nav aria-label={`${record.name}'s products`} className="broker-tabs">
-                    {record.products.map((p) => (
-                      <Anchor
-                        key={p.carrierProductId}
-                        component={Link}
-                        to={`${base}?product=${p.carrierProductId}`}
-                        aria-current={p.carrierProductId === product.carrierProductId ? "page" : undefined}
-                      >
-                        {p.productName}
-                      </Anchor>
-                    ))}
-                  </nav>
-                  <Text size="sm">
-                    What agents see for {product.productName} in{" "}
-                    <Anchor component={Link} to={`/contract_now?product=${product.productId}`}>
-                      Contract Now
-                    </Anchor>{" "}
-                    and on the{" "}
-                    <Anchor component={Link} to={carrierResourceHref(product.carrierProductId)}>
-                      Learning Center's carrier page
-                    </Anchor>
-                    {record.active ? "." : " (once the carrier is active again)."}
-                  </Text>
-                  <SectionForm
-                    key={product.carrierProductId}
-                    schema={resourceSchema}
-                    fields={resourceFields}
-                    facets={{}}
-                    lastResult={resultOf("resource")}
-                    defaultValue={resourceValues}
-                    submitLabel={`Save ${product.productName} resources`}
-                    cancelHref="/admin/carriers"
+        <Stack gap="sm" component="section" aria-labelledby="carrier-heading">
+          <Title order={2} size="h3" id="carrier-heading">
+            {product ? `The carrier and its ${product.productName} resources` : "The carrier"}
+          </Title>
+          {product && resourceValues ? (
+            <>
+              <nav aria-label={`${record.name}'s products`} className="broker-tabs">
+                {record.products.map((p) => (
+                  <Anchor
+                    key={p.carrierProductId}
+                    component={Link}
+                    to={`${base}?product=${p.carrierProductId}`}
+                    aria-current={p.carrierProductId === product.carrierProductId ? "page" : undefined}
                   >
-                    <input type="hidden" name="intent" value="resource" />
-                    <input type="hidden" name="carrierProductId" value={product.carrierProductId} />
-                  </SectionForm>
-                </Stack>
-              ) : (
-                <Text>This carrier offers no product yet.</Text>
-              )}
-            </section>
-          </Stack>
-        </div>
-        <div>
-          <Stack gap="md">
-            <Paper withBorder p="md" component="section" aria-label="Summary">
-              <dl className="admin-facts">
-                <div>
-                  <dt>Products</dt>
-                  <dd>{record.products.map((p) => p.productName).join(", ") || "None"}</dd>
-                </div>
-                <div>
-                  <dt>Active contracts</dt>
-                  <dd>{record.activeContracts}</dd>
-                </div>
-              </dl>
-            </Paper>
-            <History entries={history} />
-          </Stack>
-        </div>
+                    {p.productName}
+                  </Anchor>
+                ))}
+              </nav>
+              <Text size="sm">
+                The resources are what agents see for {product.productName} in{" "}
+                <Anchor component={Link} to={`/contract_now?product=${product.productId}`}>
+                  Contract Now
+                </Anchor>{" "}
+                and on the{" "}
+                <Anchor component={Link} to={carrierResourceHref(product.carrierProductId)}>
+                  Learning Center's carrier page
+                </Anchor>
+                {record.active ? "." : " (once the carrier is active again)."}
+              </Text>
+            </>
+          ) : (
+            <Text>This carrier offers no product yet.</Text>
+          )}
+          <SectionForm
+            key={product?.carrierProductId ?? "carrier"}
+            schema={product ? carrierRecordSchema : carrierSchema}
+            fields={product ? [...carrierFields, ...resourceFields] : carrierFields}
+            facets={{}}
+            lastResult={actionData as FormResult}
+            defaultValue={resourceValues ? { ...carrierValues, ...resourceValues } : carrierValues}
+            submitLabel="Save"
+            cancelHref="/admin/carriers"
+          >
+            {product ? <input type="hidden" name="carrierProductId" value={product.carrierProductId} /> : null}
+          </SectionForm>
+        </Stack>
+        <Stack gap="md">
+          <Paper withBorder p="md" component="section" aria-label="Summary">
+            <dl className="admin-facts">
+              <div>
+                <dt>Products</dt>
+                <dd>{record.products.map((p) => p.productName).join(", ") || "None"}</dd>
+              </div>
+              <div>
+                <dt>Active contracts</dt>
+                <dd>{record.activeContracts}</dd>
+              </div>
+            </dl>
+          </Paper>
+          <History entries={history} />
+        </Stack>
       </div>
     </Stack>
   );

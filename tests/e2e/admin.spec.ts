@@ -843,10 +843,10 @@ const ADMIN_ACTIONS: Array<{ path: string; form: Record<string, string> }> = [
   { path: "/admin/admin_support/302", form: { intent: "reopen" } },
   { path: "/admin/tickets?confirm=103", form: { intent: "bulk", id: "103", assigneeId: "9" } },
   { path: "/admin/admin_support?confirm=302", form: { intent: "bulk", id: "302", assigneeId: "9" } },
-  { path: "/admin/carriers/1", form: { intent: "carrier", name: "Intruder Health" } },
+  { path: "/admin/carriers/1", form: { name: "Intruder Health", active: "on" } },
   {
     path: "/admin/carriers/1?product=101",
-    form: { intent: "resource", carrierProductId: "101", transferPolicy: "<p>Intruded</p>" },
+    form: { name: "Intruder Health", active: "on", carrierProductId: "101", transferPolicy: "<p>Intruded</p>" },
   },
   { path: "/admin/learning_center_resources?delete=101", form: { intent: "delete", id: "101" } },
   { path: "/admin/learning_center_resources?confirm=101", form: { intent: "bulk", id: "101" } },

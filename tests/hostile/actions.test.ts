@@ -121,8 +121,9 @@ const ACTIONS: Action[] = [
   { path: "/admin/admin_support/302", as: "admin@demo.test", fields: "intent=answer" },
   { path: "/admin/admin_support/302", as: "admin@demo.test", fields: "intent=close" },
   // Issue 22: carriers (Keystone Senior Health, no browser test's) and Learning Center resources (seed drafts).
-  { path: "/admin/carriers/5", as: "admin@demo.test", fields: "intent=carrier" },
-  { path: "/admin/carriers/5?product=105", as: "admin@demo.test", fields: "intent=resource&carrierProductId=105" },
+  // A carrier's one form (issue 37): its own fields alone (a carrier without products), or with a product's resource.
+  { path: "/admin/carriers/5", as: "admin@demo.test" },
+  { path: "/admin/carriers/5?product=105", as: "admin@demo.test", fields: "carrierProductId=105" },
   { path: "/admin/learning_center_resources?delete=106", as: "admin@demo.test", fields: "intent=delete&id=106" },
   { path: "/admin/learning_center_resources?confirm=106", as: "admin@demo.test", fields: "intent=bulk&id=106" },
   { path: "/admin/learning_center_resources/new", as: "admin@demo.test" },

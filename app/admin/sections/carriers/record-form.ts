@@ -1,16 +1,22 @@
 /**
- * The fields of the carrier's record page (carriers/:id, issue 22 §2.1): the carrier's own form and a carrier
- * product's resource form (contacts and links first, then the rich-text tabs in Contract Now's order).
+ * The fields of the carrier's record page (carriers/:id, issue 22 §2.1): one form (issue 37: it was two, each with
+ * its Save) of the carrier's own fields and the chosen carrier product's resource (contacts and links first, then the
+ * rich-text tabs in Contract Now's order).
  */
 import type { FieldDef } from "~/components/admin/section-view";
 import { type CARRIER_RESOURCE_HTML_FIELDS, type CarrierResourceField } from "./records";
 
+/** The carrier's own fields, short ones (a status select, not a checkbox after the editors), first in the form. */
 export const carrierFields: readonly FieldDef[] = [
   { name: "name", label: "Name", kind: "text" },
   {
     name: "active",
-    label: "Active",
-    kind: "checkbox",
+    label: "Status",
+    kind: "select",
+    options: [
+      { value: "on", label: "Active" },
+      { value: "off", label: "Inactive" },
+    ],
     description: "Inactive: gone from Contract Now and the Learning Center. Its brokers' contracts stay as they are.",
   },
 ];

@@ -6,6 +6,7 @@
 import * as z from "zod/mini";
 import { noControlCharacters, parseUsDate, singleLine } from "~/domain/validation";
 
+/** The status select's "on" (active), or a checkbox's: true; "off" or nothing: false. */
 const checkbox = z.pipe(
   z.optional(z.string()),
   z.transform((v: string | undefined) => v === "on" || v === "true"),
@@ -59,3 +60,6 @@ export const resourceSchema = z.object({
   ),
   packageCode: optional(40, anything, ""),
 });
+
+/** The carrier's record page: one form, the carrier's own fields and the chosen product's resource (issue 37). */
+export const carrierRecordSchema = z.extend(carrierSchema, resourceSchema.shape);

@@ -13,15 +13,18 @@ import { expect, expectAxeClean, loginAs, test } from "./fixtures";
 const AGENCY = "Chen Senior Benefits Group";
 
 const table = (page: Page) => page.getByRole("table", { name: /^Policy production/ });
+/** The broker's NPN under their name (issue 37 §5: brokers share names, never an NPN). */
+const NPN_UNDER_NAME = / NPN \d+$/;
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** The table's rows as [broker, kind, new, plan change, renewal, total]. */
+/** The table's rows as [broker (without the NPN under the name), kind, new, plan change, renewal, total]. */
 async function rowsOf(page: Page): Promise<Array<[string, string, number, number, number, number]>> {
   const rows = table(page).locator("tbody tr");
   const texts = await rows.evaluateAll((trs) =>
     trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent?.trim() ?? "")),
   );
   return texts.map((t) => [
-    t[0] ?? "",
+    (t[0] ?? "").replace(NPN_UNDER_NAME, ""),
     t[1] ?? "",
     Number(t[2]?.replace(/,/g, "")),
     Number(t[3]?.replace(/,/g, "")),
@@ -30,7 +33,7 @@ async function rowsOf(page: Page): Promise<Array<[string, string, number, number
   ]);
 }
 
-/** The same rows as the server drew them (a no-JavaScript page). */
+/** The same rows as the server drew them (a no-JavaScript page), the broker's cell whole (its NPN too). */
 function rowsDrawn(page: NoJsPage): Array<[string, string, number, number, number, number]> {
   const drawn = page.tables().find((t) => t.caption.startsWith("Policy production"));
   if (!drawn) throw new Error(`No Policy production table at ${page.url}`);
@@ -41,7 +44,7 @@ function rowsDrawn(page: NoJsPage): Array<[string, string, number, number, numbe
 const rowNamed = (page: Page, name: string): Locator =>
   table(page)
     .locator("tbody tr")
-    .filter({ has: page.getByRole("cell", { name, exact: true }) });
+    .filter({ has: page.getByRole("cell", { name: new RegExp(`^${escaped(name)}( NPN \\d+)?$`) }) });
 
 test.describe("Policy production", () => {
   test("the chart and the table; agency@'s row rolls up its downline and opens", async ({ page }) => {
@@ -101,6 +104,8 @@ test.describe("Policy production", () => {
       const page = await admin.open("/admin/policy_production?agencyId=5&perPage=50");
       const shown = rowsDrawn(page);
       expect(shown.length).toBeGreaterThan(0);
+      // agency@'s downline has namesakes (two Patricia Garcias): each row's broker reads apart, by the NPN under it.
+      expect(new Set(shown.map(([broker]) => broker)).size).toBe(shown.length);
       const href = new URL(page.link("Export CSV"));
       expect(href.pathname + href.search).toMatch(/^\/admin\/policy_production\/export\?/);
       expect(href.search).toContain("agencyId=5");
@@ -108,8 +113,19 @@ test.describe("Policy production", () => {
       expect(answer.status()).toBe(200);
       expect(answer.headers()["content-type"]).toContain("text/csv");
       const [header, ...lines] = parse(await answer.text()) as string[][];
-      expect(header).toEqual(["Broker id", "Broker", "Kind", "From", "To", "New", "Plan change", "Renewal", "Total"]);
-      expect(lines.map((l) => [l[1], l[2], ...l.slice(5).map(Number)])).toEqual(shown);
+      expect(header).toEqual([
+        "Broker id",
+        "Broker",
+        "NPN",
+        "Kind",
+        "From",
+        "To",
+        "New",
+        "Plan change",
+        "Renewal",
+        "Total",
+      ]);
+      expect(lines.map((l) => [l[2] ? `${l[1]} NPN ${l[2]}` : l[1], l[3], ...l.slice(6).map(Number)])).toEqual(shown);
     } finally {
       await admin.close();
     }
@@ -136,7 +152,7 @@ test.describe("Policy production", () => {
       expect(opened.path).toMatch(/agencyId=5/);
       expect(opened.path).toMatch(/carrierId=\d+/);
       expect(opened.form("Search").valueOf("Agency")).toBe("5");
-      const agency = after.find(([name]) => name === AGENCY);
+      const agency = after.find(([name]) => name.replace(NPN_UNDER_NAME, "") === AGENCY);
       expect(rowsDrawn(opened).reduce((n, r) => n + r[5], 0)).toBe(agency?.[5]);
       const back = await admin.follow(opened, "Back to all brokers");
       expect(back.path).not.toMatch(/agencyId/);

@@ -19,7 +19,7 @@ export interface ProductionFilter {
 }
 
 /** The brokers, and each one's subtree (itself and everyone under it, at any depth; UNION stops at a cycle). */
-const BROKERS = `brokers AS (SELECT id, upline_user_id, role, first_name, last_name FROM users
+const BROKERS = `brokers AS (SELECT id, upline_user_id, role, first_name, last_name, npn_number FROM users
     WHERE role IN ('Agent', 'Agency')),
   tree(ancestor, member) AS (
     SELECT id, id FROM brokers
@@ -70,8 +70,8 @@ export function orderOf(sort: ProductionSort | null, order: "ASC" | "DESC"): str
 /**
  * The rows of one level: the top level (brokers under no agency: top-level agencies, and agents writing under none),
  * or an opened agency's direct downline with its own policies' row. Rows without production are left out (the
- * own-policies row never is, so an opened agency's sum is always on the page). Columns: id, name, kind, own,
- * has_downline, new_count, plan_change_count, renewal_count, total.
+ * own-policies row never is, so an opened agency's sum is always on the page). Columns: id, name, npn_number, kind,
+ * own, has_downline, new_count, plan_change_count, renewal_count, total.
  */
 export function rowsQuery(f: ProductionFilter, search: string | null): { sql: string; args: InValue[] } {
   const policies = policyWhere(f);
@@ -84,7 +84,7 @@ export function rowsQuery(f: ProductionFilter, search: string | null): { sql: st
     f.agencyId == null
       ? ""
       : `UNION ALL
-    SELECT b.id, ${NAME} || '${OWN_SUFFIX}', b.role, 1, 0, COALESCE(o.n, 0), COALESCE(o.pc, 0), COALESCE(o.r, 0)
+    SELECT b.id, ${NAME} || '${OWN_SUFFIX}', b.npn_number, b.role, 1, 0, COALESCE(o.n, 0), COALESCE(o.pc, 0), COALESCE(o.r, 0)
     FROM brokers b LEFT JOIN own o ON o.user_id = b.id LEFT JOIN names nm ON nm.id = b.id WHERE b.id = ?`;
   if (f.agencyId != null) args.push(f.agencyId);
   const searchSql = search ? "AND instr(lower(name), lower(?)) > 0" : "";
@@ -95,8 +95,8 @@ export function rowsQuery(f: ProductionFilter, search: string | null): { sql: st
   rolled AS (SELECT t.ancestor AS id, SUM(o.n) AS n, SUM(o.pc) AS pc, SUM(o.r) AS r
     FROM tree t JOIN own o ON o.user_id = t.member GROUP BY t.ancestor),
   ${NAMES},
-  level_rows(id, name, kind, own, has_downline, new_count, plan_change_count, renewal_count) AS (
-    SELECT b.id, ${NAME}, b.role, 0, EXISTS (SELECT 1 FROM brokers c WHERE c.upline_user_id = b.id),
+  level_rows(id, name, npn_number, kind, own, has_downline, new_count, plan_change_count, renewal_count) AS (
+    SELECT b.id, ${NAME}, b.npn_number, b.role, 0, EXISTS (SELECT 1 FROM brokers c WHERE c.upline_user_id = b.id),
       COALESCE(ro.n, 0), COALESCE(ro.pc, 0), COALESCE(ro.r, 0)
     FROM brokers b LEFT JOIN rolled ro ON ro.id = b.id LEFT JOIN names nm ON nm.id = b.id WHERE ${level}
     ${ownRow}
@@ -138,10 +138,10 @@ export function uplinesQuery(agencyId: number): { sql: string; args: InValue[] }
   };
 }
 
-/** The agencies (the filter's choices), by name. */
+/** The agencies (the filter's choices), by name: id, name, npn_number. */
 export function agenciesQuery(): { sql: string; args: InValue[] } {
   return {
-    sql: `WITH ${NAMES} SELECT b.id, ${NAME} AS name FROM users b LEFT JOIN names nm ON nm.id = b.id
+    sql: `WITH ${NAMES} SELECT b.id, ${NAME} AS name, b.npn_number FROM users b LEFT JOIN names nm ON nm.id = b.id
     WHERE b.role = 'Agency' ORDER BY name COLLATE NOCASE, b.id`,
     args: [namesArg()],
   };

@@ -184,6 +184,24 @@ describe("/api/admin/policy_production", () => {
     expect(body.records.reduce((n, r) => n + r.total, 0)).toBe(expected.length);
   });
 
+  it("tells brokers of the same name apart by their NPN, in the rows and the agency filter (issue 37 §5)", async () => {
+    // The seed's bulk agencies share names ("Margaret Scott" three times at the top level): different brokers, each
+    // with a users row, an e-mail and an NPN of their own.
+    const body = await list("?perPage=100");
+    const byName = new Map<string, ProductionRow[]>();
+    for (const r of body.records) byName.set(r.name, [...(byName.get(r.name) ?? []), r]);
+    const namesakes = [...byName.values()].filter((rows) => rows.length > 1);
+    expect(namesakes.length).toBeGreaterThan(0);
+    for (const rows of namesakes) {
+      const npns = rows.map((r) => r.npnNumber);
+      expect(npns.every((n) => n !== null)).toBe(true);
+      expect(new Set(npns).size).toBe(rows.length);
+    }
+    const labels = body.facets.agencyId.map((f) => f.label);
+    expect(new Set(labels).size).toBe(labels.length);
+    expect(labels.filter((l) => l.startsWith("Margaret Scott (NPN ")).length).toBeGreaterThan(1);
+  });
+
   it("searches, sorts and pages", async () => {
     const byName = await list("?sort=name&order=ASC&perPage=5");
     const names = byName.records.map((r) => r.name);
@@ -215,10 +233,21 @@ describe("/api/admin/policy_production", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^text\/csv/);
     const [header, ...rows] = parse(response.text) as string[][];
-    expect(header).toEqual(["Broker id", "Broker", "Kind", "From", "To", "New", "Plan change", "Renewal", "Total"]);
-    expect(rows.map((r) => [Number(r[0]), r[1], Number(r[8])])).toEqual(
-      page.records.map((r) => [r.id, r.name, r.total]),
+    expect(header).toEqual([
+      "Broker id",
+      "Broker",
+      "NPN",
+      "Kind",
+      "From",
+      "To",
+      "New",
+      "Plan change",
+      "Renewal",
+      "Total",
+    ]);
+    expect(rows.map((r) => [Number(r[0]), r[1], r[2], Number(r[9])])).toEqual(
+      page.records.map((r) => [r.id, r.name, r.npnNumber ?? "", r.total]),
     );
-    expect(rows[0]?.[2]).toBe("Own policies");
+    expect(rows[0]?.[3]).toBe("Own policies");
   });
 });

@@ -15,6 +15,7 @@ import {
   type ProductionMonth,
   type ProductionRow,
   addMonths,
+  agencyChoicesOf,
   isMonth,
   longMonth,
   monthsBetween,
@@ -74,6 +75,7 @@ function parseQuery(source: Record<string, unknown>, today: Date) {
 const rowOf = (r: Record<string, unknown>): ProductionRow => ({
   id: Number(r.id),
   name: String(r.name),
+  npnNumber: r.npn_number == null ? null : String(r.npn_number as string),
   kind: r.kind === "Agency" ? "Agency" : "Agent",
   own: Number(r.own) === 1,
   hasDownline: Number(r.has_downline) === 1,
@@ -134,6 +136,14 @@ export function registerPolicyProductionRoutes(
       ),
     ]);
     const named = (rows: typeof carriers.rows) => rows.map((r) => ({ value: String(r.id), label: String(r.name) }));
+    // Agencies of the same name are told apart by their NPN (agencyChoices).
+    const agencyChoices = agencyChoicesOf(
+      agencies.rows.map((r) => ({
+        id: Number(r.id),
+        name: String(r.name),
+        npnNumber: r.npn_number == null ? null : String(r.npn_number as string),
+      })),
+    );
     const first = String(span.rows[0]?.first ?? newestComplete);
     const last = String(span.rows[0]?.last ?? newestComplete);
     const months: Array<{ value: string; label: string }> = [];
@@ -145,7 +155,7 @@ export function registerPolicyProductionRoutes(
     return {
       carrierId: named(carriers.rows),
       productId: named(products.rows),
-      agencyId: named(agencies.rows),
+      agencyId: agencyChoices,
       from: months,
       to: months,
     };
@@ -197,13 +207,14 @@ export function registerPolicyProductionRoutes(
       res,
       db,
       `policy_production_${filter.from}_${filter.to}.csv`,
-      ["Broker id", "Broker", "Kind", "From", "To", "New", "Plan change", "Renewal", "Total"],
+      ["Broker id", "Broker", "NPN", "Kind", "From", "To", "New", "Plan change", "Renewal", "Total"],
       parsed.rows,
       (r) => {
         const row = rowOf(r);
         return [
           row.id,
           row.name,
+          row.npnNumber ?? "",
           row.own ? "Own policies" : row.kind,
           filter.from,
           filter.to,

@@ -14,6 +14,7 @@ const count = z.number().int().nonnegative();
 export const ProductionRowSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  npnNumber: z.string().nullable(),
   kind: z.enum(["Agent", "Agency"]),
   own: z.boolean(),
   hasDownline: z.boolean(),

@@ -10,6 +10,11 @@ export interface ProductionRow {
   /** The broker's user id (the own-policies row of an opened agency: that agency's id). */
   id: number;
   name: string;
+  /**
+   * What tells brokers of the same name apart (the seed's bulk brokers share 50 names, as real hierarchies share
+   * common ones): the National Producer Number, unique to each producer; null for a broker without one.
+   */
+  npnNumber: string | null;
   kind: "Agent" | "Agency";
   /** The opened agency's own policies, apart from its downline's. */
   own: boolean;
@@ -100,3 +105,18 @@ export function longMonth(month: string): string {
 
 /** A month's policies of every kind. */
 export const monthTotal = (m: ProductionMonth) => m.newCount + m.planChangeCount + m.renewalCount;
+
+/**
+ * The agency filter's choices: each agency by its name, and by its name and NPN where two or more share the name
+ * (issue 37 §5: "Margaret Scott" three times says nothing about which one).
+ */
+export function agencyChoicesOf(
+  agencies: ReadonlyArray<{ id: number; name: string; npnNumber: string | null }>,
+): Array<{ value: string; label: string }> {
+  const seen = new Map<string, number>();
+  for (const a of agencies) seen.set(a.name, (seen.get(a.name) ?? 0) + 1);
+  return agencies.map((a) => ({
+    value: String(a.id),
+    label: (seen.get(a.name) ?? 0) > 1 && a.npnNumber ? `${a.name} (NPN ${a.npnNumber})` : a.name,
+  }));
+}

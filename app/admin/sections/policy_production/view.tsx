@@ -41,6 +41,19 @@ function BrokerName({ row }: { row: ProductionRow }) {
   );
 }
 
+/**
+ * The broker's name, and under it their NPN: brokers share names ("Margaret Scott" three times), never an NPN
+ * (issue 37 §5).
+ */
+function Broker({ row }: { row: ProductionRow }) {
+  return (
+    <>
+      <BrokerName row={row} />
+      {row.npnNumber ? <span className="broker-npn"> NPN {row.npnNumber}</span> : null}
+    </>
+  );
+}
+
 /** Where the page stands: the hierarchy above the opened agency, and the way back up. */
 function Trail({ summary }: { summary: ProductionSummary }) {
   const levelHref = useLevelHref();
@@ -124,7 +137,7 @@ export const view: SectionView<ProductionRow, ProductionSummary> = {
     "New business by broker, carrier, product and month: new enrollments, plan changes and renewals counted apart. An agency's row includes its whole downline; open it to see who wrote what.",
   aboveList: (summary) => <Summary summary={summary} />,
   columns: [
-    { key: "name", header: "Broker", sortable: true, cell: (r) => <BrokerName row={r} /> },
+    { key: "name", header: "Broker", sortable: true, cell: (r) => <Broker row={r} /> },
     {
       key: "kind",
       header: "Kind",

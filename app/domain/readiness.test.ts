@@ -13,11 +13,13 @@ import {
   isOpen,
   licenseStep,
   needsCertification,
+  ownSteps,
   planYearOf,
   readinessOf,
   readinessSummary,
   readinessSummaryText,
   rtsStep,
+  sharedSteps,
   sortLines,
 } from "./readiness";
 
@@ -348,5 +350,49 @@ describe("issue 25 §1: the dashboard card's summary", () => {
       { id: "d", ready: true, openSteps: 0 },
     ];
     expect(sortLines(lines).map((l) => l.id)).toEqual(["b", "d", "c", "a"]);
+  });
+});
+
+describe("issue 37 §5: what every line shares is said once, above the lines", () => {
+  const expiring = { status: "expiring" as const, expiresOn: "2027-01-16" };
+  const lines = [
+    readinessOf(facts({ ahip: expiring, contract: { state: "approved", lastPublicNote: null } })),
+    readinessOf(facts({ carrierProductId: 102, carrierName: "Summit Mutual", ahip: expiring })),
+    readinessOf(
+      facts({
+        productId: 2,
+        productName: "Medicare Supplement",
+        carrierProductId: 201,
+        contract: { state: "none", lastPublicNote: null },
+      }),
+    ),
+  ];
+
+  it("the agent's own steps (license, AHIP, documents) are shared; a carrier's (contract, certification, RTS) are not", () => {
+    const shared = sharedSteps(lines);
+    expect(shared.map((s) => s.step.key)).toEqual(["license", "ahip", "documents"]);
+    // Every line has the license and documents; only the certified products have AHIP.
+    expect(shared.map((s) => s.products)).toEqual([null, ["Medicare Advantage"], null]);
+    expect(shared[1]?.step).toMatchObject({
+      status: "warning",
+      text: expect.stringMatching(/^AHIP certificate expires/),
+    });
+    expect(ownSteps(lines[0]!, shared).map((s) => s.key)).toEqual(["contract", "carrierCertification", "rts"]);
+    expect(ownSteps(lines[2]!, shared).map((s) => s.key)).toEqual(["contract", "rts"]);
+  });
+
+  it("a step that reads differently on one line, or is on one line only, stays on the lines", () => {
+    // Blue Harbor's certification and RTS read alike on its two lines, but they are the carrier's: they stay.
+    const certified = readinessOf(facts({ carrierProductId: 103 }));
+    const shared = sharedSteps([lines[0]!, certified]);
+    // The AHIP step differs (expiring on one, valid on the other): only the license and documents are shared.
+    expect(shared.map((s) => s.step.key)).toEqual(["license", "documents"]);
+    expect(sharedSteps([readinessOf(facts()), certified]).map((s) => s.step.key)).toEqual([
+      "license",
+      "ahip",
+      "documents",
+    ]);
+    expect(sharedSteps([lines[0]!])).toEqual([]);
+    expect(sharedSteps([])).toEqual([]);
   });
 });

@@ -59,6 +59,42 @@ export const STEP_STATUS_LABELS: Readonly<Record<StepStatus, string>> = {
   later: "After an earlier step",
 };
 
+/**
+ * Whom a step's text speaks to (issue 37 §5): the agent on their own Ready to Sell page ("your NPN"), or the manager
+ * of their downline, about the broker ("their NPN"). The fixes' links are the agent's own pages either way.
+ */
+export type Audience = "self" | "manager";
+
+/** The words of `audience` for the broker's own things: "your" to the agent, "their" to the manager. */
+const wordsFor = (audience: Audience = "self") =>
+  audience === "self"
+    ? { your: "your", Your: "Your", you: "you", they: "you", renew: "renew it", take: "take" }
+    : {
+        your: "their",
+        Your: "Their",
+        you: "them",
+        they: "they",
+        renew: "they need to renew it",
+        take: "they need to take",
+      };
+
+/**
+ * A note written to the broker (the contracting desk's public note), as the manager reads it: "your NPN" is their
+ * NPN. The possessives turn (your, yours, yourself); a "you" turns to "they" where it starts a sentence or clause,
+ * else to "them". Only for the manager's page: the broker reads the note as written.
+ */
+export function aboutThem(text: string): string {
+  const cased = (word: string, like: string) =>
+    /^[A-Z]/.test(like) ? word.charAt(0).toUpperCase() + word.slice(1) : word;
+  return text
+    .replace(/\b(yourself|yours|your)\b/gi, (m) =>
+      cased({ yourself: "themselves", yours: "theirs", your: "their" }[m.toLowerCase()] ?? m, m),
+    )
+    .replace(/(^|[.!?:;,]\s*|\b(?:and|or|if|when|until|because|so|that)\s+)?\byou\b/gi, (m, before?: string) =>
+      before !== undefined ? `${before}${cased("they", m.slice(before.length))}` : cased("them", m),
+    );
+}
+
 export interface StepFix {
   label: string;
   href: string;
@@ -112,13 +148,20 @@ export function contractStep(input: {
   productId: number;
   carrierProductId: number;
   requestsBlocked: boolean;
+  audience?: Audience;
 }): ReadinessStep {
   const key = "contract";
+  const w = wordsFor(input.audience);
   switch (input.state) {
     case "active":
       return { key, status: "done", text: "Contract active.", fix: null };
     case "pending":
-      return { key, status: "waiting", text: `${PENDING_CONTRACT}: the contracting team has your request.`, fix: null };
+      return {
+        key,
+        status: "waiting",
+        text: `${PENDING_CONTRACT}: the contracting team has ${w.your} request.`,
+        fix: null,
+      };
     case "approved":
       return {
         key,
@@ -127,7 +170,8 @@ export function contractStep(input: {
         fix: null,
       };
     case "denied": {
-      const note = input.lastPublicNote?.trim();
+      const written = input.lastPublicNote?.trim();
+      const note = written && input.audience === "manager" ? aboutThem(written) : written;
       return {
         key,
         status: "blocked",
@@ -140,7 +184,11 @@ export function contractStep(input: {
         ? {
             key,
             status: "blocked",
-            text: `No contract yet. ${CONTRACT_REQUEST_BLOCKED}`,
+            // Spec §8's words to the agent; the manager reads what it means for the broker.
+            text:
+              input.audience === "manager"
+                ? "No contract yet: they cannot request new contracts until their documentation is up to date."
+                : `No contract yet. ${CONTRACT_REQUEST_BLOCKED}`,
             fix: { label: "Update your documents", href: PROFILE_DOCUMENTS, external: false },
           }
         : {
@@ -178,8 +226,10 @@ export function licenseStep(input: {
   today: string;
   /** The NIPR settings' warning window (profile.licenseWarningDays); absent: EXPIRY_WARNING_DAYS. */
   warningDays?: number;
+  audience?: Audience;
 }): ReadinessStep {
   const key = "license";
+  const w = wordsFor(input.audience);
   const fix: StepFix = { label: "Check your licenses", href: PROFILE_LICENSES, external: false };
   const warningDays = input.warningDays ?? EXPIRY_WARNING_DAYS;
   const reportedActive = input.licenses.filter((l) => l.status.trim().toLowerCase() === "active");
@@ -190,7 +240,7 @@ export function licenseStep(input: {
     return {
       key,
       status: "blocked",
-      text: `No active license: you need one in each state you sell in.${former}`,
+      text: `No active license: ${w.they} need one in each state ${w.they} sell in.${former}`,
       fix,
     };
   }
@@ -230,7 +280,7 @@ export function licenseStep(input: {
   const days = daysBetween(input.today, soonest.expiresOn);
   const expiry = `the ${soonest.state} license expires ${inDays(days)} (${formatDate(soonest.expiresOn)})`;
   return expiryState(soonest.expiresOn, input.today, warningDays) === "expiring"
-    ? { key, status: "warning", text: `${where}; ${expiry}: renew it.${former}`, fix }
+    ? { key, status: "warning", text: `${where}; ${expiry}: ${w.renew}.${former}`, fix }
     : { key, status: "done", text: `${where}; ${expiry}.${former}`, fix: null };
 }
 
@@ -255,8 +305,14 @@ export const AHIP_DOCUMENT_HREF = "/profile/documents/ahip";
  * documentStatus gives it): valid is done, expiring a warning, missing, expired or rejected blocks, fixed on the
  * profile document's page.
  */
-export function ahipStep(input: { status: DocumentStatus; expiresOn: string | null; today: string }): ReadinessStep {
+export function ahipStep(input: {
+  status: DocumentStatus;
+  expiresOn: string | null;
+  today: string;
+  audience?: Audience;
+}): ReadinessStep {
   const key = "ahip";
+  const w = wordsFor(input.audience);
   const title = COMPLIANCE_DOCUMENT_TYPES.ahip.title;
   const fix: StepFix = { label: `Upload your ${title}`, href: AHIP_DOCUMENT_HREF, external: false };
   switch (input.status) {
@@ -272,7 +328,7 @@ export function ahipStep(input: { status: DocumentStatus; expiresOn: string | nu
       return {
         key,
         status: "warning",
-        text: `AHIP certificate expires ${inDays(days)} (${formatDate(input.expiresOn)}): take this year's AHIP course.`,
+        text: `AHIP certificate expires ${inDays(days)} (${formatDate(input.expiresOn)}): ${w.take} this year's AHIP course.`,
         fix: { ...fix, label: `Replace your ${title}` },
       };
     }
@@ -312,7 +368,7 @@ export function carrierCertificationStep(input: {
   today: string;
 }): ReadinessStep {
   const key = "carrierCertification";
-  const name = `${input.carrierName}'s ${input.planYear} certification`;
+  const name = `${possessive(input.carrierName)} ${input.planYear} certification`;
   if (input.completedOn) {
     return { key, status: "done", text: `Completed ${name} on ${formatDate(input.completedOn)}.`, fix: null };
   }
@@ -338,6 +394,11 @@ export function carrierCertificationStep(input: {
     text: `${name} is not complete.`,
     fix: safe ? { label: "Take the certification", href: safe, external: true } : resource,
   };
+}
+
+/** "Blue Harbor Health's", "Pioneer Benefits'". */
+export function possessive(name: string): string {
+  return /s$/i.test(name) ? `${name}'` : `${name}'s`;
 }
 
 /* ---- 5. Documents needing attention ---- */
@@ -367,15 +428,16 @@ export function documentNoticesOf(
  * Profile to find this icon next to any documentation that requires your attention." Any document notification
  * blocks; the fix opens the first named document's page (or the profile's documents).
  */
-export function documentsStep(notices: readonly DocumentNotice[]): ReadinessStep {
+export function documentsStep(notices: readonly DocumentNotice[], audience: Audience = "self"): ReadinessStep {
   const key = "documents";
-  if (notices.length === 0) return { key, status: "done", text: "Your documentation is up to date.", fix: null };
+  const w = wordsFor(audience);
+  if (notices.length === 0) return { key, status: "done", text: `${w.Your} documentation is up to date.`, fix: null };
   const names = [...new Set(notices.map((n) => n.documentName))];
   const first = notices.find((n) => n.kind !== null);
   return {
     key,
     status: "blocked",
-    text: `${names.length === 1 ? "A document needs" : `${names.length} documents need`} your attention: ${names.join(", ")}.`,
+    text: `${names.length === 1 ? "A document needs" : `${names.length} documents need`} ${w.your} attention: ${names.join(", ")}.`,
     fix: first?.kind
       ? {
           label: `Upload your ${COMPLIANCE_DOCUMENT_TYPES[first.kind].title}`,
@@ -398,13 +460,19 @@ export interface RtsFact {
  * The carrier's Ready to Sell status of the agent (the RTS statuses' tone, rts.ts): it follows the active contract;
  * ready is done, in progress waits on the carrier, blocked needs the agent to ask (the carrier's reason shown).
  */
-export function rtsStep(input: { carrierName: string; contractActive: boolean; rts: RtsFact | null }): ReadinessStep {
+export function rtsStep(input: {
+  carrierName: string;
+  contractActive: boolean;
+  rts: RtsFact | null;
+  audience?: Audience;
+}): ReadinessStep {
   const key = "rts";
+  const w = wordsFor(input.audience);
   if (!input.contractActive) {
     return {
       key,
       status: "later",
-      text: `${input.carrierName} reports your status once the contract is active.`,
+      text: `${input.carrierName} reports ${w.your} status once the contract is active.`,
       fix: null,
     };
   }
@@ -412,7 +480,7 @@ export function rtsStep(input: { carrierName: string; contractActive: boolean; r
     return {
       key,
       status: "waiting",
-      text: `Waiting for ${input.carrierName} to report your ready-to-sell status.`,
+      text: `Waiting for ${input.carrierName} to report ${w.your} ready-to-sell status.`,
       fix: null,
     };
   }
@@ -448,6 +516,8 @@ export interface ReadinessFacts {
   };
   documentNotices: readonly DocumentNotice[];
   rts: RtsFact | null;
+  /** Whom the steps' texts speak to: the agent (the default) or their manager (the downline's page). */
+  audience?: Audience;
 }
 
 export interface ReadinessLine {
@@ -466,17 +536,25 @@ export interface ReadinessLine {
 
 export function readinessOf(f: ReadinessFacts): ReadinessLine {
   const certified = needsCertification(f.productName);
+  const { audience } = f;
   const steps: ReadinessStep[] = [
     contractStep({
       ...f.contract,
       productId: f.productId,
       carrierProductId: f.carrierProductId,
       requestsBlocked: f.documentNotices.length > 0,
+      audience,
     }),
-    licenseStep({ licenses: f.licenses, holds: f.holds, today: f.today, warningDays: f.licenseWarningDays }),
+    licenseStep({
+      licenses: f.licenses,
+      holds: f.holds,
+      today: f.today,
+      warningDays: f.licenseWarningDays,
+      audience,
+    }),
     ...(certified
       ? [
-          ahipStep({ ...f.ahip, today: f.today }),
+          ahipStep({ ...f.ahip, today: f.today, audience }),
           carrierCertificationStep({
             carrierName: f.carrierName,
             carrierProductId: f.carrierProductId,
@@ -486,8 +564,8 @@ export function readinessOf(f: ReadinessFacts): ReadinessLine {
           }),
         ]
       : []),
-    documentsStep(f.documentNotices),
-    rtsStep({ carrierName: f.carrierName, contractActive: f.contract.state === "active", rts: f.rts }),
+    documentsStep(f.documentNotices, audience),
+    rtsStep({ carrierName: f.carrierName, contractActive: f.contract.state === "active", rts: f.rts, audience }),
   ];
   const open = steps.filter(isOpen);
   return {
@@ -531,4 +609,50 @@ export function sortLines<L extends Pick<ReadinessLine, "ready" | "openSteps">>(
     .map((line, i) => ({ line, i }))
     .sort((a, b) => a.line.openSteps - b.line.openSteps || a.i - b.i)
     .map((x) => x.line);
+}
+
+/* ---- What every line shares ---- */
+
+/** A step said once above the lines: the same on each line it is on. */
+export interface SharedStep {
+  step: ReadinessStep;
+  /** The products whose lines have it, when not every line does (AHIP: the certified products); null: every line. */
+  products: string[] | null;
+}
+
+const sameStep = (a: ReadinessStep, b: ReadinessStep) =>
+  a.status === b.status &&
+  a.text === b.text &&
+  a.fix?.label === b.fix?.label &&
+  a.fix?.href === b.fix?.href &&
+  a.fix?.external === b.fix?.external;
+
+/** The steps about the agent rather than a carrier: the same facts on every line (their licenses, AHIP, documents). */
+export const AGENT_STEPS: readonly ReadinessStepKey[] = ["license", "ahip", "documents"];
+
+/**
+ * Issue 37 §5: "a 7,000 px page repeating the same licence and AHIP warnings in all 12 cards: say what applies to
+ * every line once, above them." A step about the agent (AGENT_STEPS) is shared when at least two lines have it and it
+ * reads the same on each (its status, text and fix). A carrier's steps stay on its line, even where two lines read
+ * alike ("Contract active."): they are about that carrier. In the steps' order. The page shows these once and drops
+ * them from the lines (`ownSteps`).
+ */
+export function sharedSteps(lines: readonly ReadinessLine[]): SharedStep[] {
+  const shared: SharedStep[] = [];
+  for (const key of AGENT_STEPS) {
+    const having = lines.filter((l) => l.steps.some((s) => s.key === key));
+    const steps = having.flatMap((l) => l.steps.filter((s) => s.key === key));
+    const [first] = steps;
+    if (!first || steps.length < 2 || !steps.every((s) => sameStep(s, first))) continue;
+    shared.push({
+      step: first,
+      products: having.length === lines.length ? null : [...new Set(having.map((l) => l.productName))],
+    });
+  }
+  return shared;
+}
+
+/** A line's steps that are its own: those not said once above the lines. */
+export function ownSteps(line: Pick<ReadinessLine, "steps">, shared: readonly SharedStep[]): ReadinessStep[] {
+  return line.steps.filter((s) => !shared.some((x) => x.step.key === s.key));
 }

@@ -5,9 +5,13 @@ import {
   type ReadinessStep,
   STEP_STATUS_LABELS,
   STEP_TITLES,
+  type SharedStep,
   type StepStatus,
+  isOpen,
+  ownSteps,
   readinessSummary,
   readinessSummaryText,
+  sharedSteps,
 } from "~/domain/readiness";
 import { todayIso } from "~/.server/clock";
 import { loadWithViewer } from "~/.server/guards";
@@ -26,7 +30,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [viewer, reads] = await loadWithViewer(request, context, readinessReads);
   const lines = readinessLinesOf(viewer, reads, todayIso());
   const summary = readinessSummary(lines);
-  return { lines, summary, summaryText: readinessSummaryText(summary), planYear: reads.facts.planYear };
+  return {
+    lines,
+    shared: sharedSteps(lines),
+    summary,
+    summaryText: readinessSummaryText(summary),
+    planYear: reads.facts.planYear,
+  };
 }
 
 type TagColor = "green" | "yellow" | "blue" | "red" | "gray" | "orange";
@@ -70,27 +80,64 @@ function FixLink({ step }: { step: ReadinessStep }) {
   );
 }
 
-function Steps({ line }: { line: ReadinessLine }) {
+/** One step: its title and status, what it says, and the link that fixes it; `only`: the products it applies to. */
+function StepItem({ step, only }: { step: ReadinessStep; only?: string[] | null }) {
+  return (
+    <li data-step={step.key} data-status={step.status}>
+      <div className="l-row" data-gap="xs">
+        <strong>{STEP_TITLES[step.key]}</strong>
+        <Tag color={STATUS_COLORS[step.status]}>{STEP_STATUS_LABELS[step.status]}</Tag>
+      </div>
+      {only ? (
+        <p className="txt" data-size="sm" data-dimmed>
+          {listText(only)} only
+        </p>
+      ) : null}
+      <p className="txt" data-size="sm">
+        {step.text}
+      </p>
+      <FixLink step={step} />
+    </li>
+  );
+}
+
+/** "A", "A and B", "A, B and C". */
+function listText(items: readonly string[]): string {
+  return items.length < 2 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
+
+/** A line's own steps: those said once above the lines (SharedSteps) are left out. */
+function Steps({ line, shared }: { line: ReadinessLine; shared: readonly SharedStep[] }) {
   return (
     <ol className="ready-steps" aria-label={`Steps for ${line.carrierName} ${line.productName}`}>
-      {line.steps.map((step) => (
-        <li key={step.key} data-step={step.key} data-status={step.status}>
-          <div className="l-row" data-gap="xs">
-            <strong>{STEP_TITLES[step.key]}</strong>
-            <Tag color={STATUS_COLORS[step.status]}>{STEP_STATUS_LABELS[step.status]}</Tag>
-          </div>
-          <p className="txt" data-size="sm">
-            {step.text}
-          </p>
-          <FixLink step={step} />
-        </li>
+      {ownSteps(line, shared).map((step) => (
+        <StepItem key={step.key} step={step} />
       ))}
     </ol>
   );
 }
 
-function LineCard({ line }: { line: ReadinessLine }) {
+/** Issue 37 §5: what applies to every line (the agent's license, AHIP certificate, documents), said once. */
+function SharedSteps({ shared }: { shared: readonly SharedStep[] }) {
+  return (
+    <section aria-labelledby="ready-shared" className="ready-line" data-testid="shared-steps">
+      <h2 className="heading" data-size="h3" id="ready-shared">
+        For every product
+      </h2>
+      <ol className="ready-steps" aria-label="Steps for every product">
+        {shared.map(({ step, products }) => (
+          <StepItem key={step.key} step={step} only={products} />
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function LineCard({ line, shared }: { line: ReadinessLine; shared: readonly SharedStep[] }) {
   const id = lineId(line);
+  const isShared = (step: ReadinessStep) => shared.some((s) => s.step.key === step.key);
+  // The steps left that are said above, other than the next one: the count of steps left includes them.
+  const alsoOpen = line.steps.filter((s) => isOpen(s) && isShared(s) && s.key !== line.next?.key);
   const left = line.openSteps === 1 ? "1 step left" : `${line.openSteps} steps left`;
   return (
     <article
@@ -111,17 +158,23 @@ function LineCard({ line }: { line: ReadinessLine }) {
       {line.ready ? (
         <details className="ready-details">
           <summary>Show the steps</summary>
-          <Steps line={line} />
+          <Steps line={line} shared={shared} />
         </details>
       ) : (
         <>
           {line.next ? (
             <p className="txt" data-size="sm" data-testid="next-step">
               <strong>Next: </strong>
-              {STEP_TITLES[line.next.key]}. {line.next.text}
+              {STEP_TITLES[line.next.key]}
+              {isShared(line.next) ? ", for every product above." : `. ${line.next.text}`}
             </p>
           ) : null}
-          <Steps line={line} />
+          <Steps line={line} shared={shared} />
+          {alsoOpen.length > 0 ? (
+            <p className="txt" data-size="sm" data-testid="shared-open">
+              Also {listText(alsoOpen.map((s) => STEP_TITLES[s.key]))}, for every product above.
+            </p>
+          ) : null}
         </>
       )}
     </article>
@@ -129,7 +182,7 @@ function LineCard({ line }: { line: ReadinessLine }) {
 }
 
 export default function ReadyToSell({ loaderData }: Route.ComponentProps) {
-  const { lines, summaryText, planYear } = loaderData;
+  const { lines, shared, summaryText, planYear } = loaderData;
   const ready = lines.filter((l) => l.ready);
   const notReady = lines.filter((l) => !l.ready);
   return (
@@ -160,6 +213,7 @@ export default function ReadyToSell({ loaderData }: Route.ComponentProps) {
         </section>
       ) : (
         <>
+          {shared.length > 0 ? <SharedSteps shared={shared} /> : null}
           <section aria-labelledby="ready-not-yet">
             <h2 className="heading" data-size="h3" data-mb="xs" id="ready-not-yet">
               Not ready yet ({notReady.length})
@@ -169,7 +223,7 @@ export default function ReadyToSell({ loaderData }: Route.ComponentProps) {
             ) : (
               <div className="l-stack" data-gap="sm">
                 {notReady.map((line) => (
-                  <LineCard key={line.carrierProductId} line={line} />
+                  <LineCard key={line.carrierProductId} line={line} shared={shared} />
                 ))}
               </div>
             )}
@@ -186,7 +240,7 @@ export default function ReadyToSell({ loaderData }: Route.ComponentProps) {
             ) : (
               <div className="l-stack" data-gap="sm">
                 {ready.map((line) => (
-                  <LineCard key={line.carrierProductId} line={line} />
+                  <LineCard key={line.carrierProductId} line={line} shared={shared} />
                 ))}
               </div>
             )}

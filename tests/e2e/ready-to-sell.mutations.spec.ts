@@ -18,8 +18,11 @@ function nextYearDate(): string {
 }
 
 const line = (page: Page, carrierProductId: number) => page.getByTestId(`line-${carrierProductId}`);
+/** The documents step, said once above the lines for every product (issue 37 §5). */
+const documentsStep = (page: Page) => page.getByTestId("shared-steps").locator("[data-step=documents]");
 /** A product's line on the page without JavaScript. */
 const lineOf = (page: NoJsPage, carrierProductId: number) => page.within(`line-${carrierProductId}`);
+const documentsStepOf = (page: NoJsPage) => page.within("shared-steps").withAttribute("data-step", "documents");
 const pdf = () => ({ name: "court-order.pdf", mimeType: "application/pdf", buffer: readFileSync(PDF) });
 
 test.describe("a line turns ready after its fix, JavaScript on", () => {
@@ -36,17 +39,15 @@ test.describe("a line turns ready after its fix, JavaScript on", () => {
       await expect(page.getByTestId("readiness-summary")).toHaveText("0 of 14 products ready; 2 need one step");
       for (const id of [101, 201]) {
         await expect(line(page, id)).toContainText("1 step left");
-        await expect(line(page, id).getByTestId("next-step")).toContainText("2 documents need your attention");
+        await expect(line(page, id).getByTestId("next-step")).toContainText("Documents, for every product above.");
       }
+      await expect(documentsStep(page)).toContainText("2 documents need your attention");
       // A product without a contract: documents first (spec §6), not Contract Now.
       await expect(line(page, 105).locator("[data-step=contract]")).toContainText(
         "You cannot request new contracts until your documentation is up to date.",
       );
 
-      await line(page, 101)
-        .locator("[data-step=documents]")
-        .getByRole("link", { name: "Upload your E&O Certificate" })
-        .click();
+      await documentsStep(page).getByRole("link", { name: "Upload your E&O Certificate" }).click();
       await expect(page).toHaveURL("/profile/documents/eo");
       await page.getByLabel(/New E&O Certificate/).setInputFiles(PDF);
       await page.getByRole("textbox", { name: "Expiry date of the certificate" }).fill(nextYearDate());
@@ -54,8 +55,8 @@ test.describe("a line turns ready after its fix, JavaScript on", () => {
       await expect(page.locator("[data-toast=success]").last()).toContainText("Your E&O Certificate was uploaded.");
 
       await page.goto("/ready_to_sell");
-      await expect(line(page, 101).getByTestId("next-step")).toContainText("A document needs your attention: W-9.");
-      await line(page, 101).locator("[data-step=documents]").getByRole("link", { name: "Upload your W-9" }).click();
+      await expect(documentsStep(page)).toContainText("A document needs your attention: W-9.");
+      await documentsStep(page).getByRole("link", { name: "Upload your W-9" }).click();
       await expect(page).toHaveURL("/profile/documents/w9");
       await page.getByLabel(/W-9/).setInputFiles(PDF);
       await page.getByRole("button", { name: /^Upload/ }).click();
@@ -125,17 +126,15 @@ test.describe("a line turns ready after its fix, JavaScript off", () => {
         expect(page.within("readiness-summary").text()).toBe("0 of 14 products ready; 2 need one step");
         for (const id of [101, 201]) {
           expect(lineOf(page, id).text()).toContain("1 step left");
-          expect(lineOf(page, id).within("next-step").text()).toContain("2 documents need your attention");
+          expect(lineOf(page, id).within("next-step").text()).toContain("Documents, for every product above.");
         }
+        expect(documentsStepOf(page).text()).toContain("2 documents need your attention");
         // A product without a contract: documents first (spec §6), not Contract Now.
         expect(lineOf(page, 105).withAttribute("data-step", "contract").text()).toContain(
           "You cannot request new contracts until your documentation is up to date.",
         );
 
-        page = await docs.follow(
-          lineOf(page, 101).withAttribute("data-step", "documents"),
-          "Upload your E&O Certificate",
-        );
+        page = await docs.follow(documentsStepOf(page), "Upload your E&O Certificate");
         expect(page.path).toBe("/profile/documents/eo");
         page = await docs.submit(
           page
@@ -147,8 +146,8 @@ test.describe("a line turns ready after its fix, JavaScript off", () => {
         expect(page.toasts("success").join(" ")).toContain("Your E&O Certificate was uploaded.");
 
         page = await docs.open("/ready_to_sell");
-        expect(lineOf(page, 101).within("next-step").text()).toContain("A document needs your attention: W-9.");
-        page = await docs.follow(lineOf(page, 101).withAttribute("data-step", "documents"), "Upload your W-9");
+        expect(documentsStepOf(page).text()).toContain("A document needs your attention: W-9.");
+        page = await docs.follow(documentsStepOf(page), "Upload your W-9");
         expect(page.path).toBe("/profile/documents/w9");
         page = await docs.submit(page.form("Upload").attach("W-9", pdf()), "Upload");
         expect(page.toasts("success").join(" ")).toContain("Your W-9 was uploaded.");

@@ -30,7 +30,7 @@ test.describe("agent@'s ready-to-sell page, JavaScript on", () => {
     await expect(page.getByTestId("readiness-summary")).toHaveText("2 of 14 products ready");
     // The steps of a ready line open in place.
     await line(page, 101).getByText("Show the steps").click();
-    await expect(line(page, 101).locator("[data-step=ahip]")).toContainText("Done, expires soon");
+    await expect(line(page, 101).locator("[data-step=carrierCertification]")).toContainText("Completed");
 
     await page.goto("/contracts");
     await page.getByRole("link", { name: "See Ready to Sell" }).click();
@@ -71,13 +71,26 @@ httpTest.describe("agent@'s ready-to-sell page, as the server draws it", () => {
       expect(lineOf(page, 101).attr("data-ready")).toBe("true");
       expect(lineOf(page, 101).text).toContain("Ready to sell");
       expect(lineOf(page, 201).attr("data-ready")).toBe("true");
-      // The AHIP certificate runs out within the warning window: ready, with the days left under its steps (a native
-      // disclosure, "Show the steps").
+      // A ready line's steps are under a native disclosure, "Show the steps".
       const steps101 = lineOf(page, 101).find({ tag: "details" });
       expect(steps101.find({ tag: "summary" }).text).toBe("Show the steps");
-      const ahip = steps101.find({ tag: "li", attrs: { "data-step": "ahip" } });
+      expect(steps101.find({ tag: "li", attrs: { "data-step": "carrierCertification" } }).text).toContain("Done");
+
+      // Issue 37 §5: what applies to every line is said once, above them, and on no line: agent@'s license and AHIP
+      // certificate run out within the warning window (a warning, with the days left), her documents are in order.
+      const shared = page.testId("shared-steps");
+      expect(shared.find({ tag: "h2" }).text).toBe("For every product");
+      const sharedSteps = shared.findAll({ tag: "li" });
+      expect(sharedSteps.map((li) => li.attr("data-step"))).toEqual(["license", "ahip", "documents"]);
+      const ahip = sharedSteps[1]!;
       expect(ahip.text).toContain("Done, expires soon");
       expect(ahip.text).toMatch(/expires in \d+ days/);
+      // AHIP is for the Medicare Advantage and Prescription Drug Plans lines only (CMS's marketing rules).
+      expect(ahip.text).toContain("Medicare Advantage and Prescription Drug Plans only");
+      expect(sharedSteps[0]!.text).toMatch(/the AL license expires in \d+ days/);
+      for (const article of page.findAll({ tag: "article" }))
+        for (const step of ["license", "ahip", "documents"])
+          expect(article.findAll({ tag: "li", attrs: { "data-step": step } })).toHaveLength(0);
 
       const notYet = page.find({ tag: "section", name: /^Not ready yet/ });
       expect(notYet.findAll({ tag: "article" })).toHaveLength(12);
@@ -89,17 +102,14 @@ httpTest.describe("agent@'s ready-to-sell page, as the server draws it", () => {
       const steps = lineOf(page, 105)
         .find({ tag: "ol", name: /^Steps for/ })
         .findAll({ tag: "li" });
-      expect(steps.map((li) => li.attr("data-step"))).toEqual([
-        "contract",
-        "license",
-        "ahip",
-        "carrierCertification",
-        "documents",
-        "rts",
-      ]);
+      expect(steps.map((li) => li.attr("data-step"))).toEqual(["contract", "carrierCertification", "rts"]);
       expect(stepOf(page, 105, "rts").text).toContain("After an earlier step");
-      // Medicare Supplement needs neither AHIP nor the carrier's certification.
-      expect(lineOf(page, 202).findAll({ attrs: { "data-step": true } })).toHaveLength(4);
+      // Medicare Supplement needs neither AHIP nor the carrier's certification: its own steps are the contract and RTS.
+      expect(
+        lineOf(page, 202)
+          .findAll({ attrs: { "data-step": true } })
+          .map((li) => li.attr("data-step")),
+      ).toEqual(["contract", "rts"]);
       // The carrier's certification is fixed at the carrier resources' link, in a new tab.
       const certification = stepOf(page, 102, "carrierCertification");
       expect(certification.text).toContain("Action needed");

@@ -156,6 +156,13 @@ export const PAGES: AdminPage[] = [
     heading: "Import a statement",
     crumb: "Import",
   },
+  // Issue 37: a locked statement's page (its figures in a grid, its line filters), seeded and never changed.
+  {
+    path: "/admin/commission_statements/1",
+    section: "Commission statements",
+    heading: / statement #1$/,
+    crumb: / statement #1$/,
+  },
   {
     path: `/admin/commission_totals?period=${TOTALS_PERIOD}`,
     section: "Commission totals",

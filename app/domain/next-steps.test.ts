@@ -3,6 +3,7 @@ import { canOpen } from "./access";
 import { CONTRACT_NOW_HREF } from "./menu";
 import { DOCUMENTS_HINT, bookContractHint, dashboardStepsFor, onboardingResume, tasksElsewhere } from "./next-steps";
 import { pendingTasksFor } from "./pending-tasks";
+import type { ReadinessTask } from "./readiness";
 import type { SessionUser } from "./user";
 import { userFor } from "../../tests/support/users";
 
@@ -124,5 +125,42 @@ describe("issue 11: the pending-tasks banner never links to the page it is on", 
     expect(tasksElsewhere(tasks, "/basic_profile")).toEqual(tasks);
     expect(tasksElsewhere(tasks, "/onboarding_complete")).toEqual(tasks);
     expect(tasksElsewhere(tasks, "/profiles")).toEqual(tasks);
+  });
+});
+
+describe("issue 37 §5: the ready-to-sell lines' tasks follow the pending tasks", () => {
+  const task = (step: ReadinessTask["step"], byDocuments = false): ReadinessTask => ({
+    key: `readiness-${step}`,
+    text: `${step} task`,
+    to: "/ready_to_sell",
+    hint: "",
+    step,
+    byDocuments,
+  });
+  const stepsOf = (user: SessionUser, documentNotificationCount: number, readinessTasks: ReadinessTask[]) => {
+    const state = { user, betaTesterEmail: "beta@demo.test", documentNotificationCount };
+    return dashboardStepsFor({
+      ...state,
+      pendingTasks: pendingTasksFor(state),
+      mayContract: canOpen(state, CONTRACT_NOW_HREF),
+      unrespondedMessages: 0,
+      readinessTasks,
+    });
+  };
+
+  it("agent@'s lines needing a step: no longer 'all caught up'", () => {
+    const { steps, caughtUp } = stepsOf(userFor({ existingActiveContracts: true }), 0, [
+      task("contract"),
+      task("ahip"),
+    ]);
+    expect(steps.map((s) => s.key)).toEqual(["readiness-contract", "readiness-ahip"]);
+    expect(caughtUp).toBe(false);
+  });
+
+  it("what a step above asks already is not asked twice: the documents, a first contract", () => {
+    const docs = stepsOf(userFor({ existingActiveContracts: true }), 1, [task("contract", true), task("license")]);
+    expect(docs.steps.map((s) => s.key)).toEqual(["documents", "readiness-license"]);
+    const first = stepsOf(userFor({ existingActiveContracts: false }), 0, [task("contract"), task("license")]);
+    expect(first.steps.map((s) => s.key)).toEqual(["contractNow", "readiness-license"]);
   });
 });

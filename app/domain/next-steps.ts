@@ -2,6 +2,7 @@ import { normalisePath } from "./access";
 import { type DocumentState, contractRequestsBlocked } from "./documents";
 import { CONTRACT_NOW_HREF } from "./menu";
 import type { PendingTask } from "./pending-tasks";
+import type { ReadinessTask } from "./readiness";
 import type { SessionUser } from "./user";
 
 /**
@@ -21,6 +22,8 @@ export interface DashboardStepInput extends DocumentState {
   mayContract: boolean;
   /** Messages awaiting the user's reply (the dashboard counts them in a card). */
   unrespondedMessages: number;
+  /** The ready-to-sell lines' tasks (readiness.ts readinessTasks): none when the dashboard does not read them. */
+  readinessTasks?: readonly ReadinessTask[];
 }
 
 export interface DashboardSteps {
@@ -33,7 +36,7 @@ export interface DashboardSteps {
 /**
  * The dashboard's next steps: the pending tasks (documents lead to the profile, with the spec's pointer to
  * the alert icon), then, for a user without active contracts who may request some, Contract Now (after the
- * documents when they block requests). 'All caught up' only when there is no step and no message to answer.
+ * documents when they block requests), then the ready-to-sell lines' tasks (issue 37 §5). 'All caught up' only when there is no step and no message to answer.
  */
 export function dashboardStepsFor(input: DashboardStepInput): DashboardSteps {
   const steps: PendingTask[] = input.pendingTasks.map((task) =>
@@ -48,6 +51,14 @@ export function dashboardStepsFor(input: DashboardStepInput): DashboardSteps {
         ? "You have no active contracts yet. Requests open once your documentation is up to date."
         : "You have no active contracts yet. Choose a product and the carriers you want to sell.",
     });
+  }
+  // Issue 37 §5: then what the ready-to-sell lines need, except what a step above already asks for (the documents;
+  // a first contract).
+  const asked = new Set(steps.map((s) => s.key));
+  for (const task of input.readinessTasks ?? []) {
+    if (task.byDocuments && asked.has("documents")) continue;
+    if (task.step === "contract" && asked.has("contractNow")) continue;
+    steps.push({ key: task.key, text: task.text, to: task.to, hint: task.hint });
   }
   return { steps, caughtUp: steps.length === 0 && input.unrespondedMessages === 0 };
 }

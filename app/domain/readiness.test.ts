@@ -18,6 +18,7 @@ import {
   readinessOf,
   readinessSummary,
   readinessSummaryText,
+  readinessTasks,
   rtsStep,
   sharedSteps,
   sortLines,
@@ -394,5 +395,60 @@ describe("issue 37 §5: what every line shares is said once, above the lines", (
     ]);
     expect(sharedSteps([lines[0]!])).toEqual([]);
     expect(sharedSteps([])).toEqual([]);
+  });
+});
+
+describe("issue 37 §5: the dashboard's next steps read the same lines as Ready to Sell", () => {
+  const line = (over: Partial<ReadinessFacts>) => readinessOf(facts(over));
+  const none = { state: "none" as const, lastPublicNote: null };
+
+  it("each line not ready gives its first blocked step; several at one fix: the count, to Ready to Sell", () => {
+    const lines = [
+      line({}), // ready: no task
+      line({ carrierProductId: 201, carrierName: "Summit Mutual", productName: "Medicare Supplement", contract: none }),
+      line({
+        carrierProductId: 202,
+        carrierName: "Pioneer Benefits",
+        productName: "Medicare Supplement",
+        contract: none,
+      }),
+      line({ carrierProductId: 203, carrierName: "Evergreen", productName: "Medicare Supplement", contract: none }),
+      line({ carrierProductId: 204, carrierName: "Keystone", productName: "Medicare Supplement", contract: none }),
+      // Waiting on the desk (its later steps done): no task of the agent's.
+      line({ carrierProductId: 205, contract: { state: "pending", lastPublicNote: null } }),
+      // Contract active, the AHIP certificate missing: one line, its own fix.
+      line({ carrierProductId: 206, carrierName: "Keystone", ahip: { status: "missing", expiresOn: null } }),
+    ];
+    expect(readinessTasks(lines)).toEqual([
+      {
+        key: "readiness-contract:Contract Now",
+        text: "Contract Now: 4 products",
+        to: "/ready_to_sell",
+        hint: "Contract step next for Summit Mutual Medicare Supplement, Pioneer Benefits Medicare Supplement, Evergreen Medicare Supplement and 1 more. Ready to Sell lists each.",
+        step: "contract",
+        byDocuments: false,
+      },
+      {
+        key: "readiness-ahip:Upload your AHIP Certificate",
+        text: "Upload your AHIP Certificate: Keystone Medicare Advantage",
+        to: "/profile/documents/ahip",
+        hint: "No AHIP certificate on file.",
+        step: "ahip",
+        byDocuments: false,
+      },
+    ]);
+  });
+
+  it("a line the documents hold back says so (the dashboard's documents task covers it); an external fix goes to Ready to Sell", () => {
+    const notices = [{ documentName: "W-9", kind: "w9" as const }];
+    const [contract] = readinessTasks([line({ contract: none, documentNotices: notices })]);
+    expect(contract).toMatchObject({ step: "contract", byDocuments: true, to: "/profile#documents" });
+    const [cert] = readinessTasks([
+      line({
+        certification: { completedOn: null, certificationLink: "https://x.example.com", certificationDate: null },
+      }),
+    ]);
+    expect(cert).toMatchObject({ step: "carrierCertification", to: "/ready_to_sell", byDocuments: false });
+    expect(readinessTasks([line({})])).toEqual([]);
   });
 });

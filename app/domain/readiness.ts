@@ -656,3 +656,62 @@ export function sharedSteps(lines: readonly ReadinessLine[]): SharedStep[] {
 export function ownSteps(line: Pick<ReadinessLine, "steps">, shared: readonly SharedStep[]): ReadinessStep[] {
   return line.steps.filter((s) => !shared.some((x) => x.step.key === s.key));
 }
+
+/* ---- The dashboard's next steps (issue 37 §5) ---- */
+
+/** One of the dashboard's next steps drawn from the ready-to-sell lines (the shape of a pending task). */
+export interface ReadinessTask {
+  key: string;
+  text: string;
+  to: string;
+  hint: string;
+  step: ReadinessStepKey;
+  /** The documents hold it back (the documents step, or a contract request they block): the documents task says so. */
+  byDocuments: boolean;
+}
+
+const PRODUCTS_NAMED = 3;
+
+/**
+ * Issue 37 §5: "'No pending tasks' while Ready to Sell lists 12 products needing a step: next steps read the same rules
+ * as Ready to Sell." The lines are readinessOf's; for each line not ready, its first step the agent must act on (the
+ * first blocked one, in the steps' order), grouped by step and fix. One line: its fix ("Contract Now: Summit Mutual
+ * Medicare Supplement"), the step's text under it; several: the count, to Ready to Sell, which lists each with its own
+ * fix. A line only waiting on the desk or the carrier is no task of the agent's. In the steps' order.
+ */
+export function readinessTasks(lines: readonly ReadinessLine[]): ReadinessTask[] {
+  const groups = new Map<string, { step: ReadinessStep; fix: StepFix; lines: ReadinessLine[] }>();
+  for (const line of lines) {
+    const step = line.steps.find((s) => s.status === "blocked");
+    if (line.ready || !step?.fix) continue;
+    const id = `${step.key}:${step.fix.label}`;
+    const group = groups.get(id) ?? { step, fix: step.fix, lines: [] };
+    group.lines.push(line);
+    groups.set(id, group);
+  }
+  return [...groups.entries()]
+    .sort(([, a], [, b]) => READINESS_STEPS.indexOf(a.step.key) - READINESS_STEPS.indexOf(b.step.key))
+    .map(([id, { step, fix, lines: held }]) => {
+      const names = held.map((l) => `${l.carrierName} ${l.productName}`);
+      const byDocuments = step.key === "documents" || (step.key === "contract" && fix.href === PROFILE_DOCUMENTS);
+      if (held.length === 1)
+        return {
+          key: `readiness-${id}`,
+          text: `${fix.label}: ${names[0]}`,
+          to: fix.external ? READY_TO_SELL_HREF : fix.href,
+          hint: step.text,
+          step: step.key,
+          byDocuments,
+        };
+      const more = names.length - PRODUCTS_NAMED;
+      const named = more > 0 ? `${names.slice(0, PRODUCTS_NAMED).join(", ")} and ${more} more` : names.join(", ");
+      return {
+        key: `readiness-${id}`,
+        text: `${fix.label}: ${held.length} products`,
+        to: READY_TO_SELL_HREF,
+        hint: `${STEP_TITLES[step.key]} step next for ${named}. Ready to Sell lists each.`,
+        step: step.key,
+        byDocuments,
+      };
+    });
+}

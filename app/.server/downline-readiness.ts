@@ -17,9 +17,8 @@ import { tableQueryFrom } from "~/domain/table";
 import { errorToasts, successToast } from "~/domain/toast";
 import { pathWithout } from "~/domain/url-params";
 import { todayIso } from "./clock";
-import { offeredCarrierProducts } from "./readiness";
+import { type CatalogueReads, catalogueReads } from "./readiness";
 import { redirectWithToast } from "./toast";
-import { centerResources } from "./upstream/contracting";
 import { downlineReadinessFacts, sendReminders } from "./upstream/downline-readiness";
 import { upstreamMessages } from "./upstream-failure";
 import type { LoadedViewer } from "./viewer";
@@ -29,10 +28,10 @@ import type { LoadedViewer } from "./viewer";
  * so their carriers follow it at once): the carrier products offered, their carrier resources (the certifications'
  * links and dates) and the facts of every broker in the hierarchy.
  */
-export async function downlineReadinessReads(token: string) {
+export async function downlineReadinessReads(token: string, catalogue: CatalogueReads = catalogueReads(token)) {
   const [carrierProducts, resources, facts] = await Promise.all([
-    offeredCarrierProducts(token),
-    centerResources(token),
+    catalogue.offered,
+    catalogue.resources,
     downlineReadinessFacts(token),
   ]);
   const resourceOf = new Map(resources.map((r) => [r.carrierProductId, r]));

@@ -20,16 +20,26 @@ export async function offeredCarrierProducts(token: string) {
 }
 
 /**
+ * The carrier products offered and their carrier resources, started once: the agency's dashboard reads both its own
+ * ready-to-sell lines and its downline's from them (issue 37 §5), without asking the upstream twice.
+ */
+export function catalogueReads(token: string) {
+  return { offered: offeredCarrierProducts(token), resources: centerResources(token) };
+}
+
+export type CatalogueReads = ReturnType<typeof catalogueReads>;
+
+/**
  * Issue 25 §1: every upstream read the ready-to-sell lines need, started together (ADR 017: the product list is a
  * shared list, usually known already, so its carriers follow it without a second round in practice). The viewer's
  * own reads (licenses, NIPR holds, document notifications) come with the viewer.
  */
-export async function readinessReads(token: string) {
+export async function readinessReads(token: string, catalogue: CatalogueReads = catalogueReads(token)) {
   const [offered, statuses, documents, resources, facts] = await Promise.all([
-    offeredCarrierProducts(token),
+    catalogue.offered,
     contractingStatuses(token),
     complianceDocuments(token),
-    centerResources(token),
+    catalogue.resources,
     readinessFacts(token),
   ]);
   return { offered, statuses, documents, resources, facts };

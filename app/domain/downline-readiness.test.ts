@@ -7,6 +7,7 @@ import {
   brokerReadiness,
   csvRowsOf,
   downlineReadiness,
+  downlineSummaryText,
   expiringOf,
   isIdle,
   reminderDetail,
@@ -269,5 +270,13 @@ describe("the agency's list", () => {
     expect(text).toContain(`Ben Blocked,Agent,30000010,"Sub, Agency",0 of 1 ready,`);
     expect(text).toContain(",'=Top,");
     expect(text.endsWith("\r\n")).toBe(true);
+  });
+});
+
+describe("issue 37 §5: the agency dashboard's downline card", () => {
+  it("says how many of the hierarchy's brokers are blocked at a step", () => {
+    expect(downlineSummaryText({ brokers: 62, blocked: 54 })).toBe("54 of 62 brokers blocked at a step");
+    expect(downlineSummaryText({ brokers: 1, blocked: 0 })).toBe("0 of 1 broker blocked at a step");
+    expect(downlineSummaryText({ brokers: 0, blocked: 0 })).toBe("No brokers in your downline yet");
   });
 });

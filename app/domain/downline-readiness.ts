@@ -455,3 +455,12 @@ export function csvRowsOf(rows: readonly BrokerReadiness[], agencyName: (id: num
   ]);
   return [header, ...body];
 }
+
+/**
+ * Issue 37 §5, the agency dashboard's card: "nothing about the downline, the agency's main job (54 of 62 brokers
+ * blocked): a downline readiness summary card linking to the page". Its line, from summaryOf (the page's figures).
+ */
+export function downlineSummaryText(s: Pick<DownlineSummary, "brokers" | "blocked">): string {
+  if (s.brokers === 0) return "No brokers in your downline yet";
+  return `${s.blocked} of ${brokersText(s.brokers)} blocked at a step`;
+}

@@ -8,11 +8,13 @@ import type { LayoutHandle } from "~/domain/layout";
 import { CONTRACT_NOW_HREF } from "~/domain/menu";
 import { dashboardStepsFor } from "~/domain/next-steps";
 import { pendingTasksFor } from "~/domain/pending-tasks";
-import { READY_TO_SELL_HREF, readinessSummary, readinessSummaryText } from "~/domain/readiness";
+import { DOWNLINE_READINESS_HREF, downlineSummaryText, summaryOf } from "~/domain/downline-readiness";
+import { READY_TO_SELL_HREF, readinessSummary, readinessSummaryText, readinessTasks } from "~/domain/readiness";
 import { isBroker, levelCaption, levelLabel } from "~/domain/user";
 import { todayIso } from "~/.server/clock";
 import { loadWithViewer, sessionOf } from "~/.server/guards";
-import { readinessLinesOf, readinessReads } from "~/.server/readiness";
+import { downlineReadinessReads, downlineRows } from "~/.server/downline-readiness";
+import { catalogueReads, readinessLinesOf, readinessReads } from "~/.server/readiness";
 import { orUnavailable } from "~/.server/upstream-failure";
 import { brokerRewards } from "~/.server/rewards";
 import { unreadMessages, unrespondedMessages } from "~/.server/upstream/feedback";
@@ -30,30 +32,42 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Independent calls start together, alongside the viewer's.
   // The system notifications are the layout's banner (issue 22 §2.3).
   // Issue 25 §1: a broker's ready-to-sell card (the role remembered at sign-in says whether to read it at once).
-  const broker = isBroker({ role: sessionOf(context).session.get("role") ?? "Admin" });
-  const [viewer, [unread, unresponded, rewards, readiness]] = await loadWithViewer(request, context, async (token) =>
-    Promise.all([
-      unreadMessages(token),
-      unrespondedMessages(token),
-      // The rewards card is left out with a note when its call fails; the dashboard still shows.
-      orUnavailable(brokerRewards(context, token).then((standing) => ({ standing }))),
-      // So is the ready-to-sell card (a note instead of its count).
-      broker ? orUnavailable(readinessReads(token)) : Promise.resolve(null),
-    ]),
+  // Issue 37 §5: an agency's downline readiness card, its reads beside the others, the carrier catalogue shared.
+  const role = sessionOf(context).session.get("role") ?? "Admin";
+  const broker = isBroker({ role });
+  const [viewer, [unread, unresponded, rewards, readiness, downline]] = await loadWithViewer(
+    request,
+    context,
+    async (token) => {
+      const catalogue = broker ? catalogueReads(token) : null;
+      return Promise.all([
+        unreadMessages(token),
+        unrespondedMessages(token),
+        // The rewards card is left out with a note when its call fails; the dashboard still shows.
+        orUnavailable(brokerRewards(context, token).then((standing) => ({ standing }))),
+        // So is the ready-to-sell card (a note instead of its count).
+        catalogue ? orUnavailable(readinessReads(token, catalogue)) : Promise.resolve(null),
+        // And the downline card.
+        catalogue && role === "Agency"
+          ? orUnavailable(downlineReadinessReads(token, catalogue))
+          : Promise.resolve(null),
+      ]);
+    },
   );
   const state = viewerState(viewer);
+  const today = todayIso();
   const showReadiness = broker && canOpen(viewer, READY_TO_SELL_HREF);
-  const readinessText =
-    showReadiness && readiness
-      ? readinessSummaryText(readinessSummary(readinessLinesOf(viewer, readiness, todayIso())))
-      : null;
+  const lines = showReadiness && readiness ? readinessLinesOf(viewer, readiness, today) : null;
+  const showDownline = role === "Agency" && canOpen(viewer, DOWNLINE_READINESS_HREF);
   return {
-    // The pending tasks of the banner, then Contract Now for a user without contracts (issue 11).
+    // The pending tasks of the banner, then Contract Now for a user without contracts (issue 11), then what the
+    // ready-to-sell lines need (issue 37 §5: the same lines as Ready to Sell).
     next: dashboardStepsFor({
       ...state,
       pendingTasks: pendingTasksFor(state),
       mayContract: canOpen(viewer, CONTRACT_NOW_HREF),
       unrespondedMessages: unresponded,
+      readinessTasks: lines ? readinessTasks(lines) : [],
     }),
     level: levelLabel(viewer.user),
     npnNumber: viewer.user.npnNumber,
@@ -61,13 +75,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     unresponded,
     rewards: rewards?.standing ?? null,
     rewardsUnavailable: rewards === null,
-    readiness: showReadiness ? { text: readinessText } : null,
+    readiness: showReadiness ? { text: lines ? readinessSummaryText(readinessSummary(lines)) : null } : null,
+    downline: showDownline
+      ? {
+          text: downline ? downlineSummaryText(summaryOf(downlineRows(downline, ALL_BROKERS, today))) : null,
+        }
+      : null,
   };
 }
 
+/** The downline card counts the whole hierarchy: no sub-agency, carrier or step filter. */
+const ALL_BROKERS = { agencyId: null, carrierId: null, step: null };
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const branding = useRootData()?.branding ?? BRANDINGS.default;
-  const { next, level, npnNumber, unread, unresponded, rewards, rewardsUnavailable, readiness } = loaderData;
+  const { next, level, npnNumber, unread, unresponded, rewards, rewardsUnavailable, readiness, downline } = loaderData;
   const caption = levelCaption(level);
   return (
     // Plain elements with classes (issue 21), not Mantine's Stack, SimpleGrid, Title and Text.
@@ -118,6 +140,24 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </p>
           <p className="txt" data-size="lg" data-bold data-count>
             {readiness.text ?? "Your products' readiness could not be loaded just now: open the page to try again."}
+          </p>
+        </Card>
+      ) : null}
+
+      {downline ? (
+        // Issue 37 §5: the agency's main job, its downline's readiness ("54 of 62 brokers blocked at a step").
+        <Card
+          withBorder
+          component={Link}
+          to={DOWNLINE_READINESS_HREF}
+          className="count-card"
+          data-testid="downline-readiness-card"
+        >
+          <p className="txt" data-size="sm" data-dimmed>
+            Downline readiness
+          </p>
+          <p className="txt" data-size="lg" data-bold data-count>
+            {downline.text ?? "Your downline's readiness could not be loaded just now: open the page to try again."}
           </p>
         </Card>
       ) : null}

@@ -194,14 +194,16 @@ httpTest("the dashboard's next steps tell the truth (issue 11)", async () => {
     ),
   );
   try {
-    // A message awaits agent@'s reply: not 'all caught up'.
-    const agentSteps = (await agent.open("/dashboard")).text("Next steps");
-    expect(agentSteps).toContain("No pending tasks. Messages still await your reply.");
-    expect(agentSteps).not.toContain("all caught up");
-    // Nothing waits for loa@.
-    expect((await loa.open("/dashboard")).text("Next steps")).toContain(
-      "You are all caught up: nothing needs your attention.",
-    );
+    // agent@'s ready-to-sell lines need steps (issue 37 §5: the same rules as Ready to Sell): not 'No pending tasks'.
+    const [agentSteps] = labelledElements(await agent.open("/dashboard"), "Next steps");
+    expect(textIn(agentSteps!)).not.toContain("No pending tasks");
+    expect(textIn(agentSteps!)).not.toContain("all caught up");
+    const requests = linksIn(agentSteps!).filter((l) => /^Contract Now: \d+ products$/.test(l.name));
+    expect(requests.map((l) => l.href)).toEqual(["/ready_to_sell"]);
+    // No message waits for loa@, but its lines do: its steps, not 'all caught up' ('all caught up': next-steps.test.ts).
+    const [loaSteps] = labelledElements(await loa.open("/dashboard"), "Next steps");
+    expect(textIn(loaSteps!)).not.toContain("all caught up");
+    expect(linksIn(loaSteps!).some((l) => l.href === "/ready_to_sell")).toBe(true);
     // Documents lead to the profile, with the spec's pointer to the alert icon.
     const docsDashboard = await docs.open("/dashboard");
     const [docsSteps] = labelledElements(docsDashboard, "Next steps");
@@ -220,6 +222,27 @@ httpTest("the dashboard's next steps tell the truth (issue 11)", async () => {
     await Promise.all([agent, loa, docs, newagent].map((b) => b.close()));
   }
 });
+
+httpTest(
+  "the agency dashboard's downline card counts what the downline readiness page counts (issue 37 §5)",
+  async () => {
+    const agency = await NoJsBrowser.signedIn("agency@demo.test");
+    try {
+      const dashboard = await agency.open("/dashboard");
+      const cards = linksIn(dashboard).filter(
+        (l) => attributeOf(l.element, "data-testid") === "downline-readiness-card",
+      );
+      expect(cards.map((l) => l.href)).toEqual(["/downlines/readiness"]);
+      const page = await agency.open(cards[0]!.href!);
+      const figure = (id: string) => byTestId(page, id)[0];
+      expect(cards[0]!.text).toContain(
+        `${figure("figure-blocked")} of ${figure("figure-brokers")} brokers blocked at a step`,
+      );
+    } finally {
+      await agency.close();
+    }
+  },
+);
 
 httpTest("an LOA user's level shows as LOA", async () => {
   const loa = await NoJsBrowser.signedIn("loa@demo.test");

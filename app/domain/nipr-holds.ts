@@ -9,16 +9,30 @@
  * leave it no state at all. A broker with no active license and no hold requests as before (the spec's flow knows no
  * license check; readiness is issue 25's). Document notifications still block every request (spec §6): a hold is not
  * one.
+ *
+ * Issue 37 §1: "an agent must stop selling the day NIPR says so". A lapse, revocation or regulatory-action alert is
+ * applied when it arrives (arrivalEffects below: the license as NIPR reports it, the hold in that state); an
+ * administrator's "Mark handled" only records that staff reviewed it.
  */
 import { formatDate } from "./formats";
 import { expiryState } from "./licenses";
+
+/** The NIPR alerts that hold new contract requests in their state (admin-domain.md: "red blocks a contract request"). */
+export const HOLDING_KINDS = ["license_lapsed", "license_revoked", "regulatory_action"] as const;
+export type HoldingKind = (typeof HOLDING_KINDS)[number];
+
+export function holdsRequests(kind: string): kind is HoldingKind {
+  return (HOLDING_KINDS as readonly string[]).includes(kind);
+}
 
 export interface NiprHold {
   state: string;
   /** What the broker reads: what NIPR reported and that new requests do not cover the state. */
   message: string;
-  /** YYYY-MM-DD: the day the hold began (the alert was handled). */
+  /** YYYY-MM-DD: the day the hold began (the day of NIPR's alerts file that brought it). */
   since: string;
+  /** The alert's kind that put the hold; null: not known (an upstream that does not say). */
+  kind: string | null;
 }
 
 export interface LicenseForSale {
@@ -58,14 +72,62 @@ export function holdsRefusal(held: readonly string[]): string {
   return `New contract requests are on hold: NIPR holds ${held.join(", ")} and you have no other active license. Contact your agency.`;
 }
 
-/** The hold's text, written once when an administrator handles the alert. */
-export function holdMessage(alert: {
-  kind: "license_lapsed" | "regulatory_action";
+/**
+ * What the hold is, in a few words, naming the state and the day (issue 37 §1: Ready to Sell and Contract Now name
+ * it): "PA license lapsed per NIPR on 12/04/2026". A hold whose kind is not known says only that NIPR holds the state.
+ */
+export function holdReason(hold: { state: string; kind?: string | null; since: string }): string {
+  const on = `per NIPR on ${formatDate(hold.since)}`;
+  switch (hold.kind) {
+    case "license_lapsed":
+      return `${hold.state} license lapsed ${on}`;
+    case "license_revoked":
+      return `${hold.state} license revoked ${on}`;
+    case "regulatory_action":
+      return `${hold.state} regulatory action ${on}`;
+    default:
+      return `${hold.state}: NIPR holds new contract requests since ${formatDate(hold.since)}`;
+  }
+}
+
+/** The hold's text, written once when the alert arrives: what NIPR reported and what it means for requests. */
+export function holdMessage(alert: { kind: HoldingKind; state: string; day: string; summary: string }) {
+  const reason = holdReason({ state: alert.state, kind: alert.kind, since: alert.day });
+  const detail = alert.kind === "regulatory_action" && alert.summary ? ` (${alert.summary.replace(/\.$/, "")})` : "";
+  return `${reason}${detail}. New contract requests do not cover ${alert.state} until it is resolved: contact your agency.`;
+}
+
+/** What an arriving alert writes to the broker's license of its state, if anything. */
+export interface LicenseEffect {
   state: string;
+  status: "Active" | "Expired" | "Revoked";
+  expiresOn: string;
+}
+
+/**
+ * Issue 37 §1: what an alert does when it arrives, before anyone handles it. The license is marked as NIPR reports it
+ * (a lapse: Expired as of the alert's day; a revocation: Revoked as of that day; a new expiry date: Active until it),
+ * and a lapse, a revocation or a regulatory action holds new contract requests in that state.
+ */
+export function arrivalEffects(alert: {
+  kind: string;
+  state: string | null;
   day: string;
   summary: string;
-}) {
-  return alert.kind === "license_lapsed"
-    ? `NIPR reports your ${alert.state} license lapsed on ${formatDate(alert.day)}. New contract requests do not cover ${alert.state} until it is resolved: contact your agency.`
-    : `NIPR reports a regulatory action in ${alert.state} (${alert.summary}). New contract requests do not cover ${alert.state} until it is resolved: contact your agency.`;
+  detail: Record<string, string>;
+}): { license: LicenseEffect | null; hold: { state: string; message: string; since: string } | null } {
+  const { state, kind, day } = alert;
+  if (!state) return { license: null, hold: null };
+  const license: LicenseEffect | null =
+    kind === "license_lapsed"
+      ? { state, status: "Expired", expiresOn: day }
+      : kind === "license_revoked"
+        ? { state, status: "Revoked", expiresOn: day }
+        : kind === "license_expiry_changed" && alert.detail.expiresOn
+          ? { state, status: "Active", expiresOn: alert.detail.expiresOn }
+          : null;
+  const hold = holdsRequests(kind)
+    ? { state, message: holdMessage({ kind, state, day, summary: alert.summary }), since: day }
+    : null;
+  return { license, hold };
 }

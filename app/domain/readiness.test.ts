@@ -105,6 +105,20 @@ describe("issue 25 §1 step 2: a license active in each state where they sell", 
     const held = licenseStep({ licenses: [active("FL"), active("PA")], holds: [{ state: "PA" }], today });
     expect(held.text).toContain("PA: NIPR holds new contract requests");
     expect(held.status).toBe("blocked");
+    // Issue 37 §1: the hold blocks from the alert's day and is named, the license marked as NIPR reports it.
+    const lapsed = licenseStep({
+      licenses: [active("OH"), { state: "PA", status: "Expired", expiresOn: "2026-11-27" }],
+      holds: [{ state: "PA", kind: "license_lapsed", since: "2026-11-27" }],
+      today,
+    });
+    expect(lapsed).toMatchObject({ status: "blocked", fix: { href: "/profile#licenses-title" } });
+    expect(lapsed.text).toBe("Not licensed to sell in every state: PA license lapsed per NIPR on 11/27/2026.");
+    const onlyHeld = licenseStep({
+      licenses: [{ state: "PA", status: "Expired", expiresOn: "2026-11-27" }],
+      holds: [{ state: "PA", kind: "license_lapsed", since: "2026-11-27" }],
+      today,
+    });
+    expect(onlyHeld.text).toBe("Not licensed to sell in every state: PA license lapsed per NIPR on 11/27/2026.");
     const renewed = licenseStep({
       licenses: [active("GA", "2026-01-31"), active("GA", "2028-01-31")],
       holds: [],

@@ -25,6 +25,7 @@ import {
 import { formatDate } from "./formats";
 import { carrierResourceHref } from "./learning-center";
 import { EXPIRY_WARNING_DAYS, expiryState } from "./licenses";
+import { holdReason } from "./nipr-holds";
 import { CONTRACT_NOW_HREF } from "./menu";
 import type { RtsTone } from "./rts";
 
@@ -216,13 +217,15 @@ export interface LicenseFact {
  * "A licence active in each state where they sell (and the days until it expires, with the warning window of the
  * licence configuration)". The states where an agent sells are the states of their licenses NIPR reports Active
  * (profile.licenses); a license reported Expired or Inactive is a state they no longer sell in, named but not a block.
- * A selling state needs one of its Active licenses not past its expiry day (as nipr-holds.ts isSellingLicense) and no
- * NIPR hold there (issue 24 §7); otherwise the step blocks, fixed from the profile's licenses. No Active license at all
- * blocks too. Within the warning window of the soonest expiry: a warning, with the days left.
+ * A selling state needs one of its Active licenses not past its expiry day (as nipr-holds.ts isSellingLicense);
+ * otherwise the step blocks, fixed from the profile's licenses. A NIPR hold blocks from the day its alert arrives
+ * (issue 37 §1: "an agent must stop selling the day NIPR says so"), named as nipr-holds.ts holdReason says ("PA
+ * license lapsed per NIPR on 12/04/2026"), whatever the license's status. No Active license at all blocks too. Within
+ * the warning window of the soonest expiry: a warning, with the days left.
  */
 export function licenseStep(input: {
   licenses: readonly LicenseFact[];
-  holds: ReadonlyArray<{ state: string }>;
+  holds: ReadonlyArray<{ state: string; kind?: string | null; since?: string }>;
   today: string;
   /** The NIPR settings' warning window (profile.licenseWarningDays); absent: EXPIRY_WARNING_DAYS. */
   warningDays?: number;
@@ -232,11 +235,23 @@ export function licenseStep(input: {
   const w = wordsFor(input.audience);
   const fix: StepFix = { label: "Check your licenses", href: PROFILE_LICENSES, external: false };
   const warningDays = input.warningDays ?? EXPIRY_WARNING_DAYS;
+  const held = new Map<string, { state: string; kind?: string | null; since?: string }>();
+  for (const h of input.holds) if (!held.has(h.state)) held.set(h.state, h);
   const reportedActive = input.licenses.filter((l) => l.status.trim().toLowerCase() === "active");
-  const states = [...new Set(reportedActive.map((l) => l.state))].sort();
-  const formerStates = [...new Set(input.licenses.map((l) => l.state))].filter((s) => !states.includes(s)).sort();
+  const states = [...new Set(reportedActive.map((l) => l.state))].filter((s) => !held.has(s)).sort();
+  const formerStates = [...new Set(input.licenses.map((l) => l.state))]
+    .filter((s) => !states.includes(s) && !held.has(s))
+    .sort();
   const former = formerStates.length > 0 ? ` Not selling in ${formerStates.join(", ")} (license not active).` : "";
-  if (states.length === 0) {
+  // Holds first: what NIPR reported, whatever the license says now.
+  const problems: string[] = [...held.values()]
+    .sort((a, b) => a.state.localeCompare(b.state))
+    .map((h) =>
+      h.since
+        ? holdReason({ state: h.state, kind: h.kind, since: h.since })
+        : `${h.state}: NIPR holds new contract requests`,
+    );
+  if (states.length === 0 && problems.length === 0) {
     return {
       key,
       status: "blocked",
@@ -244,16 +259,12 @@ export function licenseStep(input: {
       fix,
     };
   }
-  const held = new Set(input.holds.map((h) => h.state));
-  const problems: string[] = [];
   // Per state, the selling license that runs longest (null expiry: does not run out).
   const longest: Array<{ state: string; expiresOn: string | null }> = [];
   for (const state of states) {
     const ofState = reportedActive.filter((l) => l.state === state);
     const selling = ofState.filter((l) => expiryState(l.expiresOn, input.today, 0) !== "expired");
-    if (held.has(state)) {
-      problems.push(`${state}: NIPR holds new contract requests`);
-    } else if (selling.length === 0) {
+    if (selling.length === 0) {
       const lapsed = [...ofState].sort((a, b) => (b.expiresOn ?? "").localeCompare(a.expiresOn ?? ""))[0];
       problems.push(`${state}: license expired on ${formatDate(lapsed?.expiresOn)}`);
     } else {
@@ -506,7 +517,7 @@ export interface ReadinessFacts {
   planYear: number;
   contract: { state: ContractState; lastPublicNote: string | null };
   licenses: readonly LicenseFact[];
-  holds: ReadonlyArray<{ state: string }>;
+  holds: ReadonlyArray<{ state: string; kind?: string | null; since?: string }>;
   licenseWarningDays?: number;
   ahip: { status: DocumentStatus; expiresOn: string | null };
   certification: {

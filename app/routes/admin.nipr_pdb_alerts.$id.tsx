@@ -1,7 +1,6 @@
 import { Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link, data } from "react-router";
 import { History } from "~/components/admin/history";
-import { Tag } from "~/components/admin/tag";
 import { ErrorPage } from "~/components/error-page";
 import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
 import { TextareaField } from "~/components/forms/textarea-field";
@@ -15,7 +14,7 @@ import { redirectWithToast } from "~/.server/toast";
 import { NIPR_CATEGORY_LABELS } from "~/admin/sections/nipr_pdb_alerts/records";
 import { handleSchema } from "~/admin/sections/nipr_pdb_alerts/schemas";
 import { handleNiprAlert, niprAlertRecord, resolveNiprHold } from "~/admin/sections/nipr_pdb_alerts/section.server";
-import type { AdminNiprAlert } from "~/admin/sections/nipr_pdb_alerts/records";
+import { AlertStatusTag } from "~/admin/sections/nipr_pdb_alerts/view";
 import type { Route } from "./+types/admin.nipr_pdb_alerts.$id";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -30,10 +29,10 @@ export const handle = {
 };
 
 /**
- * An NIPR alert's page (spec §2 nipr_pdb_alerts, issue 24 §7): what NIPR said, what handling it does to the broker's
- * record, and Mark handled with an optional note (a plain form: it works without JavaScript). The upstream applies
- * the alert once. A handled lapse or regulatory action holds the broker's new contract requests in its state until
- * "Resolve the hold" here (app/domain/nipr-holds.ts).
+ * An NIPR alert's page (spec §2 nipr_pdb_alerts, issue 24 §7): what NIPR said, what it did to the broker's record
+ * when it arrived (issue 37 §1), and Mark handled with an optional note, which records that staff reviewed it (a
+ * plain form: it works without JavaScript). A lapse, revocation or regulatory action holds the broker's new contract
+ * requests in its state from its arrival until "Resolve the hold" here (app/domain/nipr-holds.ts).
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idOr404(params.id);
@@ -47,13 +46,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 const INTENTS = ["handle", "resolve"] as const;
 type Intent = (typeof INTENTS)[number];
 type Answer = { intent: Intent; result: FormResult };
-
-/** The toast once handled: what it did. */
-function handledText(record: AdminNiprAlert): string {
-  return record.hold
-    ? `Alert handled: ${record.producer.name} is notified and new contract requests in ${record.hold.state} are on hold.`
-    : "Alert handled.";
-}
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const id = idOr404(params.id);
@@ -78,9 +70,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           ),
         ]);
       }
-      return redirectWithToast(here, [
-        successToast(handledText(await handleNiprAlert(viewer.token, id, parsed.value.note))),
-      ]);
+      await handleNiprAlert(viewer.token, id, parsed.value.note);
+      return redirectWithToast(here, [successToast("Alert handled: your review is recorded.")]);
     },
     (failure) => answer(failure.result, failure.status),
   );
@@ -90,14 +81,16 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} inLayout />;
 }
 
-/** What marking the alert handled does, in words. */
+/** What the alert did to the broker's record when it arrived, in words. */
 function effectText(kind: string, state: string | null): string {
-  if (kind === "license_lapsed")
-    return `The broker's ${state ?? ""} license is marked expired, and the broker is notified that their new contract requests do not cover ${state ?? "the state"} until you resolve the hold here.`;
+  const where = state ?? "the state";
+  if (kind === "license_lapsed" || kind === "license_revoked")
+    return `When it arrived, the broker's ${where} license was marked ${kind === "license_lapsed" ? "expired" : "revoked"} as NIPR reports it, and their new contract requests stopped covering ${where} until the hold is resolved here.`;
   if (kind === "regulatory_action")
-    return `The broker is notified that their new contract requests do not cover ${state ?? "the state"} until you resolve the hold here.`;
-  if (kind === "license_expiry_changed") return `The broker's ${state ?? ""} license takes the new expiry date.`;
-  return "It is recorded as handled; the broker's record does not change.";
+    return `When it arrived, the broker's new contract requests stopped covering ${where} until the hold is resolved here.`;
+  if (kind === "license_expiry_changed")
+    return `When it arrived, the broker's ${where} license took the expiry date NIPR reports.`;
+  return "It changes nothing on the broker's record.";
 }
 
 /** One of the page's two forms (Mark handled, Resolve the hold): an optional note and the button. */
@@ -106,11 +99,13 @@ function NoteForm({
   lastResult,
   intro,
   button,
+  noteLabel,
 }: {
   intent: Intent;
   lastResult: FormResult | undefined;
   intro: string;
   button: string;
+  noteLabel: string;
 }) {
   const [form, fields] = usePortalForm(handleSchema, { lastResult, constraint: true, id: intent });
   return (
@@ -119,7 +114,7 @@ function NoteForm({
       <Stack gap="xs">
         <Text>{intro}</Text>
         <FormAlert form={form} />
-        <TextareaField field={fields.note} label="Note (optional)" autosize minRows={1} />
+        <TextareaField field={fields.note} label={noteLabel} autosize minRows={1} />
         <Group>
           <SubmitButton>{button}</SubmitButton>
         </Group>
@@ -146,6 +141,7 @@ export default function NiprAlertPage({ loaderData, actionData }: Route.Componen
     },
     { label: "State", value: record.state ?? "None" },
     { label: "Alert", value: record.summary },
+    { label: "On arrival", value: effectText(record.kind, record.state) },
     ...(record.handled
       ? [
           { label: "Handled", value: `${record.handledBy ?? ""}, ${record.handledAt?.slice(0, 10) ?? ""}` },
@@ -169,7 +165,7 @@ export default function NiprAlertPage({ loaderData, actionData }: Route.Componen
         <Title order={1}>
           Alert {record.id}: {record.producer.name}
         </Title>
-        {record.handled ? <Tag color="green">Handled</Tag> : <Tag color="yellow">Not handled</Tag>}
+        <AlertStatusTag alert={record} />
       </Group>
       <div className="admin-record">
         <div>
@@ -188,26 +184,28 @@ export default function NiprAlertPage({ loaderData, actionData }: Route.Componen
               <Title order={2} size="h3" id="handle-heading" mb="xs">
                 Handling
               </Title>
-              {!record.handled ? (
-                <NoteForm
-                  intent="handle"
-                  lastResult={resultOf("handle")}
-                  intro={effectText(record.kind, record.state)}
-                  button="Mark handled"
-                />
-              ) : hold && !hold.resolvedAt ? (
-                <Stack gap="xs">
-                  <Text>Handled: it was applied to the broker's record once.</Text>
+              <Stack gap="md">
+                {record.handled ? (
+                  <Text>Handled: staff reviewed this alert.</Text>
+                ) : (
+                  <NoteForm
+                    intent="handle"
+                    lastResult={resultOf("handle")}
+                    intro="Mark it handled once you have reviewed it: it records who reviewed it and when, with your note."
+                    button="Mark handled"
+                    noteLabel="Note (optional)"
+                  />
+                )}
+                {hold && !hold.resolvedAt ? (
                   <NoteForm
                     intent="resolve"
                     lastResult={resultOf("resolve")}
                     intro={`${record.producer.name}'s new contract requests leave out ${hold.state}. Resolve the hold once the state clears it (a renewed license, a closed action).`}
                     button="Resolve the hold"
+                    noteLabel="Resolution note (optional)"
                   />
-                </Stack>
-              ) : (
-                <Text>Handled: it was applied to the broker's record once.</Text>
-              )}
+                ) : null}
+              </Stack>
             </Paper>
           </Stack>
         </div>

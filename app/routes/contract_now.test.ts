@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { accessMiddleware } from "~/.server/guards";
 import { SERVICE_NOT_ANSWERING } from "~/.server/form-failure";
 import { CONTRACT_REQUEST_BLOCKED, contractRequestedMessage } from "~/domain/contract-state";
+import { holdsRefusal } from "~/domain/nipr-holds";
 import { ANSWER_EVERY_QUESTION, ATTACHMENT_REQUIRED, EXPLANATION_REQUIRED } from "~/domain/legal-answers";
 import type { SessionUser } from "~/domain/user";
 import {
@@ -145,6 +146,39 @@ describe("Contract Now: refusals leave the upstream untouched", () => {
     const answer = await submit(answers(), agent, { documentNotifications: 1 });
     expect(answer).toMatchObject({ status: 302, location: "/contract_now?product=1" });
     expect(await toastsOf(answer)).toEqual([{ type: "error", message: CONTRACT_REQUEST_BLOCKED }]);
+    expect(upstream.calls).toEqual([]);
+  });
+
+  it("issue 37 §1: a NIPR hold that leaves no state refuses the request the day the alert arrives", async () => {
+    const viewer = viewerFor(agent);
+    viewer.profile = {
+      ...viewer.profile!,
+      licenses: [
+        {
+          id: 1,
+          state: "PA",
+          licenseNumber: "889012",
+          licenseType: "Health",
+          status: "Expired",
+          expiresOn: "2026-12-04",
+          licenseClass: null,
+          linesOfAuthority: [],
+          resident: null,
+          effectiveOn: null,
+        },
+      ],
+      niprHolds: [{ state: "PA", kind: "license_lapsed", since: "2026-12-04", message: "PA license lapsed" }],
+    };
+    const answer = await answerOf(
+      action,
+      post("/contract_now?product=1&carrier=11&step=legal", answers()),
+      contextFor(viewer),
+      {
+        middleware: [accessMiddleware],
+      },
+    );
+    expect(answer).toMatchObject({ status: 302, location: "/contract_now?product=1" });
+    expect(await toastsOf(answer)).toEqual([{ type: "error", message: holdsRefusal(["PA"]) }]);
     expect(upstream.calls).toEqual([]);
   });
 

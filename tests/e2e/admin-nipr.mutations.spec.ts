@@ -5,9 +5,9 @@ import { type NoJsPage, NoJsBrowser } from "../support/no-js";
 import { expect, expectAxeClean, expectNoSidewaysScroll, lockAccount, loginAs, resetAccount, test } from "./fixtures";
 
 /**
- * NIPR compliance (issue 24 §6-8), with JavaScript and without: docs@'s seeded "PA license lapsed" alert, marked
- * handled by admin@, marks the license expired on docs@'s profile and holds docs@'s new contract requests in PA (a
- * request covers OH only) until admin@ resolves the hold;
+ * NIPR compliance (issue 24 §6-8, issue 37 §1), with JavaScript and without: docs@'s seeded "PA license lapsed" alert
+ * was applied when it arrived (docs@'s PA license expired, new contract requests held in PA: a request covers OH only);
+ * admin@'s Mark handled records the review, and the hold stays until admin@ resolves it;
  * "Sync now" on a broker's admin page adds a row to the NIPR history; the settings never put the saved password in
  * a page or a `.data` answer, and a change of who is tracked shows its monthly cost before it takes effect.
  * docs@ is locked and reset around each test that changes it (the alert, the license and the notice come back).
@@ -29,45 +29,45 @@ async function signedIn(browser: Browser, email: string): Promise<Page> {
 }
 
 test.describe("NIPR (JS on)", () => {
-  test("docs@'s lapsed PA license alert, handled, expires the license and leaves PA out of docs@'s requests until resolved", async ({
+  test("docs@'s lapsed PA license alert holds PA from its arrival; Mark handled records the review; resolving lifts the hold", async ({
     page,
     browser,
   }) => {
     const unlock = await lockAccount("docs@demo.test");
     await resetAccount("docs@demo.test");
     try {
-      // Before: docs@'s PA license is active, with no NIPR hold.
+      // Before anyone handles the alert: docs@'s PA license is expired and PA is on hold (issue 37 §1).
       const docs = await signedIn(browser, "docs@demo.test");
       await docs.goto("/profile");
-      const paBefore = docs.getByRole("table", { name: "Licenses" }).getByRole("row").filter({ hasText: "889012" });
-      await expect(paBefore).not.toContainText("Expired");
-      await expect(docs.getByText("NIPR holds")).toHaveCount(0);
+      const pa = docs.getByRole("table", { name: "Licenses" }).getByRole("row").filter({ hasText: "889012" });
+      await expect(pa).toContainText("Expired");
+      await expect(docs.getByText(/PA license lapsed per NIPR on \d\d\/\d\d\/\d{4}/)).toBeVisible();
+      await expect(docs.getByText("New contract requests do not cover PA until it is resolved")).toBeVisible();
 
       await loginAs(page, "admin@demo.test", { path: "/admin/nipr_pdb_alerts?handled=no&category=licenses" });
       await expect(page.getByRole("heading", { level: 1, name: "NIPR PDB alerts" })).toBeVisible();
       const row = page.getByRole("row").filter({ hasText: "PA license 889012 lapsed" });
-      await expect(row).toContainText("Open: holds requests");
+      // The same status in the list and on the alert's page.
+      await expect(row).toContainText("Not handled: PA on hold");
       // This list's and the alert's axe and fit, before it is handled, are the page sweep's (pages.spec.ts).
       await row.getByRole("link", { name: /Alert \d+: Thomas Becker/ }).click();
       await expect(page.getByRole("heading", { level: 1, name: /Thomas Becker/ })).toBeVisible();
       // Read once the alert's page is shown: with JavaScript the click's navigation ends after click() returns.
       const alertUrl = page.url();
-      await expect(page.getByText("license is marked expired")).toBeVisible();
+      await expect(page.getByText("Not handled: PA on hold", { exact: true })).toBeVisible();
+      await expect(page.getByText("license was marked expired")).toBeVisible();
       await page.getByRole("textbox", { name: "Note (optional)" }).fill("Called Thomas (JS on)");
       await page.getByRole("button", { name: "Mark handled" }).click();
-      await expect(success(page)).toContainText(
-        "Thomas Becker is notified and new contract requests in PA are on hold",
-      );
-      await expect(page.getByText("Handled: it was applied to the broker's record once.")).toBeVisible();
+      await expect(success(page)).toContainText("Alert handled: your review is recorded.");
+      await expect(page.getByText("Handled: staff reviewed this alert.")).toBeVisible();
       await expect(page.getByRole("button", { name: "Mark handled" })).toHaveCount(0);
+      await expect(page.getByText("Handled: PA on hold", { exact: true })).toBeVisible();
       await expect(page.getByText(/On hold in PA since/)).toBeVisible();
       await expectAxeClean(page);
 
-      // docs@'s profile: the PA license expired, and the hold (the broker's notification) names PA.
+      // The review changed nothing on docs@'s record: still expired, still held.
       await docs.goto("/profile");
-      const pa = docs.getByRole("table", { name: "Licenses" }).getByRole("row").filter({ hasText: "889012" });
       await expect(pa).toContainText("Expired");
-      await expect(docs.getByText("NIPR reports your PA license lapsed")).toBeVisible();
       await expect(docs.getByText("New contract requests do not cover PA until it is resolved")).toBeVisible();
       await expectNoSidewaysScroll(docs);
 
@@ -140,7 +140,7 @@ test.describe("NIPR (JS on)", () => {
 });
 
 httpTest(
-  "without JavaScript: docs@'s lapsed PA license alert, handled, expires the license and leaves PA out of docs@'s requests until resolved",
+  "without JavaScript: docs@'s lapsed PA license alert holds PA from its arrival; Mark handled records the review; resolving lifts the hold",
   async () => {
     const admin = await NoJsBrowser.signedIn("admin@demo.test");
     const unlock = await lockAccount("docs@demo.test");
@@ -153,35 +153,33 @@ httpTest(
       await resetAccount("docs@demo.test");
       const docs = await NoJsBrowser.signedIn("docs@demo.test");
       opened.push(docs);
-      // Before: docs@'s PA license is active, with no NIPR hold.
+      // Before anyone handles the alert: docs@'s PA license is expired and PA is on hold (issue 37 §1).
       const before = await docs.open("/profile");
-      expect(paLicense(before)).toContain("889012");
-      expect(paLicense(before)).not.toContain("Expired");
-      expect(before.allText).not.toContain("NIPR holds");
+      expect(paLicense(before)).toContain("Expired");
+      expect(before.allText).toMatch(/PA license lapsed per NIPR on \d\d\/\d\d\/\d{4}/);
 
       const list = await admin.open("/admin/nipr_pdb_alerts?handled=no&category=licenses");
       expect(list.heading).toBe("NIPR PDB alerts");
       const row = list.tableRows().find((r) => r.join(" ").includes("PA license 889012 lapsed"));
-      expect(row?.join(" ")).toContain("Open: holds requests");
+      expect(row?.join(" ")).toContain("Not handled: PA on hold");
       const alert = await admin.open(list.linkInRow("PA license 889012 lapsed", /Alert \d+: Thomas Becker/));
       expect(alert.heading).toMatch(/Thomas Becker/);
       const alertPath = alert.path;
-      expect(alert.text()).toContain("license is marked expired");
+      expect(alert.text()).toContain("Not handled: PA on hold");
+      expect(alert.text()).toContain("license was marked expired");
       const handled = await admin.submit(
         alert.form("Mark handled").fill("Note (optional)", "Called Thomas (JS off)"),
         "Mark handled",
       );
-      expect(handled.toasts("success").join(" ")).toContain(
-        "Thomas Becker is notified and new contract requests in PA are on hold",
-      );
-      expect(handled.text()).toContain("Handled: it was applied to the broker's record once.");
+      expect(handled.toasts("success").join(" ")).toContain("Alert handled: your review is recorded.");
+      expect(handled.text()).toContain("Handled: staff reviewed this alert.");
+      expect(handled.text()).toContain("Handled: PA on hold");
       expect(() => handled.form("Mark handled")).toThrow();
       expect(handled.text()).toMatch(/On hold in PA since/);
 
-      // docs@'s profile: the PA license expired, and the hold (the broker's notification) names PA.
+      // The review changed nothing on docs@'s record: still expired, still held.
       const after = await docs.open("/profile");
       expect(paLicense(after)).toContain("Expired");
-      expect(after.allText).toContain("NIPR reports your PA license lapsed");
       expect(after.allText).toContain("New contract requests do not cover PA until it is resolved");
 
       // With its documents brought up to date, docs@ may request again: the request covers OH, not PA.

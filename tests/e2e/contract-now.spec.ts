@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { formatDate } from "../../app/domain/formats";
 import { futureCertificationDate } from "../../server/reference-api/contracting/seed";
+import { weekdaysBefore } from "../../server/reference-api/nipr/seed";
 import { seedDates } from "../../server/reference-api/seed/seed-dates";
 import { expect, loginAs, test } from "./fixtures";
 
@@ -84,6 +85,21 @@ test.describe("the Contract Now dialog", () => {
     expect(response.status()).toBe(302);
     await page.goto("/contracts");
     await expect(page.getByText("Summit Mutual")).toHaveCount(0);
+  });
+
+  test("issue 37 §1: NIPR's PA lapse holds docs@'s PA requests from the day it arrives, nobody handling it", async ({
+    page,
+  }) => {
+    // The seed's alert arrived on the last weekday and nobody has handled it: it is applied all the same.
+    const held = `PA license lapsed per NIPR on ${formatDate(weekdaysBefore(seedDates(), 1))}`;
+    await loginAs(page, "docs@demo.test", { path: "/profile" });
+    const pa = page.getByRole("table", { name: "Licenses" }).getByRole("row").filter({ hasText: "889012" });
+    await expect(pa).toContainText("Expired");
+    await expect(page.getByText(held)).toBeVisible();
+    await page.goto("/contract_now");
+    await expect(page.getByText(`${held}. New contract requests do not cover PA`)).toBeVisible();
+    await page.goto("/ready_to_sell");
+    await expect(page.getByTestId("shared-steps").locator("[data-step=license]")).toContainText(held);
   });
 });
 

@@ -6,7 +6,8 @@ import { expect, lockAccount, loginAs, resetAccount, test } from "./fixtures";
 
 /**
  * Ready to sell (issue 25 §1): a line turns ready after its fix. docs@ follows its blocking step to the flagged
- * documents and replaces them; admin@ moves agent@'s approved request to active on the contracting desk. Holds the
+ * documents and replaces them, which leaves its lines waiting only on the NIPR hold in PA (issue 37 §1: the seed's
+ * lapse alert holds PA from its arrival); admin@ moves agent@'s approved request to active on the contracting desk. Holds the
  * accounts it changes (other specs change them too) and restores them after. Without JavaScript in the HTTP tier
  * (tests/support/no-js.ts follows the pages' links and posts their forms, the uploads' multipart ones included).
  */
@@ -20,15 +21,17 @@ function nextYearDate(): string {
 const line = (page: Page, carrierProductId: number) => page.getByTestId(`line-${carrierProductId}`);
 /** The documents step, said once above the lines for every product (issue 37 §5). */
 const documentsStep = (page: Page) => page.getByTestId("shared-steps").locator("[data-step=documents]");
+const licenseStep = (page: Page) => page.getByTestId("shared-steps").locator("[data-step=license]");
 /** A product's line on the page without JavaScript. */
 const lineOf = (page: NoJsPage, carrierProductId: number) => page.within(`line-${carrierProductId}`);
 const documentsStepOf = (page: NoJsPage) => page.within("shared-steps").withAttribute("data-step", "documents");
+const licenseStepOf = (page: NoJsPage) => page.within("shared-steps").withAttribute("data-step", "license");
 const pdf = () => ({ name: "court-order.pdf", mimeType: "application/pdf", buffer: readFileSync(PDF) });
 
 test.describe("a line turns ready after its fix, JavaScript on", () => {
   test.describe.configure({ mode: "serial" });
 
-  test("docs@ follows the documents step, replaces its flagged documents, and Blue Harbor's lines are ready", async ({
+  test("docs@ follows the documents step, replaces its flagged documents, and Blue Harbor's lines wait only on the PA hold", async ({
     page,
   }) => {
     test.setTimeout(150_000);
@@ -36,11 +39,12 @@ test.describe("a line turns ready after its fix, JavaScript on", () => {
     try {
       await resetAccount("docs@demo.test");
       await loginAs(page, "docs@demo.test", { path: "/ready_to_sell" });
-      await expect(page.getByTestId("readiness-summary")).toHaveText("0 of 14 products ready; 2 need one step");
+      await expect(page.getByTestId("readiness-summary")).toHaveText("0 of 14 products ready");
       for (const id of [101, 201]) {
-        await expect(line(page, id)).toContainText("1 step left");
-        await expect(line(page, id).getByTestId("next-step")).toContainText("Documents, for every product above.");
+        await expect(line(page, id)).toContainText("2 steps left");
+        await expect(line(page, id).getByTestId("next-step")).toContainText("License, for every product above.");
       }
+      await expect(licenseStep(page)).toContainText("PA license lapsed per NIPR on");
       await expect(documentsStep(page)).toContainText("2 documents need your attention");
       // A product without a contract: documents first (spec §6), not Contract Now.
       await expect(line(page, 105).locator("[data-step=contract]")).toContainText(
@@ -63,11 +67,13 @@ test.describe("a line turns ready after its fix, JavaScript on", () => {
       await expect(page.locator("[data-toast=success]").last()).toContainText("Your W-9 was uploaded.");
 
       await page.goto("/ready_to_sell");
-      await expect(page.getByTestId("readiness-summary")).toHaveText("2 of 14 products ready");
-      await expect(line(page, 101)).toHaveAttribute("data-ready", "true");
-      await expect(line(page, 201)).toHaveAttribute("data-ready", "true");
+      await expect(page.getByTestId("readiness-summary")).toHaveText("0 of 14 products ready; 2 need one step");
+      for (const id of [101, 201]) {
+        await expect(line(page, id)).toContainText("1 step left");
+        await expect(line(page, id).getByTestId("next-step")).toContainText("License, for every product above.");
+      }
       await page.goto("/dashboard");
-      await expect(page.getByTestId("readiness-card")).toContainText("2 of 14 products ready");
+      await expect(page.getByTestId("readiness-card")).toContainText("0 of 14 products ready");
     } finally {
       await resetAccount("docs@demo.test");
       release();
@@ -114,7 +120,7 @@ test.describe("a line turns ready after its fix, JavaScript off", () => {
   test.describe.configure({ mode: "serial" });
 
   httpTest(
-    "docs@ follows the documents step, replaces its flagged documents, and Blue Harbor's lines are ready",
+    "docs@ follows the documents step, replaces its flagged documents, and Blue Harbor's lines wait only on the PA hold",
     async () => {
       httpTest.setTimeout(150_000);
       const release = await lockAccount("docs@demo.test");
@@ -123,11 +129,12 @@ test.describe("a line turns ready after its fix, JavaScript off", () => {
         await resetAccount("docs@demo.test");
         docs = await NoJsBrowser.signedIn("docs@demo.test");
         let page = await docs.open("/ready_to_sell");
-        expect(page.within("readiness-summary").text()).toBe("0 of 14 products ready; 2 need one step");
+        expect(page.within("readiness-summary").text()).toBe("0 of 14 products ready");
         for (const id of [101, 201]) {
-          expect(lineOf(page, id).text()).toContain("1 step left");
-          expect(lineOf(page, id).within("next-step").text()).toContain("Documents, for every product above.");
+          expect(lineOf(page, id).text()).toContain("2 steps left");
+          expect(lineOf(page, id).within("next-step").text()).toContain("License, for every product above.");
         }
+        expect(licenseStepOf(page).text()).toContain("PA license lapsed per NIPR on");
         expect(documentsStepOf(page).text()).toContain("2 documents need your attention");
         // A product without a contract: documents first (spec §6), not Contract Now.
         expect(lineOf(page, 105).withAttribute("data-step", "contract").text()).toContain(
@@ -153,10 +160,12 @@ test.describe("a line turns ready after its fix, JavaScript off", () => {
         expect(page.toasts("success").join(" ")).toContain("Your W-9 was uploaded.");
 
         page = await docs.open("/ready_to_sell");
-        expect(page.within("readiness-summary").text()).toBe("2 of 14 products ready");
-        expect(page.testIdAttribute("line-101", "data-ready")).toBe("true");
-        expect(page.testIdAttribute("line-201", "data-ready")).toBe("true");
-        expect((await docs.open("/dashboard")).within("readiness-card").text()).toContain("2 of 14 products ready");
+        expect(page.within("readiness-summary").text()).toBe("0 of 14 products ready; 2 need one step");
+        for (const id of [101, 201]) {
+          expect(lineOf(page, id).text()).toContain("1 step left");
+          expect(lineOf(page, id).within("next-step").text()).toContain("License, for every product above.");
+        }
+        expect((await docs.open("/dashboard")).within("readiness-card").text()).toContain("0 of 14 products ready");
       } finally {
         await docs?.close();
         await resetAccount("docs@demo.test");

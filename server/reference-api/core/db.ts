@@ -165,7 +165,7 @@ const RETIRED_TABLES = [
  * change: a db file seeded by an older version (PRAGMA user_version lower than this) has its data tables
  * dropped and created again as schema.ts has them, and is reset to the seed on open (sessions kept).
  */
-const SEED_VERSION = 41;
+const SEED_VERSION = 42;
 
 function bool(value: unknown): boolean {
   return value === true;

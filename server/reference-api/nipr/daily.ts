@@ -2,13 +2,17 @@
  * NIPR's daily alerts file, stood in for (issue 24 §7): for each weekday after the seed day up to today, the alerts
  * of the tracked producers, made on read (the first read of a day writes them once) and deterministic by day and
  * NPN, so alerts arrive while the demo runs and two databases seeded the same day agree. Each day's file is also a
- * row of the sync history. Rare on purpose: about one producer in forty has a change on a given day.
+ * row of the sync history. Rare on purpose: about one producer in forty has a change on a given day. Each alert is
+ * applied as it arrives (arrival.ts, issue 37 §1); the demo accounts (demo-data.md fixes their state) get no alert
+ * that would hold their requests.
  */
 import dayjs from "dayjs";
 import type { InStatement } from "@libsql/client";
 import type { NiprAlertKind } from "../../../app/admin/sections/nipr_pdb_alerts/records.ts";
+import { SEED_USERS } from "../accounts/seed.ts";
 import type { ReferenceDb } from "../core/db.ts";
 import { todayIso } from "../core/today.ts";
+import { arrivalStatements } from "./arrival.ts";
 
 /** FNV-1a, 32 bits: a stable number of a text. */
 export function stableHash(text: string): number {
@@ -22,6 +26,8 @@ export function stableHash(text: string): number {
 
 export interface TrackedProducer {
   userId: number;
+  /** A demo account of demo-data.md: never given an alert that holds its requests. */
+  demo?: boolean;
   npn: string;
   name: string;
   licenses: Array<{ state: string; number: string; expiresOn: string | null }>;
@@ -65,14 +71,14 @@ export function alertOf(
       summary: `Appointment with ${carrier} in ${license.state} terminated (not for cause).`,
       detail: {},
     };
-  if (license && pick < 78)
+  if (license && pick < 78 && !p.demo)
     return {
       kind: "regulatory_action",
       state: license.state,
       summary: `${license.state} Department of Insurance: administrative action opened.`,
       detail: {},
     };
-  if (license && pick < 80)
+  if (license && pick < 80 && !p.demo)
     return {
       kind: "license_lapsed",
       state: license.state,
@@ -115,8 +121,10 @@ export async function trackedProducers(db: ReferenceDb): Promise<TrackedProducer
     });
     byUser.set(Number(l.user_id), list);
   }
+  const demo = new Set(SEED_USERS.map((u) => u.id));
   return users.rows.map((u) => ({
     userId: Number(u.id),
+    demo: demo.has(Number(u.id)),
     npn: String(u.npn_number),
     name: String(u.n),
     licenses: byUser.get(Number(u.id)) ?? [],
@@ -153,10 +161,7 @@ export async function catchUpDailyAlerts(db: ReferenceDb, today = todayIso()): P
         const alert = alertOf(iso, p);
         if (!alert) continue;
         changes++;
-        statements.push({
-          sql: `INSERT INTO nipr_alerts (id, user_id, day, kind, state, summary, detail) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-          args: [nextAlert++, p.userId, iso, alert.kind, alert.state, alert.summary, JSON.stringify(alert.detail)],
-        });
+        statements.push(...arrivalStatements({ id: nextAlert++, userId: p.userId, day: iso, ...alert }));
       }
       statements.push({
         sql: `INSERT INTO nipr_syncs (id, at, trigger, by_name, producers, changes, summary, status, failures)

@@ -1,6 +1,6 @@
 /**
  * NIPR holds (issue 24 §7; app/domain/nipr-holds.ts has the rule): the open holds of a broker, and the states a
- * contract request made now covers. Read by the profile (the broker's notification), the contract request (which
+ * contract request made now covers. A hold is written when its alert arrives (arrival.ts, issue 37 §1). Read by the profile (the broker's notification), the contract request (which
  * refuses when holds leave no state, and records the states it covers) and the alerts' pages (resolve).
  */
 import type { InStatement } from "@libsql/client";
@@ -10,13 +10,15 @@ import { todayIso } from "../core/today.ts";
 
 export async function openHolds(db: ReferenceDb, userId: number): Promise<NiprHold[]> {
   const found = await db.client.execute({
-    sql: "SELECT state, message, created_at FROM nipr_holds WHERE user_id = ? AND resolved_at IS NULL ORDER BY state, id",
+    sql: `SELECT h.state, h.message, h.created_at, a.kind FROM nipr_holds h LEFT JOIN nipr_alerts a ON a.id = h.alert_id
+          WHERE h.user_id = ? AND h.resolved_at IS NULL ORDER BY h.state, h.id`,
     args: [userId],
   });
   return found.rows.map((r) => ({
     state: String(r.state),
     message: String(r.message),
     since: String(r.created_at).slice(0, 10),
+    kind: r.kind == null ? null : String(r.kind),
   }));
 }
 

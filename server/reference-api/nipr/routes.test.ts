@@ -25,6 +25,7 @@ import {
   testClient,
   testSeed,
 } from "../core/test-support.ts";
+import { arrivalStatements } from "./arrival.ts";
 import { alertOf, stableHash } from "./daily.ts";
 import { NOT_A_BROKER } from "./routes.ts";
 import { DOCS_LAPSED_ALERT_ID, SEED_NIPR_PASSWORD, weekdaysBefore } from "./seed.ts";
@@ -102,23 +103,46 @@ describe("NIPR PDB alerts", () => {
     expectError(await as("agent@demo.test", "POST", `/api/admin/nipr_pdb_alerts/${DOCS_LAPSED_ALERT_ID}/handle`), 403);
   });
 
-  it("handling docs@'s lapsed PA license expires it, holds docs@'s requests in PA, and is done once", async () => {
-    const handled = await admin("POST", `/api/admin/nipr_pdb_alerts/${DOCS_LAPSED_ALERT_ID}/handle`, {
-      note: "Called Thomas",
-    });
-    expect(handled.status, handled.text).toBe(200);
+  it("docs@'s lapsed PA license was applied when it arrived; Mark handled records the review only, once", async () => {
+    const day = weekdaysBefore(testSeed, 1);
     const db = sqlite(dbPath);
+    const paAndHolds = async () => ({
+      pa: (await db.execute("SELECT status, expires_on FROM licenses WHERE user_id = 4 AND state = 'PA'")).rows[0],
+      holds: (await db.execute("SELECT state, message, created_at, resolved_at FROM nipr_holds WHERE user_id = 4"))
+        .rows,
+    });
     try {
-      const pa = await db.execute("SELECT status, expires_on FROM licenses WHERE user_id = 4 AND state = 'PA'");
-      expect(pa.rows[0]).toMatchObject({ status: "Expired", expires_on: weekdaysBefore(testSeed, 1) });
-      const holds = await db.execute("SELECT state, message, resolved_at FROM nipr_holds WHERE user_id = 4");
-      expect(holds.rows).toEqual([
+      // Issue 37 §1: before anyone handles it, the license is Expired as of the alert's day and PA is on hold.
+      const seeded = await paAndHolds();
+      expect(seeded.pa).toMatchObject({ status: "Expired", expires_on: day });
+      expect(seeded.holds).toEqual([
         expect.objectContaining({
           state: "PA",
-          message: `NIPR reports your PA license lapsed on ${formatDate(weekdaysBefore(testSeed, 1))}. New contract requests do not cover PA until it is resolved: contact your agency.`,
+          message: `PA license lapsed per NIPR on ${formatDate(day)}. New contract requests do not cover PA until it is resolved: contact your agency.`,
+          created_at: `${day}T06:00:00.000Z`,
           resolved_at: null,
         }),
       ]);
+      const profile = await as("docs@demo.test", "GET", "/api/profile");
+      expect((profile.json as { profile: { niprHolds: unknown[] } }).profile.niprHolds).toEqual([
+        { state: "PA", kind: "license_lapsed", since: day, message: expect.stringContaining("PA license lapsed") },
+      ]);
+      const before = await ok(
+        AdminNiprAlertResponseSchema,
+        "GET",
+        `/api/admin/nipr_pdb_alerts/${DOCS_LAPSED_ALERT_ID}`,
+        {
+          token: await adminToken(),
+        },
+      );
+      expect(before.record).toMatchObject({ handled: false, hold: { state: "PA", since: `${day}T06:00:00.000Z` } });
+
+      const handled = await admin("POST", `/api/admin/nipr_pdb_alerts/${DOCS_LAPSED_ALERT_ID}/handle`, {
+        note: "Called Thomas",
+      });
+      expect(handled.status, handled.text).toBe(200);
+      // The review changes nothing on docs@'s record.
+      expect(await paAndHolds()).toEqual(seeded);
       // A hold is not a document notification (those block every request, spec §6).
       const notices = await db.execute("SELECT document_name FROM document_notifications WHERE user_id = 4");
       expect(notices.rows.map((r) => String(r.document_name)).join()).not.toContain("NIPR");
@@ -140,6 +164,17 @@ describe("NIPR PDB alerts", () => {
     expectFields(await admin("POST", `/api/admin/nipr_pdb_alerts/2/handle`, { note: "x".repeat(501) }));
   });
 
+  it("the seed's handled regulatory action put its hold on arrival, resolved by staff", async () => {
+    const db = sqlite(dbPath);
+    try {
+      const holds = await db.execute("SELECT state, resolved_by FROM nipr_holds WHERE alert_id = 8");
+      expect(holds.rows).toEqual([expect.objectContaining({ state: "NC", resolved_by: "Nora Whitfield" })]);
+      expect((await as("beta@demo.test", "GET", "/api/profile")).text).not.toContain("NC regulatory action");
+    } finally {
+      db.close();
+    }
+  });
+
   it("holds leave their state out of agent@'s new requests, refuse one when no state is left, until resolved", async () => {
     const db = sqlite(dbPath);
     // Two carrier products agent@ (user 1, licensed in FL and GA) has no contract state with.
@@ -158,17 +193,25 @@ describe("NIPR PDB alerts", () => {
         })
       ).rows[0]?.states;
     try {
-      await db.execute(
-        `INSERT INTO nipr_alerts (id, user_id, day, kind, state, summary, detail) VALUES
-         (900, 1, '${weekday}', 'license_lapsed', 'GA', 'GA license 3219876 lapsed.', '{}')`,
+      // Issue 37 §1: the alert holds GA as it arrives, nobody handles it.
+      await db.batch(
+        arrivalStatements({
+          id: 900,
+          userId: 1,
+          day: weekday,
+          kind: "license_lapsed",
+          state: "GA",
+          summary: "GA license 3219876 lapsed.",
+          detail: {},
+        }),
+        "write",
       );
-      expect((await admin("POST", "/api/admin/nipr_pdb_alerts/900/handle")).status).toBe(200);
       // The GA hold: on the profile (the broker's notification), not among the document notifications.
       const profile = await as("agent@demo.test", "GET", "/api/profile");
       expect((profile.json as { profile: { niprHolds: unknown[] } }).profile.niprHolds).toEqual([
         expect.objectContaining({
           state: "GA",
-          message: expect.stringContaining("NIPR reports your GA license lapsed"),
+          message: expect.stringContaining("GA license lapsed per NIPR"),
         }),
       ]);
       const notices = await as("agent@demo.test", "GET", "/api/profile/document_notifications");
@@ -184,13 +227,18 @@ describe("NIPR PDB alerts", () => {
 
       // Regulatory actions in every state left (FL's is 902): the next request is refused, naming the held states.
       for (const [i, state] of covered.entries()) {
-        await db.execute({
-          sql: `INSERT INTO nipr_alerts (id, user_id, day, kind, state, summary, detail)
-                VALUES (?, 1, ?, 'regulatory_action', ?, 'Department of Insurance: administrative action opened.', '{}')`,
-          args: [state === "FL" ? 902 : 910 + i, weekday, state],
-        });
-        const id = state === "FL" ? 902 : 910 + i;
-        expect((await admin("POST", `/api/admin/nipr_pdb_alerts/${id}/handle`)).status).toBe(200);
+        await db.batch(
+          arrivalStatements({
+            id: state === "FL" ? 902 : 910 + i,
+            userId: 1,
+            day: weekday,
+            kind: "regulatory_action",
+            state,
+            summary: "Department of Insurance: administrative action opened.",
+            detail: {},
+          }),
+          "write",
+        );
       }
       expectError(
         await as("agent@demo.test", "POST", "/api/profile/contracting_entries", { carrierProductIds: [second] }),
@@ -223,14 +271,21 @@ describe("NIPR PDB alerts", () => {
     }
   });
 
-  it("a license alert with a new expiry date moves the broker's license to it", async () => {
+  it("a license alert with a new expiry date moves the broker's license to it as it arrives", async () => {
     const db = sqlite(dbPath);
     try {
-      await db.execute(
-        `INSERT INTO nipr_alerts (id, user_id, day, kind, state, summary, detail)
-         VALUES (901, 3, '${weekdaysBefore(testSeed, 1)}', 'license_expiry_changed', 'AZ', 'AZ extended.', '{"expiresOn":"2031-06-30"}')`,
+      await db.batch(
+        arrivalStatements({
+          id: 901,
+          userId: 3,
+          day: weekdaysBefore(testSeed, 1),
+          kind: "license_expiry_changed",
+          state: "AZ",
+          summary: "AZ extended.",
+          detail: { expiresOn: "2031-06-30" },
+        }),
+        "write",
       );
-      expect((await admin("POST", "/api/admin/nipr_pdb_alerts/901/handle")).status).toBe(200);
       const az = await db.execute("SELECT status, expires_on FROM licenses WHERE user_id = 3 AND state = 'AZ'");
       expect(az.rows[0]).toMatchObject({ status: "Active", expires_on: "2031-06-30" });
     } finally {
@@ -256,6 +311,15 @@ describe("the daily alerts", () => {
       if (alertOf(`2030-02-${String(d).padStart(2, "0")}`, { ...p, npn: String(10000 + d) })) alerts++;
     }
     expect(alerts).toBeLessThan(days / 4);
+    // The demo accounts (demo-data.md fixes their state) never get an alert that would hold their requests.
+    const blocking = ["license_lapsed", "license_revoked", "regulatory_action"];
+    let held = 0;
+    for (let n = 0; n < 8000; n++) {
+      const day = dayjs("2030-01-01").add(n, "day").format("YYYY-MM-DD");
+      if (blocking.includes(alertOf(day, p)?.kind ?? "")) held++;
+      expect(blocking).not.toContain(alertOf(day, { ...p, demo: true })?.kind);
+    }
+    expect(held).toBeGreaterThan(0);
 
     const today = new Date().toISOString().slice(0, 10);
     const start = dayjs(today).subtract(10, "day").format("YYYY-MM-DD");
@@ -276,6 +340,13 @@ describe("the daily alerts", () => {
       expect(through.rows[0]!.generated_through).toBe(today);
       const made = await db.execute({ sql: "SELECT day FROM nipr_alerts WHERE day > ?", args: [start] });
       expect(made.rows.every((r) => ![0, 6].includes(dayjs(String(r.day)).day()))).toBe(true);
+      // Each blocking alert of the file held its state as it arrived (issue 37 §1).
+      const unheld = await db.execute({
+        sql: `SELECT a.id FROM nipr_alerts a LEFT JOIN nipr_holds h ON h.alert_id = a.id
+              WHERE a.day > ? AND a.kind IN ('license_lapsed', 'license_revoked', 'regulatory_action') AND h.id IS NULL`,
+        args: [start],
+      });
+      expect(unheld.rows).toEqual([]);
     } finally {
       db.close();
     }

@@ -5,11 +5,12 @@
  * write in the admin audit.
  *
  * The rules, enforced here whatever the portal shows:
- * - an alert is applied once, when an administrator marks it handled (again: 409): a licence alert updates the
- *   broker's `licenses` row of that state (a lapse: Expired as of the alert's day; an expiry change: the new date);
- *   a lapsed licence or a regulatory action also puts a hold on the broker's new contract requests in that state
- *   (nipr_holds, holds.ts: the profile shows it, a request leaves the state out and is refused when no state is
- *   left) until an administrator resolves it (POST /:id/resolve_hold, once: again 409);
+ * - an alert is applied when it arrives (arrival.ts, issue 37 §1), not when handled: a licence alert updates the
+ *   broker's `licenses` row of that state (a lapse: Expired as of the alert's day; a revocation: Revoked; an expiry
+ *   change: the new date); a lapse, a revocation or a regulatory action also puts a hold on the broker's new contract
+ *   requests in that state (nipr_holds, holds.ts: the profile shows it, a request leaves the state out and is refused
+ *   when no state is left) until an administrator resolves it (POST /:id/resolve_hold, once: again 409);
+ * - marking an alert handled records that staff reviewed it (who, when, a note), once (again: 409);
  * - the NIPR password is write-only: no answer and no log line carries it;
  * - Sync now asks about one broker (an Agent or Agency user) and always adds a history row, failed when the broker
  *   has no NPN.
@@ -77,8 +78,6 @@ import {
   zodFields,
 } from "../admin/list-support.ts";
 import { ACTIVE_PRODUCER, catchUpDailyAlerts } from "./daily.ts";
-import { insertHold } from "./holds.ts";
-import { holdMessage } from "../../../app/domain/nipr-holds.ts";
 
 export const NOT_A_BROKER = "Choose an agent or agency.";
 export const UNKNOWN_PRODUCERS = "Choose producers from the list: some are not active producers with an NPN.";
@@ -180,30 +179,6 @@ async function findAlert(db: ReferenceDb, id: number): Promise<AdminNiprAlert | 
     args: [id],
   });
   return found.rows[0] ? alertFromRow(found.rows[0]) : null;
-}
-
-/** What applying an alert writes to the broker's record. */
-function effectsOf(alert: AdminNiprAlert, detail: Record<string, string>, at: string): InStatement[] {
-  const userId = alert.producer.id;
-  const statements: InStatement[] = [];
-  if (alert.kind === "license_lapsed" && alert.state) {
-    statements.push({
-      sql: "UPDATE licenses SET status = 'Expired', expires_on = ? WHERE user_id = ? AND state = ?",
-      args: [alert.day, userId, alert.state],
-    });
-  }
-  if (alert.kind === "license_expiry_changed" && alert.state && detail.expiresOn) {
-    statements.push({
-      sql: "UPDATE licenses SET status = 'Active', expires_on = ? WHERE user_id = ? AND state = ?",
-      args: [detail.expiresOn, userId, alert.state],
-    });
-  }
-  if ((alert.kind === "license_lapsed" || alert.kind === "regulatory_action") && alert.state) {
-    // The broker's notification: a hold on new contract requests in that state until an administrator resolves it.
-    const message = holdMessage({ kind: alert.kind, state: alert.state, day: alert.day, summary: alert.summary });
-    statements.push(insertHold({ userId, state: alert.state, alertId: alert.id, message, at }));
-  }
-  return statements;
 }
 
 /** What an administrator's write on an alert knows: the alert's detail, when, who, and the note. */
@@ -435,12 +410,12 @@ export function registerNiprRoutes(app: Express, { db, logger }: { db: Reference
     "/api/admin/nipr_pdb_alerts/:id/handle",
     onAlert({
       refusal: (alert) => (alert.handled ? ALREADY_HANDLED : null),
-      statements: (alert, { detail, at, by, note }) => [
+      // Staff's review, nothing more: the alert was applied when it arrived (issue 37 §1).
+      statements: (alert, { at, by, note }) => [
         {
           sql: "UPDATE nipr_alerts SET handled_at = ?, handled_by = ?, note = ? WHERE id = ? AND handled_at IS NULL",
           args: [at, by, note, alert.id],
         },
-        ...effectsOf(alert, detail, at),
       ],
       audit: () => ({ action: "handled", changes: [{ field: "handled", from: "no", to: "yes" }] }),
       log: "admin handled a NIPR alert",

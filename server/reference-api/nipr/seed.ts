@@ -1,8 +1,9 @@
 /**
  * The NIPR stand-in's seed (issue 24 §6-8): the connection (a demo account whose password no endpoint answers),
  * tracking every active producer at $0.95 a month each, the fallback scans (weekly active, monthly inactive), the
- * 60-day warning window; two weeks of alerts for the demo brokers, among them docs@'s (4) Pennsylvania license
- * lapsed (not handled yet: handling it is what the demo and the e2e drive); and the syncs of the last four weeks.
+ * 60-day warning window; two weeks of alerts for the demo brokers, each applied as it arrived (arrival.ts, issue 37
+ * §1), among them docs@'s (4) Pennsylvania license lapsed: the license Expired and PA on hold from the alert's day,
+ * not handled (reviewed) yet; and the syncs of the last four weeks.
  * Composed by seed/seed.ts; dates are relative to the seed day (seed/seed-dates.ts). Later days' alerts are made
  * on read (daily.ts), from this seed day.
  */
@@ -11,6 +12,7 @@ import dayjs from "dayjs";
 import type { NiprAlertKind } from "../../../app/admin/sections/nipr_pdb_alerts/records.ts";
 import type { NiprTrigger } from "../../../app/admin/sections/nipr_history/records.ts";
 import type { SeedDates } from "../seed/seed-dates.ts";
+import { arrivalStatements } from "./arrival.ts";
 import { ACTIVE_PRODUCER } from "./daily.ts";
 
 /** The seeded connection's password: never answered by any endpoint (a test checks it stays out of pages). */
@@ -43,6 +45,8 @@ interface SeedAlert {
   summary: string;
   detail?: Record<string, string>;
   handled?: { by: string; note: string | null };
+  /** The hold it put, lifted by an administrator the day it arrived. */
+  holdResolvedBy?: string;
 }
 
 const SEED_ALERTS: readonly SeedAlert[] = [
@@ -113,7 +117,8 @@ const SEED_ALERTS: readonly SeedAlert[] = [
     kind: "regulatory_action",
     state: "NC",
     summary: "NC Department of Insurance: consent order, fine paid (closed).",
-    handled: { by: "Nora Whitfield", note: "Closed action; no hold needed." },
+    handled: { by: "Nora Whitfield", note: "Closed action: hold resolved." },
+    holdResolvedBy: "Nora Whitfield",
   },
 ];
 
@@ -133,22 +138,28 @@ export function niprSeedStatements(dates: SeedDates): InStatement[] {
   ];
   for (const a of SEED_ALERTS) {
     const day = weekdaysBefore(dates, a.weekdaysAgo);
-    statements.push({
-      sql: `INSERT INTO nipr_alerts (id, user_id, day, kind, state, summary, detail, handled_at, handled_by, note)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      args: [
-        a.id,
-        a.userId,
+    statements.push(
+      ...arrivalStatements({
+        id: a.id,
+        userId: a.userId,
         day,
-        a.kind,
-        a.state,
-        a.summary,
-        JSON.stringify(a.detail ?? {}),
-        a.handled ? `${day}T15:10:00.000Z` : null,
-        a.handled?.by ?? null,
-        a.handled?.note ?? null,
-      ],
-    });
+        kind: a.kind,
+        state: a.state,
+        summary: a.summary,
+        detail: a.detail ?? {},
+      }),
+    );
+    const reviewedAt = `${day}T15:10:00.000Z`;
+    if (a.handled)
+      statements.push({
+        sql: "UPDATE nipr_alerts SET handled_at = ?, handled_by = ?, note = ? WHERE id = ?",
+        args: [reviewedAt, a.handled.by, a.handled.note, a.id],
+      });
+    if (a.holdResolvedBy)
+      statements.push({
+        sql: "UPDATE nipr_holds SET resolved_at = ?, resolved_by = ? WHERE alert_id = ?",
+        args: [reviewedAt, a.holdResolvedBy, a.id],
+      });
   }
   // The syncs: each weekday's alerts file (one failed and retried), the Monday scans, a monthly scan, a Sync now.
   const syncs: Array<{

@@ -23,9 +23,19 @@ export const ProfileSchema = z.object({
   phone: z.string().nullable(),
   /** Days before expiry a license is marked "Expires soon" (the NIPR settings' warning window, issue 24 §6). */
   licenseWarningDays: z.number().int().positive().optional(),
-  /** The states NIPR holds new contract requests in (issue 24 §7, app/domain/nipr-holds.ts); absent: none. */
+  /**
+   * The states NIPR holds new contract requests in (issue 24 §7, app/domain/nipr-holds.ts); absent: none. `since` is
+   * the day the alert arrived, `kind` the alert's (issue 37 §1: Ready to Sell names it); absent kind: not named.
+   */
   niprHolds: z
-    .array(z.object({ state: z.string(), message: z.string(), since: z.string() }))
+    .array(
+      z.object({
+        state: z.string(),
+        message: z.string(),
+        since: z.string(),
+        kind: z.string().nullable().optional().default(null),
+      }),
+    )
     .optional()
     .default([]),
 });

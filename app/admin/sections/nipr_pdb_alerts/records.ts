@@ -1,9 +1,11 @@
 /**
  * NIPR PDB alerts (issue 24 §7): what NIPR's daily alerts file (weekdays) says changed for a tracked producer, by
- * category. Marking an alert handled applies it to the broker's record: a licence alert updates the broker's
- * licences; a lapsed licence or a regulatory action also raises the broker's notification, which holds new contract
- * requests until it is resolved. Pure types and labels the pages and the upstream share.
+ * category. An alert is applied when it arrives (issue 37 §1, app/domain/nipr-holds.ts arrivalEffects): a license
+ * alert updates the broker's licenses; a lapse, a revocation or a regulatory action also holds the broker's new
+ * contract requests in that state until an administrator resolves the hold. Marking it handled records that staff
+ * reviewed it. Pure types and labels the pages and the upstream share.
  */
+import { holdsRequests } from "../../../domain/nipr-holds";
 
 export const NIPR_CATEGORIES = ["licenses", "appointments", "regulatory_actions", "demographics"] as const;
 export type NiprCategory = (typeof NIPR_CATEGORIES)[number];
@@ -18,6 +20,7 @@ export const NIPR_CATEGORY_LABELS: Record<NiprCategory, string> = {
 /** What an alert says happened (the upstream's kinds). */
 export const NIPR_ALERT_KINDS = [
   "license_lapsed",
+  "license_revoked",
   "license_expiry_changed",
   "appointment_added",
   "appointment_terminated",
@@ -28,6 +31,7 @@ export type NiprAlertKind = (typeof NIPR_ALERT_KINDS)[number];
 
 export const NIPR_KIND_CATEGORY: Record<NiprAlertKind, NiprCategory> = {
   license_lapsed: "licenses",
+  license_revoked: "licenses",
   license_expiry_changed: "licenses",
   appointment_added: "appointments",
   appointment_terminated: "appointments",
@@ -35,13 +39,13 @@ export const NIPR_KIND_CATEGORY: Record<NiprAlertKind, NiprCategory> = {
   address_changed: "demographics",
 };
 
-/** A lapsed licence and a regulatory action hold the broker's new contract requests (admin-domain.md: red blocks). */
-export const isBlockingKind = (kind: NiprAlertKind) => kind === "license_lapsed" || kind === "regulatory_action";
+/** A lapse, a revocation and a regulatory action hold the broker's new contract requests (admin-domain.md: red blocks). */
+export const isBlockingKind = (kind: NiprAlertKind) => holdsRequests(kind);
 
 export const HANDLED_VALUES = ["no", "yes"] as const;
 export const HANDLED_LABELS = { no: "Not handled", yes: "Handled" } as const;
 
-/** Already handled: an alert is applied once. */
+/** Already handled: staff review an alert once. */
 export const ALREADY_HANDLED = "This alert is already handled.";
 
 /** Resolve a hold that is not open (none, or resolved already). */
@@ -49,7 +53,7 @@ export const NO_OPEN_HOLD = "This alert holds no contract requests now.";
 
 export const MAX_NOTE = 500;
 
-/** The hold a handled blocking alert put on the broker's new contract requests in its state (issue 24 §7). */
+/** The hold a blocking alert put on the broker's new contract requests in its state when it arrived (issue 37 §1). */
 export interface NiprAlertHold {
   state: string;
   since: string;
@@ -68,12 +72,31 @@ export interface AdminNiprAlert {
   state: string | null;
   /** One sentence: what NIPR says changed. */
   summary: string;
-  /** Holds new contract requests once applied (a lapsed licence, a regulatory action). */
+  /** Holds new contract requests (a lapse, a revocation, a regulatory action). */
   blocking: boolean;
   handled: boolean;
   handledAt: string | null;
   handledBy: string | null;
   note: string | null;
-  /** Once a blocking alert is handled: its hold; null before (or for an alert that holds nothing). */
+  /** A blocking alert's hold, put when it arrived; null for an alert that holds nothing. */
   hold: NiprAlertHold | null;
+}
+
+export type NiprAlertStatusColor = "red" | "orange" | "yellow" | "green";
+
+/**
+ * The one status an alert shows, in the list and on its page (issue 37 §1: "the same alert must say the same thing in
+ * the list and on its page"): whether staff handled (reviewed) it, and the state its hold still holds. Red: a hold
+ * nobody has reviewed yet; orange: reviewed, the hold stands; yellow: not reviewed, nothing held; green: done.
+ */
+export function alertStatus(alert: Pick<AdminNiprAlert, "handled" | "hold">): {
+  label: string;
+  color: NiprAlertStatusColor;
+} {
+  const held = alert.hold && !alert.hold.resolvedAt ? alert.hold.state : null;
+  if (held)
+    return alert.handled
+      ? { label: `Handled: ${held} on hold`, color: "orange" }
+      : { label: `Not handled: ${held} on hold`, color: "red" };
+  return alert.handled ? { label: HANDLED_LABELS.yes, color: "green" } : { label: HANDLED_LABELS.no, color: "yellow" };
 }

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { SectionView } from "~/components/admin/section-view";
 import { Tag } from "~/components/admin/tag";
-import { type AdminNiprAlert, NIPR_CATEGORY_LABELS } from "./records";
+import { type AdminNiprAlert, NIPR_CATEGORY_LABELS, alertStatus } from "./records";
 
 const CATEGORY_COLORS = {
   licenses: "blue",
@@ -10,12 +10,18 @@ const CATEGORY_COLORS = {
   demographics: "gray",
 } as const;
 
+/** The alert's one status (records.ts alertStatus): the list's Handled column and the alert's page show the same. */
+export function AlertStatusTag({ alert }: { alert: Pick<AdminNiprAlert, "handled" | "hold"> }) {
+  const status = alertStatus(alert);
+  return <Tag color={status.color}>{status.label}</Tag>;
+}
+
 export const view: SectionView<AdminNiprAlert> = {
   key: "nipr_pdb_alerts",
   title: "NIPR PDB alerts",
   singular: "alert",
   intro:
-    "What NIPR's daily alerts file (weekdays) says changed for the tracked producers. Marking an alert handled applies it: a license alert updates the broker's licenses; a lapsed license or a regulatory action also notifies the broker and holds their new contract requests until it is resolved.",
+    "What NIPR's daily alerts file (weekdays) says changed for the tracked producers. Each alert is applied when it arrives: a license alert updates the broker's licenses; a lapsed or revoked license or a regulatory action also holds the broker's new contract requests in that state until the hold is resolved. Marking an alert handled records that staff reviewed it.",
   columns: [
     { key: "day", header: "Day", sortable: true, noWrap: true, cell: (a) => a.day },
     {
@@ -41,18 +47,7 @@ export const view: SectionView<AdminNiprAlert> = {
       key: "handled",
       header: "Handled",
       sortable: true,
-      cell: (a) =>
-        a.handled ? (
-          a.hold && !a.hold.resolvedAt ? (
-            <Tag color="orange">Handled: {a.hold.state} on hold</Tag>
-          ) : (
-            <Tag color="green">Handled</Tag>
-          )
-        ) : a.blocking ? (
-          <Tag color="red">Open: holds requests</Tag>
-        ) : (
-          <Tag color="yellow">Not handled</Tag>
-        ),
+      cell: (a) => <AlertStatusTag alert={a} />,
     },
   ],
   stack: true,
@@ -69,7 +64,7 @@ export const view: SectionView<AdminNiprAlert> = {
     confirmTitle: "Mark these alerts handled?",
     confirmButton: "Mark handled",
     intro:
-      "Each alert is applied to its broker's record: license alerts update their licenses; a lapsed license or a regulatory action notifies the broker and holds their new contract requests in that state until the hold is resolved on the alert's page. An alert already handled is left as it is.",
+      "Records that staff reviewed each alert. The alerts were applied when they arrived; a hold on a broker's contract requests stays until it is resolved on the alert's page. An alert already handled is left as it is.",
     doneText: (done, chosen) => `${done} of ${chosen} alerts marked handled.`,
   },
   empty: "No alerts yet: NIPR's daily file lists the tracked producers' changes on weekdays.",

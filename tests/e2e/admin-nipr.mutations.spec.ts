@@ -56,7 +56,7 @@ test.describe("NIPR (JS on)", () => {
       const alertUrl = page.url();
       await expect(page.getByText("Not handled: PA on hold", { exact: true })).toBeVisible();
       await expect(page.getByText("license was marked expired")).toBeVisible();
-      await page.getByRole("textbox", { name: "Note (optional)" }).fill("Called Thomas (JS on)");
+      await page.getByRole("textbox", { name: "Note (optional)", exact: true }).fill("Called Thomas (JS on)");
       await page.getByRole("button", { name: "Mark handled" }).click();
       await expect(success(page)).toContainText("Alert handled: your review is recorded.");
       await expect(page.getByText("Handled: staff reviewed this alert.")).toBeVisible();

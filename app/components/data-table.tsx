@@ -7,13 +7,17 @@ import {
   emptyStateOf,
   nextSort,
   rangeLabel,
+  rowMenuShown,
   showPaging,
+  showPager,
+  showPerPage,
   withQuery,
   withoutSearchAndFilters,
 } from "~/domain/table";
 import { type BulkAction, BulkForm, SelectAllRows } from "./data-table/bulk";
 import { DataTablePagination } from "./data-table/pagination";
 import { TableIcons } from "./data-table/icons";
+import { Money } from "./data-table/money";
 import { RowMenu } from "./data-table/row-menu";
 import { SortLink } from "./data-table/sort-link";
 import { DataTableToolbar } from "./data-table/toolbar";
@@ -31,7 +35,29 @@ export interface Column<Row> {
    * and the table scrolls inside its container rather than breaking "POL-1001" or a date in two.
    */
   noWrap?: boolean;
+  /**
+   * Amounts (issue 37 §2): header and cells right-aligned, on one line; the cells draw `<Money>` (tabular figures,
+   * negatives marked). See `moneyColumn`.
+   */
+  numeric?: boolean;
+  /** A name or a title: never narrower than this (app.css), so it wraps between words, not a word a line. */
+  minWidth?: "name" | "title";
+  /**
+   * Shown from Mantine's xl (88em) and in the phone's cards; between the two the column is left out, so a wide list
+   * fits a 1280 px laptop (issue 37 §2). Only for values the record's own page shows too.
+   */
+  visibleFrom?: "xl";
   cell: (row: Row) => ReactNode;
+}
+
+/** A money column (issue 37 §2): right-aligned, tabular figures, negatives marked. */
+export function moneyColumn<Row>(
+  key: string,
+  header: string,
+  cents: (row: Row) => number,
+  options: { sortable?: boolean; visibleFrom?: "xl" } = {},
+): Column<Row> {
+  return { key, header, numeric: true, ...options, cell: (row) => <Money cents={cents(row)} /> };
 }
 
 /**
@@ -47,8 +73,20 @@ export interface Column<Row> {
  * line, written once on the table ("2 3 6") for app.css' nth-child rules rather than on every cell (issue 21:
  * 25 rows × 3 cells of `data-nowrap` were 1.5 KB of the book of business). Undefined when there is none.
  */
-export function nowrapColumns(columns: readonly { noWrap?: boolean }[], offset: number): string | undefined {
-  const positions = columns.flatMap((column, index) => (column.noWrap ? [index + 1 + offset] : []));
+export function nowrapColumns(
+  columns: readonly { noWrap?: boolean; numeric?: boolean }[],
+  offset: number,
+): string | undefined {
+  return positionsOf(columns, offset, (column) => Boolean(column.noWrap || column.numeric));
+}
+
+/** The positions (as nowrapColumns) of the columns left out below xl (`visibleFrom`), for app.css' rules. */
+export function wideOnlyColumns(columns: readonly { visibleFrom?: "xl" }[], offset: number): string | undefined {
+  return positionsOf(columns, offset, (column) => column.visibleFrom === "xl");
+}
+
+function positionsOf<C>(columns: readonly C[], offset: number, which: (column: C) => boolean): string | undefined {
+  const positions = columns.flatMap((column, index) => (which(column) ? [index + 1 + offset] : []));
   return positions.length > 0 ? positions.join(" ") : undefined;
 }
 /**
@@ -107,6 +145,11 @@ export function DataTable<Row>({
     label: (row: Row) => string;
     /** The row's other actions (links or small plain forms), shown after Edit. */
     more?: (row: Row) => ReactNode;
+    /**
+     * The link the row itself is (its first cell's): a menu that would hold only an Edit to the same page is not
+     * drawn, nor its column when no row has one (issue 37 §2).
+     */
+    rowHref?: (row: Row) => string | null;
   };
   /** Row checkboxes with select-all; the checked rows are sent (GET) as `name` to the bulk action. */
   bulk?: BulkAction<Row>;
@@ -141,6 +184,19 @@ export function DataTable<Row>({
   // Which empty state, if any: from whether a search or one of the page's filters is set in the URL.
   const emptyState = emptyStateOf(rows.length, params, filterNames);
   const paging = showPaging(meta, rows.length);
+  // Each row's menu, or null where it would hold nothing or only repeat the row's own link.
+  const menuOf = (row: Row) => {
+    if (!rowMenu) return null;
+    const editHref = rowMenu.editHref?.(row) ?? null;
+    const deleteHref = rowMenu.deleteHref?.(row) ?? null;
+    const more = rowMenu.more?.(row);
+    const rowHref = rowMenu.rowHref?.(row) ?? null;
+    return rowMenuShown({ editHref, deleteHref, more: more != null && more !== false, rowHref })
+      ? { editHref, deleteHref, more }
+      : null;
+  };
+  const menus = rows.map(menuOf);
+  const withMenu = Boolean(rowMenu) && (rows.length === 0 || menus.some(Boolean));
   const withFilters = filterNames.length > 0;
   const clearLabel = withFilters ? "Clear the search and filters" : "Clear the search";
   const noMatchText =
@@ -171,7 +227,12 @@ export function DataTable<Row>({
         ) : null}
         {/* Mantine's Table (striped, highlighted on hover, with its border) written as plain elements with its
             classes: its spacing variable is in app.css, not an inline style (issue 21). */}
-        <table className={MC.table} data-with-table-border data-nowrap={nowrapColumns(columns, bulk ? 1 : 0)}>
+        <table
+          className={MC.table}
+          data-with-table-border
+          data-nowrap={nowrapColumns(columns, bulk ? 1 : 0)}
+          data-from-xl={wideOnlyColumns(columns, bulk ? 1 : 0)}
+        >
           <caption className={MC.caption} data-side="bottom">
             {caption}: {rangeLabel(meta)}
           </caption>
@@ -191,6 +252,9 @@ export function DataTable<Row>({
                     scope="col"
                     aria-sort={column.sortable ? sorted : undefined}
                     data-nowrap={column.noWrap || undefined}
+                    data-numeric={column.numeric || undefined}
+                    data-min={column.minWidth}
+                    data-from={column.visibleFrom}
                     data-sticky={index === 0 ? "first" : undefined}
                   >
                     {column.sortable ? (
@@ -201,7 +265,7 @@ export function DataTable<Row>({
                   </th>
                 );
               })}
-              {rowMenu ? (
+              {withMenu ? (
                 <th className={MC.th} scope="col" data-row-actions>
                   <span className="visually-hidden">Actions</span>
                 </th>
@@ -211,7 +275,7 @@ export function DataTable<Row>({
           <tbody className={MC.tbody}>
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={columns.length + (bulk ? 1 : 0) + (rowMenu ? 1 : 0)}>
+                <td colSpan={columns.length + (bulk ? 1 : 0) + (withMenu ? 1 : 0)}>
                   {emptyState === "noMatch" ? (
                     <Text c="dimmed" data-empty-state="no-match">
                       {noMatchText}{" "}
@@ -229,7 +293,7 @@ export function DataTable<Row>({
                 </td>
               </tr>
             ) : (
-              rows.map((row) => (
+              rows.map((row, index) => (
                 <tr key={rowKey(row)} data-chosen={bulk && chosen.has(bulk.value(row)) ? true : undefined}>
                   {bulk ? (
                     <td data-sticky="select">
@@ -252,17 +316,19 @@ export function DataTable<Row>({
                       {column.cell(row)}
                     </td>
                   ))}
-                  {rowMenu ? (
+                  {withMenu && rowMenu ? (
                     <td data-row-actions>
-                      <RowMenu
-                        // A new URL (the confirmation opened or cancelled) closes the menu.
-                        key={location.search}
-                        label={rowMenu.label(row)}
-                        editHref={rowMenu.editHref?.(row) ?? null}
-                        editLabel={rowMenu.editLabel}
-                        deleteHref={rowMenu.deleteHref?.(row) ?? null}
-                        more={rowMenu.more?.(row)}
-                      />
+                      {menus[index] ? (
+                        <RowMenu
+                          // A new URL (the confirmation opened or cancelled) closes the menu.
+                          key={location.search}
+                          label={rowMenu.label(row)}
+                          editHref={menus[index].editHref}
+                          editLabel={rowMenu.editLabel}
+                          deleteHref={menus[index].deleteHref}
+                          more={menus[index].more}
+                        />
+                      ) : null}
                     </td>
                   ) : null}
                 </tr>
@@ -284,9 +350,18 @@ export function DataTable<Row>({
         />
       ) : null}
 
-      {/* Nothing to page through with no rows at all: no page links, no per-page choice (issue 11). */}
-      {paging ? (
-        <DataTablePagination caption={caption} meta={meta} params={params} hrefWith={hrefWith} hydrated={hydrated} />
+      {/* Nothing to page through with no rows at all: no page links, no per-page choice (issue 11); page links only
+          past one page, the per-page choice only past the smallest page (issue 37). */}
+      {paging && (showPager(meta) || showPerPage(meta)) ? (
+        <DataTablePagination
+          caption={caption}
+          meta={meta}
+          params={params}
+          hrefWith={hrefWith}
+          hydrated={hydrated}
+          pager={showPager(meta)}
+          perPage={showPerPage(meta)}
+        />
       ) : null}
     </div>
   );

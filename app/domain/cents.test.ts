@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatCurrency } from "./formats";
-import { centsText, formatCents, parseCents, sumCents } from "./cents";
+import { centsText, formatCents, moneyCellOf, parseCents, sumCents } from "./cents";
 
 describe("money as integer cents (issue 23)", () => {
   it.each([
@@ -78,5 +78,13 @@ describe("money as integer cents (issue 23)", () => {
   it("refuses a sum past the exact range rather than rounding it", () => {
     expect(() => sumCents([Number.MAX_SAFE_INTEGER, 1])).toThrow(RangeError);
     expect(() => sumCents([0.5])).toThrow(RangeError);
+  });
+});
+
+describe("a money cell (issue 37 §2)", () => {
+  it("shows the currency text and marks a negative amount", () => {
+    expect(moneyCellOf(8400)).toEqual({ text: "$84.00", negative: false });
+    expect(moneyCellOf(0)).toEqual({ text: "$0.00", negative: false });
+    expect(moneyCellOf(-1230)).toEqual({ text: "-$12.30", negative: true });
   });
 });

@@ -72,3 +72,11 @@ export function formatCents(cents: number, symbol = "$"): string {
   const whole = digits.slice(0, -2).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   return `${cents < 0 ? "-" : ""}${symbol}${whole}.${digits.slice(-2)}`;
 }
+
+/**
+ * An amount as a table cell shows it (issue 37 §2): spec §9's currency text, and whether it is negative, so the cell
+ * marks it (a class beside the minus sign: not by colour alone). The column right-aligns it in tabular figures.
+ */
+export function moneyCellOf(cents: number): { text: string; negative: boolean } {
+  return { text: formatCents(cents), negative: cents < 0 };
+}

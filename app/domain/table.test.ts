@@ -15,6 +15,9 @@ import {
   rangeLabel,
   showFirstLast,
   showPaging,
+  showPager,
+  showPerPage,
+  rowMenuShown,
   tableQueryFrom,
   tableQueryParams,
   withQuery,
@@ -329,5 +332,43 @@ describe("empty states (issue 11: 'no policies yet' vs 'no match for these filte
     expect(showPaging(pagingMeta(query(), 0), 0)).toBe(false);
     expect(showPaging(pagingMeta(query(), 1), 1)).toBe(true);
     expect(showPaging(pagingMeta(query(), 30), 0)).toBe(true);
+  });
+});
+
+describe("the pager and the row menu (issue 37 §2: admin tables that fit a 1280 px laptop)", () => {
+  it("shows the page links only when there is more than one page", () => {
+    expect(showPager({ totalPages: 1 })).toBe(false);
+    expect(showPager({ totalPages: 2 })).toBe(true);
+  });
+
+  it("offers the per-page choice only when it can change what shows (more rows than the smallest page)", () => {
+    expect(showPerPage({ totalCount: 0 })).toBe(false);
+    expect(showPerPage({ totalCount: 5 })).toBe(false);
+    expect(showPerPage({ totalCount: 6 })).toBe(true);
+    // One page of 50 still offers 25 again.
+    expect(showPerPage({ totalCount: 30 })).toBe(true);
+  });
+
+  const none = { editHref: null, deleteHref: null, more: false, rowHref: null };
+
+  it("drops a row menu whose only entry is the record link the row already is", () => {
+    expect(
+      rowMenuShown({ ...none, editHref: "/admin/carriers/2?back=%2Fadmin%2Fcarriers", rowHref: "/admin/carriers/2" }),
+    ).toBe(false);
+  });
+
+  it("keeps it when its Edit leads elsewhere than the row's link, or the row has no link", () => {
+    expect(rowMenuShown({ ...none, editHref: "/admin/users/3/edit?back=x", rowHref: "/admin/users/3" })).toBe(true);
+    expect(rowMenuShown({ ...none, editHref: "/admin/roles/3" })).toBe(true);
+  });
+
+  it("keeps it when it holds more than the link: a Delete or other actions", () => {
+    const linked = { editHref: "/admin/roles/3?back=x", rowHref: "/admin/roles/3" };
+    expect(rowMenuShown({ ...none, ...linked, deleteHref: "?delete=3" })).toBe(true);
+    expect(rowMenuShown({ ...none, ...linked, more: true })).toBe(true);
+  });
+
+  it("draws no menu with nothing in it", () => {
+    expect(rowMenuShown(none)).toBe(false);
   });
 });

@@ -238,3 +238,40 @@ export function withoutSearchAndFilters(
 export function showPaging(meta: Pick<PagingMeta, "totalCount">, rowCount: number): boolean {
   return rowCount > 0 || meta.totalCount > 0;
 }
+
+/** Issue 37 §2: the page links only when there is more than one page (a lone "1" is nothing to choose). */
+export function showPager(meta: Pick<PagingMeta, "totalPages">): boolean {
+  return meta.totalPages > 1;
+}
+
+/**
+ * Issue 37 §2: the per-page choice only when it can change what the table shows: more rows than the smallest page
+ * size (so a list of 30 shown 50 a page can still go back to 25, and a list of 3 has no choice to offer).
+ */
+export function showPerPage(meta: Pick<PagingMeta, "totalCount">): boolean {
+  return meta.totalCount > PAGE_SIZES[0];
+}
+
+/** The path of a link, without its query or fragment ("/admin/roles/3?back=…" → "/admin/roles/3"). */
+function pathOf(href: string): string {
+  return href.replace(/[?#].*$/, "");
+}
+
+/**
+ * Issue 37 §2: whether a row gets its menu. Not when it would hold nothing, nor when its only entry is the record link
+ * the row already is (its first cell links to the same page): a menu that repeats the row's own link is a click
+ * and a column for nothing.
+ */
+export function rowMenuShown(entries: {
+  editHref: string | null;
+  deleteHref: string | null;
+  /** The row's other actions are there (not null). */
+  more: boolean;
+  /** The link the row itself is (its first cell's), if any. */
+  rowHref: string | null;
+}): boolean {
+  const { editHref, deleteHref, more, rowHref } = entries;
+  if (deleteHref || more) return true;
+  if (!editHref) return false;
+  return rowHref === null || pathOf(rowHref) !== pathOf(editHref);
+}

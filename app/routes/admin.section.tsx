@@ -299,7 +299,7 @@ export default function AdminSectionList({ loaderData, actionData }: Route.Compo
       <DataTable
         caption={view.title}
         columns={view.columns}
-        stack={view.stack}
+        stack={view.stack !== false}
         rows={records}
         rowKey={(r) => r.id}
         meta={meta}
@@ -345,6 +345,7 @@ export default function AdminSectionList({ loaderData, actionData }: Route.Compo
                 editLabel: view.editLabel,
                 deleteHref: (r) => (view.canDelete?.(r) ? withParam(DELETE, String(r.id)) : null),
                 more: view.rowMore,
+                rowHref: view.linksRecord ? (r) => recordPathOf(key, shape, r.id) : undefined,
               }
         }
         bulk={

@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * The side navigation: every section of spec §2, grouped by job. Plain elements: it is drawn twice (beside the page, and folded above it on a narrow screen).
+ * The sections' navigation: every section of spec §2, grouped by job, in the switcher above the page (ADR 043).
  */
 function AdminNav({ current }: { current: string | null }) {
   const { pathname } = useLocation();
@@ -65,8 +65,10 @@ function AdminFrame({ children }: { children: ReactNode }) {
   const crumbs = crumbsOf(useMatches());
   return (
     <div className="admin-frame">
-      {/* Below 1024 px the sections fold into a disclosure above the page (it opens without JavaScript). */}
-      <details className="admin-nav-phone">
+      {/* One navigation column, the main menu's (ADR 043): the sections are a compact switcher above the page at
+          every width, a disclosure that opens without JavaScript (a panel over the page from 1024 px). Keyed by the
+          path, so a section chosen in it closes it. */}
+      <details className="admin-switcher" key={pathname}>
         <summary>
           Admin sections
           {/* Tabler's chevron-down, drawn here: importing the icon would split it out of the shared chunk of
@@ -77,9 +79,6 @@ function AdminFrame({ children }: { children: ReactNode }) {
         </summary>
         <AdminNav current={current} />
       </details>
-      <div className="admin-nav-side">
-        <AdminNav current={current} />
-      </div>
       <Box className="admin-page">
         <Stack gap="md">
           <AdminTrail crumbs={crumbs} />

@@ -151,6 +151,12 @@ export const PAGES: AdminPage[] = [
   // Issue 23: the money sections (the axe and phone checks of admin-totals, admin-production, admin-payouts and
   // admin-statements before the sweep).
   {
+    path: "/admin/commission_statements",
+    section: "Commission statements",
+    heading: "Commission statements",
+    crumb: "Commission statements",
+  },
+  {
     path: "/admin/commission_statements/import",
     section: "Commission statements",
     heading: "Import a statement",

@@ -27,8 +27,9 @@ import { expect, expectAxeClean, expectNoSidewaysScroll, loginAs, test } from ".
  * axe check and its 390 and 1280 px fit are the page sweep's (pages.spec.ts). Nothing here changes data.
  */
 
-/** The side navigation of the admin area (the one shown beside the page on a wide screen). */
-const adminNav = (page: Page) => page.locator(".admin-nav-side").getByRole("navigation", { name: "Admin sections" });
+/** The admin sections' switcher above the page (ADR 043), and the navigation in it. */
+const switcher = (page: Page) => page.locator("details.admin-switcher");
+const adminNav = (page: Page) => switcher(page).getByRole("navigation", { name: "Admin sections" });
 
 /** A text read from the HTML is `expected`: the whole text for a string, a match for a pattern. */
 function expectText(actual: string | undefined, expected: string | RegExp, what: string): void {
@@ -67,14 +68,14 @@ const tableRows = (page: NoJsPage) =>
   );
 
 /**
- * The admin sections' navigation as the server draws it on `page`: both copies (folded above the page for a phone,
- * beside it from 1024 px) mark exactly `current` and link every built section, none "not available yet".
+ * The admin sections' navigation as the server draws it on `page`: once, in the switcher above the page (ADR 043: one
+ * navigation column, the main menu's), marking exactly `current` and linking every built section, none "not
+ * available yet".
  */
 function expectAdminNav(page: NoJsPage, current: string): void {
   const navs = labelledElements(page, "Admin sections");
-  expect(navs, "the phone's fold and the side column").toHaveLength(2);
-  expect(labelledElements(only(page, "admin-nav-side"), "Admin sections")).toHaveLength(1);
-  expect(labelledElements(only(page, "admin-nav-phone"), "Admin sections")).toHaveLength(1);
+  expect(navs, "one navigation of the sections").toHaveLength(1);
+  expect(labelledElements(only(page, "admin-switcher"), "Admin sections")).toHaveLength(1);
   for (const nav of navs) {
     expect(currentItems(nav), "the section marked current").toEqual([current]);
     // Every section of spec §2 is built (Sunfire imports the last, issue 24 §5): each a link, none "not available
@@ -130,19 +131,19 @@ httpTest.describe("every admin page (HTTP)", () => {
       for (const path of ["/admin/not_a_section", "/admin/not_a_section/new", "/admin/sunfire_imports/999999"]) {
         const page = await admin.open(path);
         expect(page.status, path).toBe(404);
-        expect(labelledElements(only(page, "admin-nav-side"), "Admin sections"), path).toHaveLength(1);
+        expect(labelledElements(only(page, "admin-switcher"), "Admin sections"), path).toHaveLength(1);
       }
     } finally {
       await admin.close();
     }
   });
 
-  httpTest("below 1024 px the sections fold into a disclosure that opens without JavaScript", async () => {
+  httpTest("the sections are a switcher, a disclosure that opens without JavaScript", async () => {
     const admin = await NoJsBrowser.signedIn("admin@demo.test");
     try {
       const page = await admin.open("/admin/users");
       // A <details>: the browser opens it on a click of its summary, with or without JavaScript. Closed at first.
-      const fold = only(page, "admin-nav-phone");
+      const fold = only(page, "admin-switcher");
       expect(fold.name).toBe("details");
       expect(attributeOf(fold, "open")).toBeUndefined();
       const summary = elementsWhere(fold, (e) => e.name === "summary");
@@ -160,36 +161,48 @@ httpTest.describe("every admin page (HTTP)", () => {
   });
 });
 
-test.describe("the sections' navigation (issue 20)", () => {
-  // At 1280 px every admin page's side column (shown, the disclosure hidden) and its fit are the page sweep's
-  // (pages.spec.ts); 1024 px, where the column starts, is checked here.
-  test("a column beside the page from 1024 px, every section a link; the pages fit 1024 px", async ({ page }) => {
+test.describe("the sections' navigation (issue 20, issue 37 §2)", () => {
+  // At 1280 px every admin page's fit (its tables inside their box) is the page sweep's (pages.spec.ts); 1024 px,
+  // where the switcher becomes a panel over the page, is checked here.
+  test("from 1024 px one navigation column: the sections a switcher whose panel lies over the page", async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 1024, height: 800 });
     // Signing in lands on the first.
     await loginAs(page, "admin@demo.test", { path: "/admin" });
     for (const path of ["/admin", "/admin/users", "/admin/contracting", "/admin/rts_statuses", "/admin/brokers/110"]) {
       if (path !== "/admin") await page.goto(path);
-      // Not folded into a closed disclosure: the side column is shown, the disclosure is not.
-      await expect(adminNav(page), `${path} at 1024 px`).toBeVisible();
-      await expect(page.locator("details.admin-nav-phone")).toBeHidden();
+      // The main menu is the one column beside the page; the sections wait in the closed switcher above it.
+      await expect(page.getByRole("navigation", { name: "Main menu" }), path).toBeVisible();
+      await expect(switcher(page)).toBeVisible();
+      await expect(adminNav(page)).toBeHidden();
       await expectNoSidewaysScroll(page, `${path} at 1024 px`);
-      const nav = adminNav(page);
-      await expect(nav.getByRole("link", { name: "Contracting desk", exact: true })).toBeVisible();
     }
+    const heading = page.getByRole("heading", { level: 1 });
+    const before = await heading.boundingBox();
+    await switcher(page).getByText("Admin sections", { exact: true }).click();
     const nav = adminNav(page);
+    await expect(nav).toBeVisible();
+    // A panel over the page: the page below does not move.
+    expect(await heading.boundingBox()).toEqual(before);
+    await expect(nav.locator('[aria-current="page"]')).toHaveText("Users");
     // Every section is built (issue 24 §5 the last): each is a link to its page; none is listed as coming later.
     await expect(nav.locator(".admin-nav-later")).toHaveCount(0);
     for (const section of ADMIN_SECTIONS)
       await expect(nav.locator(`a[href="/admin/${section.key}"]`), section.key).toHaveCount(1);
+    await expectAxeClean(page);
+    // A section chosen in it opens, and the switcher closes.
+    await nav.getByRole("link", { name: "Contracting desk", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Contracting desk" })).toBeVisible();
+    await expect(adminNav(page)).toBeHidden();
   });
 
-  test("below 1024 px: a styled disclosure (its own chevron, no browser triangle) that opens", async ({ page }) => {
+  test("on a phone: a styled disclosure (its own chevron, no browser triangle) that opens", async ({ page }) => {
     await loginAs(page, "admin@demo.test");
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/admin/contracting");
-    await expect(page.locator(".admin-nav-side")).toBeHidden();
-    const fold = page.locator("details.admin-nav-phone");
+    const fold = switcher(page);
     const summary = fold.locator("summary");
     const look = await summary.evaluate((el) => ({
       display: getComputedStyle(el).display,

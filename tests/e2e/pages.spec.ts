@@ -20,7 +20,8 @@ import {
  * menu reaches, its refused URL and a 404, and a few pages in a state of their own: a dialog open, a step of a flow),
  * the signed-out pages and every admin page (admin-pages.ts), each loaded ONCE: at 390 px and 1280 px (a resize, not
  * a reload) the document never scrolls sideways, no status badge is cut off and no table caption starts out of view
- * (and, on the pages of NO_CUT_TEXT, no text in the main area is cut off); and axe finds nothing (at 1280 px, and at
+ * (and, on the pages of NO_CUT_TEXT, no text in the main area is cut off; on the admin pages at 1280 px, every table
+ * fits its box, nothing under its sticky row-menu column: issue 37 §2); and axe finds nothing (at 1280 px, and at
  * 390 px too on the pages of AXE_AT_PHONE) on every admin page and on each menu entry, home, refused URL and 404 once
  * (the first account of ACCOUNTS that reaches it: `axeHere`), the pages of MORE_PAGES and AXE_FOR included. With
  * SWEEP_SCREENSHOTS=1, a screenshot of each page at 390 px is kept in the test's folder under test-results/ (and
@@ -196,25 +197,44 @@ async function timed<T>(sweep: Sweep, kind: string, step: () => Promise<T>): Pro
  * layout may still be settling (a caption seen where the wider table put it): what does not fit is measured again,
  * frame after frame, for a while; a sideways scroll is then waited out as expectNoSidewaysScroll does.
  */
-async function expectFits(page: Page, what: string): Promise<void> {
+async function expectFits(page: Page, what: string, tablesFit = false): Promise<void> {
   const measure = () =>
-    page.evaluate(() => ({
-      overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      cut: [...document.querySelectorAll(".mantine-Badge-root, .mantine-Badge-label, .admin-tag")]
-        .filter((n) => n.scrollWidth > n.clientWidth + 1)
-        .map((n) => (n.textContent ?? "").trim()),
-      captions: [...document.querySelectorAll(".data-table-scroll caption")]
-        .filter((n) => {
-          const box = n.getBoundingClientRect();
-          const range = document.createRange();
-          range.selectNodeContents(n);
-          const text = range.getBoundingClientRect();
-          return text.left < box.left - 1 || text.right > window.innerWidth + 1;
-        })
-        .map((n) => (n.textContent ?? "").trim()),
-    }));
+    page.evaluate(
+      (tablesFit) => ({
+        overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        cut: [...document.querySelectorAll(".mantine-Badge-root, .mantine-Badge-label, .admin-tag")]
+          .filter((n) => n.scrollWidth > n.clientWidth + 1)
+          .map((n) => (n.textContent ?? "").trim()),
+        captions: [...document.querySelectorAll(".data-table-scroll caption")]
+          .filter((n) => {
+            const box = n.getBoundingClientRect();
+            const range = document.createRange();
+            range.selectNodeContents(n);
+            const text = range.getBoundingClientRect();
+            return text.left < box.left - 1 || text.right > window.innerWidth + 1;
+          })
+          .map((n) => (n.textContent ?? "").trim()),
+        // Issue 37 §2: each table inside its box (nothing to scroll to), no cell under the sticky row-menu column.
+        wide: tablesFit
+          ? [...document.querySelectorAll(".data-table-scroll")].flatMap((box) => {
+              const table = box.querySelector("table");
+              const name = (table?.querySelector("caption")?.textContent ?? "").trim();
+              const out: string[] = [];
+              if (table && table.scrollWidth > box.clientWidth)
+                out.push(`${name}: ${table.scrollWidth} px in a ${box.clientWidth} px box`);
+              for (const menu of box.querySelectorAll("tbody td[data-row-actions]")) {
+                const before = menu.previousElementSibling?.getBoundingClientRect();
+                if (before && before.right > menu.getBoundingClientRect().left + 1)
+                  out.push(`${name}: a cell under the row menu`);
+              }
+              return out;
+            })
+          : [],
+      }),
+      tablesFit,
+    );
   type Found = Awaited<ReturnType<typeof measure>>;
-  const fits = (f: Found) => f.overflow <= 0 && f.cut.length === 0 && f.captions.length === 0;
+  const fits = (f: Found) => f.overflow <= 0 && f.cut.length === 0 && f.captions.length === 0 && f.wide.length === 0;
   let found = await measure();
   // Measured again, a frame after another, for up to 3 s while something does not fit: what was still settling
   // passes, what stays wrong fails below with what it is.
@@ -226,6 +246,7 @@ async function expectFits(page: Page, what: string): Promise<void> {
   }
   expect(found.cut, `${what}: badges cut off`).toEqual([]);
   expect(found.captions, `${what}: table captions out of view`).toEqual([]);
+  expect(found.wide, `${what}: tables wider than their box`).toEqual([]);
 }
 
 /**
@@ -234,13 +255,20 @@ async function expectFits(page: Page, what: string): Promise<void> {
  * `status` is the answer the page must come with (the refused URL's is the access rule's: not checked here); `axe`
  * false: the page is swept for its fit only (another account's sweep runs axe on it: see `axeHere`);
  * `loaded`: the page is already there (where signing in landed), at the sweep's width; `atLaptop`: what else the page
- * must show at 1280 px.
+ * must show at 1280 px; `tablesFit`: at 1280 px its tables fit their boxes (the admin pages, issue 37 §2).
  */
 async function sweepPage(
   page: Page,
   sweep: Sweep,
   path: string,
-  options: { status?: number; loaded?: boolean; axe?: boolean; atLaptop?: () => Promise<void> } = {},
+  options: {
+    status?: number;
+    loaded?: boolean;
+    axe?: boolean;
+    atLaptop?: () => Promise<void>;
+    /** At 1280 px every table fits its box, nothing under the row menu (issue 37 §2: the admin lists). */
+    tablesFit?: boolean;
+  } = {},
 ): Promise<void> {
   await test.step(path, async () => {
     if (!options.loaded) {
@@ -259,7 +287,7 @@ async function sweepPage(
           await expectAxeClean(page, path);
         });
       if (width === LAPTOP && options.atLaptop) await options.atLaptop();
-      await timed(sweep, "fit", () => expectFits(page, what));
+      await timed(sweep, "fit", () => expectFits(page, what, width === LAPTOP && options.tablesFit === true));
       if (NO_CUT_TEXT.has(path))
         await timed(sweep, "fit", async () => {
           await transitionsDone(page);
@@ -302,15 +330,14 @@ test.describe("every page once: axe, and the 390 and 1280 px fit", () => {
       await loginAs(page, "admin@demo.test", { path: chunk[0]!.path });
       await expect(page).toHaveURL(chunk[0]!.path);
       // Signing in landed on the chunk's first page: swept where it stands.
-      // From 1024 px the admin sections' navigation is the column beside the page.
-      const sideNav = page.locator(".admin-nav-side").getByRole("navigation", { name: "Admin sections" });
-      const fold = page.locator("details.admin-nav-phone");
+      // One navigation column, the main menu's (ADR 043): the admin sections wait in the switcher above the page.
+      const switcher = page.locator("details.admin-switcher");
       const atLaptop = async () => {
-        await expect(sideNav, "the admin sections beside the page").toBeVisible();
-        await expect(fold, "not folded into the phone's disclosure").toBeHidden();
+        await expect(switcher, "the admin sections' switcher").toBeVisible();
+        await expect(switcher.getByRole("navigation", { name: "Admin sections" }), "closed").toBeHidden();
       };
       for (const [i, p] of chunk.entries())
-        await sweepPage(page, sweep, p.path, { status: 200, loaded: i === 0, atLaptop });
+        await sweepPage(page, sweep, p.path, { status: 200, loaded: i === 0, atLaptop, tablesFit: true });
       report(testInfo, sweep);
     });
   }

@@ -646,8 +646,7 @@ export function elementsWhere(scope: Scope, matches: (element: HtmlElement) => b
 
 /**
  * Every element in `scope` named `name` as a screen reader announces a landmark: its aria-label, or the text of the
- * element its aria-labelledby names. The admin frame draws its "Admin sections" navigation twice (beside the page,
- * and folded above it on a phone): both are returned, in document order.
+ * element its aria-labelledby names. Every one is returned, in document order.
  */
 export function labelledElements(scope: Scope, name: string): HtmlElement[] {
   const document = scope instanceof NoJsPage ? scope.document : null;

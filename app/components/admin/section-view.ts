@@ -62,8 +62,13 @@ export interface SectionView<Row extends { id: number }, Above = never> {
   /** The section's own pages as tabs, under the intro (e-mail communications: templates, log, composer). */
   nav?: ReactNode;
   columns: Column<Row>[];
-  /** On a phone the list's rows are cards (DataTable `stack`): for lists whose every column matters. */
+  /** On a phone the list's rows are cards (DataTable `stack`); every admin list's are unless false (issue 37). */
   stack?: boolean;
+  /**
+   * The list's first cell links to the record's page, the one the row menu's Edit opens: a row menu with nothing
+   * else in it is not drawn (issue 37 §2).
+   */
+  linksRecord?: boolean;
   /**
    * The list's filters; `emptyLabel`: the filter's empty choice (default "All"), when empty means a default;
    * `kind` "day": a day typed or picked (a date range's end, the shape's rule "day") instead of a choice.

@@ -40,7 +40,8 @@ function PageLink({
 
 /**
  * Below the table: the per-page selector (a GET form with a Show button until hydration, then applied on
- * change) and the page links, with First and Last only when there is more than one page (spec §2).
+ * change) and the page links, with First and Last only when there is more than one page (spec §2); each only where
+ * it offers a choice (issue 37: `pager`, `perPage`).
  */
 export function DataTablePagination({
   caption,
@@ -48,42 +49,52 @@ export function DataTablePagination({
   params,
   hrefWith,
   hydrated,
+  pager,
+  perPage,
 }: {
   caption: string;
   meta: PagingMeta;
   params: URLSearchParams;
   hrefWith: (change: Partial<TableQuery>) => string;
   hydrated: boolean;
+  /** The page links (more than one page: showPager). */
+  pager: boolean;
+  /** The per-page choice (showPerPage). */
+  perPage: boolean;
 }) {
   const submit = useSubmit();
   const { pathname } = useLocation();
   return (
     <div className="data-table-paging">
-      <Form method="get" action={pathname}>
-        <KeptParams params={params} except={["perPage"]} />
-        <div className="data-table-fields">
-          <TableSelect
-            name="perPage"
-            label="Rows per page"
-            defaultValue={String(meta.perPage)}
-            key={meta.perPage}
-            options={PER_PAGE_OPTIONS}
-            // The router's navigation: a failing load shows in the route's error boundary, it does not reject.
-            onChange={(event) => void submit(event.currentTarget.form, { preventScrollReset: true })}
-          />
-          {/* Before hydration the choice is applied with a button; after, on change. */}
-          {hydrated ? null : <DefaultSubmitButton>Show</DefaultSubmitButton>}
-        </div>
-      </Form>
-      <nav aria-label={`${caption} pages`} className="data-table-pages">
-        {showFirstLast(meta) ? <PageLink to={hrefWith({ page: 1 })}>First</PageLink> : null}
-        {meta.pageNumbers.map((n) => (
-          <PageLink key={n} to={hrefWith({ page: n })} current={n === meta.currentPage} label={`Page ${n}`}>
-            {n}
-          </PageLink>
-        ))}
-        {showFirstLast(meta) ? <PageLink to={hrefWith({ page: meta.totalPages })}>Last</PageLink> : null}
-      </nav>
+      {perPage ? (
+        <Form method="get" action={pathname}>
+          <KeptParams params={params} except={["perPage"]} />
+          <div className="data-table-fields">
+            <TableSelect
+              name="perPage"
+              label="Rows per page"
+              defaultValue={String(meta.perPage)}
+              key={meta.perPage}
+              options={PER_PAGE_OPTIONS}
+              // The router's navigation: a failing load shows in the route's error boundary, it does not reject.
+              onChange={(event) => void submit(event.currentTarget.form, { preventScrollReset: true })}
+            />
+            {/* Before hydration the choice is applied with a button; after, on change. */}
+            {hydrated ? null : <DefaultSubmitButton>Show</DefaultSubmitButton>}
+          </div>
+        </Form>
+      ) : null}
+      {pager ? (
+        <nav aria-label={`${caption} pages`} className="data-table-pages">
+          {showFirstLast(meta) ? <PageLink to={hrefWith({ page: 1 })}>First</PageLink> : null}
+          {meta.pageNumbers.map((n) => (
+            <PageLink key={n} to={hrefWith({ page: n })} current={n === meta.currentPage} label={`Page ${n}`}>
+              {n}
+            </PageLink>
+          ))}
+          {showFirstLast(meta) ? <PageLink to={hrefWith({ page: meta.totalPages })}>Last</PageLink> : null}
+        </nav>
+      ) : null}
     </div>
   );
 }

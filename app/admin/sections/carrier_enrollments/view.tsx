@@ -20,6 +20,7 @@ export const view: SectionView<AdminCarrierEnrollment> = {
       key: "client",
       header: "Client",
       sortable: true,
+      minWidth: "name",
       cell: (e) => (
         <Link
           className="anchor"
@@ -46,9 +47,18 @@ export const view: SectionView<AdminCarrierEnrollment> = {
       header: "Effective",
       sortable: true,
       noWrap: true,
+      // On a laptop the record's page shows it (issue 37 §2: the list fits 1280 px).
+      visibleFrom: "xl",
       cell: (e) => (e.effectiveOn ? formatDate(e.effectiveOn) : "None"),
     },
-    { key: "confirmation", header: "Confirmation #", noWrap: true, cell: (e) => e.confirmationNumber },
+    // The record's page is named after it.
+    {
+      key: "confirmation",
+      header: "Confirmation #",
+      noWrap: true,
+      visibleFrom: "xl",
+      cell: (e) => e.confirmationNumber,
+    },
   ],
   stack: true,
   filters: [
@@ -58,6 +68,7 @@ export const view: SectionView<AdminCarrierEnrollment> = {
     { name: "from", label: "Submitted from", kind: "day" },
     { name: "to", label: "Submitted to", kind: "day" },
   ],
+  linksRecord: true,
   rowLabel: (e) => `enrollment ${e.confirmationNumber} (${e.client.name})`,
   editLabel: "Open",
   rowMore: (e) => (

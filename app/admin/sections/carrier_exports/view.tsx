@@ -54,6 +54,7 @@ export const view: SectionView<AdminCarrierExport> = {
     { name: "trigger", label: "Built" },
     { name: "month", label: "Month" },
   ],
+  linksRecord: true,
   rowLabel: (e) => exportTitle(e),
   editLabel: "Open",
   empty: "No files yet. Build one now, or set a carrier's schedule.",

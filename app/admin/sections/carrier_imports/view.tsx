@@ -72,6 +72,7 @@ export const view: SectionView<CarrierImport> = {
     { name: "kind", label: "Kind" },
     { name: "status", label: "Status" },
   ],
+  linksRecord: true,
   rowLabel: carrierImportTitle,
   editLabel: "Open",
   empty: "No carrier files imported yet. Upload a carrier's file to start.",

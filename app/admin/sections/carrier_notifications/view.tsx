@@ -39,6 +39,7 @@ export const view: SectionView<AdminCarrierNotification> = {
     { name: "carrierId", label: "Carrier" },
     { name: "userId", label: "Agent" },
   ],
+  linksRecord: true,
   rowLabel: (n) => `notification ${n.id} (${n.subject})`,
   editLabel: "Open",
   bulk: {

@@ -53,6 +53,7 @@ export const view: SectionView<AdminCarrier> = {
     { name: "active", label: "Status" },
     { name: "productId", label: "Product" },
   ],
+  linksRecord: true,
   rowLabel: (c) => c.name,
   empty: "No carriers yet.",
   noMatch: "No carriers match this search, status or product.",

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { SectionView } from "~/components/admin/section-view";
+import { moneyColumn } from "~/components/data-table";
 import { Tag } from "~/components/admin/tag";
-import { formatCents } from "~/domain/cents";
 import { formatDate } from "~/domain/formats";
 import type { AdminCommissionStatement } from "./records";
 
@@ -36,7 +36,7 @@ export const view: SectionView<AdminCommissionStatement> = {
     { key: "period", header: "Period", sortable: true, noWrap: true, cell: (s) => s.period },
     { key: "status", header: "Status", sortable: true, noWrap: true, cell: statusTag },
     { key: "lines", header: "Lines", sortable: true, noWrap: true, cell: (s) => s.lineCount.toLocaleString("en-US") },
-    { key: "total", header: "Total", sortable: true, noWrap: true, cell: (s) => formatCents(s.totalCents) },
+    moneyColumn<AdminCommissionStatement>("total", "Total", (s) => s.totalCents, { sortable: true }),
     {
       key: "unmatched",
       header: "Unmatched",
@@ -62,6 +62,7 @@ export const view: SectionView<AdminCommissionStatement> = {
     { name: "period", label: "Period" },
     { name: "status", label: "Status" },
   ],
+  linksRecord: true,
   rowLabel: (s) => `${s.carrierName} ${s.period} statement #${s.id}`,
   editLabel: "Open",
   empty: "No statements yet. Import a carrier's statement file to start.",

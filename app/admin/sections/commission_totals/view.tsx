@@ -1,9 +1,8 @@
 import { Link } from "react-router";
 import type { SectionView } from "~/components/admin/section-view";
+import { moneyColumn } from "~/components/data-table";
 import { formatCents } from "~/domain/cents";
 import { type AdminCommissionTotal, MINIMUM_PAYOUT_CENTS, periodLabel } from "./records";
-
-const money = (cents: number) => <span className="amount">{formatCents(cents)}</span>;
 
 export const view: SectionView<AdminCommissionTotal> = {
   key: "commission_totals",
@@ -23,18 +22,14 @@ export const view: SectionView<AdminCommissionTotal> = {
     },
     { key: "agency", header: "Writes under", cell: (t) => t.agencyName ?? "None" },
     { key: "period", header: "Period", sortable: true, noWrap: true, cell: (t) => periodLabel(t.period) },
-    { key: "street", header: "Street", sortable: true, noWrap: true, cell: (t) => money(t.streetCents) },
-    { key: "overrides", header: "Overrides", sortable: true, noWrap: true, cell: (t) => money(t.overridesCents) },
-    { key: "entries", header: "Entries", sortable: true, noWrap: true, cell: (t) => money(t.entriesCents) },
-    { key: "carriedIn", header: "Carried in", noWrap: true, cell: (t) => money(t.carriedInCents) },
-    { key: "payout", header: "Payout", sortable: true, noWrap: true, cell: (t) => money(t.payoutCents) },
-    {
-      key: "carriedForward",
-      header: "Carried forward",
+    moneyColumn<AdminCommissionTotal>("street", "Street", (t) => t.streetCents, { sortable: true }),
+    moneyColumn<AdminCommissionTotal>("overrides", "Overrides", (t) => t.overridesCents, { sortable: true }),
+    moneyColumn<AdminCommissionTotal>("entries", "Entries", (t) => t.entriesCents, { sortable: true }),
+    moneyColumn<AdminCommissionTotal>("carriedIn", "Carried in", (t) => t.carriedInCents),
+    moneyColumn<AdminCommissionTotal>("payout", "Payout", (t) => t.payoutCents, { sortable: true }),
+    moneyColumn<AdminCommissionTotal>("carriedForward", "Carried forward", (t) => t.carriedForwardCents, {
       sortable: true,
-      noWrap: true,
-      cell: (t) => money(t.carriedForwardCents),
-    },
+    }),
   ],
   stack: true,
   filters: [
@@ -42,6 +37,7 @@ export const view: SectionView<AdminCommissionTotal> = {
     { name: "carrierId", label: "Carrier" },
     { name: "agencyId", label: "Agency hierarchy" },
   ],
+  linksRecord: true,
   rowLabel: (t) => `${t.name}, ${periodLabel(t.period)}`,
   editLabel: "Lines and entries",
   empty: "No totals yet: they appear once a statement is locked.",

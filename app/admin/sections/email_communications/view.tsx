@@ -34,6 +34,7 @@ export const view: SectionView<EmailTemplate> = {
     { key: "updatedAt", header: "Updated", sortable: true, noWrap: true, cell: (t) => formatDate(t.updatedAt) },
   ],
   filters: [],
+  linksRecord: true,
   rowLabel: (t) => t.name,
   empty: "No templates: the upstream lists every e-mail the portal sends.",
   noMatch: "No template matches this search.",

@@ -67,6 +67,7 @@ export const view: SectionView<AdminLearningResource> = {
     { name: "carrierId", label: "Carrier" },
     { name: "productId", label: "Product" },
   ],
+  linksRecord: true,
   rowLabel: (r) => r.title,
   canDelete: () => true,
   bulk: {

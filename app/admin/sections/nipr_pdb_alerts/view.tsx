@@ -57,6 +57,7 @@ export const view: SectionView<AdminNiprAlert> = {
     { name: "period", label: "Month" },
     { name: "handled", label: "Handled" },
   ],
+  linksRecord: true,
   rowLabel: (a) => `alert ${a.id} (${a.producer.name}, ${a.day})`,
   editLabel: "Open",
   bulk: {

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { SectionView } from "~/components/admin/section-view";
+import { moneyColumn } from "~/components/data-table";
 import { formatCents } from "~/domain/cents";
 import { Tag } from "~/components/admin/tag";
 import {
@@ -28,7 +29,7 @@ export const view: SectionView<AdminPayoutEntry> = {
       ),
     },
     { key: "kind", header: "Kind", sortable: true, cell: (e) => PAYOUT_KIND_LABELS[e.kind] },
-    { key: "amount", header: "Amount", sortable: true, noWrap: true, cell: (e) => formatCents(e.amountCents) },
+    moneyColumn<AdminPayoutEntry>("amount", "Amount", (e) => e.amountCents, { sortable: true }),
     { key: "period", header: "Period", sortable: true, noWrap: true, cell: (e) => periodText(e.period) },
     {
       key: "status",
@@ -52,6 +53,7 @@ export const view: SectionView<AdminPayoutEntry> = {
     { name: "period", label: "Period" },
     { name: "userId", label: "Agent" },
   ],
+  linksRecord: true,
   rowLabel: (e) => `entry ${e.id} (${e.agent.name}, ${formatCents(e.amountCents)})`,
   editLabel: "Open",
   empty: "No payout entries yet. Add a payment or deduction with New payout entry.",

@@ -41,6 +41,7 @@ export const view: SectionView<AdminQuoteToolProvider> = {
     { name: "enabled", label: "Status" },
     { name: "role", label: "Role" },
   ],
+  linksRecord: true,
   rowLabel: (p) => p.name,
   canDelete: () => true,
   empty: "No providers yet: the quote tool is turned off. Add one with New provider.",

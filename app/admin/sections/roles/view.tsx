@@ -49,6 +49,7 @@ export const view: SectionView<AdminRole> = {
     },
   ],
   filters: [{ name: "kind", label: "Kind" }],
+  linksRecord: true,
   rowLabel: (r) => r.name,
   canDelete: (r) => r.userCount === 0,
   bulk: {

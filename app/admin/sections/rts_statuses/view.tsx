@@ -33,6 +33,7 @@ export const view: SectionView<AdminRtsStatus> = {
     { key: "usageCount", header: "In use", sortable: true, noWrap: true, cell: (s) => s.usageCount },
   ],
   filters: [{ name: "carrierId", label: "Carrier" }],
+  linksRecord: true,
   rowLabel: (s) => `${s.statusCode} (${s.carrier?.name ?? "every carrier"})`,
   canDelete: (s) => s.usageCount === 0,
   bulk: {

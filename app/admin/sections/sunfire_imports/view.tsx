@@ -62,6 +62,7 @@ export const view: SectionView<SunfireImport> = {
     },
   ],
   filters: [{ name: "status", label: "Status" }],
+  linksRecord: true,
   rowLabel: sunfireImportTitle,
   editLabel: "Open",
   empty: "No Sunfire exports imported yet. Upload one to start.",

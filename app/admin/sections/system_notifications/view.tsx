@@ -50,6 +50,7 @@ export const view: SectionView<AdminSystemNotification> = {
     { name: "severity", label: "Severity" },
     { name: "audience", label: "Who sees it" },
   ],
+  linksRecord: true,
   rowLabel: (n) => n.title,
   canDelete: () => true,
   bulk: {

@@ -20,6 +20,7 @@ export const view: SectionView<AdminConversation> = {
     { name: "assigneeId", label: "Assignee" },
     { name: "age", label: "Last message" },
   ],
+  linksRecord: true,
   rowLabel: (r) => `${r.subject} (${r.owner.name})`,
   editLabel: "Open",
   bulk: assignBulk("tickets"),

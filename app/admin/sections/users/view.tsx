@@ -105,7 +105,8 @@ export const view: SectionView<AdminUser> = {
       ),
     },
     { key: "email", header: "E-mail", sortable: true, cell: (u) => u.email },
-    { key: "npnNumber", header: "NPN", noWrap: true, cell: (u) => u.npnNumber ?? "—" },
+    // From xl only (issue 37 §2: ten rows fit a 1280 px laptop); the user's page shows every one of them.
+    { key: "npnNumber", header: "NPN", noWrap: true, visibleFrom: "xl", cell: (u) => u.npnNumber ?? "—" },
     { key: "role", header: "Role", sortable: true, cell: (u) => u.role.name },
     {
       key: "status",
@@ -118,6 +119,7 @@ export const view: SectionView<AdminUser> = {
     {
       key: "agency",
       header: "Agency",
+      visibleFrom: "xl",
       cell: (u) => <span className="admin-agency">{u.hierarchy.agency ?? "—"}</span>,
     },
     {
@@ -125,6 +127,7 @@ export const view: SectionView<AdminUser> = {
       header: "Last sign-in",
       sortable: true,
       noWrap: true,
+      visibleFrom: "xl",
       cell: (u) => lastSignInText(u.lastSignInAt),
     },
     {
@@ -145,8 +148,22 @@ export const view: SectionView<AdminUser> = {
         );
       },
     },
-    { key: "appointments", header: "Appointments", sortable: true, noWrap: true, cell: (u) => u.appointments },
-    { key: "createdAt", header: "Created", sortable: true, noWrap: true, cell: (u) => formatDate(u.createdAt) },
+    {
+      key: "appointments",
+      header: "Appointments",
+      sortable: true,
+      noWrap: true,
+      visibleFrom: "xl",
+      cell: (u) => u.appointments,
+    },
+    {
+      key: "createdAt",
+      header: "Created",
+      sortable: true,
+      noWrap: true,
+      visibleFrom: "xl",
+      cell: (u) => formatDate(u.createdAt),
+    },
   ],
   filters: [
     { name: "roleId", label: "Role" },

@@ -134,7 +134,6 @@ export const view: SectionView<AdminUser> = {
       key: "licenses",
       header: "Licenses",
       sortable: true,
-      noWrap: true,
       cell: (u) => {
         const next = nextExpiryText(u.licenses);
         // One element: a stacked row's cell is one line "Licenses  …".

@@ -36,10 +36,10 @@ export interface Column<Row> {
    */
   noWrap?: boolean;
   /**
-   * Amounts (issue 37 §2): header and cells right-aligned, on one line; the cells draw `<Money>` (tabular figures,
-   * negatives marked). See `moneyColumn`.
+   * An amount in whole cents (issue 37 §2): the table draws it (`<Money>`: tabular figures, negatives marked),
+   * header and cells right-aligned, on one line; `cell` is then not used.
    */
-  numeric?: boolean;
+  money?: (row: Row) => number;
   /** A name or a title: never narrower than this (app.css), so it wraps between words, not a word a line. */
   minWidth?: "name" | "title";
   /**
@@ -47,17 +47,7 @@ export interface Column<Row> {
    * fits a 1280 px laptop (issue 37 §2). Only for values the record's own page shows too.
    */
   visibleFrom?: "xl";
-  cell: (row: Row) => ReactNode;
-}
-
-/** A money column (issue 37 §2): right-aligned, tabular figures, negatives marked. */
-export function moneyColumn<Row>(
-  key: string,
-  header: string,
-  cents: (row: Row) => number,
-  options: { sortable?: boolean; visibleFrom?: "xl" } = {},
-): Column<Row> {
-  return { key, header, numeric: true, ...options, cell: (row) => <Money cents={cents(row)} /> };
+  cell?: (row: Row) => ReactNode;
 }
 
 /**
@@ -74,10 +64,10 @@ export function moneyColumn<Row>(
  * 25 rows × 3 cells of `data-nowrap` were 1.5 KB of the book of business). Undefined when there is none.
  */
 export function nowrapColumns(
-  columns: readonly { noWrap?: boolean; numeric?: boolean }[],
+  columns: readonly { noWrap?: boolean; money?: unknown }[],
   offset: number,
 ): string | undefined {
-  return positionsOf(columns, offset, (column) => Boolean(column.noWrap || column.numeric));
+  return positionsOf(columns, offset, (column) => Boolean(column.noWrap || column.money));
 }
 
 /** The positions (as nowrapColumns) of the columns left out below xl (`visibleFrom`), for app.css' rules. */
@@ -252,7 +242,7 @@ export function DataTable<Row>({
                     scope="col"
                     aria-sort={column.sortable ? sorted : undefined}
                     data-nowrap={column.noWrap || undefined}
-                    data-numeric={column.numeric || undefined}
+                    data-numeric={column.money ? true : undefined}
                     data-min={column.minWidth}
                     data-from={column.visibleFrom}
                     data-sticky={index === 0 ? "first" : undefined}
@@ -313,7 +303,7 @@ export function DataTable<Row>({
                   ) : null}
                   {columns.map((column) => (
                     <td key={column.key} data-label={stack ? column.header : undefined}>
-                      {column.cell(row)}
+                      {column.money ? <Money cents={column.money(row)} /> : column.cell?.(row)}
                     </td>
                   ))}
                   {withMenu && rowMenu ? (

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import type { SectionView } from "~/components/admin/section-view";
-import { moneyColumn } from "~/components/data-table";
 import { formatCents } from "~/domain/cents";
 import { type AdminCommissionTotal, MINIMUM_PAYOUT_CENTS, periodLabel } from "./records";
 
@@ -22,14 +21,12 @@ export const view: SectionView<AdminCommissionTotal> = {
     },
     { key: "agency", header: "Writes under", cell: (t) => t.agencyName ?? "None" },
     { key: "period", header: "Period", sortable: true, noWrap: true, cell: (t) => periodLabel(t.period) },
-    moneyColumn<AdminCommissionTotal>("street", "Street", (t) => t.streetCents, { sortable: true }),
-    moneyColumn<AdminCommissionTotal>("overrides", "Overrides", (t) => t.overridesCents, { sortable: true }),
-    moneyColumn<AdminCommissionTotal>("entries", "Entries", (t) => t.entriesCents, { sortable: true }),
-    moneyColumn<AdminCommissionTotal>("carriedIn", "Carried in", (t) => t.carriedInCents),
-    moneyColumn<AdminCommissionTotal>("payout", "Payout", (t) => t.payoutCents, { sortable: true }),
-    moneyColumn<AdminCommissionTotal>("carriedForward", "Carried forward", (t) => t.carriedForwardCents, {
-      sortable: true,
-    }),
+    { key: "street", header: "Street", sortable: true, money: (t) => t.streetCents },
+    { key: "overrides", header: "Overrides", sortable: true, money: (t) => t.overridesCents },
+    { key: "entries", header: "Entries", sortable: true, money: (t) => t.entriesCents },
+    { key: "carriedIn", header: "Carried in", money: (t) => t.carriedInCents },
+    { key: "payout", header: "Payout", sortable: true, money: (t) => t.payoutCents },
+    { key: "carriedForward", header: "Carried forward", sortable: true, money: (t) => t.carriedForwardCents },
   ],
   stack: true,
   filters: [

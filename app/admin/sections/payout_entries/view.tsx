@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import type { SectionView } from "~/components/admin/section-view";
-import { moneyColumn } from "~/components/data-table";
 import { formatCents } from "~/domain/cents";
 import { Tag } from "~/components/admin/tag";
 import {
@@ -29,7 +28,7 @@ export const view: SectionView<AdminPayoutEntry> = {
       ),
     },
     { key: "kind", header: "Kind", sortable: true, cell: (e) => PAYOUT_KIND_LABELS[e.kind] },
-    moneyColumn<AdminPayoutEntry>("amount", "Amount", (e) => e.amountCents, { sortable: true }),
+    { key: "amount", header: "Amount", sortable: true, money: (e) => e.amountCents },
     { key: "period", header: "Period", sortable: true, noWrap: true, cell: (e) => periodText(e.period) },
     {
       key: "status",

@@ -17,7 +17,6 @@ import {
 import { type BulkAction, BulkForm, SelectAllRows } from "./data-table/bulk";
 import { DataTablePagination } from "./data-table/pagination";
 import { TableIcons } from "./data-table/icons";
-import { Money } from "./data-table/money";
 import { RowMenu } from "./data-table/row-menu";
 import { SortLink } from "./data-table/sort-link";
 import { DataTableToolbar } from "./data-table/toolbar";
@@ -36,10 +35,11 @@ export interface Column<Row> {
    */
   noWrap?: boolean;
   /**
-   * An amount in whole cents (issue 37 §2): the table draws it (`<Money>`: tabular figures, negatives marked),
-   * header and cells right-aligned, on one line; `cell` is then not used.
+   * An amount (issue 37 §2), as `moneyCellOf` (app/domain/cents.ts) gives it: the table draws its text in tabular
+   * figures, a negative one marked (app.css .money), header and cells right-aligned, on one line; `cell` is then not
+   * used. (The view formats it: the table's script carries no money rules.)
    */
-  money?: (row: Row) => number;
+  money?: (row: Row) => { text: string; negative: boolean };
   /** A name or a title: never narrower than this (app.css), so it wraps between words, not a word a line. */
   minWidth?: "name" | "title";
   /**
@@ -48,6 +48,15 @@ export interface Column<Row> {
    */
   visibleFrom?: "xl";
   cell?: (row: Row) => ReactNode;
+}
+
+/** An amount in a cell: its text in tabular figures, a negative one marked beside its minus sign (app.css .money). */
+function MoneyCell({ text, negative }: { text: string; negative: boolean }) {
+  return (
+    <span className="money" data-negative={negative || undefined}>
+      {text}
+    </span>
+  );
 }
 
 /**
@@ -303,7 +312,7 @@ export function DataTable<Row>({
                   ) : null}
                   {columns.map((column) => (
                     <td key={column.key} data-label={stack ? column.header : undefined}>
-                      {column.money ? <Money cents={column.money(row)} /> : column.cell?.(row)}
+                      {column.money ? <MoneyCell {...column.money(row)} /> : column.cell?.(row)}
                     </td>
                   ))}
                   {withMenu && rowMenu ? (

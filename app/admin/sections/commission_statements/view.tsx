@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { SectionView } from "~/components/admin/section-view";
+import { moneyCellOf } from "~/domain/cents";
 import { Tag } from "~/components/admin/tag";
 import { formatDate } from "~/domain/formats";
 import type { AdminCommissionStatement } from "./records";
@@ -35,7 +36,7 @@ export const view: SectionView<AdminCommissionStatement> = {
     { key: "period", header: "Period", sortable: true, noWrap: true, cell: (s) => s.period },
     { key: "status", header: "Status", sortable: true, noWrap: true, cell: statusTag },
     { key: "lines", header: "Lines", sortable: true, noWrap: true, cell: (s) => s.lineCount.toLocaleString("en-US") },
-    { key: "total", header: "Total", sortable: true, money: (s) => s.totalCents },
+    { key: "total", header: "Total", sortable: true, money: (s) => moneyCellOf(s.totalCents) },
     {
       key: "unmatched",
       header: "Unmatched",

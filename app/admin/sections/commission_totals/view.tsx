@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { SectionView } from "~/components/admin/section-view";
-import { formatCents } from "~/domain/cents";
+import { formatCents, moneyCellOf } from "~/domain/cents";
 import { type AdminCommissionTotal, MINIMUM_PAYOUT_CENTS, periodLabel } from "./records";
 
 export const view: SectionView<AdminCommissionTotal> = {
@@ -21,12 +21,17 @@ export const view: SectionView<AdminCommissionTotal> = {
     },
     { key: "agency", header: "Writes under", cell: (t) => t.agencyName ?? "None" },
     { key: "period", header: "Period", sortable: true, noWrap: true, cell: (t) => periodLabel(t.period) },
-    { key: "street", header: "Street", sortable: true, money: (t) => t.streetCents },
-    { key: "overrides", header: "Overrides", sortable: true, money: (t) => t.overridesCents },
-    { key: "entries", header: "Entries", sortable: true, money: (t) => t.entriesCents },
-    { key: "carriedIn", header: "Carried in", money: (t) => t.carriedInCents },
-    { key: "payout", header: "Payout", sortable: true, money: (t) => t.payoutCents },
-    { key: "carriedForward", header: "Carried forward", sortable: true, money: (t) => t.carriedForwardCents },
+    { key: "street", header: "Street", sortable: true, money: (t) => moneyCellOf(t.streetCents) },
+    { key: "overrides", header: "Overrides", sortable: true, money: (t) => moneyCellOf(t.overridesCents) },
+    { key: "entries", header: "Entries", sortable: true, money: (t) => moneyCellOf(t.entriesCents) },
+    { key: "carriedIn", header: "Carried in", money: (t) => moneyCellOf(t.carriedInCents) },
+    { key: "payout", header: "Payout", sortable: true, money: (t) => moneyCellOf(t.payoutCents) },
+    {
+      key: "carriedForward",
+      header: "Carried forward",
+      sortable: true,
+      money: (t) => moneyCellOf(t.carriedForwardCents),
+    },
   ],
   stack: true,
   filters: [

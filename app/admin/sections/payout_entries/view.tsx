@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { SectionView } from "~/components/admin/section-view";
-import { formatCents } from "~/domain/cents";
+import { formatCents, moneyCellOf } from "~/domain/cents";
 import { Tag } from "~/components/admin/tag";
 import {
   type AdminPayoutEntry,
@@ -28,7 +28,7 @@ export const view: SectionView<AdminPayoutEntry> = {
       ),
     },
     { key: "kind", header: "Kind", sortable: true, cell: (e) => PAYOUT_KIND_LABELS[e.kind] },
-    { key: "amount", header: "Amount", sortable: true, money: (e) => e.amountCents },
+    { key: "amount", header: "Amount", sortable: true, money: (e) => moneyCellOf(e.amountCents) },
     { key: "period", header: "Period", sortable: true, noWrap: true, cell: (e) => periodText(e.period) },
     {
       key: "status",

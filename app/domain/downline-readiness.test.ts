@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { csvText } from "./csv";
 import {
   type BrokerFacts,
+  LONG_WAIT_DAYS,
   type ReadinessContext,
+  actionsSummaryText,
   attentionRank,
   brokerReadiness,
   csvRowsOf,
@@ -10,11 +12,16 @@ import {
   downlineSummaryText,
   expiringOf,
   isIdle,
+  isLongWait,
+  lastWrittenOf,
+  lastWrittenText,
   reminderDetail,
   subtreeOf,
   summaryOf,
   waitingOf,
+  waitingSummaryText,
 } from "./downline-readiness";
+import { aboutThem } from "./readiness";
 
 const TODAY = "2026-11-28";
 
@@ -278,5 +285,69 @@ describe("issue 37 §5: the agency dashboard's downline card", () => {
     expect(downlineSummaryText({ brokers: 62, blocked: 54 })).toBe("54 of 62 brokers blocked at a step");
     expect(downlineSummaryText({ brokers: 1, blocked: 0 })).toBe("0 of 1 broker blocked at a step");
     expect(downlineSummaryText({ brokers: 0, blocked: 0 })).toBe("No brokers in your downline yet");
+  });
+});
+
+describe("issue 37 §5: the agency's page, readable", () => {
+  const blocked = brokerReadiness(
+    broker({
+      contracts: [
+        { ...contract(101, "denied"), lastPublicNote: "The carrier could not match your NPN to your license." },
+        contract(102, "active"),
+        contract(201, "pending", "2026-08-16T09:00:00.000Z"),
+      ],
+      documents: [],
+      certifications: [],
+    }),
+    context,
+  );
+
+  it("speaks to the manager about the broker ('their NPN'); the broker's reminder keeps their own words ('your')", () => {
+    const contractAction = blocked.actions.find((a) => a.step === "contract");
+    expect(contractAction?.text).toBe("Request denied: The carrier could not match their NPN to their license.");
+    expect(contractAction?.ownText).toBe("Request denied: The carrier could not match your NPN to your license.");
+    for (const a of blocked.actions) expect(a.text).not.toMatch(/\byour?\b/i);
+    expect(reminderDetail(blocked, "contract")).toContain("match your NPN");
+    expect(aboutThem("Your appointment was declined: you need AHIP. We told you so.")).toBe(
+      "Their appointment was declined: they need AHIP. We told them so.",
+    );
+  });
+
+  it("one summary line per broker: the blockers by step, then what runs out", () => {
+    expect(blocked.actions.map((a) => a.step)).toEqual([
+      "contract",
+      "ahip",
+      "carrierCertification",
+      "carrierCertification",
+    ]);
+    expect(actionsSummaryText(blocked.actions)).toBe("4 blockers: contract, AHIP, 2 certifications");
+    const expiring = brokerReadiness(
+      broker({ licenses: [{ state: "AL", status: "Active", expiresOn: "2026-12-28" }] }),
+      context,
+    );
+    expect(actionsSummaryText(expiring.actions)).toBe("Expiring: license");
+    expect(actionsSummaryText([])).toBe("Nothing to do");
+  });
+
+  it("long waits: over LONG_WAIT_DAYS (the desk's 8-to-30-day band) is long; the summary names the longest", () => {
+    expect(blocked.waiting).toEqual([
+      { product: "Blue Harbor Medicare Supplement", state: "Pending contract", days: 104 },
+    ]);
+    expect(waitingSummaryText(blocked.waiting)).toBe("1 waiting, 104 days");
+    expect(isLongWait({ days: LONG_WAIT_DAYS })).toBe(false);
+    expect(isLongWait({ days: LONG_WAIT_DAYS + 1 })).toBe(true);
+    expect(waitingSummaryText([...blocked.waiting, { product: "X", state: "Pending contract", days: 3 }])).toBe(
+      "2 waiting, longest 104 days",
+    );
+    expect(waitingSummaryText([])).toBe("None");
+  });
+
+  it("no 'last written' day after today: a policy taking effect next month was not written then", () => {
+    expect(lastWrittenOf("2027-01-01", TODAY)).toBeNull();
+    expect(lastWrittenOf(TODAY, TODAY)).toBe(TODAY);
+    const future = brokerReadiness(broker({ lastWrittenOn: "2027-01-01" }), context);
+    expect(future.lastWrittenOn).toBeNull();
+    expect(future.idle).toBe(true);
+    expect(lastWrittenText(future)).toBe("Nothing written yet");
   });
 });

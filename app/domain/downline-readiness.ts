@@ -13,6 +13,7 @@ import { PENDING_CONTRACT, REQUEST_BEING_PROCESSED } from "./contract-state";
 import { formatDate } from "./formats";
 import { EXPIRY_WARNING_DAYS, expiryState } from "./licenses";
 import {
+  type Audience,
   type ReadinessLine,
   type ReadinessStepKey,
   type RtsFact,
@@ -30,6 +31,12 @@ export const DOWNLINE_READINESS_HREF = "/downlines/readiness";
 
 /** "Agents with nothing written in 90 days." */
 export const IDLE_DAYS = 90;
+
+/**
+ * A contract request waiting longer than this is a long wait, emphasised (issue 37 §5): past the contracting desk's
+ * "8 to 30 days" age band (admin/dashboard.ts CONTRACT_AGES), a request is overdue.
+ */
+export const LONG_WAIT_DAYS = 30;
 
 /** Most brokers one reminder goes to (the upstream refuses more: POST /api/downlines/readiness/reminders). */
 export const REMINDER_CAP = 200;
@@ -91,8 +98,10 @@ export interface ReadinessContext {
 /** Something the broker must do at one step (a blocked step, or one running out within the warning window). */
 export interface BrokerAction {
   step: ReadinessStepKey;
-  /** What is left, as the broker's own Ready to Sell page words it. */
+  /** What is left, in words to the manager about the broker ("their NPN"). */
   text: string;
+  /** The same, as the broker's own Ready to Sell page words it ("your NPN"): what their reminder tells them. */
+  ownText: string;
   /** The lines it holds back ("Blue Harbor Health Medicare Advantage"); empty when it is the broker's, not a line's. */
   products: string[];
   /** Blocked (the broker must act) or a warning (done, but runs out soon). */
@@ -138,7 +147,12 @@ const productName = (p: Pick<OfferedProduct, "carrierName" | "productName">) => 
  * §1's rule. A product never requested is one the broker could sell, not one they are blocked at: the agency's page
  * would otherwise list every agent as blocked at every carrier they do not work with.
  */
-export function brokerLines(broker: BrokerFacts, context: ReadinessContext, planYear: number): ReadinessLine[] {
+export function brokerLines(
+  broker: BrokerFacts,
+  context: ReadinessContext,
+  planYear: number,
+  audience: Audience = "manager",
+): ReadinessLine[] {
   const { today } = context;
   const ahipDoc = broker.documents.find((d) => d.kind === "ahip");
   const ahip = ahipDoc
@@ -176,6 +190,7 @@ export function brokerLines(broker: BrokerFacts, context: ReadinessContext, plan
         },
         documentNotices,
         rts: rtsOf.get(p.carrierId) ?? null,
+        audience,
       }),
     ];
   });
@@ -191,29 +206,41 @@ export function brokerActions(
   lines: readonly ReadinessLine[],
   today: string,
   warningDays: number,
+  /** The same lines in the broker's own words (brokerLines with "self"), step for step; absent: `lines`. */
+  ownLines: readonly ReadinessLine[] = lines,
 ) {
   const actions: BrokerAction[] = [];
-  const add = (step: ReadinessStepKey, text: string, urgent: boolean, product: string | null) => {
+  const add = (step: ReadinessStepKey, text: string, ownText: string, urgent: boolean, product: string | null) => {
     const known = actions.find((a) => a.step === step && a.text === text);
     if (known) {
       if (product && !known.products.includes(product)) known.products.push(product);
       return;
     }
-    actions.push({ step, text, products: product ? [product] : [], urgent });
+    actions.push({ step, text, ownText, products: product ? [product] : [], urgent });
   };
   if (lines.length === 0) {
-    add("contract", "No contract requests yet: nothing to sell.", true, null);
-    const license = licenseStep({ licenses: broker.licenses, holds: broker.niprHolds, today, warningDays });
-    if (license.status !== "done") add("license", license.text, license.status === "blocked", null);
-    const documents = documentsStep(documentNoticesOf(broker.documentNotifications));
-    if (documents.status !== "done") add("documents", documents.text, true, null);
+    add(
+      "contract",
+      "No contract requests yet: nothing to sell.",
+      "No contract requests yet: nothing to sell.",
+      true,
+      null,
+    );
+    const facts = { licenses: broker.licenses, holds: broker.niprHolds, today, warningDays };
+    const license = licenseStep({ ...facts, audience: "manager" });
+    const ownLicense = licenseStep(facts);
+    if (license.status !== "done") add("license", license.text, ownLicense.text, license.status === "blocked", null);
+    const notices = documentNoticesOf(broker.documentNotifications);
+    const documents = documentsStep(notices, "manager");
+    if (documents.status !== "done") add("documents", documents.text, documentsStep(notices).text, true, null);
   }
-  for (const line of lines) {
-    for (const step of line.steps) {
+  lines.forEach((line, i) => {
+    line.steps.forEach((step, j) => {
+      const own = ownLines[i]?.steps[j]?.text ?? step.text;
       if (step.status === "blocked" || step.status === "warning")
-        add(step.key, step.text, step.status === "blocked", productName(line));
-    }
-  }
+        add(step.key, step.text, own, step.status === "blocked", productName(line));
+    });
+  });
   return actions.sort((a, b) => READINESS_STEPS.indexOf(a.step) - READINESS_STEPS.indexOf(b.step));
 }
 
@@ -247,8 +274,18 @@ export function waitingOf(broker: BrokerFacts, offered: readonly OfferedProduct[
     .sort((a, b) => b.days - a.days);
 }
 
+/**
+ * The last day the broker wrote business, as of `today`: a day after today is none (issue 37 §5: "no 'last written'
+ * date in the future"; a policy sold for January 1 takes effect later, it was not written then). The upstream answers
+ * days up to today; this guards the page should one come later anyway.
+ */
+export function lastWrittenOf(lastWrittenOn: string | null, today: string): string | null {
+  return lastWrittenOn !== null && lastWrittenOn.slice(0, 10) <= today.slice(0, 10) ? lastWrittenOn : null;
+}
+
 export function isIdle(lastWrittenOn: string | null, today: string): boolean {
-  return lastWrittenOn === null || daysBetween(lastWrittenOn, today) >= IDLE_DAYS;
+  const last = lastWrittenOf(lastWrittenOn, today);
+  return last === null || daysBetween(last, today) >= IDLE_DAYS;
 }
 
 export function brokerReadiness(broker: BrokerFacts, context: ReadinessContext, carrierId: number | null = null) {
@@ -257,6 +294,7 @@ export function brokerReadiness(broker: BrokerFacts, context: ReadinessContext, 
   const scoped =
     carrierId === null ? context : { ...context, offered: context.offered.filter((p) => p.carrierId === carrierId) };
   const lines = brokerLines(broker, scoped, planYear);
+  const ownLines = brokerLines(broker, scoped, planYear, "self");
   const next = brokerLines(broker, scoped, planYear + 1);
   const result: BrokerReadiness = {
     userId: broker.userId,
@@ -267,10 +305,10 @@ export function brokerReadiness(broker: BrokerFacts, context: ReadinessContext, 
     thisYear: { ready: lines.filter((l) => l.ready).length, total: lines.length },
     nextYear: { ready: next.filter((l) => l.ready).length, total: next.length },
     readyProducts: lines.filter((l) => l.ready).map(productName),
-    actions: brokerActions(broker, lines, today, warningDays),
+    actions: brokerActions(broker, lines, today, warningDays, ownLines),
     expiring: expiringOf(broker, today, warningDays),
     waiting: waitingOf(broker, scoped.offered, today),
-    lastWrittenOn: broker.lastWrittenOn,
+    lastWrittenOn: lastWrittenOf(broker.lastWrittenOn, today),
     idle: isIdle(broker.lastWrittenOn, today),
   };
   return result;
@@ -375,7 +413,7 @@ export function summaryOf(rows: readonly BrokerReadiness[]): DownlineSummary {
 export function reminderDetail(row: BrokerReadiness, step: ReadinessStepKey): string | null {
   const at = row.actions.filter((a) => a.step === step);
   if (at.length === 0) return null;
-  const text = at.map((a) => (a.products.length > 0 ? `${a.text} (${a.products.join(", ")})` : a.text)).join(" ");
+  const text = at.map((a) => (a.products.length > 0 ? `${a.ownText} (${a.products.join(", ")})` : a.ownText)).join(" ");
   return text.length > REMINDER_DETAIL_MAX ? `${text.slice(0, REMINDER_DETAIL_MAX - 3)}...` : text;
 }
 
@@ -419,6 +457,52 @@ export function lastWrittenText(row: Pick<BrokerReadiness, "lastWrittenOn" | "id
   return row.idle
     ? `Nothing written in ${IDLE_DAYS} days (last ${formatDate(row.lastWrittenOn)})`
     : formatDate(row.lastWrittenOn);
+}
+
+/** How the one-line summary names a step's blockers: one, or how many ("AHIP", "2 certifications"). */
+const BLOCKER_NOUNS: Readonly<Record<ReadinessStepKey, readonly [one: string, many: string]>> = {
+  contract: ["contract", "contracts"],
+  license: ["license", "licenses"],
+  ahip: ["AHIP", "AHIP"],
+  carrierCertification: ["certification", "certifications"],
+  documents: ["documents", "documents"],
+  rts: ["RTS status", "RTS statuses"],
+};
+
+/**
+ * A broker's row in one line (issue 37 §5): "3 blockers: AHIP, 2 certifications", then what runs out soon
+ * ("expiring: license"); "Nothing to do" without either. The details expand under it.
+ */
+export function actionsSummaryText(actions: readonly BrokerAction[]): string {
+  const named = (list: readonly BrokerAction[]) =>
+    READINESS_STEPS.flatMap((step) => {
+      const n = list.filter((a) => a.step === step).length;
+      if (n === 0) return [];
+      const [one, many] = BLOCKER_NOUNS[step];
+      return [n === 1 ? one : many === one ? one : `${n} ${many}`];
+    }).join(", ");
+  const urgent = actions.filter((a) => a.urgent);
+  const warnings = actions.filter((a) => !a.urgent);
+  const parts: string[] = [];
+  if (urgent.length > 0)
+    parts.push(`${urgent.length} ${urgent.length === 1 ? "blocker" : "blockers"}: ${named(urgent)}`);
+  if (warnings.length > 0) parts.push(`expiring: ${named(warnings)}`);
+  if (parts.length === 0) return "Nothing to do";
+  const text = parts.join("; ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A request waiting longer than LONG_WAIT_DAYS. */
+export function isLongWait(w: Pick<WaitingRequest, "days">): boolean {
+  return w.days > LONG_WAIT_DAYS;
+}
+
+/** The waiting requests in one line: "3 waiting, longest 104 days". */
+export function waitingSummaryText(waiting: readonly WaitingRequest[]): string {
+  if (waiting.length === 0) return "None";
+  const longest = Math.max(...waiting.map((w) => w.days));
+  const days = longest === 1 ? "1 day" : `${longest} days`;
+  return waiting.length === 1 ? `1 waiting, ${days}` : `${waiting.length} waiting, longest ${days}`;
 }
 
 export function actionText(a: BrokerAction): string {

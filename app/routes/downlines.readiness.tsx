@@ -8,11 +8,14 @@ import {
   type BrokerReadiness,
   DOWNLINE_READINESS_HREF,
   REMINDER_CAP,
+  actionsSummaryText,
   brokersText,
   expiringText,
+  isLongWait,
   lastWrittenText,
   summaryOf,
   tooManyRemindersText,
+  waitingSummaryText,
   waitingText,
   yearText,
 } from "~/domain/downline-readiness";
@@ -84,22 +87,51 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} inLayout />;
 }
 
+/**
+ * Issue 37 §5: one summary line per broker ("3 blockers: AHIP, 2 certifications"), expanding to the details: a native
+ * disclosure, so it opens without JavaScript and by keyboard.
+ */
 function Actions({ row }: { row: BrokerReadiness }) {
   if (row.actions.length === 0) return <Text size="sm">Nothing to do</Text>;
   return (
-    <ul className="plain-list readiness-actions" aria-label={`What ${row.name} must do`}>
-      {row.actions.map((a) => (
-        <li key={`${a.step}-${a.text}`} data-step={a.step} data-urgent={a.urgent || undefined}>
-          <strong>{STEP_TITLES[a.step]}:</strong> {a.text}
-          {a.products.length > 0 ? (
-            <span className="txt" data-size="sm" data-dimmed>
-              {" "}
-              ({a.products.length === 1 ? a.products[0] : `${a.products.length} products`})
-            </span>
-          ) : null}
-        </li>
-      ))}
-    </ul>
+    <details className="readiness-details">
+      <summary data-urgent={row.actions.some((a) => a.urgent) || undefined}>{actionsSummaryText(row.actions)}</summary>
+      <ul className="plain-list readiness-actions" aria-label={`What ${row.name} must do`}>
+        {row.actions.map((a) => (
+          <li key={`${a.step}-${a.text}`} data-step={a.step} data-urgent={a.urgent || undefined}>
+            <strong>{STEP_TITLES[a.step]}:</strong> {a.text}
+            {a.products.length > 0 ? (
+              <span className="txt" data-size="sm" data-dimmed>
+                {" "}
+                ({a.products.length === 1 ? a.products[0] : `${a.products.length} products`})
+              </span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+/** The requests waiting in one line ("3 waiting, longest 104 days"), expanding to each; long waits in bold. */
+function Waiting({ row }: { row: BrokerReadiness }) {
+  if (row.waiting.length === 0)
+    return (
+      <span className="txt" data-dimmed>
+        None
+      </span>
+    );
+  return (
+    <details className="readiness-details">
+      <summary data-long={row.waiting.some(isLongWait) || undefined}>{waitingSummaryText(row.waiting)}</summary>
+      <ul className="plain-list" aria-label={`${row.name}'s requests waiting`}>
+        {row.waiting.map((w) => (
+          <li key={`${w.product}-${w.state}`} data-long={isLongWait(w) || undefined}>
+            {isLongWait(w) ? <strong>{waitingText(w)}</strong> : waitingText(w)}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 
@@ -186,7 +218,7 @@ export default function DownlineReadiness({ loaderData }: Route.ComponentProps) 
     {
       key: "waiting",
       header: "Contract requests waiting",
-      cell: (r) => <TextList items={r.waiting.map(waitingText)} none="None" label={`${r.name}'s requests waiting`} />,
+      cell: (r) => <Waiting row={r} />,
     },
     { key: "lastWritten", header: "Last written", cell: (r) => lastWrittenText(r) },
     {

@@ -44,8 +44,13 @@ test.describe("agency@'s downline readiness, JavaScript on", () => {
     const brokers = Number(await page.getByTestId("figure-brokers").textContent());
     expect(brokers).toBeGreaterThan(50);
     expect(await listed(page)).toBe(brokers);
-    // Needing action first: the first broker is blocked at a step (an action in red), the last has less to do.
-    await expect(table(page).locator("tbody tr").first().locator("li[data-urgent]").first()).toBeVisible();
+    // Needing action first: the first broker is blocked at a step (its summary line in red), and it opens to the steps.
+    const first = table(page).locator("tbody tr").first();
+    const summary = first.locator("summary[data-urgent]");
+    await expect(summary).toHaveText(/^\d+ blockers?: /);
+    await expect(first.locator("li[data-urgent]").first()).toBeHidden();
+    await summary.click();
+    await expect(first.locator("li[data-urgent]").first()).toBeVisible();
 
     await choose(page, "Step", { label: "License" });
     await expect(page).toHaveURL(/step=license/);
@@ -130,6 +135,21 @@ httpTest.describe("agency@'s downline readiness, as the server draws it", () => 
         expect(listedIn(page)).toBe(all);
         // Needing action first: the first broker is blocked at a step (an action in red).
         expect(bodyRows(page)[0]!.has({ tag: "li", attrs: { "data-urgent": true } })).toBe(true);
+        // Issue 37 §5: one summary line per broker, a native disclosure (it opens without JavaScript) over the steps,
+        // in words to the manager about the broker ("their NPN", never "your NPN").
+        const needs = bodyRows(page)[0]!.find({ tag: "details" });
+        expect(needs.find({ tag: "summary" }).text).toMatch(/^\d+ blockers?: /);
+        expect(needs.has({ tag: "li", attrs: { "data-step": true } })).toBe(true);
+        const steps = brokers(page).findAll({ tag: "li", attrs: { "data-step": true } });
+        expect(steps.length).toBeGreaterThan(0);
+        for (const li of steps) expect(li.text).not.toMatch(/\byour\b/i);
+        expect(steps.some((li) => /\btheir NPN\b/.test(li.text))).toBe(true);
+        // No "last written" day after today (the seed has policies taking effect next month).
+        const today = new Date().toISOString().slice(0, 10);
+        for (const tr of bodyRows(page)) {
+          const date = /(\d\d)\/(\d\d)\/(\d{4})/.exec(tr.findAll({ tag: "td" })[6]!.text);
+          if (date) expect(`${date[3]}-${date[1]}-${date[2]}` <= today, tr.text).toBe(true);
+        }
 
         /** Chooses a filter's option and applies it with the Search button, as a browser without JavaScript does. */
         const choose = async (label: string, option: string) => {

@@ -164,6 +164,23 @@ describe("GET /api/downlines/readiness (issue 25 §2)", () => {
     for (const d of agent.documents) expect(d.onFile).toBe(true);
     expect(agent.lastWrittenOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
+
+  it("never answers a last-written day after today: a policy taking effect next month is not one (issue 37 §5)", async () => {
+    const r = await readiness();
+    const today = todayIso();
+    const client = sqlite(dbPath);
+    try {
+      // The seed has policies taking effect next month (pending ones up to the month after the seed day's).
+      const future = await client.execute({
+        sql: "SELECT COUNT(*) AS n FROM policies WHERE effective_date > ? AND user_id IN (SELECT value FROM json_each(?))",
+        args: [today, JSON.stringify(r.brokers.map((b) => b.userId))],
+      });
+      expect(Number(future.rows[0]?.n)).toBeGreaterThan(0);
+    } finally {
+      client.close();
+    }
+    for (const b of r.brokers) if (b.lastWrittenOn !== null) expect(b.lastWrittenOn <= today, `${b.userId}`).toBe(true);
+  });
 });
 
 describe("POST /api/downlines/readiness/reminders", () => {

@@ -109,7 +109,7 @@ async function byUser<T>(db: ReferenceDb, sql: string, args: InValue[], map: (r:
 }
 
 /** Every fact of the brokers `userIds` that their readiness lines need: one query per table, started together. */
-async function factsOf(db: ReferenceDb, userIds: readonly number[], planYear: number) {
+async function factsOf(db: ReferenceDb, userIds: readonly number[], planYear: number, today: string) {
   const ids = JSON.stringify(userIds);
   return Promise.all([
     byUser(
@@ -177,15 +177,17 @@ async function factsOf(db: ReferenceDb, userIds: readonly number[], planYear: nu
       [ids],
       brokerRtsFromRow,
     ),
-    // "Agents with nothing written in 90 days": the latest policy's effective date or enrollment's submission day.
+    // "Agents with nothing written in 90 days": the latest policy's effective date or enrollment's submission day, up
+    // to today. A policy sold for January 1 takes effect after today: it is not a day written on (issue 37 §5 found
+    // "last written 01/01/2027" on December 7, 2026).
     byUser(
       db,
       `SELECT user_id, MAX(day) AS last_written_on FROM (
          SELECT user_id, effective_date AS day FROM policies WHERE user_id ${IN_IDS}
          UNION ALL
          SELECT user_id, substr(submitted_at, 1, 10) AS day FROM submitted_enrollments WHERE user_id ${IN_IDS}
-       ) GROUP BY user_id`,
-      [ids, ids],
+       ) WHERE day <= ? GROUP BY user_id`,
+      [ids, ids, today],
       (r) => text(r.last_written_on),
     ),
   ]);
@@ -203,6 +205,7 @@ export async function downlineReadinessOf(
     db,
     members.map((m) => m.userId),
     planYear,
+    today,
   );
   const subAgencies = members
     .filter((m) => m.role === "Agency")

@@ -10,7 +10,7 @@
  * approved entries from the upstream and draws what `reconcile` returns.
  */
 import { formatCents, sumCents } from "./cents";
-import { formatDate } from "./formats";
+import { formatDate, formatPeriod } from "./formats";
 
 /** A monthly statement period, YYYY-MM (the Commissions page's `period`). */
 export const PERIOD_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -19,27 +19,8 @@ export function isPeriod(value: string): boolean {
   return PERIOD_PATTERN.test(value);
 }
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
-
-/** "2026-09" → "September 2026" (the Commissions page's label); anything else as it is. */
-export function periodLabel(period: string): string {
-  if (!isPeriod(period)) return period;
-  const [year, month] = period.split("-") as [string, string];
-  return `${MONTHS[Number(month) - 1]} ${year}`;
-}
+/** "2026-09" → "September 2026": the portal's one way to show a period (formats.ts); anything else as it is. */
+export const periodLabel = formatPeriod;
 
 /** The period after a period (YYYY-MM). */
 export function nextPeriod(period: string): string {

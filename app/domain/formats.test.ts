@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanCurrency, formatCurrency, formatDate, formatPercent, ordinal } from "~/domain/formats";
+import { cleanCurrency, formatCurrency, formatDate, formatPercent, formatPeriod, ordinal } from "~/domain/formats";
 
 describe("spec §9: date formats MM/DD/YYYY and MM/DD/YY", () => {
   it("MM/DD/YYYY is the default", () => {
@@ -19,6 +19,21 @@ describe("spec §9: date formats MM/DD/YYYY and MM/DD/YY", () => {
   it.each([null, undefined, "", "not a date", "2024-13-45x"])("invalid or missing (%j) shows '—'", (value) => {
     expect(formatDate(value)).toBe("—");
     expect(formatDate(value, "MM/DD/YY")).toBe("—");
+  });
+});
+
+describe("issue 37 §4: a period reads one way everywhere", () => {
+  it.each([
+    ["2026-11", "November 2026"],
+    ["2025-01", "January 2025"],
+    ["2024-12", "December 2024"],
+  ])("%j → %j", (period, text) => expect(formatPeriod(period)).toBe(text));
+
+  it("anything not a period stays as it is; missing shows '—'", () => {
+    expect(formatPeriod("2026-13")).toBe("2026-13");
+    expect(formatPeriod("all")).toBe("all");
+    expect(formatPeriod(null)).toBe("—");
+    expect(formatPeriod("")).toBe("—");
   });
 });
 

@@ -7,6 +7,16 @@ export function formatDate(value: string | null | undefined, format: "MM/DD/YYYY
   return date.isValid() ? date.format(format) : "—";
 }
 
+/** A period (a month, "YYYY-MM") as every page shows it: "November 2026" (the month picker's text too). Anything else as it is. */
+export function formatPeriod(period: string | null | undefined): string {
+  if (!period) return "—";
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(period)) return period;
+  return dayjs(`${period}-01`).format(PERIOD_FORMAT);
+}
+
+/** The one way a period reads (dayjs tokens; Mantine's month picker shows the same). */
+export const PERIOD_FORMAT = "MMMM YYYY";
+
 /** Spec §5: currency cleaning strips everything except digits and the dot. */
 export function cleanCurrency(v: string): string {
   return (v ?? "").replace(/[^\d.]/g, "");

@@ -3,15 +3,19 @@ import * as z from "zod/mini";
 import {
   CONTROL_CHARACTERS_TEXT,
   DATE_FORMAT,
+  MONTH_FORMAT,
   hasControlCharacters,
   noControlCharacters,
   optionalUpload,
   parseUsDate,
+  parseUsMonth,
   positiveNumber,
   required,
   singleLine,
   toUsDate,
+  toUsMonth,
   usDate,
+  usMonth,
 } from "~/domain/validation";
 
 function messages(result: { success: boolean; error?: z.core.$ZodError }): string[] {
@@ -89,6 +93,34 @@ describe("spec §5: a date of action in month/day/year format, with min and max 
   it("after max", () =>
     expect(messages(schema.safeParse("06/16/2024"))).toEqual(["Enter a date on or before 06/15/2024"]));
   it("no bounds", () => expect(usDate("x", {}).parse("01/01/1800")).toBe("1800-01-01"));
+});
+
+describe("issue 37 §4: a period (a month) is typed as MM/YYYY, through the one month picker", () => {
+  it("the format the field shows", () => expect(MONTH_FORMAT).toBe("MM/YYYY"));
+  it.each([
+    ["11/2026", "2026-11"],
+    ["1/2025", "2025-01"],
+    [" 12/2024 ", "2024-12"],
+  ])("%j → %j", (typed, period) => expect(parseUsMonth(typed)).toBe(period));
+  it.each(["", "13/2026", "00/2026", "2026-11", "11/26", "11/2026/01"])("%j is not a month", (typed) =>
+    expect(parseUsMonth(typed)).toBeNull(),
+  );
+  it("back to the typed form", () => {
+    expect(toUsMonth("2026-11")).toBe("11/2026");
+    expect(toUsMonth("2026-11-28")).toBe("11/2026");
+    expect(toUsMonth("2026-13")).toBe("");
+    expect(toUsMonth(undefined)).toBe("");
+  });
+  const schema = usMonth("Enter the period as MM/YYYY", { min: "2020-01", max: "2026-12-07" });
+  it("transforms to YYYY-MM, bounds inclusive", () => {
+    expect(schema.parse("12/2026")).toBe("2026-12");
+    expect(schema.parse("01/2020")).toBe("2020-01");
+  });
+  it.each(["", "2026-11", undefined])("%j raises the message", (value) =>
+    expect(messages(schema.safeParse(value))).toEqual(["Enter the period as MM/YYYY"]),
+  );
+  it("before min", () => expect(messages(schema.safeParse("12/2019"))).toEqual(["Enter a month on or after 01/2020"]));
+  it("after max", () => expect(messages(schema.safeParse("01/2027"))).toEqual(["Enter a month on or before 12/2026"]));
 });
 
 describe("spec §5: file upload is required only where flagged required", () => {

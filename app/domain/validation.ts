@@ -135,6 +135,47 @@ export function usDate(message: string, bounds: { min?: string; max?: string } =
   );
 }
 
+/** A period (a month) is entered as month/year, like a date without its day. */
+export const MONTH_FORMAT = "MM/YYYY";
+
+const US_MONTH = /^(\d{1,2})\/(\d{4})$/;
+
+/** "MM/YYYY" ("1/2026" accepted) → "YYYY-MM"; anything else → null. */
+export function parseUsMonth(v: string): string | null {
+  const match = US_MONTH.exec((v ?? "").trim());
+  if (!match) return null;
+  const [month, year] = [Number(match[1]), Number(match[2])];
+  if (year < 1 || month < 1 || month > 12) return null;
+  return `${pad(year, 4)}-${pad(month)}`;
+}
+
+/** "YYYY-MM" (or a date: its month) → "MM/YYYY"; missing or invalid → "". */
+export function toUsMonth(period: string | null | undefined): string {
+  const match = /^(\d{4})-(0[1-9]|1[0-2])/.exec((period ?? "").trim());
+  return match ? `${match[2]}/${match[1]}` : "";
+}
+
+/**
+ * A MM/YYYY string, transformed to "YYYY-MM". Blank, absent or not a month raises `message`; outside the
+ * bounds ("YYYY-MM") raises "Enter a month on or after MM/YYYY" / "… on or before …".
+ */
+export function usMonth(message: string, bounds: { min?: string; max?: string } = {}) {
+  return z.pipe(
+    z.string({ error: message }).check(z.trim()),
+    z.transform((value: string, ctx) => {
+      const period = parseUsMonth(value);
+      if (period === null) return invalid(ctx, message);
+      if (bounds.min && period < bounds.min.slice(0, 7)) {
+        return invalid(ctx, `Enter a month on or after ${toUsMonth(bounds.min)}`);
+      }
+      if (bounds.max && period > bounds.max.slice(0, 7)) {
+        return invalid(ctx, `Enter a month on or before ${toUsMonth(bounds.max)}`);
+      }
+      return period;
+    }),
+  );
+}
+
 /**
  * Spec §5 "File upload is required only where flagged required": an optional file, checked against the
  * upload rules (app/domain/uploads.ts) when one was chosen. "No file chosen" passes as an empty file.

@@ -4,7 +4,7 @@ import { ErrorPage } from "~/components/error-page";
 import { FileField } from "~/components/forms/file-field";
 import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
 import { SelectField } from "~/components/forms/select-field";
-import { TextField } from "~/components/forms/text-fields";
+import { DateField, MonthField } from "~/components/forms/date-field";
 import { UploadProgress, sendWithProgress } from "~/components/forms/upload-progress";
 import { useUploadToPage } from "~/components/admin/upload-to-page";
 import { usePortalForm } from "~/components/forms/use-portal-form";
@@ -65,11 +65,11 @@ export default function ImportStatement({ loaderData, actionData }: Route.Compon
             label="Carrier"
             data={[{ value: "", label: "Choose the carrier" }, ...loaderData.carriers]}
           />
-          <TextField field={fields.period} label="Period" description="The month the statement pays, as YYYY-MM" />
-          <TextField
+          <MonthField field={fields.period} label="Period" description="The month the statement pays, as MM/YYYY" />
+          <DateField
             field={fields.carrierStatementDate}
             label="Carrier statement date"
-            description="The date on the carrier's statement, as YYYY-MM-DD"
+            description="The date on the carrier's statement, as MM/DD/YYYY"
           />
           <FileField field={fields.file} label="Statement file (CSV)" accept=".csv,text/csv" />
           {progress !== null ? (

@@ -21,6 +21,7 @@ import { actionForm } from "~/.server/form-failure";
 import { loadWithViewer } from "~/.server/guards";
 import { redirectWithToast } from "~/.server/toast";
 import { formatCents } from "~/domain/cents";
+import { formatPeriod } from "~/domain/formats";
 import { successToast } from "~/domain/toast";
 import {
   confirmImport,
@@ -168,7 +169,7 @@ export default function StatementImportPage({ loaderData, actionData }: Route.Co
   return (
     <Stack gap="md">
       <ImportHeading
-        title={`${record.carrierName} ${record.period}: ${record.fileName}`}
+        title={`${record.carrierName} ${formatPeriod(record.period)}: ${record.fileName}`}
         tag={
           <Tag color={record.status === "failed" ? "red" : record.status === "imported" ? "green" : "yellow"}>
             {STATUS_TEXT[record.status]}

@@ -6,7 +6,7 @@ import { type Column, DataTable } from "~/components/data-table";
 import { FilterForm } from "~/components/filter-form";
 import { PlainBadge, type PlainBadgeColor } from "~/components/plain-badge";
 import { formatCents } from "~/domain/cents";
-import { formatDate } from "~/domain/formats";
+import { formatDate, formatPeriod } from "~/domain/formats";
 import { type ListShape, listQueryFrom } from "~/domain/list-query";
 import { canOpen } from "~/domain/access";
 import { loadWithViewer } from "~/.server/guards";
@@ -23,10 +23,7 @@ export function meta() {
 const SORTABLE = ["memberName", "carrierName", "type", "source", "amount", "paidOn"] as const;
 const STATEMENT_LIST: ListShape = { sortable: SORTABLE, filters: { period: "period" } };
 
-function periodLabel(period: string): string {
-  const date = dayjs(`${period}-01`);
-  return date.isValid() ? date.format("MMMM YYYY") : period;
-}
+const periodLabel = formatPeriod;
 
 /**
  * Commission statements by published period (issue 4, issue 23): the period's summary (street commission, overrides,

@@ -1,4 +1,5 @@
 import { type Browser, type Page, test as httpTest } from "@playwright/test";
+import { toUsMonth } from "../../app/domain/validation";
 import { NoJsBrowser } from "../support/no-js";
 import { expect, expectAxeClean, expectNoSidewaysScroll, loginAs, test } from "./fixtures";
 
@@ -34,7 +35,7 @@ async function createEntry(page: Page, memo: string, amount: string): Promise<st
     .selectOption({ label: "Maria Alvarez (agent, agent@demo.test)" });
   await page.getByRole("combobox", { name: "Kind" }).selectOption("bonus");
   await page.getByRole("textbox", { name: "Amount" }).fill(amount);
-  await page.getByRole("textbox", { name: "Period" }).fill(thisMonth());
+  await page.getByRole("textbox", { name: "Period" }).fill(toUsMonth(thisMonth()));
   await page.getByRole("textbox", { name: "Memo" }).fill(memo);
   await page.getByRole("button", { name: "Create payout entry" }).click();
   await expect(success(page)).toContainText("Payout entry created: another administrator must approve it.", {
@@ -104,7 +105,7 @@ httpTest("without JavaScript: the creator cannot approve their entry; another ad
         .fill("Agent or agency", "Maria Alvarez (agent, agent@demo.test)")
         .fill("Kind", "bonus")
         .fill("Amount", "$1,234.50")
-        .fill("Period", thisMonth())
+        .fill("Period", toUsMonth(thisMonth()))
         .fill("Memo", memo),
     );
     expect(created.status).toBe(200);
@@ -154,7 +155,7 @@ test.describe("payout entries' pages", () => {
     });
     await expect(page.getByRole("combobox", { name: "Kind" })).toHaveValue("correction");
     await expect(page.getByRole("combobox", { name: "Agent or agency" })).toHaveValue("1");
-    await expect(page.getByRole("textbox", { name: "Period" })).toHaveValue(thisMonth());
+    await expect(page.getByRole("textbox", { name: "Period" })).toHaveValue(toUsMonth(thisMonth()));
     await expect(page.getByRole("textbox", { name: "Memo" })).toHaveValue("Correcting entry");
     const path = await createEntry(page, `Axe entry ${Date.now()}`, "12.30");
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -1,4 +1,5 @@
 import { seedPolicies } from "../../server/reference-api/book-of-business/seed";
+import { toUsDate, toUsMonth } from "../../app/domain/validation";
 import { seedDates } from "../../server/reference-api/seed/seed-dates";
 import { NoJsBrowser, type NoJsPage } from "../support/no-js";
 import { expect, expectNoSidewaysScroll, test } from "./fixtures";
@@ -43,8 +44,8 @@ test("the mapping form, a match to an agent and a line set aside, without JavaSc
       importPage
         .form("Read the file")
         .fill("Carrier", "Keystone Senior Health")
-        .fill("Period", period)
-        .fill("Carrier statement date", `${period}-20`)
+        .fill("Period", toUsMonth(period))
+        .fill("Carrier statement date", toUsDate(`${period}-20`))
         .attach("Statement file", { name: `keystone-${run}.csv`, mimeType: "text/csv", buffer: Buffer.from(file) }),
       "Read the file",
     );

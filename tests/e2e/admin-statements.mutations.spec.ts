@@ -1,5 +1,7 @@
 import { type Browser, test as httpTest } from "@playwright/test";
 import { parseCents } from "../../app/domain/cents";
+import { formatPeriod } from "../../app/domain/formats";
+import { toUsDate, toUsMonth } from "../../app/domain/validation";
 import { seedPolicies } from "../../server/reference-api/book-of-business/seed";
 import { SEED_STATEMENT_MAPPINGS } from "../../server/reference-api/commission-statements/seed";
 import { seedDates } from "../../server/reference-api/seed/seed-dates";
@@ -101,8 +103,8 @@ test.describe("commission statements (JS on)", () => {
     const importOnce = async ({ watchProgress = false } = {}) => {
       await page.goto("/admin/commission_statements/import");
       await page.getByRole("combobox", { name: "Carrier" }).selectOption(String(carrierId));
-      await page.getByRole("textbox", { name: "Period" }).fill(period);
-      await page.getByRole("textbox", { name: "Carrier statement date" }).fill(`${period}-28`);
+      await page.getByRole("textbox", { name: "Period" }).fill(toUsMonth(period));
+      await page.getByRole("textbox", { name: "Carrier statement date" }).fill(toUsDate(`${period}-28`));
       await page.locator("input[type=file]").setInputFiles(upload);
       // With JavaScript the file goes to the upload route by XMLHttpRequest and the page shows how far it is;
       // the answer is held back a second so that the progress can be seen.
@@ -140,7 +142,7 @@ test.describe("commission statements (JS on)", () => {
     const statementId = Number(/#(\d+)/.exec((await open.textContent()) ?? "")?.[1]);
     await open.click();
     await expect(
-      page.getByRole("heading", { level: 1, name: new RegExp(`${period} statement #${statementId}`) }),
+      page.getByRole("heading", { level: 1, name: new RegExp(`${formatPeriod(period)} statement #${statementId}`) }),
     ).toBeVisible();
     await expectAxeClean(page);
 
@@ -169,7 +171,9 @@ test.describe("commission statements (JS on)", () => {
 
     await importOnce();
     await expect(page.getByRole("alert")).toContainText(
-      new RegExp(`This file was already imported on \\d{4}-\\d\\d-\\d\\d: .+ ${period} statement #${statementId}\\.`),
+      new RegExp(
+        `This file was already imported on \\d\\d/\\d\\d/\\d{4}: .+ ${formatPeriod(period)} statement #${statementId}\\.`,
+      ),
     );
     await expect(page.getByRole("link", { name: `Open statement #${statementId}` })).toBeVisible();
   });
@@ -194,8 +198,8 @@ httpTest(
         const form = (await admin.open("/admin/commission_statements/import"))
           .form("Read the file")
           .fill("Carrier", String(carrierId))
-          .fill("Period", period)
-          .fill("Carrier statement date", `${period}-28`)
+          .fill("Period", toUsMonth(period))
+          .fill("Carrier statement date", toUsDate(`${period}-28`))
           .attach("Statement file (CSV)", upload);
         const read = await admin.settled(await admin.submit(form, "Read the file"));
         expect(read.path).toMatch(/^\/admin\/commission_statements\/imports\/\d+$/);
@@ -214,7 +218,7 @@ httpTest(
       if (!open) throw new Error(`no link to the statement at ${imported.url}: ${imported.text()}`);
       const statementId = Number(/#(\d+)/.exec(open.text)?.[1]);
       const statement = await admin.open(open.href);
-      expect(statement.heading).toMatch(new RegExp(`${period} statement #${statementId}`));
+      expect(statement.heading).toMatch(new RegExp(`${formatPeriod(period)} statement #${statementId}`));
 
       const reconcile = await admin.follow(statement, "Reconcile line 4");
       const refused = await admin.submit(
@@ -241,7 +245,9 @@ httpTest(
 
       const duplicate = await importOnce();
       expect(duplicate.alerts().join(" ")).toMatch(
-        new RegExp(`This file was already imported on \\d{4}-\\d\\d-\\d\\d: .+ ${period} statement #${statementId}\\.`),
+        new RegExp(
+          `This file was already imported on \\d\\d/\\d\\d/\\d{4}: .+ ${formatPeriod(period)} statement #${statementId}\\.`,
+        ),
       );
       expect(duplicate.links(`Open statement #${statementId}`)).toHaveLength(1);
     } finally {

@@ -884,17 +884,17 @@ const ADMIN_ACTIONS: Array<{ path: string; form: Record<string, string> }> = [
   // payout entry's new and record pages).
   {
     path: "/admin/commission_statements/import",
-    form: { carrierId: "1", period: "2026-01", carrierStatementDate: "2026-01-28" },
+    form: { carrierId: "1", period: "01/2026", carrierStatementDate: "01/28/2026" },
   },
   {
     path: "/admin/commission_statements/import/upload",
-    form: { carrierId: "1", period: "2026-01", carrierStatementDate: "2026-01-28" },
+    form: { carrierId: "1", period: "01/2026", carrierStatementDate: "01/28/2026" },
   },
   { path: "/admin/commission_statements/imports/1", form: { intent: "discard" } },
   { path: "/admin/commission_statements/84", form: { intent: "lock" } },
   {
     path: "/admin/payout_entries/new",
-    form: { kind: "bonus", userId: "1", period: "2026-01", amount: "100.00", reason: "An intruder's bonus" },
+    form: { kind: "bonus", userId: "1", period: "01/2026", amount: "100.00", reason: "An intruder's bonus" },
   },
   { path: "/admin/payout_entries/1", form: { intent: "approve" } },
   // Issue 24 §2: carrier exports.

@@ -1,6 +1,7 @@
 import { type APIRequestContext, type APIResponse, test as httpTest, request as requests } from "@playwright/test";
 import { PORTAL_PORT } from "../../playwright.config";
 import { STALE_RECORD } from "../../app/domain/record-version";
+import { toUsMonth } from "../../app/domain/validation";
 import { formWithButton, readPage, type HtmlForm } from "../support/html-forms";
 import { PASSWORD, expect, expectNoSidewaysScroll, expectNoTruncatedText, loginAs, test } from "./fixtures";
 
@@ -57,7 +58,7 @@ async function createEntry(admin: APIRequestContext, amount: string): Promise<st
       .fill("Agent or agency", "Maria Alvarez (agent, agent@demo.test)")
       .fill("Kind", "Bonus")
       .fill("Amount", amount)
-      .fill("Period", thisMonth())
+      .fill("Period", toUsMonth(thisMonth()))
       .fill("Memo", `Stale approval ${Date.now()}`),
   );
   expect(created.status()).toBe(200);

@@ -24,3 +24,16 @@ describe("the month the date picker opens at (spec §4: typing allowed, min and 
     expect(calendarDate("11/23/2026", { max: "2026-11-23T18:00:00Z" })).toBe("2026-11-23");
   });
 });
+
+describe("the year the month picker opens at (issue 37 §4: periods through one month picker)", () => {
+  const firstDay = (typed: string) => {
+    const match = /^(\d{1,2})\/(\d{4})$/.exec(typed);
+    return match ? `${match[2]}-${match[1]!.padStart(2, "0")}-01` : null;
+  };
+  it("the typed month, or the nearest bound", () => {
+    const bounds = { min: "2020-01-01", max: "2026-12-01" };
+    expect(calendarDate("3/2024", bounds, firstDay)).toBe("2024-03-01");
+    expect(calendarDate("01/2019", bounds, firstDay)).toBe("2020-01-01");
+    expect(calendarDate("", bounds, firstDay)).toBe("2026-12-01");
+  });
+});

@@ -5,6 +5,7 @@
  * weeks — a few of each kind, most imported, one refused as a file imported before, one discarded in its preview —
  * each with its rows and their outcomes, so the list and an import's page read as they do after months of use.
  */
+import { formatDate } from "../../../app/domain/formats.ts";
 import { createHash } from "node:crypto";
 import type { InStatement } from "@libsql/client";
 import {
@@ -242,7 +243,7 @@ function historyStatements(dates: SeedDates): InStatement[] {
       .digest("hex");
     const problem =
       same && i.duplicateOf !== undefined
-        ? `This file was already imported on ${dates.daysAgo(same.daysAgo).slice(0, 10)}: Blue Harbor Health import #${i.duplicateOf + 1}.`
+        ? `This file was already imported on ${formatDate(dates.daysAgo(same.daysAgo))}: Blue Harbor Health import #${i.duplicateOf + 1}.`
         : null;
     statements.push({
       sql: `INSERT INTO carrier_imports (id, carrier_id, kind, file_name, file_sha256, mapping, headers, status, problem,

@@ -15,6 +15,7 @@ import type {
 } from "../../../app/admin/sections/commission_statements/records.ts";
 import type { ReferenceDb, SessionRecord } from "../core/db.ts";
 import { audit } from "../admin/admin-support.ts";
+import { formatDate, formatPeriod } from "../../../app/domain/formats.ts";
 import { nextId } from "../admin/list-support.ts";
 import { type Columns, columnsOf, readRow, unmappedFields } from "./lines.ts";
 import { yieldToOthers } from "../core/file-imports/http.ts";
@@ -71,7 +72,7 @@ async function earlierImport(db: ReferenceDb, sha: string, exceptImport: number)
     return {
       statementId: Number(s.id),
       importId: null,
-      message: `This file was already imported on ${String(s.imported_at).slice(0, 10)}: ${String(s.carrier_name)} ${String(s.period)} statement #${Number(s.id)}.`,
+      message: `This file was already imported on ${formatDate(String(s.imported_at))}: ${String(s.carrier_name)} ${formatPeriod(String(s.period))} statement #${Number(s.id)}.`,
     };
   }
   const pending = await db.client.execute({
@@ -85,7 +86,7 @@ async function earlierImport(db: ReferenceDb, sha: string, exceptImport: number)
   return {
     statementId: null,
     importId: Number(i.id),
-    message: `This file was already uploaded on ${String(i.created_at).slice(0, 10)}: ${String(i.carrier_name)} ${String(i.period)} import #${Number(i.id)}, waiting in its preview.`,
+    message: `This file was already uploaded on ${formatDate(String(i.created_at))}: ${String(i.carrier_name)} ${formatPeriod(String(i.period))} import #${Number(i.id)}, waiting in its preview.`,
   };
 }
 

@@ -10,6 +10,7 @@ import { ADMIN_ONLY_AREA } from "../admin/admin-support.ts";
 import { seedPolicies } from "../book-of-business/seed.ts";
 import type { ReferenceApi } from "../index.ts";
 import { VERSION_REQUIRED } from "../../../app/domain/record-version.ts";
+import { formatPeriod } from "../../../app/domain/formats.ts";
 import {
   expectError,
   expectFields,
@@ -180,13 +181,15 @@ describe("/api/admin/commission_statements: importing a statement file", () => {
     expect(again.status).toBe(409);
     const { import: firstRecord } = StatementImportResponseSchema.parse(first.json);
     expect((again.json as { error: string }).error).toMatch(
-      new RegExp(`^This file was already uploaded on \\d{4}-\\d\\d-\\d\\d: .+ ${PERIOD} import #${firstRecord.id}`),
+      new RegExp(
+        `^This file was already uploaded on \\d\\d/\\d\\d/\\d{4}: .+ ${formatPeriod(PERIOD)} import #${firstRecord.id}`,
+      ),
     );
     const done = await confirm(firstRecord.id);
     const third = await upload(file);
     expect((third.json as { error: string }).error).toMatch(
       new RegExp(
-        `^This file was already imported on \\d{4}-\\d\\d-\\d\\d: .+ ${PERIOD} statement #${done.statementId}\\.$`,
+        `^This file was already imported on \\d\\d/\\d\\d/\\d{4}: .+ ${formatPeriod(PERIOD)} statement #${done.statementId}\\.$`,
       ),
     );
     const { import: refused } = StatementImportResponseSchema.parse(third.json);

@@ -8,6 +8,7 @@
 import type { InStatement } from "@libsql/client";
 import type { SunfireValues } from "../../../app/admin/sections/sunfire_imports/records.ts";
 import type { ClientMatch } from "../../../app/domain/sunfire-matching.ts";
+import { formatDate } from "../../../app/domain/formats.ts";
 import type { SeedDates } from "../seed/seed-dates.ts";
 import { SUBMITTED_ENROLLMENT_PLANS, seedSubmittedEnrollments } from "../submitted-enrollments/seed.ts";
 
@@ -241,7 +242,7 @@ export function sunfireImportStatements(dates: SeedDates): InStatement[] {
       2,
       `sunfire-enrollments-${dates.daysAgo(15).slice(0, 10)}.csv`,
       "failed",
-      `This file was already imported on ${at.slice(0, 10)}: Sunfire import #1.`,
+      `This file was already imported on ${formatDate(at)}: Sunfire import #1.`,
       sha,
       dates.daysAgo(13, "08:15"),
       0,

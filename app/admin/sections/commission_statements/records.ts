@@ -3,6 +3,7 @@
  * monthly period, its lines, and a statement file being imported. Pure types and texts; the upstream contract
  * (contract.server.ts) satisfies them. Amounts are integer cents (ADR 028).
  */
+import { formatPeriod } from "~/domain/formats";
 
 export const STATEMENT_STATUSES = ["draft", "locked"] as const;
 export type StatementStatus = (typeof STATEMENT_STATUSES)[number];
@@ -141,4 +142,4 @@ export function correctionHref(statement: Pick<AdminCommissionStatement, "id" | 
 
 /** The statement's id as the pages name it. */
 export const statementTitle = (s: Pick<AdminCommissionStatement, "carrierName" | "period" | "id">) =>
-  `${s.carrierName} ${s.period} statement #${s.id}`;
+  `${s.carrierName} ${formatPeriod(s.period)} statement #${s.id}`;

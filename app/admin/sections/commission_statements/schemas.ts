@@ -5,7 +5,7 @@
  */
 import * as z from "zod/mini";
 import { recordVersion } from "~/domain/record-version";
-import { required } from "~/domain/validation";
+import { required, usDate, usMonth } from "~/domain/validation";
 
 export const CHOOSE_STATEMENT_FILE = "Choose the carrier's statement file (CSV)";
 export const MAX_STATEMENT_MB = 50;
@@ -14,11 +14,14 @@ export const MAX_STATEMENT_MB = 50;
 // already loads (the form layer's chunk holds what any page's schema uses).
 const pattern = (re: RegExp, message: string) => required(message).check(z.refine((v: string) => re.test(v), message));
 
-/** The import's facts: the carrier, the period and the carrier's statement date. */
+/**
+ * The import's facts: the carrier, the period (typed MM/YYYY, read as YYYY-MM) and the carrier's statement date
+ * (typed MM/DD/YYYY, read as YYYY-MM-DD), as the shared month and date fields take them (issue 37 §4).
+ */
 const FACTS = {
   carrierId: pattern(/^\d{1,9}$/, "Choose the carrier"),
-  period: pattern(/^\d{4}-(0[1-9]|1[0-2])$/, "Enter the period as YYYY-MM"),
-  carrierStatementDate: pattern(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, "Enter the date as YYYY-MM-DD"),
+  period: usMonth("Enter the period as MM/YYYY"),
+  carrierStatementDate: usDate("Enter the date as MM/DD/YYYY"),
 };
 
 /** The import's facts, as the server reads them (the file streams apart). */

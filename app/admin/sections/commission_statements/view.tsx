@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { SectionView } from "~/components/admin/section-view";
 import { moneyCellOf } from "~/domain/cents";
 import { Tag } from "~/components/admin/tag";
-import { formatDate } from "~/domain/formats";
+import { formatDate, formatPeriod } from "~/domain/formats";
 import type { AdminCommissionStatement } from "./records";
 
 export const statusTag = (s: Pick<AdminCommissionStatement, "status">) =>
@@ -33,7 +33,7 @@ export const view: SectionView<AdminCommissionStatement> = {
         </Link>
       ),
     },
-    { key: "period", header: "Period", sortable: true, noWrap: true, cell: (s) => s.period },
+    { key: "period", header: "Period", sortable: true, noWrap: true, cell: (s) => formatPeriod(s.period) },
     { key: "status", header: "Status", sortable: true, noWrap: true, cell: statusTag },
     { key: "lines", header: "Lines", sortable: true, noWrap: true, cell: (s) => s.lineCount.toLocaleString("en-US") },
     { key: "total", header: "Total", sortable: true, money: (s) => moneyCellOf(s.totalCents) },
@@ -63,9 +63,9 @@ export const view: SectionView<AdminCommissionStatement> = {
     { name: "status", label: "Status" },
   ],
   linksRecord: true,
-  rowLabel: (s) => `${s.carrierName} ${s.period} statement #${s.id}`,
+  rowLabel: (s) => `${s.carrierName} ${formatPeriod(s.period)} statement #${s.id}`,
   editLabel: "Open",
   empty: "No statements yet. Import a carrier's statement file to start.",
   noMatch: "No statements match this search or these filters.",
-  recordTitle: (s) => `${s.carrierName} ${s.period} statement #${s.id}`,
+  recordTitle: (s) => `${s.carrierName} ${formatPeriod(s.period)} statement #${s.id}`,
 };

@@ -4,6 +4,7 @@
  * carried forward (server/reference-api/commission-totals/totals.ts computes them, for the agents' Commissions
  * too). Whole cents. Pure types; the upstream contract (contract.server.ts) satisfies them.
  */
+import { formatPeriod } from "~/domain/formats";
 
 /** The least payout, in cents: a smaller balance is carried to the next period ($50.00; docs/upstream-api.md). */
 export const MINIMUM_PAYOUT_CENTS = 5000;
@@ -94,12 +95,5 @@ export function totalKeyOf(raw: string | undefined): { userId: number; period: s
 export const totalKey = (userId: number, period: string) => `${userId}-${period}`;
 export const totalRowId = (userId: number, period: string) => userId * 1_000_000 + Number(period.replace("-", ""));
 
-/** "2025-03" → "March 2025" (the same text on the server and in any browser). */
-export function periodLabel(period: string): string {
-  const [year, month] = period.split("-").map(Number) as [number, number];
-  return new Date(Date.UTC(year, month - 1, 1)).toLocaleString("en-US", {
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-}
+/** "2025-03" → "March 2025": the portal's one way to show a period (domain/formats.ts). */
+export const periodLabel = formatPeriod;

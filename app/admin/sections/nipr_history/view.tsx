@@ -1,9 +1,10 @@
 import type { SectionView } from "~/components/admin/section-view";
 import { Tag } from "~/components/admin/tag";
+import { formatDateTimeUtc } from "~/domain/admin/times";
 import { type AdminNiprSync, NIPR_SYNC_STATUS_COLORS, NIPR_SYNC_STATUS_LABELS, NIPR_TRIGGER_LABELS } from "./records";
 
-/** "2026-11-26T06:00:00.000Z" → "2026-11-26 06:00 UTC" (the same text on the server and in any browser). */
-const atText = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+/** "2026-11-26T06:00:00.000Z" → "11/26/2026 06:00 UTC" (the same text on the server and in any browser). */
+const atText = formatDateTimeUtc;
 
 export const view: SectionView<AdminNiprSync> = {
   key: "nipr_history",

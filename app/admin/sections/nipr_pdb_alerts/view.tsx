@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { SectionView } from "~/components/admin/section-view";
 import { Tag } from "~/components/admin/tag";
+import { formatDate } from "~/domain/formats";
 import { type AdminNiprAlert, NIPR_CATEGORY_LABELS, alertStatus } from "./records";
 
 const CATEGORY_COLORS = {
@@ -23,7 +24,7 @@ export const view: SectionView<AdminNiprAlert> = {
   intro:
     "What NIPR's daily alerts file (weekdays) says changed for the tracked producers. Each alert is applied when it arrives: a license alert updates the broker's licenses; a lapsed or revoked license or a regulatory action also holds the broker's new contract requests in that state until the hold is resolved. Marking an alert handled records that staff reviewed it.",
   columns: [
-    { key: "day", header: "Day", sortable: true, noWrap: true, cell: (a) => a.day },
+    { key: "day", header: "Day", sortable: true, noWrap: true, cell: (a) => formatDate(a.day) },
     {
       key: "producer",
       header: "Producer",
@@ -58,7 +59,7 @@ export const view: SectionView<AdminNiprAlert> = {
     { name: "handled", label: "Handled" },
   ],
   linksRecord: true,
-  rowLabel: (a) => `alert ${a.id} (${a.producer.name}, ${a.day})`,
+  rowLabel: (a) => `alert ${a.id} (${a.producer.name}, ${formatDate(a.day)})`,
   editLabel: "Open",
   bulk: {
     label: "Mark handled",

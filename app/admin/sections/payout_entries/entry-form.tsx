@@ -1,15 +1,13 @@
 /**
  * The payout entry's own forms (issue 23 §3), on the section's new and record pages (routes/admin.payout_entries.*):
- * the entry (its period a month input), Approve (a note optional) and Reject (a note required), both carrying the
+ * the entry (its period the shared month field), Approve (a note optional) and Reject (a note required), both carrying the
  * entry's version the page showed (issue 35 §2). Plain forms of the shared form layer: they work without JavaScript,
  * everything typed kept on an error.
  */
-import { getInputProps } from "@conform-to/react";
-import { Button, Group, Paper, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Button, Group, Paper, SimpleGrid, Stack } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { Field } from "~/components/forms/field";
-import { wrapperProps } from "~/components/forms/field";
+import { MonthField } from "~/components/forms/date-field";
 import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
 import { SelectField } from "~/components/forms/select-field";
 import { TextField } from "~/components/forms/text-fields";
@@ -19,21 +17,6 @@ import { VersionField } from "~/components/forms/version-field";
 import type { Facet } from "~/domain/admin/records";
 import { PAYOUT_DIRECTIONS, PAYOUT_DIRECTION_LABELS, PAYOUT_KINDS, PAYOUT_KIND_LABELS } from "./records";
 import { approveSchema, entrySchema, rejectSchema } from "./schemas";
-
-/** A month (YYYY-MM): the browser's month picker where it has one, a text box that says the format elsewhere. */
-function MonthField({ field, label, description }: { field: Field; label: string; description: string }) {
-  return (
-    <TextInput
-      {...getInputProps(field, { type: "month", ariaAttributes: false })}
-      key={field.key}
-      {...wrapperProps(field)}
-      label={label}
-      description={description}
-      placeholder="YYYY-MM"
-      pattern="\d{4}-\d{2}"
-    />
-  );
-}
 
 export function EntryForm({
   brokers,
@@ -89,7 +72,7 @@ export function EntryForm({
               description="In dollars, always positive, e.g. $1,234.50"
               inputMode="decimal"
             />
-            <MonthField field={fields.period} label="Period" description="The month it is paid with (YYYY-MM)" />
+            <MonthField field={fields.period} label="Period" description="The month it is paid with, as MM/YYYY" />
             <TextField
               field={fields.policyNumber}
               label="Policy number"

@@ -31,7 +31,7 @@ export const form: SectionFormDef<AdminPayoutEntry> = {
       description: "Fees and chargeback recoveries are deductions; bonuses and advances payments",
     },
     { name: "amount", label: "Amount", kind: "text", description: "In dollars, e.g. $1,234.50 (always positive)" },
-    { name: "period", label: "Period", kind: "text", description: "The month it is paid with (YYYY-MM)" },
+    { name: "period", label: "Period", kind: "text", description: "The month it is paid with (MM/YYYY)" },
     { name: "policyNumber", label: "Policy number", kind: "text", description: "Optional: the policy it is about" },
     { name: "memo", label: "Memo", kind: "textarea", description: "What it is for, at most 500 characters" },
   ],

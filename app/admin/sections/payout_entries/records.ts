@@ -3,6 +3,7 @@
  * not tied to a statement line, pending until an administrator other than their creator approves or rejects them.
  * Only approved entries reach a total. Pure types and the few rules the pages and the upstream share.
  */
+import { formatPeriod } from "~/domain/formats";
 
 export const PAYOUT_KINDS = ["bonus", "fee", "advance", "chargeback_recovery", "correction"] as const;
 export type PayoutKind = (typeof PAYOUT_KINDS)[number];
@@ -51,13 +52,8 @@ export const MAX_MEMO = 500;
 /** The status tags' colors. */
 export const PAYOUT_STATUS_COLORS = { pending: "yellow", approved: "green", rejected: "red" } as const;
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** "2025-03" → "Mar 2025". */
-export function periodText(period: string): string {
-  const [year, month] = period.split("-").map(Number) as [number, number];
-  return MONTHS[month - 1] ? `${MONTHS[month - 1]} ${year}` : period;
-}
+/** "2025-03" → "March 2025": the portal's one way to show a period (domain/formats.ts). */
+export const periodText = formatPeriod;
 
 /** A period as YYYY-MM with a real month. */
 export const isPeriod = (value: string) => /^\d{4}-(0[1-9]|1[0-2])$/.test(value);

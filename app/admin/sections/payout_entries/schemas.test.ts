@@ -7,7 +7,7 @@ const form = (over: Record<string, string> = {}) => ({
   kind: "bonus",
   direction: "payment",
   amount: "$1,234.50",
-  period: "2025-03",
+  period: "03/2025",
   memo: "Bonus",
   ...over,
 });
@@ -33,8 +33,8 @@ describe("a payout entry's form (issue 23 §3)", () => {
   });
 
   it("refuses a malformed period, a missing agent and a long memo", () => {
-    expect(entrySchema.safeParse(form({ period: "2025-13" })).success).toBe(false);
-    expect(entrySchema.safeParse(form({ period: "03/2025" })).success).toBe(false);
+    expect(entrySchema.safeParse(form({ period: "13/2025" })).success).toBe(false);
+    expect(entrySchema.safeParse(form({ period: "2025-03" })).success).toBe(false);
     expect(entrySchema.safeParse(form({ userId: "" })).success).toBe(false);
     expect(entrySchema.safeParse(form({ memo: "x".repeat(501) })).success).toBe(false);
   });

@@ -8,15 +8,8 @@ import * as z from "zod/mini";
 import { CENTS_PROBLEM_TEXT, parseCents } from "~/domain/cents";
 import { optionalText, requiredId } from "~/domain/admin/forms";
 import { recordVersion } from "~/domain/record-version";
-import { invalid, noControlCharacters, required } from "~/domain/validation";
-import {
-  DEFAULT_DIRECTION,
-  MAX_MEMO,
-  PAYOUT_DIRECTIONS,
-  PAYOUT_KINDS,
-  type PayoutDirection,
-  isPeriod,
-} from "./records";
+import { invalid, noControlCharacters, required, usMonth } from "~/domain/validation";
+import { DEFAULT_DIRECTION, MAX_MEMO, PAYOUT_DIRECTIONS, PAYOUT_KINDS, type PayoutDirection } from "./records";
 
 export const AMOUNT_POSITIVE = "Enter a positive amount: choose Deduction to take money back.";
 export const AMOUNT_ZERO = "The amount cannot be zero.";
@@ -42,7 +35,7 @@ export const entrySchema = z.object({
     z.transform((v: "" | PayoutDirection | undefined) => (v ? v : null)),
   ),
   amount: positiveCents,
-  period: required("Enter the period").check(z.refine(isPeriod, "Enter the period as a month: YYYY-MM")),
+  period: usMonth("Enter the period as a month: MM/YYYY"),
   policyNumber: optionalText(40, "At most 40 characters"),
   memo: required("Enter a memo").check(z.maxLength(MAX_MEMO, { error: `At most ${MAX_MEMO} characters` })),
 });

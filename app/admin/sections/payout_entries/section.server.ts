@@ -17,7 +17,7 @@ import {
 } from "./contract.server";
 import { type AdminPayoutEntry, DEFAULT_DIRECTION } from "./records";
 import { type EntryFormValue, entryBody } from "./schemas";
-import { hasControlCharacters } from "~/domain/validation";
+import { hasControlCharacters, toUsMonth } from "~/domain/validation";
 
 const api = adminResource("payout_entries", {
   list: AdminPayoutEntriesResponseSchema,
@@ -59,7 +59,7 @@ export function entryFormValues(e: AdminPayoutEntry) {
     kind: e.kind,
     direction: e.amountCents < 0 ? "deduction" : "payment",
     amount: centsText(cents),
-    period: e.period,
+    period: toUsMonth(e.period),
     policyNumber: text(e.policy?.policyNumber),
     memo: e.memo,
   };
@@ -82,7 +82,7 @@ export function prefillOf(query: URLSearchParams): Record<string, string | undef
     direction:
       direction === "payment" || direction === "deduction" ? direction : kind ? DEFAULT_DIRECTION[kind] : undefined,
     amount: pick("amount", 20),
-    period: period && /^\d{4}-\d\d$/.test(period) ? period : undefined,
+    period: period && /^\d{4}-\d\d$/.test(period) ? toUsMonth(period) : undefined,
     policyNumber: pick("policy", 40),
     memo: pick("memo", 500),
   };

@@ -4,6 +4,7 @@
  * (users.upline_user_id). Pure: types and the month arithmetic the reference API and the pages share.
  */
 import dayjs from "dayjs";
+import { formatPeriod } from "~/domain/formats";
 
 /** One broker's production over the chosen months (an agency's: its own and its whole downline's). */
 export interface ProductionRow {
@@ -98,10 +99,8 @@ export function shortMonth(month: string): string {
   return dayjs(`${month}-01`).format("MMM YY");
 }
 
-/** "March 2026". */
-export function longMonth(month: string): string {
-  return dayjs(`${month}-01`).format("MMMM YYYY");
-}
+/** "March 2026": the portal's one way to show a period (domain/formats.ts). */
+export const longMonth = formatPeriod;
 
 /** A month's policies of every kind. */
 export const monthTotal = (m: ProductionMonth) => m.newCount + m.planChangeCount + m.renewalCount;

@@ -9,6 +9,7 @@
 import type { Readable } from "node:stream";
 import type { InStatement, InValue, Row } from "@libsql/client";
 import type { ReferenceDb } from "../db.ts";
+import { formatDate } from "../../../../app/domain/formats.ts";
 import { nextId } from "../../admin/list-support.ts";
 import { type ReadOutcome, type StartOutcome, yieldToOthers } from "./http.ts";
 import { type FileRow, UNREADABLE_FILE, readFile } from "./read-file.ts";
@@ -47,7 +48,7 @@ export async function earlierFile(
   });
   const i = found.rows[0];
   if (!i) return null;
-  const on = String(i.created_at).slice(0, 10);
+  const on = formatDate(String(i.created_at));
   return {
     importId: Number(i.id),
     message:

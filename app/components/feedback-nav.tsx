@@ -2,6 +2,7 @@ import { Badge, Button, Group } from "@mantine/core";
 import { Link, useLocation } from "react-router";
 import { unreadText } from "~/domain/feedback";
 import type { FeedbackConversationSummary } from "~/.server/upstream/schemas";
+import { StatusBadge } from "~/components/status-badge";
 
 export const NEW_FEEDBACK_HREF = "/feedback/form";
 
@@ -54,16 +55,8 @@ export function FeedbackMarkers({
           {unreadText(conversation.unreadCount)}
         </Badge>
       ) : null}
-      {conversation.awaitingReply ? (
-        <Badge color="orange" variant="light">
-          Awaiting your reply
-        </Badge>
-      ) : null}
-      {conversation.closedAt ? (
-        <Badge color="gray" variant="light">
-          Closed
-        </Badge>
-      ) : null}
+      {conversation.awaitingReply ? <StatusBadge status="Awaiting your reply" /> : null}
+      {conversation.closedAt ? <StatusBadge status="Closed" /> : null}
     </Group>
   );
 }

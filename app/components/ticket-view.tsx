@@ -1,19 +1,14 @@
-import { Badge, Button, Group, Paper, Text, Title } from "@mantine/core";
+import { Button, Group, Paper, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import { SubmitButton } from "~/components/forms/form";
 import type { FormResult } from "~/components/forms/use-portal-form";
 import { formatDate } from "~/domain/formats";
 import type { Ticket } from "~/.server/upstream/schemas";
 import { ConversationMessages, ReplyForm } from "./conversation";
-
-const STATUS_COLOR: Record<string, string> = { Open: "blue", Answered: "green", Closed: "gray" };
+import { StatusBadge } from "~/components/status-badge";
 
 export function TicketStatus({ status }: { status: string }) {
-  return (
-    <Badge variant="light" color={STATUS_COLOR[status] ?? "gray"}>
-      {status}
-    </Badge>
-  );
+  return <StatusBadge status={status} />;
 }
 
 /**

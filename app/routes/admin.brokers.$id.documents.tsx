@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { data } from "react-router";
 import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
 import { TextareaField } from "~/components/forms/textarea-field";
@@ -13,6 +13,8 @@ import { loadWithViewer } from "~/.server/guards";
 import { redirectWithToast } from "~/.server/toast";
 import { brokerDocuments, reviewBrokerDocument } from "~/.server/upstream/admin";
 import type { Route } from "./+types/admin.brokers.$id.documents";
+import { StatusBadge } from "~/components/status-badge";
+import type { StatusLabel } from "~/domain/statuses";
 
 export const handle = { crumbs: () => [{ label: "Documents" }] };
 
@@ -54,11 +56,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   );
 }
 
-const REVIEW: Record<AdminDocument["review"], { label: string; color: string }> = {
-  pending: { label: "Awaiting review", color: "yellow" },
-  accepted: { label: "Approved", color: "green" },
-  rejected: { label: "Rejected", color: "red" },
-  expired: { label: "Expired", color: "orange" },
+const REVIEW: Record<AdminDocument["review"], { label: StatusLabel }> = {
+  pending: { label: "Awaiting review" },
+  accepted: { label: "Approved" },
+  rejected: { label: "Rejected" },
+  expired: { label: "Expired" },
 };
 
 function DocumentCard({
@@ -82,9 +84,7 @@ function DocumentCard({
         <Title order={2} size="h4" id={`doc-${doc.kind}`}>
           {doc.name}
         </Title>
-        <Badge variant="light" color={review.color}>
-          {review.label}
-        </Badge>
+        <StatusBadge status={review.label} />
       </Group>
       <Text size="sm">
         <Anchor href={`/admin/brokers/${id}/documents/${doc.kind}/file`} download>

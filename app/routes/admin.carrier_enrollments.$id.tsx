@@ -1,18 +1,13 @@
 import { Button, Group, Paper, Stack, Title } from "@mantine/core";
 import { Link } from "react-router";
-import { Tag } from "~/components/admin/tag";
 import { ErrorPage } from "~/components/error-page";
 import { formatDate } from "~/domain/formats";
 import { idOr404 } from "~/.server/admin/guard";
 import { loadWithViewer } from "~/.server/guards";
-import {
-  ENROLLMENT_STATUS_COLORS,
-  ENROLLMENT_STATUS_LABELS,
-  PLAN_TYPE_LABELS,
-  payloadHref,
-} from "~/admin/sections/carrier_enrollments/records";
+import { ENROLLMENT_STATUS_LABELS, PLAN_TYPE_LABELS, payloadHref } from "~/admin/sections/carrier_enrollments/records";
 import { carrierEnrollment } from "~/admin/sections/carrier_enrollments/section.server";
 import type { Route } from "./+types/admin.carrier_enrollments.$id";
+import { StatusBadge } from "~/components/status-badge";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [
@@ -71,7 +66,7 @@ export default function CarrierEnrollmentPage({ loaderData }: Route.ComponentPro
     <Stack gap="md">
       <Group gap="sm" align="center">
         <Title order={1}>Enrollment {e.confirmationNumber}</Title>
-        <Tag color={ENROLLMENT_STATUS_COLORS[e.status]}>{ENROLLMENT_STATUS_LABELS[e.status]}</Tag>
+        <StatusBadge status={ENROLLMENT_STATUS_LABELS[e.status]} />
       </Group>
       <Paper withBorder p="md" component="section" aria-label="Summary">
         <dl className="admin-facts">

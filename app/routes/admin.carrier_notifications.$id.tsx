@@ -1,7 +1,6 @@
 import { Alert, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link, data } from "react-router";
 import { History } from "~/components/admin/history";
-import { Tag } from "~/components/admin/tag";
 import { ErrorPage } from "~/components/error-page";
 import type { FormResult } from "~/components/forms/use-portal-form";
 import { labelHistory } from "~/domain/admin/history-labels";
@@ -20,6 +19,7 @@ import {
   routeNotification,
 } from "~/admin/sections/carrier_notifications/section.server";
 import type { Route } from "./+types/admin.carrier_notifications.$id";
+import { StatusBadge } from "~/components/status-badge";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [
@@ -137,7 +137,9 @@ export default function CarrierNotificationPage({ loaderData, actionData }: Rout
     <Stack gap="md">
       <Stack gap={4}>
         <Title order={1}>{n.subject}</Title>
-        <div>{n.handled ? <Tag color="green">Handled</Tag> : <Tag color="yellow">Not handled</Tag>}</div>
+        <div>
+          <StatusBadge status={n.handled ? "Handled" : "Not handled"} />
+        </div>
       </Stack>
       <div className="admin-record">
         <div>

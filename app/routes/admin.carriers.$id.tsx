@@ -2,7 +2,6 @@ import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link, data } from "react-router";
 import { History } from "~/components/admin/history";
 import { SectionForm } from "~/components/admin/section-form";
-import { Tag } from "~/components/admin/tag";
 import { ErrorPage } from "~/components/error-page";
 import type { FormResult } from "~/components/forms/use-portal-form";
 import { carrierResourceHref } from "~/domain/learning-center";
@@ -18,6 +17,7 @@ import { carrierRecordSchema, carrierSchema } from "~/admin/sections/carriers/sc
 import { CARRIER_RESOURCE_FIELDS, type CarrierResourceFields } from "~/admin/sections/carriers/records";
 import { carrierRecord, saveCarrier, saveCarrierResource } from "~/admin/sections/carriers/section.server";
 import type { Route } from "./+types/admin.carriers.$id";
+import { StatusBadge } from "~/components/status-badge";
 
 /** The history names the carrier's and its resources' fields as their forms do. */
 const HISTORY_LABELS = labelsOf([...carrierFields, ...resourceFields]);
@@ -111,7 +111,7 @@ export default function AdminCarrier({ loaderData, actionData }: Route.Component
     <Stack gap="md">
       <Group gap="sm" align="center">
         <Title order={1}>{record.name}</Title>
-        <Tag color={record.active ? "green" : "gray"}>{record.active ? "Active" : "Inactive"}</Tag>
+        <StatusBadge status={record.active ? "Active" : "Inactive"} />
       </Group>
       <div className="admin-record">
         <Stack gap="sm" component="section" aria-labelledby="carrier-heading">

@@ -1,7 +1,6 @@
 import { Alert, Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Link, data, useLocation } from "react-router";
 import { History } from "~/components/admin/history";
-import { Tag } from "~/components/admin/tag";
 import { ErrorPage } from "~/components/error-page";
 import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
 import { SelectField } from "~/components/forms/select-field";
@@ -41,6 +40,7 @@ import {
   lockSchema,
 } from "~/admin/sections/commission_statements/schemas";
 import type { Route } from "./+types/admin.commission_statements.$id";
+import { StatusBadge } from "~/components/status-badge";
 
 const PER_PAGE = 25;
 
@@ -273,11 +273,11 @@ function LockForm({
 
 const stateTag = (l: StatementLine) =>
   l.state === "matched" ? (
-    <Tag color="green">Matched</Tag>
+    <StatusBadge status="Matched" />
   ) : l.state === "unmatched" ? (
-    <Tag color="orange">Unmatched</Tag>
+    <StatusBadge status="Unmatched" />
   ) : (
-    <Tag color="gray">Set aside</Tag>
+    <StatusBadge status="Set aside" />
   );
 
 export default function CommissionStatementPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -345,7 +345,7 @@ export default function CommissionStatementPage({ loaderData, actionData }: Rout
       <Stack gap={4}>
         <Title order={1}>{statementTitle(record)}</Title>
         <Group gap="xs">
-          {draft ? <Tag color="yellow">Draft</Tag> : <Tag color="green">Locked</Tag>}
+          <StatusBadge status={draft ? "Draft" : "Locked"} />
           <Text size="sm">
             {record.fileName} · carrier statement date {record.carrierStatementDate}
           </Text>

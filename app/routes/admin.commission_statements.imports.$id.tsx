@@ -9,7 +9,6 @@ import {
   rowsText,
 } from "~/components/admin/file-import-page";
 import { ImportProgress } from "~/components/admin/import-progress";
-import { Tag } from "~/components/admin/tag";
 import { ErrorPage } from "~/components/error-page";
 import { FormAlert, PortalForm, SubmitButton } from "~/components/forms/form";
 import { SelectField } from "~/components/forms/select-field";
@@ -21,7 +20,8 @@ import { actionForm } from "~/.server/form-failure";
 import { loadWithViewer } from "~/.server/guards";
 import { redirectWithToast } from "~/.server/toast";
 import { formatCents } from "~/domain/cents";
-import { formatPeriod } from "~/domain/formats";
+import { formatDate, formatPeriod } from "~/domain/formats";
+import type { StatusLabel } from "~/domain/statuses";
 import { successToast } from "~/domain/toast";
 import {
   confirmImport,
@@ -38,6 +38,7 @@ import {
 } from "~/admin/sections/commission_statements/records";
 import { mappingSchema } from "~/admin/sections/commission_statements/schemas";
 import type { Route } from "./+types/admin.commission_statements.imports.$id";
+import { StatusBadge } from "~/components/status-badge";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData ? `Import #${loaderData.record.id} · Commission statements · Admin` : "Admin" }];
@@ -49,6 +50,16 @@ export const handle = {
     { label: `Import #${d.record.id}` },
   ],
 };
+
+/** Each status's word in the vocabulary (its colour); STATUS_TEXT says it in full. */
+const STATUS_WORD = {
+  reading: "Reading",
+  ready: "In preview",
+  importing: "Importing",
+  imported: "Imported",
+  failed: "Refused",
+  discarded: "Discarded",
+} as const satisfies Record<StatementImport["status"], StatusLabel>;
 
 const STATUS_TEXT: Record<StatementImport["status"], string> = {
   reading: "Reading the file",
@@ -170,13 +181,9 @@ export default function StatementImportPage({ loaderData, actionData }: Route.Co
     <Stack gap="md">
       <ImportHeading
         title={`${record.carrierName} ${formatPeriod(record.period)}: ${record.fileName}`}
-        tag={
-          <Tag color={record.status === "failed" ? "red" : record.status === "imported" ? "green" : "yellow"}>
-            {STATUS_TEXT[record.status]}
-          </Tag>
-        }
+        tag={<StatusBadge status={STATUS_WORD[record.status]}>{STATUS_TEXT[record.status]}</StatusBadge>}
       >
-        Import #{record.id} · carrier statement date {record.carrierStatementDate}
+        Import #{record.id} · carrier statement date {formatDate(record.carrierStatementDate)}
       </ImportHeading>
       <ImportProgress busy={busy} here={here}>
         {rowsText(record.rowsRead)} read, {rowsText(record.rowsWritten, "line")} written.

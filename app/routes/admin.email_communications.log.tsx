@@ -1,6 +1,5 @@
 import { Stack, Text, Title } from "@mantine/core";
 import { useLocation } from "react-router";
-import { Tag } from "~/components/admin/tag";
 import { type Column, DataTable } from "~/components/data-table";
 import { FilterSelect } from "~/components/data-table/filter-select";
 import { PortalForm } from "~/components/forms/form";
@@ -18,6 +17,7 @@ import { LOG_SHAPE } from "~/admin/sections/email_communications/shape";
 import { EMAIL_BASE, EmailNav } from "~/admin/sections/email_communications/nav";
 import type { EmailLogEntry } from "~/admin/sections/email_communications/records";
 import type { Route } from "./+types/admin.email_communications.log";
+import { StatusBadge } from "~/components/status-badge";
 
 export function meta() {
   return [{ title: "Sent e-mails · Admin" }];
@@ -55,9 +55,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const STATUS = {
-  queued: { label: "Queued", color: "blue" },
-  sent: { label: "Sent", color: "green" },
-  failed: { label: "Failed", color: "red" },
+  queued: { label: "Queued" },
+  sent: { label: "Sent" },
+  failed: { label: "Failed" },
 } as const;
 
 const columns: Column<EmailLogEntry>[] = [
@@ -68,7 +68,7 @@ const columns: Column<EmailLogEntry>[] = [
     sortable: true,
     cell: (r) => (
       <>
-        <Tag color={STATUS[r.status].color}>{STATUS[r.status].label}</Tag>
+        <StatusBadge status={STATUS[r.status].label} />
         {r.failureReason ? <span className="email-failure">{r.failureReason}</span> : null}
       </>
     ),

@@ -13,11 +13,9 @@ import { actionForm } from "~/.server/form-failure";
 import { loadWithViewer } from "~/.server/guards";
 import { redirectWithToast } from "~/.server/toast";
 import { ApproveForm, EntryForm, RejectForm } from "~/admin/sections/payout_entries/entry-form";
-import { Tag } from "~/components/admin/tag";
 import {
   OWN_ENTRY,
   PAYOUT_KIND_LABELS,
-  PAYOUT_STATUS_COLORS,
   PAYOUT_STATUS_LABELS,
   periodText,
 } from "~/admin/sections/payout_entries/records";
@@ -37,6 +35,7 @@ import {
   updatePayoutEntry,
 } from "~/admin/sections/payout_entries/section.server";
 import type { Route } from "./+types/admin.payout_entries.$id";
+import { StatusBadge } from "~/components/status-badge";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData ? `Payout entry ${loaderData.record.id} · Admin` : "Payout entries · Admin" }];
@@ -160,7 +159,7 @@ export default function PayoutEntryPage({ loaderData, actionData }: Route.Compon
     <Stack gap="md">
       <Group gap="sm" align="center">
         <Title order={1}>Payout entry {record.id}</Title>
-        <Tag color={PAYOUT_STATUS_COLORS[record.status]}>{PAYOUT_STATUS_LABELS[record.status]}</Tag>
+        <StatusBadge status={PAYOUT_STATUS_LABELS[record.status]} />
       </Group>
       <div className="admin-record">
         <div>

@@ -1,5 +1,4 @@
 import { Anchor, Stack, Text, Title } from "@mantine/core";
-import { CellBadge, type CellBadgeColor } from "~/components/data-table/badge";
 import { FilterSelect } from "~/components/data-table/filter-select";
 import { Link, useLocation } from "react-router";
 import { type Column, DataTable } from "~/components/data-table";
@@ -18,6 +17,7 @@ import { bookOfBusiness, exportBookOfBusiness } from "~/.server/upstream/book-of
 import type { Policy } from "~/.server/upstream/schemas";
 import type { Route } from "./+types/book_of_business";
 import { ErrorPage } from "~/components/error-page";
+import { StatusBadge } from "~/components/status-badge";
 
 export function meta() {
   return [{ title: "Book of Business" }];
@@ -70,13 +70,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-const STATUS_COLOR: Record<string, CellBadgeColor> = {
-  Active: "green",
-  Pending: "orange",
-  Terminated: "gray",
-  Canceled: "red",
-};
-
 const COLUMNS: Column<Policy>[] = [
   { key: "memberName", header: "Member", sortable: true, cell: (p) => p.memberName },
   { key: "policyNumber", header: "Policy #", noWrap: true, cell: (p) => p.policyNumber },
@@ -85,7 +78,7 @@ const COLUMNS: Column<Policy>[] = [
     header: "Status",
     sortable: true,
     noWrap: true,
-    cell: (p) => <CellBadge color={STATUS_COLOR[p.status] ?? "gray"}>{p.status}</CellBadge>,
+    cell: (p) => <StatusBadge status={p.status} />,
   },
   { key: "productName", header: "Product", sortable: true, cell: (p) => p.productName },
   { key: "carrierName", header: "Carrier", sortable: true, cell: (p) => p.carrierName },

@@ -3,12 +3,10 @@ import { Link } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { FilterForm } from "~/components/filter-form";
 import { IgnoredFiltersNote } from "~/components/ignored-filters-note";
-import { PlainBadge, type PlainBadgeColor } from "~/components/plain-badge";
 import { type PlainColumn, PlainTable } from "~/components/plain-table";
 import { formatCents } from "~/domain/cents";
 import {
   type NotExpectedPolicy,
-  type PaymentStatus,
   PAYMENT_STATUS_LABEL,
   type ReconciliationRow,
   figuresThatDiffer,
@@ -22,6 +20,7 @@ import { loadWithViewer } from "~/.server/guards";
 import { commissionReconciliation, commissionSchedules, commissionStatements } from "~/.server/upstream/commissions";
 import { listRead } from "~/.server/upstream-failure";
 import type { Route } from "./+types/commissions.reconciliation";
+import { StatusBadge } from "~/components/status-badge";
 
 export function meta() {
   return [{ title: "Expected against received commissions" }];
@@ -87,14 +86,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} inLayout />;
 }
 
-const STATUS_COLOR: Record<PaymentStatus, PlainBadgeColor> = {
-  missing: "red",
-  short: "orange",
-  unexpected: "yellow",
-  over: "blue",
-  paid: "green",
-};
-
 function Money({ cents }: { cents: number }) {
   return <span className="amount nowrap">{formatCents(cents)}</span>;
 }
@@ -125,7 +116,7 @@ function policyColumns(period: string, withInquiry: boolean): PlainColumn<Reconc
       header: "Status",
       cell: (r) => (
         <span className="nowrap">
-          <PlainBadge color={STATUS_COLOR[r.status]}>{PAYMENT_STATUS_LABEL[r.status]}</PlainBadge>
+          <StatusBadge status={PAYMENT_STATUS_LABEL[r.status]} />
         </span>
       ),
     },

@@ -6,7 +6,6 @@ import {
   STEP_STATUS_LABELS,
   STEP_TITLES,
   type SharedStep,
-  type StepStatus,
   isOpen,
   ownSteps,
   readinessSummary,
@@ -17,6 +16,7 @@ import { todayIso } from "~/.server/clock";
 import { loadWithViewer } from "~/.server/guards";
 import { readinessLinesOf, readinessReads } from "~/.server/readiness";
 import type { Route } from "./+types/ready_to_sell";
+import { StatusBadge } from "~/components/status-badge";
 
 export function meta() {
   return [{ title: "Ready to Sell" }];
@@ -53,14 +53,6 @@ function Tag({ color, children }: { color: TagColor; children: string }) {
   );
 }
 
-const STATUS_COLORS: Readonly<Record<StepStatus, TagColor>> = {
-  done: "green",
-  warning: "yellow",
-  waiting: "blue",
-  blocked: "red",
-  later: "gray",
-};
-
 function lineId(line: ReadinessLine): string {
   return `line-${line.carrierProductId}`;
 }
@@ -86,7 +78,7 @@ function StepItem({ step, only }: { step: ReadinessStep; only?: string[] | null 
     <li data-step={step.key} data-status={step.status}>
       <div className="l-row" data-gap="xs">
         <strong>{STEP_TITLES[step.key]}</strong>
-        <Tag color={STATUS_COLORS[step.status]}>{STEP_STATUS_LABELS[step.status]}</Tag>
+        <StatusBadge status={STEP_STATUS_LABELS[step.status]} />
       </div>
       {only ? (
         <p className="txt" data-size="sm" data-dimmed>

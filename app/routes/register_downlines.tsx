@@ -1,5 +1,4 @@
 import { Alert, Anchor, Button, Stack, Text, Title } from "@mantine/core";
-import { CellBadge, type CellBadgeColor } from "~/components/data-table/badge";
 import { Link, useLocation } from "react-router";
 import { type Column, DataTable } from "~/components/data-table";
 import { ConfirmPanel } from "~/components/confirm-panel";
@@ -22,6 +21,7 @@ import { invitations, resendInvitation, withdrawInvitations } from "~/.server/up
 import type { Invitation } from "~/.server/upstream/schemas";
 import { listRead, upstreamMessages } from "~/.server/upstream-failure";
 import type { Route } from "./+types/register_downlines";
+import { StatusBadge } from "~/components/status-badge";
 
 export function meta() {
   return [{ title: "Register Downlines" }];
@@ -100,8 +100,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} inLayout />;
 }
 
-const STATUS_COLOR: Record<string, CellBadgeColor> = { Sent: "blue", Accepted: "green", Expired: "gray" };
-
 export default function RegisterDownlines({ loaderData }: Route.ComponentProps) {
   const { invitations: rows, meta, confirming, cancelHref, askedCount, tooManyText } = loaderData;
   const location = useLocation();
@@ -120,7 +118,7 @@ export default function RegisterDownlines({ loaderData }: Route.ComponentProps) 
       header: "Status",
       sortable: true,
       noWrap: true,
-      cell: (i) => <CellBadge color={STATUS_COLOR[i.status] ?? "gray"}>{i.status}</CellBadge>,
+      cell: (i) => <StatusBadge status={i.status} />,
     },
     { key: "sentAt", header: "Sent", sortable: true, noWrap: true, cell: (i) => formatDate(i.sentAt) },
     {

@@ -1,6 +1,4 @@
 import { Anchor, Group, Stack, Text, Title } from "@mantine/core";
-import { ENROLLMENT_STATUS_COLORS } from "~/components/enrollment-status-badge";
-import { CellBadge } from "~/components/data-table/badge";
 import { FilterSelect } from "~/components/data-table/filter-select";
 import { Link, useLocation } from "react-router";
 import { type Column, DataTable } from "~/components/data-table";
@@ -24,6 +22,7 @@ import { listRead, refusedFilters } from "~/.server/upstream-failure";
 import { exportSubmittedEnrollments, submittedEnrollments } from "~/.server/upstream/enrollments";
 import type { SubmittedEnrollment } from "~/.server/upstream/schemas";
 import type { Route } from "./+types/submitted_enrollments";
+import { StatusBadge } from "~/components/status-badge";
 
 export function meta() {
   return [{ title: "Submitted Enrollments" }];
@@ -108,11 +107,7 @@ const COLUMNS: Column<SubmittedEnrollment>[] = [
     header: "Status",
     sortable: true,
     noWrap: true,
-    cell: (e) => (
-      <CellBadge color={ENROLLMENT_STATUS_COLORS[e.status]} plain>
-        {e.status}
-      </CellBadge>
-    ),
+    cell: (e) => <StatusBadge status={e.status} />,
   },
   { key: "submittedAt", header: "Submitted", sortable: true, noWrap: true, cell: (e) => submittedOn(e.submittedAt) },
 ];

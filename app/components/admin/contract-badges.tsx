@@ -2,16 +2,10 @@ import { Tag } from "./tag";
 import { BALL_LABELS, CONTRACT_STATE_LABELS } from "~/domain/admin/labels";
 import type { ContractState } from "~/domain/admin/records";
 import type { AdminContractRequest } from "~/admin/sections/contracting/records";
-
-const STATE_COLOR: Record<ContractState, "yellow" | "blue" | "red" | "green"> = {
-  pending: "yellow",
-  approved: "blue",
-  denied: "red",
-  active: "green",
-};
+import { StatusBadge } from "~/components/status-badge";
 
 export function ContractStateBadge({ state }: { state: ContractState }) {
-  return <Tag color={STATE_COLOR[state]}>{CONTRACT_STATE_LABELS[state]}</Tag>;
+  return <StatusBadge status={CONTRACT_STATE_LABELS[state]} />;
 }
 
 /** Who has to act next: the number agencies ask for most (issue 14); a closed request (denied, active): nobody. */

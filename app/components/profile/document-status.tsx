@@ -1,15 +1,8 @@
-import { Badge, Group, Text } from "@mantine/core";
-import { DOCUMENT_STATUS_LABELS, type DocumentStatus, documentStatus } from "~/domain/compliance-documents";
+import { Group, Text } from "@mantine/core";
+import { DOCUMENT_STATUS_LABELS, documentStatus } from "~/domain/compliance-documents";
 import { formatDate } from "~/domain/formats";
 import type { ComplianceDocument } from "~/.server/upstream/schemas/profile-details";
-
-const STATUS_COLORS: Record<DocumentStatus, string> = {
-  valid: "green",
-  expiring: "yellow",
-  expired: "red",
-  missing: "gray",
-  rejected: "red",
-};
+import { StatusBadge } from "~/components/status-badge";
 
 /**
  * The alert icon of spec §2/§8 ("… find this icon next to any documentation that requires your attention"):
@@ -53,9 +46,7 @@ export function DocumentStatusLine({
     <div>
       <Group gap="xs" wrap="wrap">
         {flagged ? <DocumentAlertIcon /> : null}
-        <Badge color={STATUS_COLORS[status]} variant="light" data-testid="document-status">
-          {DOCUMENT_STATUS_LABELS[status]}
-        </Badge>
+        <StatusBadge status={DOCUMENT_STATUS_LABELS[status]} testId="document-status" />
         {document.expiresOn ? (
           <Text size="sm">
             {status === "expired" ? "Expired" : "Expires"} {formatDate(document.expiresOn)}

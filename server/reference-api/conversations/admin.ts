@@ -228,7 +228,7 @@ async function list(db: ReferenceDb, source: Source, q: ConversationQuery): Prom
       kind: source.kinds.map((k) => ({ value: k, label: CONVERSATION_KIND_LABELS[k] })),
       status: CONVERSATION_STATUSES.map((s) => ({ value: s, label: CONVERSATION_STATUS_LABELS[s] })),
       carrierId: carriers.map((r) => ({ value: String(r.id), label: String(r.name) })),
-      assigneeId: [{ value: "none", label: "Not assigned" }, ...admins],
+      assigneeId: [{ value: "none", label: "Unassigned" }, ...admins],
       age: CONVERSATION_AGES.map((a) => ({ value: a, label: `${a} days` })),
     },
   };

@@ -1,13 +1,8 @@
 import { Link } from "react-router";
 import type { SectionView } from "~/components/admin/section-view";
-import { Tag } from "~/components/admin/tag";
+import { StatusBadge } from "~/components/status-badge";
 import { formatDate } from "~/domain/formats";
-import {
-  type AdminCarrierEnrollment,
-  ENROLLMENT_STATUS_COLORS,
-  ENROLLMENT_STATUS_LABELS,
-  payloadHref,
-} from "./records";
+import { type AdminCarrierEnrollment, ENROLLMENT_STATUS_LABELS, payloadHref } from "./records";
 
 export const view: SectionView<AdminCarrierEnrollment> = {
   key: "carrier_enrollments",
@@ -36,7 +31,7 @@ export const view: SectionView<AdminCarrierEnrollment> = {
       header: "Status",
       sortable: true,
       noWrap: true,
-      cell: (e) => <Tag color={ENROLLMENT_STATUS_COLORS[e.status]}>{ENROLLMENT_STATUS_LABELS[e.status]}</Tag>,
+      cell: (e) => <StatusBadge status={ENROLLMENT_STATUS_LABELS[e.status]} />,
     },
     { key: "carrier", header: "Carrier", sortable: true, cell: (e) => e.carrier.name },
     { key: "plan", header: "Plan", cell: (e) => e.planName },

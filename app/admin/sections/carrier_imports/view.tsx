@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { SectionView } from "~/components/admin/section-view";
-import { Tag } from "~/components/admin/tag";
+import { StatusBadge } from "~/components/status-badge";
+import { importStatusLabel } from "~/domain/statuses";
 import { formatDate } from "~/domain/formats";
 import {
   CARRIER_IMPORT_KIND_LABELS,
@@ -9,17 +10,9 @@ import {
   carrierImportTitle,
 } from "./records";
 
-const STATUS_COLORS: Record<CarrierImport["status"], "red" | "gray" | "blue" | "green" | "yellow"> = {
-  reading: "yellow",
-  ready: "yellow",
-  importing: "blue",
-  imported: "green",
-  failed: "red",
-  discarded: "gray",
-};
-
-export const statusTag = (i: Pick<CarrierImport, "status">) => (
-  <Tag color={STATUS_COLORS[i.status]}>{CARRIER_IMPORT_STATUS_LABELS[i.status]}</Tag>
+/** The import's status; "Imported with problems" when rows were refused (issue 37 §4). */
+export const statusTag = (i: Pick<CarrierImport, "status" | "counts">) => (
+  <StatusBadge status={importStatusLabel(CARRIER_IMPORT_STATUS_LABELS[i.status], i.counts.refused)} />
 );
 
 /** The rows by outcome, as the list and the import's page say them. */

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { SectionView } from "~/components/admin/section-view";
-import { Tag } from "~/components/admin/tag";
+import { StatusBadge } from "~/components/status-badge";
 import { formatDate } from "~/domain/formats";
 import { type AdminCarrierNotification, MAX_NOTE, NOTIFICATION_KIND_LABELS } from "./records";
 
@@ -25,7 +25,7 @@ export const view: SectionView<AdminCarrierNotification> = {
       header: "Handled",
       sortable: true,
       noWrap: true,
-      cell: (n) => (n.handled ? <Tag color="green">Handled</Tag> : <Tag color="yellow">Not handled</Tag>),
+      cell: (n) => <StatusBadge status={n.handled ? "Handled" : "Not handled"} />,
     },
     { key: "kind", header: "Kind", sortable: true, cell: (n) => NOTIFICATION_KIND_LABELS[n.kind] },
     { key: "carrier", header: "Carrier", sortable: true, cell: (n) => n.carrier.name },

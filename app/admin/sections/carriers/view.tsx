@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { SectionView } from "~/components/admin/section-view";
-import { Tag } from "~/components/admin/tag";
+import { StatusBadge } from "~/components/status-badge";
 import { formatDate } from "~/domain/formats";
 import type { AdminCarrier } from "./records";
 
@@ -26,7 +26,7 @@ export const view: SectionView<AdminCarrier> = {
       key: "active",
       header: "Status",
       noWrap: true,
-      cell: (c) => <Tag color={c.active ? "green" : "gray"}>{c.active ? "Active" : "Inactive"}</Tag>,
+      cell: (c) => <StatusBadge status={c.active ? "Active" : "Inactive"} />,
     },
     {
       key: "products",

@@ -1,12 +1,13 @@
 import { Link } from "react-router";
 import type { SectionView } from "~/components/admin/section-view";
 import { moneyCellOf } from "~/domain/cents";
-import { Tag } from "~/components/admin/tag";
+import { StatusBadge } from "~/components/status-badge";
 import { formatDate, formatPeriod } from "~/domain/formats";
 import type { AdminCommissionStatement } from "./records";
 
-export const statusTag = (s: Pick<AdminCommissionStatement, "status">) =>
-  s.status === "locked" ? <Tag color="green">Locked</Tag> : <Tag color="yellow">Draft</Tag>;
+export const statusTag = (s: Pick<AdminCommissionStatement, "status">) => (
+  <StatusBadge status={s.status === "locked" ? "Locked" : "Draft"} />
+);
 
 export const view: SectionView<AdminCommissionStatement> = {
   key: "commission_statements",
@@ -42,7 +43,7 @@ export const view: SectionView<AdminCommissionStatement> = {
       header: "Unmatched",
       sortable: true,
       noWrap: true,
-      cell: (s) => (s.unmatchedCount > 0 ? <Tag color="orange">{s.unmatchedCount}</Tag> : "0"),
+      cell: (s) => (s.unmatchedCount > 0 ? <StatusBadge status="Unmatched">{s.unmatchedCount}</StatusBadge> : "0"),
     },
     {
       key: "importedAt",

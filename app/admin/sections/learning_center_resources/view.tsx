@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { SectionView } from "~/components/admin/section-view";
-import { Tag } from "~/components/admin/tag";
+import { StatusBadge } from "~/components/status-badge";
+import type { StatusLabel } from "~/domain/statuses";
 import { formatDate } from "~/domain/formats";
 import { LIBRARIES } from "~/domain/learning-center";
 import { Attachments } from "./attachments";
@@ -8,18 +9,17 @@ import type { AdminLearningResource, LearningState } from "./records";
 
 const libraryTitle = (r: AdminLearningResource) => LIBRARIES.find((l) => l.library === r.library)?.title ?? r.library;
 
-const STATE: Record<LearningState, { label: string; color: "gray" | "blue" | "green" }> = {
-  draft: { label: "Draft", color: "gray" },
-  scheduled: { label: "Scheduled", color: "blue" },
-  published: { label: "Published", color: "green" },
-};
+const STATE = { draft: "Draft", scheduled: "Scheduled", published: "Published" } as const satisfies Record<
+  LearningState,
+  StatusLabel
+>;
 
 function StateTag({ r }: { r: AdminLearningResource }) {
-  const s = STATE[r.state];
+  const label = STATE[r.state];
   return (
-    <Tag color={s.color}>
-      {r.state === "scheduled" && r.publishOn ? `${s.label} ${formatDate(r.publishOn)}` : s.label}
-    </Tag>
+    <StatusBadge status={label}>
+      {r.state === "scheduled" && r.publishOn ? `${label} ${formatDate(r.publishOn)}` : label}
+    </StatusBadge>
   );
 }
 

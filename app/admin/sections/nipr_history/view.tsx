@@ -1,7 +1,7 @@
 import type { SectionView } from "~/components/admin/section-view";
-import { Tag } from "~/components/admin/tag";
+import { StatusBadge } from "~/components/status-badge";
 import { formatDateTimeUtc } from "~/domain/admin/times";
-import { type AdminNiprSync, NIPR_SYNC_STATUS_COLORS, NIPR_SYNC_STATUS_LABELS, NIPR_TRIGGER_LABELS } from "./records";
+import { type AdminNiprSync, NIPR_SYNC_STATUS_LABELS, NIPR_TRIGGER_LABELS } from "./records";
 
 /** "2026-11-26T06:00:00.000Z" → "11/26/2026 06:00 UTC" (the same text on the server and in any browser). */
 const atText = formatDateTimeUtc;
@@ -27,7 +27,7 @@ export const view: SectionView<AdminNiprSync> = {
       key: "status",
       header: "Status",
       noWrap: true,
-      cell: (s) => <Tag color={NIPR_SYNC_STATUS_COLORS[s.status]}>{NIPR_SYNC_STATUS_LABELS[s.status]}</Tag>,
+      cell: (s) => <StatusBadge status={NIPR_SYNC_STATUS_LABELS[s.status]} />,
     },
     {
       key: "failures",

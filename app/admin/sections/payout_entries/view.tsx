@@ -1,14 +1,8 @@
 import { Link } from "react-router";
 import type { SectionView } from "~/components/admin/section-view";
 import { formatCents, moneyCellOf } from "~/domain/cents";
-import { Tag } from "~/components/admin/tag";
-import {
-  type AdminPayoutEntry,
-  PAYOUT_KIND_LABELS,
-  PAYOUT_STATUS_COLORS,
-  PAYOUT_STATUS_LABELS,
-  periodText,
-} from "./records";
+import { StatusBadge } from "~/components/status-badge";
+import { type AdminPayoutEntry, PAYOUT_KIND_LABELS, PAYOUT_STATUS_LABELS, periodText } from "./records";
 
 export const view: SectionView<AdminPayoutEntry> = {
   key: "payout_entries",
@@ -35,7 +29,7 @@ export const view: SectionView<AdminPayoutEntry> = {
       header: "Status",
       sortable: true,
       noWrap: true,
-      cell: (e) => <Tag color={PAYOUT_STATUS_COLORS[e.status]}>{PAYOUT_STATUS_LABELS[e.status]}</Tag>,
+      cell: (e) => <StatusBadge status={PAYOUT_STATUS_LABELS[e.status]} />,
     },
     { key: "createdBy", header: "Created by", cell: (e) => e.createdBy.name },
     {

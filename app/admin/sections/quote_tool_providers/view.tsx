@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { SectionView } from "~/components/admin/section-view";
-import { Tag } from "~/components/admin/tag";
+import { StatusBadge } from "~/components/status-badge";
 import { formatDate } from "~/domain/formats";
 import type { AdminQuoteToolProvider } from "./records";
 
@@ -29,7 +29,7 @@ export const view: SectionView<AdminQuoteToolProvider> = {
       header: "Status",
       sortable: true,
       noWrap: true,
-      cell: (p) => (p.enabled ? <Tag color="green">Enabled</Tag> : <Tag color="gray">Disabled</Tag>),
+      cell: (p) => <StatusBadge status={p.enabled ? "Enabled" : "Disabled"} />,
     },
     { key: "roles", header: "Who may use it", cell: (p) => rolesText(p) },
     { key: "testSite", header: "Test site", noWrap: true, cell: (p) => (p.testSiteUrl ? "Yes" : "None") },
@@ -48,7 +48,7 @@ export const view: SectionView<AdminQuoteToolProvider> = {
   noMatch: "No providers match this search or these filters.",
   recordTitle: (p) => p.name,
   recordFacts: (p) => [
-    { label: "Status", value: p.enabled ? <Tag color="green">Enabled</Tag> : <Tag color="gray">Disabled</Tag> },
+    { label: "Status", value: <StatusBadge status={p.enabled ? "Enabled" : "Disabled"} /> },
     { label: "Sign-on secret", value: p.hasSecret ? "Set" : "Not set" },
     { label: "Who may use it", value: rolesText(p) },
     { label: "Updated", value: formatDate(p.updatedAt) },

@@ -1,20 +1,13 @@
 import { Link } from "react-router";
 import type { SectionView } from "~/components/admin/section-view";
-import { Tag } from "~/components/admin/tag";
+import { StatusBadge } from "~/components/status-badge";
+import { importStatusLabel } from "~/domain/statuses";
 import { formatDate } from "~/domain/formats";
 import { SUNFIRE_IMPORT_STATUS_LABELS, type SunfireImport, sunfireImportTitle } from "./records";
 
-const STATUS_COLORS: Record<SunfireImport["status"], "red" | "gray" | "blue" | "green" | "yellow"> = {
-  reading: "yellow",
-  ready: "yellow",
-  importing: "blue",
-  imported: "green",
-  failed: "red",
-  discarded: "gray",
-};
-
-export const statusTag = (i: Pick<SunfireImport, "status">) => (
-  <Tag color={STATUS_COLORS[i.status]}>{SUNFIRE_IMPORT_STATUS_LABELS[i.status]}</Tag>
+/** The import's status; "Imported with problems" when rows were refused (issue 37 §4). */
+export const statusTag = (i: Pick<SunfireImport, "status" | "counts">) => (
+  <StatusBadge status={importStatusLabel(SUNFIRE_IMPORT_STATUS_LABELS[i.status], i.counts.refused)} />
 );
 
 /** The rows by outcome, as the list and the import's page say them. */

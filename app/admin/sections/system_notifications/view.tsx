@@ -2,8 +2,9 @@ import { Link } from "react-router";
 import type { SectionView } from "~/components/admin/section-view";
 import { Tag } from "~/components/admin/tag";
 import { formatDate } from "~/domain/formats";
-import { SEVERITY_COLORS, SEVERITY_LABELS, STATUS_COLORS, STATUS_LABELS, audienceText } from "./labels";
+import { SEVERITY_COLORS, SEVERITY_LABELS, STATUS_LABELS, audienceText } from "./labels";
 import type { AdminSystemNotification } from "./records";
+import { StatusBadge } from "~/components/status-badge";
 
 /** "Nov 3, 2026 – Dec 7, 2026", or "From Nov 3, 2026" without an end. */
 function shows(n: AdminSystemNotification): string {
@@ -31,7 +32,7 @@ export const view: SectionView<AdminSystemNotification> = {
       key: "status",
       header: "Status",
       noWrap: true,
-      cell: (n) => <Tag color={STATUS_COLORS[n.status]}>{STATUS_LABELS[n.status]}</Tag>,
+      cell: (n) => <StatusBadge status={STATUS_LABELS[n.status]} />,
     },
     {
       key: "severity",
@@ -64,7 +65,7 @@ export const view: SectionView<AdminSystemNotification> = {
   noMatch: "No notices match this search or these filters.",
   recordTitle: (n) => n.title,
   recordFacts: (n) => [
-    { label: "Status", value: <Tag color={STATUS_COLORS[n.status]}>{STATUS_LABELS[n.status]}</Tag> },
+    { label: "Status", value: <StatusBadge status={STATUS_LABELS[n.status]} /> },
     { label: "Who sees it", value: audienceText(n) },
     { label: "Shown", value: shows(n) },
     { label: "Dismissed by", value: n.dismissals === 1 ? "1 user" : `${n.dismissals} users` },

@@ -12,6 +12,7 @@ import { formatDate } from "~/domain/formats";
 import { answerSchema, assignSchema, type ConversationIntent, noteSchema, statusSchema } from "./forms";
 import { type AdminConversation, CONVERSATION_KIND_LABELS, type ConversationEntry } from "./records";
 import { ConversationStatusTag, waitingDaysText } from "./status-tag";
+import { StatusBadge } from "~/components/status-badge";
 
 /** Which form the action's answer belongs to: the one whose intent was posted. */
 export interface ConversationActionData {
@@ -90,7 +91,7 @@ function AssignForm({
         <SelectField
           field={fields.assigneeId}
           label="Assignee"
-          data={[{ value: "", label: "Not assigned" }, ...assignees]}
+          data={[{ value: "", label: "Unassigned" }, ...assignees]}
         />
         <Group>
           <SubmitButton variant="default">Assign</SubmitButton>
@@ -233,7 +234,7 @@ export function ConversationPage({
             </div>
             <div>
               <dt>Assignee</dt>
-              <dd>{record.assignee?.name ?? "Not assigned"}</dd>
+              <dd>{record.assignee?.name ?? <StatusBadge status="Unassigned" />}</dd>
             </div>
           </dl>
         </Paper>

@@ -48,8 +48,8 @@ export const CONVERSATION_SCHEMAS = {
 export const bulkAssignSchema = z.object({
   id: chosenIds,
   assigneeId: z.pipe(
-    required("Choose an administrator, or Not assigned").check(
-      z.refine((v) => v === "none" || /^\d{1,9}$/.test(v), "Choose an administrator, or Not assigned"),
+    required("Choose an administrator, or Unassigned").check(
+      z.refine((v) => v === "none" || /^\d{1,9}$/.test(v), "Choose an administrator, or Unassigned"),
     ),
     z.transform((v: string) => (v === "none" ? null : Number(v))),
   ),

@@ -1,15 +1,9 @@
-import { Tag } from "~/components/admin/tag";
+import { StatusBadge } from "~/components/status-badge";
 import { CONVERSATION_STATUS_LABELS, type ConversationStatus } from "./records";
 
-const STATUS_COLORS: Record<ConversationStatus, "orange" | "blue" | "gray"> = {
-  open: "orange",
-  answered: "blue",
-  closed: "gray",
-};
-
-/** A conversation's status as a tag: awaiting staff (orange), answered (blue), closed (gray). */
+/** A conversation's status as a badge (its colour the vocabulary's: domain/statuses.ts). */
 export function ConversationStatusTag({ status }: { status: ConversationStatus }) {
-  return <Tag color={STATUS_COLORS[status]}>{CONVERSATION_STATUS_LABELS[status]}</Tag>;
+  return <StatusBadge status={CONVERSATION_STATUS_LABELS[status]} />;
 }
 
 /** How long ago the last message came: "today", "1 day ago", "12 days ago". */

@@ -5,6 +5,7 @@
 import { Link } from "react-router";
 import type { Column } from "~/components/data-table";
 import type { BulkDef } from "~/components/admin/section-view";
+import { StatusBadge, WaitingBadge } from "~/components/status-badge";
 import { formatDate } from "~/domain/formats";
 import { ConversationStatusTag, waitingDaysText } from "./status-tag";
 import { type AdminConversation, CONVERSATION_KIND_LABELS } from "./records";
@@ -32,14 +33,18 @@ export const conversationColumns = (
     header: "Status",
     sortable: true,
     noWrap: true,
-    cell: (r) => (
-      <>
-        <ConversationStatusTag status={r.status} />
-        <p className="cell-line" data-size="xs" data-tone="dark-3">
-          {waitingDaysText(r.waitingDays)}
-        </p>
-      </>
-    ),
+    // Awaiting staff: the time waiting (its colour says how long); else the status and the last message's age.
+    cell: (r) =>
+      r.status === "open" ? (
+        <WaitingBadge days={r.waitingDays} />
+      ) : (
+        <>
+          <ConversationStatusTag status={r.status} />
+          <p className="cell-line" data-size="xs" data-tone="dark-3">
+            {waitingDaysText(r.waitingDays)}
+          </p>
+        </>
+      ),
   },
   kind: {
     key: "kind",
@@ -66,7 +71,11 @@ export const conversationColumns = (
     ),
   },
   carrier: { key: "carrier", header: "Carrier", cell: (r) => r.carrier?.name ?? "—" },
-  assignee: { key: "assignee", header: "Assignee", cell: (r) => r.assignee?.name ?? "Not assigned" },
+  assignee: {
+    key: "assignee",
+    header: "Assignee",
+    cell: (r) => r.assignee?.name ?? <StatusBadge status="Unassigned" />,
+  },
   lastMessage: {
     key: "updatedAt",
     header: "Last message",

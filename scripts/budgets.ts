@@ -21,8 +21,10 @@ export const BUDGETS = {
    * one is built, so this growth ends here. Issue 24's clean-up: 214, for the file import pages' shared parts
    * (components/admin/file-import-page.tsx, 0.7 KB) riding with the frame as their progress does: a script of their
    * own was the carrier import page's 26th (modulePreloads), and the copy on each of three pages is gone.
+   * Issue 37 (for now, owed back by issue 40, "admin lists as lean as the agents'"): 216, for the one status
+   * vocabulary and its badge (§4), the money cells and the section switcher (§2) and the notices' fold (§3).
    */
-  adminPageJsKb: 214,
+  adminPageJsKb: 216,
   /** First-load CSS of any page (render-blocking). */
   cssKb: 25,
   /** Lighthouse mobile performance, median of 3 runs, per bench page. */
@@ -38,7 +40,9 @@ export const BUDGETS = {
    * Issue 21: scripts a page preloads (`<link rel="modulepreload">`: the client entry and its imports, the
    * route chain's modules and their imports), each a request paying its headers.
    */
-  modulePreloads: 25,
+  // Issue 37 §4 (for now, owed back by issue 40): 26, the status badge's script (app/components/status-badge.tsx
+  // and the vocabulary, shared by agents' and admins' pages) on the admin pages that were at 25.
+  modulePreloads: 26,
   /**
    * Issue 21, in `npm run bench`: every script byte a cold load downloads until the network is idle, as
    * Chrome counts them (compressed bodies and response headers; lazy chunks loaded at idle included).
@@ -86,9 +90,11 @@ export const OVER_BUDGET_KB: Record<string, number> = {
   "routes/contract_now": 198,
   // Issue 20: every form's text fields refuse control characters (the rule and its message) and an upload whose
   // content is not its type has its message: +0.2 KB on the pages that were at their ceiling (each +1).
-  "routes/commission_inquiry": 203,
-  "routes/carrier.tickets": 201,
-  "routes/my_tickets": 201,
+  // Issue 37 (each +1, owed back by issue 40): the notices' fold in the default layout (§3) and the one status
+  // badge (§4) on the pages below that were at their ceilings.
+  "routes/commission_inquiry": 204,
+  "routes/carrier.tickets": 202,
+  "routes/my_tickets": 202,
   // Issue 12: the profile's details form (masked phone) and five document uploads (file and date fields, the
   // upload's progress), and one document's upload page.
   // 209 → 210: the profile names a document notification that matches no listed document, and says when the
@@ -99,11 +105,13 @@ export const OVER_BUDGET_KB: Record<string, number> = {
   // this page has (+0.6 KB), and the form layer's chunk holds Mantine's checkbox.
   // 197 → 197.1 (issue 22): the system notifications banner is on every signed-in page (its Dismiss, +0.1 KB
   // in the default layout); the page was at its ceiling to the byte.
-  "routes/profile.documents.$kind": 197.1,
+  "routes/profile.documents.$kind": 198.5,
+  // Issue 37: Contact Support passed the page budget by 0.7 KB (the notices' fold, the status badge): held here.
+  "routes/contact_support": 191,
   // Issue 12: the new feedback conversation (Contact Support's fields, a rating's radio group, the feedback links)
   // and a feedback thread (the ticket view's conversation and reply form).
-  "routes/feedback.form": 195,
-  "routes/feedback.$id": 196,
+  "routes/feedback.form": 196.5,
+  "routes/feedback.$id": 197.5,
 };
 
 /** The pages the bench measures end to end (Lighthouse, depth), with the account that sees each. */

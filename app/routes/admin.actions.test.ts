@@ -482,17 +482,18 @@ describe("an administrator's invalid input is refused at its field, before the u
     expect(upstream.calls).toEqual([]);
   });
   it("a carrier without a name; a carrier resource with a link that is not https, a bad e-mail and date", async () => {
-    const carrier = await postAs(carrierRecord.action, "/admin/carriers/1", { intent: "carrier", name: " " }, admin, {
+    // Issue 37 §5: one form, one Save: the carrier's name and status, with the chosen product's resource.
+    const carrier = await postAs(carrierRecord.action, "/admin/carriers/1", { name: " " }, admin, {
       id: "1",
     });
     expect(carrier.status).toBe(400);
-    expect(carrier.data).toMatchObject({ intent: "carrier" });
     expect(replyOf(carrier.data).error?.name).toBeTruthy();
     const resource = await postAs(
       carrierRecord.action,
       "/admin/carriers/1?product=101",
       {
-        intent: "resource",
+        name: "Summit Mutual",
+        active: "true",
         carrierProductId: "101",
         carrierPortalLink: "javascript:alert(1)",
         brokerSupportedEmail: "nobody",
@@ -503,7 +504,6 @@ describe("an administrator's invalid input is refused at its field, before the u
       { id: "1" },
     );
     expect(resource.status).toBe(400);
-    expect(resource.data).toMatchObject({ intent: "resource" });
     const reply = replyOf(resource.data);
     expect(Object.keys(reply.error ?? {}).sort()).toEqual([
       "brokerSupportedEmail",

@@ -278,8 +278,9 @@ test.describe("the contracting desk (issue 20)", () => {
       for (const word of await tags.allInnerTexts()) words.add(word);
     }
     for (const word of words)
-      expect(["PENDING", "APPROVED", "DENIED", "ACTIVE", "BROKER", "OUR STAFF", "CARRIER"]).toContain(word);
-    expect(words).toContain("OUR STAFF");
+      expect(["Pending", "Approved", "Denied", "Active", "Broker", "Our staff", "Carrier"]).toContain(word);
+    // Issue 37 §4: badges in sentence case, as written (no upper-casing CSS).
+    expect(words).toContain("Our staff");
     await expect(page.getByText("Us (agency)", { exact: false })).toHaveCount(0);
     // A request's row menu leads to its review, and says so.
     await expect(page.locator("details.row-menu .row-menu-items a").first()).toHaveText("Review");
@@ -294,8 +295,7 @@ test.describe("the contracting desk (issue 20)", () => {
       expect(rows.length).toBeGreaterThan(5);
       for (const row of rows)
         expect(withClass(row, "state-and-ball-with").map(textIn)).toEqual(["Ball: nobody (closed)"]);
-      // The waiting queue, longest first: no closed request on its first page. (The tags' words are upper case on
-      // the screen: CSS.)
+      // The waiting queue, longest first: no closed request on its first page.
       const queue = await admin.open("/admin/contracting?sort=waiting&order=DESC&perPage=50");
       const states = tableRows(queue).flatMap((row) =>
         withClass(row, "state-and-ball").flatMap((cell) =>

@@ -1,4 +1,4 @@
-import { Anchor, Card, List } from "@mantine/core";
+import { Anchor, Card } from "@mantine/core";
 import { Link } from "react-router";
 import { RewardsCard } from "~/components/rewards-card";
 import { useRootData } from "~/root";
@@ -167,9 +167,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           Next steps
         </h2>
         {next.steps.length > 0 ? (
-          <List spacing="xs">
+          <ul className="next-steps">
             {next.steps.map((step) => (
-              <List.Item key={step.key}>
+              <li key={step.key}>
                 <Anchor component={Link} to={step.to}>
                   {step.text}
                 </Anchor>
@@ -178,9 +178,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     {step.hint}
                   </p>
                 ) : null}
-              </List.Item>
+              </li>
             ))}
-          </List>
+          </ul>
         ) : next.caughtUp ? (
           <p className="txt" data-dimmed>
             You are all caught up: nothing needs your attention.

@@ -37,9 +37,11 @@ test.describe("each admin section is its own script", () => {
 
     // Hydrated: the next section opens by a navigation in the browser (the window survives), not a new document.
     await page.evaluate(() => Object.assign(window, { samePage: true }));
-    await page
+    // The sections' switcher above the page (ADR 043): opened, then the section chosen.
+    const switcher = page.locator("details.admin-switcher");
+    await switcher.getByText("Admin sections", { exact: true }).click();
+    await switcher
       .getByRole("navigation", { name: "Admin sections" })
-      .first()
       .getByRole("link", { name: "RTS statuses" })
       .click();
     await expect(page.getByRole("heading", { level: 1, name: "RTS statuses" })).toBeVisible();

@@ -25,7 +25,8 @@ function dayName(date: Date) {
 test.describe("the Contract Now dialog", () => {
   test("Medicare Advantage first, with each carrier's resources and contract state", async ({ page }) => {
     await loginAs(page, "agent@demo.test");
-    await page.getByRole("link", { name: "Contract Now" }).click();
+    // The menu's entry (the dashboard's next steps also link "Contract Now: n products" to Ready to Sell).
+    await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Contract Now" }).click();
     await expect(page).toHaveURL("/contract_now");
     const dialog = page.getByRole("dialog", { name: "Contract Now" });
     await expect(dialog.getByRole("navigation", { name: "Products" }).getByRole("link").first()).toHaveText(

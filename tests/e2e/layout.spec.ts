@@ -519,10 +519,10 @@ test.describe("lean markup (issue 21)", () => {
     expect(badges.filter((b) => /\sstyle=/.test(b))).toEqual([]);
     const amounts = html.match(/<p[^>]*class="txt amount"[^>]*>\$[\d,.]+<\/p>/g) ?? [];
     expect(amounts.length).toBe(badges.length);
-    // The page's look: a badge still renders as Mantine's light badge.
+    // The page's look: a badge still renders as Mantine's light badge, in sentence case (issue 37 §4).
     await page.goto("/commissions");
     const badge = page.locator(".data-table-scroll .mantine-Badge-root").first();
-    await expect(badge).toHaveCSS("text-transform", "uppercase");
+    await expect(badge).toHaveCSS("text-transform", "none");
     await expect(badge).not.toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
   });
 });

@@ -42,7 +42,8 @@ function expectLean(html: string) {
 httpTest("the book of business: plain rows, no inline styles, badges without a component's variables", async () => {
   const { html, all } = await tableBlockOf("agency@demo.test", "/book_of_business");
   expectLean(html);
-  expect(html).toContain('class="m_347db0ec mantine-Badge-root cell-badge" data-variant="light" data-color="green"');
+  // Issue 37 §4: a status is the one StatusBadge, a plain span whose colour is its word's (domain/statuses.ts).
+  expect(html).toMatch(/<span class="admin-tag" data-color="green">Active<\/span>/);
   // The table was 25 KB of the page's 82 KB.
   expect(html.length).toBeLessThan(14_000);
   expect(all.length).toBeLessThan(66_000);
@@ -91,8 +92,10 @@ test("the book of business keeps its look: badges, page links, one-line and stic
   page,
 }) => {
   await loginAs(page, "agency@demo.test", { path: "/book_of_business" });
-  // Same look: a badge keeps Mantine's light colours, a page link Mantine's default and filled button.
-  await expect(page.locator("tbody .cell-badge").first()).toHaveCSS("text-transform", "uppercase");
+  // Same look: a badge is light (as written, issue 37 §4), a page link Mantine's default and filled button.
+  const badge = page.locator("tbody .admin-tag").first();
+  await expect(badge).toHaveCSS("text-transform", "none");
+  await expect(badge).not.toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
   await expect(page.getByRole("link", { name: "Page 1" })).toHaveCSS("background-color", "rgb(59, 91, 219)");
   await expect(page.getByRole("link", { name: "Page 2" })).toHaveCSS("background-color", "rgb(255, 255, 255)");
   // Same look: the one-line cells, the sticky first cell with its edge, the menu label's size, the plain buttons.

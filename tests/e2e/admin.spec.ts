@@ -575,6 +575,52 @@ test.describe("the users list and a user's page (issue 20)", () => {
   );
 });
 
+test("a search's pause gives way to Enter and to a row's link: the page followed stays", async ({ page }) => {
+  // The page's clock, held still: the 500 ms pause after typing ends only when the test says so.
+  await page.clock.install();
+  await loginAs(page, "admin@demo.test", { path: "/admin/users?roleId=11" });
+  await expect(page.locator("caption")).toContainText("Users:");
+  await page.clock.pauseAt(Date.now() + 60_000);
+  const caption = page.locator("caption");
+  const search = page.getByRole("textbox", { name: "Search" });
+  const karen = page.getByRole("link", { name: "Karen Young", exact: true });
+  const heading = page.getByRole("heading", { level: 1, name: "Karen Young" });
+  /** Follows Karen Young's link and lets the pause end while her page is still loading (a slow upstream). */
+  async function followWhileThePauseEnds() {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held = page.waitForRequest((r) => new URL(r.url()).pathname === "/admin/users/103.data");
+    await page.route("**/admin/users/103.data*", async (route) => {
+      await released;
+      await route.continue();
+    });
+    await karen.click();
+    await held;
+    await page.clock.runFor(1_000);
+    release();
+    await expect(heading).toBeVisible();
+    await page.unroute("**/admin/users/103.data*");
+  }
+
+  // Typed, then Enter at once: the pause the typing started is dropped with the search.
+  await search.fill("Karen Young");
+  await search.press("Enter");
+  await expect(caption).toHaveText("Users: 1–1 of 1");
+  await followWhileThePauseEnds();
+  await page.waitForLoadState("networkidle");
+  await expect(heading).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/users\/103$/);
+
+  // Typed, then the link followed within the pause (no Enter): the link's page stays too.
+  await page.goBack();
+  await expect(caption).toHaveText("Users: 1–1 of 1");
+  await search.fill("Karen");
+  await followWhileThePauseEnds();
+  await page.waitForLoadState("networkidle");
+  await expect(heading).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/users\/103$/);
+});
+
 test.describe("keyboard only", () => {
   test("a list (search, a filter, a sort link, a row menu, Edit) and then its record's form", async ({ page }) => {
     test.setTimeout(90_000);

@@ -1,7 +1,7 @@
-import { readFileSync, readdirSync } from "node:fs";
-import { join, relative } from "node:path";
-import ts from "typescript";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { ROOT, sourceFiles, textsOf } from "../tests/support/source-texts";
 
 /**
  * Issue 20: user-visible text is in US English, as the spec writes it ("license", "enroll", "canceled").
@@ -9,40 +9,8 @@ import { describe, expect, it } from "vitest";
  * user reads: labels, messages, toasts, e-mails, seeded data) is checked against the British spellings below;
  * code identifiers and comments are not text a user reads.
  */
-const ROOT = join(import.meta.dirname, "..");
-
 const BRITISH =
   /\b(licen[cs]e?s?d?(?<=licence|licences|licenced)|enrol|enrols|enrolment|enrolments|cancell(?:ed|ing)|organis(?:e|es|ed|ing|ation|ations)|colou?rs?(?<=colour|colours)|authoris(?:e|es|ed|ing|ation)|recognis(?:e|es|ed|ing)|sanitis(?:e|es|ed|ing|er)|standardis(?:e|es|ed)|behaviours?(?<=behaviour|behaviours)|favou?rs?(?<=favour|favours)|favourite|centres?|catalogue|programmes?|cheques?|judgement|analys(?:e|ed|ing)|travell(?:ed|ing)|labell(?:ed|ing)|modell(?:ed|ing)|grey|honour(?:s|ed)?|apologis\w*|realis(?:e|es|ed|ing)|summaris\w*|customis\w*|finalis\w*|prioritis\w*|minimis\w*|maximis\w*|optimis\w*|utilis\w*|categoris\w*|personalis\w*|emphasis(?:e|es|ed))\b/i;
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && /\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
-    .filter((entry) => !entry.parentPath.includes("+types"))
-    .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)));
-}
-
-/** The text a user may read in a source file: its string literals, template texts and JSX texts. */
-export function textsOf(file: string, source: string): string[] {
-  const parsed = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
-  const texts: string[] = [];
-  const visit = (node: ts.Node) => {
-    if (
-      ts.isStringLiteral(node) ||
-      ts.isNoSubstitutionTemplateLiteral(node) ||
-      ts.isTemplateHead(node) ||
-      ts.isTemplateMiddle(node) ||
-      ts.isTemplateTail(node) ||
-      ts.isJsxText(node)
-    ) {
-      texts.push(node.text);
-    }
-    // Module specifiers are paths, not text.
-    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return;
-    ts.forEachChild(node, visit);
-  };
-  visit(parsed);
-  return texts;
-}
 
 function britishIn(texts: string[]): string[] {
   return texts.flatMap((text) => {

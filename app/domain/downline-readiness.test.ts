@@ -256,7 +256,7 @@ describe("the agency's list", () => {
     const rows = downlineReadiness(brokers, context, { agencyId: null, carrierId: null, step: null });
     const table = csvRowsOf(rows, (id) => (id === 20 ? "Sub, Agency" : "=Top"), 2027);
     expect(table[0]).toEqual([
-      "Broker",
+      "Agent",
       "Role",
       "NPN",
       "Agency",
@@ -282,9 +282,9 @@ describe("the agency's list", () => {
 
 describe("issue 37 §5: the agency dashboard's downline card", () => {
   it("says how many of the hierarchy's brokers are blocked at a step", () => {
-    expect(downlineSummaryText({ brokers: 62, blocked: 54 })).toBe("54 of 62 brokers blocked at a step");
-    expect(downlineSummaryText({ brokers: 1, blocked: 0 })).toBe("0 of 1 broker blocked at a step");
-    expect(downlineSummaryText({ brokers: 0, blocked: 0 })).toBe("No brokers in your downline yet");
+    expect(downlineSummaryText({ brokers: 62, blocked: 54 })).toBe("54 of 62 agents blocked at a step");
+    expect(downlineSummaryText({ brokers: 1, blocked: 0 })).toBe("0 of 1 agent blocked at a step");
+    expect(downlineSummaryText({ brokers: 0, blocked: 0 })).toBe("No agents in your downline yet");
   });
 });
 

@@ -423,7 +423,7 @@ export function firstActionStep(row: BrokerReadiness): ReadinessStepKey | null {
 }
 
 export function brokersText(n: number): string {
-  return `${n} ${n === 1 ? "broker" : "brokers"}`;
+  return `${n} ${n === 1 ? "agent" : "agents"}`;
 }
 
 export function reminderSentText(n: number, step: ReadinessStepKey): string {
@@ -512,7 +512,7 @@ export function actionText(a: BrokerAction): string {
 /** The CSV's columns and one row per broker (app/domain/csv.ts writes it). */
 export function csvRowsOf(rows: readonly BrokerReadiness[], agencyName: (id: number) => string, planYear: number) {
   const header = [
-    "Broker",
+    "Agent",
     "Role",
     "NPN",
     "Agency",
@@ -545,6 +545,6 @@ export function csvRowsOf(rows: readonly BrokerReadiness[], agencyName: (id: num
  * blocked): a downline readiness summary card linking to the page". Its line, from summaryOf (the page's figures).
  */
 export function downlineSummaryText(s: Pick<DownlineSummary, "brokers" | "blocked">): string {
-  if (s.brokers === 0) return "No brokers in your downline yet";
+  if (s.brokers === 0) return "No agents in your downline yet";
   return `${s.blocked} of ${brokersText(s.brokers)} blocked at a step`;
 }

@@ -10,9 +10,9 @@ import type { SessionUser } from "./user";
  * states that tell the truth and the next step). Pure rules; the pages render them.
  */
 
-/** Spec §4/§6 wording of the document alert, shortened to where it leads (the User Profile). */
+/** Spec §4/§6 wording of the document alert, shortened to where it leads (the Profile page; the verbatim alert of contract-state.ts keeps the spec's "User Profile"). */
 export const DOCUMENTS_HINT =
-  "Please visit the User Profile to find the alert icon next to any documentation that requires your attention.";
+  "Please visit your Profile to find the alert icon next to any documentation that requires your attention.";
 
 export interface DashboardStepInput extends DocumentState {
   /** The broker pending tasks (pendingTasksFor): the same as the banner of the other pages. */

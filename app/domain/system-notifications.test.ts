@@ -54,7 +54,7 @@ describe("issue 37 §3: notices leave room for the page", () => {
     ]);
     expect(full).toEqual([]);
     expect(ids(folded)).toEqual([5, 4, 1, 3]);
-    expect(foldedNoticesText(folded, false)).toBe("4 notices");
+    expect(foldedNoticesText(folded, false)).toBe("4 notifications");
     expect(mostSevere(folded)).toBe("warning");
   });
 
@@ -67,16 +67,16 @@ describe("issue 37 §3: notices leave room for the page", () => {
     ]);
     expect(ids(full)).toEqual([6]);
     expect(ids(folded)).toEqual([1, 2, 3]);
-    expect(foldedNoticesText(folded, true)).toBe("3 more notices");
+    expect(foldedNoticesText(folded, true)).toBe("3 more notifications");
   });
 
   it("whatever the number of critical ones, one in full (the heading keeps its place); the line says how many more are critical", () => {
     const { full, folded } = foldNotices([notice(7, "critical"), notice(8, "critical"), notice(9, "critical")]);
     expect(ids(full)).toEqual([7]);
     expect(ids(folded)).toEqual([8, 9]);
-    expect(foldedNoticesText(folded, true)).toBe("2 more notices, 2 critical");
+    expect(foldedNoticesText(folded, true)).toBe("2 more notifications, 2 critical");
     expect(mostSevere(folded)).toBe("critical");
-    expect(foldedNoticesText([notice(8, "critical")], true)).toBe("1 more notice, 1 critical");
+    expect(foldedNoticesText([notice(8, "critical")], true)).toBe("1 more notification, 1 critical");
   });
 
   it("a lone notice is shown in full, none shows nothing", () => {

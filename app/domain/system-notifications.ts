@@ -52,10 +52,10 @@ export function mostSevere(notices: ReadonlyArray<{ severity: NoticeSeverity }>)
   );
 }
 
-/** The folded line: "4 notices", "3 more notices" after one shown in full, ", 1 critical" when it holds critical ones. */
+/** The folded line: "4 notifications", "3 more notifications" after one shown in full, ", 1 critical" when it holds critical ones. */
 export function foldedNoticesText(folded: ReadonlyArray<{ severity: NoticeSeverity }>, afterFull: boolean): string {
   const n = folded.length;
   const critical = folded.filter((x) => x.severity === "critical").length;
-  const count = `${n} ${afterFull ? "more " : ""}${n === 1 ? "notice" : "notices"}`;
+  const count = `${n} ${afterFull ? "more " : ""}${n === 1 ? "notification" : "notifications"}`;
   return critical > 0 ? `${count}, ${critical} critical` : count;
 }

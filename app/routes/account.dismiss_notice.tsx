@@ -8,7 +8,7 @@ import { logErrorToasts, redirectWithToast } from "~/.server/toast";
 import { dismissSystemNotification } from "~/.server/upstream/profile";
 import type { Route } from "./+types/account.dismiss_notice";
 
-export const NOTICE_UNKNOWN = "This notice cannot be dismissed: it may have ended or been dismissed already.";
+export const NOTICE_UNKNOWN = "This notification cannot be dismissed: it may have ended or been dismissed already.";
 
 /**
  * Issue 22 §2.3: the banner's Dismiss. The upstream records it for this user, for good

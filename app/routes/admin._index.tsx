@@ -94,7 +94,7 @@ export default function AdminIndex({ loaderData, actionData }: Route.ComponentPr
             label="Pending, all"
             count={waiting}
             to="/admin/contracting?state=pending&sort=waiting&order=DESC"
-            hint="With our staff or their broker, longest first"
+            hint="With our staff or their agent, longest first"
           />
           {dashboard.contractRequests.pendingByAge.map((a) => (
             <Count
@@ -120,10 +120,10 @@ export default function AdminIndex({ loaderData, actionData }: Route.ComponentPr
         </Title>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
           <Count
-            label="Brokers with documents awaiting review"
+            label="Agents with documents awaiting review"
             count={dashboard.brokersAwaitingDocumentReview}
             to="/admin/users?documents=awaiting_review"
-            hint="Brokers whose uploaded documents wait for a decision"
+            hint="Agents whose uploaded documents wait for a decision"
           />
           <Count
             label="Users pending activation"

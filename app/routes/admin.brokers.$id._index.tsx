@@ -132,7 +132,7 @@ export default function BrokerSummary({ actionData }: Route.ComponentProps) {
           </Group>
           {b.licenses.length === 0 ? (
             <Text size="sm" c="dimmed">
-              No licenses on file. They come from the broker&apos;s onboarding or the licensing record.
+              No licenses on file. They come from the agent&apos;s onboarding or the licensing record.
             </Text>
           ) : (
             <PlainTable
@@ -155,7 +155,7 @@ export default function BrokerSummary({ actionData }: Route.ComponentProps) {
           </Title>
           {b.rts.length === 0 ? (
             <Text size="sm" c="dimmed">
-              No carrier has reported a Ready to Sell status for this broker yet.
+              No carrier has reported a Ready to Sell status for this agent yet.
             </Text>
           ) : (
             <PlainTable
@@ -189,7 +189,7 @@ export default function BrokerSummary({ actionData }: Route.ComponentProps) {
               <TextareaField
                 field={fields.body}
                 label="Add a note"
-                description="Staff only: the broker never sees notes."
+                description="Staff only: the agent never sees notes."
                 autosize
                 minRows={2}
               />

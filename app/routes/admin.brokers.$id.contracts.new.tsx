@@ -58,8 +58,8 @@ export default function NewBrokerContract({ loaderData, actionData }: Route.Comp
       <div>
         <Title order={2}>Open a contract request</Title>
         <Text c="dimmed" mt={4}>
-          On the broker&apos;s behalf: it joins the contracting desk as pending, and the broker sees “Pending contract”
-          on their Contract Now card.
+          On the agent&apos;s behalf: it joins the contracting desk as pending, and the agent sees “Pending contract” on
+          their Contract Now card.
         </Text>
       </div>
       <Paper withBorder p="md">

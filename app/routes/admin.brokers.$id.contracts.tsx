@@ -111,7 +111,7 @@ export default function BrokerContracts({ loaderData }: Route.ComponentProps) {
         newButton={{ to: `${base}/new`, label: "Open a contract request" }}
         empty={
           <Text c="dimmed">
-            No contract requests yet. Open one with “Open a contract request”, or the broker asks from Contract Now.
+            No contract requests yet. Open one with “Open a contract request”, or the agent asks from Contract Now.
           </Text>
         }
         noMatch="No contract requests in this state."

@@ -45,7 +45,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         successToast(
           body.decision === "approve"
             ? `${reviewed.name} approved.`
-            : `${reviewed.name} rejected. The broker sees your note and cannot request contracts until it is replaced.`,
+            : `${reviewed.name} rejected. The agent sees your note and cannot request contracts until it is replaced.`,
         ),
       ]);
     },
@@ -95,7 +95,7 @@ function DocumentCard({
       </Text>
       {doc.reviewerNote ? (
         <Text size="sm" mt={4}>
-          Note to the broker: {doc.reviewerNote}
+          Note to the agent: {doc.reviewerNote}
         </Text>
       ) : null}
       <PortalForm form={form}>
@@ -104,7 +104,7 @@ function DocumentCard({
           <FormAlert form={form} />
           <TextareaField
             field={fields.note}
-            label="Note to the broker"
+            label="Note to the agent"
             description="Needed to reject: what they must fix. They see it on their profile."
             autosize
             minRows={2}
@@ -131,7 +131,7 @@ export default function BrokerDocuments({ loaderData, actionData }: Route.Compon
   if (documents.length === 0) {
     return (
       <Text c="dimmed">
-        The broker has not uploaded any document yet. They upload their E&amp;O, W-9 and others from their profile or
+        The agent has not uploaded any document yet. They upload their E&amp;O, W-9 and others from their profile or
         onboarding; each then waits here for review.
       </Text>
     );

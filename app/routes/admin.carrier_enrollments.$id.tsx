@@ -42,7 +42,12 @@ export default function CarrierEnrollmentPage({ loaderData }: Route.ComponentPro
   const facts: Array<[string, string]> = [
     // What the RFI asks for, first: it is what staff act on (issue 37).
     ...(e.status === "rfi"
-      ? [["Information requested", e.rfiRequest ?? "The carrier did not say: see its RFI notice."] as [string, string]]
+      ? [
+          ["Information requested", e.rfiRequest ?? "The carrier did not say: see its request for information."] as [
+            string,
+            string,
+          ],
+        ]
       : []),
     ["Client", e.client.name],
     ["Client id (Medicare)", e.client.id],

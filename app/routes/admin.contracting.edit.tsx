@@ -63,7 +63,7 @@ export default function ContractingEdit({ loaderData, actionData }: Route.Compon
       <Stack gap="md">
         <Title order={1}>Nothing is waiting</Title>
         <Text>
-          No contract request is pending review. New requests appear on the contracting desk as brokers send them.
+          No contract request is pending review. New requests appear on the contracting desk as agents send them.
         </Text>
         <Group>
           <Button component={Link} to="/admin/contracting">

@@ -25,7 +25,7 @@ import type { Route } from "./+types/admin.conversation";
  */
 const SECTIONS = {
   tickets: { resource: "tickets", title: "Tickets" },
-  admin_support: { resource: "feedback_conversations", title: "Admin support" },
+  admin_support: { resource: "feedback_conversations", title: "Feedback" },
 } as const satisfies Record<string, { resource: ConversationResource; title: string }>;
 
 function sectionOf(request: Request) {

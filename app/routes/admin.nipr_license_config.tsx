@@ -97,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (v.tracking === "chosen" && unknown.length)
         return answer(
           parsed.reply({
-            fieldErrors: { npns: [`No active producer has these NPNs: ${unknown.slice(0, 10).join(", ")}`] },
+            fieldErrors: { npns: [`No active agent has these NPNs: ${unknown.slice(0, 10).join(", ")}`] },
           }),
           400,
         );
@@ -133,8 +133,8 @@ export default function NiprLicenseConfigPage({ loaderData, actionData }: Route.
     <Stack gap="md">
       <Title order={1}>NIPR license settings</Title>
       <Text>
-        The connection to NIPR's Producer Database, which producers are tracked (NIPR bills each tracked producer per
-        month), the fallback scans and the warning window before a license expires.
+        The connection to NIPR's Producer Database, which agents are tracked (NIPR bills each tracked agent per month),
+        the fallback scans and the warning window before a license expires.
       </Text>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <ConnectionForm
@@ -151,7 +151,7 @@ export default function NiprLicenseConfigPage({ loaderData, actionData }: Route.
       </SimpleGrid>
       <Paper withBorder p="md" component="section" aria-labelledby="tracking-heading">
         <Title order={2} size="h3" id="tracking-heading" mb="xs">
-          Tracked producers
+          Tracked agents
         </Title>
         <Text mb="sm" data-testid="nipr-current-cost">
           Now: {NIPR_TRACKING_LABELS[config.tracking].toLowerCase()}, {monthlyCostText(trackedCount, config.costCents)}.
@@ -162,8 +162,8 @@ export default function NiprLicenseConfigPage({ loaderData, actionData }: Route.
             intro={`From now on NIPR bills: ${review.cost}.`}
             items={[
               review.tracking === "all"
-                ? `Every active producer (${review.producers})`
-                : `${review.producers} chosen ${review.producers === 1 ? "producer" : "producers"}`,
+                ? `Every active agent (${review.producers})`
+                : `${review.producers} chosen ${review.producers === 1 ? "agent" : "agents"}`,
             ]}
             action={HERE}
             hidden={[
@@ -302,7 +302,7 @@ function TrackingForm({
         />
         <TextareaField
           field={fields.npns}
-          label="Chosen producers' NPNs"
+          label="Chosen agents' NPNs"
           description="One per line (or separated by commas); used when tracking a chosen list"
           autosize
           minRows={3}

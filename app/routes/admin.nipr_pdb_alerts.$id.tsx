@@ -85,12 +85,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 function effectText(kind: string, state: string | null): string {
   const where = state ?? "the state";
   if (kind === "license_lapsed" || kind === "license_revoked")
-    return `When it arrived, the broker's ${where} license was marked ${kind === "license_lapsed" ? "expired" : "revoked"} as NIPR reports it, and their new contract requests stopped covering ${where} until the hold is resolved here.`;
+    return `When it arrived, the agent's ${where} license was marked ${kind === "license_lapsed" ? "expired" : "revoked"} as NIPR reports it, and their new contract requests stopped covering ${where} until the hold is resolved here.`;
   if (kind === "regulatory_action")
-    return `When it arrived, the broker's new contract requests stopped covering ${where} until the hold is resolved here.`;
+    return `When it arrived, the agent's new contract requests stopped covering ${where} until the hold is resolved here.`;
   if (kind === "license_expiry_changed")
-    return `When it arrived, the broker's ${where} license took the expiry date NIPR reports.`;
-  return "It changes nothing on the broker's record.";
+    return `When it arrived, the agent's ${where} license took the expiry date NIPR reports.`;
+  return "It changes nothing on the agent's record.";
 }
 
 /** One of the page's two forms (Mark handled, Resolve the hold): an optional note and the button. */
@@ -132,7 +132,7 @@ export default function NiprAlertPage({ loaderData, actionData }: Route.Componen
     { label: "Day", value: record.day },
     { label: "Category", value: NIPR_CATEGORY_LABELS[record.category] },
     {
-      label: "Producer",
+      label: "Agent",
       value: (
         <Link className="anchor" to={`/admin/brokers/${record.producer.id}`}>
           {record.producer.name} (NPN {record.producer.npn})

@@ -23,7 +23,7 @@ function AdminNav({ current }: { current: string | null }) {
   return (
     <nav aria-label="Admin sections" className="admin-nav">
       <Link to="/admin" className="admin-nav-link" aria-current={home ? "page" : undefined}>
-        Overview
+        Admin Tools
       </Link>
       {ADMIN_GROUPS.map((group) => (
         <div key={group}>

@@ -157,7 +157,7 @@ function captionOf(
   agencyName: ReadonlyMap<number, string>,
   carriers: ReadonlyArray<{ id: number; name: string }>,
 ): string {
-  const parts = ["Brokers"];
+  const parts = ["Agents"];
   if (filters.agencyId !== null) parts.push(`under ${agencyName.get(filters.agencyId) ?? "the sub-agency"}`);
   if (filters.carrierId !== null)
     parts.push(`with ${carriers.find((c) => c.id === filters.carrierId)?.name ?? "the carrier"}`);
@@ -183,7 +183,7 @@ export default function DownlineReadiness({ loaderData }: Route.ComponentProps) 
   const columns: Column<BrokerReadiness>[] = [
     {
       key: "broker",
-      header: "Broker",
+      header: "Agent",
       cell: (r) => (
         <div data-testid={`broker-${r.userId}`}>
           <strong>{r.name}</strong>
@@ -240,8 +240,8 @@ export default function DownlineReadiness({ loaderData }: Route.ComponentProps) 
       <div>
         <Title order={1}>Downline readiness</Title>
         <Text c="dimmed" mt={4}>
-          Every broker in your hierarchy: what they can sell in plan year {planYear} and {planYear + 1}, what they must
-          do first, what runs out soon, which contract requests wait and who has written nothing in 90 days. Brokers
+          Every agent in your hierarchy: what they can sell in plan year {planYear} and {planYear + 1}, what they must
+          do first, what runs out soon, which contract requests wait and who has written nothing in 90 days. Agents
           needing action come first.{" "}
           <Anchor component={Link} to="/downlines">
             Downlines by carrier
@@ -251,7 +251,7 @@ export default function DownlineReadiness({ loaderData }: Route.ComponentProps) 
 
       <dl className="readiness-figures" aria-label="Your downline at a glance">
         <div>
-          <dt>Brokers</dt>
+          <dt>Agents</dt>
           <dd data-testid="figure-brokers">{summary.brokers}</dd>
         </div>
         <div>
@@ -278,7 +278,7 @@ export default function DownlineReadiness({ loaderData }: Route.ComponentProps) 
 
       {confirm ? (
         confirm.items.length > REMINDER_CAP ? (
-          <Alert color="yellow" title="Too many brokers for one reminder" role="status">
+          <Alert color="yellow" title="Too many agents for one reminder" role="status">
             {tooManyRemindersText(confirm.items.length)}{" "}
             <Anchor component={Link} to={cancelHref}>
               Back to the list
@@ -302,7 +302,7 @@ export default function DownlineReadiness({ loaderData }: Route.ComponentProps) 
           />
         ) : (
           <Alert color="yellow" title="Nobody to remind" role="status">
-            No broker listed has anything to do at this step.{" "}
+            No agent listed has anything to do at this step.{" "}
             <Anchor component={Link} to={cancelHref}>
               Back to the list
             </Anchor>
@@ -355,20 +355,20 @@ export default function DownlineReadiness({ loaderData }: Route.ComponentProps) 
               variant="default"
               download
             >
-              Download CSV
+              Export CSV
             </Button>
           </>
         }
         empty={
           <Text c="dimmed">
-            No active broker in your hierarchy yet.{" "}
+            No active agent in your hierarchy yet.{" "}
             <Anchor component={Link} to="/register_downlines/new">
               Invite a downline
             </Anchor>{" "}
             to see their readiness here.
           </Text>
         }
-        noMatch="No broker matches this search or these filters."
+        noMatch="No agent matches this search or these filters."
       />
     </Stack>
   );

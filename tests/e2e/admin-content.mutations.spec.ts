@@ -30,13 +30,13 @@ async function postAgentsOnlyNotice(page: Page, title: string): Promise<string> 
   await page.getByRole("combobox", { name: "Who sees it" }).selectOption({ label: "Some roles" });
   await page.getByRole("textbox", { name: "Message" }).fill("Only agents should read this.");
   // Some roles, none chosen: refused at the roles, everything typed kept.
-  await page.getByRole("button", { name: "Create notice" }).click();
+  await page.getByRole("button", { name: "Create notification" }).click();
   await expect(page.getByText("Choose at least one role")).toBeVisible();
   await expect(page.getByRole("textbox", { name: "Title" })).toHaveValue(title);
   await page.getByRole("checkbox", { name: "Agents", exact: true }).check();
-  await page.getByRole("button", { name: "Create notice" }).click();
+  await page.getByRole("button", { name: "Create notification" }).click();
   await expect(page).toHaveURL("/admin/system_notifications");
-  await expect(success(page)).toContainText(`Notice “${title}” posted.`);
+  await expect(success(page)).toContainText(`Notification “${title}” posted.`);
   const link = page.getByRole("link", { name: title });
   await expect(link).toBeVisible();
   return (await link.getAttribute("href"))!;
@@ -64,7 +64,7 @@ test.describe("system notifications, JavaScript on", () => {
       const agent = await signedIn(browser, "agent@demo.test");
       await agent.goto("/book_of_business");
       // Not critical, beside the seed's four: folded into the banner's one line, which opens them (issue 37 §3).
-      await banner(agent).getByText("5 notices", { exact: true }).click();
+      await banner(agent).getByText("5 notifications", { exact: true }).click();
       const notice = banner(agent).getByTestId("system-notice").filter({ hasText: title });
       await expect(notice).toBeVisible();
       await expect(notice).toContainText("Only agents should read this.");
@@ -100,20 +100,20 @@ httpTest(
     let path: string | undefined;
     try {
       const form = (await admin.open("/admin/system_notifications/new"))
-        .form("Create notice")
+        .form("Create notification")
         .fill("Title", title)
         .fill("Severity", "Warning")
         .fill("Who sees it", "Some roles")
         .fill("Message", "Only agents should read this.");
       // Some roles, none chosen: refused at the roles, everything typed kept.
-      const refused = await admin.submit(form, "Create notice");
+      const refused = await admin.submit(form, "Create notification");
       expect(refused.status).toBe(400);
-      const again = refused.form("Create notice");
+      const again = refused.form("Create notification");
       expect(again.text).toContain("Choose at least one role");
       expect(again.fieldValue("Title")).toBe(title);
-      const posted = await admin.submit(again.check("Agents"), "Create notice");
+      const posted = await admin.submit(again.check("Agents"), "Create notification");
       expect(posted.path).toBe("/admin/system_notifications");
-      expect(posted.toasts("success").join(" ")).toContain(`Notice “${title}” posted.`);
+      expect(posted.toasts("success").join(" ")).toContain(`Notification “${title}” posted.`);
       const [link] = posted.links(title);
       if (!link) throw new Error(`no link to “${title}” in the list`);
       path = new URL(link.href).pathname;

@@ -126,11 +126,11 @@ test.describe("NIPR (JS on)", () => {
     await expect(page.getByRole("heading", { level: 1, name: "NIPR license settings" })).toBeVisible();
     // The settings page's axe and fit as loaded are the page sweep's (pages.spec.ts); the cost's review is here.
     // The cost's review (the server draws it in the page; nothing changes until confirmed) fits the page.
-    await page.getByRole("radio", { name: "A chosen list of producers" }).check();
-    await page.getByRole("textbox", { name: "Chosen producers' NPNs" }).fill("16554093\n17845210");
+    await page.getByRole("radio", { name: "A chosen list of agents" }).check();
+    await page.getByRole("textbox", { name: "Chosen agents' NPNs" }).fill("16554093\n17845210");
     await page.getByRole("button", { name: "Review the cost" }).click();
     await expect(page.getByRole("alertdialog", { name: "Change who is tracked?" })).toContainText(
-      "2 producers × $0.95 = $1.90/month",
+      "2 agents × $0.95 = $1.90/month",
     );
     await expectNoSidewaysScroll(page);
     // A failure says why (the seed's failed daily file).
@@ -274,31 +274,31 @@ httpTest(
       const review = await admin.submit(
         saved
           .form("Review the cost")
-          .check("A chosen list of producers")
-          .fill("Chosen producers' NPNs", "16554093\n17845210"),
+          .check("A chosen list of agents")
+          .fill("Chosen agents' NPNs", "16554093\n17845210"),
         "Review the cost",
       );
-      expect(review.text("Change who is tracked?")).toContain("2 producers × $0.95 = $1.90/month");
-      expect(review.testIdText("nipr-current-cost")).toContain("every active producer");
+      expect(review.text("Change who is tracked?")).toContain("2 agents × $0.95 = $1.90/month");
+      expect(review.testIdText("nipr-current-cost")).toContain("every active agent");
       const tracked = await admin.submit(review.form("Confirm the change"), "Confirm the change");
-      expect(tracked.toasts("success").join(" ")).toContain("Tracking saved: 2 producers × $0.95 = $1.90/month.");
-      expect(tracked.testIdText("nipr-current-cost")).toContain("a chosen list of producers, 2 producers");
+      expect(tracked.toasts("success").join(" ")).toContain("Tracking saved: 2 agents × $0.95 = $1.90/month.");
+      expect(tracked.testIdText("nipr-current-cost")).toContain("a chosen list of agents, 2 agents");
 
       // An NPN of no active producer is refused at the field, what was typed kept.
       const unknown = await admin.submit(
-        tracked.form("Review the cost").fill("Chosen producers' NPNs", "16554093\n99999999"),
+        tracked.form("Review the cost").fill("Chosen agents' NPNs", "16554093\n99999999"),
         "Review the cost",
       );
       expect(unknown.status).toBe(400);
       const form = unknown.form("Review the cost");
-      expect(form.said("Chosen producers' NPNs").text).toContain("No active producer has these NPNs: 99999999");
-      expect(form.said("Chosen producers' NPNs").invalid).toBe(true);
+      expect(form.said("Chosen agents' NPNs").text).toContain("No active agent has these NPNs: 99999999");
+      expect(form.said("Chosen agents' NPNs").invalid).toBe(true);
       expect(form.value("npns")).toBe("16554093\n99999999");
     } finally {
-      // Back to every active producer (other specs' demo stays as seeded).
+      // Back to every active agent (other specs' demo stays as seeded).
       const settings = await admin.open(here);
       const review = await admin.submit(
-        settings.form("Review the cost").check("Every active producer"),
+        settings.form("Review the cost").check("Every active agent"),
         "Review the cost",
       );
       const back = await admin.submit(review.form("Confirm the change"), "Confirm the change");

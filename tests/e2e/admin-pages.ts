@@ -8,10 +8,10 @@ import { seedDates } from "../../server/reference-api/seed/seed-dates";
  */
 export interface AdminPage {
   path: string;
-  /** The section the navigation marks (null: the admin home's Overview). */
+  /** The section the navigation marks (null: the admin home, Admin Tools). */
   section: string | null;
   heading: string | RegExp;
-  /** The breadcrumb trail's current step (Admin › …; none on the admin home). */
+  /** The breadcrumb trail's current step (Admin Tools › …; none on the admin home). */
   crumb?: string | RegExp;
 }
 
@@ -87,8 +87,8 @@ export const PAGES: AdminPage[] = [
   {
     path: "/admin/system_notifications/new",
     section: "System notifications",
-    heading: "New notice",
-    crumb: "New notice",
+    heading: "New notification",
+    crumb: "New notification",
   },
   {
     path: "/admin/system_notifications/5",
@@ -121,10 +121,10 @@ export const PAGES: AdminPage[] = [
     heading: "Password reset e-mail never arrives",
     crumb: "Password reset e-mail never arrives",
   },
-  { path: "/admin/admin_support", section: "Admin support", heading: "Admin support", crumb: "Admin support" },
+  { path: "/admin/admin_support", section: "Feedback", heading: "Feedback", crumb: "Feedback" },
   {
     path: "/admin/admin_support/302",
-    section: "Admin support",
+    section: "Feedback",
     heading: "More carrier training videos",
     crumb: "More carrier training videos",
   },

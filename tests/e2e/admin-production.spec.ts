@@ -53,7 +53,7 @@ test.describe("Policy production", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Policy production" })).toBeVisible();
     const newest = longMonth(newestCompleteMonth(new Date()));
     await expect(page.getByText(`The newest complete month is ${newest}`)).toBeVisible();
-    const chart = page.getByRole("img", { name: /^Stacked bar chart of every broker's policies per month/ });
+    const chart = page.getByRole("img", { name: /^Stacked bar chart of every agent's policies per month/ });
     await expect(chart).toBeVisible();
     // One bar per month of the table beside it, each with its count as a tooltip.
     await expect(chart.getByTitle(/^[A-Z][a-z]{2} \d{2}: [\d,]+ policies$/)).toHaveCount(24);
@@ -70,9 +70,9 @@ test.describe("Policy production", () => {
     await rowNamed(page, AGENCY).getByRole("link", { name: AGENCY }).click();
     await expect(page).toHaveURL(/agencyId=5/);
     const hierarchy = page.getByRole("navigation", { name: "Hierarchy" });
-    await expect(hierarchy.getByRole("listitem")).toHaveText(["All brokers", AGENCY]);
-    await expect(hierarchy.getByRole("link", { name: "All brokers", exact: true })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Back to all brokers" })).toBeVisible();
+    await expect(hierarchy.getByRole("listitem")).toHaveText(["All agents", AGENCY]);
+    await expect(hierarchy.getByRole("link", { name: "All agents", exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to all agents" })).toBeVisible();
     await expect(
       page.getByRole("img", { name: new RegExp(`^Stacked bar chart of ${AGENCY} and its downline`) }),
     ).toBeVisible();
@@ -114,8 +114,8 @@ test.describe("Policy production", () => {
       expect(answer.headers()["content-type"]).toContain("text/csv");
       const [header, ...lines] = parse(await answer.text()) as string[][];
       expect(header).toEqual([
-        "Broker id",
-        "Broker",
+        "Agent id",
+        "Agent",
         "NPN",
         "Kind",
         "From",
@@ -154,7 +154,7 @@ test.describe("Policy production", () => {
       expect(opened.form("Search").valueOf("Agency")).toBe("5");
       const agency = after.find(([name]) => name.replace(NPN_UNDER_NAME, "") === AGENCY);
       expect(rowsDrawn(opened).reduce((n, r) => n + r[5], 0)).toBe(agency?.[5]);
-      const back = await admin.follow(opened, "Back to all brokers");
+      const back = await admin.follow(opened, "Back to all agents");
       expect(back.path).not.toMatch(/agencyId/);
       expect(back.path).toMatch(/carrierId=\d+/);
     } finally {

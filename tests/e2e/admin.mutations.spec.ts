@@ -320,9 +320,9 @@ test.describe("docs@'s documents", () => {
     await loginAs(page, "admin@demo.test", { path: "/admin/brokers/4/documents" });
     const ahip = page.getByRole("region", { name: /AHIP/ });
     await expect(ahip).toContainText("Approved");
-    await ahip.getByRole("textbox", { name: "Note to the broker" }).fill(note);
+    await ahip.getByRole("textbox", { name: "Note to the agent" }).fill(note);
     await ahip.getByRole("button", { name: "Reject" }).click();
-    await expect(success(page)).toContainText("rejected. The broker sees your note");
+    await expect(success(page)).toContainText("rejected. The agent sees your note");
     await expect(page.getByRole("region", { name: /AHIP/ })).toContainText("Rejected");
     // What docs@ is shown meanwhile (the flag, the note, Contract Now refused): the HTTP test below.
 
@@ -350,11 +350,8 @@ test.describe("docs@'s documents", () => {
       try {
         const documents = await admin.open("/admin/brokers/4/documents");
         const refused = await admin.submit(documents.formIn(region, "Reject"), "Reject");
-        expect(refused.formIn(region, "Reject").fieldError("Note to the broker"), "the note is invalid").toBeDefined();
-        const rejected = await admin.submit(
-          refused.formIn(region, "Reject").fill("Note to the broker", note),
-          "Reject",
-        );
+        expect(refused.formIn(region, "Reject").fieldError("Note to the agent"), "the note is invalid").toBeDefined();
+        const rejected = await admin.submit(refused.formIn(region, "Reject").fill("Note to the agent", note), "Reject");
         expect(rejected.toasts("success").join(" ")).toContain("rejected.");
         expect(rejected.text(region)).toContain("Rejected");
         expect(rejected.text(region)).toContain(note);
@@ -398,7 +395,7 @@ async function move(
 ): Promise<void> {
   await page.goto(`/admin/contracting/edit/${id}`);
   await page.getByRole("combobox", { name: "New state" }).selectOption({ label: fields.state });
-  if (fields.publicNote) await page.getByRole("textbox", { name: "Note to the broker" }).fill(fields.publicNote);
+  if (fields.publicNote) await page.getByRole("textbox", { name: "Note to the agent" }).fill(fields.publicNote);
   if (fields.writingNumber) await page.getByRole("textbox", { name: "Writing number" }).fill(fields.writingNumber);
   if (fields.effectiveDate) await page.getByRole("textbox", { name: "Effective date" }).fill(fields.effectiveDate);
   await page.getByRole("button", { name: "Move the request" }).click();
@@ -442,9 +439,9 @@ test.describe("the contracting desk", () => {
         const refused = (
           await admin.submit(edit.form("Move the request").fill("New state", "Denied"), "Move the request")
         ).form("Move the request");
-        expect(refused.fieldError("Note to the broker"), "the public note is invalid").toBeDefined();
+        expect(refused.fieldError("Note to the agent"), "the public note is invalid").toBeDefined();
         expect(refused.fieldValue("New state")).toBe("denied");
-        const denied = await admin.submit(refused.fill("Note to the broker", note), "Move the request");
+        const denied = await admin.submit(refused.fill("Note to the agent", note), "Move the request");
         expect(denied.toasts("success").join(" ")).toContain("The request is now Denied.");
 
         const release = await lockAccount(ROLE_11_LOCK);
@@ -482,7 +479,7 @@ test.describe("the desk's bulk move", () => {
     await chooseAll(page);
     const dialog = page.getByRole("alertdialog", { name: "Move these requests?" });
     await dialog.getByRole("combobox", { name: "New state" }).selectOption("approved");
-    await dialog.getByRole("textbox", { name: "Note to the brokers" }).fill("Sent to Brightsmile Dental today.");
+    await dialog.getByRole("textbox", { name: "Note to the agents" }).fill("Sent to Brightsmile Dental today.");
     await dialog.getByRole("button", { name: "Move", exact: true }).click();
     await expect(success(page)).toContainText("3 of 3 requests moved.");
     await expect(page).toHaveURL(desk);
@@ -505,9 +502,9 @@ test.describe("the desk's bulk move", () => {
         expect(asked.url).toMatch(/confirm=/);
         const refused = await admin.submit(asked.formIn(dialog, "Move").fill("New state", "denied"), "Move");
         const again = refused.formIn(dialog, "Move");
-        expect(again.fieldError("Note to the brokers"), "the note is invalid").toBeDefined();
+        expect(again.fieldError("Note to the agents"), "the note is invalid").toBeDefined();
         expect(again.fieldValue("New state")).toBe("denied");
-        const moved = await admin.submit(again.fill("Note to the brokers", "Brightsmile Dental declined."), "Move");
+        const moved = await admin.submit(again.fill("Note to the agents", "Brightsmile Dental declined."), "Move");
         expect(moved.toasts("success").join(" ")).toContain("3 of 3 requests moved.");
         const rows = rowsOf(moved).filter((r) => r.text.includes("Brightsmile Dental"));
         expect(rows).toHaveLength(3);

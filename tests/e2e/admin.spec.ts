@@ -87,7 +87,7 @@ function expectAdminNav(page: NoJsPage, current: string): void {
     expect(hrefOf("Sunfire imports")).toEqual(["/admin/sunfire_imports"]);
     // Issue 24: the compliance sections are built.
     expect(hrefOf("NIPR history")).toEqual(["/admin/nipr_history"]);
-    for (const built of ["Users", "Roles", "Contracting desk", "RTS statuses", "Tickets", "Admin support"])
+    for (const built of ["Users", "Roles", "Contracting desk", "RTS statuses", "Tickets", "Feedback"])
       expect(hrefOf(built), built).toEqual([expect.stringMatching(/^\/admin\//)]);
     // Every section of the catalogue is one link to its page.
     for (const section of ADMIN_SECTIONS)
@@ -107,7 +107,7 @@ httpTest.describe("every admin page (HTTP)", () => {
             const page = await admin.open(p.path);
             expect(page.status, p.path).toBe(200);
             expectText(page.heading, p.heading, `${p.path}: its h1`);
-            expectAdminNav(page, p.section ?? "Overview");
+            expectAdminNav(page, p.section ?? "Admin Tools");
             const trails = labelledElements(page, "Breadcrumb");
             if (p.crumb) {
               expect(trails, `${p.path}: one breadcrumb trail`).toHaveLength(1);
@@ -232,7 +232,7 @@ httpTest.describe("the admin home (issue 20)", () => {
     const admin = await NoJsBrowser.signedIn("admin@demo.test");
     try {
       const home = await admin.open("/admin");
-      const link = oneLink(home, /brokers with documents awaiting review$/);
+      const link = oneLink(home, /agents with documents awaiting review$/);
       const count = Number(link.text);
       expect(count).toBeGreaterThan(0);
       const users = await admin.open(link.href!);
@@ -278,7 +278,7 @@ test.describe("the contracting desk (issue 20)", () => {
       for (const word of await tags.allInnerTexts()) words.add(word);
     }
     for (const word of words)
-      expect(["Pending", "Approved", "Denied", "Active", "Broker", "Our staff", "Carrier"]).toContain(word);
+      expect(["Pending", "Approved", "Denied", "Active", "Agent", "Our staff", "Carrier"]).toContain(word);
     // Issue 37 §4: badges in sentence case, as written (no upper-casing CSS).
     expect(words).toContain("Our staff");
     await expect(page.getByText("Us (agency)", { exact: false })).toHaveCount(0);
@@ -324,13 +324,13 @@ test.describe("the contracting desk (issue 20)", () => {
         expect(review.status, href).toBe(200);
         if (
           review
-            .text("The broker's legal answers")
-            .includes("The broker has not answered this product's legal questions yet.")
+            .text("The agent's legal answers")
+            .includes("The agent has not answered this product's legal questions yet.")
         ) {
           unanswered++;
           // "Ball: BROKER" on the screen (the tag's CSS writes it in capitals).
-          expect(ball, href).toBe("Ball: Broker");
-          expect(review.text("Where it stands")).toContain("Broker");
+          expect(ball, href).toBe("Ball: Agent");
+          expect(review.text("Where it stands")).toContain("Agent");
         }
       }
       expect(unanswered).toBeGreaterThan(0);

@@ -37,20 +37,20 @@ test.describe("reminders, JavaScript on", () => {
     const before = (await remindersTo("agent@demo.test")).length;
     await loginAs(page, "agency@demo.test", { path: "/downlines/readiness?step=license&search=Alvarez" });
     const row = page
-      .getByRole("table", { name: /^Brokers/ })
+      .getByRole("table", { name: /^Agents/ })
       .locator("tbody tr")
       .filter({ has: page.getByTestId("broker-1") });
     await expect(row).toContainText(`AL license expires in ${AL_LICENSE_EXPIRES_IN_DAYS} days`);
 
     await row.getByRole("link", { name: "Send a reminder to Maria Alvarez" }).click();
     await expect(page).toHaveURL(/remind=1/);
-    await expect(confirmation(page)).toContainText("Send a reminder to 1 broker?");
+    await expect(confirmation(page)).toContainText("Send a reminder to 1 agent?");
     await expect(confirmation(page)).toContainText(
       `Maria Alvarez: Active license in AL, FL, GA; the AL license expires in ${AL_LICENSE_EXPIRES_IN_DAYS} days`,
     );
     // A double click sends one reminder (the same confirmation's key).
     await page.getByRole("button", { name: "Send the reminder" }).dblclick();
-    await expect(page.locator("[data-toast=success]").last()).toContainText("Reminder sent to 1 broker about License.");
+    await expect(page.locator("[data-toast=success]").last()).toContainText("Reminder sent to 1 agent about License.");
     await expect(page).not.toHaveURL(/remind=/);
     await expect(confirmation(page)).toHaveCount(0);
 
@@ -78,12 +78,12 @@ test.describe("reminders, JavaScript off", () => {
 
         const confirm = await agency.follow(row, "Send a reminder");
         expect(confirm.path).toMatch(/remind=1/);
-        const dialog = confirm.within("Send a reminder to 1 broker?");
+        const dialog = confirm.within("Send a reminder to 1 agent?");
         expect(dialog.text()).toContain(
           `Maria Alvarez: Active license in AL, FL, GA; the AL license expires in ${AL_LICENSE_EXPIRES_IN_DAYS} days`,
         );
         const sent = await agency.submit(dialog.form("Send the reminder"), "Send the reminder");
-        expect(sent.toasts("success").join(" ")).toContain("Reminder sent to 1 broker about License.");
+        expect(sent.toasts("success").join(" ")).toContain("Reminder sent to 1 agent about License.");
         expect(sent.path).not.toMatch(/remind=/);
         expect(sent.html).not.toContain('role="alertdialog"');
       } finally {
@@ -108,13 +108,13 @@ test("every broker at the License step at once: a count that changed before the 
   await loginAs(page, "agency@demo.test", { path: "/downlines/readiness?step=license" });
   const caption =
     (await page
-      .getByRole("table", { name: /^Brokers/ })
+      .getByRole("table", { name: /^Agents/ })
       .locator("caption")
       .textContent()) ?? "";
   const count = Number(/ of (\d+)$/.exec(caption.trim())?.[1]);
   expect(count).toBeGreaterThan(1);
   await page.getByRole("link", { name: `Remind all ${count} at License` }).click();
-  await expect(confirmation(page)).toContainText(`Send a reminder to ${count} brokers?`);
+  await expect(confirmation(page)).toContainText(`Send a reminder to ${count} agents?`);
   await expect(confirmation(page).getByRole("listitem")).toHaveCount(count);
 
   // The count confirmed no longer being the list's (as when a broker renewed meanwhile): nothing is sent.
@@ -126,14 +126,14 @@ test("every broker at the License step at once: a count that changed before the 
     }, count + 1);
   await page.getByRole("button", { name: `Send ${count} reminders` }).click();
   await expect(page.locator("[data-toast=error]").last()).toContainText(
-    `The list changed since you confirmed it: the reminder would now go to ${count} brokers. Check it and confirm again.`,
+    `The list changed since you confirmed it: the reminder would now go to ${count} agents. Check it and confirm again.`,
   );
-  await expect(confirmation(page)).toContainText(`Send a reminder to ${count} brokers?`);
+  await expect(confirmation(page)).toContainText(`Send a reminder to ${count} agents?`);
   expect((await remindersTo("agent@demo.test")).length).toBe(before);
 
   await page.getByRole("button", { name: `Send ${count} reminders` }).click();
   await expect(page.locator("[data-toast=success]").last()).toContainText(
-    `Reminder sent to ${count} brokers about License.`,
+    `Reminder sent to ${count} agents about License.`,
   );
   await expect.poll(async () => (await remindersTo("agent@demo.test")).length).toBe(before + 1);
 });

@@ -12,14 +12,14 @@ import { expect, expectAxeClean, loginAs, test } from "./fixtures";
  * text whole at both widths are the page sweep's (pages.spec.ts).
  */
 
-const table = (page: Page) => page.getByRole("table", { name: /^Brokers/ });
+const table = (page: Page) => page.getByRole("table", { name: /^Agents/ });
 const maria = (page: Page) => page.getByTestId("broker-1");
 
 /**
- * The count in the table's caption ("Brokers at License: 1–25 of 30"), once the caption names what the filters ask
+ * The count in the table's caption ("Agents at License: 1–25 of 30"), once the caption names what the filters ask
  * (`named`): with JavaScript the list is drawn after the address changes.
  */
-async function listed(page: Page, named = /^Brokers: /): Promise<number> {
+async function listed(page: Page, named = /^Agents: /): Promise<number> {
   const caption = table(page).locator("caption");
   await expect(caption).toHaveText(named);
   const match = / of (\d+)$/.exec(((await caption.textContent()) ?? "").trim());
@@ -54,7 +54,7 @@ test.describe("agency@'s downline readiness, JavaScript on", () => {
 
     await choose(page, "Step", { label: "License" });
     await expect(page).toHaveURL(/step=license/);
-    const atLicense = await listed(page, /^Brokers at License: /);
+    const atLicense = await listed(page, /^Agents at License: /);
     expect(atLicense).toBeLessThan(brokers);
     // agent@ (Maria Alvarez, under agency@ itself) is held back by her AL license running out.
     await expect(maria(page)).toBeVisible();
@@ -79,7 +79,7 @@ test.describe("agency@'s downline readiness, JavaScript on", () => {
     await expect(page).toHaveURL(/agencyId=\d+/);
     const underSubAgency = await listed(
       page,
-      new RegExp(`^Brokers under ${subAgency.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: `),
+      new RegExp(`^Agents under ${subAgency.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: `),
     );
     expect(underSubAgency).toBeGreaterThan(0);
     expect(underSubAgency).toBeLessThan(brokers);
@@ -89,7 +89,7 @@ test.describe("agency@'s downline readiness, JavaScript on", () => {
     await choose(page, "Sub-agency", { label: "All" });
     await choose(page, "Carrier", { label: "Summit Mutual" });
     await expect(page).toHaveURL(/carrierId=2/);
-    expect(await listed(page, /^Brokers with Summit Mutual: /)).toBeLessThan(brokers);
+    expect(await listed(page, /^Agents with Summit Mutual: /)).toBeLessThan(brokers);
     await expect(table(page)).not.toContainText("Blue Harbor Health");
   });
 });
@@ -104,16 +104,16 @@ test("the keyboard reaches a reminder and opens its confirmation, axe clean", as
     await page.keyboard.press("Tab");
   await expect(reminder).toBeFocused();
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("alertdialog", { name: /^Send a reminder to 1 broker\?/ })).toBeVisible();
+  await expect(page.getByRole("alertdialog", { name: /^Send a reminder to 1 agent\?/ })).toBeVisible();
   await expectAxeClean(page);
 });
 
 httpTest.describe("agency@'s downline readiness, as the server draws it", () => {
-  const brokers = (page: NoJsPage) => page.find({ tag: "table", name: /^Brokers/ });
+  const brokers = (page: NoJsPage) => page.find({ tag: "table", name: /^Agents/ });
   const bodyRows = (page: NoJsPage) => brokers(page).find({ tag: "tbody" }).findAll({ tag: "tr" });
   const mariaRow = (page: NoJsPage) => bodyRows(page).find((tr) => tr.has({ attrs: { "data-testid": "broker-1" } }));
-  /** The count in the table's caption ("Brokers at License: 1–25 of 30"), which must name what the filters ask. */
-  function listedIn(page: NoJsPage, named = /^Brokers: /): number {
+  /** The count in the table's caption ("Agents at License: 1–25 of 30"), which must name what the filters ask. */
+  function listedIn(page: NoJsPage, named = /^Agents: /): number {
     const caption = brokers(page).find({ tag: "caption" }).text;
     expect(caption).toMatch(named);
     const match = / of (\d+)$/.exec(caption);
@@ -160,7 +160,7 @@ httpTest.describe("agency@'s downline readiness, as the server draws it", () => 
 
         await choose("Step", "License");
         expect(page.path).toMatch(/step=license/);
-        const atLicense = listedIn(page, /^Brokers at License: /);
+        const atLicense = listedIn(page, /^Agents at License: /);
         expect(atLicense).toBeLessThan(all);
         // agent@ (Maria Alvarez, under agency@ itself) is held back by her AL license running out.
         const row = mariaRow(page);
@@ -180,7 +180,7 @@ httpTest.describe("agency@'s downline readiness, as the server draws it", () => 
         expect(page.path).toMatch(/agencyId=\d+/);
         const underSubAgency = listedIn(
           page,
-          new RegExp(`^Brokers under ${subAgency.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: `),
+          new RegExp(`^Agents under ${subAgency.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: `),
         );
         expect(underSubAgency).toBeGreaterThan(0);
         expect(underSubAgency).toBeLessThan(all);
@@ -190,7 +190,7 @@ httpTest.describe("agency@'s downline readiness, as the server draws it", () => 
         await choose("Sub-agency", "All");
         await choose("Carrier", "Summit Mutual");
         expect(page.path).toMatch(/carrierId=2/);
-        expect(listedIn(page, /^Brokers with Summit Mutual: /)).toBeLessThan(all);
+        expect(listedIn(page, /^Agents with Summit Mutual: /)).toBeLessThan(all);
         expect(brokers(page).text).not.toContain("Blue Harbor Health");
       }),
   );
@@ -226,15 +226,15 @@ httpTest.describe("agency@'s downline readiness, as the server draws it", () => 
   httpTest("the CSV has every broker the filters list, in the page's order", () =>
     as("agency@demo.test", async (agency) => {
       const page = await agency.open("/downlines/readiness?step=license");
-      const count = listedIn(page, /^Brokers at License: /);
+      const count = listedIn(page, /^Agents at License: /);
       const firstName = bodyRows(page)[0]!.find({ tag: "strong" }).text;
-      const csv = await agency.download(page.link("Download CSV"));
+      const csv = await agency.download(page.link("Export CSV"));
       expect(csv.status()).toBe(200);
       expect(csv.headers()["content-disposition"]).toMatch(
         /^attachment; filename="downline-readiness-\d{4}-\d\d-\d\d\.csv"/,
       );
       const lines = (await csv.text()).split("\r\n").filter((l) => l !== "");
-      expect(lines[0]).toMatch(/^Broker,Role,NPN,Agency,Plan year \d{4},Plan year \d{4},Ready to sell,Needs action,/);
+      expect(lines[0]).toMatch(/^Agent,Role,NPN,Agency,Plan year \d{4},Plan year \d{4},Ready to sell,Needs action,/);
       expect(lines).toHaveLength(count + 1);
       expect(lines[1]?.startsWith(firstName)).toBe(true);
       const mariaLine = lines.find((l) => l.startsWith("Maria Alvarez,"));

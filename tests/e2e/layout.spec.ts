@@ -212,7 +212,7 @@ httpTest("the dashboard's next steps tell the truth (issue 11)", async () => {
         .filter((l) => l.name === "2 documents need your attention")
         .map((l) => l.href),
     ).toEqual(["/profile"]);
-    expect(textIn(docsSteps!)).toContain("Please visit the User Profile to find the alert icon");
+    expect(textIn(docsSteps!)).toContain("Please visit your Profile to find the alert icon");
     // No active contracts: Contract Now.
     const [newSteps] = labelledElements(await newagent.open("/dashboard"), "Next steps");
     const contractNow = linksIn(newSteps!).filter((l) => l.name === "Request your first contracts with Contract Now");
@@ -236,7 +236,7 @@ httpTest(
       const page = await agency.open(cards[0]!.href!);
       const figure = (id: string) => byTestId(page, id)[0];
       expect(cards[0]!.text).toContain(
-        `${figure("figure-blocked")} of ${figure("figure-brokers")} brokers blocked at a step`,
+        `${figure("figure-blocked")} of ${figure("figure-brokers")} agents blocked at a step`,
       );
     } finally {
       await agency.close();
@@ -438,7 +438,7 @@ test.describe("on a phone", () => {
     expect((await heading.boundingBox())!.y).toBeLessThan(320);
     // Folded, not gone: the line opens them, each with its Dismiss.
     await expect(notices.first()).toBeHidden();
-    await banner.getByText("4 notices", { exact: true }).click();
+    await banner.getByText("4 notifications", { exact: true }).click();
     for (const notice of await notices.all())
       await expect(notice.getByRole("button", { name: /^Dismiss/ })).toBeVisible();
   });

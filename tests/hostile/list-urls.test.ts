@@ -141,7 +141,7 @@ describe("a pre-filled Commission Inquiry (issue 25 §3)", () => {
     const csv = await send(`/downlines/readiness/export?step=evil&agencyId=${long}&carrierId=%00`, { cookie: agency });
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toContain("text/csv");
-    expect(csv.body.split("\r\n")[0]).toMatch(/^Broker,Role,NPN,Agency,/);
+    expect(csv.body.split("\r\n")[0]).toMatch(/^Agent,Role,NPN,Agency,/);
     expectSmallAndQuick(csv);
   });
 

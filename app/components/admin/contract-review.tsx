@@ -63,8 +63,8 @@ function TransitionForm({ request, lastResult }: { request: AdminContractRequest
         />
         <TextareaField
           field={fields.publicNote}
-          label="Note to the broker"
-          description="The broker sees it on their contract card. Needed to deny."
+          label="Note to the agent"
+          description="The agent sees it on their contract card. Needed to deny."
           autosize
           minRows={2}
         />
@@ -132,7 +132,7 @@ export function ContractReview({
               </dd>
             </div>
             <div>
-              <dt>Broker</dt>
+              <dt>Agent</dt>
               <dd>
                 <Anchor component={Link} to={`/admin/brokers/${request.broker.id}`}>
                   {request.broker.name}
@@ -151,7 +151,7 @@ export function ContractReview({
               </div>
             ) : null}
             <div>
-              <dt>Note the broker sees</dt>
+              <dt>Note the agent sees</dt>
               <dd>{request.lastPublicNote ?? "—"}</dd>
             </div>
             <div>
@@ -182,11 +182,11 @@ export function ContractReview({
 
         <Paper withBorder p="md" component="section" aria-labelledby="legal-title">
           <Title order={2} size="h4" id="legal-title" mb="sm">
-            The broker&apos;s legal answers
+            The agent&apos;s legal answers
           </Title>
           {legalAnswers.length === 0 ? (
             <Text size="sm" c="dimmed">
-              The broker has not answered this product&apos;s legal questions yet.
+              The agent has not answered this product&apos;s legal questions yet.
             </Text>
           ) : (
             <Stack gap="sm" component="ol" className="plain-list">

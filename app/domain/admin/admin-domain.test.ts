@@ -264,7 +264,7 @@ describe("breadcrumbs", () => {
         { handle, loaderData: { name: "Roles" } },
         { handle, loaderData: undefined },
       ]),
-    ).toEqual([{ label: "Admin", to: "/admin" }, { label: "Roles" }]);
+    ).toEqual([{ label: "Admin Tools", to: "/admin" }, { label: "Roles" }]);
   });
 });
 

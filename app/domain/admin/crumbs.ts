@@ -1,6 +1,6 @@
 /**
  * The admin area's breadcrumbs (issue 14): each admin route module's `handle.crumbs(loaderData)` names the steps
- * it adds (a section, a record, a sub-page); the admin layout draws them in route order, under "Admin".
+ * it adds (a section, a record, a sub-page); the admin layout draws them in route order, under "Admin Tools".
  */
 export interface Crumb {
   label: string;
@@ -18,7 +18,7 @@ function isCrumbHandle(handle: unknown): handle is CrumbHandle {
 
 /** Admin, then every matched route's steps (a route whose data is missing adds none). */
 export function crumbsOf(matches: ReadonlyArray<{ handle: unknown; loaderData?: unknown; data?: unknown }>): Crumb[] {
-  const steps: Crumb[] = [{ label: "Admin", to: "/admin" }];
+  const steps: Crumb[] = [{ label: "Admin Tools", to: "/admin" }];
   for (const match of matches) {
     const data = match.loaderData ?? match.data;
     if (isCrumbHandle(match.handle) && data != null) steps.push(...match.handle.crumbs(data));

@@ -155,7 +155,7 @@ export const documentReviewSchema = z
         ctx.issues.push({
           code: "custom",
           path: ["note"],
-          message: "Write what the broker must fix: they will see this note",
+          message: "Write what the agent must fix: they will see this note",
           input: value.note,
         });
     }),

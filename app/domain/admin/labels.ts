@@ -50,9 +50,9 @@ export const CONTRACT_MOVES: Readonly<Record<ContractStateKey, readonly Contract
   active: [],
 };
 
-export const BALL_LABELS = { broker: "Broker", agency: "Our staff", carrier: "Carrier" } as const;
+export const BALL_LABELS = { broker: "Agent", agency: "Our staff", carrier: "Carrier" } as const;
 
-export const DENY_NEEDS_NOTE = "Write the note the broker will see: why the request was denied";
+export const DENY_NEEDS_NOTE = "Write the note the agent will see: why the request was denied";
 
 /** A user's fields as a record's history names them (the audit keeps the upstream's field names). */
 export const USER_FIELD_LABELS: Readonly<Record<string, string>> = {

@@ -38,7 +38,7 @@ export const ADMIN_SECTIONS: readonly AdminSectionEntry[] = [
   { key: "carrier_notifications", label: "Carrier notifications", group: "Carriers & content" },
   { key: "system_notifications", label: "System notifications", group: "Carriers & content" },
   { key: "tickets", label: "Tickets", group: "Support" },
-  { key: "admin_support", label: "Admin support", group: "Support" },
+  { key: "admin_support", label: "Feedback", group: "Support" },
   { key: "email_communications", label: "E-mail communications", group: "Support" },
   { key: "commission_statements", label: "Commission statements", group: "Money" },
   { key: "commission_totals", label: "Commission totals", group: "Money" },

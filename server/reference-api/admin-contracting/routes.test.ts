@@ -259,7 +259,7 @@ describe("GET /api/admin/contract_requests", () => {
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="contract_requests.csv"');
     const lines = response.text.trimEnd().split("\r\n");
     expect(lines[0]).toBe(
-      "ID,Broker,NPN,Carrier,Product,State,Requested at,In state since,Days waiting,Ball with,Writing number,Effective date,Public note,Internal note",
+      "ID,Agent,NPN,Carrier,Product,State,Requested at,In state since,Days waiting,Ball with,Writing number,Effective date,Public note,Internal note",
     );
     const denied = await scalarOf("SELECT COUNT(*) FROM contracting_entries WHERE status = 'denied'");
     expect(lines).toHaveLength(denied + 1);
@@ -534,7 +534,7 @@ describe("POST /api/admin/contract_requests", () => {
     expect(statuses.contractingStatuses.statuses.pending.map((e) => e.carrierProductId)).toContain(203);
 
     expectError(await post({ brokerId: 3, carrierProductId: 203 }), 409);
-    expectError(await post({ brokerId: 9, carrierProductId: 203 }), 404, "No broker with id 9");
+    expectError(await post({ brokerId: 9, carrierProductId: 203 }), 404, "No agent with id 9");
     expectError(await post({ brokerId: 99999, carrierProductId: 203 }), 404);
     expect(Object.keys(expectFields(await post({ brokerId: 3, carrierProductId: 999 })))).toEqual(["carrierProductId"]);
     expect(Object.keys(expectFields(await post({ brokerId: "x" })))).toEqual(["brokerId", "carrierProductId"]);
@@ -593,7 +593,7 @@ describe("brokers", () => {
       });
     }
 
-    expectError(await send("GET", "/api/admin/brokers/9", { token }), 404, "No broker with id 9");
+    expectError(await send("GET", "/api/admin/brokers/9", { token }), 404, "No agent with id 9");
     expectError(await send("GET", "/api/admin/brokers/99999", { token }), 404);
   });
 

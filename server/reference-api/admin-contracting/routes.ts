@@ -79,12 +79,12 @@ type AdminLegalAnswer = z.infer<typeof AdminLegalAnswerSchema>;
 type AdminNote = z.infer<typeof AdminNoteSchema>;
 
 export const NO_REQUEST_WAITING = "No contract request is waiting.";
-export const PUBLIC_NOTE_REQUIRED = "A denial needs a public note: the broker sees why.";
+export const PUBLIC_NOTE_REQUIRED = "A denial needs a public note: the agent sees why.";
 export const WRITING_NUMBER_REQUIRED = "Enter the carrier's writing number.";
 export const EFFECTIVE_DATE_REQUIRED = "Enter the effective date (YYYY-MM-DD).";
-export const REJECTION_NOTE_REQUIRED = "A rejection needs a note: the broker sees why.";
+export const REJECTION_NOTE_REQUIRED = "A rejection needs a note: the agent sees why.";
 export const noRequest = (id: string | number) => `No contract request with id ${id}`;
-export const noBroker = (id: string | number) => `No broker with id ${id}`;
+export const noBroker = (id: string | number) => `No agent with id ${id}`;
 export const cannotBecome = (from: ContractState, to: ContractState) => `A ${from} request cannot become ${to}.`;
 
 const DAY_MS = 86_400_000;
@@ -427,7 +427,7 @@ async function listRequests(db: ReferenceDb, q: RequestQuery): Promise<ContractR
 
 const CSV_HEADER = [
   "ID",
-  "Broker",
+  "Agent",
   "NPN",
   "Carrier",
   "Product",
@@ -910,7 +910,7 @@ export function registerAdminContractingRoutes(app: Express, { db, logger }: Adm
         return fail(
           res,
           409,
-          `This broker already has a ${String(existing.rows[0].status)} request for ${String(names.carrier_name)} ${String(names.product_name)} (request ${String(existing.rows[0].id)}).`,
+          `This agent already has a ${String(existing.rows[0].status)} request for ${String(names.carrier_name)} ${String(names.product_name)} (request ${String(existing.rows[0].id)}).`,
         );
       }
       const max = await db.client.execute("SELECT COALESCE(MAX(id), 0) AS n FROM contracting_entries");
@@ -1001,7 +1001,7 @@ export function registerAdminContractingRoutes(app: Express, { db, logger }: Adm
     }
     const document = (await documentsOf(db, id)).find((d) => d.kind === kind);
     if (!document) {
-      fail(res, 404, `No ${COMPLIANCE_DOCUMENT_TYPES[kind].title} on file for this broker`);
+      fail(res, 404, `No ${COMPLIANCE_DOCUMENT_TYPES[kind].title} on file for this agent`);
       return null;
     }
     return { brokerId: id, kind: kind as ComplianceDocumentKind, document };

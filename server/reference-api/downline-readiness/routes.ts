@@ -38,8 +38,8 @@ import { warningDays } from "../nipr/routes.ts";
 import { brokerRtsFromRow, certificationFromRow } from "../readiness/routes.ts";
 
 export const DOWNLINE_READINESS_AGENCIES_ONLY = "Only agencies see their downline's readiness";
-export const notInDownline = (userId: number) => `User ${userId} is not an active broker in your downline`;
-export const listedTwice = (userId: number) => `User ${userId} is listed twice: one reminder per broker.`;
+export const notInDownline = (userId: number) => `User ${userId} is not an active agent in your downline`;
+export const listedTwice = (userId: number) => `User ${userId} is listed twice: one reminder per agent.`;
 
 type Authed = Response<unknown, { session: SessionRecord }>;
 

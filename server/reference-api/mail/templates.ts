@@ -46,7 +46,7 @@ export const EMAIL_TEMPLATES: readonly EmailTemplateDef[] = [
     id: 1,
     key: "invitation",
     name: "Downline invitation",
-    description: "An agency invites a broker to register in its downline (sent again by Resend invitation).",
+    description: "An agency invites an agent to register in its downline (sent again by Resend invitation).",
     placeholders: {
       firstName: FIRST_NAME,
       agencyName: "The inviting agency's name",
@@ -148,13 +148,13 @@ export const EMAIL_TEMPLATES: readonly EmailTemplateDef[] = [
     id: 7,
     key: "readiness-reminder",
     name: "Ready to sell reminder",
-    description: "An agency reminds a broker in its downline of a step left before they can sell (Downline readiness).",
+    description: "An agency reminds an agent in its downline of a step left before they can sell (Downline readiness).",
     placeholders: {
       firstName: FIRST_NAME,
       agencyName: "The agency's name",
       step: "The step left (License, AHIP certification …)",
       detail: "What is left at that step, as the agency's page words it",
-      link: "The broker's Ready to Sell page",
+      link: "The agent's Ready to Sell page",
     },
     subject: "{{agencyName}}: one step before you can sell",
     body: [

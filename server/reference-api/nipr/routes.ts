@@ -80,7 +80,7 @@ import {
 import { ACTIVE_PRODUCER, catchUpDailyAlerts } from "./daily.ts";
 
 export const NOT_A_BROKER = "Choose an agent or agency.";
-export const UNKNOWN_PRODUCERS = "Choose producers from the list: some are not active producers with an NPN.";
+export const UNKNOWN_PRODUCERS = "Choose agents from the list: some are not active agents with an NPN.";
 
 const text = (v: unknown): string => (v == null ? "" : String(v as string | number));
 const name = (alias: string) => `(${alias}.first_name || ' ' || ${alias}.last_name)`;
@@ -678,7 +678,7 @@ export function registerNiprRoutes(app: Express, { db, logger }: { db: Reference
       const tracking = b.tracking;
       const chosen = b.trackedUserIds;
       if (tracking === "chosen" && chosen !== undefined && chosen.length === 0)
-        return { fields: { trackedUserIds: ["Choose at least one producer, or track every active producer."] } };
+        return { fields: { trackedUserIds: ["Choose at least one agent, or track every active agent."] } };
       const before = await readConfig(db);
       const sets: string[] = [];
       const args: InValue[] = [];

@@ -234,8 +234,8 @@ describe("/api/admin/policy_production", () => {
     expect(response.headers.get("content-type")).toMatch(/^text\/csv/);
     const [header, ...rows] = parse(response.text) as string[][];
     expect(header).toEqual([
-      "Broker id",
-      "Broker",
+      "Agent id",
+      "Agent",
       "NPN",
       "Kind",
       "From",

@@ -207,7 +207,7 @@ export function registerPolicyProductionRoutes(
       res,
       db,
       `policy_production_${filter.from}_${filter.to}.csv`,
-      ["Broker id", "Broker", "NPN", "Kind", "From", "To", "New", "Plan change", "Renewal", "Total"],
+      ["Agent id", "Agent", "NPN", "Kind", "From", "To", "New", "Plan change", "Renewal", "Total"],
       parsed.rows,
       (r) => {
         const row = rowOf(r);

@@ -43,7 +43,7 @@ import {
   NOT_AN_OBJECT,
 } from "../admin/list-support.ts";
 
-export const NOT_YOUR_NOTICE = "There is no notice with this id for you to dismiss.";
+export const NOT_YOUR_NOTICE = "There is no notification with this id for you to dismiss.";
 export const CHOOSE_ROLES = "Choose at least one role.";
 export const CHOOSE_AGENCY = "Choose the agency.";
 export const NOT_AN_AGENCY = "There is no agency with this id.";

@@ -6,10 +6,10 @@ const c = conversationColumns("admin_support");
 
 export const view: SectionView<AdminConversation> = {
   key: "admin_support",
-  title: "Admin support",
+  title: "Feedback",
   singular: "conversation",
   intro:
-    "The brokers' feedback conversations with our staff, unanswered first and the longest waiting first. Open one to read the thread, answer, add an internal note or close it; the broker's unread count shows your answer.",
+    "The agents' feedback conversations with our staff, unanswered first and the longest waiting first. Open one to read the thread, answer, add an internal note or close it; the agent's unread count shows your answer.",
   stack: true,
   columns: [c.subject, c.status, c.owner, c.assignee, c.lastMessage],
   filters: [
@@ -21,7 +21,7 @@ export const view: SectionView<AdminConversation> = {
   rowLabel: (r) => `${r.subject} (${r.owner.name})`,
   editLabel: "Open",
   bulk: assignBulk("conversations"),
-  empty: "No feedback conversations yet. Brokers start them from Feedback.",
+  empty: "No feedback conversations yet. Agents start them from Feedback.",
   noMatch: "No conversations match this search or these filters.",
   recordTitle: (r) => r.subject,
 };

@@ -29,7 +29,7 @@ export const view: SectionView<CarrierImport> = {
   title: "Carrier imports",
   singular: "import",
   intro:
-    "Carriers' files imported: RTS statuses (what the downlines pages show), appointments (a broker's contracts page), policies (the books of business) and enrollments (the carrier enrollments). Each file is previewed with every row's problem before anything is written; its results list each row's outcome.",
+    "Carriers' files imported: RTS statuses (what the downlines pages show), appointments (an agent's contracts page), policies (the books of business) and enrollments (the carrier enrollments). Each file is previewed with every row's problem before anything is written; its results list each row's outcome.",
   nav: (
     <p>
       <Link className="anchor" to="/admin/carrier_imports/upload">

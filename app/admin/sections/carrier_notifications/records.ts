@@ -9,7 +9,7 @@ export const NOTIFICATION_KINDS = ["rfi", "termination", "chargeback", "certific
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
-  rfi: "RFI notice",
+  rfi: "Request for information",
   termination: "Termination",
   chargeback: "Chargeback announced",
   certification: "Certification result",

@@ -9,7 +9,7 @@ export const view: SectionView<AdminCarrierNotification> = {
   title: "Carrier notifications",
   singular: "notification",
   intro:
-    "What the carriers tell us about agents and policies: RFI notices, terminations, chargebacks announced, certification results. Work the queue: open a notification to send what it asks of an agent to their document notifications, and mark it handled.",
+    "What the carriers tell us about agents and policies: requests for information, terminations, chargebacks announced, certification results. Work the queue: open a notification to send what it asks of an agent to their document notifications, and mark it handled.",
   columns: [
     {
       key: "subject",

@@ -17,7 +17,7 @@ export const carrierFields: readonly FieldDef[] = [
       { value: "on", label: "Active" },
       { value: "off", label: "Inactive" },
     ],
-    description: "Inactive: gone from Contract Now and the Learning Center. Its brokers' contracts stay as they are.",
+    description: "Inactive: gone from Contract Now and the Learning Center. Its agents' contracts stay as they are.",
   },
 ];
 

@@ -9,13 +9,13 @@ export const view: SectionView<AdminContractRequest> = {
   title: "Contracting desk",
   singular: "contract request",
   intro:
-    "Every contract request in one queue, with how long it has waited in its state and who has to act next: the broker, our staff, or the carrier.",
+    "Every contract request in one queue, with how long it has waited in its state and who has to act next: the agent, our staff, or the carrier.",
   // Every column matters to the desk (how long, whose ball): cards on a phone rather than a sideways scroll.
   stack: true,
   columns: [
     {
       key: "broker",
-      header: "Broker",
+      header: "Agent",
       sortable: true,
       cell: (r) => (
         <Link className="anchor" to={`/admin/brokers/${r.broker.id}`}>
@@ -53,7 +53,7 @@ export const view: SectionView<AdminContractRequest> = {
     label: "Move selected",
     confirmTitle: "Move these requests?",
     confirmButton: "Move",
-    intro: "Each request moves only if its state allows it; a public note is what the brokers will see.",
+    intro: "Each request moves only if its state allows it; a public note is what the agents will see.",
     doneText: (done, chosen) => `${done} of ${chosen} requests moved.`,
     fields: [
       {
@@ -68,15 +68,14 @@ export const view: SectionView<AdminContractRequest> = {
       },
       {
         name: "publicNote",
-        label: "Note to the brokers",
+        label: "Note to the agents",
         kind: "textarea",
         description: "They see it on their contract card. Needed to deny.",
       },
       { name: "internalNote", label: "Internal note", kind: "textarea", description: "Staff only" },
     ],
   },
-  empty:
-    "No contract requests yet. Brokers request contracts from Contract Now; you can open one from a broker's page.",
+  empty: "No contract requests yet. Agents request contracts from Contract Now; you can open one from an agent's page.",
   noMatch: "No contract requests match this search or these filters.",
   recordTitle: (r) => `${r.broker.name}: ${r.carrierName}`,
 };

@@ -32,5 +32,5 @@ export const AdminNiprSyncResponseSchema = z.object({
 });
 
 export const AdminNiprSyncBodySchema = z.object({
-  userId: z.number({ error: "Choose the producer" }).int().positive("Choose the producer"),
+  userId: z.number({ error: "Choose the agent" }).int().positive("Choose the agent"),
 });

@@ -11,7 +11,7 @@ export const view: SectionView<AdminNiprSync> = {
   title: "NIPR history",
   singular: "sync",
   intro:
-    "Every sync with NIPR's Producer Database: the daily alerts file, the fallback scans and each Sync now from a broker's page, with what changed and why a producer could not be synced.",
+    "Every sync with NIPR's Producer Database: the daily alerts file, the fallback scans and each Sync now from an agent's page, with what changed and why an agent could not be synced.",
   columns: [
     { key: "at", header: "When", sortable: true, noWrap: true, cell: (s) => atText(s.at) },
     {
@@ -20,7 +20,7 @@ export const view: SectionView<AdminNiprSync> = {
       sortable: true,
       cell: (s) => (s.by ? `${NIPR_TRIGGER_LABELS[s.trigger]} by ${s.by}` : NIPR_TRIGGER_LABELS[s.trigger]),
     },
-    { key: "producers", header: "Producers", sortable: true, noWrap: true, cell: (s) => s.producers },
+    { key: "producers", header: "Agents", sortable: true, noWrap: true, cell: (s) => s.producers },
     { key: "changes", header: "Changes", sortable: true, noWrap: true, cell: (s) => s.changes },
     { key: "summary", header: "What changed", cell: (s) => s.summary },
     {

@@ -9,8 +9,8 @@ import { formatCents } from "../../../domain/cents";
 export const NIPR_TRACKING = ["all", "chosen"] as const;
 export type NiprTracking = (typeof NIPR_TRACKING)[number];
 export const NIPR_TRACKING_LABELS: Record<NiprTracking, string> = {
-  all: "Every active producer",
-  chosen: "A chosen list of producers",
+  all: "Every active agent",
+  chosen: "A chosen list of agents",
 };
 
 export const NIPR_SCANS = ["weekly", "monthly"] as const;
@@ -38,5 +38,5 @@ export interface NiprLicenseConfig {
 
 /** "12 producers × $0.95 = $11.40/month". */
 export function monthlyCostText(producers: number, costCents: number): string {
-  return `${producers} ${producers === 1 ? "producer" : "producers"} × ${formatCents(costCents)} = ${formatCents(producers * costCents)}/month`;
+  return `${producers} ${producers === 1 ? "agent" : "agents"} × ${formatCents(costCents)} = ${formatCents(producers * costCents)}/month`;
 }

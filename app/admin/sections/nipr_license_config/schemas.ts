@@ -41,7 +41,7 @@ export const trackingSchema = z
   .check(
     z.refine((v) => v.tracking === "all" || v.npns.length > 0, {
       path: ["npns"],
-      error: "Enter at least one NPN, or track every active producer.",
+      error: "Enter at least one NPN, or track every active agent.",
     }),
   );
 

@@ -9,7 +9,7 @@ export const view: SectionView<{ id: number }> = {
   title: "NIPR license settings",
   singular: "setting",
   intro:
-    "The connection to NIPR's Producer Database, which producers are tracked (NIPR bills each one per month), the fallback scans and the warning window before a license expires.",
+    "The connection to NIPR's Producer Database, which agents are tracked (NIPR bills each one per month), the fallback scans and the warning window before a license expires.",
   columns: [],
   filters: [],
   rowLabel: (r) => String(r.id),

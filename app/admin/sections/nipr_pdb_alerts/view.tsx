@@ -22,12 +22,12 @@ export const view: SectionView<AdminNiprAlert> = {
   title: "NIPR PDB alerts",
   singular: "alert",
   intro:
-    "What NIPR's daily alerts file (weekdays) says changed for the tracked producers. Each alert is applied when it arrives: a license alert updates the broker's licenses; a lapsed or revoked license or a regulatory action also holds the broker's new contract requests in that state until the hold is resolved. Marking an alert handled records that staff reviewed it.",
+    "What NIPR's daily alerts file (weekdays) says changed for the tracked agents. Each alert is applied when it arrives: a license alert updates the agent's licenses; a lapsed or revoked license or a regulatory action also holds the agent's new contract requests in that state until the hold is resolved. Marking an alert handled records that staff reviewed it.",
   columns: [
     { key: "day", header: "Day", sortable: true, noWrap: true, cell: (a) => formatDate(a.day) },
     {
       key: "producer",
-      header: "Producer",
+      header: "Agent",
       sortable: true,
       cell: (a) => (
         <Link className="anchor" to={`/admin/nipr_pdb_alerts/${a.id}`} aria-label={`Alert ${a.id}: ${a.producer.name}`}>
@@ -54,7 +54,7 @@ export const view: SectionView<AdminNiprAlert> = {
   stack: true,
   filters: [
     { name: "category", label: "Category" },
-    { name: "userId", label: "Producer" },
+    { name: "userId", label: "Agent" },
     { name: "period", label: "Month" },
     { name: "handled", label: "Handled" },
   ],
@@ -66,10 +66,10 @@ export const view: SectionView<AdminNiprAlert> = {
     confirmTitle: "Mark these alerts handled?",
     confirmButton: "Mark handled",
     intro:
-      "Records that staff reviewed each alert. The alerts were applied when they arrived; a hold on a broker's contract requests stays until it is resolved on the alert's page. An alert already handled is left as it is.",
+      "Records that staff reviewed each alert. The alerts were applied when they arrived; a hold on an agent's contract requests stays until it is resolved on the alert's page. An alert already handled is left as it is.",
     doneText: (done, chosen) => `${done} of ${chosen} alerts marked handled.`,
   },
-  empty: "No alerts yet: NIPR's daily file lists the tracked producers' changes on weekdays.",
+  empty: "No alerts yet: NIPR's daily file lists the tracked agents' changes on weekdays.",
   noMatch: "No alerts match this search or these filters.",
   recordTitle: (a) => `Alert ${a.id}: ${a.producer.name}`,
 };

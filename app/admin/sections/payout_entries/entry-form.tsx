@@ -43,7 +43,7 @@ export function EntryForm({
           <SelectField
             field={fields.userId}
             label="Agent or agency"
-            description="The broker paid or charged"
+            description="The agent paid or charged"
             data={[{ value: "", label: "Choose the agent or agency" }, ...brokers]}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

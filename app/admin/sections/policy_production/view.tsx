@@ -65,7 +65,7 @@ function Trail({ summary }: { summary: ProductionSummary }) {
       <ol>
         <li>
           <Link className="anchor" to={levelHref(null)}>
-            All brokers
+            All agents
           </Link>
         </li>
         {path.map((up) => (
@@ -78,7 +78,7 @@ function Trail({ summary }: { summary: ProductionSummary }) {
         <li aria-current="page">{agency.name}</li>
       </ol>
       <Link className="anchor" to={levelHref(parent?.id ?? null)}>
-        Back to {parent?.name ?? "all brokers"}
+        Back to {parent?.name ?? "all agents"}
       </Link>
     </nav>
   );
@@ -97,7 +97,7 @@ function Summary({ summary }: { summary: ProductionSummary }) {
   const { from, to, newestComplete, agency, series } = summary;
   const incomplete = monthsBetween(newestComplete, to) > 1;
   const total = series.reduce((n, m) => n + monthTotal(m), 0);
-  const whose = agency ? `${agency.name} and its downline` : "every broker";
+  const whose = agency ? `${agency.name} and its downline` : "every agent";
   return (
     <section className="production-summary" aria-labelledby="production-chart-title">
       <Trail summary={summary} />
@@ -132,12 +132,12 @@ function Summary({ summary }: { summary: ProductionSummary }) {
 export const view: SectionView<ProductionRow, ProductionSummary> = {
   key: "policy_production",
   title: "Policy production",
-  singular: "broker",
+  singular: "agent",
   intro:
-    "New business by broker, carrier, product and month: new enrollments, plan changes and renewals counted apart. An agency's row includes its whole downline; open it to see who wrote what.",
+    "New business by agent, carrier, product and month: new enrollments, plan changes and renewals counted apart. An agency's row includes its whole downline; open it to see who wrote what.",
   aboveList: (summary) => <Summary summary={summary} />,
   columns: [
-    { key: "name", header: "Broker", sortable: true, cell: (r) => <Broker row={r} /> },
+    { key: "name", header: "Agent", sortable: true, cell: (r) => <Broker row={r} /> },
     {
       key: "kind",
       header: "Kind",
@@ -161,10 +161,10 @@ export const view: SectionView<ProductionRow, ProductionSummary> = {
     { name: "to", label: "Through", emptyLabel: "Newest complete month" },
     { name: "carrierId", label: "Carrier" },
     { name: "productId", label: "Product" },
-    { name: "agencyId", label: "Agency", emptyLabel: "All brokers" },
+    { name: "agencyId", label: "Agency", emptyLabel: "All agents" },
   ],
   rowLabel: (r) => r.name,
   empty: "No policies took effect in these months.",
-  noMatch: "No broker has policies matching this search or these filters.",
+  noMatch: "No agent has policies matching this search or these filters.",
   recordTitle: (r) => r.name,
 };

@@ -51,6 +51,6 @@ export const form: SectionFormDef<AdminSystemNotification> = {
     })),
   ],
   newIntro:
-    "The notice shows in the banner above every page for the users it addresses, from its first day until its last or until each of them dismisses it.",
-  createdText: (v) => `Notice “${String(v.title)}” posted.`,
+    "The notification shows in the banner above every page for the users it addresses, from its first day until its last or until each of them dismisses it.",
+  createdText: (v) => `Notification “${String(v.title)}” posted.`,
 };

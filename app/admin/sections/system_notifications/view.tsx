@@ -14,9 +14,9 @@ function shows(n: AdminSystemNotification): string {
 export const view: SectionView<AdminSystemNotification> = {
   key: "system_notifications",
   title: "System notifications",
-  singular: "notice",
+  singular: "notification",
   intro:
-    "The notices in the banner above every page: to everyone, to some roles or to one agency's hierarchy, from their first day to their last, until each user dismisses them.",
+    "The notifications in the banner above every page: to everyone, to some roles or to one agency's hierarchy, from their first day to their last, until each user dismisses them.",
   columns: [
     {
       key: "title",
@@ -56,13 +56,13 @@ export const view: SectionView<AdminSystemNotification> = {
   canDelete: () => true,
   bulk: {
     label: "Delete selected",
-    confirmTitle: "Delete these notices?",
+    confirmTitle: "Delete these notifications?",
     confirmButton: "Delete",
     intro: "They leave the banner at once, for everyone.",
-    doneText: (done, chosen) => `${done} of ${chosen} notices deleted.`,
+    doneText: (done, chosen) => `${done} of ${chosen} notifications deleted.`,
   },
-  empty: "No notices yet. Post one with New notice: it shows in the banner of the users it addresses.",
-  noMatch: "No notices match this search or these filters.",
+  empty: "No notifications yet. Post one with New notification: it shows in the banner of the users it addresses.",
+  noMatch: "No notifications match this search or these filters.",
   recordTitle: (n) => n.title,
   recordFacts: (n) => [
     { label: "Status", value: <StatusBadge status={STATUS_LABELS[n.status]} /> },

@@ -57,7 +57,7 @@ function NoteForm({ lastResult }: { lastResult: FormResult }) {
         <TextareaField
           field={fields.note}
           label="Internal note"
-          description="Staff only: never shown to the broker or the carrier"
+          description="Staff only: never shown to the agent or the carrier"
           autosize
           minRows={2}
         />
@@ -112,7 +112,7 @@ function StatusForm({ record, lastResult }: { record: AdminConversation; lastRes
         <Text size="sm">
           {closed
             ? "Closed: nobody can answer it until it is reopened."
-            : "Close it once nothing is left to do; the broker sees it closed."}
+            : "Close it once nothing is left to do; the agent sees it closed."}
         </Text>
         <Group>
           <SubmitButton variant="default">{closed ? "Reopen" : "Close"}</SubmitButton>
@@ -229,7 +229,7 @@ export function ConversationPage({
             <div>
               <dt>Last message</dt>
               <dd>
-                {waitingDaysText(record.waitingDays)}, from {record.lastMessage.fromStaff ? "staff" : "the broker"}
+                {waitingDaysText(record.waitingDays)}, from {record.lastMessage.fromStaff ? "staff" : "the agent"}
               </dd>
             </div>
             <div>

@@ -85,7 +85,7 @@ export const conversationColumns = (
       <>
         {formatDate(r.lastMessage.createdAt)}
         <p className="cell-line" data-size="xs" data-tone="dark-3">
-          {r.lastMessage.fromStaff ? "Staff" : "Broker"}
+          {r.lastMessage.fromStaff ? "Staff" : "Agent"}
         </p>
       </>
     ),

@@ -10,7 +10,12 @@ export const form: SectionFormDef<AdminUser> = {
     { name: "lastName", label: "Last name", kind: "text" },
     { name: "email", label: "E-mail", kind: "email" },
     { name: "phone", label: "Phone", kind: "phone" },
-    { name: "npnNumber", label: "NPN", kind: "text", description: "The National Producer Number (brokers only)" },
+    {
+      name: "npnNumber",
+      label: "NPN",
+      kind: "text",
+      description: "The National Producer Number (agents and agencies only)",
+    },
     { name: "roleId", label: "Role", kind: "select", options: { facet: "roleId" } },
     {
       name: "agencyId",

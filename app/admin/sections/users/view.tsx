@@ -90,7 +90,7 @@ export const view: SectionView<AdminUser> = {
   title: "Users",
   singular: "user",
   intro:
-    "Everyone who signs in to the portal: brokers, agencies, carrier staff and administrators. Find a user by name, e-mail or NPN.",
+    "Everyone who signs in to the portal: agents, agencies, carrier staff and administrators. Find a user by name, e-mail or NPN.",
   stack: true,
   columns: [
     {
@@ -175,7 +175,7 @@ export const view: SectionView<AdminUser> = {
     <>
       {isBroker(u) ? (
         <Link className="anchor" to={`/admin/brokers/${u.id}`}>
-          Broker page
+          Agent's page
         </Link>
       ) : null}
       <SignInAs user={u} />
@@ -212,7 +212,7 @@ export const view: SectionView<AdminUser> = {
     ...(isBroker(u)
       ? [
           {
-            label: "Broker",
+            label: "Agent's page",
             value: (
               <Link className="anchor" to={`/admin/brokers/${u.id}`}>
                 Contracts, documents and notes

@@ -1,4 +1,4 @@
-import { Box, Stack } from "@mantine/core";
+import { Stack } from "@mantine/core";
 import { Link, Outlet, useLocation, useMatches, useRouteLoaderData } from "react-router";
 import type { ReactNode } from "react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
@@ -65,26 +65,30 @@ function AdminFrame({ children }: { children: ReactNode }) {
   const crumbs = crumbsOf(useMatches());
   return (
     <div className="admin-frame">
-      {/* One navigation column, the main menu's (ADR 043): the sections are a compact switcher above the page at
-          every width, a disclosure that opens without JavaScript (a panel over the page from 1024 px). Keyed by the
-          path, so a section chosen in it closes it. */}
-      <details className="admin-switcher" key={pathname}>
-        <summary>
-          Admin sections
-          {/* Tabler's chevron-down, drawn here: importing the icon would split it out of the shared chunk of
-              every page (first-load budget). */}
-          <svg className="admin-nav-chevron" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-            <path d="M6 9l6 6l6 -6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-        </summary>
-        <AdminNav current={current} />
-      </details>
-      <Box className="admin-page">
-        <Stack gap="md">
-          <AdminTrail crumbs={crumbs} />
-          {children}
-        </Stack>
-      </Box>
+      {/* One navigation column, the main menu's (ADR 043): the sections are a compact switcher at every width, a
+          disclosure that opens without JavaScript into a panel over the page, on one bar with the trail (issue 37
+          §3: the page's heading in the top 320 px of a phone). Keyed by the path, so a section chosen closes it. */}
+      <div className="admin-bar">
+        <details className="admin-switcher" key={pathname}>
+          <summary>
+            {/* "Sections" on a phone, "Admin sections" to a screen reader and from 48em (app.css). */}
+            <span>
+              <span className="admin-switcher-scope">Admin </span>
+              <span className="admin-switcher-word">sections</span>
+            </span>
+            {/* Tabler's chevron-down, drawn here: importing the icon would split it out of the shared chunk of
+                every page (first-load budget). */}
+            <svg className="admin-nav-chevron" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+              <path d="M6 9l6 6l6 -6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </summary>
+          <AdminNav current={current} />
+        </details>
+        <AdminTrail crumbs={crumbs} />
+      </div>
+      <div className="admin-page">
+        <Stack gap="md">{children}</Stack>
+      </div>
     </div>
   );
 }

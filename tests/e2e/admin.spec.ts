@@ -201,7 +201,26 @@ test.describe("the sections' navigation (issue 20, issue 37 §2)", () => {
   test("on a phone: a styled disclosure (its own chevron, no browser triangle) that opens", async ({ page }) => {
     await loginAs(page, "admin@demo.test");
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto("/admin/contracting");
+    // Issue 37 §3: under admin@'s notifications (a critical one in full, two folded), the switcher and the page's
+    // parent share one bar, and the page's heading starts in the top 320 px; on a record's page too.
+    await expect(page.locator(".notices-banner .notice[data-severity=critical]")).toHaveCount(1);
+    await expect(page.locator(".notices-more")).toHaveCount(1);
+    for (const [path, parent] of [
+      ["/admin/learning_center_resources/1", "Learning Center resources"],
+      ["/admin/contracting", "Admin Tools"],
+    ] as const) {
+      await page.goto(path);
+      const trail = page.getByRole("navigation", { name: "Breadcrumb" });
+      await expect(trail.getByRole("link", { name: parent, exact: true })).toBeVisible();
+      await expect(trail.locator("li:visible"), `${path}: the parent alone`).toHaveCount(1);
+      await expect(switcher(page).locator("summary")).toHaveText("Admin sections");
+      const [bar, top] = await Promise.all([
+        page.locator(".admin-bar").boundingBox(),
+        page.getByRole("heading", { level: 1 }).evaluate((h) => h.getBoundingClientRect().top),
+      ]);
+      expect(bar!.height, `${path}: one line`).toBeLessThan(40);
+      expect(top, `${path}: the heading's top`).toBeLessThanOrEqual(320);
+    }
     const fold = switcher(page);
     const summary = fold.locator("summary");
     const look = await summary.evaluate((el) => ({
@@ -212,9 +231,11 @@ test.describe("the sections' navigation (issue 20, issue 37 §2)", () => {
     expect(look).toEqual({ display: "flex", listStyle: "none" });
     await expect(summary.locator("svg.admin-nav-chevron")).toBeVisible();
     await expect(fold.getByRole("navigation", { name: "Admin sections" })).toBeHidden();
-    // Its words open it.
+    // Its words open it, a panel over the page: the page below does not move.
+    const heading = await page.getByRole("heading", { level: 1 }).boundingBox();
     await fold.getByText("Admin sections", { exact: true }).click();
     await expect(fold).toHaveAttribute("open", "");
+    expect(await page.getByRole("heading", { level: 1 }).boundingBox()).toEqual(heading);
     const nav = fold.getByRole("navigation", { name: "Admin sections" });
     await expect(nav).toBeVisible();
     await expect(nav.locator('[aria-current="page"]')).toHaveText("Contracting desk");

@@ -1,18 +1,24 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CARRIER_IMPORT_STATUS_LABELS } from "~/admin/sections/carrier_imports/records";
 import { ENROLLMENT_STATUS_LABELS } from "~/admin/sections/carrier_enrollments/records";
 import { NIPR_SYNC_STATUS_LABELS } from "~/admin/sections/nipr_history/records";
 import { PAYOUT_STATUS_LABELS } from "~/admin/sections/payout_entries/records";
-import { SUNFIRE_IMPORT_STATUS_LABELS } from "~/admin/sections/sunfire_imports/records";
 import { STATUS_LABELS as NOTICE_STATUS_LABELS } from "~/admin/sections/system_notifications/labels";
 import { CONVERSATION_STATUS_LABELS } from "~/admin/sections/tickets/records";
 import { CONTRACT_STATE_LABELS, USER_STATUS_LABELS } from "~/domain/admin/labels";
 import { PAYMENT_STATUS_LABEL } from "~/domain/commission-reconciliation";
 import { DOCUMENT_STATUS_LABELS } from "~/domain/compliance-documents";
 import { STEP_STATUS_LABELS } from "~/domain/readiness";
-import { STATUS_TONES, importStatusLabel, isStatusLabel, toneOf, waitingText, waitingTone } from "~/domain/statuses";
+import {
+  IMPORT_STATUS_WORDS,
+  STATUS_TONES,
+  importStatusLabel,
+  isStatusLabel,
+  toneOf,
+  waitingText,
+  waitingTone,
+} from "~/domain/statuses";
 
 describe("issue 37 §4: one status vocabulary, one colour each", () => {
   it("no word has two colours (compared without case: 'Draft' and 'draft' are one word)", () => {
@@ -40,8 +46,7 @@ describe("issue 37 §4: one status vocabulary, one colour each", () => {
       ENROLLMENT_STATUS_LABELS,
       NIPR_SYNC_STATUS_LABELS,
       CONVERSATION_STATUS_LABELS,
-      CARRIER_IMPORT_STATUS_LABELS,
-      SUNFIRE_IMPORT_STATUS_LABELS,
+      IMPORT_STATUS_WORDS,
       NOTICE_STATUS_LABELS,
       STEP_STATUS_LABELS,
       PAYMENT_STATUS_LABEL,

@@ -63,7 +63,8 @@ export const STATUS_TONES = {
   // Alerts and notifications.
   Handled: "green",
   "Not handled": "yellow",
-  "Open: holds requests": "red",
+  "Not handled, on hold": "red",
+  "Handled, on hold": "orange",
   "On hold": "orange",
   // Conversations (tickets, admin support).
   "Awaiting staff": "orange",
@@ -99,6 +100,20 @@ export function toneOf(label: string): Tone {
 export function isStatusLabel(label: string): label is StatusLabel {
   return Object.hasOwn(STATUS_TONES, label);
 }
+
+/** A file import's states, one lifecycle for carrier files, Sunfire exports and commission statements. */
+export const IMPORT_STATES = ["reading", "ready", "importing", "imported", "failed", "discarded"] as const;
+export type ImportState = (typeof IMPORT_STATES)[number];
+
+/** Each import state's word, the same on every import list and page. */
+export const IMPORT_STATUS_WORDS = {
+  reading: "Reading",
+  ready: "In preview",
+  importing: "Importing",
+  imported: "Imported",
+  failed: "Refused",
+  discarded: "Discarded",
+} as const satisfies Record<ImportState, StatusLabel>;
 
 /**
  * A file import's status word: "Imported" only when every row went in; an import that refused rows says so

@@ -21,7 +21,7 @@ import { loadWithViewer } from "~/.server/guards";
 import { redirectWithToast } from "~/.server/toast";
 import { formatCents } from "~/domain/cents";
 import { formatDate, formatPeriod } from "~/domain/formats";
-import type { StatusLabel } from "~/domain/statuses";
+import { IMPORT_STATUS_WORDS } from "~/domain/statuses";
 import { successToast } from "~/domain/toast";
 import {
   confirmImport,
@@ -52,15 +52,6 @@ export const handle = {
 };
 
 /** Each status's word in the vocabulary (its colour); STATUS_TEXT says it in full. */
-const STATUS_WORD = {
-  reading: "Reading",
-  ready: "In preview",
-  importing: "Importing",
-  imported: "Imported",
-  failed: "Refused",
-  discarded: "Discarded",
-} as const satisfies Record<StatementImport["status"], StatusLabel>;
-
 const STATUS_TEXT: Record<StatementImport["status"], string> = {
   reading: "Reading the file",
   ready: "Ready: check the lines, then import them",
@@ -181,7 +172,7 @@ export default function StatementImportPage({ loaderData, actionData }: Route.Co
     <Stack gap="md">
       <ImportHeading
         title={`${record.carrierName} ${formatPeriod(record.period)}: ${record.fileName}`}
-        tag={<StatusBadge status={STATUS_WORD[record.status]}>{STATUS_TEXT[record.status]}</StatusBadge>}
+        tag={<StatusBadge status={IMPORT_STATUS_WORDS[record.status]}>{STATUS_TEXT[record.status]}</StatusBadge>}
       >
         Import #{record.id} · carrier statement date {formatDate(record.carrierStatementDate)}
       </ImportHeading>

@@ -19,10 +19,10 @@ import {
   CARRIER_IMPORT_KINDS,
   CARRIER_IMPORT_KIND_LABELS,
   CARRIER_IMPORT_STATUSES,
-  CARRIER_IMPORT_STATUS_LABELS,
   ROW_OUTCOMES,
   ROW_OUTCOME_LABELS,
 } from "../../../app/admin/sections/carrier_imports/records.ts";
+import { IMPORT_STATUS_WORDS } from "../../../app/domain/statuses.ts";
 import { pagingMeta } from "../../../app/domain/table.ts";
 import { type AdminResponse, audit, refuseFields, streamCsv } from "../admin/admin-support.ts";
 import {
@@ -134,7 +134,7 @@ export function registerCarrierImportRoutes(app: Express, { db, logger }: { db: 
       facets: {
         carrier: carriers.rows.map((r) => ({ value: String(r.id), label: String(r.name) })),
         kind: CARRIER_IMPORT_KINDS.map((k) => ({ value: k, label: CARRIER_IMPORT_KIND_LABELS[k] })),
-        status: CARRIER_IMPORT_STATUSES.map((s) => ({ value: s, label: CARRIER_IMPORT_STATUS_LABELS[s] })),
+        status: CARRIER_IMPORT_STATUSES.map((s) => ({ value: s, label: IMPORT_STATUS_WORDS[s] })),
       },
     };
     res.json(body);
@@ -154,7 +154,7 @@ export function registerCarrierImportRoutes(app: Express, { db, logger }: { db: 
         r.carrier_name,
         CARRIER_IMPORT_KIND_LABELS[r.kind as keyof typeof CARRIER_IMPORT_KIND_LABELS] ?? r.kind,
         r.file_name,
-        CARRIER_IMPORT_STATUS_LABELS[r.status as keyof typeof CARRIER_IMPORT_STATUS_LABELS] ?? r.status,
+        IMPORT_STATUS_WORDS[r.status as keyof typeof IMPORT_STATUS_WORDS] ?? r.status,
         r.rows_read,
         r.n_created,
         r.n_updated,

@@ -19,11 +19,11 @@ import {
   SUNFIRE_COLUMNS,
   SUNFIRE_FIELDS,
   SUNFIRE_IMPORT_STATUSES,
-  SUNFIRE_IMPORT_STATUS_LABELS,
   SUNFIRE_ROW_OUTCOMES,
   SUNFIRE_ROW_OUTCOME_LABELS,
 } from "../../../app/admin/sections/sunfire_imports/records.ts";
 import { clientMatchText } from "../../../app/domain/sunfire-matching.ts";
+import { IMPORT_STATUS_WORDS } from "../../../app/domain/statuses.ts";
 import { pagingMeta } from "../../../app/domain/table.ts";
 import { type AdminResponse, refuseFields, streamCsv } from "../admin/admin-support.ts";
 import {
@@ -104,7 +104,7 @@ export function registerSunfireImportRoutes(app: Express, { db, logger }: { db: 
       records: await Promise.all(rows.map(async (r) => importFromRow(db, r))),
       meta,
       facets: {
-        status: SUNFIRE_IMPORT_STATUSES.map((s) => ({ value: s, label: SUNFIRE_IMPORT_STATUS_LABELS[s] })),
+        status: SUNFIRE_IMPORT_STATUSES.map((s) => ({ value: s, label: IMPORT_STATUS_WORDS[s] })),
       },
     };
     res.json(body);
@@ -122,7 +122,7 @@ export function registerSunfireImportRoutes(app: Express, { db, logger }: { db: 
       (r) => [
         r.id,
         r.file_name,
-        SUNFIRE_IMPORT_STATUS_LABELS[r.status as keyof typeof SUNFIRE_IMPORT_STATUS_LABELS] ?? r.status,
+        IMPORT_STATUS_WORDS[r.status as keyof typeof IMPORT_STATUS_WORDS] ?? r.status,
         r.rows_read,
         r.n_matched,
         r.n_unmatched,

@@ -4,6 +4,7 @@
  * written in the background, and its per-row results. Pure types and texts; the upstream contract
  * (contract.server.ts) satisfies them.
  */
+import { IMPORT_STATES, type ImportState } from "../../../domain/statuses";
 
 export const CARRIER_IMPORT_KINDS = ["rts", "appointments", "policies", "enrollments"] as const;
 export type CarrierImportKind = (typeof CARRIER_IMPORT_KINDS)[number];
@@ -102,17 +103,8 @@ export const DEFAULT_CARRIER_IMPORT_MAPPINGS: Record<CarrierImportKind, CarrierI
   },
 };
 
-export const CARRIER_IMPORT_STATUSES = ["reading", "ready", "importing", "imported", "failed", "discarded"] as const;
-export type CarrierImportStatus = (typeof CARRIER_IMPORT_STATUSES)[number];
-
-export const CARRIER_IMPORT_STATUS_LABELS: Record<CarrierImportStatus, string> = {
-  reading: "Reading",
-  ready: "In preview",
-  importing: "Importing",
-  imported: "Imported",
-  failed: "Refused",
-  discarded: "Discarded",
-};
+export const CARRIER_IMPORT_STATUSES = IMPORT_STATES;
+export type CarrierImportStatus = ImportState;
 
 /** What an import did with a row. */
 export const ROW_OUTCOMES = ["created", "updated", "unchanged", "refused"] as const;

@@ -1,18 +1,13 @@
 import { Link } from "react-router";
 import type { SectionView } from "~/components/admin/section-view";
 import { StatusBadge } from "~/components/status-badge";
-import { importStatusLabel } from "~/domain/statuses";
+import { IMPORT_STATUS_WORDS, importStatusLabel } from "~/domain/statuses";
 import { formatDate } from "~/domain/formats";
-import {
-  CARRIER_IMPORT_KIND_LABELS,
-  CARRIER_IMPORT_STATUS_LABELS,
-  type CarrierImport,
-  carrierImportTitle,
-} from "./records";
+import { CARRIER_IMPORT_KIND_LABELS, type CarrierImport, carrierImportTitle } from "./records";
 
 /** The import's status; "Imported with problems" when rows were refused (issue 37 §4). */
 export const statusTag = (i: Pick<CarrierImport, "status" | "counts">) => (
-  <StatusBadge status={importStatusLabel(CARRIER_IMPORT_STATUS_LABELS[i.status], i.counts.refused)} />
+  <StatusBadge status={importStatusLabel(IMPORT_STATUS_WORDS[i.status], i.counts.refused)} />
 );
 
 /** The rows by outcome, as the list and the import's page say them. */

@@ -6,6 +6,7 @@
  * reviewed it. Pure types and labels the pages and the upstream share.
  */
 import { holdsRequests } from "../../../domain/nipr-holds";
+import type { StatusLabel } from "../../../domain/statuses";
 
 export const NIPR_CATEGORIES = ["licenses", "appointments", "regulatory_actions", "demographics"] as const;
 export type NiprCategory = (typeof NIPR_CATEGORIES)[number];
@@ -82,21 +83,18 @@ export interface AdminNiprAlert {
   hold: NiprAlertHold | null;
 }
 
-export type NiprAlertStatusColor = "red" | "orange" | "yellow" | "green";
-
 /**
  * The one status an alert shows, in the list and on its page (issue 37 §1: "the same alert must say the same thing in
- * the list and on its page"): whether staff handled (reviewed) it, and the state its hold still holds. Red: a hold
- * nobody has reviewed yet; orange: reviewed, the hold stands; yellow: not reviewed, nothing held; green: done.
+ * the list and on its page"): whether staff handled (reviewed) it, and the state its hold still holds. Its `status` is
+ * the shared vocabulary's word (domain/statuses.ts: its colour), `label` the word with the state it holds: red, a hold
+ * nobody has reviewed yet; orange, reviewed and the hold stands; yellow, not reviewed and nothing held; green, done.
  */
-export function alertStatus(alert: Pick<AdminNiprAlert, "handled" | "hold">): {
-  label: string;
-  color: NiprAlertStatusColor;
-} {
+export function alertStatus(alert: Pick<AdminNiprAlert, "handled" | "hold">): { status: StatusLabel; label: string } {
   const held = alert.hold && !alert.hold.resolvedAt ? alert.hold.state : null;
   if (held)
     return alert.handled
-      ? { label: `Handled: ${held} on hold`, color: "orange" }
-      : { label: `Not handled: ${held} on hold`, color: "red" };
-  return alert.handled ? { label: HANDLED_LABELS.yes, color: "green" } : { label: HANDLED_LABELS.no, color: "yellow" };
+      ? { status: "Handled, on hold", label: `Handled: ${held} on hold` }
+      : { status: "Not handled, on hold", label: `Not handled: ${held} on hold` };
+  const status = alert.handled ? HANDLED_LABELS.yes : HANDLED_LABELS.no;
+  return { status, label: status };
 }

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { SectionView } from "~/components/admin/section-view";
 import { Tag } from "~/components/admin/tag";
+import { StatusBadge } from "~/components/status-badge";
 import { formatDate } from "~/domain/formats";
 import { type AdminNiprAlert, NIPR_CATEGORY_LABELS, alertStatus } from "./records";
 
@@ -13,8 +14,8 @@ const CATEGORY_COLORS = {
 
 /** The alert's one status (records.ts alertStatus): the list's Handled column and the alert's page show the same. */
 export function AlertStatusTag({ alert }: { alert: Pick<AdminNiprAlert, "handled" | "hold"> }) {
-  const status = alertStatus(alert);
-  return <Tag color={status.color}>{status.label}</Tag>;
+  const { status, label } = alertStatus(alert);
+  return <StatusBadge status={status}>{label}</StatusBadge>;
 }
 
 export const view: SectionView<AdminNiprAlert> = {

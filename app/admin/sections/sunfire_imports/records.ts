@@ -5,6 +5,7 @@
  * to be reconciled by hand — and its per-row results. Pure types and texts; the upstream contract
  * (contract.server.ts) satisfies them.
  */
+import { IMPORT_STATES, type ImportState } from "../../../domain/statuses";
 import type { ClientMatch } from "../../../domain/sunfire-matching";
 
 /** The export's columns (its header, any case) and the field each gives. */
@@ -46,17 +47,8 @@ export const SUNFIRE_REQUIRED_FIELDS = [
 
 export type SunfireValues = Partial<Record<SunfireField, string>>;
 
-export const SUNFIRE_IMPORT_STATUSES = ["reading", "ready", "importing", "imported", "failed", "discarded"] as const;
-export type SunfireImportStatus = (typeof SUNFIRE_IMPORT_STATUSES)[number];
-
-export const SUNFIRE_IMPORT_STATUS_LABELS: Record<SunfireImportStatus, string> = {
-  reading: "Reading",
-  ready: "In preview",
-  importing: "Importing",
-  imported: "Imported",
-  failed: "Refused",
-  discarded: "Discarded",
-};
+export const SUNFIRE_IMPORT_STATUSES = IMPORT_STATES;
+export type SunfireImportStatus = ImportState;
 
 /** What an import did with a row: matched (a Submitted Enrollment), unmatched (waits for a person), reconciled (by
  * a person, then a Submitted Enrollment), refused (its problem). */

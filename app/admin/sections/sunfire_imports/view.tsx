@@ -1,13 +1,13 @@
 import { Link } from "react-router";
 import type { SectionView } from "~/components/admin/section-view";
 import { StatusBadge } from "~/components/status-badge";
-import { importStatusLabel } from "~/domain/statuses";
+import { IMPORT_STATUS_WORDS, importStatusLabel } from "~/domain/statuses";
 import { formatDate } from "~/domain/formats";
-import { SUNFIRE_IMPORT_STATUS_LABELS, type SunfireImport, sunfireImportTitle } from "./records";
+import { type SunfireImport, sunfireImportTitle } from "./records";
 
 /** The import's status; "Imported with problems" when rows were refused (issue 37 §4). */
 export const statusTag = (i: Pick<SunfireImport, "status" | "counts">) => (
-  <StatusBadge status={importStatusLabel(SUNFIRE_IMPORT_STATUS_LABELS[i.status], i.counts.refused)} />
+  <StatusBadge status={importStatusLabel(IMPORT_STATUS_WORDS[i.status], i.counts.refused)} />
 );
 
 /** The rows by outcome, as the list and the import's page say them. */

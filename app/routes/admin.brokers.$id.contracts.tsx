@@ -99,6 +99,7 @@ export default function BrokerContracts({ loaderData }: Route.ComponentProps) {
         meta={meta}
         sortable={SHAPE.sortable}
         ignored={ignored}
+        stack
         filterNames={["state"]}
         filters={
           <FilterSelect

@@ -197,7 +197,7 @@ async function timed<T>(sweep: Sweep, kind: string, step: () => Promise<T>): Pro
  * layout may still be settling (a caption seen where the wider table put it): what does not fit is measured again,
  * frame after frame, for a while; a sideways scroll is then waited out as expectNoSidewaysScroll does.
  */
-async function expectFits(page: Page, what: string, tablesFit = false): Promise<void> {
+async function expectFits(page: Page, what: string, tablesFit: "no" | "phone" | "laptop" = "no"): Promise<void> {
   const measure = () =>
     page.evaluate(
       (tablesFit) => ({
@@ -214,22 +214,25 @@ async function expectFits(page: Page, what: string, tablesFit = false): Promise<
             return text.left < box.left - 1 || text.right > window.innerWidth + 1;
           })
           .map((n) => (n.textContent ?? "").trim()),
-        // Issue 37 §2: each table inside its box (nothing to scroll to), no cell under the sticky row-menu column.
-        wide: tablesFit
-          ? [...document.querySelectorAll(".data-table-scroll")].flatMap((box) => {
-              const table = box.querySelector("table");
-              const name = (table?.querySelector("caption")?.textContent ?? "").trim();
-              const out: string[] = [];
-              if (table && table.scrollWidth > box.clientWidth)
-                out.push(`${name}: ${table.scrollWidth} px in a ${box.clientWidth} px box`);
-              for (const menu of box.querySelectorAll("tbody td[data-row-actions]")) {
-                const before = menu.previousElementSibling?.getBoundingClientRect();
-                if (before && before.right > menu.getBoundingClientRect().left + 1)
-                  out.push(`${name}: a cell under the row menu`);
-              }
-              return out;
-            })
-          : [],
+        // Issue 37 §2: each table inside its box (nothing to scroll to: on a phone, a list of cards), no cell under
+        // the sticky row-menu column (at 1280 px; a card's menu sits in its corner).
+        wide:
+          tablesFit !== "no"
+            ? [...document.querySelectorAll(".data-table-scroll")].flatMap((box) => {
+                const table = box.querySelector("table");
+                const name = (table?.querySelector("caption")?.textContent ?? "").trim();
+                const out: string[] = [];
+                if (table && table.scrollWidth > box.clientWidth)
+                  out.push(`${name}: ${table.scrollWidth} px in a ${box.clientWidth} px box`);
+                if (tablesFit === "phone") return out;
+                for (const menu of box.querySelectorAll("tbody td[data-row-actions]")) {
+                  const before = menu.previousElementSibling?.getBoundingClientRect();
+                  if (before && before.right > menu.getBoundingClientRect().left + 1)
+                    out.push(`${name}: a cell under the row menu`);
+                }
+                return out;
+              })
+            : [],
       }),
       tablesFit,
     );
@@ -266,7 +269,7 @@ async function sweepPage(
     loaded?: boolean;
     axe?: boolean;
     atLaptop?: () => Promise<void>;
-    /** At 1280 px every table fits its box, nothing under the row menu (issue 37 §2: the admin lists). */
+    /** Every table fits its box (cards on a phone), nothing under the row menu at 1280 px (issue 37 §2: admin lists). */
     tablesFit?: boolean;
   } = {},
 ): Promise<void> {
@@ -287,7 +290,8 @@ async function sweepPage(
           await expectAxeClean(page, path);
         });
       if (width === LAPTOP && options.atLaptop) await options.atLaptop();
-      await timed(sweep, "fit", () => expectFits(page, what, width === LAPTOP && options.tablesFit === true));
+      const tablesFit = options.tablesFit === true ? (width === LAPTOP ? "laptop" : "phone") : "no";
+      await timed(sweep, "fit", () => expectFits(page, what, tablesFit));
       if (NO_CUT_TEXT.has(path))
         await timed(sweep, "fit", async () => {
           await transitionsDone(page);

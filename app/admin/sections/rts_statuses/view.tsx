@@ -33,8 +33,6 @@ export const view: SectionView<AdminRtsStatus> = {
     { key: "usageCount", header: "In use", sortable: true, noWrap: true, cell: (s) => s.usageCount },
   ],
   filters: [{ name: "carrierId", label: "Carrier" }],
-  // Not cards yet: as cards its badges overflowed a 390 px phone (issue 37 §2); the table scrolls in its box there.
-  stack: false,
   linksRecord: true,
   rowLabel: (s) => `${s.statusCode} (${s.carrier?.name ?? "every carrier"})`,
   canDelete: (s) => s.usageCount === 0,

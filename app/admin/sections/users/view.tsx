@@ -104,7 +104,7 @@ export const view: SectionView<AdminUser> = {
         </Link>
       ),
     },
-    { key: "email", header: "E-mail", sortable: true, cell: (u) => u.email },
+    { key: "email", header: "E-mail", sortable: true, cell: (u) => <EmailAddress email={u.email} /> },
     // From xl only (issue 37 §2: ten rows fit a 1280 px laptop); the user's page shows every one of them.
     { key: "npnNumber", header: "NPN", noWrap: true, visibleFrom: "xl", cell: (u) => u.npnNumber ?? "—" },
     { key: "role", header: "Role", sortable: true, cell: (u) => u.role.name },

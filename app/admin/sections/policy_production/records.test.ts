@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { agencyChoicesOf, shortMonth } from "./records";
+import { agencyChoicesOf } from "./records";
 
-describe("policy production's agency choices (issue 37 §5: tell agents of the same name apart)", () => {
+describe("policy production's agency choices (issue 37 §5: tell brokers of the same name apart)", () => {
   it("names an agency by its name, and by its name and NPN where another agency has the same name", () => {
     expect(
       agencyChoicesOf([
@@ -25,12 +25,5 @@ describe("policy production's agency choices (issue 37 §5: tell agents of the s
         { id: 2, name: "Ann Lee", npnNumber: "1" },
       ]).map((c) => c.label),
     ).toEqual(["Ann Lee", "Ann Lee (NPN 1)"]);
-  });
-});
-
-describe("the chart's month labels (issue 37 §4: a period never reads as a day)", () => {
-  it("a month's short label marks its year", () => {
-    expect(shortMonth("2024-11")).toBe("Nov ’24");
-    expect(shortMonth("2026-03")).toBe("Mar ’26");
   });
 });

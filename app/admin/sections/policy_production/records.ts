@@ -94,9 +94,9 @@ export function newestCompleteMonth(today: Date): string {
   return addMonths(lagged.toISOString().slice(0, 7), -1);
 }
 
-/** "Mar ’26" (the chart's labels: the apostrophe says the number is a year, not a day; issue 37 §4). */
+/** "Mar 26" (the chart's labels). */
 export function shortMonth(month: string): string {
-  return dayjs(`${month}-01`).format("MMM [’]YY");
+  return dayjs(`${month}-01`).format("MMM YY");
 }
 
 /** "March 2026": the portal's one way to show a period (domain/formats.ts). */

@@ -13,12 +13,11 @@ export function filterChangeDelay(field: { tagName: string; type?: string }): nu
  * with it, a chosen option applies at once and typed text after a 500 ms pause (spec §2's search debounce),
  * replacing the URL rather than pushing one entry per keystroke. Its action is the path alone: a GET form's
  * fields are the whole query (the current one, with values the list ignored, is not written into the page).
- * A pending pause is dropped once anything else navigates (Enter, the Search button, a row's link): fired
- * later, it would take the user back to the list it was typed in.
+ * A pending pause is dropped once anything navigates (Enter, the Search button, a row's link): fired later,
+ * it would take the user back to the list it was typed in.
  */
 export function FilterForm({
   children,
-  onSubmit,
   ...props
 }: Omit<ComponentProps<typeof Form>, "method" | "onChange"> & { children: ReactNode }) {
   const submit = useSubmit();
@@ -34,10 +33,6 @@ export function FilterForm({
       method="get"
       action={pathname}
       {...props}
-      onSubmit={(event) => {
-        clearTimeout(debounce.current);
-        onSubmit?.(event);
-      }}
       onChange={(event) => {
         const form = event.currentTarget;
         clearTimeout(debounce.current);

@@ -115,37 +115,24 @@ export function toUsDate(iso: string | null): string {
 }
 
 /**
- * A typed US value (a date or a month) parsed to its ISO form, which sorts as it reads, then held to ISO bounds:
- * blank or unreadable raises `message`; outside the bounds, "Enter a {unit} on or after {the bound as typed}" or
- * "… on or before …". `width`: the bound's ISO part compared (10 for a day, 7 for a month).
- */
-function usValue(
-  message: string,
-  bounds: { min?: string; max?: string },
-  unit: { name: string; width: number; parse: (v: string) => string | null; show: (iso: string) => string },
-) {
-  return z.pipe(
-    z.string({ error: message }).check(z.trim()),
-    z.transform((value: string, ctx) => {
-      const iso = unit.parse(value);
-      if (iso === null) return invalid(ctx, message);
-      if (bounds.min && iso < bounds.min.slice(0, unit.width)) {
-        return invalid(ctx, `Enter a ${unit.name} on or after ${unit.show(bounds.min)}`);
-      }
-      if (bounds.max && iso > bounds.max.slice(0, unit.width)) {
-        return invalid(ctx, `Enter a ${unit.name} on or before ${unit.show(bounds.max)}`);
-      }
-      return iso;
-    }),
-  );
-}
-
-/**
  * A MM/DD/YYYY string, transformed to ISO "YYYY-MM-DD". Blank, absent or not a real date raises
  * `message`; outside the ISO bounds raises "Enter a date on or after MM/DD/YYYY" / "… on or before …".
  */
 export function usDate(message: string, bounds: { min?: string; max?: string } = {}) {
-  return usValue(message, bounds, { name: "date", width: 10, parse: parseUsDate, show: toUsDate });
+  return z.pipe(
+    z.string({ error: message }).check(z.trim()),
+    z.transform((value: string, ctx) => {
+      const iso = parseUsDate(value);
+      if (iso === null) return invalid(ctx, message);
+      if (bounds.min && iso < bounds.min.slice(0, 10)) {
+        return invalid(ctx, `Enter a date on or after ${toUsDate(bounds.min)}`);
+      }
+      if (bounds.max && iso > bounds.max.slice(0, 10)) {
+        return invalid(ctx, `Enter a date on or before ${toUsDate(bounds.max)}`);
+      }
+      return iso;
+    }),
+  );
 }
 
 /** A period (a month) is entered as month/year, like a date without its day. */
@@ -173,7 +160,20 @@ export function toUsMonth(period: string | null | undefined): string {
  * bounds ("YYYY-MM") raises "Enter a month on or after MM/YYYY" / "… on or before …".
  */
 export function usMonth(message: string, bounds: { min?: string; max?: string } = {}) {
-  return usValue(message, bounds, { name: "month", width: 7, parse: parseUsMonth, show: toUsMonth });
+  return z.pipe(
+    z.string({ error: message }).check(z.trim()),
+    z.transform((value: string, ctx) => {
+      const period = parseUsMonth(value);
+      if (period === null) return invalid(ctx, message);
+      if (bounds.min && period < bounds.min.slice(0, 7)) {
+        return invalid(ctx, `Enter a month on or after ${toUsMonth(bounds.min)}`);
+      }
+      if (bounds.max && period > bounds.max.slice(0, 7)) {
+        return invalid(ctx, `Enter a month on or before ${toUsMonth(bounds.max)}`);
+      }
+      return period;
+    }),
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Anchor, Card } from "@mantine/core";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { RewardsCard } from "~/components/rewards-card";
 import { useRootData } from "~/root";
@@ -87,6 +88,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The downline card counts the whole hierarchy: no sub-agency, carrier or step filter. */
 const ALL_BROKERS = { agencyId: null, carrierId: null, step: null };
 
+/** A card that is one link: what it counts, then the count (or the sentence that stands for it), underlined. */
+function CountCard({
+  to,
+  label,
+  size = "xl",
+  testId,
+  countTestId,
+  children,
+}: {
+  to: string;
+  label: string;
+  size?: "lg" | "xl";
+  testId?: string;
+  countTestId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card withBorder component={Link} to={to} className="count-card" data-testid={testId}>
+      <p className="txt" data-size="sm" data-dimmed>
+        {label}
+      </p>
+      <p className="txt" data-size={size} data-bold data-testid={countTestId} data-count>
+        {children}
+      </p>
+    </Card>
+  );
+}
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const branding = useRootData()?.branding ?? BRANDINGS.default;
   const { next, level, npnNumber, unread, unresponded, rewards, rewardsUnavailable, readiness, downline } = loaderData;
@@ -114,52 +143,26 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           ) : null}
         </Card>
         {/* The counts open the feedback pages that list them (issue 12). */}
-        <Card withBorder component={Link} to="/feedback/show" className="count-card">
-          <p className="txt" data-size="sm" data-dimmed>
-            Unread messages
-          </p>
-          <p className="txt" data-size="xl" data-bold data-testid="unread-messages" data-count>
-            {unread}
-          </p>
-        </Card>
-        <Card withBorder component={Link} to="/feedback/conversation" className="count-card">
-          <p className="txt" data-size="sm" data-dimmed>
-            Messages awaiting your reply
-          </p>
-          <p className="txt" data-size="xl" data-bold data-testid="unresponded-messages" data-count>
-            {unresponded}
-          </p>
-        </Card>
+        <CountCard to="/feedback/show" label="Unread messages" countTestId="unread-messages">
+          {unread}
+        </CountCard>
+        <CountCard to="/feedback/conversation" label="Messages awaiting your reply" countTestId="unresponded-messages">
+          {unresponded}
+        </CountCard>
       </div>
 
       {readiness ? (
         // Issue 25 §1: "3 of 7 products ready; 2 need one step", opening the page that lists them.
-        <Card withBorder component={Link} to={READY_TO_SELL_HREF} className="count-card" data-testid="readiness-card">
-          <p className="txt" data-size="sm" data-dimmed>
-            Ready to sell
-          </p>
-          <p className="txt" data-size="lg" data-bold data-count>
-            {readiness.text ?? "Your products' readiness could not be loaded just now: open the page to try again."}
-          </p>
-        </Card>
+        <CountCard to={READY_TO_SELL_HREF} label="Ready to sell" size="lg" testId="readiness-card">
+          {readiness.text ?? "Your products' readiness could not be loaded just now: open the page to try again."}
+        </CountCard>
       ) : null}
 
       {downline ? (
-        // Issue 37 §5: the agency's main job, its downline's readiness ("54 of 62 brokers blocked at a step").
-        <Card
-          withBorder
-          component={Link}
-          to={DOWNLINE_READINESS_HREF}
-          className="count-card"
-          data-testid="downline-readiness-card"
-        >
-          <p className="txt" data-size="sm" data-dimmed>
-            Downline readiness
-          </p>
-          <p className="txt" data-size="lg" data-bold data-count>
-            {downline.text ?? "Your downline's readiness could not be loaded just now: open the page to try again."}
-          </p>
-        </Card>
+        // Issue 37 §5: the agency's main job, its downline's readiness ("54 of 62 agents blocked at a step").
+        <CountCard to={DOWNLINE_READINESS_HREF} label="Downline readiness" size="lg" testId="downline-readiness-card">
+          {downline.text ?? "Your downline's readiness could not be loaded just now: open the page to try again."}
+        </CountCard>
       ) : null}
 
       <section aria-labelledby="tasks-title">

@@ -18,11 +18,10 @@ import {
   CARRIER_IMPORT_FIELD_LABELS,
   CARRIER_IMPORT_KINDS,
   CARRIER_IMPORT_KIND_LABELS,
-  CARRIER_IMPORT_STATUSES,
   ROW_OUTCOMES,
   ROW_OUTCOME_LABELS,
 } from "../../../app/admin/sections/carrier_imports/records.ts";
-import { IMPORT_STATUS_WORDS } from "../../../app/domain/statuses.ts";
+import { IMPORT_STATES, IMPORT_STATUS_WORDS } from "../../../app/domain/statuses.ts";
 import { pagingMeta } from "../../../app/domain/table.ts";
 import { type AdminResponse, audit, refuseFields, streamCsv } from "../admin/admin-support.ts";
 import {
@@ -92,7 +91,7 @@ function listQuery(source: Record<string, unknown>) {
     where.push("i.kind = ?");
     args.push(kind);
   }
-  const status = enumFilter(source, "status", CARRIER_IMPORT_STATUSES);
+  const status = enumFilter(source, "status", IMPORT_STATES);
   if (status != null) {
     where.push("i.status = ?");
     args.push(status);
@@ -134,7 +133,7 @@ export function registerCarrierImportRoutes(app: Express, { db, logger }: { db: 
       facets: {
         carrier: carriers.rows.map((r) => ({ value: String(r.id), label: String(r.name) })),
         kind: CARRIER_IMPORT_KINDS.map((k) => ({ value: k, label: CARRIER_IMPORT_KIND_LABELS[k] })),
-        status: CARRIER_IMPORT_STATUSES.map((s) => ({ value: s, label: IMPORT_STATUS_WORDS[s] })),
+        status: IMPORT_STATES.map((s) => ({ value: s, label: IMPORT_STATUS_WORDS[s] })),
       },
     };
     res.json(body);

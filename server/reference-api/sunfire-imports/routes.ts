@@ -18,12 +18,11 @@ import {
 import {
   SUNFIRE_COLUMNS,
   SUNFIRE_FIELDS,
-  SUNFIRE_IMPORT_STATUSES,
   SUNFIRE_ROW_OUTCOMES,
   SUNFIRE_ROW_OUTCOME_LABELS,
 } from "../../../app/admin/sections/sunfire_imports/records.ts";
 import { clientMatchText } from "../../../app/domain/sunfire-matching.ts";
-import { IMPORT_STATUS_WORDS } from "../../../app/domain/statuses.ts";
+import { IMPORT_STATES, IMPORT_STATUS_WORDS } from "../../../app/domain/statuses.ts";
 import { pagingMeta } from "../../../app/domain/table.ts";
 import { type AdminResponse, refuseFields, streamCsv } from "../admin/admin-support.ts";
 import {
@@ -77,7 +76,7 @@ function listQuery(source: Record<string, unknown>) {
     where.push("instr(lower(i.file_name), lower(?)) > 0");
     args.push(q.search);
   }
-  const status = enumFilter(source, "status", SUNFIRE_IMPORT_STATUSES);
+  const status = enumFilter(source, "status", IMPORT_STATES);
   if (status != null) {
     where.push("i.status = ?");
     args.push(status);
@@ -104,7 +103,7 @@ export function registerSunfireImportRoutes(app: Express, { db, logger }: { db: 
       records: await Promise.all(rows.map(async (r) => importFromRow(db, r))),
       meta,
       facets: {
-        status: SUNFIRE_IMPORT_STATUSES.map((s) => ({ value: s, label: IMPORT_STATUS_WORDS[s] })),
+        status: IMPORT_STATES.map((s) => ({ value: s, label: IMPORT_STATUS_WORDS[s] })),
       },
     };
     res.json(body);

@@ -4,13 +4,13 @@
  * confirm (background write, progress), discard and the per-row results as CSV. Pure: the reference API imports it.
  */
 import { z } from "zod";
+import { IMPORT_STATES } from "../../../domain/statuses";
 import { hasControlCharacters } from "../../../domain/validation";
 import { AuditEntrySchema, FacetSchema } from "../../../.server/upstream/schemas/admin-common";
 import { PagingMetaSchema } from "../../../.server/upstream/schemas/paging";
 import {
   CARRIER_IMPORT_FIELD_LABELS,
   CARRIER_IMPORT_KINDS,
-  CARRIER_IMPORT_STATUSES,
   type CarrierImport,
   type CarrierImportField,
   type CarrierImportRow,
@@ -30,7 +30,7 @@ export const CarrierImportSchema = z.object({
   carrierName: z.string(),
   kind: z.enum(CARRIER_IMPORT_KINDS),
   fileName: z.string(),
-  status: z.enum(CARRIER_IMPORT_STATUSES),
+  status: z.enum(IMPORT_STATES),
   problem: z.string().nullable(),
   rowsRead: z.number().int(),
   rowsWritten: z.number().int(),

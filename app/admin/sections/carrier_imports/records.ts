@@ -4,7 +4,7 @@
  * written in the background, and its per-row results. Pure types and texts; the upstream contract
  * (contract.server.ts) satisfies them.
  */
-import { IMPORT_STATES, type ImportState } from "../../../domain/statuses";
+import type { ImportState } from "../../../domain/statuses";
 
 export const CARRIER_IMPORT_KINDS = ["rts", "appointments", "policies", "enrollments"] as const;
 export type CarrierImportKind = (typeof CARRIER_IMPORT_KINDS)[number];
@@ -103,9 +103,6 @@ export const DEFAULT_CARRIER_IMPORT_MAPPINGS: Record<CarrierImportKind, CarrierI
   },
 };
 
-export const CARRIER_IMPORT_STATUSES = IMPORT_STATES;
-export type CarrierImportStatus = ImportState;
-
 /** What an import did with a row. */
 export const ROW_OUTCOMES = ["created", "updated", "unchanged", "refused"] as const;
 export type RowOutcome = (typeof ROW_OUTCOMES)[number];
@@ -128,7 +125,7 @@ export interface CarrierImport {
   carrierName: string;
   kind: CarrierImportKind;
   fileName: string;
-  status: CarrierImportStatus;
+  status: ImportState;
   /** Why it was refused (failed), or null. */
   problem: string | null;
   rowsRead: number;

@@ -5,13 +5,13 @@
  * per-row results as CSV. Pure: the reference API imports it.
  */
 import { z } from "zod";
+import { IMPORT_STATES } from "../../../domain/statuses";
 import { hasControlCharacters } from "../../../domain/validation";
 import { MATCH_RULES } from "../../../domain/sunfire-matching";
 import { AuditEntrySchema, FacetSchema } from "../../../.server/upstream/schemas/admin-common";
 import { PagingMetaSchema } from "../../../.server/upstream/schemas/paging";
 import {
   SUNFIRE_FIELDS,
-  SUNFIRE_IMPORT_STATUSES,
   SUNFIRE_ROW_OUTCOMES,
   type SunfireClient,
   type SunfireImport,
@@ -23,7 +23,7 @@ const PersonSchema = z.object({ userId: z.number().int(), name: z.string() });
 export const SunfireImportSchema = z.object({
   id: z.number().int(),
   fileName: z.string(),
-  status: z.enum(SUNFIRE_IMPORT_STATUSES),
+  status: z.enum(IMPORT_STATES),
   problem: z.string().nullable(),
   rowsRead: z.number().int(),
   rowsWritten: z.number().int(),

@@ -5,7 +5,7 @@
  * to be reconciled by hand — and its per-row results. Pure types and texts; the upstream contract
  * (contract.server.ts) satisfies them.
  */
-import { IMPORT_STATES, type ImportState } from "../../../domain/statuses";
+import type { ImportState } from "../../../domain/statuses";
 import type { ClientMatch } from "../../../domain/sunfire-matching";
 
 /** The export's columns (its header, any case) and the field each gives. */
@@ -47,9 +47,6 @@ export const SUNFIRE_REQUIRED_FIELDS = [
 
 export type SunfireValues = Partial<Record<SunfireField, string>>;
 
-export const SUNFIRE_IMPORT_STATUSES = IMPORT_STATES;
-export type SunfireImportStatus = ImportState;
-
 /** What an import did with a row: matched (a Submitted Enrollment), unmatched (waits for a person), reconciled (by
  * a person, then a Submitted Enrollment), refused (its problem). */
 export const SUNFIRE_ROW_OUTCOMES = ["matched", "unmatched", "reconciled", "refused"] as const;
@@ -76,7 +73,7 @@ export interface SunfireAgent {
 export interface SunfireImport {
   id: number;
   fileName: string;
-  status: SunfireImportStatus;
+  status: ImportState;
   /** Why it was refused (failed), or null. */
   problem: string | null;
   rowsRead: number;
